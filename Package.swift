@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+// Cadence: Core Animation's math — media timing, timing functions, animations, layers and a
+// software compositor — as an importable Swift package. The layout follows docs/ and
+// DESIGN: each module depends only on the ones above it in this file.
+import PackageDescription
+
+let package = Package(
+    name: "Cadence",
+    products: [
+        .library(name: "Cadence", targets: ["Cadence"]),
+        .library(name: "CadenceGeometry", targets: ["CadenceGeometry"]),
+        .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
+        .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
+        .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
+        .executable(name: "cadence", targets: ["cadence"]),
+    ],
+    dependencies: [
+        // Only the command line uses it; no library target depends on it.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Public modules, bottom to top.
+        .target(name: "CadenceGeometry"),
+        .target(name: "CadenceTiming", dependencies: ["CadenceGeometry"]),
+        .target(name: "CadenceAnimation", dependencies: ["CadenceGeometry", "CadenceTiming"]),
+        // zlib (Debian's zlib1g-dev) deflates PNG image data.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CadenceCompositor", dependencies: ["CadenceGeometry", "CZlib"]),
+        // The umbrella: re-exports the modules above and nothing else.
+        .target(
+            name: "Cadence",
+            dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceCompositor"]),
+
+        // MARK: The command line (a library of commands, so tests can drive it in-process).
+        .target(
+            name: "CadenceCommandLine",
+            dependencies: ["Cadence", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "cadence", dependencies: ["CadenceCommandLine"]),
+
+        // MARK: Test support: seeded generators, golden-file loading, tolerance assertions.
+        .target(name: "CadenceTestSupport", path: "Tests/CadenceTestSupport"),
+
+        // MARK: Tests, one target per module.
+        .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadenceTestSupport"]),
+        .testTarget(
+            name: "CadenceCommandLineTests",
+            dependencies: ["CadenceCommandLine", "CadenceTestSupport"]),
+    ]
+)

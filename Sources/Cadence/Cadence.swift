@@ -1,0 +1,5 @@
+// The umbrella module: `import Cadence` brings in every public module and nothing else.
+@_exported import CadenceAnimation
+@_exported import CadenceCompositor
+@_exported import CadenceGeometry
+@_exported import CadenceTiming

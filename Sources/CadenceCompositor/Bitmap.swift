@@ -1,0 +1,66 @@
+/// A raster image: `width × height` pixels of premultiplied RGBA, 8 bits per channel,
+/// rows `bytesPerRow` apart (at least `4 · width`), top row first.
+public struct Bitmap: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    /// The pixel bytes, `height · bytesPerRow` of them, premultiplied RGBA.
+    public var pixels: [UInt8]
+
+    /// The largest width or height accepted (16384), so a hostile size cannot ask for an
+    /// unbounded allocation.
+    public static let maxDimension = 16_384
+
+    public enum Error: Swift.Error, Equatable, Sendable {
+        /// A width or height that is not in 1…`maxDimension`.
+        case invalidSize(width: Int, height: Int)
+    }
+
+    /// A bitmap of the given size filled with `fill` (premultiplied RGBA; default
+    /// transparent black).
+    public init(width: Int, height: Int, fill: SIMD4<UInt8> = .zero) throws {
+        guard (1...Bitmap.maxDimension).contains(width), (1...Bitmap.maxDimension).contains(height) else {
+            throw Error.invalidSize(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        bytesPerRow = width * 4
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != .zero {
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                pixels[i] = fill[0]
+                pixels[i + 1] = fill[1]
+                pixels[i + 2] = fill[2]
+                pixels[i + 3] = fill[3]
+            }
+        }
+        self.pixels = pixels
+    }
+
+    /// The premultiplied RGBA of pixel (x, y).
+    public subscript(x: Int, y: Int) -> SIMD4<UInt8> {
+        get {
+            let i = y * bytesPerRow + x * 4
+            return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = y * bytesPerRow + x * 4
+            pixels[i] = newValue[0]
+            pixels[i + 1] = newValue[1]
+            pixels[i + 2] = newValue[2]
+            pixels[i + 3] = newValue[3]
+        }
+    }
+
+    /// Composites `color` (premultiplied RGBA, 0…255) with `coverage` (0…1) over pixel
+    /// (x, y), source-over, rounding to nearest; pixels outside the bitmap are ignored.
+    public mutating func blend(x: Int, y: Int, color: SIMD4<UInt8>, coverage: Double) {
+        guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
+        let c = Swift.min(coverage, 1)
+        let source = SIMD4<Double>(color) * c
+        let destination = SIMD4<Double>(self[x, y])
+        let result = source + destination * (1 - source[3] / 255)
+        self[x, y] = SIMD4<UInt8>((result.rounded(.toNearestOrAwayFromZero)).clamped(
+            lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+    }
+}

@@ -1,0 +1,105 @@
+import CZlib
+
+/// Writes a `Bitmap` as a PNG file's bytes: 8-bit RGBA, non-premultiplied (the alpha is
+/// divided out, rounding to nearest), each row filtered with the filter that minimises the
+/// sum of absolute differences (the heuristic of the PNG specification), deflated by zlib.
+public enum PNGEncoder {
+    public enum Error: Swift.Error, Equatable, Sendable {
+        /// zlib reported an error code while deflating.
+        case compressionFailed(Int32)
+    }
+
+    /// The PNG bytes of `bitmap`.
+    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        let rowBytes = bitmap.width * 4
+        var raw = [UInt8]()
+        raw.reserveCapacity((rowBytes + 1) * bitmap.height)
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        var candidate = [UInt8](repeating: 0, count: rowBytes)
+        var best = [UInt8](repeating: 0, count: rowBytes)
+        for y in 0..<bitmap.height {
+            let base = y * bitmap.bytesPerRow
+            for x in 0..<bitmap.width {
+                let i = base + x * 4
+                let a = bitmap.pixels[i + 3]
+                for c in 0..<3 {
+                    let v = bitmap.pixels[i + c]
+                    row[x * 4 + c] = a == 0 ? 0 : UInt8(Swift.min(255, (Int(v) * 255 + Int(a) / 2) / Int(a)))
+                }
+                row[x * 4 + 3] = a
+            }
+            var bestFilter: UInt8 = 0
+            var bestScore = Int.max
+            for filter in UInt8(0)...4 {
+                var score = 0
+                for i in 0..<rowBytes {
+                    let left = i >= 4 ? Int(row[i - 4]) : 0
+                    let up = Int(previous[i])
+                    let upLeft = i >= 4 ? Int(previous[i - 4]) : 0
+                    let predictor: Int
+                    switch filter {
+                    case 0: predictor = 0
+                    case 1: predictor = left
+                    case 2: predictor = up
+                    case 3: predictor = (left + up) / 2
+                    default: predictor = paeth(left, up, upLeft)
+                    }
+                    let value = UInt8(truncatingIfNeeded: Int(row[i]) - predictor)
+                    candidate[i] = value
+                    score += value < 128 ? Int(value) : 256 - Int(value)
+                }
+                if score < bestScore {
+                    bestScore = score
+                    bestFilter = filter
+                    swap(&best, &candidate)
+                }
+            }
+            raw.append(bestFilter)
+            raw.append(contentsOf: best)
+            swap(&previous, &row)
+        }
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header = [UInt8]()
+        appendBigEndian(UInt32(bitmap.width), to: &header)
+        appendBigEndian(UInt32(bitmap.height), to: &header)
+        header += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, adaptive filtering, no interlace
+        appendChunk("IHDR", header, to: &out)
+        appendChunk("IDAT", try deflate(raw), to: &out)
+        appendChunk("IEND", [], to: &out)
+        return out
+    }
+
+    static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
+    static func deflate(_ data: [UInt8]) throws -> [UInt8] {
+        var length = compressBound(uLong(data.count))
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let status = output.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBufferPointer { input in
+                compress2(out.baseAddress, &length, input.baseAddress, uLong(data.count), 9)
+            }
+        }
+        guard status == Z_OK else { throw Error.compressionFailed(status) }
+        output.removeSubrange(Int(length)...)
+        return output
+    }
+
+    static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+        appendBigEndian(UInt32(data.count), to: &out)
+        let typeBytes = Array(type.utf8)
+        let body = typeBytes + data
+        out += body
+        let checksum = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        appendBigEndian(UInt32(checksum), to: &out)
+    }
+}

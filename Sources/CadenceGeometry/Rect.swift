@@ -1,0 +1,40 @@
+/// A rectangle: an origin and a size (Core Graphics' `CGRect`).
+///
+/// The size may be negative, as in Core Graphics; `minX`/`maxX` and friends read the
+/// standardised edges, so they hold for either sign.
+public struct Rect: Hashable, Sendable, Codable {
+    public var origin: Point
+    public var size: Size
+
+    @inlinable
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    @inlinable
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The same area with a non-negative width and height.
+    @inlinable
+    public var standardized: Rect {
+        Rect(x: minX, y: minY, width: Swift.abs(size.width), height: Swift.abs(size.height))
+    }
+
+    @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
+    @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
+    @inlinable public var minY: Double { Swift.min(origin.y, origin.y + size.height) }
+    @inlinable public var maxY: Double { Swift.max(origin.y, origin.y + size.height) }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
+    @inlinable public var width: Double { Swift.abs(size.width) }
+    @inlinable public var height: Double { Swift.abs(size.height) }
+}
+
+extension Rect: CustomStringConvertible {
+    public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
+}

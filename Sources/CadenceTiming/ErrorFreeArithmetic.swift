@@ -1,0 +1,111 @@
+// Error-free transformations (Knuth's TwoSum, Dekker's TwoProduct) and the compensated
+// Horner scheme built on them, written once for scalars and SIMD lanes alike.
+//
+// They let `TimingFunction` evaluate its polynomials as if in twice double precision:
+// a sum or product is returned as a rounded value plus its exact rounding error.
+// Dekker's product uses splitting rather than a fused multiply-add so that baseline
+// x86-64 builds (without FMA hardware) stay fast; it is exact barring overflow, for
+// inputs below about 1e300. Sources: Knuth, TAOCP vol. 2, 4.2.2; Dekker 1971;
+// Graillat, Langlois & Louvet 2005 (compensated Horner).
+
+/// Arithmetic shared by `Double` and `SIMD4<Double>`, so the kernels below are written once.
+@usableFromInline
+protocol FloatingLanes {
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    static func / (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Double) -> Self
+    static func + (a: Self, b: Double) -> Self
+    /// Every lane set to `value`.
+    static func splat(_ value: Double) -> Self
+}
+
+extension Double: FloatingLanes {
+    @inlinable @inline(__always)
+    static func splat(_ value: Double) -> Double { value }
+}
+
+extension SIMD4: FloatingLanes where Scalar == Double {
+    @inlinable @inline(__always)
+    static func splat(_ value: Double) -> SIMD4<Double> { SIMD4(repeating: value) }
+}
+
+/// A value and the exact error of the operation that produced it: `value + error` is the
+/// result as if in twice the precision.
+@usableFromInline
+struct Compensated<Lanes: FloatingLanes> {
+    @usableFromInline var value: Lanes
+    @usableFromInline var error: Lanes
+
+    @inlinable
+    init(_ value: Lanes, _ error: Lanes) {
+        self.value = value
+        self.error = error
+    }
+}
+
+/// `a + b` with its rounding error (Knuth's TwoSum; any magnitudes).
+@inlinable @inline(__always)
+func twoSum<L: FloatingLanes>(_ a: L, _ b: L) -> Compensated<L> {
+    let s = a + b
+    let bb = s - a
+    let e = (a - (s - bb)) + (b - bb)
+    return Compensated(s, e)
+}
+
+/// The high half of `a` for Dekker's product (Veltkamp's split at 27 bits).
+@inlinable @inline(__always)
+func splitHigh<L: FloatingLanes>(_ a: L) -> L {
+    let c = a * 134_217_729.0  // 2^27 + 1
+    return c - (c - a)
+}
+
+/// `a · b` with its rounding error (Dekker's TwoProduct, no FMA needed).
+@inlinable @inline(__always)
+func twoProduct<L: FloatingLanes>(_ a: L, _ b: L, bHigh: L, bLow: L) -> Compensated<L> {
+    let p = a * b
+    let aHigh = splitHigh(a)
+    let aLow = a - aHigh
+    let e = ((aHigh * bHigh - p) + aHigh * bLow + aLow * bHigh) + aLow * bLow
+    return Compensated(p, e)
+}
+
+/// `((a·t + b)·t + c)·t` by the compensated Horner scheme: `value + error` is accurate as
+/// if evaluated in twice double precision.
+@inlinable @inline(__always)
+func compensatedCubic<L: FloatingLanes>(_ a: L, _ b: L, _ c: L, at t: L) -> Compensated<L> {
+    let tHigh = splitHigh(t)
+    let tLow = t - tHigh
+    let p1 = twoProduct(a, t, bHigh: tHigh, bLow: tLow)
+    let s1 = twoSum(p1.value, b)
+    var error = p1.error + s1.error
+    let p2 = twoProduct(s1.value, t, bHigh: tHigh, bLow: tLow)
+    let s2 = twoSum(p2.value, c)
+    error = error * t + p2.error + s2.error
+    let p3 = twoProduct(s2.value, t, bHigh: tHigh, bLow: tLow)
+    error = error * t + p3.error
+    return Compensated(p3.value, error)
+}
+
+/// `Y(t*)` for the root `t*` of `X(t) = x` near `t`, as an unrounded pair: `Y(t)` in
+/// compensated arithmetic plus a second-order Taylor correction by `δ = t* − t`, itself
+/// found from the compensated residual `X(t) − x`. Returns the pair and `δ`; a caller
+/// uses the correction only when `|δ|` is small (the root is simple and `t` was close).
+@inlinable @inline(__always)
+func correctedCubicRoot<L: FloatingLanes>(
+    x: L, t: L, ax: L, bx: L, cx: L, ay: L, by: L, cy: L
+) -> (y: Compensated<L>, correction: L, delta: L) {
+    let xt = compensatedCubic(ax, bx, cx, at: t)
+    let residual = (xt.value - x) + xt.error
+    let slopeX = (ax * 3 * t + bx * 2) * t + cx
+    let curveX = ax * 6 * t + bx * 2
+    let newton = (L.splat(0) - residual) / slopeX
+    // X(t + δ) ≈ X + X'δ + X''δ²/2 = x  ⇒  δ ≈ δ₁ − X''δ₁²/(2X'), δ₁ = −ρ/X'.
+    let delta = newton - newton * newton * curveX / (slopeX * 2)
+    let yt = compensatedCubic(ay, by, cy, at: t)
+    let slopeY = (ay * 3 * t + by * 2) * t + cy
+    let curveY = ay * 6 * t + by * 2
+    let correction = yt.error + slopeY * delta + curveY * (delta * delta * 0.5)
+    return (yt, correction, delta)
+}

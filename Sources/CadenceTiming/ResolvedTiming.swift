@@ -1,0 +1,145 @@
+/// A `MediaTiming` sanitised and precomputed for evaluation: the two stages of
+/// `CAMediaTiming` (parent time → active local time → basic local time), phases and fill.
+///
+/// Sanitising (Cadence's rule; Apple is silent): NaN or ±∞ `beginTime`, `timeOffset` and
+/// `speed` read as their defaults (0, 0, 1); a NaN, zero or negative `duration` reads as
+/// the default duration; NaN or negative `repeatCount`/`repeatDuration` read as 0.
+/// `docs/time-model.md` states every rule; `Reference/oracle/media_timing.py` models them.
+public struct ResolvedTiming: Hashable, Sendable {
+    public let beginTime: Double
+    public let speed: Double
+    public let timeOffset: Double
+    /// The basic duration `d` of one leg (> 0, may be ∞).
+    public let duration: Double
+    /// One iteration: `2d` with autoreverses, else `d`.
+    public let cycle: Double
+    /// The active duration `D` (> 0, may be ∞).
+    public let activeDuration: Double
+    public let autoreverses: Bool
+    public let fillMode: FillMode
+
+    /// Resolves `timing`, with `defaultDuration` standing for a `duration` of 0.
+    /// A non-positive or NaN `defaultDuration` falls back to 0.25 s.
+    public init(_ timing: MediaTiming, defaultDuration: Double = MediaTiming.defaultAnimationDuration) {
+        beginTime = timing.beginTime.isFinite ? timing.beginTime : 0
+        speed = timing.speed.isFinite ? timing.speed : 1
+        timeOffset = timing.timeOffset.isFinite ? timing.timeOffset : 0
+        let fallback = defaultDuration > 0 ? defaultDuration : MediaTiming.defaultAnimationDuration
+        let d = timing.duration > 0 ? timing.duration : fallback
+        duration = d
+        autoreverses = timing.autoreverses
+        let cycle = timing.autoreverses ? 2 * d : d
+        self.cycle = cycle
+        let count = timing.repeatCount > 0 ? timing.repeatCount : 0
+        let span = timing.repeatDuration > 0 ? timing.repeatDuration : 0
+        switch (count > 0, span > 0) {
+        case (true, true): activeDuration = Swift.min(span, count * cycle)  // SMIL's rule
+        case (false, true): activeDuration = span
+        case (true, false): activeDuration = count * cycle
+        case (false, false): activeDuration = cycle
+        }
+        fillMode = timing.fillMode
+    }
+
+    // MARK: Stage 1
+
+    /// Elapsed active time `(tp − beginTime) · speed`: decides the phase. Exactly 0 when
+    /// paused (speed 0), for every `tp`.
+    @inlinable
+    public func elapsedTime(atParentTime tp: Double) -> Double {
+        speed == 0 ? 0 : (tp - beginTime) * speed
+    }
+
+    /// Apple's active local time, `(tp − beginTime) · speed + timeOffset`: the time this
+    /// object gives its children (a layer's sublayers, a group's animations).
+    /// NaN in, NaN out (arithmetic); ±∞ in gives ±∞ out unless paused.
+    @inlinable
+    public func localTime(fromParent tp: Double) -> Double {
+        elapsedTime(atParentTime: tp) + timeOffset
+    }
+
+    /// The inverse of `localTime(fromParent:)`: `(t − timeOffset) / speed + beginTime`.
+    /// When paused (speed 0) no inverse exists and the result is `beginTime`.
+    @inlinable
+    public func parentTime(fromLocal t: Double) -> Double {
+        speed == 0 ? beginTime : (t - timeOffset) / speed + beginTime
+    }
+
+    // MARK: Stage 2
+
+    /// The state at parent time `tp`: the phase, whether the object is in effect there
+    /// (active, or filling), and its iteration, direction and basic local time.
+    ///
+    /// The end of the active interval is inclusive and shows the end state (the limit
+    /// from the left), so an animation shows its final value exactly at its end.
+    /// Accuracy: basic time is exact to the rounding of `tp − beginTime` and of the
+    /// position inside the iteration (about `ulp(tp)`). Cost: a few ns; a remainder
+    /// operation only when `timeOffset` makes the position wrap.
+    @inlinable
+    public func state(atParentTime tp: Double) -> TimingState {
+        if tp.isNaN { return .notInEffect(.undefined) }
+        let e = elapsedTime(atParentTime: tp)
+        if e < 0 {
+            return fillMode.fillsBackwards ? position(elapsed: 0, phase: .before, atEnd: false)
+                : .notInEffect(.before)
+        }
+        if e > activeDuration {
+            return fillMode.fillsForwards ? position(elapsed: activeDuration, phase: .after, atEnd: true)
+                : .notInEffect(.after)
+        }
+        if e == .infinity { return .notInEffect(.undefined) }
+        return position(elapsed: e, phase: .active, atEnd: e == activeDuration)
+    }
+
+    /// Stage 2 proper: the state at elapsed active time `e` (0…activeDuration, finite).
+    @inlinable
+    func position(elapsed e: Double, phase: TimingPhase, atEnd: Bool) -> TimingState {
+        // 1. Position in the active interval, the offset wrapping around it.
+        var p = e + timeOffset
+        if activeDuration.isFinite {
+            if p < 0 || p >= activeDuration {
+                p = Self.wrap(p, into: activeDuration)
+                if atEnd && p == 0 { p = activeDuration }
+            }
+        } else if p < 0 && cycle.isFinite {
+            p = Self.wrap(p, into: cycle)
+        }
+        guard cycle.isFinite else {
+            // One endless leg: the position is the basic time itself; progress stays 0.
+            return TimingState(phase: phase, isInEffect: true, basicTime: p, progress: 0)
+        }
+        // 2. Iteration and the time inside it.
+        var k = (p / cycle).rounded(.down)
+        var r = p - k * cycle
+        if r < 0 {
+            k -= 1
+            r += cycle
+        } else if r >= cycle {
+            k += 1
+            r -= cycle
+        }
+        if atEnd && r == 0 && p > 0 {
+            k -= 1
+            r = cycle
+        }
+        // 3. Direction: a backward leg mirrors time before any timing function applies.
+        let reversed = autoreverses && r > duration
+        let basic = reversed ? cycle - r : r
+        let progress = Swift.min(Swift.max(basic / duration, 0), 1)
+        let iteration = k < 9.2e18 ? (k > -9.2e18 ? Int(k) : Int.min) : Int.max
+        return TimingState(
+            phase: phase, isInEffect: true, iteration: iteration, isReversed: reversed,
+            basicTime: basic, progress: progress)
+    }
+
+    /// `p` wrapped into `0..<period` (exact: the remainder operation does not round).
+    @inlinable
+    static func wrap(_ p: Double, into period: Double) -> Double {
+        var r = p.truncatingRemainder(dividingBy: period)
+        if r < 0 {
+            r += period
+            if r >= period { r = 0 }  // a tiny negative remainder rounds up to `period`
+        }
+        return r
+    }
+}

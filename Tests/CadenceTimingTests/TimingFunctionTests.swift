@@ -1,0 +1,232 @@
+import CadenceGeometry
+import CadenceTestSupport
+import CadenceTiming
+import XCTest
+
+final class TimingFunctionTests: XCTestCase {
+    /// The curves that break other engines (the foundation issue's list) and the named ones.
+    static let hardCurves: [(Double, Double, Double, Double)] = [
+        (0, 0, 1, 1), (0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1),
+        (0, 1, 0, 1), (1, 0, 0, 1), (0, 0, 1.0 / 3, 1), (0.9, 0, 0.1, 1), (0.5, -1, 0.5, 2),
+        (1e-7, 0, 1 - 1e-7, 1), (1 - 1e-7, 0, 1e-7, 1), (1e-7, 1e-7, 1 - 1e-7, 1 - 1e-7),
+        (0, 0, 0, 1), (1, 0, 1, 1), (0, 1, 1, 0),
+    ]
+
+    // Seed: CAMediaTimingFunction reference, "Predefined Timing Functions"; the default's
+    // printed (0.25, 0.1), (0.25, 0.1) is a misprint for (0.25, 0.1), (0.25, 1.0).
+    func testNamedFunctionsHaveApplesControlPoints() {
+        XCTAssertEqual(TimingFunction.linear.controlPoints, [0, 0, 1, 1])
+        XCTAssertEqual(TimingFunction.easeIn.controlPoints, [0.42, 0, 1, 1])
+        XCTAssertEqual(TimingFunction.easeOut.controlPoints, [0, 0, 0.58, 1])
+        XCTAssertEqual(TimingFunction.easeInEaseOut.controlPoints, [0.42, 0, 0.58, 1])
+        XCTAssertEqual(TimingFunction.default.controlPoints, [0.25, 0.1, 0.25, 1])
+        for name in TimingFunction.Name.allCases {
+            XCTAssertEqual(TimingFunction(named: name).description, name.rawValue)
+        }
+    }
+
+    // Seed: getControlPointAtIndex:values: — index 0…3, ends fixed at (0,0) and (1,1).
+    func testControlPointAtIndex() {
+        let f = TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)
+        XCTAssertEqual(f.controlPoint(at: 0), Point(x: 0, y: 0))
+        XCTAssertEqual(f.controlPoint(at: 1), Point(x: 0.1, y: 0.2))
+        XCTAssertEqual(f.controlPoint(at: 2), Point(x: 0.3, y: 0.4))
+        XCTAssertEqual(f.controlPoint(at: 3), Point(x: 1, y: 1))
+        XCTAssertNil(f.controlPoint(at: 4))
+        XCTAssertNil(f.controlPoint(at: -1))
+    }
+
+    // Core Animation clamps the input: −0.5 gives 0, 1.5 gives 1; NaN reads as 0.
+    func testInputIsClampedAndEndsAreExact() {
+        for (a, b, c, d) in Self.hardCurves {
+            let f = TimingFunction(controlPoints: a, b, c, d)
+            XCTAssertEqual(f.progress(at: 0), 0)
+            XCTAssertEqual(f.progress(at: 1), 1)
+            XCTAssertEqual(f.progress(at: -0.5), 0)
+            XCTAssertEqual(f.progress(at: 1.5), 1)
+            XCTAssertEqual(f.progress(at: -.infinity), 0)
+            XCTAssertEqual(f.progress(at: .infinity), 1)
+            XCTAssertEqual(f.progress(at: .nan), 0)
+            XCTAssertEqual(f.progress(at: -0.0), 0)
+        }
+    }
+
+    // x control points outside 0…1 are clamped when stored (Core Animation's storage).
+    func testXControlPointsAreClamped() {
+        let f = TimingFunction(controlPoints: 1.5, 0.2, -0.5, 0.8)
+        XCTAssertEqual(f.controlPoints, [1, 0.2, 0, 0.8])
+        XCTAssertEqual(f, TimingFunction(controlPoints: 1, 0.2, 0, 0.8))
+        let g = TimingFunction(controlPoints: -.infinity, 0, .infinity, 1)
+        XCTAssertEqual(g.controlPoints, [0, 0, 1, 1])
+    }
+
+    // Non-finite y, or NaN x, control points have no curve: the function is linear.
+    func testNonFiniteControlPointsFallBackToLinear() {
+        for f in [
+            TimingFunction(controlPoints: .nan, 0, 1, 1), TimingFunction(controlPoints: 0, .nan, 1, 1),
+            TimingFunction(controlPoints: 0.3, .infinity, 0.6, 1),
+            TimingFunction(controlPoints: 0.3, 0, 0.6, -.infinity),
+        ] {
+            XCTAssertEqual(f, .linear)
+            XCTAssertEqual(f.progress(at: 0.3), 0.3)
+        }
+    }
+
+    func testLinearIsTheIdentity() {
+        var rng = SeededGenerator(seed: 1)
+        for _ in 0..<1000 {
+            let x = rng.edgeBiased()
+            XCTAssertEqual(TimingFunction.linear.progress(at: x), x)
+            // Any curve with both control points on the diagonal is the identity too.
+            XCTAssertEqual(TimingFunction(controlPoints: 0.3, 0.3, 0.8, 0.8).progress(at: x), x)
+        }
+    }
+
+    // Accuracy: |y − y_exact| ≤ 1e-12 against the slow bisection twin, except on curves
+    // that are vertical inside, where the backward-error bound applies (next test).
+    func testMatchesReferenceOnHardAndRandomCurves() {
+        var rng = SeededGenerator(seed: 0xC0FFEE)
+        var curves = Self.hardCurves.filter { !Self.isVerticalInside($0) }
+        for _ in 0..<200 {
+            curves.append((rng.edgeBiased(), rng.edgeBiased(in: -1...2), rng.edgeBiased(), rng.edgeBiased(in: -1...2)))
+        }
+        var worst = 0.0
+        for curve in curves where !Self.isVerticalInside(curve) {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            let reference = ReferenceTimingFunction(curve.0, curve.1, curve.2, curve.3)
+            for _ in 0..<200 {
+                let x = rng.edgeBiased()
+                let error = abs(f.progress(at: x) - reference.progress(at: x))
+                worst = max(worst, error)
+                XCTAssertLessThanOrEqual(error, 1e-12, "seed \(rng.seed) curve \(curve) x \(x)")
+            }
+        }
+        print("TimingFunction worst error against the bisection twin: \(worst)")
+    }
+
+    /// Whether X'(t) vanishes at an interior t (the curve is vertical inside).
+    static func isVerticalInside(_ c: (Double, Double, Double, Double)) -> Bool {
+        let p1 = min(max(c.0, 0), 1), p2 = min(max(c.2, 0), 1)
+        // X'(t)/3 = (1−t)² p1 + 2(1−t)t (p2 − p1) + t² (1 − p2): a quadratic in Bernstein
+        // form; scan it finely for a zero inside.
+        for i in 1..<10_000 {
+            let t = Double(i) / 10_000
+            let d = (1 - t) * (1 - t) * p1 + 2 * (1 - t) * t * (p2 - p1) + t * t * (1 - p2)
+            if d < 1e-6 { return true }
+        }
+        return false
+    }
+
+    // Where the curve is vertical inside, the result is the exact value for some input
+    // within 4 ulps of x: it lies between the exact values at x ∓ 4 ulps.
+    func testBackwardErrorOnVerticalCurves() {
+        let f = TimingFunction(controlPoints: 1, 0, 0, 1)
+        let reference = ReferenceTimingFunction(1, 0, 0, 1)
+        var rng = SeededGenerator(seed: 7)
+        var xs = [0.5, 0.5.nextUp, 0.5.nextDown, 0.5 + 1e-12, 0.5 - 1e-9]
+        for _ in 0..<500 { xs.append(0.5 + (rng.unit() - 0.5) * 1e-3) }
+        for x in xs {
+            let y = f.progress(at: x)
+            let below = reference.progress(at: rng.stepped(x, ulps: -4))
+            let above = reference.progress(at: rng.stepped(x, ulps: 4))
+            XCTAssert(y >= below - 1e-15 && y <= above + 1e-15, "x \(x): \(y) not in [\(below), \(above)]")
+        }
+    }
+
+    // Monotone: for a curve whose y control points lie in 0…1, y(x) never decreases.
+    // Pairs are drawn a few ulps apart as well as far apart.
+    func testMonotoneOnMonotoneCurves() {
+        var rng = SeededGenerator(seed: 0x5EED)
+        var curves = Self.hardCurves.filter { $0.1 >= 0 && $0.1 <= 1 && $0.3 >= 0 && $0.3 <= 1 }
+        for _ in 0..<100 { curves.append((rng.edgeBiased(), rng.unit(), rng.edgeBiased(), rng.unit())) }
+        var violations = 0
+        for curve in curves {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            var x = 0.0
+            var previous = f.progress(at: x)
+            for _ in 0..<2000 {
+                let jump = rng.next() % 3
+                x = jump == 0 ? rng.stepped(x, ulps: Int(rng.next() % 4) + 1) : min(1, x + rng.unit() * 2e-3)
+                let y = f.progress(at: x)
+                if y < previous {
+                    violations += 1
+                    XCTFail("seed \(rng.seed) curve \(curve): y(\(x)) = \(y) < \(previous)")
+                    break
+                }
+                previous = y
+                if x >= 1 { break }
+            }
+        }
+        XCTAssertEqual(violations, 0)
+    }
+
+    // The batch API agrees with the scalar one bit for bit, including clamped lanes,
+    // NaN lanes and a tail shorter than a SIMD group.
+    func testBatchMatchesScalar() {
+        var rng = SeededGenerator(seed: 99)
+        var xs = (0..<4099).map { _ in rng.edgeBiased(in: -0.2...1.2) }
+        xs[5] = .nan
+        xs[6] = .infinity
+        for curve in Self.hardCurves {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            var ys = [Double](repeating: -7, count: xs.count)
+            xs.withUnsafeBufferPointer { input in
+                ys.withUnsafeMutableBufferPointer { f.progress(at: input, into: $0) }
+            }
+            for i in xs.indices {
+                XCTAssertEqual(ys[i].bitPattern, f.progress(at: xs[i]).bitPattern, "curve \(curve) x \(xs[i])")
+            }
+        }
+    }
+
+    // Mismatched buffer lengths process the shorter length and leave the rest alone.
+    func testBatchWithMismatchedLengths() {
+        let xs: [Double] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+        var ys = [Double](repeating: -1, count: 3)
+        xs.withUnsafeBufferPointer { input in
+            ys.withUnsafeMutableBufferPointer { TimingFunction.easeIn.progress(at: input, into: $0) }
+        }
+        XCTAssertEqual(ys, xs.prefix(3).map { TimingFunction.easeIn.progress(at: $0) })
+        var long = [Double](repeating: -1, count: 8)
+        xs.withUnsafeBufferPointer { input in
+            long.withUnsafeMutableBufferPointer { TimingFunction.easeIn.progress(at: input, into: $0) }
+        }
+        XCTAssertEqual(long[6], -1)
+        XCTAssertEqual(long[7], -1)
+    }
+
+    // dy/dx against a central difference of the reference, and the special ends.
+    func testVelocity() {
+        let f = TimingFunction.easeInEaseOut
+        let reference = ReferenceTimingFunction(0.42, 0, 0.58, 1)
+        for x in stride(from: 0.05, through: 0.95, by: 0.05) {
+            let h = 1e-6
+            let numeric = (reference.progress(at: x + h) - reference.progress(at: x - h)) / (2 * h)
+            XCTAssertEqual(f.velocity(at: x), numeric, accuracy: 1e-7, "x \(x)")
+        }
+        XCTAssertEqual(f.velocity(at: 0), 0)  // Y'(0) = 0, X'(0) = 1.26
+        XCTAssertEqual(f.velocity(at: 1), 0)
+        XCTAssertEqual(f.velocity(at: -1), 0)
+        XCTAssertEqual(f.velocity(at: 2), 0)
+        XCTAssertEqual(TimingFunction.linear.velocity(at: 0.3), 1)
+        // (0, 1, 0, 1): y = 1 − (1 − x^(1/3))³ is vertical at 0.
+        XCTAssertEqual(TimingFunction(controlPoints: 0, 1, 0, 1).velocity(at: 0), .infinity)
+        // (0, 0, 1, 1) is y = x as a curve: both derivatives vanish at the ends, l'Hôpital gives 1.
+        XCTAssertEqual(TimingFunction(controlPoints: 0, 0, 1, 1).velocity(at: 0), 1)
+        // Vertical inside at x = 0.5: the slope there is as steep as the rounding of t allows.
+        XCTAssertGreaterThan(TimingFunction(controlPoints: 1, 0, 0, 1).velocity(at: 0.5), 1e9)
+    }
+
+    // CSS Easing Level 1 extrapolation along the end tangents.
+    func testExtrapolation() {
+        let f = TimingFunction(controlPoints: 0.25, 0.5, 0.75, 1.25)
+        XCTAssertEqual(f.extrapolatedProgress(at: -1), -2)  // slope 0.5 / 0.25
+        XCTAssertEqual(f.extrapolatedProgress(at: 2), 0)  // slope (1.25 − 1)/(0.75 − 1) = −1
+        XCTAssertEqual(f.extrapolatedProgress(at: 0.5), f.progress(at: 0.5))
+        let easeIn = TimingFunction.easeIn  // c2 = (1, 1): the end slope comes from c1
+        XCTAssertEqual(easeIn.endSlope, (0 - 1) / (0.42 - 1))
+        XCTAssertEqual(TimingFunction(controlPoints: 0, 0, 0, 1).startSlope, 0)
+        XCTAssertEqual(TimingFunction(controlPoints: 0, 0, 0.5, 1).startSlope, 2)
+        XCTAssertEqual(f.extrapolatedProgress(at: .nan), 0)
+    }
+}
