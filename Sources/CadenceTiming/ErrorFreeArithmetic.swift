@@ -72,9 +72,13 @@ func twoProduct<L: FloatingLanes>(_ a: L, _ b: L, bHigh: L, bLow: L) -> Compensa
 }
 
 /// `((a·t + b)·t + c)·t` by the compensated Horner scheme: `value + error` is accurate as
-/// if evaluated in twice double precision.
+/// if evaluated in twice double precision. The coefficients are double-doubles: `aLow`,
+/// `bLow`, `cLow` are the parts their doubles could not hold, so a coefficient such as
+/// `3·c1x` is taken exactly.
 @inlinable @inline(__always)
-func compensatedCubic<L: FloatingLanes>(_ a: L, _ b: L, _ c: L, at t: L) -> Compensated<L> {
+func compensatedCubic<L: FloatingLanes>(
+    _ a: L, _ b: L, _ c: L, lows aLow: L, _ bLow: L, _ cLow: L, at t: L
+) -> Compensated<L> {
     let tHigh = splitHigh(t)
     let tLow = t - tHigh
     let p1 = twoProduct(a, t, bHigh: tHigh, bLow: tLow)
@@ -84,28 +88,57 @@ func compensatedCubic<L: FloatingLanes>(_ a: L, _ b: L, _ c: L, at t: L) -> Comp
     let s2 = twoSum(p2.value, c)
     error = error * t + p2.error + s2.error
     let p3 = twoProduct(s2.value, t, bHigh: tHigh, bLow: tLow)
-    error = error * t + p3.error
+    error = error * t + p3.error + ((aLow * t + bLow) * t + cLow) * t
     return Compensated(p3.value, error)
+}
+
+/// The coefficients of one cubic `((a·t + b)·t + c)·t` as double-doubles.
+@usableFromInline
+struct CubicCoefficients<L: FloatingLanes & Sendable>: Sendable {
+    @usableFromInline var a, b, c, aLow, bLow, cLow: L
+
+    @inlinable
+    init(a: L, b: L, c: L, aLow: L, bLow: L, cLow: L) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.aLow = aLow
+        self.bLow = bLow
+        self.cLow = cLow
+    }
+
+    /// `P(t)` in compensated arithmetic.
+    @inlinable @inline(__always)
+    func compensated(at t: L) -> Compensated<L> {
+        compensatedCubic(a, b, c, lows: aLow, bLow, cLow, at: t)
+    }
+
+    /// `P'(t)` in plain arithmetic.
+    @inlinable @inline(__always)
+    func slope(at t: L) -> L { (a * 3 * t + b * 2) * t + c }
+
+    /// `P''(t)` in plain arithmetic.
+    @inlinable @inline(__always)
+    func curvature(at t: L) -> L { a * 6 * t + b * 2 }
 }
 
 /// `Y(t*)` for the root `t*` of `X(t) = x` near `t`, as an unrounded pair: `Y(t)` in
 /// compensated arithmetic plus a second-order Taylor correction by `δ = t* − t`, itself
-/// found from the compensated residual `X(t) − x`. Returns the pair and `δ`; a caller
-/// uses the correction only when `|δ|` is small (the root is simple and `t` was close).
+/// found from the compensated residual `X(t) − x`. Also returns whether the correction
+/// can be trusted: `|δ|` small and the second-order term small beside the first, so that
+/// the neglected third-order term is below about 1e-28.
 @inlinable @inline(__always)
 func correctedCubicRoot<L: FloatingLanes>(
-    x: L, t: L, ax: L, bx: L, cx: L, ay: L, by: L, cy: L
-) -> (y: Compensated<L>, correction: L, delta: L) {
-    let xt = compensatedCubic(ax, bx, cx, at: t)
+    x: L, t: L, xCurve: CubicCoefficients<L>, yCurve: CubicCoefficients<L>
+) -> (y: Compensated<L>, correction: L, delta: L, curvatureRatio: L) {
+    let xt = xCurve.compensated(at: t)
     let residual = (xt.value - x) + xt.error
-    let slopeX = (ax * 3 * t + bx * 2) * t + cx
-    let curveX = ax * 6 * t + bx * 2
+    let slopeX = xCurve.slope(at: t)
+    let ratio = xCurve.curvature(at: t) / (slopeX * 2)
     let newton = (L.splat(0) - residual) / slopeX
     // X(t + δ) ≈ X + X'δ + X''δ²/2 = x  ⇒  δ ≈ δ₁ − X''δ₁²/(2X'), δ₁ = −ρ/X'.
-    let delta = newton - newton * newton * curveX / (slopeX * 2)
-    let yt = compensatedCubic(ay, by, cy, at: t)
-    let slopeY = (ay * 3 * t + by * 2) * t + cy
-    let curveY = ay * 6 * t + by * 2
-    let correction = yt.error + slopeY * delta + curveY * (delta * delta * 0.5)
-    return (yt, correction, delta)
+    let delta = newton - newton * newton * ratio
+    let yt = yCurve.compensated(at: t)
+    let correction = yt.error + yCurve.slope(at: t) * delta + yCurve.curvature(at: t) * (delta * delta * 0.5)
+    return (yt, correction, delta, delta * ratio)
 }

@@ -49,14 +49,19 @@ extension TimingFunction {
         // and are replaced at the end.
         var h = x.replacing(with: 1 - x, where: isUpper)
         h.replace(with: 0.25, where: .!inside)
-        func pick(_ a: Double, _ b: Double) -> V { V(repeating: a).replacing(with: b, where: isUpper) }
-        let ax = pick(lower.ax, upper.ax), bx = pick(lower.bx, upper.bx), cx = pick(lower.cx, upper.cx)
-        let ay = pick(lower.ay, upper.ay), by = pick(lower.by, upper.by), cy = pick(lower.cy, upper.cy)
-        let scale = pick(lower.convergenceScale, upper.convergenceScale)
+        func pick(_ a: CubicCoefficients<Double>, _ b: CubicCoefficients<Double>) -> CubicCoefficients<V> {
+            func lane(_ x: Double, _ y: Double) -> V { V(repeating: x).replacing(with: y, where: isUpper) }
+            return CubicCoefficients(
+                a: lane(a.a, b.a), b: lane(a.b, b.b), c: lane(a.c, b.c),
+                aLow: lane(a.aLow, b.aLow), bLow: lane(a.bLow, b.bLow), cLow: lane(a.cLow, b.cLow))
+        }
+        let xCurve = pick(lower.xCurve, upper.xCurve)
+        let yCurve = pick(lower.yCurve, upper.yCurve)
+        let scale = V(repeating: lower.convergenceScale).replacing(with: upper.convergenceScale, where: isUpper)
         // Table guess: gather each lane's row from its half's table, then transpose.
         let scaled = h * Half.intervalsPerUnit
-        let row = SIMD4<Int>(scaled, rounding: .towardZero)
-        let u = scaled - V(row)
+        let row = SIMD4<Int>(Int(scaled[0]), Int(scaled[1]), Int(scaled[2]), Int(scaled[3]))
+        let u = scaled - V(Double(row[0]), Double(row[1]), Double(row[2]), Double(row[3]))
         let r0 = (isUpper[0] ? upperTable : lowerTable)[row[0]]
         let r1 = (isUpper[1] ? upperTable : lowerTable)[row[1]]
         let r2 = (isUpper[2] ? upperTable : lowerTable)[row[2]]
@@ -67,19 +72,23 @@ extension TimingFunction {
         let c3 = V(r0[3], r1[3], r2[3], r3[3])
         var t = c0 + u * (c1 + u * (c2 + u * c3))
         // One Newton step, the same arithmetic as `Half.solve`.
-        let slope = (3 * ax * t + 2 * bx) * t + cx
-        let step = (((ax * t + bx) * t + cx) * t - h) / slope
+        let slope = xCurve.slope(at: t)
+        let step = (((xCurve.a * t + xCurve.b) * t + xCurve.c) * t - h) / slope
         t -= step
         let converged = step * step * scale .<= slope
         // The compensated finish, lane by lane on each lane's half.
-        let r = correctedCubicRoot(x: h, t: t, ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
-        let trusted = (r.delta .<= Half.correctionLimit) .& (r.delta .>= -Half.correctionLimit)
-        let error = r.y.error.replacing(with: r.correction, where: trusted)
+        let r = correctedCubicRoot(x: h, t: t, xCurve: xCurve, yCurve: yCurve)
+        let limit = V(repeating: Half.correctionLimit)
+        let curvatureLimit = V(repeating: Half.curvatureLimit)
+        let trusted = (r.delta .<= limit) .& (r.delta .>= -limit)
+            .& (r.curvatureRatio .<= curvatureLimit) .& (r.curvatureRatio .>= -curvatureLimit)
+        let error = r.correction
         let lowerY = r.y.value + error
         let s = twoSum(V(repeating: 1), V() - r.y.value)
         var y = lowerY.replacing(with: s.value + (s.error - error), where: isUpper)
-        if _slowPath(any(.!converged .& inside)) {
-            for lane in 0..<4 where !converged[lane] && inside[lane] {
+        let done = converged .& trusted
+        if _slowPath(any(.!done .& inside)) {
+            for lane in 0..<4 where !done[lane] && inside[lane] {
                 y[lane] = progress(at: x[lane])
             }
         }

@@ -49,18 +49,3 @@ extension TimingFunction {
         return 0
     }
 }
-
-extension TimingFunction.Half {
-    /// `dy/dx` at parameter `t`: `Y'/X'`, or by l'Hôpital the ratio of the first orders
-    /// where `X`'s derivative does not vanish; ±∞ where only `Y`'s does not.
-    @usableFromInline
-    func slope(atParameter t: Double) -> Double {
-        let dx = SIMD3(slopeX(t), 6 * ax * t + 2 * bx, 6 * ax)
-        let dy = SIMD3(slopeY(t), 6 * ay * t + 2 * by, 6 * ay)
-        for order in 0..<3 {
-            if dx[order] != 0 { return dy[order] / dx[order] }
-            if dy[order] != 0 { return dy[order] > 0 ? .infinity : -.infinity }
-        }
-        return 0
-    }
-}

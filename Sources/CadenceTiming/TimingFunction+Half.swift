@@ -7,8 +7,8 @@ extension TimingFunction {
     /// The polynomials, guess table and convergence constant for one half.
     @usableFromInline
     struct Half: Sendable {
-        /// `X(t) = ((ax·t + bx)·t + cx)·t`, and the same for `Y`.
-        @usableFromInline let ax, bx, cx, ay, by, cy: Double
+        /// `X(t)` and `Y(t)`, coefficients held exactly as double-doubles.
+        @usableFromInline let xCurve, yCurve: CubicCoefficients<Double>
         /// The fast path accepts a Newton step `s` at slope `X'` when
         /// `s² · convergenceScale ≤ X'`: the error left in `t` is then below
         /// `parameterTolerance`.
@@ -16,7 +16,7 @@ extension TimingFunction {
         /// Row `i` holds, for x' in `i/64 … (i+1)/64`, the monotone cubic Hermite
         /// approximation of `t(x')` in the local coordinate `u` in 0…1:
         /// `t ≈ c0 + u·(c1 + u·(c2 + u·c3))`. The last row is the end, `(t, 0, 0, 0)`.
-        @usableFromInline let table: [SIMD4<Double>]
+        @usableFromInline private(set) var table: [SIMD4<Double>]
 
         /// Table intervals per unit of x'.
         @usableFromInline static let intervalsPerUnit = 64.0
@@ -24,34 +24,52 @@ extension TimingFunction {
         @usableFromInline static let tableIntervals = 33
         /// The error in `t` the fast path leaves for the compensated finish to absorb.
         @usableFromInline static let parameterTolerance = 1e-15
-        /// The largest correction `|t* − t|` the finish trusts; beyond it (a vertical
-        /// tangent) the result is `Y(t)` and the backward-error bound applies.
+        /// The largest correction `|t* − t|` the finish trusts.
         @usableFromInline static let correctionLimit = 1e-12
-        /// The most iterations the slow solve takes.
+        /// The largest relative size of the correction's second-order term it trusts.
+        @usableFromInline static let curvatureLimit = 1e-8
+        /// The most iterations the bracketed solve takes.
         @usableFromInline static let maxSlowSteps = 128
+        /// The most Newton steps on the compensated residual after it.
+        @usableFromInline static let refinementSteps = 8
 
-        init(c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
-            cx = 3 * c1x
-            bx = 3 * (c2x - c1x) - cx
-            ax = 1 - cx - bx
-            cy = 3 * c1y
-            by = 3 * (c2y - c1y) - cy
-            ay = 1 - cy - by
+        /// A half for control points given as double-doubles `(high, low)`, so that the
+        /// reversed curve's `1 − c` is exact.
+        init(c1x: (Double, Double), c1y: (Double, Double), c2x: (Double, Double), c2y: (Double, Double)) {
+            xCurve = Half.coefficients(c1x, c2x)
+            yCurve = Half.coefficients(c1y, c2y)
             // X'' is linear in t: its largest magnitude on 0…1 is at an end.
-            let maxX2 = Swift.max(Swift.abs(2 * bx), Swift.abs(6 * ax + 2 * bx))
+            let maxX2 = Swift.max(Swift.abs(xCurve.curvature(at: 0)), Swift.abs(xCurve.curvature(at: 1)))
             convergenceScale = 0.5 * maxX2 / Half.parameterTolerance
-            table = Half.makeTable(ax: ax, bx: bx, cx: cx)
+            table = []
+            table = makeTable()
         }
 
-        /// `X(t)`.
-        @inlinable func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-        /// `X'(t)`.
-        @inlinable func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
-        /// `Y'(t)`.
-        @inlinable func slopeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+        /// `c = 3·p1`, `b = 3·p2 − 6·p1`, `a = 1 + 3·p1 − 3·p2`, each as a double-double.
+        static func coefficients(_ p1: (Double, Double), _ p2: (Double, Double)) -> CubicCoefficients<Double> {
+            func scaled(_ k: Double, _ p: (Double, Double)) -> (Double, Double) {
+                let product = twoProduct(k, p.0, bHigh: splitHigh(p.0), bLow: p.0 - splitHigh(p.0))
+                return normalized(product.value, product.error + k * p.1)
+            }
+            func sum(_ u: (Double, Double), _ v: (Double, Double)) -> (Double, Double) {
+                let s = twoSum(u.0, v.0)
+                return normalized(s.value, s.error + u.1 + v.1)
+            }
+            func normalized(_ high: Double, _ low: Double) -> (Double, Double) {
+                let s = high + low
+                return (s, low - (s - high))
+            }
+            let c = scaled(3, p1)
+            let b = sum(scaled(3, p2), scaled(-6, p1))
+            let a = sum(sum((1, 0), scaled(3, p1)), scaled(-3, p2))
+            return CubicCoefficients(a: a.0, b: b.0, c: c.0, aLow: a.1, bLow: b.1, cLow: c.1)
+        }
 
-        /// `t` with `X(t) = x'` for `0 < x' ≤ 1/2`, within `parameterTolerance` (or the
-        /// slow solve's bracket of 2 ulps).
+        /// `X(t)` in plain arithmetic (high coefficients).
+        @inlinable func x(_ t: Double) -> Double { ((xCurve.a * t + xCurve.b) * t + xCurve.c) * t }
+
+        /// `t` with `X(t) = x'` for `0 < x' ≤ 1/2`: a table guess and at most two Newton
+        /// steps, or the slow solve.
         @inlinable
         func solve(_ x: Double) -> Double {
             let scaled = x * Half.intervalsPerUnit
@@ -60,7 +78,7 @@ extension TimingFunction {
             let c = table.withUnsafeBufferPointer { $0[row] }
             var t = c[0] + u * (c[1] + u * (c[2] + u * c[3]))
             for _ in 0..<2 {
-                let d = slopeX(t)
+                let d = xCurve.slope(at: t)
                 let step = (self.x(t) - x) / d
                 t -= step
                 // Newton's error after a step s is about s² · X'' / (2 X'). NaN fails.
@@ -69,12 +87,30 @@ extension TimingFunction {
             return slowSolve(x, row: row)
         }
 
+        /// Whether the finish's correction is trusted (see `correctedCubicRoot`).
+        @inlinable @inline(__always)
+        static func trusts(delta: Double, curvatureRatio: Double) -> Bool {
+            Swift.abs(delta) <= correctionLimit && Swift.abs(curvatureRatio) <= curvatureLimit
+        }
+
         /// `y'(x')` for `0 < x' ≤ 1/2` as an unrounded pair (see `correctedCubicRoot`).
+        /// When the correction is not trusted after the fast solve, `t` is refined on the
+        /// compensated residual and the finish repeated; if it is still not trusted (a
+        /// vertical tangent inside), the result is `Y(t)` and the backward-error bound holds.
         @inlinable
         func evaluate(_ x: Double) -> Compensated<Double> {
             let t = solve(x)
-            let r = correctedCubicRoot(x: x, t: t, ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
-            let trusted = Swift.abs(r.delta) <= Half.correctionLimit
+            let r = correctedCubicRoot(x: x, t: t, xCurve: xCurve, yCurve: yCurve)
+            if Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio) {
+                return Compensated(r.y.value, r.correction)
+            }
+            return evaluateRefined(x, from: t)
+        }
+
+        @usableFromInline @inline(never)
+        func evaluateRefined(_ x: Double, from t: Double) -> Compensated<Double> {
+            let r = correctedCubicRoot(x: x, t: refine(x, from: t), xCurve: xCurve, yCurve: yCurve)
+            let trusted = Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio)
             return Compensated(r.y.value, trusted ? r.correction : r.y.error)
         }
 
@@ -84,48 +120,62 @@ extension TimingFunction {
             var hi = table[row + 1][0]
             if !(self.x(lo) <= x) { lo = 0 }
             if !(self.x(hi) >= x) { hi = 1 }
-            return Half.solveBracketed(x, lo: lo, hi: hi, ax: ax, bx: bx, cx: cx)
+            return refine(x, from: solveBracketed(x, lo: lo, hi: hi))
         }
 
         /// Solves `X(t) = x` for `t` in `lo…hi`, where `X(lo) ≤ x ≤ X(hi)` and `X` is
         /// non-decreasing: Newton kept inside a shrinking bracket, bisection whenever
         /// Newton leaves it or converges more slowly than bisection would (a multiple
         /// root). At most `maxSlowSteps` iterations.
-        static func solveBracketed(
-            _ x: Double, lo: Double, hi: Double, ax: Double, bx: Double, cx: Double
-        ) -> Double {
+        func solveBracketed(_ x: Double, lo: Double, hi: Double) -> Double {
             var lo = lo
             var hi = hi
             var t = 0.5 * (lo + hi)
             var previousStep = Double.infinity
-            for _ in 0..<maxSlowSteps {
-                let f = ((ax * t + bx) * t + cx) * t - x
-                if f == 0 { return t }
+            for _ in 0..<Half.maxSlowSteps {
+                let f = self.x(t) - x
+                if f == 0 { break }
                 if f < 0 { lo = t } else { hi = t }
-                let slope = (3 * ax * t + 2 * bx) * t + cx
-                var next = t - f / slope
+                var next = t - f / xCurve.slope(at: t)
                 if !(next > lo && next < hi) || Swift.abs(next - t) > 0.5 * previousStep {
                     next = 0.5 * (lo + hi)
                 }
                 let step = Swift.abs(next - t)
-                if step <= 2 * t.ulp || hi - lo <= 2 * hi.ulp { return next }
+                t = next
+                if step <= 2 * t.ulp || hi - lo <= 2 * hi.ulp { break }
                 previousStep = step
+            }
+            return t
+        }
+
+        /// Newton steps on the compensated residual, which (unlike the double residual
+        /// where X' is small) stays meaningful down to an ulp of `t`. At a multiple root
+        /// (a vertical tangent inside) they only creep closer, which is harmless.
+        @usableFromInline
+        func refine(_ x: Double, from start: Double) -> Double {
+            var t = start
+            for _ in 0..<Half.refinementSteps {
+                let residual = xCurve.compensated(at: t)
+                let step = ((residual.value - x) + residual.error) / xCurve.slope(at: t)
+                let next = t - step
+                guard next >= 0 && next <= 1, Swift.abs(step) > t.ulp else { break }
                 t = next
             }
             return t
         }
 
-        /// The Hermite guess table (see `table`).
-        static func makeTable(ax: Double, bx: Double, cx: Double) -> [SIMD4<Double>] {
-            let n = tableIntervals
-            let h = 1 / intervalsPerUnit
+        /// The Hermite guess table (see `table`); `self.table` is empty while it is built.
+        func makeTable() -> [SIMD4<Double>] {
+            let n = Half.tableIntervals
+            let h = 1 / Half.intervalsPerUnit
             var nodes = [Double](repeating: 0, count: n + 1)
             for i in 1...n {
-                nodes[i] = solveBracketed(Double(i) * h, lo: nodes[i - 1], hi: 1, ax: ax, bx: bx, cx: cx)
+                let target = Double(i) * h
+                nodes[i] = refine(target, from: solveBracketed(target, lo: nodes[i - 1], hi: 1))
             }
             // dt/du at each node, u being the interval's local coordinate: h / X'(t).
             let slopes = nodes.map { t -> Double in
-                let d = (3 * ax * t + 2 * bx) * t + cx
+                let d = xCurve.slope(at: t)
                 return d > 0 ? h / d : .infinity
             }
             var table = [SIMD4<Double>]()
@@ -141,6 +191,19 @@ extension TimingFunction {
             }
             table.append(SIMD4(nodes[n], 0, 0, 0))
             return table
+        }
+
+        /// `dy/dx` at parameter `t`: `Y'/X'`, or by l'Hôpital the ratio of the first orders
+        /// where `X`'s derivative does not vanish; ±∞ where only `Y`'s does not.
+        @usableFromInline
+        func slope(atParameter t: Double) -> Double {
+            let dx = SIMD3(xCurve.slope(at: t), xCurve.curvature(at: t), 6 * xCurve.a)
+            let dy = SIMD3(yCurve.slope(at: t), yCurve.curvature(at: t), 6 * yCurve.a)
+            for order in 0..<3 {
+                if dx[order] != 0 { return dy[order] / dx[order] }
+                if dy[order] != 0 { return dy[order] > 0 ? .infinity : -.infinity }
+            }
+            return 0
         }
     }
 }

@@ -58,8 +58,16 @@ public struct TimingFunction: Sendable {
         self.c2x = p2x
         self.c2y = p2y
         shape = p1x == p1y && p2x == p2y ? .linear : .general
-        lower = Half(c1x: p1x, c1y: p1y, c2x: p2x, c2y: p2y)
-        upper = Half(c1x: 1 - p2x, c1y: 1 - p2y, c2x: 1 - p1x, c2y: 1 - p1y)
+        lower = Half(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0))
+        // The reversed curve's control points 1 − c, kept exact as double-doubles.
+        upper = Half(
+            c1x: Self.oneMinus(p2x), c1y: Self.oneMinus(p2y), c2x: Self.oneMinus(p1x), c2y: Self.oneMinus(p1y))
+    }
+
+    /// `1 − c` as an exact double-double.
+    static func oneMinus(_ c: Double) -> (Double, Double) {
+        let s = twoSum(1.0, -c)
+        return (s.value, s.error)
     }
 
     /// Control point `index` (0…3) of the curve: (0, 0), c1, c2, (1, 1).
