@@ -21,7 +21,9 @@ let package = Package(
     targets: [
         // MARK: Public modules, bottom to top.
         .target(name: "CadenceGeometry"),
-        .target(name: "CadenceTiming", dependencies: ["CadenceGeometry"]),
+        // CPU feature macros (FMA or not) that Swift's #if cannot see.
+        .target(name: "CCadenceFeatures"),
+        .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
         .target(name: "CadenceAnimation", dependencies: ["CadenceGeometry", "CadenceTiming"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -1,16 +1,21 @@
+import CCadenceFeatures
+
 // Error-free transformations (Knuth's TwoSum, Dekker's TwoProduct) and the compensated
 // Horner scheme built on them, written once for scalars and SIMD lanes alike.
 //
 // They let `TimingFunction` evaluate its polynomials as if in twice double precision:
 // a sum or product is returned as a rounded value plus its exact rounding error.
-// Dekker's product uses splitting rather than a fused multiply-add so that baseline
-// x86-64 builds (without FMA hardware) stay fast; it is exact barring overflow, for
-// inputs below about 1e300. Sources: Knuth, TAOCP vol. 2, 4.2.2; Dekker 1971;
+// The product's error comes from one fused multiply-add where the target has it as an
+// instruction (`CADENCE_HAS_FMA`, e.g. built with `-Xcc -march=x86-64-v3`), and from
+// Dekker's splitting otherwise, where a fused multiply-add would be a slow library call;
+// both are exact barring overflow (inputs below about 1e300). Sources: Knuth, TAOCP vol. 2, 4.2.2; Dekker 1971;
 // Graillat, Langlois & Louvet 2005 (compensated Horner).
 
 /// Arithmetic shared by `Double` and `SIMD4<Double>`, so the kernels below are written once.
 @usableFromInline
 protocol FloatingLanes {
+    /// `a · b + c` with a single rounding.
+    static func fused(_ a: Self, _ b: Self, _ c: Self) -> Self
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
     static func * (a: Self, b: Self) -> Self
@@ -24,11 +29,17 @@ protocol FloatingLanes {
 extension Double: FloatingLanes {
     @inlinable @inline(__always)
     static func splat(_ value: Double) -> Double { value }
+    @inlinable @inline(__always)
+    static func fused(_ a: Double, _ b: Double, _ c: Double) -> Double { c.addingProduct(a, b) }
 }
 
 extension SIMD4: FloatingLanes where Scalar == Double {
     @inlinable @inline(__always)
     static func splat(_ value: Double) -> SIMD4<Double> { SIMD4(repeating: value) }
+    @inlinable @inline(__always)
+    static func fused(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ c: SIMD4<Double>) -> SIMD4<Double> {
+        c.addingProduct(a, b)
+    }
 }
 
 /// A value and the exact error of the operation that produced it: `value + error` is the
@@ -61,10 +72,14 @@ func splitHigh<L: FloatingLanes>(_ a: L) -> L {
     return c - (c - a)
 }
 
-/// `a · b` with its rounding error (Dekker's TwoProduct, no FMA needed).
+/// `a · b` with its rounding error: one fused multiply-add where the hardware has it,
+/// Dekker's TwoProduct otherwise (`bHigh`, `bLow` are `b` split by `splitHigh`).
 @inlinable @inline(__always)
 func twoProduct<L: FloatingLanes>(_ a: L, _ b: L, bHigh: L, bLow: L) -> Compensated<L> {
     let p = a * b
+    if CADENCE_HAS_FMA != 0 {
+        return Compensated(p, L.fused(a, b, L.splat(0) - p))
+    }
     let aHigh = splitHigh(a)
     let aLow = a - aHigh
     let e = ((aHigh * bHigh - p) + aHigh * bLow + aLow * bHigh) + aLow * bLow
@@ -133,9 +148,9 @@ func correctedCubicRoot<L: FloatingLanes>(
 ) -> (y: Compensated<L>, correction: L, delta: L, curvatureRatio: L) {
     let xt = xCurve.compensated(at: t)
     let residual = (xt.value - x) + xt.error
-    let slopeX = xCurve.slope(at: t)
-    let ratio = xCurve.curvature(at: t) / (slopeX * 2)
-    let newton = (L.splat(0) - residual) / slopeX
+    let inverseSlope = L.splat(1) / xCurve.slope(at: t)
+    let ratio = xCurve.curvature(at: t) * inverseSlope * 0.5
+    let newton = (L.splat(0) - residual) * inverseSlope
     // X(t + δ) ≈ X + X'δ + X''δ²/2 = x  ⇒  δ ≈ δ₁ − X''δ₁²/(2X'), δ₁ = −ρ/X'.
     let delta = newton - newton * newton * ratio
     let yt = yCurve.compensated(at: t)

@@ -17,6 +17,9 @@ public struct ResolvedTiming: Hashable, Sendable {
     public let activeDuration: Double
     public let autoreverses: Bool
     public let fillMode: FillMode
+    /// `1 / duration` and `1 / cycle` (0 when infinite), so evaluation multiplies.
+    @usableFromInline let inverseDuration: Double
+    @usableFromInline let inverseCycle: Double
 
     /// Resolves `timing`, with `defaultDuration` standing for a `duration` of 0.
     /// A non-positive or NaN `defaultDuration` falls back to 0.25 s.
@@ -39,6 +42,8 @@ public struct ResolvedTiming: Hashable, Sendable {
         case (false, false): activeDuration = cycle
         }
         fillMode = timing.fillMode
+        inverseDuration = 1 / d
+        inverseCycle = 1 / cycle
     }
 
     // MARK: Stage 1
@@ -92,7 +97,7 @@ public struct ResolvedTiming: Hashable, Sendable {
     }
 
     /// Stage 2 proper: the state at elapsed active time `e` (0…activeDuration, finite).
-    @inlinable
+    @inlinable @inline(__always)
     func position(elapsed e: Double, phase: TimingPhase, atEnd: Bool) -> TimingState {
         // 1. Position in the active interval, the offset wrapping around it.
         var p = e + timeOffset
@@ -109,7 +114,10 @@ public struct ResolvedTiming: Hashable, Sendable {
             return TimingState(phase: phase, isInEffect: true, basicTime: p, progress: 0)
         }
         // 2. Iteration and the time inside it.
-        var k = (p / cycle).rounded(.down)
+        // p ≥ 0 here, so truncation is the floor (and a single instruction, where
+        // `rounded(.down)` is a library call on baseline x86-64).
+        let quotient = p * inverseCycle
+        var k = quotient < 0x1p62 ? Double(Int64(quotient)) : quotient.rounded(.down)
         var r = p - k * cycle
         if r < 0 {
             k -= 1
@@ -125,7 +133,8 @@ public struct ResolvedTiming: Hashable, Sendable {
         // 3. Direction: a backward leg mirrors time before any timing function applies.
         let reversed = autoreverses && r > duration
         let basic = reversed ? cycle - r : r
-        let progress = Swift.min(Swift.max(basic / duration, 0), 1)
+        // The end of a forward leg is exactly 1 (a product by the reciprocal might not be).
+        let progress = basic == duration ? 1 : Swift.min(Swift.max(basic * inverseDuration, 0), 1)
         let iteration = k < 9.2e18 ? (k > -9.2e18 ? Int(k) : Int.min) : Int.max
         return TimingState(
             phase: phase, isInEffect: true, iteration: iteration, isReversed: reversed,

@@ -78,9 +78,9 @@ extension TimingFunction {
         let converged = step * step * scale .<= slope
         // The compensated finish, lane by lane on each lane's half.
         let r = correctedCubicRoot(x: h, t: t, xCurve: xCurve, yCurve: yCurve)
-        let limit = V(repeating: Half.correctionLimit)
+        let limit = t * Half.correctionLimit
         let curvatureLimit = V(repeating: Half.curvatureLimit)
-        let trusted = (r.delta .<= limit) .& (r.delta .>= -limit)
+        let trusted = (h .>= Half.tinyInput) .& (r.delta .<= limit) .& (r.delta .>= -limit)
             .& (r.curvatureRatio .<= curvatureLimit) .& (r.curvatureRatio .>= -curvatureLimit)
         let error = r.correction
         let lowerY = r.y.value + error

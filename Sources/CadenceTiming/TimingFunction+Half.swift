@@ -24,8 +24,10 @@ extension TimingFunction {
         @usableFromInline static let tableIntervals = 33
         /// The error in `t` the fast path leaves for the compensated finish to absorb.
         @usableFromInline static let parameterTolerance = 1e-15
-        /// The largest correction `|t* − t|` the finish trusts.
+        /// The largest correction `|t* − t| / t` the finish trusts.
         @usableFromInline static let correctionLimit = 1e-12
+        /// Inputs below this are solved from the leading term of `X` near 0 (2^-30).
+        @usableFromInline static let tinyInput = 0x1p-30
         /// The largest relative size of the correction's second-order term it trusts.
         @usableFromInline static let curvatureLimit = 1e-8
         /// The most iterations the bracketed solve takes.
@@ -70,8 +72,9 @@ extension TimingFunction {
 
         /// `t` with `X(t) = x'` for `0 < x' ≤ 1/2`: a table guess and at most two Newton
         /// steps, or the slow solve.
-        @inlinable
+        @inlinable @inline(__always)
         func solve(_ x: Double) -> Double {
+            if _slowPath(x < Half.tinyInput) { return solveTiny(x) }
             let scaled = x * Half.intervalsPerUnit
             let row = Int(scaled)
             let u = scaled - Double(row)
@@ -87,21 +90,43 @@ extension TimingFunction {
             return slowSolve(x, row: row)
         }
 
-        /// Whether the finish's correction is trusted (see `correctedCubicRoot`).
+        /// Whether the finish's correction is trusted (see `correctedCubicRoot`): `|δ|` at
+        /// most `correctionLimit` relative to `t`, and the second-order term small.
         @inlinable @inline(__always)
-        static func trusts(delta: Double, curvatureRatio: Double) -> Bool {
-            Swift.abs(delta) <= correctionLimit && Swift.abs(curvatureRatio) <= curvatureLimit
+        static func trusts(delta: Double, curvatureRatio: Double, t: Double) -> Bool {
+            Swift.abs(delta) <= correctionLimit * t && Swift.abs(curvatureRatio) <= curvatureLimit
+        }
+
+        /// `t` for inputs below `tinyInput`, where an absolute tolerance means nothing:
+        /// bisect on the binary exponent of `t` (X is increasing from X(0) = 0) to find the
+        /// octave `2^(e−1) … 2^e` holding the root, solve inside it, and finish with Newton
+        /// on the compensated residual — all in relative terms. About 11 + 10 steps.
+        @usableFromInline @inline(never)
+        func solveTiny(_ x: Double) -> Double {
+            var low = -1074
+            var high = 0
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if self.x(Double(sign: .plus, exponent: middle, significand: 1)) < x {
+                    low = middle
+                } else {
+                    high = middle
+                }
+            }
+            let lo = Double(sign: .plus, exponent: low, significand: 1)
+            let hi = Double(sign: .plus, exponent: high, significand: 1)
+            return refine(x, from: solveBracketed(x, lo: lo, hi: hi))
         }
 
         /// `y'(x')` for `0 < x' ≤ 1/2` as an unrounded pair (see `correctedCubicRoot`).
         /// When the correction is not trusted after the fast solve, `t` is refined on the
         /// compensated residual and the finish repeated; if it is still not trusted (a
         /// vertical tangent inside), the result is `Y(t)` and the backward-error bound holds.
-        @inlinable
+        @inlinable @inline(__always)
         func evaluate(_ x: Double) -> Compensated<Double> {
             let t = solve(x)
             let r = correctedCubicRoot(x: x, t: t, xCurve: xCurve, yCurve: yCurve)
-            if Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio) {
+            if Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: t) {
                 return Compensated(r.y.value, r.correction)
             }
             return evaluateRefined(x, from: t)
@@ -109,8 +134,9 @@ extension TimingFunction {
 
         @usableFromInline @inline(never)
         func evaluateRefined(_ x: Double, from t: Double) -> Compensated<Double> {
-            let r = correctedCubicRoot(x: x, t: refine(x, from: t), xCurve: xCurve, yCurve: yCurve)
-            let trusted = Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio)
+            let refined = refine(x, from: t)
+            let r = correctedCubicRoot(x: x, t: refined, xCurve: xCurve, yCurve: yCurve)
+            let trusted = Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: refined)
             return Compensated(r.y.value, trusted ? r.correction : r.y.error)
         }
 
@@ -154,11 +180,11 @@ extension TimingFunction {
         @usableFromInline
         func refine(_ x: Double, from start: Double) -> Double {
             var t = start
-            for _ in 0..<Half.refinementSteps {
+            for _ in 0..<Half.refinementSteps where t > 0 {
                 let residual = xCurve.compensated(at: t)
                 let step = ((residual.value - x) + residual.error) / xCurve.slope(at: t)
                 let next = t - step
-                guard next >= 0 && next <= 1, Swift.abs(step) > t.ulp else { break }
+                guard next > 0 && next <= 1, Swift.abs(step) > t.ulp else { break }
                 t = next
             }
             return t

@@ -43,7 +43,9 @@ final class GoldenTests: XCTestCase {
                 XCTAssertLessThanOrEqual(error, 1e-12, "\(name) x \(x): \(y) vs exact \(exact)")
                 // Stronger than the contract: the oracle's value is the exact curve rounded
                 // once, and Cadence claims correct rounding off vertical tangents.
-                XCTAssertEqual(y, exact, "\(name) x \(x): not correctly rounded")
+                // (Where the input or output is below 1e-290 the error-free products
+                // underflow; there the claim is the 1e-12 contract only.)
+                if abs(exact) >= 1e-290 && (x <= 0 || x >= 1e-290) { XCTAssertEqual(y, exact, "\(name) x \(x): not correctly rounded") }
                 if x <= 0 || x.isNaN { XCTAssertEqual(y, 0) }
                 if x >= 1 { XCTAssertEqual(y, 1) }
                 // The slope, where the oracle gives a finite one inside 0…1.

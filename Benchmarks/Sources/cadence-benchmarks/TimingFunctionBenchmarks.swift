@@ -1,0 +1,64 @@
+import BenchmarkShim
+import CadenceTiming
+
+// Timing functions: the scalar solve per curve, the batch solve over 4096 inputs, and
+// the C++ UnitBezier baseline on the same inputs.
+
+/// The curves measured: every named function, and (0.9, 0, 0.1, 1), whose steep middle
+/// breaks table-and-Newton solvers that are tuned for the named curves.
+let benchmarkCurves: [(name: String?, function: TimingFunction)] = [
+    ("linear", .linear),
+    ("easeIn", .easeIn),
+    ("easeOut", .easeOut),
+    ("easeInEaseOut", .easeInEaseOut),
+    ("default", .default),
+    (nil, TimingFunction(controlPoints: 0.9, 0, 0.1, 1)),
+]
+
+/// `TimingFunction.easeIn(0.42,0,1,1)`, or `TimingFunction(0.9,0,0.1,1)` when unnamed.
+func curveName(_ name: String?, _ f: TimingFunction) -> String {
+    let points = [f.c1x, f.c1y, f.c2x, f.c2y].map(formatted).joined(separator: ",")
+    return "TimingFunction\(name.map { ".\($0)" } ?? "")(\(points))"
+}
+
+func registerTimingFunctionBenchmarks() {
+    // Uniform in (0, 1): every input goes through the solver (none is clamped).
+    let inputs = Inputs(in: 0.0.nextUp..<1, seed: 0xCADE_0001)
+
+    // Trivial baselines: the same walk with no work, from Swift and from C++.
+    registerBenchmark("baseline: Swift walk, sum of inputs (harness + loop overhead)") { n in
+        walk(n, through: inputs) { x in x.bitPattern }
+    }
+    cadence_baseline_sum_register(
+        "baseline: C++ walk, sum of inputs (harness + loop overhead)", inputs.base, Int64(inputs.count))
+
+    // 1. Scalar solve, one call per iteration.
+    for (name, f) in benchmarkCurves {
+        registerBenchmark("\(curveName(name, f)).progress scalar") { n in
+            walk(n, through: inputs) { x in f.progress(at: x).bitPattern }
+        }
+    }
+
+    // 2. Batch solve: one iteration is 4096 samples; items/s counts samples.
+    for (name, f) in benchmarkCurves where name == "easeInEaseOut" || name == nil {
+        let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: inputs.count)
+        output.initialize(repeating: 0)
+        let mask = inputs.count - 1
+        registerBenchmark("\(curveName(name, f)).progress x\(inputs.count)", itemsPerIteration: inputs.count) { n in
+            var sink: UInt64 = 0
+            for k in 0..<Int(n) {
+                f.progress(at: inputs.buffer, into: output)
+                sink ^= output[k & mask].bitPattern
+            }
+            cadence_benchmark_consume(sink)
+        }
+    }
+
+    // 5. The C++ baseline: the classic UnitBezier solver at its own 1e-7 accuracy.
+    for (x1, y1, x2, y2) in [(0.42, 0.0, 0.58, 1.0), (0.9, 0, 0.1, 1)] {
+        let points = [x1, y1, x2, y2].map(formatted).joined(separator: ",")
+        cadence_baseline_unitbezier_register(
+            "baseline: C++ UnitBezier(\(points)).solve eps=1e-7 scalar",
+            x1, y1, x2, y2, inputs.base, Int64(inputs.count))
+    }
+}

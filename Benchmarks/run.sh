@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds Cadence's benchmarks in release and runs every one of them.
+#
+#   Benchmarks/run.sh [--march] [google-benchmark flags…]
+#
+#   --march   build with -Xcc -march=x86-64-v3 (AVX2 + FMA; the Swift compiler takes its
+#             target CPU from the clang importer), in its own scratch path .build-march
+#             so the two builds do not invalidate each other.
+#
+# Other arguments go to Google Benchmark after the defaults, so they win:
+#   Benchmarks/run.sh --benchmark_min_time=0.01               # CI: does every benchmark run?
+#   Benchmarks/run.sh --march --benchmark_filter=progress --benchmark_repetitions=5
+# Google Benchmark 1.7 takes --benchmark_min_time as a bare number of seconds (no "s").
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build=(swift build -c release --package-path "$here")
+if [[ "${1:-}" == "--march" ]]; then
+    shift
+    build+=(-Xcc -march=x86-64-v3 --scratch-path "$here/.build-march")
+fi
+
+"${build[@]}"
+bin="$("${build[@]}" --show-bin-path)/cadence-benchmarks"
+exec "$bin" --benchmark_min_time=0.05 "$@"

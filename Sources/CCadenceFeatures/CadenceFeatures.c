@@ -1,0 +1,2 @@
+// Header-only module: the feature macros live in include/CadenceFeatures.h.
+#include "CadenceFeatures.h"

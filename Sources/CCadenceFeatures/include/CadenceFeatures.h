@@ -1,0 +1,14 @@
+// Compile-time facts about the target CPU that Swift cannot test with #if.
+// `swift build -Xcc -march=x86-64-v3` reaches Swift's Clang importer too, so these macros
+// follow the flags the package is built with; a baseline build sees 0.
+#ifndef CADENCE_FEATURES_H
+#define CADENCE_FEATURES_H
+
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA) || defined(__aarch64__)
+/// 1 when fused multiply-add is a single instruction (x86-64-v3, arm64).
+#define CADENCE_HAS_FMA 1
+#else
+#define CADENCE_HAS_FMA 0
+#endif
+
+#endif

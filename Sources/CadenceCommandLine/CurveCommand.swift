@@ -1,0 +1,43 @@
+import ArgumentParser
+import Cadence
+
+/// `cadence curve NAME-or-c1x,c1y,c2x,c2y --out FILE.png [--size N]`: plots a timing
+/// function as a PNG (docs/command-line.md; the picture is described on `CurvePlot`).
+struct CurveCommand: ConsoleCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curve",
+        abstract: "Plots a timing function as a PNG.")
+
+    @Argument(help: ArgumentHelp(
+        "A name (linear, easeIn, easeOut, easeInEaseOut, default) or four numbers c1x,c1y,c2x,c2y.",
+        valueName: "function"))
+    var function: String
+
+    @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))
+    var out: String
+
+    @Option(help: "The width and height of the picture in pixels (\(CurvePlot.sizes.lowerBound)…\(CurvePlot.sizes.upperBound)).")
+    var size: Int = 512
+
+    init() {}
+
+    func run(console: Console) throws {
+        let (timingFunction, label) = try TimingFunction.parse(argument: function, location: "curve")
+        for (name, y) in [("c1y", timingFunction.c1y), ("c2y", timingFunction.c2y)] where abs(y) > CurvePlot.yLimit {
+            let limit = JSONValue.format(CurvePlot.yLimit)
+            throw InputError("curve", "\(name): \(JSONValue.format(y)) is too far from 0...1 to plot (the limit is -\(limit)...\(limit))")
+        }
+        guard CurvePlot.sizes.contains(size) else {
+            throw InputError("--size", "\(size) is outside \(CurvePlot.sizes.lowerBound)...\(CurvePlot.sizes.upperBound)")
+        }
+        let bitmap = try CurvePlot(timingFunction).render(size: size)
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder.encode(bitmap)
+        } catch {
+            throw InternalError(message: "PNG encoding failed: \(error)")
+        }
+        try FileAccess.writeAtomically(png, to: out, location: "--out")
+        console.writeOutput("wrote \(out) (\(size)×\(size), \(label))\n")
+    }
+}

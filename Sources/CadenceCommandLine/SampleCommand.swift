@@ -1,0 +1,38 @@
+import ArgumentParser
+
+/// `cadence sample FILE`: evaluates the animations of a JSON request at given times and
+/// prints `{"values":[…]}` (docs/command-line.md).
+struct SampleCommand: ConsoleCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sample",
+        abstract: "Evaluates animations of a scalar key path at given times.",
+        discussion: """
+            FILE is a JSON request {"keyPath", "model", "layer", "animations", "times"}; \
+            the presentation values are printed as {"values":[...]}. See docs/command-line.md.
+            """)
+
+    @Argument(help: ArgumentHelp("The request file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    init() {}
+
+    func run(console: Console) throws {
+        let bytes: [UInt8]
+        let source: String
+        if file == "-" {
+            source = "stdin"
+            do {
+                bytes = try console.readStandardInput()
+            } catch {
+                throw InputError(source, "cannot read: \(error)")
+            }
+        } else {
+            guard !file.isEmpty else { throw InputError("file", "the file name is empty") }
+            source = file
+            bytes = try FileAccess.read(file)
+        }
+        let json = try JSONParser.parse(bytes, source: source)
+        let request = try SampleRequest(json: json, source: source)
+        console.writeOutput(request.response().serialized() + "\n")
+    }
+}

@@ -1,0 +1,71 @@
+import CadenceCommandLine
+import Foundation
+import XCTest
+
+/// A console that reads standard input from a string and records both output streams.
+final class RecordingConsole: Console {
+    let input: [UInt8]
+    private(set) var output = ""
+    private(set) var error = ""
+
+    init(input: String = "") {
+        self.input = Array(input.utf8)
+    }
+
+    /// A console whose standard input is raw bytes (for input that is not valid UTF-8).
+    init(bytes: [UInt8]) {
+        self.input = bytes
+    }
+
+    func readStandardInput() throws -> [UInt8] { input }
+    func writeOutput(_ text: String) { output += text }
+    func writeError(_ text: String) { error += text }
+}
+
+/// What one in-process run of `cadence` produced.
+struct RunResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs `cadence` in-process with `arguments` and `stdin`.
+func cadence(_ arguments: String..., stdin: String = "") -> RunResult {
+    cadence(arguments: arguments, stdin: stdin)
+}
+
+func cadence(arguments: [String], stdin: String = "") -> RunResult {
+    let console = RecordingConsole(input: stdin)
+    let status = CadenceCommand.run(arguments: arguments, console: console)
+    return RunResult(status: status, output: console.output, error: console.error)
+}
+
+/// Asserts that `result` is a bad-input failure: status 2, nothing on standard output,
+/// and exactly the one line `cadence: <expected>` on standard error.
+func assertBadInput(
+    _ result: RunResult, _ expected: String, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(result.status, 2, "exit status", file: file, line: line)
+    XCTAssertEqual(result.output, "", "standard output", file: file, line: line)
+    XCTAssertEqual(result.error, "cadence: \(expected)\n", file: file, line: line)
+}
+
+/// Asserts that `result` is a bad-input failure with one line on standard error that
+/// starts with `cadence: <prefix>`.
+func assertBadInput(
+    _ result: RunResult, startingWith prefix: String, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(result.status, 2, "exit status", file: file, line: line)
+    XCTAssertEqual(result.output, "", "standard output", file: file, line: line)
+    XCTAssertTrue(result.error.hasPrefix("cadence: \(prefix)"), "got \(result.error)", file: file, line: line)
+    XCTAssertEqual(result.error.filter { $0 == "\n" }.count, 1, "one line: \(result.error)", file: file, line: line)
+    XCTAssertTrue(result.error.hasSuffix("\n"), file: file, line: line)
+}
+
+/// A fresh, empty folder for files a test writes; removed by the caller's teardown.
+func makeTemporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("cadence-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
