@@ -80,7 +80,7 @@ public struct ResolvedTiming: Hashable, Sendable {
     /// Accuracy: basic time is exact to the rounding of `tp − beginTime` and of the
     /// position inside the iteration (about `ulp(tp)`). Cost: a few ns; a remainder
     /// operation only when `timeOffset` makes the position wrap.
-    @inlinable
+    @inlinable @inline(__always)
     public func state(atParentTime tp: Double) -> TimingState {
         if tp.isNaN { return .notInEffect(.undefined) }
         let e = elapsedTime(atParentTime: tp)
@@ -114,17 +114,21 @@ public struct ResolvedTiming: Hashable, Sendable {
             return TimingState(phase: phase, isInEffect: true, basicTime: p, progress: 0)
         }
         // 2. Iteration and the time inside it.
-        // p ≥ 0 here, so truncation is the floor (and a single instruction, where
-        // `rounded(.down)` is a library call on baseline x86-64).
-        let quotient = p * inverseCycle
-        var k = quotient < 0x1p62 ? Double(Int64(quotient)) : quotient.rounded(.down)
-        var r = p - k * cycle
-        if r < 0 {
-            k -= 1
-            r += cycle
-        } else if r >= cycle {
-            k += 1
-            r -= cycle
+        var k = 0.0
+        var r = p
+        if p >= cycle {
+            // p ≥ 0 here, so truncation is the floor (and a single instruction, where
+            // `rounded(.down)` is a library call on baseline x86-64).
+            let quotient = p * inverseCycle
+            k = quotient < 0x1p62 ? Double(Int64(quotient)) : quotient.rounded(.down)
+            r = p - k * cycle
+            if r < 0 {
+                k -= 1
+                r += cycle
+            } else if r >= cycle {
+                k += 1
+                r -= cycle
+            }
         }
         if atEnd && r == 0 && p > 0 {
             k -= 1
@@ -144,6 +148,13 @@ public struct ResolvedTiming: Hashable, Sendable {
     /// `p` wrapped into `0..<period` (exact: the remainder operation does not round).
     @inlinable
     static func wrap(_ p: Double, into period: Double) -> Double {
+        // One period out, the common case of a timeOffset: a subtraction (exact, by
+        // Sterbenz's lemma, above; within half an ulp below).
+        if p >= period && p < 2 * period { return p - period }
+        if p < 0 && p >= -period {
+            let r = p + period
+            return r < period ? r : 0
+        }
         var r = p.truncatingRemainder(dividingBy: period)
         if r < 0 {
             r += period

@@ -71,11 +71,19 @@ extension TimingFunction {
         let c2 = V(r0[2], r1[2], r2[2], r3[2])
         let c3 = V(r0[3], r1[3], r2[3], r3[3])
         var t = c0 + u * (c1 + u * (c2 + u * c3))
-        // One Newton step, the same arithmetic as `Half.solve`.
-        let slope = xCurve.slope(at: t)
-        let step = (((xCurve.a * t + xCurve.b) * t + xCurve.c) * t - h) / slope
+        // Newton steps, the same arithmetic as `Half.solve`: a lane that converges at the
+        // first step keeps that t (a second step would move it, unlike the scalar path).
+        var slope = xCurve.slope(at: t)
+        var step = (((xCurve.a * t + xCurve.b) * t + xCurve.c) * t - h) / slope
         t -= step
-        let converged = step * step * scale .<= slope
+        var converged = step * step * scale .<= slope
+        if _slowPath(any(.!converged)) {
+            slope = xCurve.slope(at: t)
+            step = (((xCurve.a * t + xCurve.b) * t + xCurve.c) * t - h) / slope
+            let second = step * step * scale .<= slope
+            t = t.replacing(with: t - step, where: .!converged)
+            converged = converged .| second
+        }
         // The compensated finish, lane by lane on each lane's half.
         let r = correctedCubicRoot(x: h, t: t, xCurve: xCurve, yCurve: yCurve)
         let limit = t * Half.correctionLimit

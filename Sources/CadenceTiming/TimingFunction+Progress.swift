@@ -27,14 +27,13 @@ extension TimingFunction {
         if !(x > 0) { return 0 }
         if !(x < 1) { return 1 }
         if case .linear = shape { return x }
-        if x <= 0.5 {
-            let y = lower.evaluate(x)
-            return y.value + y.error
-        }
-        // On the reversed curve: y = 1 − y'(1 − x), rounded once.
-        let y = upper.evaluate(1 - x)
-        let s = twoSum(1.0, -y.value)
-        return s.value + (s.error - y.error)
+        // One inlined path for both halves (a 50/50 branch on random inputs would cost a
+        // misprediction per call): select the half, evaluate, then fold y = 1 − y'(1 − x)
+        // for the upper half with a single rounding.
+        let isUpper = x > 0.5
+        let y = (isUpper ? upper : lower).evaluate(isUpper ? 1 - x : x)
+        let s = twoSum(isUpper ? 1.0 : 0.0, isUpper ? -y.value : y.value)
+        return s.value + (s.error + (isUpper ? -y.error : y.error))
     }
 
     /// The curve parameter `t` at input `x` (clamped to 0…1), to about an ulp.
