@@ -1,0 +1,95 @@
+// Core Animation's transform functions (CATransform3DMake*, CATransform3DTranslate/Scale/
+// Rotate, CATransform3DConcat) in the row-vector convention of `Transform3D`.
+
+extension Transform3D {
+    /// `CATransform3DMakeTranslation`: identity with `(tx, ty, tz)` in `m41 m42 m43`.
+    @inlinable
+    public init(translationX tx: Double, y ty: Double, z tz: Double) {
+        self.init(rows: SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(tx, ty, tz, 1))
+    }
+
+    /// `CATransform3DMakeScale`: `diag(sx, sy, sz, 1)`.
+    @inlinable
+    public init(scaleX sx: Double, y sy: Double, z sz: Double) {
+        self.init(rows: SIMD4(sx, 0, 0, 0), SIMD4(0, sy, 0, 0), SIMD4(0, 0, sz, 0), SIMD4(0, 0, 0, 1))
+    }
+
+    /// `CATransform3DMakeRotation`: a rotation by `angle` radians about the axis
+    /// `(x, y, z)` (normalised here). A zero-length or non-finite axis gives the identity,
+    /// as the seed says.
+    ///
+    /// In the row-vector convention this is the transpose of the column-vector Rodrigues
+    /// matrix: about z, `m11 = cos a`, `m12 = sin a`, `m21 = −sin a`, `m22 = cos a`, so
+    /// (1, 0) turns towards (0, 1) — clockwise on a y-down screen, like
+    /// `CGAffineTransformMakeRotation`.
+    public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
+        let length = (x * x + y * y + z * z).squareRoot()
+        guard length > 0, length.isFinite else {
+            self = .identity
+            return
+        }
+        let (ux, uy, uz) = (x / length, y / length, z / length)
+        // Exact for quarter turns: sin and cos of multiples of π/2 are snapped, so
+        // rotating by .pi / 2 gives exact 0s and 1s rather than 6e-17.
+        let (s, c) = Transform3D.sineCosine(angle)
+        let k = 1 - c
+        self.init(
+            rows: SIMD4(c + k * ux * ux, k * ux * uy + s * uz, k * ux * uz - s * uy, 0),
+            SIMD4(k * ux * uy - s * uz, c + k * uy * uy, k * uy * uz + s * ux, 0),
+            SIMD4(k * ux * uz + s * uy, k * uy * uz - s * ux, c + k * uz * uz, 0),
+            SIMD4(0, 0, 0, 1))
+    }
+
+    /// `(sin a, cos a)`, exact at whole multiples of π/2 (where the libm values carry a
+    /// 1e-16 residue from π's rounding).
+    static func sineCosine(_ angle: Double) -> (Double, Double) {
+        let quarters = angle / (.pi / 2)
+        if quarters == quarters.rounded(), Swift.abs(quarters) < 1e15 {
+            switch ((Int(quarters) % 4) + 4) % 4 {
+            case 0: return (0, 1)
+            case 1: return (1, 0)
+            case 2: return (0, -1)
+            default: return (-1, 0)
+            }
+        }
+        return (sin(angle), cos(angle))
+    }
+
+    /// `a · b`: the transform that applies `self` first, then `other`
+    /// (`CATransform3DConcat(self, other)`). 16 multiply-adds in `SIMD4` rows.
+    @inlinable
+    public func concatenating(_ other: Transform3D) -> Transform3D {
+        @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> {
+            other.r1 * r[0] + other.r2 * r[1] + other.r3 * r[2] + other.r4 * r[3]
+        }
+        return Transform3D(rows: row(r1), row(r2), row(r3), row(r4))
+    }
+
+    /// `CATransform3DTranslate(t, tx, ty, tz)`: the translation applied *before* `self`,
+    /// `translation · self`.
+    @inlinable
+    public func translatedBy(x tx: Double, y ty: Double, z tz: Double) -> Transform3D {
+        var result = self
+        result.r4 = r1 * tx + r2 * ty + r3 * tz + r4
+        return result
+    }
+
+    /// `CATransform3DScale(t, sx, sy, sz)`: the scale applied before `self`, `scale · self`.
+    @inlinable
+    public func scaledBy(x sx: Double, y sy: Double, z sz: Double) -> Transform3D {
+        Transform3D(rows: r1 * sx, r2 * sy, r3 * sz, r4)
+    }
+
+    /// `CATransform3DRotate(t, angle, x, y, z)`: the rotation applied before `self`,
+    /// `rotation · self`. A zero-length axis (undefined in the seed) leaves `self`
+    /// unchanged, since its rotation is the identity.
+    public func rotatedBy(angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
+        Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
