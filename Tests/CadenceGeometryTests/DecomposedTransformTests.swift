@@ -127,3 +127,64 @@ final class DecomposedTransformTests: XCTestCase {
         }
     }
 }
+
+final class TransformComponentTests: XCTestCase {
+    // "Key Path Support for Structure Fields": a pure rotation about one axis reads back
+    // its angle; rotation = rotation.z; scale is the average; translation is a size.
+    func testReadingComponents() {
+        XCTAssertEqual(Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1).value(of: .rotationZ), 0.7, accuracy: 1e-15)
+        XCTAssertEqual(Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1).value(of: .rotation), 0.7, accuracy: 1e-15)
+        XCTAssertEqual(Transform3D(rotationAngle: -0.4, x: 1, y: 0, z: 0).value(of: .rotationX), -0.4, accuracy: 1e-15)
+        XCTAssertEqual(Transform3D(rotationAngle: 1.2, x: 0, y: 1, z: 0).value(of: .rotationY), 1.2, accuracy: 1e-15)
+        let s = Transform3D(scaleX: 2, y: 3, z: 4)
+        XCTAssertEqual(s.value(of: .scaleY), 3, accuracy: 1e-15)
+        XCTAssertEqual(s.value(of: .scale), 3, accuracy: 1e-15)
+        let t = Transform3D(translationX: 5, y: 6, z: 7)
+        XCTAssertEqual(t.value(of: .translationZ), 7)
+        XCTAssertEqual(t.translation, Size(width: 5, height: 6))
+        // Not decomposable: rotation 0, scale = row lengths.
+        let flat = Transform3D(scaleX: 0, y: 2, z: 1)
+        XCTAssertEqual(flat.value(of: .scaleX), 0)
+        XCTAssertEqual(flat.value(of: .scaleY), 2)
+        XCTAssertEqual(flat.value(of: .rotationZ), 0)
+    }
+
+    // Writing replaces that component and recomposes; reading it back gives the value.
+    func testWritingComponentsRoundTrips() {
+        var rng = SeededGenerator(seed: 21)
+        for _ in 0..<500 {
+            let base = Transform3D(scaleX: 0.5 + rng.unit(), y: 0.5 + rng.unit(), z: 0.5 + rng.unit())
+                .concatenating(Transform3D(eulerX: rng.unit() - 0.5, y: rng.unit() - 0.5, z: rng.unit() * 4 - 2))
+                .concatenating(Transform3D(translationX: rng.unit() * 10, y: 2, z: 0))
+            for component in Transform3D.Component.allCases {
+                let value = component.rawValue.hasPrefix("rotation") ? rng.unit() * 2 - 1 : 0.25 + rng.unit() * 3
+                let written = base.setting(component, to: value)
+                XCTAssertEqual(written.value(of: component), value, accuracy: 1e-12, "\(component) seed \(rng.seed)")
+            }
+            // Writing translation.x leaves the rest alone.
+            var expected = base
+            expected.m41 = 99
+            XCTAssertEqual(base.setting(.translationX, to: 99), expected)
+        }
+        // Writing scale sets all three.
+        let uniform = Transform3D(scaleX: 1, y: 2, z: 3).setting(.scale, to: 5)
+        XCTAssertEqual(uniform.value(of: .scaleX), 5, accuracy: 1e-15)
+        XCTAssertEqual(uniform.value(of: .scaleZ), 5, accuracy: 1e-15)
+    }
+
+    func testEulerRoundTrip() {
+        var rng = SeededGenerator(seed: 22)
+        for _ in 0..<1000 {
+            let angles = SIMD3(rng.unit() * 6 - 3, rng.unit() * 3 - 1.5, rng.unit() * 6 - 3)
+            let back = Quaternion(eulerAngles: angles).eulerAngles
+            for i in 0..<3 { XCTAssertEqual(back[i], angles[i], accuracy: 1e-9, "seed \(rng.seed)") }
+        }
+    }
+}
+
+extension Transform3D {
+    /// Test helper: rotations about x, then y, then z.
+    init(eulerX x: Double, y: Double, z: Double) {
+        self = Quaternion(eulerAngles: SIMD3(x, y, z)).matrix
+    }
+}
