@@ -17,6 +17,8 @@ extension TimingFunction {
         /// approximation of `t(x')` in the local coordinate `u` in 0…1:
         /// `t ≈ c0 + u·(c1 + u·(c2 + u·c3))`. The last row is the end, `(t, 0, 0, 0)`.
         @usableFromInline private(set) var table: [SIMD4<Double>]
+        /// The fast path's rows (`TimingFunction.Row`), one per entry of `table`.
+        @usableFromInline private(set) var rows: [TimingFunction.Row]
 
         /// Table intervals per unit of x'.
         @usableFromInline static let intervalsPerUnit = 64.0
@@ -37,14 +39,23 @@ extension TimingFunction {
 
         /// A half for control points given as double-doubles `(high, low)`, so that the
         /// reversed curve's `1 − c` is exact.
-        init(c1x: (Double, Double), c1y: (Double, Double), c2x: (Double, Double), c2y: (Double, Double)) {
+        /// +1 for the lower half, −1 for the upper one, whose output is `1 − ỹ`.
+        @usableFromInline let outputSign: Double
+
+        init(
+            c1x: (Double, Double), c1y: (Double, Double), c2x: (Double, Double), c2y: (Double, Double),
+            outputSign: Double
+        ) {
+            self.outputSign = outputSign
             xCurve = Half.coefficients(c1x, c2x)
             yCurve = Half.coefficients(c1y, c2y)
             // X'' is linear in t: its largest magnitude on 0…1 is at an end.
             let maxX2 = Swift.max(Swift.abs(xCurve.curvature(at: 0)), Swift.abs(xCurve.curvature(at: 1)))
             convergenceScale = 0.5 * maxX2 / Half.parameterTolerance
             table = []
+            rows = []
             table = makeTable()
+            rows = makeRows(outputSign: outputSign)
         }
 
         /// `c = 3·p1`, `b = 3·p2 − 6·p1`, `a = 1 + 3·p1 − 3·p2`, each as a double-double.

@@ -31,7 +31,16 @@ extension TimingFunction {
         // misprediction per call): select the half, evaluate, then fold y = 1 − y'(1 − x)
         // for the upper half with a single rounding.
         let isUpper = x > 0.5
-        let y = (isUpper ? upper : lower).evaluate(isUpper ? 1 - x : x)
+        let half = isUpper ? upper : lower
+        let h = isUpper ? 1 - x : x
+        // The fast path (rows 1 and up): Taylor around the node, Ziv's rounding test.
+        let scaled = h * Half.intervalsPerUnit
+        let index = Int(scaled)
+        if index > 0 {
+            let row = half.rows.withUnsafeBufferPointer { $0[index] }
+            if let y = half.fastOutput(h, row: row, u: scaled - Double(index)) { return y }
+        }
+        let y = half.evaluate(h)
         let s = twoSum(isUpper ? 1.0 : 0.0, isUpper ? -y.value : y.value)
         return s.value + (s.error + (isUpper ? -y.error : y.error))
     }

@@ -58,10 +58,11 @@ public struct TimingFunction: Sendable {
         self.c2x = p2x
         self.c2y = p2y
         shape = p1x == p1y && p2x == p2y ? .linear : .general
-        lower = Half(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0))
+        lower = Half(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0), outputSign: 1)
         // The reversed curve's control points 1 − c, kept exact as double-doubles.
         upper = Half(
-            c1x: Self.oneMinus(p2x), c1y: Self.oneMinus(p2y), c2x: Self.oneMinus(p1x), c2y: Self.oneMinus(p1y))
+            c1x: Self.oneMinus(p2x), c1y: Self.oneMinus(p2y), c2x: Self.oneMinus(p1x), c2y: Self.oneMinus(p1y),
+            outputSign: -1)
     }
 
     /// `1 − c` as an exact double-double.
