@@ -27,8 +27,12 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     }
 
     /// A rotation by `angle` radians: (1, 0) turns towards (0, 1) (clockwise on a y-down
-    /// screen), exact at quarter turns.
+    /// screen), exact at quarter turns. A non-finite angle gives the identity.
     public init(rotationAngle angle: Double) {
+        guard angle.isFinite else {
+            self = .identity
+            return
+        }
         let (s, cosine) = Transform3D.sineCosine(angle)
         self.init(a: cosine, b: s, c: -s, d: cosine, tx: 0, ty: 0)
     }

@@ -16,7 +16,7 @@ extension Transform3D {
 
     /// `CATransform3DMakeRotation`: a rotation by `angle` radians about the axis
     /// `(x, y, z)` (normalised here). A zero-length or non-finite axis gives the identity,
-    /// as the seed says.
+    /// as the seed says; so does a non-finite angle (Cadence's rule: no NaN matrix).
     ///
     /// In the row-vector convention this is the transpose of the column-vector Rodrigues
     /// matrix: about z, `m11 = cos a`, `m12 = sin a`, `m21 = −sin a`, `m22 = cos a`, so
@@ -24,7 +24,7 @@ extension Transform3D {
     /// `CGAffineTransformMakeRotation`.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
         let length = (x * x + y * y + z * z).squareRoot()
-        guard length > 0, length.isFinite else {
+        guard length > 0, length.isFinite, angle.isFinite else {
             self = .identity
             return
         }

@@ -59,6 +59,9 @@ final class Transform3DTests: XCTestCase {
         // Zero-length axis: identity (seed). Non-finite axis: identity too.
         XCTAssertTrue(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 0).isIdentity)
         XCTAssertTrue(Transform3D(rotationAngle: 1, x: .nan, y: 0, z: 1).isIdentity)
+        XCTAssertTrue(Transform3D(rotationAngle: .nan, x: 0, y: 0, z: 1).isIdentity)
+        XCTAssertTrue(Transform3D(rotationAngle: .infinity, x: 0, y: 0, z: 1).isIdentity)
+        XCTAssertTrue(AffineTransform(rotationAngle: .nan).isIdentity)
         // A rotation about an arbitrary axis leaves the axis fixed and is orthonormal.
         let axis = Transform3D(rotationAngle: 1.1, x: 1, y: 2, z: 3)
         let fixed = axis.applyToVector(x: 1, y: 2, z: 3)
