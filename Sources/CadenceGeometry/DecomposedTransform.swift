@@ -4,6 +4,9 @@
 /// uses it to interpolate 3D matrices, in Core Animation's row-vector layout (which is
 /// CSS's: translation in `m41 m42 m43`).
 ///
+/// One departure from CSS: a negative determinant flips only the x scale (CSS flips all
+/// three), which keeps 2D transforms in their plane (see `Transform3D.decomposed`).
+///
 /// The transform it stands for is, applied in this order to a row vector: scale, then
 /// shear (`xy`, then `xz`, `yz`: `row1 += xy·row0`, `row2 += xz·row0 + yz·row1`), then the
 /// rotation, then the translation, then the perspective — times `m44`, which the
@@ -114,15 +117,19 @@ extension Transform3D {
         row2 /= scale[2]
         shear[1] /= scale[2]
         shear[2] /= scale[2]
-        // A mirror (negative determinant): flip every scale and row, consistently.
+        // A mirror (negative determinant): flip the x scale and row. CSS Transforms 2 flips
+        // all three; flipping one in-plane axis instead keeps a 2D transform's rotation
+        // about z, so 2D transforms stay 2D when interpolated (also between a mirrored and
+        // an unmirrored one) and interpolate the same as `AffineTransform`s.
         let cross = SIMD3(
             row1[1] * row2[2] - row1[2] * row2[1], row1[2] * row2[0] - row1[0] * row2[2],
             row1[0] * row2[1] - row1[1] * row2[0])
         if (row0 * cross).sum() < 0 {
-            scale = -scale
+            // row1 and row2 were built on +row0: their xy and xz shears flip with it.
+            scale[0] = -scale[0]
             row0 = -row0
-            row1 = -row1
-            row2 = -row2
+            shear[0] = -shear[0]
+            shear[1] = -shear[1]
         }
         return DecomposedTransform(
             scale: scale, shear: shear, rotation: Quaternion(rows: row0, row1, row2),

@@ -79,9 +79,10 @@ final class DecomposedTransformTests: XCTestCase {
     func testMirror() {
         let mirror = Transform3D(scaleX: -2, y: 3, z: 1)
         let d = try! XCTUnwrap(mirror.decomposed)
-        // Gram–Schmidt finds rows (−1,0,0), (0,1,0), (0,0,1): a reflection, so all three
-        // scales and rows flip (CSS's rule), leaving a half turn about x.
-        XCTAssertEqual(d.scale, SIMD3(-2, -3, -1))
+        // Gram–Schmidt finds rows (−1,0,0), (0,1,0), (0,0,1): a reflection, so the x scale
+        // and row flip, leaving no rotation.
+        XCTAssertEqual(d.scale, SIMD3(-2, 3, 1))
+        XCTAssertEqual(d.rotation.vector, Quaternion.identity.vector)
         assertClose(d.recomposed, mirror)
         assertClose(mirror.interpolated(to: mirror, 0.37), mirror)
     }
@@ -114,6 +115,29 @@ final class DecomposedTransformTests: XCTestCase {
             let via3D = Transform3D(a).interpolated(to: Transform3D(b), t)
             assertClose(viaAffine, via3D, 1e-15, "seed \(rng.seed)")
             XCTAssertTrue(via3D.isAffine || abs(via3D.m13) < 1e-15, "seed \(rng.seed)")
+        }
+    }
+
+    // 2D pairs whose determinants have opposite signs stay in their plane: identity →
+    // mirror, mirror x → mirror y, a rotation → a mirrored rotation.
+    func testMirroredPairsStayTwoDimensional() {
+        let mirrorX = CadenceGeometry.AffineTransform(scaleX: -1, y: 1)
+        let mirrorY = CadenceGeometry.AffineTransform(scaleX: 1, y: -1)
+        let mirroredRotation = CadenceGeometry.AffineTransform(rotationAngle: -0.5).concatenating(mirrorX)
+        let swap = CadenceGeometry.AffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0)
+        let pairs: [(CadenceGeometry.AffineTransform, CadenceGeometry.AffineTransform)] = [
+            (CadenceGeometry.AffineTransform.identity, mirrorX), (mirrorX, mirrorY),
+            (CadenceGeometry.AffineTransform(rotationAngle: 0.5), mirroredRotation), (swap, CadenceGeometry.AffineTransform.identity),
+        ]
+        for (a, b) in pairs {
+            for t in stride(from: -0.25, through: 1.25, by: 0.125) {
+                let m = Transform3D(a).interpolated(to: Transform3D(b), t)
+                let offPlane: Double = abs(m.m13) + abs(m.m23) + abs(m.m31) + abs(m.m32) + abs(m.m33 - 1)
+                XCTAssertLessThan(offPlane, 1e-15, "\(a) → \(b) at \(t): \(m)")
+                assertClose(Transform3D(a.interpolated(to: b, t)), m, 1e-15)
+            }
+            assertClose(Transform3D(a).interpolated(to: Transform3D(b), 0), Transform3D(a))
+            assertClose(Transform3D(a).interpolated(to: Transform3D(b), 1), Transform3D(b))
         }
     }
 
