@@ -1,0 +1,61 @@
+/// Why SVG path data could not be read, and where.
+///
+/// `offset` is 0-based. Path data is ASCII and parsing stops at the first character that
+/// is not, so everything before the offset is ASCII: it counts characters and UTF-8 bytes
+/// alike (what an editor's column shows for a one-line string). An error at the end of
+/// the data has `offset` equal to the data's length. `description` reads
+/// "expected a number at offset 12".
+///
+/// SVG 1.1 asks renderers to draw the path "up to the command in error";
+/// `validPrefix` is that path: every element parsed before the failing command.
+public struct PathParseError: Error, Hashable, Sendable {
+    /// What went wrong.
+    public enum Reason: Hashable, Sendable {
+        /// A coordinate or other number was required here.
+        case expectedNumber
+        /// A command letter (or the end of the data) was expected here.
+        case expectedCommand
+        /// Path data must start with a move-to (`M` or `m`).
+        case missingMoveTo
+        /// `A` and `a` (elliptical arcs) are valid SVG but not supported by Cadence paths.
+        case unsupportedCommand(Character)
+        /// A character that cannot appear here.
+        case unexpectedCharacter(Character)
+        /// An exponent marker (`e` or `E`) without digits after it.
+        case expectedExponent
+        /// A number, or a coordinate computed from relative numbers, is beyond the range of
+        /// `Double` (it would be infinite).
+        case numberOutOfRange
+    }
+
+    /// What went wrong.
+    public let reason: Reason
+    /// Where: the number of characters (all ASCII) before the problem.
+    public let offset: Int
+    /// The elements before the failing command (SVG's error-processing rule).
+    public let validPrefix: Path
+
+    public init(reason: Reason, offset: Int, validPrefix: Path = Path()) {
+        self.reason = reason
+        self.offset = offset
+        self.validPrefix = validPrefix
+    }
+
+    /// What went wrong, without the place: "expected a number".
+    public var message: String {
+        switch reason {
+        case .expectedNumber: return "expected a number"
+        case .expectedCommand: return "expected a command letter"
+        case .missingMoveTo: return "path data must begin with a move-to (M or m)"
+        case .unsupportedCommand(let c): return "the arc command '\(c)' is not supported"
+        case .unexpectedCharacter(let c): return "unexpected character '\(c)'"
+        case .expectedExponent: return "expected digits after the exponent marker"
+        case .numberOutOfRange: return "number out of range"
+        }
+    }
+}
+
+extension PathParseError: CustomStringConvertible {
+    /// "expected a number at offset 12".
+    public var description: String { "\(message) at offset \(offset)" }
+}
