@@ -9,7 +9,8 @@ extension Transform3D {
 
     /// The point `(x, y, z)` transformed, divided by `W`. When `W` is 0 (the point lies on
     /// the plane the perspective sends to infinity) the result is non-finite, as the
-    /// mathematics says; `homogeneous(x:y:z:)` gives the undivided value.
+    /// mathematics says; `homogeneous(x:y:z:)` gives the undivided value. NaN fields give
+    /// NaN coordinates (no fallback would be meaningful; `isFinite` tells beforehand).
     @inlinable
     public func apply(x: Double, y: Double, z: Double = 0) -> SIMD3<Double> {
         let h = homogeneous(x: x, y: y, z: z)
@@ -33,7 +34,8 @@ extension Transform3D {
     /// The bounding box of the rectangle `rect` (at z = 0) after the transform: the box of
     /// its four transformed corners — how a rotated layer's `frame` is computed. When a
     /// corner has `W ≤ 0` (behind the viewer under perspective) no finite box contains the
-    /// projection, and the result is the infinite rectangle `(−∞, −∞, ∞, ∞)`.
+    /// projection, and the result is the infinite rectangle `(−∞, −∞, ∞, ∞)`; so it is
+    /// for a NaN `W` (a transform with NaN fields).
     public func boundingBox(of rect: Rect) -> Rect {
         let r = rect.standardized
         var lo = SIMD2<Double>(repeating: .infinity)

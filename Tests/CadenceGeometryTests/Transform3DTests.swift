@@ -172,6 +172,22 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(behind.boundingBox(of: Rect(x: 0, y: 0, width: 100, height: 10)).width, .infinity)
     }
 
+    // Bad input: NaN fields have no inverse or decomposition, map points to NaN, give the
+    // infinite bounding box, and read components as the fallback (rotation 0, scale 0).
+    func testNaNTransforms() {
+        var m = Transform3D.identity
+        m.m21 = .nan
+        XCTAssertFalse(m.isFinite)
+        XCTAssertTrue(Transform3D.identity.isFinite)
+        XCTAssertNil(m.inverse)
+        XCTAssertNil(m.decomposed)
+        XCTAssertTrue(m.apply(to: Point(x: 1, y: 1)).x.isNaN)
+        XCTAssertEqual(m.boundingBox(of: Rect(x: 0, y: 0, width: 1, height: 1)).width, .infinity)
+        XCTAssertEqual(m.value(of: .rotationZ), 0)
+        XCTAssertEqual(m.value(of: .scaleY), 0)
+        XCTAssertEqual(m.interpolated(to: .identity, 0.7), .identity)
+    }
+
     func testCodableIsSixteenNumbersInFieldOrder() throws {
         let m = Transform3D(translationX: 1, y: 2, z: 3)
         let json = String(decoding: try JSONEncoder().encode(m), as: UTF8.self)
