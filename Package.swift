@@ -20,9 +20,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Public modules, bottom to top.
-        .target(name: "CadenceGeometry"),
         // CPU feature macros (FMA or not) that Swift's #if cannot see.
         .target(name: "CCadenceFeatures"),
+        .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
         .target(name: "CadenceAnimation", dependencies: ["CadenceGeometry", "CadenceTiming"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.

@@ -17,9 +17,21 @@ let package = Package(
     ],
     targets: [
         // MARK: The harness: Google Benchmark behind an `extern "C"` API, plus the C++
-        // UnitBezier baseline (WebKit/Chromium's solver) measured in the same run.
+        // baselines measured in the same run: the UnitBezier solver (WebKit/Chromium's) and
+        // Eigen's Matrix4d product and inverse.
         .target(
             name: "BenchmarkShim",
+            cxxSettings: [
+                // Debian's header-only libeigen3-dev installs under /usr/include/eigen3, which
+                // `.headerSearchPath` cannot name (it takes paths inside the target). Unsafe
+                // flags are fine here: nothing depends on this package. `-isystem` keeps
+                // Eigen's own warnings out of the build log. No optimisation flag: the shim is
+                // built at SwiftPM's release default, like everything else.
+                .unsafeFlags(["-isystem", "/usr/include/eigen3"]),
+                // Eigen as a release build uses it: without its internal assertions
+                // (SwiftPM does not define NDEBUG).
+                .define("EIGEN_NO_DEBUG"),
+            ],
             linkerSettings: [
                 // Debian's libbenchmark-dev: /usr/lib/x86_64-linux-gnu/libbenchmark.so.
                 .linkedLibrary("benchmark"),
@@ -32,6 +44,7 @@ let package = Package(
             name: "cadence-benchmarks",
             dependencies: [
                 "BenchmarkShim",
+                .product(name: "CadenceGeometry", package: rootName),
                 .product(name: "CadenceTiming", package: rootName),
             ]),
     ],

@@ -62,7 +62,7 @@ public struct DecomposedTransform: Hashable, Sendable, Codable {
     /// except the rotation, which takes the short spherical path (`Quaternion.slerp`).
     /// `t` is not clamped (overshooting timing functions extrapolate). Cost: one slerp
     /// and a few lerps, no allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public func interpolated(to other: DecomposedTransform, _ t: Double) -> DecomposedTransform {
         @inline(__always) func lerp3(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> { a + (b - a) * t }
         return DecomposedTransform(
@@ -82,24 +82,37 @@ extension Transform3D {
     public var decomposed: DecomposedTransform? {
         let w = m44
         guard w != 0, isFinite else { return nil }
-        let n = Transform3D(rows: r1 / w, r2 / w, r3 / w, r4 / w)
-        // The perspective part: n = P · E, P = n with its fourth column (0, 0, 0, 1).
-        let mask = SIMD4<Double>(1, 1, 1, 0)
-        let p = Transform3D(rows: n.r1 * mask, n.r2 * mask, n.r3 * mask, n.r4 * mask + SIMD4(0, 0, 0, 1))
-        guard let pInverse = p.inverse else { return nil }
+        let k = 1 / w
+        let n = Transform3D(rows: r1 * k, r2 * k, r3 * k, r4 * k)
+        // The perspective part: n = P · E, P = n with its fourth column (0, 0, 0, 1), so
+        // P = [[A, 0], [t, 1]] with A the upper 3×3 and t the translation. P is singular
+        // exactly when A is, judged like `Transform3D.inverse` (relative to Hadamard's
+        // bound, here |a0|·|a1|·|a2|·|(t, 1)|).
+        let a0 = SIMD3(n.r1[0], n.r1[1], n.r1[2])
+        let a1 = SIMD3(n.r2[0], n.r2[1], n.r2[2])
+        let a2 = SIMD3(n.r3[0], n.r3[1], n.r3[2])
+        let t = SIMD3(n.r4[0], n.r4[1], n.r4[2])
+        @inline(__always) func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+        }
+        let b0 = cross(a1, a2), b1 = cross(a2, a0), b2 = cross(a0, a1)
+        let determinant = (a0 * b0).sum()
+        let hadamardSquared = (a0 * a0).sum() * (a1 * a1).sum() * (a2 * a2).sum() * ((t * t).sum() + 1)
+        let threshold = Transform3D.singularityThreshold
+        guard determinant * determinant > threshold * threshold * hadamardSquared else { return nil }
         var perspective = SIMD4<Double>(0, 0, 0, 1)
         if n.r1[3] != 0 || n.r2[3] != 0 || n.r3[3] != 0 {
-            // Column 4 of n is P · e: e = P⁻¹ · column4.
-            let column4 = SIMD4(n.r1[3], n.r2[3], n.r3[3], n.r4[3])
-            perspective = SIMD4(
-                (pInverse.r1 * column4).sum(), (pInverse.r2 * column4).sum(),
-                (pInverse.r3 * column4).sum(), (pInverse.r4 * column4).sum())
+            // Column 4 of n is P · p: the first three rows give A·p′ = c′ (solved with the
+            // cross products: a_i · b_j = det·δ_ij), the last p₃ = c₃ − t·p′.
+            let c = SIMD4(n.r1[3], n.r2[3], n.r3[3], n.r4[3])
+            let solved = (b0 * c[0] + b1 * c[1] + b2 * c[2]) * (1 / determinant)
+            perspective = SIMD4(solved[0], solved[1], solved[2], c[3] - (t * solved).sum())
         }
-        let translation = SIMD3(n.r4[0], n.r4[1], n.r4[2])
+        let translation = t
         // Scale and shear by Gram–Schmidt on the rows of the upper 3×3.
-        var row0 = SIMD3(n.r1[0], n.r1[1], n.r1[2])
-        var row1 = SIMD3(n.r2[0], n.r2[1], n.r2[2])
-        var row2 = SIMD3(n.r3[0], n.r3[1], n.r3[2])
+        var row0 = a0
+        var row1 = a1
+        var row2 = a2
         var scale = SIMD3<Double>.zero
         var shear = SIMD3<Double>.zero
         scale[0] = (row0 * row0).sum().squareRoot()
@@ -121,10 +134,7 @@ extension Transform3D {
         // all three; flipping one in-plane axis instead keeps a 2D transform's rotation
         // about z, so 2D transforms stay 2D when interpolated (also between a mirrored and
         // an unmirrored one) and interpolate the same as `AffineTransform`s.
-        let cross = SIMD3(
-            row1[1] * row2[2] - row1[2] * row2[1], row1[2] * row2[0] - row1[0] * row2[2],
-            row1[0] * row2[1] - row1[1] * row2[0])
-        if (row0 * cross).sum() < 0 {
+        if determinant < 0 {  // Gram–Schmidt keeps the orientation of A
             // row1 and row2 were built on +row0: their xy and xz shears flip with it.
             scale[0] = -scale[0]
             row0 = -row0

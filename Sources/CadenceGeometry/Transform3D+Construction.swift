@@ -1,3 +1,5 @@
+import CCadenceFeatures
+
 // Core Animation's transform functions (CATransform3DMake*, CATransform3DTranslate/Scale/
 // Rotate, CATransform3DConcat) in the row-vector convention of `Transform3D`.
 
@@ -57,10 +59,16 @@ extension Transform3D {
 
     /// `a · b`: the transform that applies `self` first, then `other`
     /// (`CATransform3DConcat(self, other)`). 16 multiply-adds in `SIMD4` rows.
-    @inlinable
+    @inlinable @inline(__always)
     public func concatenating(_ other: Transform3D) -> Transform3D {
         @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> {
-            other.r1 * r[0] + other.r2 * r[1] + other.r3 * r[2] + other.r4 * r[3]
+            if cadence_has_fma() != 0 {
+                // One fused multiply-add per lane where the hardware has it (without it,
+                // `addingProduct` would be a library call per lane).
+                return (other.r4 * r[3]).addingProduct(other.r3, r[2]).addingProduct(other.r2, r[1])
+                    .addingProduct(other.r1, r[0])
+            }
+            return other.r1 * r[0] + other.r2 * r[1] + other.r3 * r[2] + other.r4 * r[3]
         }
         return Transform3D(rows: row(r1), row(r2), row(r3), row(r4))
     }

@@ -10,7 +10,7 @@ extension Transform3D {
     ///
     /// Accuracy: the adjugate over the determinant, both from 2×2 minors: about
     /// `cond(M) · 1e-16` relative. Cost: about 100 flops in `SIMD4` lanes.
-    @inlinable
+    @inlinable @inline(__always)
     public var inverse: Transform3D? {
         // 2×2 minors of rows 1–2 (s) and rows 3–4 (c), Laplace expansion along them.
         let a = r1, b = r2, c = r3, d = r4
@@ -27,9 +27,11 @@ extension Transform3D {
         let c1 = c[0] * d[2] - d[0] * c[2]
         let c0 = c[0] * d[1] - d[0] * c[1]
         let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
-        let hadamard = ((a * a).sum() * (b * b).sum() * (c * c).sum() * (d * d).sum()).squareRoot()
-        // NaN fails the comparison: non-finite transforms have no inverse.
-        guard Swift.abs(det) > Transform3D.singularityThreshold * hadamard else { return nil }
+        // |det| > threshold · ∏|row|, squared to spare the square root. NaN fails the
+        // comparison: non-finite transforms have no inverse.
+        let hadamardSquared = (a * a).sum() * (b * b).sum() * (c * c).sum() * (d * d).sum()
+        let threshold = Transform3D.singularityThreshold
+        guard det * det > threshold * threshold * hadamardSquared else { return nil }
         let k = 1 / det
         let i1 = SIMD4(
             b[1] * c5 - b[2] * c4 + b[3] * c3, -a[1] * c5 + a[2] * c4 - a[3] * c3,
@@ -48,7 +50,7 @@ extension Transform3D {
 
     /// `CATransform3DInvert`: the inverse, or `self` unchanged when it has none (singular
     /// relative to its scale, or non-finite), as the seed specifies.
-    @inlinable
+    @inlinable @inline(__always)
     public var inverted: Transform3D { inverse ?? self }
 
     /// The determinant.

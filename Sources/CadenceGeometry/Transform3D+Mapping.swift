@@ -2,7 +2,7 @@
 
 extension Transform3D {
     /// `[x y z 1] · M` before the homogeneous divide: `(X, Y, Z, W)`.
-    @inlinable
+    @inlinable @inline(__always)
     public func homogeneous(x: Double, y: Double, z: Double) -> SIMD4<Double> {
         r1 * x + r2 * y + r3 * z + r4
     }
@@ -11,14 +11,14 @@ extension Transform3D {
     /// the plane the perspective sends to infinity) the result is non-finite, as the
     /// mathematics says; `homogeneous(x:y:z:)` gives the undivided value. NaN fields give
     /// NaN coordinates (no fallback would be meaningful; `isFinite` tells beforehand).
-    @inlinable
+    @inlinable @inline(__always)
     public func apply(x: Double, y: Double, z: Double = 0) -> SIMD3<Double> {
         let h = homogeneous(x: x, y: y, z: z)
         return SIMD3(h[0], h[1], h[2]) / h[3]
     }
 
     /// The 2D point `p` (at z = 0) transformed and projected back to its x and y.
-    @inlinable
+    @inlinable @inline(__always)
     public func apply(to p: Point) -> Point {
         let h = homogeneous(x: p.x, y: p.y, z: 0)
         return Point(x: h[0] / h[3], y: h[1] / h[3])

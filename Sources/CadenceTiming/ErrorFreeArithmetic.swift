@@ -77,7 +77,7 @@ func splitHigh<L: FloatingLanes>(_ a: L) -> L {
 @inlinable @inline(__always)
 func twoProduct<L: FloatingLanes>(_ a: L, _ b: L, bHigh: L, bLow: L) -> Compensated<L> {
     let p = a * b
-    if CADENCE_HAS_FMA != 0 {
+    if cadence_has_fma() != 0 {
         return Compensated(p, L.fused(a, b, L.splat(0) - p))
     }
     let aHigh = splitHigh(a)

@@ -1,7 +1,9 @@
-// Google Benchmark behind the C API of BenchmarkShim.h, and the C++ baseline.
+// Google Benchmark behind the C API of BenchmarkShim.h, and the C++ baselines.
 #include "BenchmarkShim.h"
 
 #include <benchmark/benchmark.h>
+#include <Eigen/Core>
+#include <Eigen/LU>  // Matrix4d::inverse()
 
 #include <cmath>
 #include <cstring>
@@ -179,6 +181,96 @@ extern "C" void cadence_baseline_sum_register(const char *name, const double *in
                 sink += bits(input[index & mask]);
             }
             benchmark::DoNotOptimize(sink);
+        });
+    });
+}
+
+// MARK: - Baseline: Eigen's Matrix4d
+//
+// A peer library's 4×4 double product and inverse on the same random transforms Cadence's
+// benchmarks walk. Eigen is header-only (Debian's libeigen3-dev, /usr/include/eigen3);
+// it is compiled here at the shim's flags (SwiftPM's release optimisation, plus
+// -march=x86-64-v3 under `run.sh --march`, which turns on Eigen's AVX/FMA packets).
+
+namespace {
+
+using Matrix = Eigen::Matrix4d;
+using Matrices = std::vector<Matrix, Eigen::aligned_allocator<Matrix>>;
+using RowMajor = Eigen::Matrix<double, 4, 4, Eigen::RowMajor>;
+
+// Core Animation's field order (row-major) to Eigen's column-major storage, same matrix.
+Matrix load(const double *fields) { return Eigen::Map<const RowMajor>(fields); }
+
+void store(const Matrix &m, double *fields) {
+    Eigen::Map<RowMajor> out(fields);
+    out = m;
+}
+
+std::shared_ptr<const Matrices> copyMatrices(const double *fields, int64_t count) {
+    auto matrices = std::make_shared<Matrices>(static_cast<size_t>(count));
+    for (int64_t i = 0; i < count; ++i) (*matrices)[i] = load(fields + 16 * i);
+    return matrices;
+}
+
+// The sink: four 64-bit lanes, into which a result's four columns are xored, as the Swift
+// benchmarks xor a Transform3D's four rows (`SIMD4<UInt64>`): the same cost on both sides.
+typedef uint64_t Lanes __attribute__((vector_size(32)));
+
+// By reference: a 32-byte vector passed by value would depend on whether AVX is on.
+inline void fold(Lanes &sink, const Matrix &m) {
+    Lanes columns[4];
+    static_assert(sizeof columns == sizeof(Matrix), "Matrix4d is 16 packed doubles");
+    std::memcpy(columns, m.data(), sizeof columns);
+    sink ^= columns[0] ^ columns[1] ^ columns[2] ^ columns[3];
+}
+
+inline uint64_t total(const Lanes &sink) { return sink[0] ^ sink[1] ^ sink[2] ^ sink[3]; }
+
+}  // namespace
+
+extern "C" void cadence_baseline_eigen_multiply(const double *a, const double *b, double *out) {
+    Matrix product;
+    product.noalias() = load(a) * load(b);
+    store(product, out);
+}
+
+extern "C" void cadence_baseline_eigen_invert(const double *m, double *out) {
+    store(load(m).inverse(), out);
+}
+
+extern "C" void cadence_baseline_eigen_product_register(
+    const char *name, const double *a, const double *b, int64_t count) {
+    auto as = copyMatrices(a, count), bs = copyMatrices(b, count);
+    benchmark::RegisterBenchmark(name, [as, bs](benchmark::State &state) {
+        const Matrix *left = as->data(), *right = bs->data();
+        const uint64_t mask = static_cast<uint64_t>(as->size()) - 1;
+        uint64_t index = 0;
+        runBatches(state, 0, [&](int64_t n) {
+            Lanes sink = {0, 0, 0, 0};
+            for (int64_t k = 0; k < n; ++k, ++index) {
+                const uint64_t i = index & mask;
+                Matrix product;
+                product.noalias() = left[i] * right[i];  // Eigen's idiom: no temporary
+                fold(sink, product);
+            }
+            benchmark::DoNotOptimize(total(sink));
+        });
+    });
+}
+
+extern "C" void cadence_baseline_eigen_inverse_register(const char *name, const double *m, int64_t count) {
+    auto ms = copyMatrices(m, count);
+    benchmark::RegisterBenchmark(name, [ms](benchmark::State &state) {
+        const Matrix *input = ms->data();
+        const uint64_t mask = static_cast<uint64_t>(ms->size()) - 1;
+        uint64_t index = 0;
+        runBatches(state, 0, [&](int64_t n) {
+            Lanes sink = {0, 0, 0, 0};
+            for (int64_t k = 0; k < n; ++k, ++index) {
+                const Matrix inverse = input[index & mask].inverse();
+                fold(sink, inverse);
+            }
+            benchmark::DoNotOptimize(total(sink));
         });
     });
 }

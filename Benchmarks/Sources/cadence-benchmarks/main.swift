@@ -8,4 +8,5 @@ import Glibc
 
 registerTimingFunctionBenchmarks()
 registerTimeConversionBenchmarks()
+registerGeometryBenchmarks()
 exit(cadence_benchmark_run(CommandLine.argc, CommandLine.unsafeArgv))

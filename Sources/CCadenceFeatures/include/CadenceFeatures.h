@@ -11,4 +11,8 @@
 #define CADENCE_HAS_FMA 0
 #endif
 
+/// CADENCE_HAS_FMA as a function: Swift folds the call away after inlining, without
+/// warning about the branch it removes (a bare macro test warns "will never be executed").
+static inline int cadence_has_fma(void) { return CADENCE_HAS_FMA; }
+
 #endif

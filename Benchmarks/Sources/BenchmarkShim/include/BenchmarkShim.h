@@ -1,6 +1,7 @@
 // The C API of Cadence's benchmark harness: Google Benchmark behind plain C functions, so
-// Swift can register benchmarks without C++ interop, and a C++ baseline (the classic
-// WebKit/Chromium UnitBezier solver) registered from C++ in the same run.
+// Swift can register benchmarks without C++ interop, and C++ baselines registered from C++
+// in the same run: the classic WebKit/Chromium UnitBezier solver, and Eigen's Matrix4d
+// product and inverse.
 #ifndef CADENCE_BENCHMARK_SHIM_H
 #define CADENCE_BENCHMARK_SHIM_H
 
@@ -59,6 +60,31 @@ void cadence_baseline_unitbezier_register(
 /// Registers, from C++, the trivial baseline: a loop that sums the bit patterns of
 /// `inputs` (copied; `count` a power of two), to show the loop and harness overhead.
 void cadence_baseline_sum_register(const char *_Nonnull name, const double *_Nonnull inputs, int64_t count);
+
+// MARK: Baseline: Eigen's Matrix4d (a peer library, benchmark-only)
+//
+// Matrices cross the API as 16 doubles in Core Animation's field order (m11, m12, …, m44:
+// row-major). Eigen stores Matrix4d column-major; the shim converts once, at registration,
+// so the same mathematical matrices are multiplied and inverted (the row-vector product
+// a·b of Cadence is the ordinary matrix product of Eigen).
+
+/// `out = a · b` by Eigen (`Matrix4d` product), for checking that the benchmarks compare
+/// the same computation.
+void cadence_baseline_eigen_multiply(
+    const double *_Nonnull a, const double *_Nonnull b, double *_Nonnull out);
+
+/// `out = m⁻¹` by Eigen (`Matrix4d::inverse()`, no singularity check).
+void cadence_baseline_eigen_invert(const double *_Nonnull m, double *_Nonnull out);
+
+/// Registers, from C++, a benchmark of Eigen's `Matrix4d` product `a[i] * b[i]`, walking
+/// through the `count` pairs (copied; 16 doubles each; `count` a power of two). The result's
+/// bits are folded into the sink as Cadence's benchmarks fold theirs (xor of 4-lane rows).
+void cadence_baseline_eigen_product_register(
+    const char *_Nonnull name, const double *_Nonnull a, const double *_Nonnull b, int64_t count);
+
+/// Registers, from C++, a benchmark of Eigen's `Matrix4d::inverse()` over `m[i]` (copied;
+/// 16 doubles each; `count` a power of two).
+void cadence_baseline_eigen_inverse_register(const char *_Nonnull name, const double *_Nonnull m, int64_t count);
 
 #ifdef __cplusplus
 }
