@@ -45,6 +45,17 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(m.apply(to: Point(x: 1, y: 0)), Point(x: -20, y: 11))
     }
 
+    // Property: concatenation is associative, (a·b)·c = a·(b·c), to 1e-12 relative (each
+    // product rounds every entry once per term; the random factors are well scaled).
+    func testConcatIsAssociative() {
+        var rng = SeededGenerator(seed: 4)
+        for _ in 0..<2000 {
+            let a = Self.randomTransform(&rng), b = Self.randomTransform(&rng), c = Self.randomTransform(&rng)
+            assertClose(a.concatenating(b).concatenating(c), a.concatenating(b.concatenating(c)), 1e-12, "seed \(rng.seed)")
+        }
+        XCTAssertEqual(Transform3D.identity.concatenating(.identity), .identity)
+    }
+
     // Seed: CATransform3DMakeTranslation/Scale put tx ty tz in the fourth row, sx sy sz on
     // the diagonal; MakeRotation about z sends (1, 0) towards (0, 1).
     func testMakeFunctions() {
