@@ -215,3 +215,31 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// A value that also scales by a real number, so curves through several values can be
+/// built from it (the cubic keyframe modes), and whose size (`magnitude`) measures speed.
+public protocol LinearAnimatableValue: AnimatableValue {
+    /// The additive identity.
+    static var zero: Self { get }
+    /// `self · factor`.
+    func scaled(by factor: Double) -> Self
+}
+
+extension LinearAnimatableValue {
+    /// The Euclidean size of the value: its distance from zero.
+    @inlinable public var magnitude: Double { Self.zero.distance(to: self) }
+}
+
+extension VectorAnimatableValue {
+    @inlinable public static var zero: Self { Self(animatableComponents: .zero) }
+    @inlinable public func scaled(by factor: Double) -> Self { Self(animatableComponents: animatableComponents * factor) }
+}
+
+extension Double: LinearAnimatableValue {
+    @inlinable public func scaled(by factor: Double) -> Double { self * factor }
+}
+
+extension Point: LinearAnimatableValue {}
+extension Size: LinearAnimatableValue {}
+extension Rect: LinearAnimatableValue {}
+extension Color: LinearAnimatableValue {}

@@ -1,0 +1,80 @@
+/// How a keyframe animation computes the values between its keyframes
+/// (`calculationMode`).
+public enum CalculationMode: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Straight lines between keyframes, in key-time space (the default).
+    case linear
+    /// Each value in turn, no interpolation.
+    case discrete
+    /// Linear, at constant velocity by distance; key times and timing functions ignored.
+    case paced
+    /// A Kochanek–Bartels (Catmull-Rom when tension, continuity and bias are 0) spline
+    /// through the keyframes, in key-time space.
+    case cubic
+    /// The cubic spline traversed at constant speed along its arc length; key times and
+    /// timing functions ignored.
+    case cubicPaced
+}
+
+/// Whether an animation along a path turns the layer to follow it (`rotationMode`).
+public enum RotationMode: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The tangent's angle.
+    case auto
+    /// The tangent's angle plus π.
+    case autoReverse
+}
+
+/// The key times a keyframe animation actually uses, after Core Animation's validation:
+/// an invalid or inappropriate `keyTimes` array is ignored and the keyframes are spaced
+/// evenly.
+public enum KeyTimes {
+    /// The validated key times for `count` values in `mode`:
+    /// - `linear`, `cubic`: exactly `count` times, non-decreasing, each in 0…1, the first 0
+    ///   and the last 1; otherwise evenly spaced `i / (count − 1)`.
+    /// - `discrete`: `count` times (each value holds until the next, the last to the end)
+    ///   or `count + 1` (the last time ends the last value, which still shows after it),
+    ///   non-decreasing, in 0…1, the first 0; otherwise evenly spaced `i / count` (each
+    ///   value holds for an equal share of the duration — Core Animation's discrete
+    ///   default).
+    /// - `paced`, `cubicPaced`: key times are ignored; the caller spaces by distance.
+    /// NaN anywhere invalidates the array. Fewer than one value gives `[]`.
+    public static func validated(_ keyTimes: [Double]?, count: Int, mode: CalculationMode) -> [Double] {
+        guard count > 0 else { return [] }
+        switch mode {
+        case .linear, .cubic:
+            if let k = keyTimes, k.count == count, isOrderedUnit(k), k.first == 0, k.last == 1 { return k }
+            return count == 1 ? [0] : (0..<count).map { Double($0) / Double(count - 1) }
+        case .discrete:
+            if let k = keyTimes, k.count == count || k.count == count + 1, isOrderedUnit(k), k.first == 0 { return k }
+            return (0..<count).map { Double($0) / Double(count) }
+        case .paced, .cubicPaced:
+            return []
+        }
+    }
+
+    /// Non-decreasing and within 0…1 (NaN fails).
+    static func isOrderedUnit(_ k: [Double]) -> Bool {
+        for (i, t) in k.enumerated() {
+            guard t >= 0, t <= 1 else { return false }
+            if i > 0 && !(t >= k[i - 1]) { return false }
+        }
+        return true
+    }
+
+    /// The segment of `progress` among validated key times: the largest `i` with
+    /// `keyTimes[i] ≤ progress` (so at a repeated key time the later keyframe wins),
+    /// clamped to a segment index `0…count − 2`, and the local fraction in it (outside
+    /// 0…1 when `progress` is, so an overshooting timing function extrapolates the end
+    /// segments). A zero-length segment gives fraction 1.
+    static func segment(of progress: Double, in keyTimes: [Double]) -> (index: Int, fraction: Double) {
+        let last = keyTimes.count - 2
+        var lo = 0
+        var hi = last
+        // Binary search for the largest i ≤ last with keyTimes[i] ≤ progress.
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if keyTimes[mid] <= progress { lo = mid } else { hi = mid - 1 }
+        }
+        let width = keyTimes[lo + 1] - keyTimes[lo]
+        return (lo, width > 0 ? (progress - keyTimes[lo]) / width : 1)
+    }
+}

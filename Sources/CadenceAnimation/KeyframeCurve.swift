@@ -1,0 +1,128 @@
+import CadenceTiming
+
+/// The values of a keyframe animation as a function of its progress (after the
+/// animation's own timing function): key times validated, per-segment timing functions,
+/// and the calculation mode. Built once per animation (`init` does every table);
+/// `value(at:)` allocates nothing.
+///
+/// Not finished yet (the animation issue is open): `cubicPaced` currently spaces the
+/// cubic spline's segments by the chord lengths between keyframes, not by the spline's
+/// true arc length, so its speed is only approximately constant; paths and rotation
+/// modes are not here yet.
+///
+/// The cubic mode needs a value that scales (`LinearAnimatableValue`: numbers, points,
+/// sizes, rects, colours); for other values (transforms) it is linear. Its spline is
+/// Kochanek–Bartels in Hermite form, each segment stored as the equivalent cubic Bézier
+/// (`B1 = P_i + TD_i/3`, `B2 = P_{i+1} − TS_{i+1}/3`) and evaluated by de Casteljau, which
+/// needs only interpolation:
+/// - outgoing `TD_i = ((1−t)(1+b)(1+c)/2)(P_i − P_{i−1}) + ((1−t)(1−b)(1−c)/2)(P_{i+1} − P_i)`,
+///   incoming `TS_i = ((1−t)(1+b)(1−c)/2)(P_i − P_{i−1}) + ((1−t)(1−b)(1+c)/2)(P_{i+1} − P_i)`;
+/// - uneven key times (Kochanek & Bartels 1984): `TD_i · 2N_i/(N_{i−1}+N_i)` and
+///   `TS_i · 2N_{i−1}/(N_{i−1}+N_i)`, with `N_i` the length of segment `i`;
+/// - ends: the end keyframe is doubled (`P_{−1} = P_0`, `P_n = P_{n−1}`), Catmull-Rom's
+///   usual clamped ends.
+/// With tension, continuity and bias all 0 and even key times it is the uniform
+/// Catmull-Rom spline; keyframes are passed through exactly.
+public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
+    public let values: [Value]
+    public let mode: CalculationMode
+    /// The key times in use (validated; for `paced`, the cumulative distance fractions).
+    public let keyTimes: [Double]
+    /// Per-segment timing functions, when a valid array (`count − 1` of them) was given
+    /// and the mode uses them (linear, cubic, discrete ignores them as nothing moves).
+    public let timingFunctions: [TimingFunction]?
+    /// For the cubic mode: each segment's inner Bézier points `(B1, B2)`.
+    let controls: [(Value, Value)]?
+
+    /// A curve through `values`. `tension`, `continuity`, `bias` are per keyframe (missing
+    /// entries 0, extra ignored); `keyTimes` and `timingFunctions` are validated as
+    /// Core Animation does (an invalid array is ignored).
+    public init(
+        values: [Value], mode: CalculationMode = .linear, keyTimes: [Double]? = nil,
+        timingFunctions: [TimingFunction]? = nil,
+        tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []
+    ) {
+        self.values = values
+        self.mode = mode
+        let n = values.count
+        switch mode {
+        case .paced, .cubicPaced:
+            var distances = [0.0]
+            for i in 1..<max(n, 1) { distances.append(distances[i - 1] + values[i - 1].distance(to: values[i])) }
+            let total = distances.last ?? 0
+            self.keyTimes = total > 0 && total.isFinite ? distances.map { $0 / total } : []
+        default:
+            self.keyTimes = KeyTimes.validated(keyTimes, count: n, mode: mode)
+        }
+        let usesTimingFunctions = mode == .linear || mode == .cubic
+        self.timingFunctions = usesTimingFunctions && timingFunctions?.count == n - 1 && n > 1 ? timingFunctions : nil
+        if mode == .cubic || mode == .cubicPaced, n > 2, let linear = Value.self as? any LinearAnimatableValue.Type {
+            controls = Self.cubicControls(linear, values: values, keyTimes: self.keyTimes.isEmpty
+                ? KeyTimes.validated(nil, count: n, mode: .linear) : self.keyTimes,
+                tension: tension, continuity: continuity, bias: bias)
+        } else {
+            controls = nil
+        }
+    }
+
+    /// The value at `progress` (0…1, the animation's progress after its timing function;
+    /// values outside extrapolate the end segments, except in discrete mode, which holds
+    /// the end values). `nil` when there are no values. One value: that value throughout.
+    /// Paced over zero total distance: the first value throughout.
+    public func value(at progress: Double) -> Value? {
+        guard let first = values.first else { return nil }
+        if values.count == 1 { return first }
+        if mode == .discrete {
+            var index = 0
+            for (i, k) in keyTimes.enumerated() where i < values.count && k <= progress { index = i }
+            return values[index]
+        }
+        guard keyTimes.count >= 2 else { return first }  // paced over zero distance
+        let (i, fraction) = KeyTimes.segment(of: progress, in: keyTimes)
+        let u = timingFunctions?[i].progress(at: fraction) ?? fraction
+        if let controls {
+            // de Casteljau on P_i, B1, B2, P_{i+1}.
+            let (b1, b2) = controls[i]
+            let p0 = values[i], p3 = values[i + 1]
+            let q0 = Value.interpolate(p0, b1, u), q1 = Value.interpolate(b1, b2, u), q2 = Value.interpolate(b2, p3, u)
+            let r0 = Value.interpolate(q0, q1, u), r1 = Value.interpolate(q1, q2, u)
+            return Value.interpolate(r0, r1, u)
+        }
+        return Value.interpolate(values[i], values[i + 1], u)
+    }
+
+    /// The Kochanek–Bartels tangents as Bézier inner points, for a value that scales.
+    static func cubicControls(
+        _ type: any LinearAnimatableValue.Type, values: [Value], keyTimes: [Double],
+        tension: [Double], continuity: [Double], bias: [Double]
+    ) -> [(Value, Value)] {
+        func open<L: LinearAnimatableValue>(_: L.Type) -> [(Value, Value)] {
+            let p = values as! [L]
+            let n = p.count
+            func parameter(_ array: [Double], _ i: Int) -> Double { i < array.count && array[i].isFinite ? array[i] : 0 }
+            var outgoing = [L](), incoming = [L]()
+            for i in 0..<n {
+                let previous = p[Swift.max(i - 1, 0)], next = p[Swift.min(i + 1, n - 1)]
+                let (t, c, b) = (parameter(tension, i), parameter(continuity, i), parameter(bias, i))
+                let back = p[i].subtracting(previous), ahead = next.subtracting(p[i])
+                var out = back.scaled(by: (1 - t) * (1 + b) * (1 + c) / 2).adding(ahead.scaled(by: (1 - t) * (1 - b) * (1 - c) / 2))
+                var into = back.scaled(by: (1 - t) * (1 + b) * (1 - c) / 2).adding(ahead.scaled(by: (1 - t) * (1 - b) * (1 + c) / 2))
+                // Uneven spacing: scale each tangent by the segment it serves.
+                let before = i > 0 ? keyTimes[i] - keyTimes[i - 1] : keyTimes[1] - keyTimes[0]
+                let after = i < n - 1 ? keyTimes[i + 1] - keyTimes[i] : keyTimes[n - 1] - keyTimes[n - 2]
+                let sum = before + after
+                if sum > 0 {
+                    out = out.scaled(by: 2 * after / sum)
+                    into = into.scaled(by: 2 * before / sum)
+                }
+                outgoing.append(out)
+                incoming.append(into)
+            }
+            return (0..<(n - 1)).map { i in
+                (p[i].adding(outgoing[i].scaled(by: 1.0 / 3)) as! Value,
+                 p[i + 1].subtracting(incoming[i + 1].scaled(by: 1.0 / 3)) as! Value)
+            }
+        }
+        return open(type)
+    }
+}

@@ -1,0 +1,114 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceTestSupport
+import CadenceTiming
+import XCTest
+
+final class KeyframeCurveTests: XCTestCase {
+    // CAKeyframeAnimation keyTimes: invalid or inappropriate arrays are ignored (even spacing).
+    func testKeyTimesValidation() {
+        XCTAssertEqual(KeyTimes.validated([0, 0.2, 1], count: 3, mode: .linear), [0, 0.2, 1])
+        XCTAssertEqual(KeyTimes.validated([0, 0.5], count: 3, mode: .linear), [0, 0.5, 1])  // wrong count
+        XCTAssertEqual(KeyTimes.validated([0, 0.7, 0.3], count: 3, mode: .linear), [0, 0.5, 1])  // decreasing
+        XCTAssertEqual(KeyTimes.validated([0.1, 0.5, 1], count: 3, mode: .cubic), [0, 0.5, 1])  // first ≠ 0
+        XCTAssertEqual(KeyTimes.validated([0, 0.5, 0.9], count: 3, mode: .linear), [0, 0.5, 1])  // last ≠ 1
+        XCTAssertEqual(KeyTimes.validated([0, 1.5, 1], count: 3, mode: .linear), [0, 0.5, 1])  // outside 0…1
+        XCTAssertEqual(KeyTimes.validated([0, .nan, 1], count: 3, mode: .linear), [0, 0.5, 1])
+        // Discrete: n or n + 1 times, first 0; default i/n.
+        XCTAssertEqual(KeyTimes.validated([0, 0.1, 0.2], count: 3, mode: .discrete), [0, 0.1, 0.2])
+        XCTAssertEqual(KeyTimes.validated([0, 0.1, 0.2, 0.5], count: 3, mode: .discrete), [0, 0.1, 0.2, 0.5])
+        XCTAssertEqual(KeyTimes.validated([0.1, 0.2, 0.3], count: 3, mode: .discrete), [0, 1.0 / 3, 2.0 / 3])
+        XCTAssertEqual(KeyTimes.validated(nil, count: 1, mode: .linear), [0])
+        XCTAssertEqual(KeyTimes.validated(nil, count: 0, mode: .linear), [])
+        XCTAssertEqual(KeyTimes.validated([0, 1], count: 2, mode: .paced), [])
+    }
+
+    func testLinearWithUnevenKeyTimesAndSegmentTimingFunctions() {
+        let curve = KeyframeCurve(values: [0.0, 10, 30], keyTimes: [0, 0.25, 1])
+        XCTAssertEqual(curve.value(at: 0), 0)
+        XCTAssertEqual(curve.value(at: 0.125), 5)
+        XCTAssertEqual(curve.value(at: 0.25), 10)
+        XCTAssertEqual(curve.value(at: 0.625), 20)
+        XCTAssertEqual(curve.value(at: 1), 30)
+        XCTAssertEqual(curve.value(at: 1.25), 30 + 20.0 / 3)  // overshoot extrapolates the last segment
+        let eased = KeyframeCurve(values: [0.0, 10, 30], keyTimes: [0, 0.25, 1], timingFunctions: [.easeIn, .easeOut])
+        XCTAssertEqual(eased.value(at: 0.125)!, 10 * TimingFunction.easeIn.progress(at: 0.5), accuracy: 1e-12)
+        // A wrong number of timing functions is ignored.
+        XCTAssertNil(KeyframeCurve(values: [0.0, 1, 2], timingFunctions: [.easeIn]).timingFunctions)
+        // A repeated key time: the later keyframe wins there.
+        let jump = KeyframeCurve(values: [0.0, 1, 5, 6], keyTimes: [0, 0.5, 0.5, 1])
+        XCTAssertEqual(jump.value(at: 0.5), 5)
+        XCTAssertEqual(jump.value(at: 0.25), 0.5)
+    }
+
+    func testDiscrete() {
+        let curve = KeyframeCurve(values: ["a", "b", "c"].map { Double($0.unicodeScalars.first!.value) }, mode: .discrete)
+        XCTAssertEqual(curve.value(at: 0.3), 97)
+        XCTAssertEqual(curve.value(at: 0.34), 98)
+        XCTAssertEqual(curve.value(at: 1), 99)
+        let explicit = KeyframeCurve(values: [1.0, 2, 3], mode: .discrete, keyTimes: [0, 0.5, 0.6, 0.9])
+        XCTAssertEqual(explicit.value(at: 0.55), 2)
+        XCTAssertEqual(explicit.value(at: 0.95), 3)  // after the last time the last value shows
+    }
+
+    // Paced: constant velocity by distance; key times and timing functions ignored.
+    func testPacedSpeedIsConstant() {
+        let points = [Point(0, 0), Point(30, 40), Point(30, 50), Point(0, 50)]  // legs 50, 10, 30
+        let curve = KeyframeCurve(values: points, mode: .paced, keyTimes: [0, 0.9, 0.95, 1], timingFunctions: [.easeIn, .easeIn, .easeIn])
+        XCTAssertEqual(curve.keyTimes, [0, 50.0 / 90, 60.0 / 90, 1])
+        var previous = curve.value(at: 0)!
+        for i in 1...900 {
+            let p = curve.value(at: Double(i) / 900)!
+            XCTAssertEqual(previous.distance(to: p), 0.1, accuracy: 1e-9 * 0.1 + 1e-12, "step \(i)")
+            previous = p
+        }
+        // Zero total distance: the first value throughout.
+        XCTAssertEqual(KeyframeCurve(values: [2.0, 2, 2], mode: .paced).value(at: 0.7), 2)
+    }
+
+    // Cubic: passes through every keyframe at its key time; with TCB 0 and even spacing it
+    // is the uniform Catmull-Rom spline (matrix form).
+    func testCubicIsCatmullRomAndHitsKeyframes() {
+        let p: [Double] = [0, 4, 2, 7, 5]
+        let curve = KeyframeCurve(values: p, mode: .cubic)
+        for (i, k) in curve.keyTimes.enumerated() { XCTAssertEqual(curve.value(at: k)!, p[i], accuracy: 1e-12) }
+        // Interior segment 1 (from p1 to p2), u = 0.3: Catmull-Rom matrix form.
+        let u = 0.3
+        let expected = 0.5 * ((2 * p[1]) + (-p[0] + p[2]) * u + (2 * p[0] - 5 * p[1] + 4 * p[2] - p[3]) * u * u
+            + (-p[0] + 3 * p[1] - 3 * p[2] + p[3]) * u * u * u)
+        XCTAssertEqual(curve.value(at: 0.25 + 0.3 * 0.25)!, expected, accuracy: 1e-12)
+    }
+
+    // Property: cubic curves with random TCB and uneven key times pass through keyframes
+    // exactly and are continuous across segment boundaries.
+    func testCubicPropertyKeyframesAndContinuity() {
+        var rng = SeededGenerator(seed: 0xC0B1C)
+        for _ in 0..<200 {
+            let n = 3 + Int(rng.next() % 5)
+            let values = (0..<n).map { _ in Point(rng.unit() * 100, rng.unit() * 100) }
+            var keyTimes = (0..<n).map { _ in rng.unit() }.sorted()
+            keyTimes[0] = 0
+            keyTimes[n - 1] = 1
+            let tcb = (0..<n).map { _ in rng.unit() * 2 - 1 }
+            let curve = KeyframeCurve(values: values, mode: .cubic, keyTimes: keyTimes, tension: tcb, continuity: tcb.reversed(), bias: tcb)
+            for i in 0..<n where i == 0 || keyTimes[i] > keyTimes[i - 1] {
+                let v = curve.value(at: keyTimes[i])!
+                XCTAssertEqual(v.x, values[i].x, accuracy: 1e-9, "seed \(rng.seed)")
+                XCTAssertEqual(v.y, values[i].y, accuracy: 1e-9, "seed \(rng.seed)")
+                if i > 0 && i < n - 1 {
+                    let before = curve.value(at: keyTimes[i].nextDown)!
+                    XCTAssertLessThan(before.distance(to: v), 1e-6, "seed \(rng.seed)")
+                }
+            }
+        }
+    }
+
+    func testDegenerateInputs() {
+        XCTAssertNil(KeyframeCurve<Double>(values: []).value(at: 0.5))
+        XCTAssertEqual(KeyframeCurve(values: [3.0]).value(at: 0.5), 3)
+        XCTAssertEqual(KeyframeCurve(values: [3.0, 5], mode: .cubic).value(at: 0.5), 4)  // two keyframes: a line
+        // Transforms in cubic mode interpolate linearly (decomposed) between keyframes.
+        let t = KeyframeCurve(values: [Transform3D.identity, Transform3D(translationX: 10, y: 0, z: 0), .identity], mode: .cubic)
+        XCTAssertEqual(t.value(at: 0.25)!.m41, 5, accuracy: 1e-12)
+    }
+}
