@@ -5,10 +5,9 @@ import CadenceTiming
 /// and the calculation mode. Built once per animation (`init` does every table);
 /// `value(at:)` allocates nothing.
 ///
-/// Not finished yet (the animation issue is open): `cubicPaced` currently spaces the
-/// cubic spline's segments by the chord lengths between keyframes, not by the spline's
-/// true arc length, so its speed is only approximately constant; paths and rotation
-/// modes are not here yet.
+/// `cubicPaced` builds the same spline on evenly spaced keyframes and traverses it at
+/// constant speed along its true arc length (`SplinePacing`); over zero length it shows the
+/// first value. Paths and rotation modes are not here yet (the animation issue is open).
 ///
 /// The cubic mode needs a value that scales (`LinearAnimatableValue`: numbers, points,
 /// sizes, rects, colours); for other values (transforms) it is linear. Its spline is
@@ -31,8 +30,10 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     /// Per-segment timing functions, when a valid array (`count − 1` of them) was given
     /// and the mode uses them (linear, cubic, discrete ignores them as nothing moves).
     public let timingFunctions: [TimingFunction]?
-    /// For the cubic mode: each segment's inner Bézier points `(B1, B2)`.
+    /// For the cubic modes: each segment's inner Bézier points `(B1, B2)`.
     let controls: [(Value, Value)]?
+    /// For `cubicPaced`: the spline's arc-length table.
+    let pacing: SplinePacing<Value>?
 
     /// A curve through `values`. `tension`, `continuity`, `bias` are per keyframe (missing
     /// entries 0, extra ignored); `keyTimes` and `timingFunctions` are validated as
@@ -46,29 +47,45 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         self.mode = mode
         let n = values.count
         switch mode {
-        case .paced, .cubicPaced:
+        case .paced:
             var distances = [0.0]
             for i in 1..<max(n, 1) { distances.append(distances[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = distances.last ?? 0
             self.keyTimes = total > 0 && total.isFinite ? distances.map { $0 / total } : []
+        case .cubicPaced:
+            // The spline is built on evenly spaced keyframes; time then runs along its arc length.
+            self.keyTimes = KeyTimes.validated(nil, count: n, mode: .linear)
         default:
             self.keyTimes = KeyTimes.validated(keyTimes, count: n, mode: mode)
         }
         let usesTimingFunctions = mode == .linear || mode == .cubic
         self.timingFunctions = usesTimingFunctions && timingFunctions?.count == n - 1 && n > 1 ? timingFunctions : nil
-        if mode == .cubic || mode == .cubicPaced, n > 2, let linear = Value.self as? any LinearAnimatableValue.Type {
-            controls = Self.cubicControls(linear, values: values, keyTimes: self.keyTimes.isEmpty
-                ? KeyTimes.validated(nil, count: n, mode: .linear) : self.keyTimes,
-                tension: tension, continuity: continuity, bias: bias)
+        if mode == .cubic || mode == .cubicPaced, n > 1, let linear = Value.self as? any LinearAnimatableValue.Type {
+            let controls = Self.cubicControls(linear, values: values, keyTimes: self.keyTimes,
+                                              tension: tension, continuity: continuity, bias: bias)
+            self.controls = controls
+            self.pacing = mode == .cubicPaced ? Self.makePacing(linear, values: values, controls: controls) : nil
         } else {
             controls = nil
+            pacing = nil
         }
+    }
+
+    static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing<Value>? {
+        func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing<Value>? {
+            let pacing = SplinePacing(
+                points: values, controls: controls, zero: L.zero as! Value,
+                scale: { ($0 as! L).scaled(by: $1) as! Value },
+                subtract: { ($0 as! L).subtracting($1 as! L) as! Value })
+            return pacing.total > 0 && pacing.total.isFinite ? pacing : nil
+        }
+        return open(type)
     }
 
     /// The value at `progress` (0…1, the animation's progress after its timing function;
     /// values outside extrapolate the end segments, except in discrete mode, which holds
-    /// the end values). `nil` when there are no values. One value: that value throughout.
-    /// Paced over zero total distance: the first value throughout.
+    /// the end values, and the paced cubic, which clamps). `nil` when there are no values.
+    /// One value: that value throughout. Paced over zero total distance: the first value.
     public func value(at progress: Double) -> Value? {
         guard let first = values.first else { return nil }
         if values.count == 1 { return first }
@@ -78,7 +95,11 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
             return values[index]
         }
         guard keyTimes.count >= 2 else { return first }  // paced over zero distance
-        let (i, fraction) = KeyTimes.segment(of: progress, in: keyTimes)
+        var (i, fraction) = KeyTimes.segment(of: progress, in: keyTimes)
+        if mode == .cubicPaced {
+            guard let pacing else { return first }  // zero arc length
+            (i, fraction) = pacing.location(at: progress)
+        }
         let u = timingFunctions?[i].progress(at: fraction) ?? fraction
         if let controls {
             // de Casteljau on P_i, B1, B2, P_{i+1}.

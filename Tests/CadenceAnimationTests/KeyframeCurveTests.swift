@@ -112,3 +112,36 @@ final class KeyframeCurveTests: XCTestCase {
         XCTAssertEqual(t.value(at: 0.25)!.m41, 5, accuracy: 1e-12)
     }
 }
+
+final class CubicPacedTests: XCTestCase {
+    // cubicPaced: the cubic spline at constant speed along its true arc length — equal
+    // time steps cover equal arc lengths (1e-9 relative), and the path is the cubic one.
+    func testConstantSpeedAlongTheSpline() {
+        let points = [Point(0, 0), Point(100, 20), Point(120, 120), Point(10, 200)]
+        let paced = KeyframeCurve(values: points, mode: .cubicPaced)
+        let shape = KeyframeCurve(values: points, mode: .cubic)
+        // Fine polyline length of each step, by subdividing the step 200 times.
+        var lengths: [Double] = []
+        let steps = 50
+        for i in 0..<steps {
+            var length = 0.0
+            var previous = paced.value(at: Double(i) / Double(steps))!
+            for j in 1...200 {
+                let p = paced.value(at: (Double(i) + Double(j) / 200) / Double(steps))!
+                length += previous.distance(to: p)
+                previous = p
+            }
+            lengths.append(length)
+        }
+        let mean = lengths.reduce(0, +) / Double(steps)
+        for (i, l) in lengths.enumerated() {
+            XCTAssertEqual(l, mean, accuracy: 1e-6 * mean, "step \(i)")  // polyline error dominates
+        }
+        // Endpoints and the keyframes lie on the cubic spline.
+        XCTAssertEqual(paced.value(at: 0), points[0])
+        XCTAssertEqual(paced.value(at: 1)!.distance(to: points[3]), 0, accuracy: 1e-9)
+        XCTAssertEqual(shape.value(at: 1.0 / 3), points[1])
+        // Zero length: the first value.
+        XCTAssertEqual(KeyframeCurve(values: [Point(1, 1), Point(1, 1), Point(1, 1)], mode: .cubicPaced).value(at: 0.5), Point(1, 1))
+    }
+}
