@@ -44,12 +44,4 @@ extension TimingFunction {
         let s = twoSum(isUpper ? 1.0 : 0.0, isUpper ? -y.value : y.value)
         return s.value + (s.error + (isUpper ? -y.error : y.error))
     }
-
-    /// The curve parameter `t` at input `x` (clamped to 0…1), to about an ulp.
-    @inlinable
-    func _parameter(at x: Double) -> Double {
-        if !(x > 0) { return 0 }
-        if !(x < 1) { return 1 }
-        return x <= 0.5 ? lower.solve(x) : 1 - upper.solve(1 - x)
-    }
 }
