@@ -126,10 +126,10 @@ final class SVGPathParserTests: XCTestCase {
         XCTAssertEqual(parse("M 0.1 -0"), [.moveTo(Point(0.1, 0))])
         XCTAssertEqual(
             parse("M 4.9406564584124654e-324 1.7976931348623157e308"),
-            [.moveTo(Point(5e-324, .greatestFiniteMagnitude))])
+            [.moveTo(Point(Double.leastNonzeroMagnitude, .greatestFiniteMagnitude))])
         XCTAssertEqual(parse("M 1e-400 0"), [.moveTo(Point(0, 0))], "underflow rounds to zero")
         // Correct rounding: 0.1 + the nearest-halfway case of Double's own parser.
-        XCTAssertEqual(parse("M 2.2250738585072011e-308 0"), [.moveTo(Point(2.2250738585072011e-308, 0))])
+        XCTAssertEqual(parse("M 2.2250738585072011e-308 0"), [.moveTo(Point(Double.leastNormalMagnitude.nextDown, 0))])
     }
 
     func testSeparators() {
@@ -224,7 +224,7 @@ final class SVGPathParserTests: XCTestCase {
             var path = rng.randomPath()
             if i % 3 == 0 {
                 // Extreme magnitudes and signed zeros.
-                path.addLine(to: Point(rng.edgeBiased(in: -1...1) * 1.7976931348623157e308, 5e-324))
+                path.addLine(to: Point(rng.edgeBiased(in: -1...1) * 1.7976931348623157e308, Double.leastNonzeroMagnitude))
                 path.addLine(to: Point(-0.0, 1e-300 * rng.unit()))
             }
             let text = path.svgPathData
