@@ -15,8 +15,8 @@ extension TimingFunction {
             for i in 0..<count { output[i] = progress(at: input[i]) }
             return
         }
-        lower.table.withUnsafeBufferPointer { lowerTable in
-            upper.table.withUnsafeBufferPointer { upperTable in
+        lower.rows.withUnsafeBufferPointer { lowerTable in
+            upper.rows.withUnsafeBufferPointer { upperTable in
                 var i = 0
                 while i + 4 <= count {
                     let x = SIMD4<Double>(input[i], input[i + 1], input[i + 2], input[i + 3])
@@ -39,8 +39,8 @@ extension TimingFunction {
     @inlinable @inline(__always)
     func _progress4(
         _ x: SIMD4<Double>,
-        lowerTable: UnsafeBufferPointer<SIMD4<Double>>,
-        upperTable: UnsafeBufferPointer<SIMD4<Double>>
+        lowerTable: UnsafeBufferPointer<Row>,
+        upperTable: UnsafeBufferPointer<Row>
     ) -> SIMD4<Double> {
         typealias V = SIMD4<Double>
         let inside = (x .> 0) .& (x .< 1)
@@ -66,10 +66,10 @@ extension TimingFunction {
         let r1 = (isUpper[1] ? upperTable : lowerTable)[row[1]]
         let r2 = (isUpper[2] ? upperTable : lowerTable)[row[2]]
         let r3 = (isUpper[3] ? upperTable : lowerTable)[row[3]]
-        let c0 = V(r0[0], r1[0], r2[0], r3[0])
-        let c1 = V(r0[1], r1[1], r2[1], r3[1])
-        let c2 = V(r0[2], r1[2], r2[2], r3[2])
-        let c3 = V(r0[3], r1[3], r2[3], r3[3])
+        let c0 = V(r0.t0, r1.t0, r2.t0, r3.t0)
+        let c1 = V(r0.c1, r1.c1, r2.c1, r3.c1)
+        let c2 = V(r0.c2, r1.c2, r2.c2, r3.c2)
+        let c3 = V(r0.c3, r1.c3, r2.c3, r3.c3)
         var t = c0 + u * (c1 + u * (c2 + u * c3))
         // Newton steps, the same arithmetic as `Half.solve`: a lane that converges at the
         // first step keeps that t (a second step would move it, unlike the scalar path).

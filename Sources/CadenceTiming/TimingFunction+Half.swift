@@ -13,11 +13,10 @@ extension TimingFunction {
         /// `s² · convergenceScale ≤ X'`: the error left in `t` is then below
         /// `parameterTolerance`.
         @usableFromInline let convergenceScale: Double
-        /// Row `i` holds, for x' in `i/64 … (i+1)/64`, the monotone cubic Hermite
-        /// approximation of `t(x')` in the local coordinate `u` in 0…1:
-        /// `t ≈ c0 + u·(c1 + u·(c2 + u·c3))`. The last row is the end, `(t, 0, 0, 0)`.
-        @usableFromInline private(set) var table: [SIMD4<Double>]
-        /// The fast path's rows (`TimingFunction.Row`), one per entry of `table`.
+        /// Row `i` covers x' in `i/64 … (i+1)/64` (`TimingFunction.Row`): the node
+        /// `t0 = t(i/64)`, the monotone cubic Hermite guess `t ≈ t0 + u·(c1 + u·(c2 + u·c3))`
+        /// in the local coordinate `u` in 0…1, and the fast path's node values. The last
+        /// row is the end (`c1 = c2 = c3 = 0`).
         @usableFromInline private(set) var rows: [TimingFunction.Row]
 
         /// Table intervals per unit of x'.
@@ -52,10 +51,8 @@ extension TimingFunction {
             // X'' is linear in t: its largest magnitude on 0…1 is at an end.
             let maxX2 = Swift.max(Swift.abs(xCurve.curvature(at: 0)), Swift.abs(xCurve.curvature(at: 1)))
             convergenceScale = 0.5 * maxX2 / Half.parameterTolerance
-            table = []
             rows = []
-            table = makeTable()
-            rows = makeRows(outputSign: outputSign)
+            rows = makeRows(from: makeHermiteTable(), outputSign: outputSign)
         }
 
         /// `c = 3·p1`, `b = 3·p2 − 6·p1`, `a = 1 + 3·p1 − 3·p2`, each as a double-double.
@@ -89,8 +86,8 @@ extension TimingFunction {
             let scaled = x * Half.intervalsPerUnit
             let row = Int(scaled)
             let u = scaled - Double(row)
-            let c = table.withUnsafeBufferPointer { $0[row] }
-            var t = c[0] + u * (c[1] + u * (c[2] + u * c[3]))
+            let r = rows.withUnsafeBufferPointer { $0[row] }
+            var t = r.t0 + u * (r.c1 + u * (r.c2 + u * r.c3))
             for _ in 0..<2 {
                 let d = xCurve.slope(at: t)
                 let step = (self.x(t) - x) / d
@@ -153,8 +150,8 @@ extension TimingFunction {
 
         @usableFromInline @inline(never)
         func slowSolve(_ x: Double, row: Int) -> Double {
-            var lo = table[row][0]
-            var hi = table[row + 1][0]
+            var lo = rows[row].t0
+            var hi = rows[row + 1].t0
             if !(self.x(lo) <= x) { lo = 0 }
             if !(self.x(hi) >= x) { hi = 1 }
             return refine(x, from: solveBracketed(x, lo: lo, hi: hi))
@@ -201,8 +198,8 @@ extension TimingFunction {
             return t
         }
 
-        /// The Hermite guess table (see `table`); `self.table` is empty while it is built.
-        func makeTable() -> [SIMD4<Double>] {
+        /// The Hermite guess per row, `(t0, c1, c2, c3)` (see `rows`); built before `rows`.
+        func makeHermiteTable() -> [SIMD4<Double>] {
             let n = Half.tableIntervals
             let h = 1 / Half.intervalsPerUnit
             var nodes = [Double](repeating: 0, count: n + 1)

@@ -19,10 +19,10 @@ extension TimingFunction {
 }
 
 extension TimingFunction.Half {
-    /// Builds the fast-path rows from the guess table (`table`), evaluating the node values
+    /// Builds the rows from the Hermite guesses `(t0, c1, c2, c3)`, evaluating the node values
     /// in compensated arithmetic with the exact double-double coefficients. `outputSign`
     /// is +1 for the lower half and −1 for the upper one (whose output is `1 − ỹ`).
-    func makeRows(outputSign: Double) -> [TimingFunction.Row] {
+    func makeRows(from table: [SIMD4<Double>], outputSign: Double) -> [TimingFunction.Row] {
         table.map { entry in
             let t0 = entry[0]
             let x0 = xCurve.compensated(at: t0)
