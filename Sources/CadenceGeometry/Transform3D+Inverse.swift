@@ -12,21 +12,11 @@ extension Transform3D {
     /// `cond(M) · 1e-16` relative. Cost: about 100 flops in `SIMD4` lanes.
     @inlinable @inline(__always)
     public var inverse: Transform3D? {
-        // 2×2 minors of rows 1–2 (s) and rows 3–4 (c), Laplace expansion along them.
         let a = r1, b = r2, c = r3, d = r4
-        let s0 = a[0] * b[1] - b[0] * a[1]
-        let s1 = a[0] * b[2] - b[0] * a[2]
-        let s2 = a[0] * b[3] - b[0] * a[3]
-        let s3 = a[1] * b[2] - b[1] * a[2]
-        let s4 = a[1] * b[3] - b[1] * a[3]
-        let s5 = a[2] * b[3] - b[2] * a[3]
-        let c5 = c[2] * d[3] - d[2] * c[3]
-        let c4 = c[1] * d[3] - d[1] * c[3]
-        let c3 = c[1] * d[2] - d[1] * c[2]
-        let c2 = c[0] * d[3] - d[0] * c[3]
-        let c1 = c[0] * d[2] - d[0] * c[2]
-        let c0 = c[0] * d[1] - d[0] * c[1]
-        let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        let m = _minors
+        let (s0, s1, s2, s3, s4, s5) = (m.s[0], m.s[1], m.s[2], m.s[3], m.s[4], m.s[5])
+        let (c0, c1, c2, c3, c4, c5) = (m.c[0], m.c[1], m.c[2], m.c[3], m.c[4], m.c[5])
+        let det = m.determinant
         // |det| > threshold · ∏|row|, squared to spare the square root. NaN fails the
         // comparison: non-finite transforms have no inverse.
         let hadamardSquared = (a * a).sum() * (b * b).sum() * (c * c).sum() * (d * d).sum()
@@ -53,15 +43,22 @@ extension Transform3D {
     @inlinable @inline(__always)
     public var inverted: Transform3D { inverse ?? self }
 
-    /// The determinant.
-    public var determinant: Double {
+    /// The determinant (Laplace expansion along rows 1–2 and 3–4).
+    public var determinant: Double { _minors.determinant }
+
+    /// The 2×2 minors of rows 1–2 (`s`, columns 01 02 03 12 13 23) and of rows 3–4 (`c`,
+    /// the same columns), and the determinant they expand to; shared by `inverse` and
+    /// `determinant`.
+    @inlinable @inline(__always)
+    var _minors: (s: SIMD8<Double>, c: SIMD8<Double>, determinant: Double) {
         let a = r1, b = r2, c = r3, d = r4
-        let s0 = a[0] * b[1] - b[0] * a[1], s1 = a[0] * b[2] - b[0] * a[2]
-        let s2 = a[0] * b[3] - b[0] * a[3], s3 = a[1] * b[2] - b[1] * a[2]
-        let s4 = a[1] * b[3] - b[1] * a[3], s5 = a[2] * b[3] - b[2] * a[3]
-        let c5 = c[2] * d[3] - d[2] * c[3], c4 = c[1] * d[3] - d[1] * c[3]
-        let c3 = c[1] * d[2] - d[1] * c[2], c2 = c[0] * d[3] - d[0] * c[3]
-        let c1 = c[0] * d[2] - d[0] * c[2], c0 = c[0] * d[1] - d[0] * c[1]
-        return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        let s = SIMD8(
+            a[0] * b[1] - b[0] * a[1], a[0] * b[2] - b[0] * a[2], a[0] * b[3] - b[0] * a[3],
+            a[1] * b[2] - b[1] * a[2], a[1] * b[3] - b[1] * a[3], a[2] * b[3] - b[2] * a[3], 0, 0)
+        let k = SIMD8(
+            c[0] * d[1] - d[0] * c[1], c[0] * d[2] - d[0] * c[2], c[0] * d[3] - d[0] * c[3],
+            c[1] * d[2] - d[1] * c[2], c[1] * d[3] - d[1] * c[3], c[2] * d[3] - d[2] * c[3], 0, 0)
+        let det = s[0] * k[5] - s[1] * k[4] + s[2] * k[3] + s[3] * k[2] - s[4] * k[1] + s[5] * k[0]
+        return (s, k, det)
     }
 }
