@@ -66,15 +66,19 @@ public enum KeyTimes {
     /// 0…1 when `progress` is, so an overshooting timing function extrapolates the end
     /// segments). A zero-length segment gives fraction 1.
     static func segment(of progress: Double, in keyTimes: [Double]) -> (index: Int, fraction: Double) {
-        let last = keyTimes.count - 2
+        let i = lastIndex(atOrBefore: progress, in: keyTimes, upTo: keyTimes.count - 2)
+        let width = keyTimes[i + 1] - keyTimes[i]
+        return (i, width > 0 ? (progress - keyTimes[i]) / width : 1)
+    }
+
+    /// The largest `i ≤ limit` with `keyTimes[i] ≤ progress`, or 0 (binary search).
+    static func lastIndex(atOrBefore progress: Double, in keyTimes: [Double], upTo limit: Int) -> Int {
         var lo = 0
-        var hi = last
-        // Binary search for the largest i ≤ last with keyTimes[i] ≤ progress.
+        var hi = limit
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if keyTimes[mid] <= progress { lo = mid } else { hi = mid - 1 }
         }
-        let width = keyTimes[lo + 1] - keyTimes[lo]
-        return (lo, width > 0 ? (progress - keyTimes[lo]) / width : 1)
+        return lo
     }
 }

@@ -56,8 +56,9 @@ struct SplinePacing<Value: AnimatableValue>: Sendable {
 
     /// 8-point Gauss–Legendre on `a…b`.
     static func gauss(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
-        let nodes: [Double] = [0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363]
-        let weights: [Double] = [0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763]
+        // Nodes and weights as SIMD constants: no allocation per call (this runs in every query).
+        let nodes = SIMD4<Double>(0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363)
+        let weights = SIMD4<Double>(0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763)
         let c = 0.5 * (a + b), h = 0.5 * (b - a)
         var sum = 0.0
         for k in 0..<4 { sum += weights[k] * (f(c - h * nodes[k]) + f(c + h * nodes[k])) }

@@ -90,9 +90,7 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         guard let first = values.first else { return nil }
         if values.count == 1 { return first }
         if mode == .discrete {
-            var index = 0
-            for (i, k) in keyTimes.enumerated() where i < values.count && k <= progress { index = i }
-            return values[index]
+            return values[KeyTimes.lastIndex(atOrBefore: progress, in: keyTimes, upTo: values.count - 1)]
         }
         guard keyTimes.count >= 2 else { return first }  // paced over zero distance
         var (i, fraction) = KeyTimes.segment(of: progress, in: keyTimes)
