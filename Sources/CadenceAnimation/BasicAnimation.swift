@@ -79,8 +79,12 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
     }
 
     /// The presentation value for an already evaluated timing state.
+    ///
+    /// `model` is the layer's model value, which open from/to/by ends read; `below` is the
+    /// value of the animations under this one, which an additive animation adds to (the
+    /// model value when it is alone, the default).
     @inlinable
-    public func value(in state: TimingState, model: Value) -> Value? {
+    public func value(in state: TimingState, model: Value, below: Value? = nil) -> Value? {
         guard state.isInEffect else { return nil }
         if isRemovedOnCompletion && state.phase == .after { return nil }
         let eased = timingFunction?.progress(at: state.progress) ?? state.progress
@@ -89,6 +93,6 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
         if isCumulative && state.iteration > 0 {
             value = value.adding(to.subtracting(from).multiplied(byCount: state.iteration))
         }
-        return isAdditive ? model.adding(value) : value
+        return isAdditive ? (below ?? model).adding(value) : value
     }
 }

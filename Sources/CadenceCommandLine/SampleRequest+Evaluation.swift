@@ -22,15 +22,7 @@ extension SampleRequest {
     func values() -> [Double] {
         let layer = ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration)
         let endless = layer.activeDuration == .infinity && layer.cycle == .infinity
-        // `BasicAnimation.isAdditive` adds to its `model` argument, which is also what its
-        // open ends read. The two roles differ when animations stack, so each animation is
-        // evaluated as a replacing one against the model value, and the additive sum is
-        // formed here against the value below.
-        let stack = animations.map { animation in
-            var replacing = animation
-            replacing.isAdditive = false
-            return (animation: replacing, isAdditive: animation.isAdditive, timing: animation.timing.resolved())
-        }
+        let stack = animations.map { (animation: $0, timing: $0.timing.resolved()) }
         return times.map { time in
             let layerTime: Double
             if endless {
@@ -43,8 +35,8 @@ extension SampleRequest {
             var value = model
             for entry in stack {
                 let state = entry.timing.state(atParentTime: layerTime)
-                guard let own = entry.animation.value(in: state, model: model) else { continue }
-                value = entry.isAdditive ? value + own : own
+                // Open ends read the model value; an additive animation adds to the value below.
+                value = entry.animation.value(in: state, model: model, below: value) ?? value
             }
             return value
         }

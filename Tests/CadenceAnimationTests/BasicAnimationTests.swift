@@ -61,3 +61,17 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(c.value(atParentTime: 3, model: 0), 7)
     }
 }
+
+final class BasicAnimationStackTests: XCTestCase {
+    // An additive animation adds to the value below it, while its open ends still read the
+    // model value.
+    func testAdditiveAddsToTheValueBelow() {
+        let additive = BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 2,
+                                              timing: MediaTiming(duration: 1), isAdditive: true)
+        let state = MediaTiming(duration: 1).state(atParentTime: 0.5)
+        XCTAssertEqual(additive.value(in: state, model: 10), 11)
+        XCTAssertEqual(additive.value(in: state, model: 10, below: 100), 101)
+        let openEnded = BasicAnimation<Double>(keyPath: "opacity", toValue: 20, timing: MediaTiming(duration: 1))
+        XCTAssertEqual(openEnded.value(in: state, model: 10, below: 100), 15)  // from the model, not the value below
+    }
+}
