@@ -3,15 +3,6 @@ import CadenceTestSupport
 import XCTest
 
 final class DecomposedTransformTests: XCTestCase {
-    func assertClose(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-12, _ message: String = "",
-                     file: StaticString = #filePath, line: UInt = #line) {
-        let scale = max(1, a.fields.map(abs).max() ?? 1, b.fields.map(abs).max() ?? 1)
-        for (x, y) in zip(a.fields, b.fields) where !(abs(x - y) <= tolerance * scale) {
-            XCTFail("\(a) ≉ \(b) \(message)", file: file, line: line)
-            return
-        }
-    }
-
     // Property: decompose → recompose gives the transform back (1e-12 relative).
     func testDecomposeRecomposeRoundTrip() {
         var rng = SeededGenerator(seed: 10)
@@ -65,7 +56,6 @@ final class DecomposedTransformTests: XCTestCase {
         let still = a.slerp(to: opposite, 0.5).vector  // the same rotation: no motion
         XCTAssertEqual(still[2], a.vector[2], accuracy: 1e-15)
         XCTAssertEqual(still[3], a.vector[3], accuracy: 1e-15)
-        XCTAssertEqual(Quaternion(angle: .pi / 3, axis: SIMD3(1, 2, 3)).matrix.fields.count, 16)
         let q = Quaternion(angle: 0.8, axis: SIMD3(1, -2, 0.5))
         let m = Transform3D(rotationAngle: 0.8, x: 1, y: -2, z: 0.5)
         assertClose(q.matrix, m, 1e-15)

@@ -3,15 +3,6 @@ import CadenceTestSupport
 import XCTest
 
 final class Transform3DTests: XCTestCase {
-    func assertClose(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-12, _ message: String = "",
-                     file: StaticString = #filePath, line: UInt = #line) {
-        let scale = max(1, a.fields.map(abs).max() ?? 1, b.fields.map(abs).max() ?? 1)
-        for (x, y) in zip(a.fields, b.fields) where !(abs(x - y) <= tolerance * scale) {
-            XCTFail("\(a) ≉ \(b) \(message)", file: file, line: line)
-            return
-        }
-    }
-
     /// A well-conditioned random transform: scale 0.5…2, rotation, shear ≤ 0.3,
     /// translation ±100, sometimes perspective.
     static func randomTransform(_ rng: inout SeededGenerator) -> Transform3D {
