@@ -1,3 +1,5 @@
+import CadenceTiming
+
 /// How a keyframe animation computes the values between its keyframes
 /// (`calculationMode`).
 public enum CalculationMode: String, CaseIterable, Hashable, Sendable, Codable {
@@ -27,28 +29,58 @@ public enum RotationMode: String, CaseIterable, Hashable, Sendable, Codable {
 /// an invalid or inappropriate `keyTimes` array is ignored and the keyframes are spaced
 /// evenly.
 public enum KeyTimes {
-    /// The validated key times for `count` values in `mode`:
-    /// - `linear`, `cubic`: exactly `count` times, non-decreasing, each in 0…1, the first 0
-    ///   and the last 1; otherwise evenly spaced `i / (count − 1)`.
-    /// - `discrete`: `count` times (each value holds until the next, the last to the end)
-    ///   or `count + 1` (the last time ends the last value, which still shows after it),
-    ///   non-decreasing, in 0…1, the first 0; otherwise evenly spaced `i / count` (each
-    ///   value holds for an equal share of the duration — Core Animation's discrete
-    ///   default).
-    /// - `paced`, `cubicPaced`: key times are ignored; the caller spaces by distance.
-    /// NaN anywhere invalidates the array. Fewer than one value gives `[]`.
+    /// The validated key times for `count` values in `mode`: `keyTimes` when
+    /// `isValid(_:count:mode:)` accepts it, otherwise (K4) evenly spaced:
+    /// - `linear`, `cubic`: `i / (count − 1)`;
+    /// - `discrete`: `i / count` (each value holds for an equal share of the duration —
+    ///   Core Animation's discrete default);
+    /// - `paced`, `cubicPaced`: `[]`; key times are ignored and the caller spaces by
+    ///   distance.
+    /// Fewer than one value gives `[]`; one value in `linear` or `cubic` gives `[0]`.
+    /// Each even time is `Double(i) / Double(m)`, correctly rounded.
     public static func validated(_ keyTimes: [Double]?, count: Int, mode: CalculationMode) -> [Double] {
         guard count > 0 else { return [] }
+        if let keyTimes, isValid(keyTimes, count: count, mode: mode) { return keyTimes }
         switch mode {
         case .linear, .cubic:
-            if let k = keyTimes, k.count == count, isOrderedUnit(k), k.first == 0, k.last == 1 { return k }
             return count == 1 ? [0] : (0..<count).map { Double($0) / Double(count - 1) }
         case .discrete:
-            if let k = keyTimes, k.count == count || k.count == count + 1, isOrderedUnit(k), k.first == 0 { return k }
             return (0..<count).map { Double($0) / Double(count) }
         case .paced, .cubicPaced:
             return []
         }
+    }
+
+    /// Whether Core Animation uses `keyTimes` for `count` values in `mode`:
+    /// - `linear`, `cubic` (K1): exactly `count` times, non-decreasing, each in 0…1, the
+    ///   first 0 and the last 1;
+    /// - `discrete` (K2): `count` times (each value holds until the next, the last to the
+    ///   end) or `count + 1` (the last time ends the last value, which still shows after
+    ///   it), non-decreasing, in 0…1, the first 0;
+    /// - `paced`, `cubicPaced` (K3): never.
+    /// NaN anywhere fails; so does any array for `count` below 1.
+    static func isValid(_ keyTimes: [Double], count: Int, mode: CalculationMode) -> Bool {
+        guard count > 0, isOrderedUnit(keyTimes), keyTimes.first == 0 else { return false }
+        switch mode {
+        case .linear, .cubic: return keyTimes.count == count && keyTimes.last == 1
+        case .discrete: return keyTimes.count == count || keyTimes.count == count + 1
+        case .paced, .cubicPaced: return false
+        }
+    }
+
+    /// The per-segment timing functions Core Animation uses (T1): exactly `count − 1` of
+    /// them for `count ≥ 2` keyframes in `linear` or `cubic`; otherwise `nil` (every
+    /// segment linear; discrete has nothing to interpolate, the paced modes ignore them).
+    static func segmentTimingFunctions(_ functions: [TimingFunction]?, count: Int, mode: CalculationMode) -> [TimingFunction]? {
+        guard mode == .linear || mode == .cubic, count >= 2, functions?.count == count - 1 else { return nil }
+        return functions
+    }
+
+    /// A keyframe animation's progress as its lookups read it (P1): clamped to 0…1, NaN
+    /// reading as 0.
+    @inline(__always)
+    static func clamped(_ progress: Double) -> Double {
+        progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1)
     }
 
     /// Non-decreasing and within 0…1 (NaN fails).
@@ -62,9 +94,9 @@ public enum KeyTimes {
 
     /// The segment of `progress` among validated key times: the largest `i` with
     /// `keyTimes[i] ≤ progress` (so at a repeated key time the later keyframe wins),
-    /// clamped to a segment index `0…count − 2`, and the local fraction in it (outside
-    /// 0…1 when `progress` is, so an overshooting timing function extrapolates the end
-    /// segments). A zero-length segment gives fraction 1.
+    /// clamped to a segment index `0…count − 2`, and the local fraction in it (in 0…1 for
+    /// a `progress` in 0…1, which callers ensure with `clamped(_:)`). A zero-length segment
+    /// gives fraction 1 (it is reached only at its end, K5).
     static func segment(of progress: Double, in keyTimes: [Double]) -> (index: Int, fraction: Double) {
         let i = lastIndex(atOrBefore: progress, in: keyTimes, upTo: keyTimes.count - 2)
         let width = keyTimes[i + 1] - keyTimes[i]

@@ -3,14 +3,22 @@ import CadenceTiming
 /// The values of a keyframe animation as a function of its progress (after the
 /// animation's own timing function): key times validated, per-segment timing functions,
 /// and the calculation mode. Built once per animation (`init` does every table);
-/// `value(at:)` allocates nothing.
+/// `value(at:)` allocates nothing. The rules are `Reference/README.md`'s "Keyframe rules"
+/// (P1–P2, K1–K6, T1, M1–M5); a path's keyframes are `KeyframePath`.
+///
+/// - Progress: clamped to 0…1 (NaN reads as 0) before any lookup, in every mode (P1): no
+///   keyframe exists outside it, so an overshooting *animation* timing function holds the
+///   first or last value. An overshooting *segment* timing function still extrapolates
+///   inside its segment (T1).
+/// - Counts: no values gives no value; one value gives it for every progress (P2).
 ///
 /// `cubicPaced` builds the same spline on evenly spaced keyframes and traverses it at
 /// constant speed along its true arc length (`SplinePacing`); over zero length it shows the
-/// first value. Paths and rotation modes are not here yet (the animation issue is open).
+/// first value.
 ///
 /// The cubic mode needs a value that scales (`LinearAnimatableValue`: numbers, points,
-/// sizes, rects, colours); for other values (transforms) it is linear. Its spline is
+/// sizes, rects, colours); for other values (transforms, integers) `cubic` is `linear` and
+/// `cubicPaced` is `paced` (chord lengths by `distance(to:)`). Its spline is
 /// Kochanek–Bartels in Hermite form, each segment stored as the equivalent cubic Bézier
 /// (`B1 = P_i + TD_i/3`, `B2 = P_{i+1} − TS_{i+1}/3`) and evaluated by de Casteljau, which
 /// needs only interpolation:
@@ -25,15 +33,24 @@ import CadenceTiming
 public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     public let values: [Value]
     public let mode: CalculationMode
-    /// The key times in use (validated; for `paced`, the cumulative distance fractions).
+    /// The progress at which each keyframe is reached: the validated key times (given or
+    /// even, K1–K4); for `paced`, the cumulative chord-length fractions; for `cubicPaced`,
+    /// the cumulative arc-length fractions of the spline. Empty for no values, and for the
+    /// paced modes over zero length.
     public let keyTimes: [Double]
+    /// Whether the given `keyTimes` passed validation and are used (K1–K4; never in the
+    /// paced modes, K3).
+    public let keyTimesUsed: Bool
     /// Per-segment timing functions, when a valid array (`count − 1` of them) was given
-    /// and the mode uses them (linear, cubic, discrete ignores them as nothing moves).
+    /// and the mode uses them (linear, cubic, T1; discrete ignores them as nothing moves).
     public let timingFunctions: [TimingFunction]?
     /// For the cubic modes: each segment's inner Bézier points `(B1, B2)`.
     let controls: [(Value, Value)]?
     /// For `cubicPaced`: the spline's arc-length table.
     let pacing: SplinePacing<Value>?
+
+    /// Whether the given `timingFunctions` are used (T1).
+    public var timingFunctionsUsed: Bool { timingFunctions != nil }
 
     /// A curve through `values`. `tension`, `continuity`, `bias` are per keyframe (missing
     /// entries 0, extra ignored); `keyTimes` and `timingFunctions` are validated as
@@ -46,29 +63,40 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         self.values = values
         self.mode = mode
         let n = values.count
+        keyTimesUsed = keyTimes.map { KeyTimes.isValid($0, count: n, mode: mode) } ?? false
+        self.timingFunctions = KeyTimes.segmentTimingFunctions(timingFunctions, count: n, mode: mode)
+        let linear = n > 1 ? Value.self as? any LinearAnimatableValue.Type : nil
+        var times: [Double]
         switch mode {
         case .paced:
-            var distances = [0.0]
-            for i in 1..<max(n, 1) { distances.append(distances[i - 1] + values[i - 1].distance(to: values[i])) }
-            let total = distances.last ?? 0
-            self.keyTimes = total > 0 && total.isFinite ? distances.map { $0 / total } : []
+            times = Self.chordFractions(values)
         case .cubicPaced:
-            // The spline is built on evenly spaced keyframes; time then runs along its arc length.
-            self.keyTimes = KeyTimes.validated(nil, count: n, mode: .linear)
+            // M5: the spline is built on evenly spaced keyframes; time then runs along its
+            // arc length. Without a spline (a value that does not scale) it is paced.
+            times = linear == nil ? Self.chordFractions(values) : KeyTimes.validated(nil, count: n, mode: .linear)
         default:
-            self.keyTimes = KeyTimes.validated(keyTimes, count: n, mode: mode)
+            times = KeyTimes.validated(keyTimes, count: n, mode: mode)
         }
-        let usesTimingFunctions = mode == .linear || mode == .cubic
-        self.timingFunctions = usesTimingFunctions && timingFunctions?.count == n - 1 && n > 1 ? timingFunctions : nil
-        if mode == .cubic || mode == .cubicPaced, n > 1, let linear = Value.self as? any LinearAnimatableValue.Type {
-            let controls = Self.cubicControls(linear, values: values, keyTimes: self.keyTimes,
+        if mode == .cubic || mode == .cubicPaced, let linear {
+            let controls = Self.cubicControls(linear, values: values, keyTimes: times,
                                               tension: tension, continuity: continuity, bias: bias)
             self.controls = controls
             self.pacing = mode == .cubicPaced ? Self.makePacing(linear, values: values, controls: controls) : nil
+            if mode == .cubicPaced { times = pacing?.keyTimes ?? [] }
         } else {
             controls = nil
             pacing = nil
         }
+        self.keyTimes = times
+    }
+
+    /// `paced` key times (M3): the cumulative chord lengths over the total, or `[]` when
+    /// the total is zero or not finite.
+    static func chordFractions(_ values: [Value]) -> [Double] {
+        var distances = [0.0]
+        for i in values.indices.dropFirst() { distances.append(distances[i - 1] + values[i - 1].distance(to: values[i])) }
+        let total = distances.last ?? 0
+        return total > 0 && total.isFinite ? distances.map { $0 / total } : []
     }
 
     static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing<Value>? {
@@ -82,21 +110,28 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         return open(type)
     }
 
-    /// The value at `progress` (0…1, the animation's progress after its timing function;
-    /// values outside extrapolate the end segments, except in discrete mode, which holds
-    /// the end values, and the paced cubic, which clamps). `nil` when there are no values.
-    /// One value: that value throughout. Paced over zero total distance: the first value.
+    /// The value at `progress` (the animation's progress after its timing function).
+    ///
+    /// - Range: `progress` is clamped to 0…1 first, NaN reading as 0 (P1); a segment
+    ///   timing function that overshoots still extrapolates its segment.
+    /// - `nil` when there are no values; one value: that value throughout. Paced over zero
+    ///   total distance: the first value.
+    /// - Boundaries: at a key time shared by several keyframes the later one wins (K5, K6).
+    /// - Cost: a binary search over the key times, at most one timing function and one
+    ///   de Casteljau evaluation (`cubicPaced`: an arc-length inversion); no allocation.
     public func value(at progress: Double) -> Value? {
         guard let first = values.first else { return nil }
         if values.count == 1 { return first }
+        let p = KeyTimes.clamped(progress)
         if mode == .discrete {
-            return values[KeyTimes.lastIndex(atOrBefore: progress, in: keyTimes, upTo: values.count - 1)]
+            return values[KeyTimes.lastIndex(atOrBefore: p, in: keyTimes, upTo: values.count - 1)]
         }
-        guard keyTimes.count >= 2 else { return first }  // paced over zero distance
-        var (i, fraction) = KeyTimes.segment(of: progress, in: keyTimes)
-        if mode == .cubicPaced {
-            guard let pacing else { return first }  // zero arc length
-            (i, fraction) = pacing.location(at: progress)
+        let i: Int, fraction: Double
+        if let pacing {
+            (i, fraction) = pacing.location(at: p)
+        } else {
+            guard keyTimes.count >= 2 else { return first }  // paced over zero distance
+            (i, fraction) = KeyTimes.segment(of: p, in: keyTimes)
         }
         let u = timingFunctions?[i].progress(at: fraction) ?? fraction
         if let controls {

@@ -30,7 +30,6 @@ final class KeyframeCurveTests: XCTestCase {
         XCTAssertEqual(curve.value(at: 0.25), 10)
         XCTAssertEqual(curve.value(at: 0.625), 20)
         XCTAssertEqual(curve.value(at: 1), 30)
-        XCTAssertEqual(curve.value(at: 1.25), 30 + 20.0 / 3)  // overshoot extrapolates the last segment
         let eased = KeyframeCurve(values: [0.0, 10, 30], keyTimes: [0, 0.25, 1], timingFunctions: [.easeIn, .easeOut])
         XCTAssertEqual(eased.value(at: 0.125)!, 10 * TimingFunction.easeIn.progress(at: 0.5), accuracy: 1e-12)
         // A wrong number of timing functions is ignored.
@@ -39,6 +38,54 @@ final class KeyframeCurveTests: XCTestCase {
         let jump = KeyframeCurve(values: [0.0, 1, 5, 6], keyTimes: [0, 0.5, 0.5, 1])
         XCTAssertEqual(jump.value(at: 0.5), 5)
         XCTAssertEqual(jump.value(at: 0.25), 0.5)
+    }
+
+    // P1: progress is clamped to 0…1 (NaN → 0) before any lookup, in every mode; a
+    // segment timing function that overshoots still extrapolates inside its segment.
+    func testProgressIsClampedInEveryMode() {
+        let values: [Double] = [0, 10, 30]
+        for mode in CalculationMode.allCases {
+            let curve = KeyframeCurve(values: values, mode: mode, tension: [0.5, -0.5, 0.2])
+            let first = curve.value(at: 0)!, last = curve.value(at: 1)!
+            for p in [-1, -0.25, -Double.ulpOfOne, -.infinity, -.greatestFiniteMagnitude, .nan] {
+                XCTAssertEqual(curve.value(at: p), first, "\(mode) at \(p)")
+            }
+            for p in [1.25, 2, (1.0).nextUp, .infinity, .greatestFiniteMagnitude] {
+                XCTAssertEqual(curve.value(at: p), last, "\(mode) at \(p)")
+            }
+            XCTAssertEqual(first, 0, "\(mode)")
+            XCTAssertEqual(last, 30, "\(mode)")
+        }
+        // An overshooting segment timing function: the segment's line is extrapolated.
+        let back = TimingFunction(controlPoints: 0.5, -1, 0.5, 2)
+        let curve = KeyframeCurve(values: values, keyTimes: [0, 0.5, 1], timingFunctions: [back, back])
+        let u = back.progress(at: 0.1)
+        XCTAssertLessThan(u, 0)
+        XCTAssertEqual(curve.value(at: 0.05)!, 10 * u, accuracy: 1e-12)
+        XCTAssertLessThan(curve.value(at: 0.05)!, 0)
+    }
+
+    // The facts the golden file pins: which given arrays are used.
+    func testKeyTimesAndTimingFunctionsUsed() {
+        let tf = [TimingFunction.easeIn, .easeOut]
+        let used = KeyframeCurve(values: [0.0, 1, 2], keyTimes: [0, 0.3, 1], timingFunctions: tf)
+        XCTAssertTrue(used.keyTimesUsed)
+        XCTAssertTrue(used.timingFunctionsUsed)
+        // Even key times given explicitly are still "used"; an invalid array is not.
+        XCTAssertTrue(KeyframeCurve(values: [0.0, 1, 2], keyTimes: [0, 0.5, 1]).keyTimesUsed)
+        XCTAssertFalse(KeyframeCurve(values: [0.0, 1, 2], keyTimes: [0, 0.5]).keyTimesUsed)
+        XCTAssertFalse(KeyframeCurve(values: [0.0, 1, 2]).keyTimesUsed)
+        // Discrete takes n + 1 key times and no timing functions; paced takes neither.
+        let discrete = KeyframeCurve(values: [0.0, 1, 2], mode: .discrete, keyTimes: [0, 0.1, 0.2, 0.3], timingFunctions: tf)
+        XCTAssertTrue(discrete.keyTimesUsed)
+        XCTAssertFalse(discrete.timingFunctionsUsed)
+        for mode in [CalculationMode.paced, .cubicPaced] {
+            let paced = KeyframeCurve(values: [0.0, 1, 2], mode: mode, keyTimes: [0, 0.3, 1], timingFunctions: tf)
+            XCTAssertFalse(paced.keyTimesUsed, "\(mode)")
+            XCTAssertFalse(paced.timingFunctionsUsed, "\(mode)")
+        }
+        XCTAssertTrue(KeyframeCurve(values: [0.0, 1, 2], mode: .cubic, timingFunctions: tf).timingFunctionsUsed)
+        XCTAssertFalse(KeyframeCurve<Double>(values: [], keyTimes: []).keyTimesUsed)
     }
 
     func testDiscrete() {
@@ -141,7 +188,30 @@ final class CubicPacedTests: XCTestCase {
         XCTAssertEqual(paced.value(at: 0), points[0])
         XCTAssertEqual(paced.value(at: 1)!.distance(to: points[3]), 0, accuracy: 1e-9)
         XCTAssertEqual(shape.value(at: 1.0 / 3), points[1])
-        // Zero length: the first value.
-        XCTAssertEqual(KeyframeCurve(values: [Point(1, 1), Point(1, 1), Point(1, 1)], mode: .cubicPaced).value(at: 0.5), Point(1, 1))
+        // Zero length: the first value, and no key times.
+        let still = KeyframeCurve(values: [Point(1, 1), Point(1, 1), Point(1, 1)], mode: .cubicPaced)
+        XCTAssertEqual(still.value(at: 0.5), Point(1, 1))
+        XCTAssertEqual(still.keyTimes, [])
+    }
+
+    // keyTimes are the arc-length fractions at which each keyframe is reached.
+    func testKeyTimesAreWhereKeyframesAreReached() {
+        let points = [Point(0, 0), Point(100, 20), Point(120, 120), Point(10, 200)]
+        let paced = KeyframeCurve(values: points, mode: .cubicPaced)
+        XCTAssertEqual(paced.keyTimes.count, points.count)
+        XCTAssertEqual(paced.keyTimes.first, 0)
+        XCTAssertEqual(paced.keyTimes.last, 1)
+        for (k, point) in zip(paced.keyTimes, points) {
+            XCTAssertEqual(paced.value(at: k)!.distance(to: point), 0, accuracy: 1e-9, "key time \(k)")
+        }
+    }
+
+    // A value that does not scale has no spline: cubicPaced is paced (chord lengths), as
+    // cubic is linear.
+    func testValuesWithoutASplineArePaced() {
+        let ints = KeyframeCurve(values: [0, 30, 40], mode: .cubicPaced)
+        XCTAssertEqual(ints.keyTimes, [0, 0.75, 1])
+        XCTAssertEqual(ints.value(at: 0.5), 20)
+        XCTAssertEqual(ints.value(at: 0.875), 35)
     }
 }

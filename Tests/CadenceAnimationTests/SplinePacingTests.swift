@@ -22,4 +22,19 @@ final class SplinePacingTests: XCTestCase {
             }
         }
     }
+
+    // Tension 1 stops the spline at every keyframe (speed 0 there). Next to a keyframe a
+    // Newton step from below leaves its bracket and the inverse bisects; with too small a
+    // step budget (12) it stopped at u ≈ 1e-5, 6e-9 away from the keyframe.
+    func testInverseNextToAKeyframeWhereTheSpeedIsZero() {
+        let points = [Point(0, 0), Point(10, 10), Point(20, 0), Point(30, 10), Point(40, 0)]
+        let curve = KeyframeCurve(values: points, mode: .cubicPaced, tension: [1, 1, 1, 1, 1])
+        for (k, expected) in zip(curve.keyTimes, [0, 0.25, 0.5, 0.75, 1]) { XCTAssertEqual(k, expected, accuracy: 1e-15) }
+        for (k, point) in zip(curve.keyTimes, points) {
+            for p in [k.nextDown, k, k.nextUp] where p >= 0 && p <= 1 {
+                // The distance moved in one ulp of p is about 1e-14: allow 1e-12.
+                XCTAssertEqual(curve.value(at: p)!.distance(to: point), 0, accuracy: 1e-12, "p \(p)")
+            }
+        }
+    }
 }
