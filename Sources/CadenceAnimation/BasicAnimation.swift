@@ -19,38 +19,47 @@ import CadenceTiming
 /// With all three set, `byValue` is ignored (from + to). The case "none" interpolates
 /// between the previous presentation value and the model value in Core Animation; without
 /// a render tree to remember the previous value it reads the model for both ends.
-public struct BasicAnimation<Value: AnimatableValue>: Sendable {
+public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
     public var keyPath: String
     public var fromValue: Value?
     public var toValue: Value?
     public var byValue: Value?
-    public var timing: MediaTiming
+    /// The media timing; setting it re-resolves `resolvedTiming`.
+    public var timing: MediaTiming {
+        didSet { resolvedTiming = timing.resolved() }
+    }
+    public private(set) var resolvedTiming: ResolvedTiming
     /// The pacing; `nil` is linear.
     public var timingFunction: TimingFunction?
-    /// Whether the value is added to the value beneath it (the model value) instead of
-    /// replacing it.
+    /// Whether the value is added to the value beneath it instead of replacing it.
     public var isAdditive: Bool
-    /// Whether each repeat starts where the previous one ended.
+    /// Whether each repeat starts where the previous one ended (adds `to − from` per
+    /// completed cycle).
     public var isCumulative: Bool
     /// Whether the animation stops contributing after its active interval (Core
     /// Animation's `removedOnCompletion`, default true). When true, a forwards fill is
     /// cut off at the end, as the animation is removed from its layer there.
     public var isRemovedOnCompletion: Bool
+    /// Turns the animated numbers into a transform (`CAValueFunction`).
+    public var valueFunction: ValueFunction?
 
     public init(
         keyPath: String, fromValue: Value? = nil, toValue: Value? = nil, byValue: Value? = nil,
         timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
-        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true
+        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true,
+        valueFunction: ValueFunction? = nil
     ) {
         self.keyPath = keyPath
         self.fromValue = fromValue
         self.toValue = toValue
         self.byValue = byValue
         self.timing = timing
+        self.resolvedTiming = timing.resolved()
         self.timingFunction = timingFunction
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.valueFunction = valueFunction
     }
 
     /// The two ends of the interpolation for model value `model` (table above).
@@ -67,32 +76,17 @@ public struct BasicAnimation<Value: AnimatableValue>: Sendable {
         }
     }
 
-    /// The presentation value at `parentTime` (the layer's local time) given the model
-    /// value, or `nil` when the animation is not in effect there.
-    ///
-    /// A removed-on-completion animation contributes nothing after its active interval,
-    /// whatever its fill mode.
+    /// `from + (to − from) · progress`.
     @inlinable
-    public func value(atParentTime parentTime: Double, model: Value) -> Value? {
-        let state = timing.state(atParentTime: parentTime)
-        return value(in: state, model: model)
+    public func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>? {
+        let (from, to) = endpoints(model: model)
+        return AnimationSample(value: Value.interpolate(from, to, progress))
     }
 
-    /// The presentation value for an already evaluated timing state.
-    ///
-    /// `model` is the layer's model value, which open from/to/by ends read; `below` is the
-    /// value of the animations under this one, which an additive animation adds to (the
-    /// model value when it is alone, the default).
+    /// `to − from`.
     @inlinable
-    public func value(in state: TimingState, model: Value, below: Value? = nil) -> Value? {
-        guard state.isInEffect else { return nil }
-        if isRemovedOnCompletion && state.phase == .after { return nil }
-        let eased = timingFunction?.progress(at: state.progress) ?? state.progress
+    public func cycleChange(model: Value) -> Value? {
         let (from, to) = endpoints(model: model)
-        var value = Value.interpolate(from, to, eased)
-        if isCumulative && state.iteration > 0 {
-            value = value.adding(to.subtracting(from).multiplied(byCount: state.iteration))
-        }
-        return isAdditive ? (below ?? model).adding(value) : value
+        return to.subtracting(from)
     }
 }

@@ -16,9 +16,16 @@ public enum ValueFunction: String, CaseIterable, Hashable, Sendable, Codable {
     /// How many numbers the function reads.
     public var arity: Int { self == .scale || self == .translate ? 3 : 1 }
 
+    /// Whether the function scales (its neutral input is 1; 0 for the others).
+    public var isScale: Bool {
+        switch self {
+        case .scale, .scaleX, .scaleY, .scaleZ: return true
+        default: return false
+        }
+    }
+
     /// The transform for `values`.
     public func transform(_ values: [Double]) -> Transform3D {
-        let isScale = [.scale, .scaleX, .scaleY, .scaleZ].contains(self)
         let neutral: Double = isScale ? 1 : 0
         func value(_ i: Int) -> Double {
             i < values.count && values[i].isFinite ? values[i] : neutral

@@ -1,0 +1,127 @@
+import CadenceGeometry
+import CadenceTiming
+
+/// An animation through a list of keyframes (Core Animation's `CAKeyframeAnimation`): the
+/// keyframes are `values`, or the points of `path` when the value is a `Point` (the path
+/// wins, as on Core Animation; each line or curve end is a keyframe, a move-to is not).
+///
+/// The keyframe rules (key-time validation, per-segment timing functions, the five
+/// calculation modes, Kochanek–Bartels tension/continuity/bias) live in `KeyframeCurve`
+/// for values and `KeyframePath` for paths; both are built once whenever a keyframe
+/// property changes, never per evaluation. What this type adds:
+/// - media timing, the animation's own `timingFunction` (applied first, then the
+///   per-segment `timingFunctions`; the eased progress is clamped to 0…1 before the
+///   keyframe lookup, so an overshooting animation curve holds the end keyframes);
+/// - `rotationMode` for paths (`auto`: the tangent angle of the direction of travel,
+///   `autoReverse`: that + π; `nil`, the default, no rotation). Keyframes given as
+///   `values` never rotate (Core Animation calls it undefined);
+/// - `isCumulative`: each completed cycle adds `last − first` (by analogy with the basic
+///   animation's `to − from`);
+/// - `isAdditive` and `valueFunction`, as for every `PropertyAnimation`.
+///
+/// No keyframes (empty `values`, or a path without a line or curve) means the animation
+/// contributes nothing. A path on an animation whose value is not a `Point` is ignored.
+public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
+    public var keyPath: String
+    /// The keyframe values (used when there is no usable `path`).
+    public var values: [Value] { didSet { rebuild() } }
+    /// The keyframes as a path (points only; it wins over `values`).
+    public var path: Path? { didSet { rebuild() } }
+    /// When each keyframe is reached, as fractions of the duration (validated; an invalid
+    /// array is ignored and the keyframes are spaced evenly).
+    public var keyTimes: [Double]? { didSet { rebuild() } }
+    /// One timing function per segment (`n − 1` of them, or ignored).
+    public var timingFunctions: [TimingFunction]? { didSet { rebuild() } }
+    public var calculationMode: CalculationMode { didSet { rebuild() } }
+    /// Kochanek–Bartels parameters per keyframe for the cubic modes (missing entries 0).
+    public var tensionValues: [Double] { didSet { rebuild() } }
+    public var continuityValues: [Double] { didSet { rebuild() } }
+    public var biasValues: [Double] { didSet { rebuild() } }
+    /// How a path animation turns the layer: `nil` (no rotation), `auto`, `autoReverse`.
+    public var rotationMode: RotationMode?
+    public var timing: MediaTiming {
+        didSet { resolvedTiming = timing.resolved() }
+    }
+    public private(set) var resolvedTiming: ResolvedTiming
+    public var timingFunction: TimingFunction?
+    public var isAdditive: Bool
+    public var isCumulative: Bool
+    public var isRemovedOnCompletion: Bool
+    public var valueFunction: ValueFunction?
+
+    /// The keyframe curve through `values`, as built from the properties above.
+    public private(set) var curve: KeyframeCurve<Value>
+    /// The keyframes of `path`, when the path is in use.
+    public private(set) var pathKeyframes: KeyframePath?
+
+    public init(
+        keyPath: String, values: [Value] = [], path: Path? = nil, keyTimes: [Double]? = nil,
+        timingFunctions: [TimingFunction]? = nil, calculationMode: CalculationMode = .linear,
+        tensionValues: [Double] = [], continuityValues: [Double] = [], biasValues: [Double] = [],
+        rotationMode: RotationMode? = nil, timing: MediaTiming = MediaTiming(),
+        timingFunction: TimingFunction? = nil, isAdditive: Bool = false, isCumulative: Bool = false,
+        isRemovedOnCompletion: Bool = true, valueFunction: ValueFunction? = nil
+    ) {
+        self.keyPath = keyPath
+        self.values = values
+        self.path = path
+        self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions
+        self.calculationMode = calculationMode
+        self.tensionValues = tensionValues
+        self.continuityValues = continuityValues
+        self.biasValues = biasValues
+        self.rotationMode = rotationMode
+        self.timing = timing
+        self.resolvedTiming = timing.resolved()
+        self.timingFunction = timingFunction
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.valueFunction = valueFunction
+        (curve, pathKeyframes) = Self.build(
+            values: values, path: path, keyTimes: keyTimes, timingFunctions: timingFunctions,
+            mode: calculationMode, tension: tensionValues, continuity: continuityValues, bias: biasValues)
+    }
+
+    private mutating func rebuild() {
+        (curve, pathKeyframes) = Self.build(
+            values: values, path: path, keyTimes: keyTimes, timingFunctions: timingFunctions,
+            mode: calculationMode, tension: tensionValues, continuity: continuityValues, bias: biasValues)
+    }
+
+    private static func build(
+        values: [Value], path: Path?, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
+        mode: CalculationMode, tension: [Double], continuity: [Double], bias: [Double]
+    ) -> (KeyframeCurve<Value>, KeyframePath?) {
+        if let path, Value.self == Point.self {
+            let keyframes = KeyframePath(path: path, mode: mode, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            return (KeyframeCurve(values: []), keyframes)
+        }
+        let curve = KeyframeCurve(
+            values: values, mode: mode, keyTimes: keyTimes, timingFunctions: timingFunctions,
+            tension: tension, continuity: continuity, bias: bias)
+        return (curve, nil)
+    }
+
+    /// The keyframe value at `progress` (clamped to 0…1), with the rotation of a path
+    /// animation that has a rotation mode.
+    @inlinable
+    public func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>? {
+        if let pathKeyframes {
+            guard let (point, rotation) = pathKeyframes.sample(at: progress, rotationMode: rotationMode) else { return nil }
+            return AnimationSample(value: unsafeBitCast(point, to: Value.self), rotation: rotation)
+        }
+        return curve.value(at: progress).map { AnimationSample(value: $0) }
+    }
+
+    /// `last − first` keyframe.
+    public func cycleChange(model: Value) -> Value? {
+        if let pathKeyframes {
+            guard let first = pathKeyframes.point(at: 0), let last = pathKeyframes.point(at: 1) else { return nil }
+            return unsafeBitCast(last.subtracting(first), to: Value.self)
+        }
+        guard let first = curve.values.first, let last = curve.values.last else { return nil }
+        return last.subtracting(first)
+    }
+}

@@ -1,0 +1,271 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceTestSupport
+import CadenceTiming
+import XCTest
+
+/// Helpers: one-second animations of a property, erased for the evaluator.
+private func basic<V: KeyPathAnimatable>(
+    _ keyPath: String, from: V? = nil, to: V? = nil, by: V? = nil, timing: MediaTiming = MediaTiming(duration: 1),
+    additive: Bool = false, cumulative: Bool = false, removed: Bool = true, function: ValueFunction? = nil
+) -> Animation {
+    .property(BasicAnimation(
+        keyPath: keyPath, fromValue: from, toValue: to, byValue: by, timing: timing, isAdditive: additive,
+        isCumulative: cumulative, isRemovedOnCompletion: removed, valueFunction: function))
+}
+
+private func evaluate(_ property: String, _ model: KeyPathValue, _ animations: [Animation], at time: Double) -> KeyPathValue {
+    AnimationEvaluator.presentationValue(ofProperty: property, model: model, animations: animations, atTime: time).value
+}
+
+final class AnimationEvaluatorTests: XCTestCase {
+    // Nothing in effect: the model value.
+    func testNoAnimationInEffectGivesTheModel() {
+        let animations = [basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(beginTime: 5, duration: 1))]
+        XCTAssertEqual(evaluate("opacity", .scalar(0.3), animations, at: 1), .scalar(0.3))
+        XCTAssertEqual(evaluate("opacity", .scalar(0.3), [], at: 1), .scalar(0.3))
+    }
+
+    // Later animations replace earlier ones unless additive; additive adds to the value below.
+    func testStackOrderReplaceAndAdd() {
+        let replace = basic("opacity", from: 0.0, to: 1.0)
+        let add = basic("opacity", from: 10.0, to: 20.0, additive: true)
+        XCTAssertEqual(evaluate("opacity", .scalar(100), [replace, add], at: 0.5), .scalar(0.5 + 15))
+        XCTAssertEqual(evaluate("opacity", .scalar(100), [add, replace], at: 0.5), .scalar(0.5))
+        // Open ends read the model, not the value below.
+        let toOnly = basic("opacity", to: 0.0)
+        XCTAssertEqual(evaluate("opacity", .scalar(100), [replace, toOnly], at: 0.5), .scalar(50))
+    }
+
+    // Cumulative: each completed repeat adds to − from.
+    func testCumulativeAddsOncePerCompletedRepeat() {
+        let timing = MediaTiming(duration: 1, repeatCount: 3)
+        let a = basic("position", from: Point(x: 0, y: 0), to: Point(x: 10, y: 1), timing: timing, cumulative: true)
+        XCTAssertEqual(evaluate("position", .point(.zero), [a], at: 2.5), .point(Point(x: 25, y: 2.5)))
+    }
+
+    // Fill modes and removedOnCompletion decide contribution outside the active interval.
+    func testFillAndRemoval() {
+        let kept = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(duration: 1, fillMode: .forwards), removed: false)
+        let removed = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(duration: 1, fillMode: .forwards))
+        XCTAssertEqual(evaluate("opacity", .scalar(7), [kept], at: 3), .scalar(1))
+        XCTAssertEqual(evaluate("opacity", .scalar(7), [removed], at: 3), .scalar(7))
+        XCTAssertEqual(evaluate("opacity", .scalar(7), [removed], at: 1), .scalar(1))  // the end itself is active
+        let backwards = basic("opacity", from: 0.25, to: 1.0, timing: MediaTiming(beginTime: 2, duration: 1, fillMode: .backwards))
+        XCTAssertEqual(evaluate("opacity", .scalar(7), [backwards], at: 0), .scalar(0.25))
+    }
+
+    // A field key path animates one field of the property; the others keep their value.
+    func testStructureFieldsOfAProperty() {
+        let x = basic("position.x", from: 0.0, to: 100.0)
+        let model = KeyPathValue.point(Point(x: 5, y: 6))
+        XCTAssertEqual(evaluate("position", model, [x], at: 0.5), .point(Point(x: 50, y: 6)))
+        let width = basic("bounds.size.width", by: 10.0, additive: true)
+        let bounds = KeyPathValue.rect(Rect(x: 1, y: 2, width: 30, height: 40))
+        // by only: model → model + by (30 → 40) at 0.5 is 35, added to the value below (30).
+        XCTAssertEqual(evaluate("bounds", bounds, [width], at: 0.5), .rect(Rect(x: 1, y: 2, width: 65, height: 40)))
+        // Other properties and prefixes that are not fields are left alone.
+        XCTAssertEqual(evaluate("positionX", model, [x], at: 0.5), model)
+        XCTAssertNil(AnimationEvaluator.field(of: "position.x", in: "pos"))
+        XCTAssertEqual(AnimationEvaluator.field(of: "transform.rotation.z", in: "transform"), "rotation.z")
+    }
+
+    // A value of the wrong kind for the property leaves it alone.
+    func testMismatchedKindLeavesTheValue() {
+        let point = basic("opacity", from: Point(x: 0, y: 0), to: Point(x: 1, y: 1))
+        XCTAssertEqual(evaluate("opacity", .scalar(0.5), [point], at: 0.5), .scalar(0.5))
+    }
+
+    // transform through rotateZ from 0 to 20π: ten turns; the angle at every time is 20π·t.
+    func testValueFunctionSpinsPastHalfTurns() {
+        let spin = basic("transform", from: 0.0, to: 20 * Double.pi, function: .rotateZ)
+        for t in [0.0, 0.0125, 0.3, 0.5, 0.7775] {
+            guard case .transform(let m) = evaluate("transform", .transform(.identity), [spin], at: t) else {
+                return XCTFail("expected a transform")
+            }
+            let angle = 20 * Double.pi * t
+            XCTAssertEqual(m.m11, cos(angle), accuracy: 1e-12)
+            XCTAssertEqual(m.m12, sin(angle), accuracy: 1e-12)
+        }
+        // An additive value function concatenates onto the value below (translation stays).
+        let below = Transform3D(translationX: 10, y: 0, z: 0)
+        let scale = basic("transform", from: 1.0, to: 3.0, additive: true, function: .scale)
+        guard case .transform(let m) = evaluate("transform", .transform(below), [scale], at: 0.5) else {
+            return XCTFail("expected a transform")
+        }
+        XCTAssertEqual(m, Transform3D(scaleX: 2, y: 2, z: 2).concatenating(below))
+        // Open ends read the neutral input: a scale "to 3" starts from 1.
+        let toThree = BasicAnimation<Double>(keyPath: "transform", toValue: 3, timing: MediaTiming(duration: 1), valueFunction: .scaleX)
+        XCTAssertEqual(toThree.transformValue(in: toThree.resolvedTiming.state(atParentTime: 0.5)), Transform3D(scaleX: 2, y: 1, z: 1))
+        let translate = basic("transform", from: AnimatableVector([0, 0, 0]), to: AnimatableVector([10, 20, 30]), function: .translate)
+        XCTAssertEqual(evaluate("transform", .transform(.identity), [translate], at: 0.5),
+                       .transform(Transform3D(translationX: 5, y: 10, z: 15)))
+    }
+
+    // Transitions animate no property.
+    func testTransitionsAreSkipped() {
+        XCTAssertEqual(evaluate("opacity", .scalar(1), [.transition(Transition())], at: 0.1), .scalar(1))
+    }
+
+    // The batch entry point equals the scalar path and leaves no trace beyond its count.
+    func testBatchEqualsOneByOne() {
+        var generator = SeededGenerator(seed: 41)
+        var animations: [BasicAnimation<Double>] = []
+        for i in 0..<50 {
+            let timing = MediaTiming(beginTime: generator.unit(), duration: 0.5 + generator.unit(), repeatCount: Double(i % 3))
+            let curve: TimingFunction? = i % 2 == 0 ? .easeInEaseOut : nil
+            animations.append(BasicAnimation(
+                keyPath: "opacity", fromValue: generator.unit(), toValue: generator.unit() * 10,
+                timing: timing, timingFunction: curve, isCumulative: i % 5 == 0))
+        }
+        let times = (0..<400).map { _ in generator.unit() * 4 - 0.5 }
+        let indices = (0..<400).map { Int32($0 % 53) }  // 50…52 are outside: the model
+        var out = [Double](repeating: .nan, count: 401)
+        indices.withUnsafeBufferPointer { (indexBuffer: UnsafeBufferPointer<Int32>) in
+            times.withUnsafeBufferPointer { (timeBuffer: UnsafeBufferPointer<Double>) in
+                animations.withUnsafeBufferPointer { (animationBuffer: UnsafeBufferPointer<BasicAnimation<Double>>) in
+                    out.withUnsafeMutableBufferPointer { (outBuffer: inout UnsafeMutableBufferPointer<Double>) in
+                        AnimationBatch.evaluate(
+                            animationBuffer, indices: indexBuffer, atTimes: timeBuffer, model: -1.0, into: outBuffer)
+                    }
+                }
+            }
+        }
+        for i in 0..<400 {
+            let index = Int(indices[i])
+            let expected = index < 50 ? animations[index].value(atParentTime: times[i], model: -1) ?? -1 : -1
+            XCTAssertEqual(out[i], expected, "pair \(i)")
+        }
+        XCTAssert(out[400].isNaN)
+    }
+}
+
+final class AnimationGroupTests: XCTestCase {
+    private func group(_ children: [Animation], timing: MediaTiming, removed: Bool = true) -> Animation {
+        .group(AnimationGroup(animations: children, timing: timing, isRemovedOnCompletion: removed))
+    }
+
+    // Children run in the group's time: their beginTime is relative to the group's.
+    func testChildrenRunInTheGroupsTimeSpace() {
+        let child = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(beginTime: 1, duration: 2))
+        let g = group([child], timing: MediaTiming(beginTime: 10, duration: 4))
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 10.5), .scalar(-1))  // child not begun
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 12), .scalar(0.5))
+    }
+
+    // Clipped, not scaled, to the group's duration (default 0.25 s).
+    func testChildrenAreClippedNotScaled() {
+        let child = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(duration: 1))
+        let g = group([child], timing: MediaTiming())
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 0.2), .scalar(0.2))
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 0.5), .scalar(-1))
+    }
+
+    // A repeating, autoreversing group replays its children backwards; children's
+    // removedOnCompletion is ignored, the group's applies.
+    func testRepeatReverseAndRemoval() {
+        let child = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(duration: 1))
+        let g = group([child], timing: MediaTiming(duration: 2, repeatCount: 1, autoreverses: true))
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 3.5), .scalar(0.5))  // back leg: group time 0.5
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 2.5), .scalar(-1))  // group time 1.5: child ended, removed? no: ignored, but no fill
+        let filling = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(duration: 1, fillMode: .forwards))
+        let g2 = group([filling], timing: MediaTiming(duration: 2))
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g2], at: 1.5), .scalar(1))  // child fill kept inside the group
+        let g3 = group([filling], timing: MediaTiming(duration: 2, fillMode: .forwards), removed: false)
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g3], at: 50), .scalar(1))
+        let g4 = group([filling], timing: MediaTiming(duration: 2, fillMode: .forwards))
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g4], at: 50), .scalar(-1))
+    }
+
+    // Groups nest and splice their children into the stack in order, additive flags kept.
+    func testNestingAndSplicing() {
+        let inner = group([basic("opacity", by: 1.0, additive: true)], timing: MediaTiming(duration: 1))
+        let outer = group([basic("opacity", from: 10.0, to: 20.0), inner], timing: MediaTiming(duration: 1))
+        XCTAssertEqual(evaluate("opacity", .scalar(2), [outer], at: 0.5), .scalar(15 + 2.5))
+    }
+
+    // A group's timing function warps the time its children see.
+    func testGroupTimingFunction() {
+        let child = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(duration: 1))
+        let g = Animation.group(AnimationGroup(animations: [child], timing: MediaTiming(duration: 1), timingFunction: .easeIn))
+        XCTAssertEqual(evaluate("opacity", .scalar(-1), [g], at: 0.25), .scalar(TimingFunction.easeIn.progress(at: 0.25)))
+    }
+}
+
+final class TransitionTests: XCTestCase {
+    // Defaults from the class reference: fade, no subtype, progress 0 → 1.
+    func testDefaults() {
+        let t = Transition()
+        XCTAssertEqual(t.type, .fade)
+        XCTAssertNil(t.subtype)
+        XCTAssertEqual(t.startProgress, 0)
+        XCTAssertEqual(t.endProgress, 1)
+        XCTAssertEqual(t.direction, .fromLeft)
+        XCTAssertEqual(t.progress(atParentTime: 0.125), 0.5)  // 0.25 s default duration
+        XCTAssertNil(t.progress(atParentTime: 1))
+    }
+
+    // startProgress/endProgress bound the progress; the timing function paces it; bad values
+    // are clamped or read as defaults.
+    func testProgressRange() {
+        var t = Transition(type: .push, subtype: .fromTop, startProgress: 0.2, endProgress: 0.6, timing: MediaTiming(duration: 1))
+        XCTAssertEqual(t.progress(atParentTime: 0)!, 0.2, accuracy: 1e-15)
+        XCTAssertEqual(t.progress(atParentTime: 0.5)!, 0.4, accuracy: 1e-15)
+        XCTAssertEqual(t.progress(atParentTime: 1)!, 0.6, accuracy: 1e-15)
+        t.timingFunction = .easeIn
+        XCTAssertEqual(t.progress(atParentTime: 0.5)!, 0.2 + 0.4 * TimingFunction.easeIn.progress(at: 0.5), accuracy: 1e-15)
+        let odd = Transition(startProgress: .nan, endProgress: 7, timing: MediaTiming(duration: 1))
+        XCTAssertEqual(odd.progress(atParentTime: 0.5), 0.5)
+        let backwards = Transition(startProgress: 1, endProgress: 0, timing: MediaTiming(duration: 1))
+        XCTAssertEqual(backwards.progress(atParentTime: 0.25), 0.75)
+    }
+}
+
+final class KeyframeAnimationTests: XCTestCase {
+    // The animation's timing and timing function feed the keyframe curve; the per-segment
+    // timing functions apply after it.
+    func testTimingFeedsTheCurve() {
+        let a = KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 10, 20], timing: MediaTiming(duration: 2))
+        XCTAssertEqual(a.value(atParentTime: 0.5, model: 0), 5)
+        XCTAssertEqual(a.value(atParentTime: 1.5, model: 0), 15)
+        var eased = a
+        eased.timingFunction = .easeIn
+        let p = TimingFunction.easeIn.progress(at: 0.25)
+        XCTAssertEqual(eased.value(atParentTime: 0.5, model: 0)!, 20 * p, accuracy: 1e-12)
+    }
+
+    // Cumulative keyframes add last − first per completed cycle.
+    func testCumulativeAddsLastMinusFirst() {
+        let a = KeyframeAnimation<Double>(
+            keyPath: "opacity", values: [1, 5, 3], timing: MediaTiming(duration: 1, repeatCount: 3), isCumulative: true)
+        XCTAssertEqual(a.value(atParentTime: 2.5, model: 0), 5 + 2 * 2)
+    }
+
+    // Changing a keyframe property rebuilds the curve.
+    func testChangingPropertiesRebuilds() {
+        var a = KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 10], timing: MediaTiming(duration: 1))
+        XCTAssertEqual(a.value(atParentTime: 0.5, model: 0), 5)
+        a.values = [0, 100, 200]
+        XCTAssertEqual(a.value(atParentTime: 0.5, model: 0), 100)
+        a.keyTimes = [0, 0.25, 1]
+        XCTAssertEqual(a.value(atParentTime: 0.25, model: 0), 100)
+        a.calculationMode = .discrete
+        XCTAssertEqual(a.value(atParentTime: 0.5, model: 0), 100)
+    }
+
+    // No keyframes: nothing contributes; additive keyframes add to the value below.
+    func testEmptyAndAdditive() {
+        let empty = KeyframeAnimation<Double>(keyPath: "opacity", timing: MediaTiming(duration: 1))
+        XCTAssertNil(empty.value(atParentTime: 0.5, model: 3))
+        let additive = KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 2], timing: MediaTiming(duration: 1), isAdditive: true)
+        XCTAssertEqual(additive.value(atParentTime: 0.5, model: 3), 4)
+    }
+
+    // A path on a non-point animation is ignored (the values are used).
+    func testPathOnlyForPoints() {
+        let path = try! Path(svgPathData: "M0 0 L10 0")
+        let a = KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 4], path: path, timing: MediaTiming(duration: 1))
+        XCTAssertNil(a.pathKeyframes)
+        XCTAssertEqual(a.value(atParentTime: 0.5, model: 0), 2)
+    }
+}
