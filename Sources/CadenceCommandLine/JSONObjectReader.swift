@@ -45,6 +45,11 @@ struct JSONObjectReader {
         try value(key).map { try Self.number($0, at: path.appending(key), source: source) }
     }
 
+    /// The number at `key`, which must be in `range`; `nil` when absent.
+    func number(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
+        try number(key).map { try Self.check($0, in: range, at: path.appending(key), source: source) }
+    }
+
     /// The non-negative number at `key`, or `nil` when absent.
     func nonNegativeNumber(_ key: String, note: String = "") throws -> Double? {
         guard let number = try number(key) else { return nil }
@@ -52,12 +57,6 @@ struct JSONObjectReader {
             throw InputError(at: path.appending(key), in: source, "\(JSONValue.format(number)) is negative\(note)")
         }
         return number
-    }
-
-    /// The number at `key`, `null` read as `nil`; `nil` when absent.
-    func optionalNumber(_ key: String) throws -> Double? {
-        guard let value = value(key), value != .null else { return nil }
-        return try Self.number(value, at: path.appending(key), source: source)
     }
 
     /// A non-negative number, or the string `"infinity"` (for `repeatCount` and
@@ -84,21 +83,51 @@ struct JSONObjectReader {
         return flag
     }
 
-    /// The string at `key`, or `nil` when absent.
-    func string(_ key: String) throws -> String? {
-        guard let value = value(key) else { return nil }
-        return try Self.string(value, at: path.appending(key), source: source)
+    /// The name at `key`, which must be the raw value of one of `E`'s cases; `nil` when
+    /// absent, and also when `null` if `allowsNull`. An unknown name is reported with
+    /// `noun` ("unknown calculation mode") and the nearest name as a suggestion, or the
+    /// list of names when none is near.
+    func choice<E: RawRepresentable & CaseIterable>(
+        _ key: String, _ type: E.Type, noun: String = "value", allowsNull: Bool = false
+    ) throws -> E? where E.RawValue == String {
+        guard let value = allowsNull ? nonNull(key) : self.value(key) else { return nil }
+        let text = try Self.string(value, at: path.appending(key), source: source)
+        if let known = E(rawValue: text) { return known }
+        let names = E.allCases.map(\.rawValue)
+        var message = "unknown \(noun) \(value.summary)"
+        if let suggestion = Self.closest(to: text, in: names) {
+            message += " (did you mean \"\(suggestion)\"?)"
+        } else {
+            message += " (expected \(Self.list(names)))"
+        }
+        throw InputError(at: path.appending(key), in: source, message)
     }
 
-    /// The string at `key`, which must be one of `choices`; `nil` when absent.
-    func choice(_ key: String, _ choices: [String]) throws -> String? {
-        guard let text = try string(key) else { return nil }
-        guard choices.contains(text) else {
-            throw InputError(
-                at: path.appending(key), in: source,
-                "unknown value \(JSONValue.string(text).summary) (expected \(Self.list(choices)))")
+    /// The value of `key`, or `nil` when it is absent or `null` (for the fields that
+    /// are optional objects on Core Animation).
+    func nonNull(_ key: String) -> JSONValue? {
+        guard let value = value(key), value != .null else { return nil }
+        return value
+    }
+
+    /// The array at `key`, each element read by `element` with its path; `nil` when absent
+    /// or `null`.
+    func array<Element>(_ key: String, _ element: (JSONValue, JSONPath) throws -> Element) throws -> [Element]? {
+        guard let value = nonNull(key) else { return nil }
+        let arrayPath = path.appending(key)
+        return try Self.array(value, at: arrayPath, source: source).enumerated().map {
+            try element($1, arrayPath.appending($0))
         }
-        return text
+    }
+
+    /// The array of numbers at `key`, each in `range` when one is given; `nil` when absent
+    /// or `null`.
+    func numbers(_ key: String, in range: ClosedRange<Double>? = nil) throws -> [Double]? {
+        try array(key) { element, elementPath in
+            let number = try Self.number(element, at: elementPath, source: source)
+            guard let range else { return number }
+            return try Self.check(number, in: range, at: elementPath, source: source)
+        }
     }
 
     // MARK: Values
@@ -106,6 +135,15 @@ struct JSONObjectReader {
     static func number(_ value: JSONValue, at path: JSONPath, source: String) throws -> Double {
         guard case .number(let number) = value else {
             throw InputError(at: path, in: source, "expected a number, got \(value.summary)")
+        }
+        return number
+    }
+
+    /// `number`, when it is in `range`: "1.2 is outside 0...1" otherwise.
+    static func check(_ number: Double, in range: ClosedRange<Double>, at path: JSONPath, source: String) throws -> Double {
+        guard range.contains(number) else {
+            let bounds = "\(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))"
+            throw InputError(at: path, in: source, "\(JSONValue.format(number)) is outside \(bounds)")
         }
         return number
     }

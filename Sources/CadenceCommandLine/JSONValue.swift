@@ -41,6 +41,13 @@ enum JSONValue: Equatable, Sendable {
         case .object: return "an object"
         }
     }
+
+    /// `summary`, with the length of a non-empty array (`an array of 3`), for messages
+    /// about values whose kind is their shape.
+    var shapeSummary: String {
+        if case .array(let elements) = self, !elements.isEmpty { return "an array of \(elements.count)" }
+        return summary
+    }
 }
 
 // MARK: - Writing

@@ -5,7 +5,7 @@ import ArgumentParser
 struct SampleCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
-        abstract: "Evaluates animations of a scalar key path at given times.",
+        abstract: "Evaluates the animations of a key path at given times.",
         discussion: """
             FILE is a JSON request {"keyPath", "model", "layer", "animations", "times"}; \
             the presentation values are printed as {"values":[...]}. See docs/command-line.md.

@@ -10,40 +10,57 @@ import Cadence
 ///    interval is timed like an animation group: outside that interval (unless its
 ///    `fillMode` holds it) none of its animations is in effect, and inside it they see its
 ///    basic local time, repeats and autoreverses included.
-/// 2. **Stacking.** The value starts as the model value. Each animation in effect, in
-///    order, either replaces it (non-additive) or adds to it (additive); an animation not
-///    in effect leaves it unchanged.
-/// 3. **Open ends.** `fromValue`/`toValue`/`byValue` ends that are left open are read
-///    from the *model value*, never from the animations below (so two stacked animations
-///    with only a `toValue` each start from the model value).
+/// 2. **Animations.** At the layer's time, `AnimationEvaluator` folds the model value and
+///    the animations into the presentation value: stacking in order, additive ones adding
+///    to the value below, open ends reading the model value, groups in their own time
+///    space, transitions contributing nothing, the rotation of path animations.
 extension SampleRequest {
     /// One presentation value per entry of `times`. Values may be non-finite when the
     /// request's numbers overflow (`toValue` 1e308 with `byValue` 1e308).
-    func values() -> [Double] {
+    func samples() -> [PresentationSample] {
         let layer = ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration)
         let endless = layer.activeDuration == .infinity && layer.cycle == .infinity
-        let stack = animations.map { (animation: $0, timing: $0.timing.resolved()) }
         return times.map { time in
             let layerTime: Double
             if endless {
                 layerTime = layer.localTime(fromParent: time)
             } else {
                 let state = layer.state(atParentTime: time)
-                guard state.isInEffect else { return model }
+                guard state.isInEffect else { return PresentationSample(value: model) }
                 layerTime = state.basicTime
             }
-            var value = model
-            for entry in stack {
-                let state = entry.timing.state(atParentTime: layerTime)
-                // Open ends read the model value; an additive animation adds to the value below.
-                value = entry.animation.value(in: state, model: model, below: value) ?? value
-            }
-            return value
+            return AnimationEvaluator.presentationValue(
+                ofProperty: keyPath, model: model, animations: animations, atTime: layerTime)
         }
     }
 
-    /// The response document, `{"values":[…]}`, non-finite values written as `null`.
+    /// Whether the response writes each entry as `{"value": v, "rotation": r}`: when some
+    /// animation of the request, at any depth, is a path animation with a rotation mode.
+    /// Every entry then has that form (`"rotation": null` where no such animation is in
+    /// effect), so that consumers see one shape.
+    var reportsRotation: Bool { Self.hasRotatingPath(animations) }
+
+    private static func hasRotatingPath(_ animations: [Animation]) -> Bool {
+        animations.contains { animation in
+            switch animation {
+            case .property(let property):
+                guard let keyframes = property as? KeyframeAnimation<Point> else { return false }
+                return keyframes.path != nil && keyframes.rotationMode != nil
+            case .group(let group):
+                return hasRotatingPath(group.animations)
+            case .transition:
+                return false
+            }
+        }
+    }
+
+    /// The response document, `{"values":[…]}`, in the value encoding of the key path's
+    /// kind (non-finite numbers written as `null`).
     func response() -> JSONValue {
-        .object([("values", .array(values().map(JSONValue.number)))])
+        let samples = samples()
+        guard reportsRotation else { return .object([("values", .array(samples.map(\.value.json)))]) }
+        return .object([("values", .array(samples.map { sample in
+            .object([("value", sample.value.json), ("rotation", sample.rotation.map(JSONValue.number) ?? .null)])
+        }))])
     }
 }

@@ -8,18 +8,7 @@ import XCTest
 final class SampleCommandTests: XCTestCase {
     /// Runs `request` through `cadence sample -` and returns the values (`nil` for `null`).
     private func sample(_ request: String, file: StaticString = #filePath, line: UInt = #line) -> [Double?] {
-        let result = cadence("sample", "-", stdin: request)
-        XCTAssertEqual(result.status, 0, result.error, file: file, line: line)
-        XCTAssertEqual(result.error, "", file: file, line: line)
-        // Cadence's own parser reads the response: Foundation's JSONSerialization on Linux
-        // does not round every number correctly (0.12957676084535252 reads one ulp off).
-        guard let response = try? JSONParser.parse(result.output, source: "response"),
-            case .array(let values)? = response["values"]
-        else {
-            XCTFail("not a response: \(result.output)", file: file, line: line)
-            return []
-        }
-        return values.map { value -> Double? in
+        sampledValues(request, file: file, line: line).map { value -> Double? in
             if case .number(let number) = value { return number }
             XCTAssertEqual(value, .null, file: file, line: line)
             return nil

@@ -1,0 +1,154 @@
+import Cadence
+
+/// Reads the animation objects of a request (INTERFACE.md, "Animations") into the
+/// library's animations, strictly: the `type` decides which fields are known, every
+/// field is checked for its type and range, and each error names its path
+/// (`animations[0].values[2]`).
+///
+/// Values are read as the kind of the request's key path, or of the structure field an
+/// animation's own `keyPath` names (`position.x` in a `position` request is a scalar); an
+/// animation with a `valueFunction` reads numbers (or `[x, y, z]` for `scale` and
+/// `translate`) and must animate a whole transform.
+struct AnimationDecoder {
+    /// The request's key path, which animations without their own `keyPath` animate.
+    let keyPath: String
+    /// The kind of the request key path's values.
+    let kind: ValueKind
+    /// The document's name, reported for errors about the document itself.
+    let source: String
+
+    /// The `type` of an animation object.
+    enum AnimationType: String, CaseIterable {
+        case basic, keyframe, group, transition
+    }
+
+    /// What every animation object has besides its `type`.
+    struct Common {
+        var timing: MediaTiming
+        var timingFunction: TimingFunction?
+        var isRemovedOnCompletion: Bool
+    }
+
+    /// What a property animation animates: its key path, the kind there, and its value
+    /// function.
+    struct PropertyContext {
+        var keyPath: String
+        var kind: ValueKind
+        var valueFunction: ValueFunction? = nil
+    }
+
+    static let commonFields = ["type"] + MediaTiming.fieldNames + ["timingFunction", "removedOnCompletion"]
+    static let propertyFields = commonFields + ["keyPath", "additive", "cumulative", "valueFunction"]
+    /// The fields each type knows; any other is an error.
+    static let fields: [AnimationType: [String]] = [
+        .basic: propertyFields + ["fromValue", "toValue", "byValue"],
+        .keyframe: propertyFields + [
+            "values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+            "continuityValues", "biasValues", "rotationMode",
+        ],
+        .group: commonFields + ["animations"],
+        .transition: commonFields + ["transitionType", "subtype", "startProgress", "endProgress"],
+    ]
+
+    /// The animation object `value` at `path`.
+    func animation(_ value: JSONValue, at path: JSONPath) throws -> Animation {
+        let reader = try JSONObjectReader(value, at: path, source: source)
+        // The type decides which fields are known, so it is checked first.
+        _ = try reader.required("type", "a string")
+        let type = try reader.choice("type", AnimationType.self, noun: "animation type")!
+        try reader.rejectUnknownFields(Self.fields[type]!)
+
+        var timingFunction: TimingFunction?
+        if let value = reader.nonNull("timingFunction") {
+            timingFunction = try TimingFunction.parse(json: value, at: path.appending("timingFunction"), source: source)
+        }
+        let common = Common(
+            timing: try MediaTiming(reading: reader, durationNote: " (0 means the 0.25 s default)"),
+            timingFunction: timingFunction,
+            isRemovedOnCompletion: try reader.bool("removedOnCompletion") ?? true)
+
+        switch type {
+        case .basic, .keyframe:
+            return .property(try property(type, reader, common))
+        case .group:
+            return .group(AnimationGroup(
+                animations: try reader.array("animations", animation) ?? [],
+                timing: common.timing, timingFunction: common.timingFunction,
+                isRemovedOnCompletion: common.isRemovedOnCompletion))
+        case .transition:
+            return .transition(Transition(
+                type: try reader.choice("transitionType", TransitionType.self, noun: "transition type") ?? .fade,
+                subtype: try reader.choice("subtype", TransitionSubtype.self, noun: "subtype", allowsNull: true),
+                startProgress: try reader.number("startProgress", in: 0...1) ?? 0,
+                endProgress: try reader.number("endProgress", in: 0...1) ?? 1,
+                timing: common.timing, timingFunction: common.timingFunction,
+                isRemovedOnCompletion: common.isRemovedOnCompletion))
+        }
+    }
+
+    // MARK: Property animations
+
+    /// A basic or keyframe animation: its key path, value function and value type are
+    /// resolved, then its values are read as that type.
+    private func property(_ type: AnimationType, _ reader: JSONObjectReader, _ common: Common) throws -> any KeyPathAnimation {
+        var ownKeyPath = keyPath
+        var ownKind = kind
+        if let value = reader.nonNull("keyPath") {
+            let keyPathAt = reader.path.appending("keyPath")
+            ownKeyPath = try JSONObjectReader.string(value, at: keyPathAt, source: source)
+            ownKind = try fieldKind(of: ownKeyPath, at: keyPathAt)
+        }
+        guard let function = try reader.choice("valueFunction", ValueFunction.self, noun: "value function", allowsNull: true)
+        else { return try typed(ownKind.valueType!, type, reader, common, PropertyContext(keyPath: ownKeyPath, kind: ownKind)) }
+
+        guard ownKind == .transform else {
+            throw InputError(
+                at: reader.path.appending("valueFunction"), in: source,
+                "a value function makes a transform, but \"\(ownKeyPath)\" takes \(ownKind.rawValue) values")
+        }
+        // `scale` and `translate` read [x, y, z] when the first value is an array, else one
+        // number for all three axes; the other functions read one number.
+        let first = type == .basic
+            ? ["fromValue", "toValue", "byValue"].lazy.compactMap(reader.nonNull).first
+            : reader.nonNull("values").flatMap { if case .array(let values) = $0 { values.first } else { nil } }
+        var valueType: any JSONAnimatableValue.Type = Double.self
+        if function.arity == 3, case .array? = first { valueType = AnimatableVector.self }
+        let property = PropertyContext(keyPath: ownKeyPath, kind: ownKind, valueFunction: function)
+        return try typed(valueType, type, reader, common, property)
+    }
+
+    /// The kind of an animation's own `keyPath`: the request's key path itself, or a
+    /// structure field of it (`position.x` in `position`, `transform.rotation.z` in
+    /// `transform`).
+    private func fieldKind(of ownKeyPath: String, at path: JSONPath) throws -> ValueKind {
+        guard let field = AnimationEvaluator.field(of: ownKeyPath, in: keyPath) else {
+            throw InputError(
+                at: path, in: source,
+                "\"\(ownKeyPath)\" is neither the request's keyPath \"\(keyPath)\" nor a field of it")
+        }
+        if field.isEmpty { return kind }
+        guard let fieldKind = LayerKeyPaths.structureFields[kind]?[field] else {
+            throw InputError(at: path, in: source, ValueKind.fieldMessage(field, of: keyPath, kind: kind))
+        }
+        return fieldKind
+    }
+
+    /// The animation of `type` whose values are `V`s.
+    private func typed<V: JSONAnimatableValue>(
+        _: V.Type, _ type: AnimationType, _ reader: JSONObjectReader, _ common: Common, _ property: PropertyContext
+    ) throws -> any KeyPathAnimation {
+        func value(_ key: String) throws -> V? {
+            try reader.nonNull(key).map { try V.read($0, at: reader.path.appending(key), source: source) }
+        }
+        let isAdditive = try reader.bool("additive") ?? false
+        let isCumulative = try reader.bool("cumulative") ?? false
+        guard type == .basic else {
+            return try keyframe(V.self, reader, common, property, isAdditive: isAdditive, isCumulative: isCumulative)
+        }
+        return BasicAnimation<V>(
+            keyPath: property.keyPath, fromValue: try value("fromValue"), toValue: try value("toValue"),
+            byValue: try value("byValue"), timing: common.timing, timingFunction: common.timingFunction,
+            isAdditive: isAdditive, isCumulative: isCumulative, isRemovedOnCompletion: common.isRemovedOnCompletion,
+            valueFunction: property.valueFunction)
+    }
+}
