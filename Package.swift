@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CadenceGeometry", targets: ["CadenceGeometry"]),
         .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
         .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
+        .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
         .executable(name: "cadence", targets: ["cadence"]),
     ],
@@ -25,13 +26,16 @@ let package = Package(
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
         .target(name: "CadenceAnimation", dependencies: ["CadenceGeometry", "CadenceTiming"]),
+        .target(name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CadenceCompositor", dependencies: ["CadenceGeometry", "CZlib"]),
         // The umbrella: re-exports the modules above and nothing else.
         .target(
             name: "Cadence",
-            dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceCompositor"]),
+            dependencies: [
+                "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers", "CadenceCompositor",
+            ]),
 
         // MARK: The command line (a library of commands, so tests can drive it in-process).
         .target(
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport"]),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceTestSupport"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceCommandLineTests",

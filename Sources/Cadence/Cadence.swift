@@ -2,4 +2,5 @@
 @_exported import CadenceAnimation
 @_exported import CadenceCompositor
 @_exported import CadenceGeometry
+@_exported import CadenceLayers
 @_exported import CadenceTiming

@@ -1,0 +1,285 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceTiming
+
+/// A model layer (Core Animation's `CALayer`): a rectangle with geometry, style, contents
+/// and its own time space, in a tree of layers.
+///
+/// A reference type: a layer's identity is its place in a tree (one superlayer, ordered
+/// sublayers, an optional mask). Every property starts at Core Animation's default, listed
+/// on each property and in `docs/layers.md`.
+///
+/// **Threads.** A layer tree is single-threaded: `Layer` has no locks and is not
+/// `Sendable`, so the compiler keeps a tree inside one isolation domain (one thread, task
+/// or actor). To hand layer state elsewhere, take a snapshot there is no other reference
+/// to (`modelCopy()`).
+///
+/// **Bad values.** Every numeric property except the media timing refuses a non-finite
+/// value: assigning NaN or ±∞ (in any field of a point, size, rectangle, colour or
+/// transform) leaves the property unchanged, and `setValue(_:forKeyPath:)` throws
+/// `LayerError.nonFinite` (Core Animation raises `CALayerInvalidGeometry`). The media
+/// timing takes any number and is sanitised when resolved (`docs/time-model.md`).
+///
+/// **Style.** A property the layer has never assigned reads, when `style` has a value for
+/// its key, that value (the shallowest level wins); otherwise its default. `bounds`,
+/// `frame` and the media timing never read the style.
+public final class Layer {
+    /// The model properties; everything but the hierarchy.
+    var storage = LayerStorage()
+
+    /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
+    /// there are none). Change them with `addSublayer(_:)` and its relatives.
+    public internal(set) var sublayers: [Layer] = []
+    /// The layer this one is a sublayer or the mask of, held weakly (the superlayer owns
+    /// its sublayers). `nil` for a root.
+    public internal(set) weak var superlayer: Layer?
+    /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
+    /// but it is not among the sublayers. Set it with `setMask(_:)`.
+    public internal(set) var mask: Layer?
+
+    /// The animations attached to the layer, in the order they were added
+    /// (`Layer+Animations.swift`).
+    var animationEntries: [(key: String?, animation: Animation)] = []
+    /// For a presentation snapshot, the model layer it was made from.
+    weak var modelLayerReference: Layer?
+
+    /// A layer with every property at its default, in no tree.
+    public init() {}
+
+    // MARK: Reading and writing through the style rule
+
+    /// `stored`, or the style's value for `key` when the layer has not assigned `key` and
+    /// has a style with a value of the right kind.
+    @inline(__always)
+    func styled<T: LayerPropertyValue>(_ key: LayerKey, _ stored: T) -> T {
+        guard storage.explicitKeys & key.bit == 0, let style = storage.style else { return stored }
+        return style.value(forKey: key.name).flatMap { T(keyPathValue: $0) } ?? stored
+    }
+
+    /// Stores `value` at `path` and marks `key` assigned, unless `value` is not finite.
+    @inline(__always)
+    func assign<T: LayerPropertyValue>(_ value: T, to path: WritableKeyPath<LayerStorage, T>, _ key: LayerKey) {
+        guard value.isFiniteValue else { return }
+        storage[keyPath: path] = value
+        storage.explicitKeys |= key.bit
+    }
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: its origin and size, in points. Default
+    /// `(0, 0, 0, 0)`. A negative size is read standardised wherever geometry is computed.
+    /// Never read from the style.
+    public var bounds: Rect {
+        get { storage.bounds }
+        set { assign(newValue, to: \.bounds, .bounds) }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).
+    public var position: Point {
+        get { styled(.position, storage.position) }
+        set { assign(newValue, to: \.position, .position) }
+    }
+
+    /// The layer's position on the z axis, in points. Default 0.
+    public var zPosition: Double {
+        get { styled(.zPosition, storage.zPosition) }
+        set { assign(newValue, to: \.zPosition, .zPosition) }
+    }
+
+    /// The point of the bounds, in the unit square (0…1 from the bounds' minimum to maximum
+    /// edge), that `position` places and `transform` turns about. Default (0.5, 0.5).
+    public var anchorPoint: Point {
+        get { styled(.anchorPoint, storage.anchorPoint) }
+        set { assign(newValue, to: \.anchorPoint, .anchorPoint) }
+    }
+
+    /// The z component of the anchor point, in points. Default 0.
+    public var anchorPointZ: Double {
+        get { styled(.anchorPointZ, storage.anchorPointZ) }
+        set { assign(newValue, to: \.anchorPointZ, .anchorPointZ) }
+    }
+
+    /// The transform applied to the layer (and its sublayers) about its anchor point.
+    /// Default identity.
+    public var transform: Transform3D {
+        get { styled(.transform, storage.transform) }
+        set { assign(newValue, to: \.transform, .transform) }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point (typically
+    /// a perspective). Default identity. It does not apply to the mask.
+    public var sublayerTransform: Transform3D {
+        get { styled(.sublayerTransform, storage.sublayerTransform) }
+        set { assign(newValue, to: \.sublayerTransform, .sublayerTransform) }
+    }
+
+    // MARK: Style
+
+    /// 0 (transparent) … 1 (opaque). Default 1. Values outside 0…1 are kept (clamped only
+    /// when drawn). Core Animation stores a `Float`.
+    public var opacity: Double {
+        get { styled(.opacity, storage.opacity) }
+        set { assign(newValue, to: \.opacity, .opacity) }
+    }
+
+    /// Whether the layer (and its sublayers) is not drawn and not hit-tested. Default
+    /// false. Key `hidden`.
+    public var isHidden: Bool {
+        get { styled(.hidden, storage.isHidden) }
+        set { assign(newValue, to: \.isHidden, .hidden) }
+    }
+
+    /// Whether sublayers and contents are clipped to the bounds (with `cornerRadius`).
+    /// Default false.
+    public var masksToBounds: Bool {
+        get { styled(.masksToBounds, storage.masksToBounds) }
+        set { assign(newValue, to: \.masksToBounds, .masksToBounds) }
+    }
+
+    /// Whether the layer is drawn when it faces away from the viewer. Default true. Key
+    /// `doubleSided`.
+    public var isDoubleSided: Bool {
+        get { styled(.doubleSided, storage.isDoubleSided) }
+        set { assign(newValue, to: \.isDoubleSided, .doubleSided) }
+    }
+
+    /// The radius of the rounded corners of the background, border and (with
+    /// `masksToBounds`) the clip, in points. Default 0.
+    public var cornerRadius: Double {
+        get { styled(.cornerRadius, storage.cornerRadius) }
+        set { assign(newValue, to: \.cornerRadius, .cornerRadius) }
+    }
+
+    /// The width of the border, drawn inside the bounds above contents and sublayers, in
+    /// points. Default 0.
+    public var borderWidth: Double {
+        get { styled(.borderWidth, storage.borderWidth) }
+        set { assign(newValue, to: \.borderWidth, .borderWidth) }
+    }
+
+    /// The border colour. Default opaque black.
+    public var borderColor: Color? {
+        get { styled(.borderColor, storage.borderColor) }
+        set { assign(newValue, to: \.borderColor, .borderColor) }
+    }
+
+    /// The background colour. Default `nil` (no background).
+    public var backgroundColor: Color? {
+        get { styled(.backgroundColor, storage.backgroundColor) }
+        set { assign(newValue, to: \.backgroundColor, .backgroundColor) }
+    }
+
+    /// The shadow colour. Default opaque black.
+    public var shadowColor: Color? {
+        get { styled(.shadowColor, storage.shadowColor) }
+        set { assign(newValue, to: \.shadowColor, .shadowColor) }
+    }
+
+    /// The shadow's opacity, 0…1. Default 0 (no shadow). Core Animation stores a `Float`.
+    public var shadowOpacity: Double {
+        get { styled(.shadowOpacity, storage.shadowOpacity) }
+        set { assign(newValue, to: \.shadowOpacity, .shadowOpacity) }
+    }
+
+    /// The shadow's offset in the layer's coordinate space, in points. Default (0, −3), Core
+    /// Animation's value (which points up on a y-down screen).
+    public var shadowOffset: Size {
+        get { styled(.shadowOffset, storage.shadowOffset) }
+        set { assign(newValue, to: \.shadowOffset, .shadowOffset) }
+    }
+
+    /// The shadow's blur radius, in points. Default 3.
+    public var shadowRadius: Double {
+        get { styled(.shadowRadius, storage.shadowRadius) }
+        set { assign(newValue, to: \.shadowRadius, .shadowRadius) }
+    }
+
+    /// The shadow's shape (filled non-zero) instead of the layer's alpha. Default `nil`.
+    /// Not finite-checked and not read from the style.
+    public var shadowPath: Path? {
+        get { storage.shadowPath }
+        set { storage.shadowPath = newValue }
+    }
+
+    // MARK: Contents
+
+    /// What the layer displays. Default `nil`. See `LayerContents`.
+    public var contents: (any LayerContents)? {
+        get { storage.contents }
+        set { storage.contents = newValue }
+    }
+
+    /// The part of the contents drawn, in the unit square. Default (0, 0, 1, 1).
+    public var contentsRect: Rect {
+        get { styled(.contentsRect, storage.contentsRect) }
+        set { assign(newValue, to: \.contentsRect, .contentsRect) }
+    }
+
+    /// The stretchable centre of the contents (nine-part scaling), in the unit square.
+    /// Default (0, 0, 1, 1).
+    public var contentsCenter: Rect {
+        get { styled(.contentsCenter, storage.contentsCenter) }
+        set { assign(newValue, to: \.contentsCenter, .contentsCenter) }
+    }
+
+    /// How the contents are placed in the bounds. Default `.resize`.
+    public var contentsGravity: ContentsGravity {
+        get { storage.contentsGravity }
+        set { storage.contentsGravity = newValue }
+    }
+
+    /// Pixels per point of the contents. Default 1.
+    public var contentsScale: Double {
+        get { styled(.contentsScale, storage.contentsScale) }
+        set { assign(newValue, to: \.contentsScale, .contentsScale) }
+    }
+
+    // MARK: Identity, behaviour and time
+
+    /// A name for finding the layer and for messages. Default `nil`.
+    public var name: String? {
+        get { storage.name }
+        set { storage.name = newValue }
+    }
+
+    /// Values for properties this layer has not set, and actions. Default `nil`.
+    public var style: LayerStyle? {
+        get { storage.style }
+        set { storage.style = newValue }
+    }
+
+    /// Actions by event (key path or `Layer.Event`). Default `nil`. A `NullAction` entry
+    /// stops the action search.
+    public var actions: [String: any LayerAction]? {
+        get { storage.actions }
+        set { storage.actions = newValue }
+    }
+
+    /// The delegate, held weakly. Default `nil`.
+    public var delegate: (any LayerDelegate)? {
+        get { storage.delegate }
+        set { storage.delegate = newValue }
+    }
+
+    /// The layer's media timing: how its time space (which its sublayers and animations
+    /// live in) runs from its superlayer's. Every field at its default; a zero `duration`
+    /// means infinite for a layer (`MediaTiming.defaultLayerDuration`).
+    public var timing: MediaTiming {
+        get { storage.timing }
+        set { storage.timing = newValue }
+    }
+
+    /// `timing` resolved with a layer's default duration (infinite).
+    public var resolvedTiming: ResolvedTiming {
+        ResolvedTiming(storage.timing, defaultDuration: MediaTiming.defaultLayerDuration)
+    }
+
+    /// How the layer appears in messages: `'name'`, or "an unnamed layer".
+    var displayName: String { storage.name.map { "'\($0)'" } ?? "an unnamed layer" }
+}
+
+extension Layer: CustomStringConvertible {
+    public var description: String {
+        "Layer(\(storage.name ?? "unnamed"), position: \(position), bounds: \(bounds))"
+    }
+}

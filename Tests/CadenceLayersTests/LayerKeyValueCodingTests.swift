@@ -1,0 +1,168 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceLayers
+import CadenceTestSupport
+import XCTest
+
+/// Key-value coding (`Layer+KeyValueCoding.swift`).
+final class LayerKeyValueCodingTests: XCTestCase {
+    // Guide, "Modifying a Transform Using Key Paths": transform.rotation.z by key path.
+    func testTransformRotationZ() throws {
+        let layer = Layer()
+        try layer.setValue(.scalar(0.5), forKeyPath: "transform.rotation.z")
+        assertClose(layer.transform, Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1))
+        guard case .scalar(let angle)? = layer.value(forKeyPath: "transform.rotation.z") else {
+            return XCTFail("no rotation")
+        }
+        XCTAssertEqual(angle, 0.5, accuracy: 1e-12)
+        // `rotation` is the same field; the translation is kept by a rotation write.
+        try layer.setValue(.size(Size(width: 3, height: 4)), forKeyPath: "transform.translation")
+        try layer.setValue(.scalar(.pi / 2), forKeyPath: "transform.rotation")
+        XCTAssertEqual(layer.transform.m41, 3)
+        XCTAssertEqual(layer.transform.m42, 4)
+        XCTAssertEqual(layer.value(forKeyPath: "transform.translation.x"), .scalar(3))
+        try layer.setValue(.scalar(2), forKeyPath: "sublayerTransform.scale")
+        assertClose(layer.sublayerTransform, Transform3D(scaleX: 2, y: 2, z: 2))
+    }
+
+    // Guide, "Key Path Support for Structure Fields": points, sizes, rectangles.
+    func testStructureFields() throws {
+        let layer = Layer()
+        try layer.setValue(.scalar(12), forKeyPath: "position.x")
+        XCTAssertEqual(layer.position, Point(x: 12, y: 0))
+        XCTAssertEqual(layer.value(forKeyPath: "position.x"), .scalar(12))
+        try layer.setValue(.scalar(120), forKeyPath: "bounds.size.width")
+        try layer.setValue(.size(Size(width: 120, height: 80)), forKeyPath: "bounds.size")
+        try layer.setValue(.scalar(-4), forKeyPath: "bounds.origin.y")
+        XCTAssertEqual(layer.bounds, Rect(x: 0, y: -4, width: 120, height: 80))
+        XCTAssertEqual(layer.value(forKeyPath: "bounds.size.width"), .scalar(120))
+        XCTAssertEqual(layer.value(forKeyPath: "bounds.origin"), .point(Point(x: 0, y: -4)))
+        try layer.setValue(.scalar(-3), forKeyPath: "shadowOffset.height")
+        XCTAssertEqual(layer.value(forKeyPath: "shadowOffset"), .size(Size(width: 0, height: -3)))
+        // `frame` goes through its setter: it moves the position.
+        try layer.setValue(.rect(Rect(x: 40, y: 60, width: 120, height: 80)), forKeyPath: "frame")
+        XCTAssertEqual(layer.position, Point(x: 100, y: 100))
+        try layer.setValue(.scalar(0), forKeyPath: "frame.origin.x")
+        XCTAssertEqual(layer.position, Point(x: 60, y: 100))
+    }
+
+    func testPropertyNamesAndTiming() throws {
+        let layer = Layer()
+        try layer.setValue(.boolean(true), forKeyPath: "hidden")
+        try layer.setValue(.boolean(false), forKeyPath: "doubleSided")
+        try layer.setValue(.color(.white), forKeyPath: "backgroundColor")
+        try layer.setValue(.scalar(2), forKeyPath: "speed")
+        try layer.setValue(.boolean(true), forKeyPath: "autoreverses")
+        XCTAssertTrue(layer.isHidden)
+        XCTAssertFalse(layer.isDoubleSided)
+        XCTAssertEqual(layer.backgroundColor, .white)
+        XCTAssertEqual(layer.timing.speed, 2)
+        XCTAssertTrue(layer.timing.autoreverses)
+        // A colour property takes nil (no colour) and reads nil.
+        try layer.setValue(nil, forKeyPath: "backgroundColor")
+        XCTAssertNil(layer.backgroundColor)
+        XCTAssertNil(layer.value(forKeyPath: "backgroundColor"))
+    }
+
+    // Every animatable property of `LayerKeyPaths` that a `KeyPathValue` carries reads
+    // back what is written, with the kind the table gives; so does every structure field.
+    func testEveryAnimatablePropertyAndField() throws {
+        var rng = SeededGenerator(seed: 5)
+        func sample(_ kind: ValueKind) -> KeyPathValue {
+            let n = { rng.edgeBiased(in: 0.25...2) }
+            switch kind {
+            case .scalar: return .scalar(n())
+            case .point: return .point(Point(x: n(), y: n()))
+            case .size: return .size(Size(width: n(), height: n()))
+            case .rect: return .rect(Rect(x: n(), y: n(), width: n(), height: n()))
+            case .color: return .color(Color(red: n() / 2, green: n() / 2, blue: n() / 2, alpha: n() / 2))
+            case .transform: return .transform(Transform3D(translationX: n(), y: n(), z: n()))
+            case .boolean: return .boolean(true)
+            case .discrete: fatalError()
+            }
+        }
+        for (key, kind) in LayerKeyPaths.properties.sorted(by: { $0.key < $1.key }) {
+            let layer = Layer()
+            guard kind != .discrete else {
+                XCTAssertNil(layer.value(forKeyPath: key), key)
+                XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: key), key)
+                continue
+            }
+            let value = sample(kind)
+            try layer.setValue(value, forKeyPath: key)
+            XCTAssertEqual(layer.value(forKeyPath: key), value, "seed 5, \(key)")
+            for (field, fieldKind) in LayerKeyPaths.structureFields[kind] ?? [:] {
+                let path = "\(key).\(field)"
+                XCTAssertEqual(layer.value(forKeyPath: path)?.kind, fieldKind, path)
+                XCTAssertEqual(LayerKeyPaths.kind(of: path), fieldKind, path)
+            }
+        }
+    }
+
+    // Guide, "Key-Value Coding Compliant Container Classes": arbitrary keys.
+    func testExtraKeys() throws {
+        let layer = Layer()
+        XCTAssertNil(layer.value(forKeyPath: "someKey"))
+        try layer.setValue(.scalar(50), forKeyPath: "someKey")
+        XCTAssertEqual(layer.value(forKeyPath: "someKey"), .scalar(50))
+        try layer.setValue(.rect(Rect(x: 1, y: 2, width: 3, height: 4)), forKeyPath: "area")
+        try layer.setValue(.scalar(9), forKeyPath: "area.origin.x")
+        XCTAssertEqual(layer.value(forKeyPath: "area"), .rect(Rect(x: 9, y: 2, width: 3, height: 4)))
+        XCTAssertEqual(layer.value(forKeyPath: "area.size.height"), .scalar(4))
+        try layer.setValue(nil, forKeyPath: "someKey")
+        XCTAssertNil(layer.value(forKeyPath: "someKey"))
+        XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: "missing.x")) {
+            XCTAssertEqual($0 as? LayerError, .unknownKeyPath("missing.x"))
+        }
+        XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: "someKey.x"))
+    }
+
+    // Bad input: unknown fields, wrong kinds, properties a KeyPathValue cannot carry.
+    func testBadKeyPaths() {
+        let layer = Layer()
+        XCTAssertNil(layer.value(forKeyPath: "position.z"))
+        XCTAssertNil(layer.value(forKeyPath: "transform.skew"))
+        XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: "position.z")) {
+            XCTAssertEqual($0 as? LayerError, .unknownKeyPath("position.z"))
+            XCTAssertEqual(($0 as? LayerError)?.description, "position.z: no such key path")
+        }
+        XCTAssertThrowsError(try layer.setValue(.point(.zero), forKeyPath: "opacity")) {
+            XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: "opacity", expected: .scalar, found: .point))
+            XCTAssertEqual(($0 as? LayerError)?.description, "opacity: expected a scalar, got a point")
+        }
+        XCTAssertThrowsError(try layer.setValue(nil, forKeyPath: "position")) {
+            XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: "position", expected: .point, found: nil))
+        }
+        XCTAssertThrowsError(try layer.setValue(.point(.zero), forKeyPath: "position.x")) {
+            XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: "position.x", expected: .scalar, found: .point))
+        }
+        XCTAssertThrowsError(try layer.setValue(.boolean(true), forKeyPath: "name")) {
+            XCTAssertEqual($0 as? LayerError, .notKeyValueCodable("name"))
+        }
+        XCTAssertNil(layer.value(forKeyPath: "contents"))
+        XCTAssertNil(layer.value(forKeyPath: "mask"))
+        XCTAssertEqual(layer.position, .zero)
+        XCTAssertEqual(layer.opacity, 1)
+    }
+
+    // CALayer `defaultValueForKey:`.
+    func testDefaultValueForKey() {
+        XCTAssertEqual(Layer.defaultValue(forKey: "anchorPoint"), .point(Point(x: 0.5, y: 0.5)))
+        XCTAssertEqual(Layer.defaultValue(forKey: "opacity"), .scalar(1))
+        XCTAssertEqual(Layer.defaultValue(forKey: "transform"), .transform(.identity))
+        XCTAssertEqual(Layer.defaultValue(forKey: "shadowOffset"), .size(Size(width: 0, height: -3)))
+        XCTAssertEqual(Layer.defaultValue(forKey: "shadowRadius"), .scalar(3))
+        XCTAssertEqual(Layer.defaultValue(forKey: "bounds"), .rect(.zero))
+        XCTAssertEqual(Layer.defaultValue(forKey: "doubleSided"), .boolean(true))
+        XCTAssertEqual(Layer.defaultValue(forKey: "borderColor"), .color(.black))
+        XCTAssertEqual(Layer.defaultValue(forKey: "contentsRect"), .rect(Rect(x: 0, y: 0, width: 1, height: 1)))
+        XCTAssertNil(Layer.defaultValue(forKey: "backgroundColor"))
+        XCTAssertNil(Layer.defaultValue(forKey: "contents"))
+        XCTAssertNil(Layer.defaultValue(forKey: "someKey"))
+        // A fresh layer reads its defaults.
+        let layer = Layer()
+        for key in LayerKeyPaths.properties.keys {
+            XCTAssertEqual(layer.value(forKeyPath: key), Layer.defaultValue(forKey: key), key)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceLayers
+import CadenceTiming
+import XCTest
+
+/// Properties, defaults, bad values, the style rule and copies (`Layer.swift`).
+final class LayerTests: XCTestCase {
+    // CALayer class reference: each property's documented default.
+    func testDefaultsAreCoreAnimations() {
+        let layer = Layer()
+        XCTAssertEqual(layer.bounds, .zero)
+        XCTAssertEqual(layer.position, .zero)
+        XCTAssertEqual(layer.zPosition, 0)
+        XCTAssertEqual(layer.anchorPoint, Point(x: 0.5, y: 0.5))
+        XCTAssertEqual(layer.anchorPointZ, 0)
+        XCTAssertEqual(layer.transform, .identity)
+        XCTAssertEqual(layer.sublayerTransform, .identity)
+        XCTAssertEqual(layer.frame, .zero)
+        XCTAssertEqual(layer.opacity, 1)
+        XCTAssertFalse(layer.isHidden)
+        XCTAssertFalse(layer.masksToBounds)
+        XCTAssertTrue(layer.isDoubleSided)
+        XCTAssertNil(layer.mask)
+        XCTAssertEqual(layer.cornerRadius, 0)
+        XCTAssertEqual(layer.borderWidth, 0)
+        XCTAssertEqual(layer.borderColor, .black)
+        XCTAssertNil(layer.backgroundColor)
+        XCTAssertEqual(layer.shadowColor, .black)
+        XCTAssertEqual(layer.shadowOpacity, 0)
+        XCTAssertEqual(layer.shadowOffset, Size(width: 0, height: -3))
+        XCTAssertEqual(layer.shadowRadius, 3)
+        XCTAssertNil(layer.shadowPath)
+        XCTAssertNil(layer.contents)
+        XCTAssertEqual(layer.contentsRect, Rect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(layer.contentsCenter, Rect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(layer.contentsGravity, .resize)
+        XCTAssertEqual(layer.contentsGravity.rawValue, "resize")
+        XCTAssertEqual(layer.contentsScale, 1)
+        XCTAssertNil(layer.name)
+        XCTAssertNil(layer.style)
+        XCTAssertNil(layer.actions)
+        XCTAssertNil(layer.delegate)
+        XCTAssertEqual(layer.timing, MediaTiming())
+        XCTAssertEqual(layer.sublayers.count, 0)
+        XCTAssertNil(layer.superlayer)
+        XCTAssertEqual(layer.affineTransform, .identity)
+    }
+
+    // CAMediaTiming: a layer's zero duration means an infinite one.
+    func testLayerTimeSpaceIsInfinite() {
+        let layer = Layer()
+        XCTAssertEqual(layer.resolvedTiming.duration, .infinity)
+        XCTAssertEqual(layer.resolvedTiming.activeDuration, .infinity)
+        layer.timing.duration = 2
+        XCTAssertEqual(layer.resolvedTiming.duration, 2)
+    }
+
+    // Bad input: NaN and infinite geometry (Core Animation raises CALayerInvalidGeometry).
+    func testNonFiniteValuesAreRefused() {
+        let layer = makeLayer("a", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: Point(x: 5, y: 5))
+        layer.position = Point(x: .nan, y: 1)
+        layer.bounds = Rect(x: 0, y: 0, width: .infinity, height: 1)
+        layer.zPosition = -.infinity
+        layer.anchorPoint = Point(x: 0.5, y: .nan)
+        layer.opacity = .nan
+        var t = Transform3D.identity
+        t.m34 = .nan
+        layer.transform = t
+        layer.sublayerTransform = t
+        layer.backgroundColor = Color(red: .nan, green: 0, blue: 0)
+        layer.frame = Rect(x: .nan, y: 0, width: 1, height: 1)
+        XCTAssertEqual(layer.position, Point(x: 5, y: 5))
+        XCTAssertEqual(layer.bounds, Rect(x: 0, y: 0, width: 10, height: 10))
+        XCTAssertEqual(layer.zPosition, 0)
+        XCTAssertEqual(layer.anchorPoint, Point(x: 0.5, y: 0.5))
+        XCTAssertEqual(layer.opacity, 1)
+        XCTAssertEqual(layer.transform, .identity)
+        XCTAssertEqual(layer.sublayerTransform, .identity)
+        XCTAssertNil(layer.backgroundColor)
+        XCTAssertEqual(layer.frame, Rect(x: 0, y: 0, width: 10, height: 10))
+        XCTAssertThrowsError(try layer.setValue(.scalar(.nan), forKeyPath: "position.x")) {
+            XCTAssertEqual($0 as? LayerError, .nonFinite(keyPath: "position.x"))
+        }
+        XCTAssertEqual(layer.position, Point(x: 5, y: 5))
+        // Media timing takes any number: a ResolvedTiming sanitises it.
+        XCTAssertNoThrow(try layer.setValue(.scalar(.infinity), forKeyPath: "repeatCount"))
+        XCTAssertEqual(layer.timing.repeatCount, .infinity)
+        XCTAssertNoThrow(try layer.setValue(.scalar(.nan), forKeyPath: "speed"))
+        XCTAssertEqual(layer.resolvedTiming.speed, 1)
+    }
+
+    // Bad input: zero-size bounds are valid geometry.
+    func testZeroSizeBounds() {
+        let layer = makeLayer("a", bounds: .zero, position: Point(x: 7, y: 9))
+        XCTAssertEqual(layer.frame, Rect(x: 7, y: 9, width: 0, height: 0))
+        XCTAssertFalse(layer.contains(.zero))
+        XCTAssertNil(layer.hitTest(Point(x: 7, y: 9)))
+        XCTAssertEqual(layer.convert(Point.zero, to: nil), Point(x: 7, y: 9))
+    }
+
+    // CALayer `style`: values for properties not set explicitly, shallowest first; never
+    // bounds or frame.
+    func testStyleSuppliesUnassignedProperties() {
+        let layer = Layer()
+        let inner = LayerStyle(values: ["opacity": .scalar(0.25), "cornerRadius": .scalar(4), "custom": .scalar(9)])
+        layer.style = LayerStyle(
+            values: ["opacity": .scalar(0.5), "backgroundColor": .color(.white),
+                     "bounds": .rect(Rect(x: 0, y: 0, width: 5, height: 5)), "position": .scalar(3)],
+            style: inner)
+        XCTAssertEqual(layer.opacity, 0.5)  // the shallowest level wins
+        XCTAssertEqual(layer.cornerRadius, 4)  // found one level down
+        XCTAssertEqual(layer.backgroundColor, .white)
+        XCTAssertEqual(layer.bounds, .zero)  // the seed: bounds never come from the style
+        XCTAssertEqual(layer.position, .zero)  // a value of the wrong kind is ignored
+        XCTAssertEqual(layer.value(forKeyPath: "opacity"), .scalar(0.5))
+        XCTAssertEqual(layer.value(forKeyPath: "custom"), .scalar(9))
+        layer.opacity = 0.75
+        XCTAssertEqual(layer.opacity, 0.75)  // an explicit value beats the style
+        layer.opacity = 1
+        XCTAssertEqual(layer.opacity, 1)  // even when it equals the default
+        layer.style = nil
+        XCTAssertEqual(layer.cornerRadius, 0)
+        XCTAssertNil(layer.value(forKeyPath: "custom"))
+    }
+
+    func testStyleLooksUpActionsShallowestFirst() {
+        struct Named: LayerAction {
+            let name: String
+            func run(forKey event: String, on layer: Layer, arguments: [String: KeyPathValue]?) {}
+        }
+        let style = LayerStyle(actions: ["position": Named(name: "outer")],
+                               style: LayerStyle(actions: ["position": Named(name: "inner"), "opacity": NullAction()]))
+        XCTAssertEqual((style.action(forKey: "position") as? Named)?.name, "outer")
+        XCTAssertTrue(style.action(forKey: "opacity") is NullAction)
+        XCTAssertNil(style.action(forKey: "bounds"))
+        XCTAssertNotNil(style.style)
+    }
+
+    func testModelCopyClonesPropertiesButNotHierarchy() throws {
+        struct Image: LayerContents { var pixelSize: Size }
+        let parent = Layer(), layer = makeLayer("m", bounds: Rect(x: 1, y: 2, width: 3, height: 4))
+        try parent.addSublayer(layer)
+        try layer.addSublayer(Layer())
+        try layer.setMask(Layer())
+        layer.opacity = 0.3
+        layer.contents = Image(pixelSize: Size(width: 2, height: 2))
+        layer.timing.speed = 2
+        try layer.setValue(.point(Point(x: 1, y: 1)), forKeyPath: "custom")
+        let copy = layer.modelCopy()
+        XCTAssertEqual(copy.name, "m")
+        XCTAssertEqual(copy.bounds, layer.bounds)
+        XCTAssertEqual(copy.opacity, 0.3)
+        XCTAssertEqual(copy.contents?.pixelSize, Size(width: 2, height: 2))
+        XCTAssertEqual(copy.timing.speed, 2)
+        XCTAssertEqual(copy.value(forKeyPath: "custom.x"), .scalar(1))
+        XCTAssertNil(copy.superlayer)
+        XCTAssertTrue(copy.sublayers.isEmpty)
+        XCTAssertNil(copy.mask)
+        // Independent afterwards.
+        copy.opacity = 1
+        XCTAssertEqual(layer.opacity, 0.3)
+
+        let other = Layer()
+        try parent.addSublayer(other)
+        other.copyModelProperties(from: layer)
+        XCTAssertEqual(other.opacity, 0.3)
+        XCTAssertIdentical(other.superlayer, parent)
+    }
+
+    func testDelegateIsWeak() {
+        final class Delegate: LayerDelegate {}
+        let layer = Layer()
+        var delegate: Delegate? = Delegate()
+        layer.delegate = delegate
+        XCTAssertNotNil(layer.delegate)
+        XCTAssertNil(layer.delegate?.action(for: layer, forKey: "position"))
+        delegate = nil
+        XCTAssertNil(layer.delegate)
+    }
+}
