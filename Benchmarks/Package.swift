@@ -46,6 +46,8 @@ let package = Package(
                 "BenchmarkShim",
                 .product(name: "CadenceGeometry", package: rootName),
                 .product(name: "CadenceTiming", package: rootName),
+                .product(name: "CadenceAnimation", package: rootName),
+                .product(name: "CadenceLayers", package: rootName),
             ]),
     ],
     // Google Benchmark 1.7's header needs C++11; the shim uses C++17.

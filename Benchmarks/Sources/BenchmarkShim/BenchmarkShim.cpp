@@ -170,6 +170,30 @@ extern "C" void cadence_baseline_unitbezier_register(
     });
 }
 
+extern "C" void cadence_baseline_basic_animation_register(
+    const char *name, double x1, double y1, double x2, double y2, double duration, double from, double to,
+    const double *inputs, int64_t count) {
+    cadence_baseline_unitbezier curve;
+    cadence_baseline_unitbezier_init(&curve, x1, y1, x2, y2);
+    auto ts = copyInputs(inputs, count);
+    benchmark::RegisterBenchmark(name, [curve, duration, from, to, ts](benchmark::State &state) {
+        const cadence_baseline_unitbezier c = curve;
+        const double *input = ts->data();
+        const uint64_t mask = static_cast<uint64_t>(ts->size()) - 1;
+        uint64_t sink = 0, index = 0;
+        runBatches(state, 0, [&](int64_t n) {
+            for (int64_t k = 0; k < n; ++k, ++index) {
+                // The minimum a basic animation does: local time, progress, ease, lerp.
+                double p = input[index & mask] / duration;
+                p = p < 0 ? 0 : (p > 1 ? 1 : p);
+                double eased = solve(c, p, kBaselineEpsilon);
+                sink ^= bits(from + (to - from) * eased);
+            }
+            benchmark::DoNotOptimize(sink);
+        });
+    });
+}
+
 extern "C" void cadence_baseline_sum_register(const char *name, const double *inputs, int64_t count) {
     auto xs = copyInputs(inputs, count);
     benchmark::RegisterBenchmark(name, [xs](benchmark::State &state) {

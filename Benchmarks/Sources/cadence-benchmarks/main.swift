@@ -9,4 +9,6 @@ import Glibc
 registerTimingFunctionBenchmarks()
 registerTimeConversionBenchmarks()
 registerGeometryBenchmarks()
+registerAnimationBenchmarks()
+registerLayerBenchmarks()
 exit(cadence_benchmark_run(CommandLine.argc, CommandLine.unsafeArgv))

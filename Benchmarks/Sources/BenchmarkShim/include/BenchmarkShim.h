@@ -59,6 +59,12 @@ void cadence_baseline_unitbezier_register(
 
 /// Registers, from C++, the trivial baseline: a loop that sums the bit patterns of
 /// `inputs` (copied; `count` a power of two), to show the loop and harness overhead.
+/// A basic animation reduced to its arithmetic, in C++: progress = clamp(t / duration),
+/// eased by the UnitBezier solve (1e-7), then from + (to - from) * eased.
+void cadence_baseline_basic_animation_register(
+    const char *_Nonnull name, double x1, double y1, double x2, double y2, double duration, double from,
+    double to, const double *_Nonnull inputs, int64_t count);
+
 void cadence_baseline_sum_register(const char *_Nonnull name, const double *_Nonnull inputs, int64_t count);
 
 // MARK: Baseline: Eigen's Matrix4d (a peer library, benchmark-only)

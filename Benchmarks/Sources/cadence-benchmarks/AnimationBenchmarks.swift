@@ -1,0 +1,142 @@
+import BenchmarkShim
+import CadenceAnimation
+import CadenceGeometry
+import CadenceTiming
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Animations: basic evaluation per value kind, keyframes (16 keys) per calculation mode,
+// table construction, a group of 8 children through the evaluator, and the batch of
+// 100,000 (animation, time) pairs. The C++ baseline does a basic animation's bare
+// arithmetic (progress, UnitBezier ease, lerp) on the same times.
+
+@inline(__always)
+func digest(_ p: Point) -> UInt64 { p.x.bitPattern ^ (p.y.bitPattern &* 3) }
+
+@inline(__always)
+func digest(_ t: Transform3D) -> UInt64 { t.m11.bitPattern ^ t.m22.bitPattern ^ t.m41.bitPattern ^ t.m12.bitPattern }
+
+func registerAnimationBenchmarks() {
+    // Times over the active interval of a 2 s animation.
+    let times = Inputs(in: 0..<2, seed: 0xCADE_0401)
+    let timing = MediaTiming(duration: 2)
+    let ease = TimingFunction.easeInEaseOut
+
+    // 1. Basic animations.
+    cadence_baseline_basic_animation_register(
+        "baseline: C++ basic animation (t/d, UnitBezier easeInEaseOut 1e-7, lerp)",
+        ease.c1x, ease.c1y, ease.c2x, ease.c2y, 2, 0, 1, times.base, Int64(times.count))
+    let scalar = BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, timing: timing, timingFunction: ease)
+    registerBenchmark("BasicAnimation<Double> easeInEaseOut value(atParentTime:)") { n in
+        walk(n, through: times) { t in (scalar.value(atParentTime: t, model: 0) ?? 0).bitPattern }
+    }
+    let linearScalar = BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, timing: timing)
+    registerBenchmark("BasicAnimation<Double> linear value(atParentTime:)") { n in
+        walk(n, through: times) { t in (linearScalar.value(atParentTime: t, model: 0) ?? 0).bitPattern }
+    }
+    let point = BasicAnimation<Point>(
+        keyPath: "position", fromValue: Point(x: 0, y: 0), toValue: Point(x: 300, y: 200), timing: timing,
+        timingFunction: ease)
+    registerBenchmark("BasicAnimation<Point> easeInEaseOut value(atParentTime:)") { n in
+        walk(n, through: times) { t in digest(point.value(atParentTime: t, model: .zero) ?? .zero) }
+    }
+    let transform = BasicAnimation<Transform3D>(
+        keyPath: "transform", fromValue: Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1),
+        toValue: Transform3D(scaleX: 2, y: 1.5, z: 1).concatenating(Transform3D(translationX: 40, y: 10, z: 0))
+            .concatenating(Transform3D(rotationAngle: 2.5, x: 0, y: 0, z: 1)),
+        timing: timing, timingFunction: ease)
+    registerBenchmark("BasicAnimation<Transform3D> easeInEaseOut value(atParentTime:) (decompose both ends)") { n in
+        walk(n, through: times) { t in digest(transform.value(atParentTime: t, model: .identity) ?? .identity) }
+    }
+
+    // 2. Keyframes: 16 points on a wobbly loop, every calculation mode.
+    let points = (0..<16).map { i -> Point in
+        let a = Double(i) * 0.4
+        return Point(x: 100 * cos(a) + 7 * Double(i), y: 60 * sin(1.3 * a))
+    }
+    for mode in CalculationMode.allCases {
+        let animation = KeyframeAnimation<Point>(keyPath: "position", values: points, calculationMode: mode, timing: timing)
+        registerBenchmark("KeyframeAnimation<Point> 16 keys \(mode.rawValue) value(atParentTime:)") { n in
+            walk(n, through: times) { t in digest(animation.value(atParentTime: t, model: .zero) ?? .zero) }
+        }
+    }
+    let path = try! Path(svgPathData: "M0 0 C 40 -60 80 60 120 0 S 200 -60 240 0 Q 280 60 320 0 L 400 40 C 420 80 380 120 340 100 Z")
+    for mode in [CalculationMode.linear, .paced] {
+        let animation = KeyframeAnimation<Point>(
+            keyPath: "position", path: path, calculationMode: mode, rotationMode: .auto, timing: timing)
+        registerBenchmark("KeyframeAnimation<Point> path (5 segments) \(mode.rawValue) rotationMode auto") { n in
+            walk(n, through: times) { t in
+                let s = animation.ownSample(in: animation.resolvedTiming.state(atParentTime: t), model: .zero)
+                return digest(s?.value ?? .zero) ^ (s?.rotation ?? 0).bitPattern
+            }
+        }
+    }
+
+    // 3. Table construction (once per animation, never per evaluation).
+    for mode in [CalculationMode.paced, .cubic, .cubicPaced] {
+        registerBenchmark("KeyframeAnimation<Point> 16 keys \(mode.rawValue): construction (tables)") { n in
+            var sink: UInt64 = 0
+            for k in 0..<Int(n) {
+                var shifted = points
+                shifted[0].x = Double(k & 7)
+                let a = KeyframeAnimation<Point>(keyPath: "position", values: shifted, calculationMode: mode, timing: timing)
+                sink ^= UInt64(a.curve.keyTimes.count)
+            }
+            cadence_benchmark_consume(sink)
+        }
+    }
+    registerBenchmark("KeyframeAnimation<Point> path (5 segments) paced: construction (arc-length tables)") { n in
+        var sink: UInt64 = 0
+        for _ in 0..<Int(n) {
+            let a = KeyframeAnimation<Point>(keyPath: "position", path: path, calculationMode: .paced, timing: timing)
+            sink ^= UInt64(a.pathKeyframes?.keyframeCount ?? 0)
+        }
+        cadence_benchmark_consume(sink)
+    }
+
+    // 4. A group of 8 children of one property, through the type-erased evaluator.
+    let children: [Animation] = (0..<8).map { i in
+        Animation(BasicAnimation<Double>(
+            keyPath: "opacity", fromValue: Double(i), toValue: Double(i + 1),
+            timing: MediaTiming(beginTime: 0.1 * Double(i), duration: 1), timingFunction: ease, isAdditive: i > 0))
+    }
+    let group: [Animation] = [.group(AnimationGroup(animations: children, timing: timing))]
+    registerBenchmark("AnimationEvaluator: group of 8 additive basic children (opacity)") { n in
+        walk(n, through: times) { t in
+            let sample = AnimationEvaluator.presentationValue(ofProperty: "opacity", model: .scalar(0), animations: group, atTime: t)
+            guard case .scalar(let v) = sample.value else { return 0 }
+            return v.bitPattern
+        }
+    }
+
+    // 5. Batch: 100,000 (animation, time) pairs over 64 different scalar animations.
+    let pairCount = 100_000
+    var generator = SplitMix64(seed: 0xCADE_0402)
+    var animations: [BasicAnimation<Double>] = []
+    for i in 0..<64 {
+        let pairTiming = MediaTiming(beginTime: Double(i % 4) * 0.1, duration: 1 + Double(i % 3))
+        let curve: TimingFunction = i % 2 == 0 ? ease : .easeOut
+        animations.append(BasicAnimation(
+            keyPath: "opacity", fromValue: Double(i), toValue: Double(i) + 1, timing: pairTiming, timingFunction: curve))
+    }
+    let animationBuffer = UnsafeMutableBufferPointer<BasicAnimation<Double>>.allocate(capacity: animations.count)
+    _ = animationBuffer.initialize(from: animations)
+    let indices = UnsafeMutableBufferPointer<Int32>.allocate(capacity: pairCount)
+    let pairTimes = UnsafeMutableBufferPointer<Double>.allocate(capacity: pairCount)
+    for i in 0..<pairCount {
+        indices[i] = Int32(truncatingIfNeeded: generator.next() & 63)
+        pairTimes[i] = Double.random(in: 0..<3, using: &generator)
+    }
+    let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: pairCount)
+    registerBenchmark("AnimationBatch.evaluate 100,000 (basic animation, time) pairs", itemsPerIteration: pairCount) { n in
+        var sink: UInt64 = 0
+        for _ in 0..<Int(n) {
+            AnimationBatch.evaluate(
+                UnsafeBufferPointer<BasicAnimation<Double>>(animationBuffer), indices: UnsafeBufferPointer<Int32>(indices),
+                atTimes: UnsafeBufferPointer<Double>(pairTimes), model: 0.0, into: output)
+            sink ^= output[pairCount - 1].bitPattern
+        }
+        cadence_benchmark_consume(sink)
+    }
+}

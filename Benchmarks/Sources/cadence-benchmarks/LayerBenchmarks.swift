@@ -1,0 +1,86 @@
+import BenchmarkShim
+import CadenceAnimation
+import CadenceGeometry
+import CadenceLayers
+import CadenceTiming
+
+// Layers: a presentation snapshot of 10,000 layers with 3 animations each, hit testing in
+// the same tree, and point conversion through 16 levels.
+
+/// A tree of `count` layers: 100 groups of 99 leaves under one root, each leaf with a
+/// position, opacity and transform animation (3 per layer) when `animated`.
+func makeLayerTree(count: Int, animated: Bool) -> Layer {
+    let root = Layer()
+    root.bounds = Rect(x: 0, y: 0, width: 2000, height: 2000)
+    var made = 1
+    var groupIndex = 0
+    while made < count {
+        let group = Layer()
+        group.bounds = Rect(x: 0, y: 0, width: 200, height: 200)
+        group.position = Point(x: Double(groupIndex % 10) * 200 + 100, y: Double(groupIndex / 10) * 200 + 100)
+        try! root.addSublayer(group)
+        made += 1
+        groupIndex += 1
+        for i in 0..<99 where made < count {
+            let leaf = Layer()
+            leaf.bounds = Rect(x: 0, y: 0, width: 16, height: 16)
+            leaf.position = Point(x: Double(i % 10) * 20 + 10, y: Double(i / 10) * 20 + 10)
+            leaf.zPosition = Double(i % 3)
+            if animated {
+                let timing = MediaTiming(beginTime: Double(i % 7) * 0.01, duration: 2, repeatCount: .infinity, autoreverses: true)
+                leaf.add(BasicAnimation<Point>(keyPath: "position", byValue: Point(x: 5, y: 3), timing: timing,
+                                               timingFunction: .easeInEaseOut), forKey: "position")
+                leaf.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 1, toValue: 0.2, timing: timing), forKey: "opacity")
+                leaf.add(BasicAnimation<Double>(keyPath: "transform", fromValue: 0, toValue: 6.283, timing: timing,
+                                                valueFunction: .rotateZ), forKey: "spin")
+            }
+            try! group.addSublayer(leaf)
+            made += 1
+        }
+    }
+    return root
+}
+
+func registerLayerBenchmarks() {
+    let animatedTree = makeLayerTree(count: 10_000, animated: true)
+    let times = Inputs(in: 0..<4, seed: 0xCADE_0501)
+    registerBenchmark("Layer.presentation(at:) 10,000 layers x 3 animations (position, opacity, transform)") { n in
+        walk(n, through: times) { t in
+            let snapshot = animatedTree.presentation(at: t)
+            return snapshot.sublayers[3].sublayers[7].position.x.bitPattern
+        }
+    }
+    let staticTree = makeLayerTree(count: 10_000, animated: false)
+    registerBenchmark("Layer.presentation(at:) 10,000 layers, no animations (baseline: the copy alone)") { n in
+        walk(n, through: times) { t in staticTree.presentation(at: t).sublayers[3].position.x.bitPattern }
+    }
+    let xs = Inputs(in: 0..<2000, seed: 0xCADE_0502)
+    let ys = Inputs(in: 0..<2000, seed: 0xCADE_0503)
+    registerBenchmark("Layer.hitTest 10,000-layer tree") { n in
+        var index = 0
+        walk(n, through: xs) { x in
+            index &+= 1
+            let hit = staticTree.hitTest(Point(x: x, y: ys.base[index & ys.mask]))
+            return UInt64(UInt(bitPattern: hit.map { ObjectIdentifier($0).hashValue } ?? 0))
+        }
+    }
+    // A chain of 16 layers, each rotated, scaled and offset a little.
+    var chain = [Layer()]
+    for level in 1...16 {
+        let layer = Layer()
+        layer.bounds = Rect(x: 1, y: 2, width: 100, height: 80)
+        layer.position = Point(x: 30 + Double(level), y: 20)
+        layer.transform = Transform3D(rotationAngle: 0.1 * Double(level), x: 0, y: 0, z: 1).scaledBy(x: 1.05, y: 0.97, z: 1)
+        try! chain[level - 1].addSublayer(layer)
+        chain.append(layer)
+    }
+    let (top, leaf) = (chain[0], chain[16])
+    registerBenchmark("Layer.convert(point, from: root) through 16 levels") { n in
+        var index = 0
+        walk(n, through: xs) { x in
+            index &+= 1
+            let p = leaf.convert(Point(x: x, y: ys.base[index & ys.mask]), from: top)
+            return p.x.bitPattern ^ p.y.bitPattern
+        }
+    }
+}
