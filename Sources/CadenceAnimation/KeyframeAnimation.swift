@@ -106,7 +106,15 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
 
     /// The keyframe value at `progress` (clamped to 0…1), with the rotation of a path
     /// animation that has a rotation mode.
-    @inlinable
+    ///
+    /// Not inlinable, and specialised for the layer value kinds: the keyframe tables are
+    /// generic types whose metadata unspecialised code would look up on every call.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Size)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == Color)
+    @_specialize(where Value == Transform3D)
     public func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>? {
         if let pathKeyframes {
             guard let (point, rotation) = pathKeyframes.sample(at: progress, rotationMode: rotationMode) else { return nil }

@@ -103,14 +103,18 @@ public enum KeyTimes {
         return (i, width > 0 ? (progress - keyTimes[i]) / width : 1)
     }
 
-    /// The largest `i ≤ limit` with `keyTimes[i] ≤ progress`, or 0 (binary search).
+    /// The largest `i ≤ limit` with `keyTimes[i] ≤ progress`, or 0. A branch-free binary
+    /// search (a conditional move per halving; random times would mispredict a branch).
     static func lastIndex(atOrBefore progress: Double, in keyTimes: [Double], upTo limit: Int) -> Int {
-        var lo = 0
-        var hi = limit
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if keyTimes[mid] <= progress { lo = mid } else { hi = mid - 1 }
+        keyTimes.withUnsafeBufferPointer { k in
+            var base = 0
+            var n = Swift.min(limit, k.count - 1) + 1
+            while n > 1 {
+                let half = n / 2
+                base = k[base + half] <= progress ? base + half : base
+                n -= half
+            }
+            return base
         }
-        return lo
     }
 }
