@@ -1,0 +1,605 @@
+"""Writes the golden scene files Reference/scenes/*.json.
+
+The scene files are the artefact the Swift tests read; this script is how they
+were written (matrices computed here with Core Animation's formulas, so the
+files carry exact doubles rather than hand-typed decimals). Rerun it only to
+change a scene, then run generate_images.py.
+
+    python3 Reference/render/make_scenes.py
+"""
+
+import json
+import math
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCENES = os.path.join(os.path.dirname(HERE), "scenes")
+
+WHITE = [1, 1, 1, 1]
+LIGHT = [0.8, 0.8, 0.8, 1]
+BLACK = [0, 0, 0, 1]
+RED = [0.8, 0.2, 0.2, 1]
+GREEN = [0.2, 0.6, 0.2, 1]
+BLUE = [0.2, 0.4, 0.8, 1]
+YELLOW = [1, 0.8, 0.2, 1]
+PURPLE = [0.6, 0.2, 0.8, 1]
+TEAL = [0, 0.6, 0.6, 1]
+ORANGE = [1, 0.6, 0, 1]
+DARK = [0.2, 0.2, 0.2, 1]
+
+
+def clean(v):
+    """Drops the rounding noise of cos(90°) and friends, so that exact cases stay exact."""
+    if abs(v) < 1e-15:
+        return 0.0
+    for exact in (1.0, -1.0):
+        if abs(v - exact) < 1e-15:
+            return exact
+    return v
+
+
+# --- CATransform3D, row-vector convention; cat(a, b) applies a first ----------
+
+def identity():
+    return [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+
+
+def cat(*ms):
+    out = identity()
+    for m in ms:
+        out = [sum(out[4 * i + k] * m[4 * k + j] for k in range(4)) for i in range(4) for j in range(4)]
+    return [clean(v) for v in out]
+
+
+def rotation(deg, x, y, z):
+    """CATransform3DMakeRotation(angle, x, y, z)."""
+    a = math.radians(deg)
+    n = math.sqrt(x * x + y * y + z * z)
+    x, y, z = x / n, y / n, z / n
+    c, s = math.cos(a), math.sin(a)
+    C = 1 - c
+    m = [c + C * x * x, C * x * y + s * z, C * x * z - s * y, 0.0,
+         C * x * y - s * z, c + C * y * y, C * y * z + s * x, 0.0,
+         C * x * z + s * y, C * y * z - s * x, c + C * z * z, 0.0,
+         0.0, 0.0, 0.0, 1.0]
+    return [clean(v) for v in m]
+
+
+def rz(deg):
+    return rotation(deg, 0, 0, 1)
+
+
+def ry(deg):
+    return rotation(deg, 0, 1, 0)
+
+
+def rx(deg):
+    return rotation(deg, 1, 0, 0)
+
+
+def scale(sx, sy, sz=1.0):
+    m = identity()
+    m[0], m[5], m[10] = float(sx), float(sy), float(sz)
+    return m
+
+
+def translate(tx, ty, tz=0.0):
+    m = identity()
+    m[12], m[13], m[14] = float(tx), float(ty), float(tz)
+    return m
+
+
+def skew(m21=0.0, m12=0.0):
+    m = identity()
+    m[4], m[1] = float(m21), float(m12)
+    return m
+
+
+def perspective(d=500.0):
+    m = identity()
+    m[11] = -1.0 / d
+    return m
+
+
+# --- scene building --------------------------------------------------------------
+
+def layer(bounds=None, position=None, frame=None, sublayers=None, **props):
+    out = {}
+    if "name" in props:
+        out["name"] = props.pop("name")
+    if frame is not None:
+        out["frame"] = frame
+    if bounds is not None:
+        out["bounds"] = bounds
+    if position is not None:
+        out["position"] = position
+    out.update(props)
+    if sublayers:
+        out["sublayers"] = sublayers
+    return out
+
+
+def box(x, y, w, h, color, **props):
+    """A layer with anchorPoint (0, 0) whose frame is (x, y, w, h); no background
+    colour when color is None."""
+    if color is not None:
+        props["backgroundColor"] = color
+    return layer(bounds=[0, 0, w, h], position=[x, y], anchorPoint=[0, 0], **props)
+
+
+def canvas(width=256, height=256, background=WHITE, scale_=1, origin=None):
+    c = {"width": width, "height": height, "scale": scale_}
+    if background is not None:
+        c["background"] = background
+    if origin is not None:
+        c["origin"] = origin
+    return c
+
+
+def stage(sublayers, perspective_d=500.0, size=256):
+    """A root layer covering the canvas whose sublayerTransform is a perspective
+    (m34 = −1/d) about its centre."""
+    return layer(name="stage", bounds=[0, 0, size, size], position=[size / 2, size / 2],
+                 sublayerTransform=perspective(perspective_d), sublayers=sublayers)
+
+
+SCENE_LIST = {}
+
+
+def scene(fn):
+    SCENE_LIST[fn.__name__.replace("_", "-")] = fn
+    return fn
+
+
+@scene
+def pixel_aligned_rects():
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 40, 30, RED, name="red"),
+        layer(name="frame", frame=[60, 10, 50, 50], backgroundColor=BLUE),
+        layer(name="translucent", frame=[30, 30, 60, 60], backgroundColor=[0.2, 0.8, 0.4, 0.6]),
+        layer(name="hairlines", frame=[130, 10, 100, 80], backgroundColor=LIGHT, sublayers=[
+            box(4 * i, 0, 1, 80, DARK) for i in range(0, 25, 2)]),
+        layer(name="panel", frame=[20, 120, 200, 110], backgroundColor=[0.8, 0.8, 0.6, 1], sublayers=[
+            box(10, 10, 20, 20, PURPLE),
+            box(40, 10, 2, 2, BLACK),
+            box(50, 10, 1, 1, BLACK),
+            box(10, 40, 180, 60, TEAL, sublayers=[box(170, 50, 10, 10, YELLOW)]),
+        ]),
+    ]}
+
+
+@scene
+def subpixel_rects():
+    return {"canvas": canvas(), "layers": [
+        box(10.5, 10.5, 40, 40, BLUE),
+        box(60.25, 10.75, 40.5, 30.25, RED),
+        box(110.1, 10.9, 0.5, 60, BLACK),
+        box(120.5, 10, 0.25, 60, BLACK),
+        box(130, 10.5, 60, 0.5, BLACK),
+        layer(name="centred", bounds=[0, 0, 33, 17], position=[64, 128], backgroundColor=GREEN),
+        layer(name="tiny", bounds=[0, 0, 0.3, 0.3], position=[128.5, 128.5], backgroundColor=BLACK),
+        box(150.4, 100.6, 80.3, 120.7, [0.6, 0.6, 0.8, 1], sublayers=[box(0.5, 0.5, 10, 10, RED)]),
+    ]}
+
+
+@scene
+def rotation_z():
+    return {"canvas": canvas(), "layers": [
+        layer(name="r30", bounds=[0, 0, 80, 40], position=[64, 64], backgroundColor=RED, transform=rz(30)),
+        layer(name="r45", bounds=[0, 0, 60, 60], position=[192, 64], backgroundColor=BLUE, transform=rz(45)),
+        layer(name="r-15", bounds=[0, 0, 90, 30], position=[64, 192], backgroundColor=GREEN, transform=rz(-15)),
+        layer(name="r90", bounds=[0, 0, 40, 20], position=[190, 170], backgroundColor=PURPLE, transform=rz(90)),
+        layer(name="nested", bounds=[0, 0, 60, 40], position=[190, 220], backgroundColor=LIGHT,
+              transform=rz(20), sublayers=[
+                  layer(bounds=[0, 0, 30, 10], position=[30, 20], backgroundColor=ORANGE, transform=rz(25))]),
+    ]}
+
+
+@scene
+def scale_transforms():
+    return {"canvas": canvas(), "layers": [
+        layer(name="wide", bounds=[0, 0, 80, 80], position=[70, 60], backgroundColor=BLUE,
+              borderWidth=4, borderColor=BLACK, transform=scale(1.5, 0.5)),
+        layer(name="ellipse-corners", bounds=[0, 0, 60, 60], position=[190, 70], backgroundColor=RED,
+              cornerRadius=20, transform=scale(0.5, 1.5)),
+        layer(name="mirrored", bounds=[0, 0, 80, 60], position=[70, 180], backgroundColor=LIGHT,
+              transform=scale(-1, 1), sublayers=[box(0, 0, 30, 20, GREEN)]),
+        layer(name="nested", bounds=[0, 0, 50, 50], position=[190, 190], backgroundColor=YELLOW,
+              transform=scale(2, 2), sublayers=[
+                  layer(bounds=[0, 0, 40, 40], position=[25, 25], backgroundColor=PURPLE,
+                        transform=scale(0.5, 0.5), cornerRadius=10)]),
+    ]}
+
+
+@scene
+def skew_transforms():
+    return {"canvas": canvas(), "layers": [
+        layer(name="shear-x", bounds=[0, 0, 80, 60], position=[70, 60], backgroundColor=BLUE,
+              transform=skew(m21=0.5)),
+        layer(name="shear-y", bounds=[0, 0, 60, 80], position=[190, 70], backgroundColor=RED,
+              transform=skew(m12=-0.4)),
+        layer(name="shear-rounded", bounds=[0, 0, 100, 60], position=[80, 190], backgroundColor=GREEN,
+              cornerRadius=16, borderWidth=5, borderColor=DARK, transform=skew(m21=-0.6, m12=0.2)),
+        layer(name="shear-parent", bounds=[0, 0, 60, 60], position=[195, 190], backgroundColor=LIGHT,
+              transform=cat(skew(m21=0.3), rz(10)), sublayers=[box(10, 10, 40, 20, ORANGE)]),
+    ]}
+
+
+@scene
+def perspective_rotate_y():
+    return {"canvas": canvas(), "layers": [stage([
+        layer(name="y45", bounds=[0, 0, 90, 70], position=[70, 70], backgroundColor=BLUE, transform=ry(45)),
+        layer(name="y-60", bounds=[0, 0, 90, 70], position=[186, 70], backgroundColor=RED,
+              borderWidth=4, borderColor=BLACK, transform=ry(-60)),
+        layer(name="x30", bounds=[0, 0, 100, 70], position=[70, 186], backgroundColor=GREEN, transform=rx(30)),
+        layer(name="y70-child", bounds=[0, 0, 100, 80], position=[186, 186], backgroundColor=LIGHT,
+              transform=ry(70), sublayers=[box(10, 10, 40, 60, PURPLE)]),
+    ])]}
+
+
+@scene
+def perspective_in_transform():
+    # transform = rotate then perspective, about the layer's anchor (CATransform3DRotate
+    # applied to a matrix whose m34 is −1/500).
+    return {"canvas": canvas(), "layers": [
+        layer(name="y40", bounds=[0, 0, 120, 80], position=[80, 70], backgroundColor=TEAL,
+              transform=cat(ry(40), perspective(500))),
+        layer(name="x-50", bounds=[0, 0, 120, 80], position=[180, 180], backgroundColor=ORANGE,
+              transform=cat(rx(-50), perspective(300))),
+        layer(name="axis-1-1", bounds=[0, 0, 80, 80], position=[190, 60], backgroundColor=PURPLE,
+              transform=cat(rotation(50, 1, 1, 0), perspective(400))),
+        layer(name="plain", bounds=[0, 0, 60, 60], position=[60, 190], backgroundColor=BLUE,
+              transform=cat(rz(15), perspective(500))),
+    ]}
+
+
+@scene
+def perspective_rounded():
+    return {"canvas": canvas(), "layers": [stage([
+        layer(name="card", bounds=[0, 0, 140, 90], position=[128, 80], backgroundColor=BLUE,
+              cornerRadius=20, borderWidth=6, borderColor=DARK, transform=ry(50)),
+        layer(name="disc", bounds=[0, 0, 90, 90], position=[80, 190], backgroundColor=RED,
+              cornerRadius=45, transform=rx(55)),
+        layer(name="ring", bounds=[0, 0, 80, 80], position=[190, 190], cornerRadius=100,
+              borderWidth=10, borderColor=GREEN, transform=cat(rz(30), ry(-45))),
+    ], perspective_d=400.0)]}
+
+
+@scene
+def perspective_depth():
+    # zPosition and anchorPointZ meet the superlayer's perspective: z toward the
+    # viewer magnifies; zPosition also orders the siblings.
+    return {"canvas": canvas(), "layers": [stage([
+        layer(name="near", bounds=[0, 0, 60, 60], position=[80, 80], zPosition=100, backgroundColor=RED),
+        layer(name="mid", bounds=[0, 0, 60, 60], position=[110, 110], backgroundColor=GREEN),
+        layer(name="far", bounds=[0, 0, 60, 60], position=[140, 140], zPosition=-150, backgroundColor=BLUE),
+        layer(name="anchorZ", bounds=[0, 0, 80, 60], position=[190, 70], anchorPointZ=60,
+              backgroundColor=PURPLE, transform=ry(50)),
+        layer(name="anchorZ-ref", bounds=[0, 0, 80, 60], position=[70, 200],
+              backgroundColor=[0.6, 0.2, 0.8, 0.6], transform=ry(50)),
+    ])]}
+
+
+@scene
+def corner_radii():
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 70, 50, BLUE, cornerRadius=0),
+        box(95, 10, 70, 50, BLUE, cornerRadius=8),
+        box(180, 10, 70, 50, BLUE, cornerRadius=24),
+        box(10, 80, 120, 50, RED, cornerRadius=1000, name="capsule"),
+        box(150, 80, 60, 60, GREEN, cornerRadius=40, name="circle"),
+        box(220, 80, 4, 4, BLACK, cornerRadius=3, name="dot"),
+        box(10, 150, 50, 100, ORANGE, cornerRadius=30, name="vertical-capsule"),
+        box(80, 150, 100, 90, PURPLE, cornerRadius=12.5, sublayers=[box(10, 10, 80, 70, YELLOW, cornerRadius=5)]),
+        layer(name="rotated", bounds=[0, 0, 40, 80], position=[220, 200], backgroundColor=TEAL,
+              cornerRadius=15, transform=rz(35)),
+    ]}
+
+
+@scene
+def borders_over_sublayers():
+    return {"canvas": canvas(), "layers": [
+        box(30, 30, 140, 110, LIGHT, borderWidth=8, borderColor=DARK, name="parent", sublayers=[
+            box(-20, 20, 60, 40, RED),  # crosses the left border
+            box(100, 70, 70, 60, BLUE),  # crosses the right and bottom borders, extends out
+            box(50, -10, 30, 30, YELLOW),  # crosses the top border
+        ]),
+        box(60, 170, 160, 70, [0.8, 1, 0.8, 1], borderWidth=10, borderColor=[0.2, 0.2, 0.8, 0.6],
+            cornerRadius=20, name="translucent-border", sublayers=[box(-10, 20, 180, 30, ORANGE)]),
+    ]}
+
+
+@scene
+def border_radius():
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 110, 70, YELLOW, borderWidth=4, borderColor=BLACK, cornerRadius=20),
+        box(135, 10, 110, 70, YELLOW, borderWidth=12, borderColor=BLACK, cornerRadius=8, name="inner-square"),
+        box(10, 95, 110, 70, YELLOW, borderWidth=10, borderColor=BLUE, cornerRadius=10, name="inner-zero"),
+        box(135, 95, 110, 70, RED, borderWidth=14, borderColor=[0, 0, 0, 0.6], cornerRadius=30,
+            name="translucent-over-bg"),
+        layer(name="no-bg", frame=[10, 180, 110, 66], borderWidth=3, borderColor=GREEN, cornerRadius=33),
+        layer(name="fractional", frame=[135, 180, 110, 66], borderWidth=1.5, borderColor=BLACK,
+              cornerRadius=6.5, backgroundColor=LIGHT),
+    ]}
+
+
+@scene
+def border_thick():
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 60, 40, YELLOW, borderWidth=25, borderColor=BLUE, name="over-half"),
+        box(90, 10, 60, 40, YELLOW, borderWidth=20, borderColor=BLUE, cornerRadius=10, name="exactly-half"),
+        box(170, 10, 70, 40, YELLOW, borderWidth=19, borderColor=BLUE, cornerRadius=20, name="slit"),
+        layer(name="rotated", bounds=[0, 0, 100, 70], position=[80, 150], backgroundColor=LIGHT,
+              borderWidth=12, borderColor=RED, cornerRadius=18, transform=rz(-25)),
+        layer(name="capsule", frame=[150, 120, 90, 40], borderWidth=6, borderColor=PURPLE, cornerRadius=50),
+        layer(name="wide-border", frame=[150, 180, 90, 60], borderWidth=30, borderColor=GREEN,
+              cornerRadius=45, backgroundColor=RED),
+    ]}
+
+
+@scene
+def opacity_group():
+    return {"canvas": canvas(background=[1, 1, 0.8, 1]), "layers": [
+        box(0, 118, 256, 20, BLACK, name="stripe"),
+        box(20, 40, 100, 180, None, opacity=0.5, name="group", sublayers=[
+            box(0, 0, 80, 120, RED),
+            box(20, 60, 80, 120, BLUE),
+        ]),
+        box(136, 40, 100, 180, None, name="per-child-alpha", sublayers=[
+            box(0, 0, 80, 120, [0.8, 0.2, 0.2, 0.5]),
+            box(20, 60, 80, 120, [0.2, 0.4, 0.8, 0.5]),
+        ]),
+    ]}
+
+
+@scene
+def opacity_nested():
+    return {"canvas": canvas(), "layers": [
+        box(0, 0, 128, 256, DARK),
+        box(20, 20, 200, 200, LIGHT, opacity=0.8, borderWidth=6, borderColor=BLACK, cornerRadius=16,
+            name="outer", sublayers=[
+                box(20, 20, 120, 120, YELLOW),
+                box(60, 60, 120, 120, None, opacity=0.6, name="inner", sublayers=[
+                    box(0, 0, 80, 80, RED, cornerRadius=40),
+                    box(40, 40, 80, 80, BLUE),
+                ]),
+            ]),
+        box(150, 150, 90, 90, GREEN, opacity=0.6, name="sibling", borderWidth=10, borderColor=BLACK),
+    ]}
+
+
+@scene
+def clip_rounded():
+    return {"canvas": canvas(), "layers": [
+        box(30, 30, 160, 120, LIGHT, masksToBounds=True, cornerRadius=30, name="clip", sublayers=[
+            box(-20, -20, 120, 90, BLUE, borderWidth=6, borderColor=BLACK),
+            box(80, 60, 120, 120, RED, sublayers=[box(60, 40, 100, 100, GREEN)]),
+        ]),
+        box(60, 170, 120, 60, YELLOW, masksToBounds=True, name="square-clip", sublayers=[
+            layer(bounds=[0, 0, 80, 80], position=[60, 30], backgroundColor=PURPLE, transform=rz(45)),
+        ]),
+    ]}
+
+
+@scene
+def clip_rotated():
+    return {"canvas": canvas(), "layers": [
+        layer(name="clip", bounds=[0, 0, 140, 100], position=[128, 128], backgroundColor=LIGHT,
+              masksToBounds=True, cornerRadius=20, transform=rz(30), sublayers=[
+                  layer(bounds=[0, 0, 200, 40], position=[70, 50], backgroundColor=RED, transform=rz(-30)),
+                  box(-30, 60, 100, 80, BLUE),
+                  layer(bounds=[0, 0, 60, 60], position=[140, 0], backgroundColor=GREEN, cornerRadius=30),
+              ]),
+    ]}
+
+
+@scene
+def clip_nested():
+    return {"canvas": canvas(), "layers": [
+        box(20, 20, 180, 180, LIGHT, masksToBounds=True, cornerRadius=40, name="outer", sublayers=[
+            layer(name="inner", bounds=[0, 0, 120, 120], position=[150, 150], backgroundColor=YELLOW,
+                  masksToBounds=True, cornerRadius=16, transform=rz(45), sublayers=[
+                      box(-50, -50, 300, 80, RED),
+                      box(-50, 60, 300, 300, BLUE),
+                  ]),
+            box(10, 10, 60, 60, None, opacity=0.6, masksToBounds=True, cornerRadius=30, name="group-clip",
+                sublayers=[box(-10, -10, 50, 50, GREEN), box(20, 20, 60, 60, PURPLE)]),
+        ]),
+        box(210, 20, 40, 220, TEAL, masksToBounds=True, name="unclipped-neighbour", sublayers=[
+            box(10, 10, 20, 200, ORANGE)]),
+    ]}
+
+
+@scene
+def clip_perspective():
+    return {"canvas": canvas(), "layers": [stage([
+        layer(name="clip", bounds=[0, 0, 150, 110], position=[128, 128], backgroundColor=LIGHT,
+              masksToBounds=True, cornerRadius=24, borderWidth=4, borderColor=BLACK,
+              transform=cat(ry(40), rx(15)), sublayers=[
+                  box(-20, -20, 190, 40, RED),
+                  box(-20, 40, 190, 30, GREEN),
+                  box(-20, 90, 190, 60, BLUE),
+                  layer(bounds=[0, 0, 40, 160], position=[75, 55], backgroundColor=YELLOW, transform=rz(20)),
+              ]),
+    ])]}
+
+
+@scene
+def zposition_order():
+    return {"canvas": canvas(), "layers": [
+        box(20, 20, 100, 100, RED, zPosition=2, name="A-z2", sublayers=[
+            box(60, 60, 60, 60, YELLOW, zPosition=-10, name="child-z-10")]),
+        box(50, 50, 100, 100, GREEN, zPosition=-1, name="B-z-1"),
+        box(80, 80, 100, 100, BLUE, name="C-z0"),
+        box(110, 110, 100, 100, PURPLE, name="D-z0"),
+        box(140, 20, 100, 60, ORANGE, zPosition=1, name="E-z1"),
+        box(160, 40, 80, 80, TEAL, zPosition=1, name="F-z1"),
+    ]}
+
+
+@scene
+def hidden_layers():
+    return {"canvas": canvas(), "layers": [
+        box(20, 20, 100, 100, RED, hidden=True, name="hidden-parent", sublayers=[
+            box(10, 10, 50, 50, GREEN, hidden=False, name="shown-child-of-hidden")]),
+        box(140, 20, 100, 100, LIGHT, name="parent", sublayers=[
+            box(10, 10, 40, 40, BLUE, hidden=True),
+            box(50, 50, 40, 40, PURPLE),
+        ]),
+        box(20, 140, 220, 100, YELLOW, name="hidden-clip-sibling", sublayers=[
+            box(20, 20, 60, 60, RED, hidden=True, masksToBounds=True, sublayers=[box(0, 0, 100, 100, BLUE)]),
+            box(120, 20, 60, 60, GREEN),
+        ]),
+    ]}
+
+
+@scene
+def double_sided():
+    return {"canvas": canvas(), "layers": [stage([
+        layer(name="back-culled", bounds=[0, 0, 80, 60], position=[64, 50], backgroundColor=RED,
+              doubleSided=False, transform=ry(180)),
+        layer(name="back-shown", bounds=[0, 0, 80, 60], position=[192, 50], backgroundColor=LIGHT,
+              transform=ry(180), sublayers=[box(0, 0, 30, 20, BLUE)]),
+        layer(name="back-130-culled", bounds=[0, 0, 80, 60], position=[64, 128], backgroundColor=RED,
+              doubleSided=False, transform=ry(130)),
+        layer(name="front-30", bounds=[0, 0, 80, 60], position=[192, 128], backgroundColor=GREEN,
+              doubleSided=False, transform=ry(30)),
+        layer(name="flipped-parent", bounds=[0, 0, 180, 60], position=[128, 210], backgroundColor=LIGHT,
+              transform=ry(180), sublayers=[
+                  box(10, 10, 70, 40, RED, doubleSided=False, name="culled-child"),
+                  box(100, 10, 70, 40, PURPLE, name="mirrored-child",
+                      sublayers=[box(0, 0, 20, 20, YELLOW)]),
+              ]),
+    ])]}
+
+
+@scene
+def sublayer_transform():
+    return {"canvas": canvas(), "layers": [
+        layer(name="rotating-parent", bounds=[0, 0, 120, 120], position=[70, 70], anchorPoint=[0.25, 0.25],
+              backgroundColor=LIGHT, sublayerTransform=cat(rz(20), scale(1.2, 1.2)), sublayers=[
+                  box(0, 0, 40, 40, RED),
+                  box(50, 0, 40, 40, GREEN),
+                  box(0, 50, 40, 40, BLUE),
+                  box(50, 50, 40, 40, YELLOW),
+              ]),
+        layer(name="translate", bounds=[0, 0, 100, 100], position=[190, 70], backgroundColor=LIGHT,
+              sublayerTransform=translate(10, 20), borderWidth=2, borderColor=BLACK,
+              sublayers=[box(0, 0, 50, 50, PURPLE)]),
+        layer(name="with-own-transform", bounds=[0, 0, 120, 90], position=[128, 190], backgroundColor=LIGHT,
+              transform=rz(-10), sublayerTransform=skew(m21=0.4),
+              sublayers=[box(10, 10, 40, 70, ORANGE), box(70, 10, 40, 70, TEAL)]),
+    ]}
+
+
+@scene
+def anchor_points():
+    def marker(x, y):
+        return layer(bounds=[0, 0, 4, 4], position=[x, y], backgroundColor=BLACK)
+    cells = []
+    for i, ap in enumerate([[0, 0], [1, 1], [0.5, 0], [0.25, 0.75]]):
+        x, y = 64 + 128 * (i % 2), 64 + 128 * (i // 2)
+        cells.append(layer(bounds=[0, 0, 70, 40], position=[x, y], anchorPoint=ap,
+                           backgroundColor=[0.2, 0.4, 0.8, 0.8], transform=rz(30),
+                           sublayers=[box(0, 0, 10, 10, RED)]))
+        cells.append(marker(x, y))
+    return {"canvas": canvas(), "layers": cells}
+
+
+@scene
+def bounds_origin():
+    child = lambda: box(20, 20, 40, 40, RED, sublayers=[box(0, 0, 10, 10, BLACK)])  # noqa: E731
+    return {"canvas": canvas(), "layers": [
+        layer(name="origin-0", bounds=[0, 0, 100, 100], position=[20, 20], anchorPoint=[0, 0],
+              backgroundColor=LIGHT, sublayers=[child()]),
+        layer(name="origin-30", bounds=[30, 30, 100, 100], position=[136, 20], anchorPoint=[0, 0],
+              backgroundColor=LIGHT, sublayers=[child()]),
+        layer(name="origin-neg-clip", bounds=[-20, 10, 100, 100], position=[20, 136], anchorPoint=[0, 0],
+              backgroundColor=LIGHT, masksToBounds=True, cornerRadius=10, sublayers=[child(), box(-30, 0, 20, 20, BLUE)]),
+        layer(name="origin-rotated", bounds=[10, -10, 100, 100], position=[186, 186],
+              backgroundColor=LIGHT, transform=rz(15), borderWidth=2, borderColor=BLACK, sublayers=[child()]),
+    ]}
+
+
+@scene
+def canvas_scale_2():
+    return {"canvas": canvas(128, 128, scale_=2), "layers": [
+        box(4, 4, 50, 30, BLUE),
+        box(60.5, 4.5, 50, 30, RED, name="half-point"),
+        layer(name="rounded", bounds=[0, 0, 60, 40], position=[40, 80], backgroundColor=YELLOW,
+              cornerRadius=10, borderWidth=1, borderColor=BLACK, transform=rz(20)),
+        box(80, 60, 40, 60, None, opacity=0.6, masksToBounds=True, cornerRadius=8, sublayers=[
+            box(-5, -5, 30, 70, GREEN), box(15, 20, 40, 20, PURPLE)]),
+        box(10, 110, 100, 0.5, BLACK, name="hairline"),
+    ]}
+
+
+@scene
+def bottom_left_origin():
+    return {"canvas": canvas(origin="bottomLeft"), "layers": [
+        box(10, 10, 80, 40, RED, name="near-bottom"),
+        layer(name="rotated-positive", bounds=[0, 0, 100, 30], position=[128, 128], backgroundColor=BLUE,
+              transform=rz(30), sublayers=[box(0, 0, 20, 10, YELLOW)]),
+        box(150, 180, 90, 60, LIGHT, cornerRadius=12, borderWidth=4, borderColor=BLACK,
+            sublayers=[box(10, 10, 30, 30, GREEN)]),
+    ]}
+
+
+@scene
+def transparent_canvas():
+    return {"canvas": canvas(background=None), "layers": [
+        box(20, 20, 120, 120, [0.8, 0.2, 0.2, 0.6]),
+        box(80, 80, 120, 120, [0.2, 0.4, 0.8, 0.4], cornerRadius=30),
+        box(40, 150, 180, 80, None, opacity=0.6, name="group", sublayers=[
+            box(0, 0, 100, 80, GREEN), box(60, 20, 120, 40, ORANGE)]),
+        layer(name="rotated", bounds=[0, 0, 60, 60], position=[200, 60], backgroundColor=[0, 0, 0, 0.8],
+              transform=rz(20), borderWidth=6, borderColor=[1, 1, 1, 0.4]),
+    ]}
+
+
+@scene
+def composite_cards():
+    def card(x, y, color, t=None, **props):
+        kw = dict(bounds=[0, 0, 140, 90], position=[x, y], backgroundColor=color, cornerRadius=16,
+                  borderWidth=2, borderColor=DARK, **props)
+        if t is not None:
+            kw["transform"] = t
+        return layer(sublayers=[
+            box(12, 12, 40, 40, WHITE, cornerRadius=20),
+            box(62, 16, 66, 10, [1, 1, 1, 0.8]),
+            box(62, 34, 50, 10, [1, 1, 1, 0.6]),
+            box(-6, 60, 152, 20, [0, 0, 0, 0.4]),
+        ], masksToBounds=True, **kw)
+    return {"canvas": canvas(480, 360, background=[0.8, 0.8, 0.8, 1]), "layers": [
+        layer(name="stage", bounds=[0, 0, 480, 360], position=[240, 180], sublayerTransform=perspective(600),
+              sublayers=[
+                  card(100, 80, BLUE),
+                  card(260, 80, RED, rz(-8)),
+                  card(400, 90, GREEN, ry(35)),
+                  card(110, 220, PURPLE, opacity=0.8),
+                  card(260, 230, ORANGE, cat(rx(30), rz(5)), zPosition=20),
+                  card(390, 250, TEAL, skew(m21=-0.3)),
+              ]),
+    ]}
+
+
+def dumps(doc):
+    """JSON with one level of indentation per object and arrays of numbers on one line."""
+    text = json.dumps(doc, indent=1)
+    text = re.sub(r"\[\s*([-+0-9.e,\s]*?)\s*\]",
+                  lambda m: "[" + re.sub(r"\s*,\s*", ", ", m.group(1).strip()) + "]", text)
+    return text + "\n"
+
+
+def main():
+    os.makedirs(SCENES, exist_ok=True)
+    for name, fn in SCENE_LIST.items():
+        path = os.path.join(SCENES, name + ".json")
+        with open(path, "w") as f:
+            f.write(dumps(fn()))
+    print("%d scenes in %s" % (len(SCENE_LIST), SCENES))
+
+
+if __name__ == "__main__":
+    main()
