@@ -1,0 +1,89 @@
+import CadenceGeometry
+
+/// The projective map of a plane to a plane (a 3×3 homography) in Core Animation's
+/// row-vector convention: the point `(x, y)` maps to `(X/W, Y/W)` where
+/// `(X, Y, W) = x · r1 + y · r2 + r3`.
+///
+/// It is the part of a `Transform3D` that acts on the plane z = 0 and keeps x, y and w
+/// (rows 1, 2, 4 and columns 1, 2, 4): what `Transform3D.flattenedToPlane` keeps. The
+/// compositor maps layer space to pixels with one, and pixels back to layer space with its
+/// inverse.
+struct PlaneMap: Hashable, Sendable {
+    var r1, r2, r3: SIMD3<Double>
+
+    init(rows r1: SIMD3<Double>, _ r2: SIMD3<Double>, _ r3: SIMD3<Double>) {
+        self.r1 = r1
+        self.r2 = r2
+        self.r3 = r3
+    }
+
+    /// The plane part of `t`: `m11 m12 m14`, `m21 m22 m24`, `m41 m42 m44`.
+    init(_ t: Transform3D) {
+        self.init(rows: SIMD3(t.m11, t.m12, t.m14), SIMD3(t.m21, t.m22, t.m24), SIMD3(t.m41, t.m42, t.m44))
+    }
+
+    /// `(X, Y, W)` for the point `(x, y)`, before the divide.
+    @inline(__always)
+    func homogeneous(_ x: Double, _ y: Double) -> SIMD3<Double> {
+        r1 * x + r2 * y + r3
+    }
+
+    /// Whether W does not depend on the point (no perspective).
+    var isAffine: Bool { r1.z == 0 && r2.z == 0 }
+
+    var isFinite: Bool {
+        r1.x.isFinite && r1.y.isFinite && r1.z.isFinite && r2.x.isFinite && r2.y.isFinite && r2.z.isFinite
+            && r3.x.isFinite && r3.y.isFinite && r3.z.isFinite
+    }
+
+    var determinant: Double {
+        r1.x * (r2.y * r3.z - r2.z * r3.y) - r1.y * (r2.x * r3.z - r2.z * r3.x) + r1.z * (r2.x * r3.y - r2.y * r3.x)
+    }
+
+    /// Whether the map collapses the plane (an edge-on or zero-scaled layer), or has a
+    /// non-finite field: `|det|` at most `Transform3D.singularityThreshold` times Hadamard's
+    /// bound (the product of the rows' lengths), the test `Transform3D.inverse` makes —
+    /// but made on the map followed by the translation that brings the input origin's
+    /// image back to the origin (when it is in front), so that where a layer lands does not
+    /// count, only how it is shaped. Rows are scaled to a largest component of 1 first (the
+    /// test does not change; huge or tiny matrices cannot overflow it).
+    var isSingular: Bool {
+        guard isFinite else { return true }
+        var m = self
+        if r3.z > 0 { m = concatenating(.translation(-r3.x / r3.z, -r3.y / r3.z)) }
+        func unit(_ r: SIMD3<Double>) -> SIMD3<Double> {
+            let largest = Swift.max(abs(r.x), abs(r.y), abs(r.z))
+            return largest > 0 ? r / largest : r
+        }
+        let n = PlaneMap(rows: unit(m.r1), unit(m.r2), unit(m.r3))
+        let det = n.determinant
+        let bound = (n.r1 * n.r1).sum() * (n.r2 * n.r2).sum() * (n.r3 * n.r3).sum()
+        let threshold = Transform3D.singularityThreshold
+        return !(det * det > threshold * threshold * bound) || !m.isFinite
+    }
+
+    /// The inverse (adjugate over determinant), or `nil` when `isSingular`. Accuracy about
+    /// `cond · 1e-16` relative.
+    var inverse: PlaneMap? {
+        guard !isSingular else { return nil }
+        let k = 1 / determinant
+        // Row-vector convention: the inverse's rows are the adjugate's rows.
+        let c1 = SIMD3(r2.y * r3.z - r2.z * r3.y, r1.z * r3.y - r1.y * r3.z, r1.y * r2.z - r1.z * r2.y)
+        let c2 = SIMD3(r2.z * r3.x - r2.x * r3.z, r1.x * r3.z - r1.z * r3.x, r1.z * r2.x - r1.x * r2.z)
+        let c3 = SIMD3(r2.x * r3.y - r2.y * r3.x, r1.y * r3.x - r1.x * r3.y, r1.x * r2.y - r1.y * r2.x)
+        return PlaneMap(rows: c1 * k, c2 * k, c3 * k)
+    }
+
+    /// `self` then `other`.
+    func concatenating(_ other: PlaneMap) -> PlaneMap {
+        PlaneMap(
+            rows: other.r1 * r1.x + other.r2 * r1.y + other.r3 * r1.z,
+            other.r1 * r2.x + other.r2 * r2.y + other.r3 * r2.z,
+            other.r1 * r3.x + other.r2 * r3.y + other.r3 * r3.z)
+    }
+
+    /// The translation by `(tx, ty)`.
+    static func translation(_ tx: Double, _ ty: Double) -> PlaneMap {
+        PlaneMap(rows: SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(tx, ty, 1))
+    }
+}

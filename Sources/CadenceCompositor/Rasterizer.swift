@@ -1,0 +1,333 @@
+import CadenceGeometry
+
+/// Draws a `RenderList` into premultiplied RGBA8 pixels: the frame walk, with explicit
+/// stacks (so any depth of nesting is safe), of offscreen groups and clips.
+///
+/// Per layer, in order: background (rounded by the corner radius), contents (next issue),
+/// the sublayers (clipped when `clipsToBounds`), the border. A layer without sublayers
+/// draws background and border in one pass (`SourceOver.blend(_:weights:_:weights:…)`), so
+/// its opacity needs no group. An offscreen group is a block of the scratch pool the size
+/// of the layer's visible extent, cleared, drawn into, and composited with the group's
+/// opacity. A clip is either a scissor rectangle (a pixel-aligned, axis-aligned, unrounded
+/// clip: exact) or a coverage mask (one byte per pixel over the clip's extent: the clip's
+/// coverage times the enclosing mask), multiplied into every weight drawn under it.
+///
+/// The stacks and buffers live here and are reused from frame to frame; nothing is
+/// allocated per pixel, per row or per layer once the pool has grown to the frame's needs.
+final class Rasterizer {
+    /// Pixels to draw into: pixel (x, y) of the canvas is at
+    /// `base + (y − rect.minY) · stride + (x − rect.minX) · 4`.
+    struct Surface {
+        var base: UnsafeMutablePointer<UInt8>
+        var stride: Int
+        var rect: PixelRect
+
+        @inline(__always)
+        func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+            base + (y - rect.minY) * stride + (x - rect.minX) * 4
+        }
+    }
+
+    /// A coverage mask, one byte per pixel (255 = inside) over `rect`.
+    struct Mask {
+        var base: UnsafeMutablePointer<UInt8>
+        var rect: PixelRect
+
+        @inline(__always)
+        func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+            base + (y - rect.minY) * rect.width + (x - rect.minX)
+        }
+    }
+
+    /// The clip in force: nothing outside `scissor` is drawn; inside, weights are
+    /// multiplied by `mask` (when present) and by the first `analyticCount` entries of
+    /// `analyticClips` (clips nested past the scratch limit, evaluated per draw).
+    struct Clip {
+        var scissor: PixelRect
+        var mask: Mask?
+        var analyticCount: Int
+        var buffer: ScratchBuffer?
+    }
+
+    /// A layer whose sublayers are being drawn.
+    struct Open {
+        var index: Int
+        /// The alpha of the layer's own drawing (its border is drawn on closing).
+        var drawOpacity: Float
+        /// The factor every weight below this layer is multiplied by (offscreen groups the
+        /// scratch limit refused fold their opacity in here).
+        var fold: Float
+        var clipPushed = false
+        var group: (buffer: ScratchBuffer, opacity: Float)?
+    }
+
+    let pool: ScratchPool
+    private var surfaces: [Surface] = []
+    private var clips: [Clip] = []
+    private var open: [Open] = []
+    private(set) var analyticClips: [RoundedRectSampler] = []
+
+    init(byteLimit: Int) {
+        pool = ScratchPool(byteLimit: byteLimit)
+    }
+
+    /// Draws `list` over the pixels at `base` (`list.pixelWidth × list.pixelHeight`, rows
+    /// `stride` bytes apart).
+    func draw(_ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let canvas = PixelRect(width: list.pixelWidth, height: list.pixelHeight)
+        guard !canvas.isEmpty else { return }
+        pool.reserveRows(canvas.width)
+        surfaces.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        analyticClips.removeAll(keepingCapacity: true)
+        surfaces.append(Surface(base: base, stride: stride, rect: canvas))
+        clips.append(Clip(scissor: canvas, mask: nil, analyticCount: 0, buffer: nil))
+        defer { unwind() }
+
+        let items = list.items
+        var i = 0
+        while true {
+            while let top = open.last, i >= items[top.index].subtreeEnd {
+                close(top, items[top.index])
+                open.removeLast()
+            }
+            guard i < items.count else { break }
+            let item = items[i]
+            let fold = open.last?.fold ?? 1
+            let visible = item.extent.intersection(surfaces[surfaces.count - 1].rect)
+                .intersection(clips[clips.count - 1].scissor)
+            if visible.isEmpty || fold <= 0 {
+                i = item.subtreeEnd
+                continue
+            }
+            var entry = Open(index: i, drawOpacity: Float(item.drawOpacity) * fold, fold: fold)
+            if let groupOpacity = item.groupOpacity {
+                let opacity = Float(groupOpacity) * fold
+                if let buffer = pool.acquire(visible.area * 4) {
+                    let surface = Surface(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: visible.width * 4,
+                                          rect: visible)
+                    surface.base.initialize(repeating: 0, count: visible.area * 4)
+                    surfaces.append(surface)
+                    entry.group = (buffer, opacity)
+                    entry.fold = 1
+                    entry.drawOpacity = Float(item.drawOpacity)
+                } else {
+                    // Past the scratch limit: the opacity multiplies each draw below instead
+                    // (identical where the sublayers do not overlap).
+                    entry.fold = opacity
+                    entry.drawOpacity = Float(item.drawOpacity) * opacity
+                }
+            }
+            let hasSublayers = item.subtreeEnd > i + 1
+            if entry.drawOpacity > 0 {
+                drawOwn(item, background: true, border: !hasSublayers, opacity: entry.drawOpacity)
+            }
+            // Contents (the next issue) draw here: above the background, below the sublayers,
+            // clipped when `clipsToBounds`.
+            if hasSublayers {
+                if item.clipsToBounds {
+                    pushClip(item)
+                    entry.clipPushed = true
+                }
+                open.append(entry)
+            } else if let group = entry.group {
+                finishGroup(group)
+            }
+            i += 1
+        }
+    }
+
+    /// After the sublayers: the clip goes, the border is drawn, the group is composited.
+    private func close(_ entry: Open, _ item: RenderList.Item) {
+        if entry.clipPushed { popClip() }
+        if entry.drawOpacity > 0 {
+            drawOwn(item, background: false, border: true, opacity: entry.drawOpacity)
+        }
+        if let group = entry.group { finishGroup(group) }
+    }
+
+    /// Composites the top surface onto the one below with `group.opacity` and frees it.
+    private func finishGroup(_ group: (buffer: ScratchBuffer, opacity: Float)) {
+        let source = surfaces.removeLast()
+        let target = surfaces[surfaces.count - 1]
+        let r = source.rect
+        for y in r.minY..<r.maxY {
+            SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, into: target.pixel(r.minX, y), count: r.width)
+        }
+        pool.release(group.buffer)
+    }
+
+    /// Returns every block still held (after an early exit) to the pool.
+    private func unwind() {
+        for entry in open { if let group = entry.group { pool.release(group.buffer) } }
+        for clip in clips { if let buffer = clip.buffer { pool.release(buffer) } }
+        open.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        surfaces.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Drawing one layer
+
+    /// Draws the layer's background and/or border with `opacity`, in one pass when both.
+    private func drawOwn(_ item: RenderList.Item, background: Bool, border: Bool, opacity: Float) {
+        let fill = background ? item.backgroundColor : nil
+        let stroke = border && item.borderWidth > 0 ? item.borderColor : nil
+        guard fill != nil || stroke != nil else { return }
+        let surface = surfaces[surfaces.count - 1]
+        let clip = clips[clips.count - 1]
+        let region = item.pixelBounds.intersection(surface.rect).intersection(clip.scissor)
+        guard !region.isEmpty,
+              let sampler = RoundedRectSampler(
+                bounds: item.bounds, cornerRadius: item.cornerRadius, borderWidth: stroke == nil ? 0 : item.borderWidth,
+                map: PlaneMap(item.matrix))
+        else { return }
+        let coverage = pool.row(0), ring = pool.row(1), weights = pool.row(2)
+        let n = region.width
+        let fillPaint = fill.map(SourceOver.Paint.init)
+        let strokePaint = stroke.map(SourceOver.Paint.init)
+        for y in region.minY..<region.maxY {
+            sampler.sample(row: y, from: region.minX, count: n, outer: coverage, border: strokePaint == nil ? nil : ring)
+            let uniform = clipWeights(row: y, from: region.minX, count: n, opacity: opacity, clip: clip, into: weights)
+            let dst = surface.pixel(region.minX, y)
+            switch (fillPaint, strokePaint) {
+            case let (f?, s?):
+                Self.combine(coverage, under: ring, alpha: s.alpha, weights: uniform == nil ? weights : nil,
+                             uniform: uniform ?? 1, count: n)
+                SourceOver.blend(f, weights: coverage, s, weights: ring, into: dst, count: n)
+            case let (f?, nil):
+                Self.scale(coverage, by: uniform == nil ? weights : nil, uniform: uniform ?? 1, count: n)
+                SourceOver.blend(f, weights: coverage, into: dst, count: n)
+            case let (nil, s?):
+                Self.scale(ring, by: uniform == nil ? weights : nil, uniform: uniform ?? 1, count: n)
+                SourceOver.blend(s, weights: ring, into: dst, count: n)
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    /// The clip's weight times `opacity` for the row: `nil` after writing per-pixel weights
+    /// to `out` (a mask or analytic clips are in force), or the single weight of every
+    /// pixel.
+    private func clipWeights(
+        row y: Int, from x0: Int, count n: Int, opacity: Float, clip: Clip, into out: UnsafeMutablePointer<Float>
+    ) -> Float? {
+        guard clip.mask != nil || clip.analyticCount > 0 else { return opacity }
+        if let mask = clip.mask {
+            let m = mask.pixel(x0, y)
+            let k = opacity / 255
+            for j in 0..<n { out[j] = Float(m[j]) * k }
+        } else {
+            for j in 0..<n { out[j] = opacity }
+        }
+        let scratch = pool.row(3)
+        for a in 0..<clip.analyticCount {
+            analyticClips[a].sample(row: y, from: x0, count: n, outer: scratch, border: nil)
+            Self.scale(out, by: scratch, uniform: 1, count: n)
+        }
+        return nil
+    }
+
+    /// `row[i] *= factors[i] · uniform` (or `· uniform` alone), in SIMD8 lanes.
+    static func scale(_ row: UnsafeMutablePointer<Float>, by factors: UnsafePointer<Float>?, uniform: Float, count: Int) {
+        var i = 0
+        if let factors {
+            while i < count {
+                let r = UnsafeMutableRawPointer(row + i)
+                let f = UnsafeRawPointer(factors + i).loadUnaligned(as: SIMD8<Float>.self)
+                r.storeBytes(of: r.loadUnaligned(as: SIMD8<Float>.self) * f * uniform, as: SIMD8<Float>.self)
+                i += 8
+            }
+        } else if uniform != 1 {
+            while i < count {
+                let r = UnsafeMutableRawPointer(row + i)
+                r.storeBytes(of: r.loadUnaligned(as: SIMD8<Float>.self) * uniform, as: SIMD8<Float>.self)
+                i += 8
+            }
+        }
+    }
+
+    /// The background's weight where the border covers it: `fill[i] *= (1 − alpha ·
+    /// ring[i])`; then both times the clip weights.
+    static func combine(
+        _ fill: UnsafeMutablePointer<Float>, under ring: UnsafeMutablePointer<Float>, alpha: Float,
+        weights: UnsafePointer<Float>?, uniform: Float, count: Int
+    ) {
+        var i = 0
+        while i < count {
+            let f = UnsafeMutableRawPointer(fill + i), r = UnsafeMutableRawPointer(ring + i)
+            var k = SIMD8<Float>(repeating: uniform)
+            if let weights { k *= UnsafeRawPointer(weights + i).loadUnaligned(as: SIMD8<Float>.self) }
+            let ringWeight = r.loadUnaligned(as: SIMD8<Float>.self)
+            f.storeBytes(of: f.loadUnaligned(as: SIMD8<Float>.self) * (1 - alpha * ringWeight) * k, as: SIMD8<Float>.self)
+            r.storeBytes(of: ringWeight * k, as: SIMD8<Float>.self)
+            i += 8
+        }
+    }
+
+    // MARK: Clips
+
+    /// Clips what follows to the layer's rounded bounds, intersected with the clip in force.
+    private func pushClip(_ item: RenderList.Item) {
+        let current = clips[clips.count - 1]
+        if let exact = Self.pixelAlignedRect(item) {
+            clips.append(Clip(scissor: current.scissor.intersection(exact), mask: current.mask,
+                              analyticCount: current.analyticCount, buffer: nil))
+            return
+        }
+        let rect = item.pixelBounds.intersection(current.scissor)
+        guard !rect.isEmpty,
+              let sampler = RoundedRectSampler(bounds: item.bounds, cornerRadius: item.cornerRadius, map: PlaneMap(item.matrix))
+        else {
+            clips.append(Clip(scissor: .empty, mask: nil, analyticCount: current.analyticCount, buffer: nil))
+            return
+        }
+        guard let buffer = pool.acquire(rect.area) else {
+            // Past the scratch limit: evaluate this clip in every draw under it instead.
+            analyticClips.removeSubrange(current.analyticCount...)
+            analyticClips.append(sampler)
+            clips.append(Clip(scissor: rect, mask: current.mask, analyticCount: current.analyticCount + 1, buffer: nil))
+            return
+        }
+        let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rect)
+        let coverage = pool.row(0)
+        let n = rect.width
+        for y in rect.minY..<rect.maxY {
+            sampler.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
+            let out = mask.pixel(rect.minX, y)
+            if let parent = current.mask {
+                let p = parent.pixel(rect.minX, y)
+                for j in 0..<n { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
+            } else {
+                for j in 0..<n { out[j] = UInt8(coverage[j] * 255 + 0.5) }
+            }
+        }
+        clips.append(Clip(scissor: rect, mask: mask, analyticCount: current.analyticCount, buffer: buffer))
+    }
+
+    private func popClip() {
+        let clip = clips.removeLast()
+        if let buffer = clip.buffer { pool.release(buffer) }
+    }
+
+    /// The pixels of the layer's bounds when they are exactly a rectangle of whole pixels
+    /// (affine, axis-aligned, corners within 1e-9 of integers, no rounding); else `nil`.
+    static func pixelAlignedRect(_ item: RenderList.Item) -> PixelRect? {
+        guard item.cornerRadius == 0 else { return nil }
+        let m = PlaneMap(item.matrix)
+        guard m.isAffine, m.r3.z > 0, m.r1.y == 0, m.r2.x == 0 else { return nil }
+        let b = item.bounds
+        let xs = SIMD2(b.minX, b.maxX) * m.r1.x / m.r3.z + m.r3.x / m.r3.z
+        let ys = SIMD2(b.minY, b.maxY) * m.r2.y / m.r3.z + m.r3.y / m.r3.z
+        let all = SIMD4(xs[0], xs[1], ys[0], ys[1])
+        let rounded = all.rounded(.toNearestOrEven)
+        guard all.x.isFinite, all.y.isFinite, all.z.isFinite, all.w.isFinite,
+              ((all - rounded) * (all - rounded)).max() <= 1e-18,
+              (rounded * rounded).max() < 1e30
+        else { return nil }
+        return PixelRect(
+            minX: Int(Swift.min(rounded[0], rounded[1])), minY: Int(Swift.min(rounded[2], rounded[3])),
+            maxX: Int(Swift.max(rounded[0], rounded[1])), maxY: Int(Swift.max(rounded[2], rounded[3])))
+    }
+}

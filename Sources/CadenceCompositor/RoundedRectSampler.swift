@@ -1,0 +1,237 @@
+import CadenceGeometry
+
+/// Anti-aliased coverage of a layer's rounded bounds (and of its border ring) seen through
+/// a plane map, one row of pixels at a time, in `SIMD8<Float>` lanes.
+///
+/// **Metric.** Each pixel centre `(x + 0.5, y + 0.5)` is mapped back into the layer's
+/// plane, `(u, v)` measured from the rectangle's centre. For each axis the distances to
+/// the two edges, in layer units, become pixel units by dividing by the length of the
+/// gradient of `u` (or `v`) with respect to pixel coordinates — exact for affine maps,
+/// first-order under perspective (the edge's image is a line; the error grows with the
+/// square of the distance, well under 1/255 of coverage inside the half-pixel band for any
+/// layer that is not nearly edge-on). The coverage along an axis is the overlap of a
+/// one-pixel box with the slab between the edges,
+/// `cx = max(0, sat(0.5 + dNear) + sat(0.5 + dFar) − 1)`, and of the rectangle `cx · cy`:
+/// the exact area for axis-aligned edges (a pixel-aligned rectangle covers its pixels with
+/// exactly 1 and its neighbours with exactly 0; a slab thinner than a pixel covers its
+/// width), a box-filter approximation for rotated ones. In a corner region (both `|u|` and
+/// `|v|` past the start of the rounding) the coverage is at most `sat(0.5 − d)`, `d` the
+/// signed distance to the corner circle converted to pixels through the gradient of the
+/// circle's distance function. A pixel whose preimage lies behind the viewer (w ≤ 0) is
+/// not covered. NaN anywhere becomes coverage 0.
+///
+/// **Border.** The ring between the bounds and the bounds inset by `borderWidth` (the inner
+/// radius `max(0, cornerRadius − borderWidth)`): `max(0, outer − inner)`.
+///
+/// Cost: about 30 Float operations a pixel for a rectangle, 60 with rounded corners or
+/// perspective, twice that with the inner edge; no allocation.
+struct RoundedRectSampler {
+    /// A rounded rectangle centred on the origin: half extents and corner radius, in
+    /// layer units (radius ≤ both half extents).
+    struct Shape {
+        var halfWidth, halfHeight, radius: Float
+
+        /// `nil` when the rectangle is empty.
+        init?(halfWidth: Double, halfHeight: Double, radius: Double) {
+            guard halfWidth > 0, halfHeight > 0 else { return nil }
+            let limit = 1e30  // Float's range, with room for sums.
+            self.halfWidth = Float(Swift.min(halfWidth, limit))
+            self.halfHeight = Float(Swift.min(halfHeight, limit))
+            self.radius = Float(Swift.min(Swift.max(radius, 0), Swift.min(halfWidth, halfHeight, limit)))
+        }
+    }
+
+    /// Pixel coordinates to the layer's plane, recentred on the rectangle's centre
+    /// (affine maps are normalised so that w = 1).
+    let inverse: PlaneMap
+    let isAffine: Bool
+    /// d(u·w)/dx, d(u·w)/dy, … : the inverse's linear part.
+    let ux, uy, vx, vy, wx, wy: Float
+    /// For affine maps: pixels per layer unit across the u and v edges.
+    let pixelsPerU, pixelsPerV: Float
+    let outer: Shape
+    let inner: Shape?
+
+    /// The sampler of `bounds` rounded by `cornerRadius` under `map` (layer space to
+    /// pixels), with the border ring `borderWidth` wide when it is positive. `nil` when the
+    /// rectangle is empty, the map is singular, or (affine) the layer is behind the viewer.
+    init?(bounds: Rect, cornerRadius: Double, borderWidth: Double = 0, map: PlaneMap) {
+        let b = bounds.standardized
+        guard let shape = Shape(halfWidth: b.width / 2, halfHeight: b.height / 2, radius: cornerRadius),
+              var inverse = PlaneMap.translation(b.midX, b.midY).concatenating(map).inverse
+        else { return nil }
+        if inverse.isAffine {
+            guard inverse.r3.z > 0 else { return nil }
+            let k = 1 / inverse.r3.z
+            inverse = PlaneMap(rows: inverse.r1 * k, inverse.r2 * k, inverse.r3 * k)
+        }
+        self.inverse = inverse
+        isAffine = inverse.isAffine
+        ux = Float(inverse.r1.x)
+        uy = Float(inverse.r2.x)
+        vx = Float(inverse.r1.y)
+        vy = Float(inverse.r2.y)
+        wx = Float(inverse.r1.z)
+        wy = Float(inverse.r2.z)
+        pixelsPerU = 1 / (ux * ux + uy * uy).squareRoot()
+        pixelsPerV = 1 / (vx * vx + vy * vy).squareRoot()
+        outer = shape
+        inner = borderWidth > 0
+            ? Shape(halfWidth: b.width / 2 - borderWidth, halfHeight: b.height / 2 - borderWidth,
+                    radius: cornerRadius - borderWidth)
+            : nil
+    }
+
+    /// Writes the coverage of the shape for the `count` pixels `x0 ..< x0 + count` of row
+    /// `y` to `outerCoverage`, and, when `borderCoverage` is given, the coverage of the
+    /// border ring there. Both buffers need room for `count` rounded up to a multiple of 8.
+    ///
+    /// Under an affine map the span of the row that lies inside the shape by more than
+    /// half a pixel (and off the corners' arcs) is found first, and filled with 1 (and a
+    /// border coverage of 0 inside the inner edge) without sampling: the same values the
+    /// lanes would give, found in constant time per row.
+    func sample(
+        row y: Int, from x0: Int, count: Int,
+        outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
+    ) {
+        let inside = interior(row: y, from: x0, count: count, border: borderCoverage != nil)
+        guard !inside.isEmpty else {
+            sampleSpan(row: y, from: x0, count: count, outer: outerCoverage, border: borderCoverage)
+            return
+        }
+        // Left edge first: its last SIMD8 may run into the interior, which is written next.
+        sampleSpan(row: y, from: x0, count: inside.lowerBound, outer: outerCoverage, border: borderCoverage)
+        (outerCoverage + inside.lowerBound).update(repeating: 1, count: inside.count)
+        if let borderCoverage {
+            (borderCoverage + inside.lowerBound).update(repeating: inner == nil ? 1 : 0, count: inside.count)
+        }
+        let right = inside.upperBound
+        sampleSpan(row: y, from: x0 + right, count: count - right, outer: outerCoverage + right,
+                   border: borderCoverage.map { $0 + right })
+    }
+
+    /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` is fully inside the shape
+    /// (inside the inner edge when `border`, where the ring is empty): empty under
+    /// perspective. Of the cross-shaped interior (the two rectangles that avoid the corner
+    /// arcs), the longer of the row's two spans. A margin of 1e-3 pixel (and 1e-6 of the
+    /// size, for Float's rounding) keeps every pixel of it at coverage exactly 1.
+    func interior(row y: Int, from x0: Int, count: Int, border: Bool) -> Range<Int> {
+        guard isAffine, count > 0 else { return 0..<0 }
+        let shape = border ? (inner ?? outer) : outer
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
+        let du = inverse.r1.x, dv = inverse.r1.y
+        let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.radius)
+        let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
+        /// The `i` (real) with |a + i·d| ≤ limit.
+        func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+            guard limit >= 0 else { return (1, 0) }
+            if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
+            let p = (-limit - a) / d, q = (limit - a) / d
+            return (Swift.min(p, q), Swift.max(p, q))
+        }
+        func span(_ lu: Double, _ lv: Double) -> Range<Int> {
+            let (a0, a1) = solve(h.x, du, lu), (b0, b1) = solve(h.y, dv, lv)
+            let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
+            guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
+            let first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
+            return first <= last ? first..<(last + 1) : 0..<0
+        }
+        let wide = span(hx - mu, hy - Swift.max(r, mv))
+        let tall = span(hx - Swift.max(r, mu), hy - mv)
+        return wide.count >= tall.count ? wide : tall
+    }
+
+    /// `sample` without the interior shortcut (each pixel through the lanes).
+    func sampleSpan(
+        row y: Int, from x0: Int, count: Int,
+        outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
+    ) {
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let py = Double(y) + 0.5
+        var i = 0
+        while i < count {
+            let h = inverse.homogeneous(Double(x0 + i) + 0.5, py)
+            var u = SIMD8(repeating: Float(h.x)) + lanes * ux
+            var v = SIMD8(repeating: Float(h.y)) + lanes * vx
+            var gradient = Gradients(
+                ux: SIMD8(repeating: ux), uy: SIMD8(repeating: uy), vx: SIMD8(repeating: vx), vy: SIMD8(repeating: vy),
+                pixelsPerU: SIMD8(repeating: pixelsPerU), pixelsPerV: SIMD8(repeating: pixelsPerV))
+            var valid = SIMDMask<SIMD8<Float>.MaskStorage>(repeating: true)
+            if !isAffine {
+                let w = SIMD8(repeating: Float(h.z)) + lanes * wx
+                valid = w .> 0
+                let r = 1 / w
+                u *= r
+                v *= r
+                // d(U/W)/dx = (dU/dx − (U/W) dW/dx) / W.
+                gradient.ux = (ux - u * wx) * r
+                gradient.uy = (uy - u * wy) * r
+                gradient.vx = (vx - v * wx) * r
+                gradient.vy = (vy - v * wy) * r
+                gradient.pixelsPerU = 1 / (gradient.ux * gradient.ux + gradient.uy * gradient.uy).squareRoot()
+                gradient.pixelsPerV = 1 / (gradient.vx * gradient.vx + gradient.vy * gradient.vy).squareRoot()
+            }
+            let au = u.replacing(with: -u, where: u .< 0), av = v.replacing(with: -v, where: v .< 0)
+            // sign(u) · sign(v): the corner's distance gradient combines ±∇u and ±∇v.
+            gradient.sign = SIMD8(repeating: 1).replacing(with: -1, where: (u .< 0) .^ (v .< 0))
+            var c = Self.coverage(of: outer, au: au, av: av, gradient)
+            c.replace(with: 0, where: .!valid)
+            UnsafeMutableRawPointer(outerCoverage + i).storeBytes(of: c, as: SIMD8<Float>.self)
+            if let borderCoverage {
+                var ring = c
+                if let inner {
+                    let ci = Self.coverage(of: inner, au: au, av: av, gradient)
+                    ring = c - ci
+                    ring.replace(with: 0, where: .!(ring .> 0))
+                    ring.replace(with: 0, where: .!valid)
+                }
+                UnsafeMutableRawPointer(borderCoverage + i).storeBytes(of: ring, as: SIMD8<Float>.self)
+            }
+            i += 8
+        }
+    }
+
+    /// The gradients of u and v with respect to pixel x and y, their reciprocal lengths,
+    /// and sign(u)·sign(v).
+    struct Gradients {
+        var ux, uy, vx, vy, pixelsPerU, pixelsPerV: SIMD8<Float>
+        var sign = SIMD8<Float>(repeating: 1)
+    }
+
+    /// The coverage of `shape` at the points `(±au, ±av)` (see the type's doc comment).
+    @inline(__always)
+    static func coverage(of shape: Shape, au: SIMD8<Float>, av: SIMD8<Float>, _ g: Gradients) -> SIMD8<Float> {
+        let cx = slab(halfWidth: shape.halfWidth, au, g.pixelsPerU)
+        let cy = slab(halfWidth: shape.halfHeight, av, g.pixelsPerV)
+        var c = cx * cy
+        guard shape.radius > 0 else { return c }
+        let qx = au - (shape.halfWidth - shape.radius)
+        let qy = av - (shape.halfHeight - shape.radius)
+        let corner = (qx .> 0) .& (qy .> 0)
+        guard any(corner) else { return c }
+        let length = (qx * qx + qy * qy).squareRoot()
+        // ∇(|q| − r) in pixel space is (qx ∇|u| + qy ∇|v|) / |q|.
+        let nx = qx * g.ux + g.sign * qy * g.vx
+        let ny = qx * g.uy + g.sign * qy * g.vy
+        let distance = (length - shape.radius) * length / (nx * nx + ny * ny).squareRoot()
+        let cc = saturate(0.5 - distance)
+        c.replace(with: cc, where: corner .& (cc .< c))
+        return c
+    }
+
+    /// The overlap of a one-pixel box with the slab `−h … h` at distance `a` from its
+    /// middle, `scale` pixels per unit.
+    @inline(__always)
+    static func slab(halfWidth h: Float, _ a: SIMD8<Float>, _ scale: SIMD8<Float>) -> SIMD8<Float> {
+        let near = saturate(0.5 + (h - a) * scale)
+        let far = saturate(0.5 + (h + a) * scale)
+        let c = near + far - 1
+        return c.replacing(with: 0, where: c .< 0)
+    }
+
+    /// `x` clamped to 0…1, NaN to 0.
+    @inline(__always)
+    static func saturate(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        x.replacing(with: 0, where: .!(x .> 0)).replacing(with: 1, where: x .> 1)
+    }
+}

@@ -1,0 +1,85 @@
+/// A block of raw memory for offscreen groups and clip masks, owned by a `ScratchPool`.
+final class ScratchBuffer {
+    let pointer: UnsafeMutableRawPointer
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pointer = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(capacity, 1), alignment: 64)
+    }
+
+    deinit { pointer.deallocate() }
+}
+
+/// The compositor's reusable memory: blocks for offscreen groups and clip masks, handed out
+/// and taken back in stack order within a frame and kept for the next frame, and row
+/// buffers of `Float`s.
+///
+/// `byteLimit` bounds the bytes handed out at once (and, after a frame, the bytes kept): a
+/// request past it is refused, and the rasterizer falls back to a path that needs no
+/// memory (`docs/compositor.md`, "Limits"). Cost: a best-fit search of the free blocks
+/// (a handful) per request; allocation only when no free block fits.
+final class ScratchPool {
+    var byteLimit: Int
+    private(set) var bytesInUse = 0
+    private var free: [ScratchBuffer] = []
+
+    /// Row buffers: `rowCount` rows of `rowCapacity` `Float`s each, 64-byte aligned.
+    private(set) var rows: UnsafeMutablePointer<Float>
+    private(set) var rowCapacity = 0
+    static let rowCount = 4
+
+    init(byteLimit: Int) {
+        self.byteLimit = byteLimit
+        rows = .allocate(capacity: 1)
+    }
+
+    deinit { rows.deallocate() }
+
+    /// Row `index` (0 ..< rowCount), valid until the next `reserveRows`.
+    @inline(__always)
+    func row(_ index: Int) -> UnsafeMutablePointer<Float> { rows + index * rowCapacity }
+
+    /// Makes every row hold at least `count` floats plus a SIMD8 of slack.
+    func reserveRows(_ count: Int) {
+        let needed = (count + 16 + 15) & ~15
+        guard needed > rowCapacity else { return }
+        rows.deallocate()
+        rows = .allocate(capacity: needed * Self.rowCount)
+        rows.initialize(repeating: 0, count: needed * Self.rowCount)
+        rowCapacity = needed
+    }
+
+    /// A block of at least `bytes` bytes, or `nil` when that would put more than
+    /// `byteLimit` bytes in use.
+    func acquire(_ bytes: Int) -> ScratchBuffer? {
+        guard bytes >= 0, bytesInUse + bytes <= byteLimit else { return nil }
+        var best: Int?
+        for (i, b) in free.enumerated() where b.capacity >= bytes {
+            if best.map({ b.capacity < free[$0].capacity }) ?? true { best = i }
+        }
+        let buffer: ScratchBuffer
+        if let best {
+            buffer = free.remove(at: best)
+        } else {
+            buffer = ScratchBuffer(capacity: bytes)
+            trim(keeping: byteLimit - bytesInUse - bytes)
+        }
+        bytesInUse += buffer.capacity
+        return buffer
+    }
+
+    /// Takes `buffer` back for reuse.
+    func release(_ buffer: ScratchBuffer) {
+        bytesInUse -= buffer.capacity
+        free.append(buffer)
+    }
+
+    /// Frees unused blocks, largest first, until those kept total at most `bytes`.
+    private func trim(keeping bytes: Int) {
+        var kept = free.reduce(0) { $0 + $1.capacity }
+        guard kept > bytes else { return }
+        free.sort { $0.capacity < $1.capacity }
+        while kept > Swift.max(bytes, 0), let last = free.popLast() { kept -= last.capacity }
+    }
+}

@@ -1,0 +1,182 @@
+import CadenceGeometry
+
+/// Source-over compositing of premultiplied RGBA8 pixels, four pixels (`SIMD16`) at a
+/// time, in `Float`.
+///
+/// **Rounding.** Every result is `result = source + destination · (1 − sourceAlpha)`
+/// computed in `Float` on the 0…255 scale and rounded to the nearest integer (halves away
+/// from zero), clamped to 0…255: one rounding per stage. So a weight of 0 leaves the
+/// destination exactly as it was, a weight of 1 with an opaque source writes the source
+/// exactly (no drift however often opaque is drawn over opaque), 255 stays 255 and 0 stays
+/// 0. `Float`'s 24-bit significand keeps the error before rounding under 1e-4 of a step,
+/// so the result is the correctly rounded value except within 1e-4 of a half
+/// (`SourceOverTests` checks against a `Double` reference).
+///
+/// Colours are premultiplied on the 0…255 scale, alphas on 0…1; weights (coverage × clip ×
+/// opacity) on 0…1. Cost: about 10 vector operations per four pixels; whole chunks of
+/// weight 0 are skipped and whole chunks of weight 1 with an opaque colour stored.
+enum SourceOver {
+    /// `color` premultiplied on the 0…255 scale (components clamped to 0…1; NaN counts as
+    /// 0), its alpha on 0…1, and the same colour repeated four times.
+    struct Paint {
+        var color: SIMD4<Float>
+        var alpha: Float
+        var color4: SIMD16<Float>
+        var isOpaque: Bool { alpha >= 1 }
+        /// The colour as stored bytes (rounded), four times.
+        var bytes4: SIMD16<UInt8>
+
+        init(_ c: Color) {
+            func unit(_ x: Double) -> Double { x > 0 ? Swift.min(x, 1) : 0 }
+            let a = unit(c.alpha)
+            let premultiplied = SIMD4(unit(c.red) * a, unit(c.green) * a, unit(c.blue) * a, a) * 255
+            color = SIMD4<Float>(premultiplied)
+            alpha = Float(a)
+            color4 = SIMD16(lowHalf: SIMD8(lowHalf: color, highHalf: color), highHalf: SIMD8(lowHalf: color, highHalf: color))
+            bytes4 = SourceOver.pack(color4)
+        }
+    }
+
+    /// `color` as premultiplied RGBA8 (each component rounded once).
+    static func bytes(of color: Color) -> SIMD4<UInt8> {
+        let p = Paint(color).bytes4
+        return SIMD4(p[0], p[1], p[2], p[3])
+    }
+
+    // MARK: Kernels
+
+    /// `dst[i] = paint · w[i] + dst[i] · (1 − alpha · w[i])` for the `count` pixels at
+    /// `dst` (RGBA8), `w` the weights.
+    static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 4 <= count {
+            let w4 = UnsafeRawPointer(w + i).loadUnaligned(as: SIMD4<Float>.self)
+            if w4 == .zero {
+                i += 4
+                continue
+            }
+            let p = UnsafeMutableRawPointer(dst + 4 * i)
+            if paint.isOpaque && w4 == SIMD4(repeating: 1) {
+                p.storeBytes(of: paint.bytes4, as: SIMD16<UInt8>.self)
+            } else {
+                let weight = expand(w4)
+                let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
+                p.storeBytes(of: pack(paint.color4 * weight + d * (1 - paint.alpha * weight)), as: SIMD16<UInt8>.self)
+            }
+            i += 4
+        }
+        while i < count {
+            let weight = w[i]
+            if weight > 0 {
+                let p = dst + 4 * i
+                let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                store(paint.color * weight + d * (1 - paint.alpha * weight), at: p)
+            }
+            i += 1
+        }
+    }
+
+    /// Two paints at once, the second over the first:
+    /// `dst[i] = a · wa[i] + b · wb[i] + dst[i] · (1 − a.alpha · wa[i] − b.alpha · wb[i])`
+    /// (the caller folds the second paint's coverage of the first into `wa`).
+    static func blend(
+        _ a: Paint, weights wa: UnsafePointer<Float>, _ b: Paint, weights wb: UnsafePointer<Float>,
+        into dst: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        var i = 0
+        while i + 4 <= count {
+            let wa4 = UnsafeRawPointer(wa + i).loadUnaligned(as: SIMD4<Float>.self)
+            let wb4 = UnsafeRawPointer(wb + i).loadUnaligned(as: SIMD4<Float>.self)
+            if wa4 == .zero && wb4 == .zero {
+                i += 4
+                continue
+            }
+            let p = UnsafeMutableRawPointer(dst + 4 * i)
+            let ea = expand(wa4), eb = expand(wb4)
+            let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
+            let result = a.color4 * ea + b.color4 * eb + d * (1 - a.alpha * ea - b.alpha * eb)
+            p.storeBytes(of: pack(result), as: SIMD16<UInt8>.self)
+            i += 4
+        }
+        while i < count {
+            let x = wa[i], y = wb[i]
+            if x > 0 || y > 0 {
+                let p = dst + 4 * i
+                let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                store(a.color * x + b.color * y + d * (1 - a.alpha * x - b.alpha * y), at: p)
+            }
+            i += 1
+        }
+    }
+
+    /// `dst[i] = src[i] · opacity + dst[i] · (1 − srcAlpha[i] · opacity)`: an offscreen
+    /// group composited with its opacity.
+    static func composite(
+        _ src: UnsafePointer<UInt8>, opacity: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        var i = 0
+        while i + 4 <= count {
+            let s8 = UnsafeRawPointer(src + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let p = UnsafeMutableRawPointer(dst + 4 * i)
+            if s8 == .zero {
+                i += 4
+                continue
+            }
+            let s = unpack(s8)
+            let alpha = SIMD16(
+                s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7], s[11], s[11], s[11], s[11], s[15], s[15], s[15], s[15])
+            let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
+            p.storeBytes(of: pack(s * opacity + d * (1 - alpha * opacity / 255)), as: SIMD16<UInt8>.self)
+            i += 4
+        }
+        while i < count {
+            let q = src + 4 * i
+            if q[3] > 0 || q[0] > 0 || q[1] > 0 || q[2] > 0 {
+                let s = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                let p = dst + 4 * i
+                let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                store(s * opacity + d * (1 - s[3] * opacity / 255), at: p)
+            }
+            i += 1
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `(w0, w0, w0, w0, w1, …, w3)`: one weight per channel.
+    @inline(__always)
+    static func expand(_ w: SIMD4<Float>) -> SIMD16<Float> {
+        SIMD16(w[0], w[0], w[0], w[0], w[1], w[1], w[1], w[1], w[2], w[2], w[2], w[2], w[3], w[3], w[3], w[3])
+    }
+
+    /// Rounds to nearest (halves up: all values are ≥ 0) and clamps to 0…255; NaN gives 0.
+    ///
+    /// Written with the 2²³ bias rather than the standard library's generic conversions,
+    /// which are not vectorised: adding 2²³ to a value in 0…255 leaves its nearest integer
+    /// (ties to even) in the low significand bits; a tie that went down is moved up; the
+    /// low byte of the bit pattern is the result.
+    @inline(__always)
+    static func pack(_ v: SIMD16<Float>) -> SIMD16<UInt8> {
+        let bias: Float = 8_388_608  // 2²³ (a local constant: a static would cost a lazy-init check)
+        let c = v.replacing(with: 0, where: .!(v .> 0)).replacing(with: 255, where: v .> 255)
+        var biased = c + bias
+        biased.replace(with: biased + 1, where: c - (biased - bias) .== 0.5)
+        return SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD16<UInt32>.self))
+    }
+
+    /// The bytes as floats (0…255), through the same bias.
+    @inline(__always)
+    static func unpack(_ b: SIMD16<UInt8>) -> SIMD16<Float> {
+        // 0x4B00_0000 is the bit pattern of 2²³.
+        unsafeBitCast(SIMD16<UInt32>(truncatingIfNeeded: b) | 0x4B00_0000, to: SIMD16<Float>.self) - 8_388_608
+    }
+
+    /// One pixel, rounded as `pack` rounds.
+    @inline(__always)
+    static func store(_ v: SIMD4<Float>, at p: UnsafeMutablePointer<UInt8>) {
+        for k in 0..<4 {
+            let c = v[k] > 0 ? Swift.min(v[k], 255) : 0
+            p[k] = UInt8(truncatingIfNeeded: Int((c + 0.5).rounded(.down)))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import CadenceGeometry
+import CadenceLayers
+import XCTest
+
+@testable import CadenceCompositor
+
+/// A layer whose frame is `frame` (anchor point in the middle), with an optional
+/// background and a name for messages.
+func makeLayer(_ name: String, frame: Rect, background: Color? = nil) -> Layer {
+    let layer = Layer()
+    layer.name = name
+    layer.bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+    layer.position = Point(x: frame.midX, y: frame.midY)
+    layer.backgroundColor = background
+    return layer
+}
+
+let red = Color(red: 1, green: 0, blue: 0)
+let green = Color(red: 0, green: 1, blue: 0)
+let blue = Color(red: 0, green: 0, blue: 1)
+
+/// Premultiplied RGBA8 constants.
+let opaqueRed = SIMD4<UInt8>(255, 0, 0, 255)
+let opaqueGreen = SIMD4<UInt8>(0, 255, 0, 255)
+let opaqueBlue = SIMD4<UInt8>(0, 0, 255, 255)
+let opaqueWhite = SIMD4<UInt8>(255, 255, 255, 255)
+let transparent = SIMD4<UInt8>(0, 0, 0, 0)
+
+/// Renders `roots` at time 0 on a `width × height` canvas (scale 1, top-left origin unless
+/// given), on a transparent or `background` canvas.
+func render(
+    _ roots: [Layer], width: Double = 32, height: Double = 32, scale: Double = 1, background: Color? = nil,
+    origin: Canvas.Origin = .topLeft, compositor: Compositor = Compositor()
+) throws -> Bitmap {
+    try compositor.render(
+        roots, at: 0, on: Canvas(width: width, height: height, scale: scale, background: background, origin: origin))
+}
+
+/// The pixels of `bitmap` that are not `value`, as (x, y) pairs.
+func pixels(of bitmap: Bitmap, notEqualTo value: SIMD4<UInt8>) -> [(Int, Int)] {
+    var out: [(Int, Int)] = []
+    for y in 0..<bitmap.height {
+        for x in 0..<bitmap.width where bitmap[x, y] != value { out.append((x, y)) }
+    }
+    return out
+}
+
+/// Asserts that every pixel of `rect` is `inside` and every other pixel `outside`.
+func assertRect(
+    _ bitmap: Bitmap, _ rect: PixelRect, is inside: SIMD4<UInt8>, elsewhere outside: SIMD4<UInt8>,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    for y in 0..<bitmap.height {
+        for x in 0..<bitmap.width {
+            let expected = (rect.minX..<rect.maxX).contains(x) && (rect.minY..<rect.maxY).contains(y) ? inside : outside
+            XCTAssertEqual(bitmap[x, y], expected, "(\(x), \(y))", file: file, line: line)
+        }
+    }
+}
+
+/// The largest per-channel difference between two bitmaps of the same size.
+func maxDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
+    precondition(a.width == b.width && a.height == b.height)
+    var worst = 0
+    for i in a.pixels.indices { worst = max(worst, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
+    return worst
+}
+
+/// Source-over of premultiplied `source` (0…255, any precision) with `weight` over
+/// `destination`, in `Double`, rounded half away from zero: the reference the kernels are
+/// checked against.
+func referenceOver(_ source: SIMD4<Double>, weight: Double, _ destination: SIMD4<UInt8>) -> SIMD4<UInt8> {
+    let s = source * weight
+    let r = s + SIMD4<Double>(destination) * (1 - s[3] / 255)
+    return SIMD4<UInt8>(r.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+}
