@@ -9,13 +9,28 @@ import Cadence
 /// animation's own `keyPath` names (`position.x` in a `position` request is a scalar); an
 /// animation with a `valueFunction` reads numbers (or `[x, y, z]` for `scale` and
 /// `translate`) and must animate a whole transform.
+///
+/// The animations of a scene's layers have no request key path: each property animation
+/// names its own, a layer property or a structure field of one, whose kind the property
+/// table gives (`AnimationDecoder+Layers.swift`).
 struct AnimationDecoder {
-    /// The request's key path, which animations without their own `keyPath` animate.
-    let keyPath: String
-    /// The kind of the request key path's values.
-    let kind: ValueKind
+    /// The request's key path, which animations without their own `keyPath` animate, and
+    /// the kind of its values; `nil` for the animations of a scene's layers.
+    let request: (keyPath: String, kind: ValueKind)?
     /// The document's name, reported for errors about the document itself.
     let source: String
+
+    /// A decoder for the animations of a `cadence sample` request of `keyPath`.
+    init(keyPath: String, kind: ValueKind, source: String) {
+        request = (keyPath, kind)
+        self.source = source
+    }
+
+    /// A decoder for the animations of a scene's layers (`cadence render`).
+    init(layerAnimationsIn source: String) {
+        request = nil
+        self.source = source
+    }
 
     /// The `type` of an animation object.
     enum AnimationType: String, CaseIterable {
@@ -91,12 +106,16 @@ struct AnimationDecoder {
     /// A basic or keyframe animation: its key path, value function and value type are
     /// resolved, then its values are read as that type.
     private func property(_ type: AnimationType, _ reader: JSONObjectReader, _ common: Common) throws -> any KeyPathAnimation {
-        var ownKeyPath = keyPath
-        var ownKind = kind
+        let keyPathAt = reader.path.appending("keyPath")
+        let ownKeyPath: String
+        let ownKind: ValueKind
         if let value = reader.nonNull("keyPath") {
-            let keyPathAt = reader.path.appending("keyPath")
             ownKeyPath = try JSONObjectReader.string(value, at: keyPathAt, source: source)
             ownKind = try fieldKind(of: ownKeyPath, at: keyPathAt)
+        } else if let request {
+            (ownKeyPath, ownKind) = request
+        } else {
+            throw InputError(at: keyPathAt, in: source, "missing (a string is required)")
         }
         guard let function = try reader.choice("valueFunction", ValueFunction.self, noun: "value function", allowsNull: true)
         else { return try typed(ownKind.valueType!, type, reader, common, PropertyContext(keyPath: ownKeyPath, kind: ownKind)) }
@@ -121,6 +140,7 @@ struct AnimationDecoder {
     /// structure field of it (`position.x` in `position`, `transform.rotation.z` in
     /// `transform`).
     private func fieldKind(of ownKeyPath: String, at path: JSONPath) throws -> ValueKind {
+        guard let (keyPath, kind) = request else { return try layerKind(of: ownKeyPath, at: path) }
         guard let field = AnimationEvaluator.field(of: ownKeyPath, in: keyPath) else {
             throw InputError(
                 at: path, in: source,

@@ -10,7 +10,7 @@ public struct CadenceCommand: ParsableCommand {
         commandName: "cadence",
         abstract: "Core Animation's timing and animation math from the command line.",
         discussion: "Bad input exits with status 2 and one line on standard error: cadence: <where>: <what>.",
-        subcommands: [SampleCommand.self, CurveCommand.self])
+        subcommands: [SampleCommand.self, RenderCommand.self, DemoCommand.self, CurveCommand.self])
 
     public init() {}
 

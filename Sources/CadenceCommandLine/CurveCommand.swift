@@ -31,13 +31,7 @@ struct CurveCommand: ConsoleCommand {
             throw InputError("--size", "\(size) is outside \(CurvePlot.sizes.lowerBound)...\(CurvePlot.sizes.upperBound)")
         }
         let bitmap = try CurvePlot(timingFunction).render(size: size)
-        let png: [UInt8]
-        do {
-            png = try PNGEncoder.encode(bitmap)
-        } catch {
-            throw InternalError(message: "PNG encoding failed: \(error)")
-        }
-        try FileAccess.writeAtomically(png, to: out, location: "--out")
+        try FileAccess.writeAtomically(try PNGEncoder.output(bitmap), to: out, location: "--out")
         console.writeOutput("wrote \(out) (\(size)×\(size), \(label))\n")
     }
 }

@@ -17,20 +17,7 @@ struct SampleCommand: ConsoleCommand {
     init() {}
 
     func run(console: Console) throws {
-        let bytes: [UInt8]
-        let source: String
-        if file == "-" {
-            source = "stdin"
-            do {
-                bytes = try console.readStandardInput()
-            } catch {
-                throw InputError(source, "cannot read: \(error)")
-            }
-        } else {
-            guard !file.isEmpty else { throw InputError("file", "the file name is empty") }
-            source = file
-            bytes = try FileAccess.read(file)
-        }
+        let (bytes, source) = try FileAccess.readDocument(file, console: console, location: "file")
         let json = try JSONParser.parse(bytes, source: source)
         let request = try SampleRequest(json: json, source: source)
         console.writeOutput(request.response().serialized() + "\n")

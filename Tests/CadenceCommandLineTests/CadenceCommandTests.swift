@@ -17,7 +17,7 @@ final class CadenceCommandTests: XCTestCase {
 
     /// ArgumentParser's usage errors exit with status 2 (not its default 64), one line.
     func testUsageErrorsExitWithStatus2OnOneLine() {
-        assertBadInput(cadence("render"), "arguments: Unexpected argument 'render' (see 'cadence --help')")
+        assertBadInput(cadence("render"), "arguments: Missing expected argument '<scene>' (see 'cadence help render')")
         assertBadInput(cadence("sample"), "arguments: Missing expected argument '<file>' (see 'cadence help sample')")
         assertBadInput(cadence("sample", "a.json", "b.json"),
             "arguments: Unexpected argument 'b.json' (see 'cadence help sample')")
@@ -25,8 +25,8 @@ final class CadenceCommandTests: XCTestCase {
             startingWith: "arguments: Unknown option '--colour'")
     }
 
-    /// `demo` and `render` belong to later versions.
-    func testOnlySampleAndCurveExist() {
-        assertBadInput(cadence("demo"), "arguments: Unexpected argument 'demo' (see 'cadence --help')")
+    /// A command that does not exist is a usage error.
+    func testUnknownCommand() {
+        assertBadInput(cadence("play"), "arguments: Unexpected argument 'play' (see 'cadence --help')")
     }
 }

@@ -1,0 +1,160 @@
+import Cadence
+
+/// Reading the layer objects of a scene: `CALayer`'s property names, `frame` as a
+/// convenience, `sublayers`, `mask`, `animations` by key and the layer's own media timing.
+extension SceneDecoder {
+    /// How a numeric layer property is bounded.
+    enum Bound {
+        case any, unit, nonNegative, positive
+    }
+
+    /// A layer property written through key-value coding (`Layer.setValue(_:forKeyPath:)`),
+    /// with the kind of its value and the bound of its numbers.
+    struct ValueField {
+        var name: String
+        var kind: ValueKind
+        var bound: Bound = .any
+    }
+
+    /// The properties written through key-value coding, in the order they are applied:
+    /// `frame` comes after `bounds`, `position`, `anchorPoint` and `transform`, which it
+    /// reads, so that it wins over the bounds size and position given with it.
+    /// `geometryFlipped`, which `Layer` has no property for, is kept as an extra key-value
+    /// coding key.
+    static let valueFields: [ValueField] = [
+        ValueField(name: "bounds", kind: .rect), ValueField(name: "position", kind: .point),
+        ValueField(name: "anchorPoint", kind: .point), ValueField(name: "anchorPointZ", kind: .scalar),
+        ValueField(name: "zPosition", kind: .scalar), ValueField(name: "transform", kind: .transform),
+        ValueField(name: "sublayerTransform", kind: .transform), ValueField(name: "frame", kind: .rect),
+        ValueField(name: "opacity", kind: .scalar, bound: .unit), ValueField(name: "hidden", kind: .boolean),
+        ValueField(name: "masksToBounds", kind: .boolean), ValueField(name: "doubleSided", kind: .boolean),
+        ValueField(name: "geometryFlipped", kind: .boolean),
+        ValueField(name: "cornerRadius", kind: .scalar, bound: .nonNegative),
+        ValueField(name: "borderWidth", kind: .scalar, bound: .nonNegative),
+        ValueField(name: "borderColor", kind: .color), ValueField(name: "backgroundColor", kind: .color),
+        ValueField(name: "shadowColor", kind: .color), ValueField(name: "shadowOpacity", kind: .scalar, bound: .unit),
+        ValueField(name: "shadowOffset", kind: .size), ValueField(name: "shadowRadius", kind: .scalar, bound: .nonNegative),
+        ValueField(name: "contentsRect", kind: .rect), ValueField(name: "contentsCenter", kind: .rect),
+        ValueField(name: "contentsScale", kind: .scalar, bound: .positive),
+    ]
+
+    /// The filters `magnificationFilter` and `minificationFilter` name (Core Animation's
+    /// `kCAFilter…`). Checked and otherwise ignored: `Layer` does not hold them yet.
+    enum ContentsFilter: String, CaseIterable {
+        case linear, nearest, trilinear
+    }
+
+    /// Every field a layer object may have.
+    static let layerFields = ["name"] + valueFields.map(\.name) + [
+        "shadowPath", "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers",
+        "animations",
+    ] + MediaTiming.fieldNames
+
+    /// The layer object at `path`, with its sublayers, mask and animations.
+    mutating func layer(_ json: JSONValue, at path: JSONPath) throws -> Layer {
+        let reader = try JSONObjectReader(json, at: path, source: source)
+        try reader.rejectUnknownFields(Self.layerFields)
+        let layer = Layer()
+        if let name = reader.nonNull("name") {
+            layer.name = try JSONObjectReader.string(name, at: path.appending("name"), source: source)
+        }
+        for field in Self.valueFields {
+            guard let json = reader.value(field.name) else { continue }
+            try set(field, json, on: layer, at: path.appending(field.name))
+        }
+        if let data = reader.nonNull("shadowPath") {
+            let at = path.appending("shadowPath")
+            let text = try JSONObjectReader.string(data, at: at, source: source)
+            do {
+                layer.shadowPath = try Path(svgPathData: text)
+            } catch {
+                throw InputError(at: at, in: source, error.description)
+            }
+        }
+        if let file = reader.nonNull("contents") {
+            let at = path.appending("contents")
+            layer.contents = try contents(try JSONObjectReader.string(file, at: at, source: source), at: at, layer: layer.name)
+        }
+        if let gravity = try reader.choice("contentsGravity", ContentsGravity.self, noun: "contents gravity") {
+            layer.contentsGravity = gravity
+        }
+        _ = try reader.choice("magnificationFilter", ContentsFilter.self, noun: "filter")
+        _ = try reader.choice("minificationFilter", ContentsFilter.self, noun: "filter")
+        layer.timing = try MediaTiming(reading: reader, durationNote: " (0 means infinite)")
+
+        if let mask = reader.nonNull("mask") {
+            try layer.setMask(try self.layer(mask, at: path.appending("mask")))
+        }
+        if let sublayers = reader.nonNull("sublayers") {
+            let at = path.appending("sublayers")
+            for (index, element) in try JSONObjectReader.array(sublayers, at: at, source: source).enumerated() {
+                try layer.addSublayer(try self.layer(element, at: at.appending(index)))
+            }
+        }
+        if let animations = reader.nonNull("animations") {
+            let objects = try JSONObjectReader(animations, at: path.appending("animations"), source: source)
+            let decoder = AnimationDecoder(layerAnimationsIn: source)
+            for (key, value) in objects.members {
+                var animation = try decoder.animation(value, at: objects.path.appending(key))
+                // Evaluated by code specialised for the value type (`Animation(_:)`).
+                if case .property(let property) = animation { animation = Animation(property) }
+                layer.add(animation, forKey: key)
+            }
+        }
+        return layer
+    }
+
+    /// Reads `json` as `field`'s kind, checks its bound, and writes it to `layer`. `null`
+    /// leaves the default, except for colours, where it means no colour.
+    private func set(_ field: ValueField, _ json: JSONValue, on layer: Layer, at path: JSONPath) throws {
+        let value: KeyPathValue?
+        switch (field.kind, json) {
+        case (.color, .null): value = nil
+        case (_, .null): return
+        case (.boolean, .bool(let flag)): value = .boolean(flag)
+        case (.boolean, _): throw InputError(at: path, in: source, "expected true or false, got \(json.summary)")
+        case (.color, _): value = .color(try color(json, at: path))
+        case (.scalar, _): value = .scalar(try bounded(JSONObjectReader.number(json, at: path, source: source), field.bound, at: path))
+        default: value = try field.kind.valueType!.read(json, at: path, source: source).keyPathValue
+        }
+        do {
+            try layer.setValue(value, forKeyPath: field.name)
+        } catch {
+            throw InputError(at: path, in: source, error.description)
+        }
+    }
+
+    /// `number`, when it is within `bound`.
+    private func bounded(_ number: Double, _ bound: Bound, at path: JSONPath) throws -> Double {
+        let problem: String? = switch bound {
+        case .any: nil
+        case .unit: (0...1).contains(number) ? nil : "is outside 0...1"
+        case .nonNegative: number >= 0 ? nil : "is negative"
+        case .positive: number > 0 ? nil : "is not positive"
+        }
+        guard let problem else { return number }
+        throw InputError(at: path, in: source, "\(JSONValue.format(number)) \(problem)")
+    }
+
+    /// The PNG at `file` (relative to the scene's folder unless absolute), decoded once
+    /// per path. Errors name the file and the layer.
+    private mutating func contents(_ file: String, at path: JSONPath, layer name: String?) throws -> Bitmap {
+        guard !file.isEmpty else { throw InputError(at: path, in: source, "the path is empty") }
+        let resolved = file.hasPrefix("/") ? file : folder + file
+        if let image = images[resolved] { return image }
+        let owner = "\(file) (\(name.map { "layer '\($0)'" } ?? "an unnamed layer"))"
+        let bytes: [UInt8]
+        do {
+            bytes = try FileAccess.read(resolved)
+        } catch let error as InputError {
+            throw InputError(at: path, in: source, "\(owner): \(error.message)")
+        }
+        do {
+            let image = try PNGDecoder.decode(bytes)
+            images[resolved] = image
+            return image
+        } catch {
+            throw InputError(at: path, in: source, "\(owner): \(error)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+@testable import CadenceCommandLine
+import Cadence
+import Foundation
+import XCTest
+
+/// `cadence demo`: the built-in scene, its frames and contact sheet.
+final class DemoCommandTests: RenderTestCase {
+    /// The demo writes 24 frames and a contact sheet, one line each, in order.
+    func testWritesFramesAndAContactSheet() throws {
+        let out = path("demo")
+        let result = cadence("demo", "--out", out)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.error, "")
+        let frames = (0..<24).map { String(format: "frame-%04d.png", $0) }
+        XCTAssertEqual(try contents("demo"), ["contact-sheet.png"] + frames)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.count, 26, "25 lines and the final newline")
+        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×400, 0 s)")
+        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×400, 0.125 s)")
+        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×400, 2.875 s)")
+        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×440, 24 frames in a 6×4 grid)")
+        let frame = try image(out + "/frame-0000.png")
+        XCTAssertEqual(frame.width, 640)
+        XCTAssertEqual(frame.height, 400)
+        XCTAssertEqual(frame[1, 1], SIMD4(14, 16, 22, 255), "the canvas colour")
+        let sheet = try image(out + "/contact-sheet.png")
+        XCTAssertEqual(sheet.width, 1016)
+        XCTAssertEqual(sheet.height, 440)
+    }
+
+    func testDefaultFolderAndBadFolder() throws {
+        XCTAssertEqual(try DemoCommand.parse([]).out, "cadence-demo")
+        let file = try write("", to: "file")
+        assertBadInput(cadence("demo", "--out", file), "--out: \(file) is a file, not a folder")
+        XCTAssertEqual(try contents(), ["file"])
+    }
+
+    /// The scene shows what the issue asks for: every calculation mode, a path with a
+    /// rotation mode, a group, additive and cumulative animations, perspective, rounded
+    /// corners, borders, an opacity group and clipping.
+    func testSceneShowsEveryFeature() {
+        let scene = DemoScene.make()
+        XCTAssertEqual(scene.canvas.pixelWidth, 640)
+        XCTAssertEqual(scene.canvas.pixelHeight, 400)
+        var layers: [Layer] = []
+        func collect(_ layer: Layer) {
+            layers.append(layer)
+            layer.sublayers.forEach(collect)
+        }
+        scene.layers.forEach(collect)
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 8, "panels")
+
+        var animations: [Animation] = []
+        func flatten(_ animation: Animation) {
+            animations.append(animation)
+            if case .group(let group) = animation { group.animations.forEach(flatten) }
+        }
+        layers.flatMap(\.animations).map(\.animation).forEach(flatten)
+        let properties = animations.compactMap { animation -> (any KeyPathAnimation)? in
+            guard case .property(let property) = animation else { return nil }
+            return (property as? SpecializedKeyPathAnimation)?.base ?? property
+        }
+        let modes = properties.compactMap { ($0 as? KeyframeAnimation<Double>)?.calculationMode }
+        XCTAssertTrue(properties.contains { $0 is BasicAnimation<Double> })
+        XCTAssertEqual(Set(modes), Set(CalculationMode.allCases))
+        XCTAssertTrue(properties.contains { ($0 as? KeyframeAnimation<Point>).map { $0.path != nil && $0.rotationMode == .auto } ?? false })
+        XCTAssertTrue(animations.contains { if case .group = $0 { true } else { false } })
+        XCTAssertTrue(properties.contains { $0.isAdditive })
+        XCTAssertTrue(properties.contains { ($0 as? BasicAnimation<Double>)?.isCumulative == true })
+        XCTAssertTrue(layers.contains { $0.sublayerTransform.m34 != 0 }, "perspective")
+        XCTAssertTrue(layers.contains { !$0.isDoubleSided }, "culled back faces")
+        XCTAssertTrue(layers.contains { $0.cornerRadius > 0 && $0.borderWidth > 0 })
+        XCTAssertTrue(layers.contains { $0.opacity < 1 && $0.sublayers.count > 1 }, "an opacity group")
+        XCTAssertTrue(layers.contains { $0.masksToBounds && $0.superlayer?.masksToBounds == true }, "nested clips")
+    }
+}

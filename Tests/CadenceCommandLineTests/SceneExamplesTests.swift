@@ -1,0 +1,65 @@
+@testable import CadenceCommandLine
+import Cadence
+import Foundation
+import XCTest
+
+/// The scene files in `Examples/scenes/`: each renders, at its canvas size, with its
+/// background in the corner and its layers where the file puts them.
+final class SceneExamplesTests: RenderTestCase {
+    private static let scenes = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/scenes")
+
+    private func render(_ name: String, at time: String, file: StaticString = #filePath, line: UInt = #line) throws -> Bitmap {
+        let out = path("\(name)-\(time).png")
+        let result = cadence("render", Self.scenes.appendingPathComponent("\(name).json").path, "--time", time, "--out", out)
+        XCTAssertEqual(result.status, 0, result.error, file: file, line: line)
+        return try image(out)
+    }
+
+    /// Asserts that `pixel` is `expected` within 1 per channel (colours such as 0.3 · 255 =
+    /// 76.5 may round either way).
+    private func assertPixel(_ pixel: SIMD4<UInt8>, _ expected: SIMD4<Int>, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        let difference = SIMD4<Int>(truncatingIfNeeded: pixel) &- expected
+        XCTAssertLessThanOrEqual(max(abs(difference[0]), abs(difference[1]), abs(difference[2]), abs(difference[3])), 1,
+                                 "\(pixel) is not \(expected) \(message)", file: file, line: line)
+    }
+
+    func testEverySceneIsCovered() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.scenes.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertEqual(names, ["card-flip.json", "spinner.json"])
+    }
+
+    /// Eight dots pulsing in turn (each `timeOffset` an eighth later) beside a level meter
+    /// clipped to its rounded panel.
+    func testSpinner() throws {
+        let bitmap = try render("spinner", at: "0.5")
+        XCTAssertEqual(bitmap.width, 320)
+        XCTAssertEqual(bitmap.height, 200)
+        assertPixel(bitmap[0, 0], SIMD4(15, 18, 23, 255), "background (0.06, 0.07, 0.09)")
+        // The meter's fill is clipped by the panel's rounded corner: its bottom-left pixel
+        // (200, 179) lies outside the 24-point radius and shows the canvas.
+        assertPixel(bitmap[200, 179], SIMD4(15, 18, 23, 255))
+        assertPixel(bitmap[250, 175], SIMD4(61, 219, 150, 255), "the fill (0.24, 0.86, 0.59)")
+    }
+
+    /// A card flipping about y in perspective: front face (white) then back face (blue),
+    /// each culled when it faces away; the canvas has scale 2.
+    func testCardFlip() throws {
+        let front = try render("card-flip", at: "0")
+        XCTAssertEqual(front.width, 480)
+        XCTAssertEqual(front.height, 360)
+        assertPixel(front[240, 180], SIMD4(255, 255, 255, 255), "the front, facing the viewer")
+        let back = try render("card-flip", at: "1.5")
+        assertPixel(back[240, 180], SIMD4(77, 140, 255, 255), "the back (0.3, 0.55, 1), turned by π")
+    }
+
+    /// A sequence of the flip: 6 frames at 2 fps.
+    func testCardFlipSequence() throws {
+        let out = path("flip")
+        let result = cadence("render", Self.scenes.appendingPathComponent("card-flip.json").path,
+                             "--fps", "2", "--duration", "3", "--out", out)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(try contents("flip").count, 6)
+    }
+}
