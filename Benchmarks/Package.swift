@@ -17,8 +17,8 @@ let package = Package(
     ],
     targets: [
         // MARK: The harness: Google Benchmark behind an `extern "C"` API, plus the C++
-        // baselines measured in the same run: the UnitBezier solver (WebKit/Chromium's) and
-        // Eigen's Matrix4d product and inverse.
+        // baselines measured in the same run: the UnitBezier solver (WebKit/Chromium's),
+        // Eigen's Matrix4d product and inverse, and pixman's fills and composites.
         .target(
             name: "BenchmarkShim",
             cxxSettings: [
@@ -27,7 +27,9 @@ let package = Package(
                 // flags are fine here: nothing depends on this package. `-isystem` keeps
                 // Eigen's own warnings out of the build log. No optimisation flag: the shim is
                 // built at SwiftPM's release default, like everything else.
-                .unsafeFlags(["-isystem", "/usr/include/eigen3"]),
+                // Debian's libpixman-1-dev puts pixman.h in /usr/include/pixman-1 (what
+                // `pkg-config --cflags pixman-1` prints), likewise outside the target.
+                .unsafeFlags(["-isystem", "/usr/include/eigen3", "-isystem", "/usr/include/pixman-1"]),
                 // Eigen as a release build uses it: without its internal assertions
                 // (SwiftPM does not define NDEBUG).
                 .define("EIGEN_NO_DEBUG"),
@@ -35,6 +37,9 @@ let package = Package(
             linkerSettings: [
                 // Debian's libbenchmark-dev: /usr/lib/x86_64-linux-gnu/libbenchmark.so.
                 .linkedLibrary("benchmark"),
+                // Debian's libpixman-1-dev: /usr/lib/x86_64-linux-gnu/libpixman-1.so. Linked
+                // into this package only; the root package never depends on pixman.
+                .linkedLibrary("pixman-1"),
                 // Google Benchmark's timer and threads.
                 .linkedLibrary("pthread"),
             ]),
@@ -48,6 +53,7 @@ let package = Package(
                 .product(name: "CadenceTiming", package: rootName),
                 .product(name: "CadenceAnimation", package: rootName),
                 .product(name: "CadenceLayers", package: rootName),
+                .product(name: "CadenceCompositor", package: rootName),
             ]),
     ],
     // Google Benchmark 1.7's header needs C++11; the shim uses C++17.

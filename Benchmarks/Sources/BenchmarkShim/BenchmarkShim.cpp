@@ -4,8 +4,11 @@
 #include <benchmark/benchmark.h>
 #include <Eigen/Core>
 #include <Eigen/LU>  // Matrix4d::inverse()
+#include <pixman.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -295,6 +298,148 @@ extern "C" void cadence_baseline_eigen_inverse_register(const char *name, const 
                 fold(sink, inverse);
             }
             benchmark::DoNotOptimize(total(sink));
+        });
+    });
+}
+
+// MARK: - Baseline: pixman
+//
+// The same three primitives as Cadence's compositor benchmarks, through pixman's public
+// API as cairo's image backend uses it: a solid fill, an image composited OVER, and a
+// rotated rectangle as trapezoids rasterized into an a8 mask (anti-aliased) and composited
+// OVER. pixman picks its fast paths at run time (SSE2/SSSE3/AVX2 where it has them), so the
+// same library serves both builds of the benchmarks.
+
+namespace {
+
+// Premultiplied RGBA8 (Cadence's byte order) to a8r8g8b8 as a 32-bit value.
+uint32_t argb(const uint8_t rgba[4]) {
+    return uint32_t(rgba[3]) << 24 | uint32_t(rgba[0]) << 16 | uint32_t(rgba[1]) << 8 | uint32_t(rgba[2]);
+}
+
+// pixman_color_t holds 16-bit premultiplied channels and keeps their high byte: b · 257
+// converts back to exactly b.
+pixman_color_t color16(const uint8_t rgba[4]) {
+    return pixman_color_t{uint16_t(rgba[0] * 257), uint16_t(rgba[1] * 257), uint16_t(rgba[2] * 257),
+                          uint16_t(rgba[3] * 257)};
+}
+
+// A scene's images and geometry, made once; `draw()` is the timed operation.
+struct PixmanScene {
+    cadence_pixman_scene scene;
+    uint32_t *canvasBits = nullptr, *imageBits = nullptr;
+    pixman_image_t *canvas = nullptr, *image = nullptr, *solid = nullptr;
+    pixman_rectangle16_t rect{};
+    pixman_color_t color{};
+    std::vector<pixman_trapezoid_t> traps;
+
+    explicit PixmanScene(const cadence_pixman_scene &s) : scene(s) {
+        const int w = s.canvas_width, h = s.canvas_height;
+        canvasBits = static_cast<uint32_t *>(std::aligned_alloc(64, size_t(w) * h * 4));
+        const uint32_t clear = argb(s.background);
+        std::fill(canvasBits, canvasBits + size_t(w) * h, clear);
+        canvas = pixman_image_create_bits(PIXMAN_a8r8g8b8, w, h, canvasBits, w * 4);
+        color = color16(s.color);
+        rect = pixman_rectangle16_t{int16_t(s.x), int16_t(s.y), uint16_t(s.width), uint16_t(s.height)};
+        if (s.kind == 1) {
+            const int iw = int(s.width), ih = int(s.height);
+            imageBits = static_cast<uint32_t *>(std::aligned_alloc(64, size_t(iw) * ih * 4));
+            std::fill(imageBits, imageBits + size_t(iw) * ih, argb(s.color));
+            image = pixman_image_create_bits(PIXMAN_a8r8g8b8, iw, ih, imageBits, iw * 4);
+        } else if (s.kind == 2) {
+            solid = pixman_image_create_solid_fill(&color);
+            makeTrapezoids();
+        }
+    }
+
+    PixmanScene(const PixmanScene &) = delete;
+    PixmanScene &operator=(const PixmanScene &) = delete;
+
+    ~PixmanScene() {
+        if (solid) pixman_image_unref(solid);
+        if (image) pixman_image_unref(image);
+        pixman_image_unref(canvas);
+        std::free(imageBits);
+        std::free(canvasBits);
+    }
+
+    // The rotated rect's corners, then one trapezoid per band between consecutive corner
+    // heights, bounded by the two edges that cross the band (the quad is convex).
+    void makeTrapezoids() {
+        const double cx = scene.x + scene.width / 2, cy = scene.y + scene.height / 2;
+        const double c = std::cos(scene.angle), s = std::sin(scene.angle);
+        const double us[4] = {-1, 1, 1, -1}, vs[4] = {-1, -1, 1, 1};
+        double px[4], py[4];
+        for (int k = 0; k < 4; ++k) {
+            const double u = us[k] * scene.width / 2, v = vs[k] * scene.height / 2;
+            px[k] = cx + u * c - v * s;
+            py[k] = cy + u * s + v * c;
+        }
+        std::vector<double> ys(py, py + 4);
+        std::sort(ys.begin(), ys.end());
+        for (int band = 0; band < 3; ++band) {
+            const double top = ys[band], bottom = ys[band + 1];
+            if (!(bottom > top)) continue;
+            const double mid = (top + bottom) / 2;
+            pixman_line_fixed_t lines[2];
+            double xs[2];
+            int found = 0;
+            for (int k = 0; k < 4 && found < 2; ++k) {
+                const int j = (k + 1) % 4;
+                if ((py[k] - mid) * (py[j] - mid) >= 0) continue;  // the edge does not cross the band
+                xs[found] = px[k] + (px[j] - px[k]) * (mid - py[k]) / (py[j] - py[k]);
+                lines[found] = pixman_line_fixed_t{
+                    {pixman_double_to_fixed(px[k]), pixman_double_to_fixed(py[k])},
+                    {pixman_double_to_fixed(px[j]), pixman_double_to_fixed(py[j])}};
+                ++found;
+            }
+            if (found < 2) continue;
+            const int left = xs[0] < xs[1] ? 0 : 1;
+            traps.push_back(pixman_trapezoid_t{pixman_double_to_fixed(top), pixman_double_to_fixed(bottom),
+                                               lines[left], lines[1 - left]});
+        }
+    }
+
+    void draw() {
+        switch (scene.kind) {
+        case 0:
+            pixman_image_fill_rectangles(PIXMAN_OP_OVER, canvas, &color, 1, &rect);
+            break;
+        case 1:
+            pixman_image_composite32(PIXMAN_OP_OVER, image, nullptr, canvas, 0, 0, 0, 0, rect.x, rect.y, rect.width,
+                                     rect.height);
+            break;
+        default:
+            pixman_composite_trapezoids(PIXMAN_OP_OVER, solid, canvas, PIXMAN_a8, 0, 0, 0, 0, int(traps.size()),
+                                        traps.data());
+            break;
+        }
+    }
+};
+
+}  // namespace
+
+extern "C" void cadence_baseline_pixman_draw(const cadence_pixman_scene *scene, uint8_t *rgba) {
+    PixmanScene s(*scene);
+    s.draw();
+    const size_t count = size_t(scene->canvas_width) * scene->canvas_height;
+    for (size_t i = 0; i < count; ++i) {
+        const uint32_t p = s.canvasBits[i];
+        rgba[4 * i] = uint8_t(p >> 16);
+        rgba[4 * i + 1] = uint8_t(p >> 8);
+        rgba[4 * i + 2] = uint8_t(p);
+        rgba[4 * i + 3] = uint8_t(p >> 24);
+    }
+}
+
+extern "C" void cadence_baseline_pixman_register(const char *name, const cadence_pixman_scene *scene) {
+    auto s = std::make_shared<PixmanScene>(*scene);
+    const int64_t pixels = int64_t(scene->width * scene->height + 0.5);
+    benchmark::RegisterBenchmark(name, [s, pixels](benchmark::State &state) {
+        runBatches(state, pixels, [&](int64_t n) {
+            for (int64_t k = 0; k < n; ++k) s->draw();
+            benchmark::DoNotOptimize(s->canvasBits[0]);
+            benchmark::ClobberMemory();
         });
     });
 }

@@ -92,6 +92,42 @@ void cadence_baseline_eigen_product_register(
 /// 16 doubles each; `count` a power of two).
 void cadence_baseline_eigen_inverse_register(const char *_Nonnull name, const double *_Nonnull m, int64_t count);
 
+
+// MARK: Baseline: pixman (a peer library, benchmark-only)
+//
+// The pixel-manipulation library under cairo and the X server (Debian's libpixman-1-dev),
+// drawing the same geometry as Cadence's compositor benchmarks, in the same run. Colours
+// cross the API as premultiplied RGBA8 (Cadence's byte order); pixman draws in its fastest
+// format, a8r8g8b8, and the shim converts only when it hands pixels back for checking.
+
+/// What one pixman benchmark draws onto a `canvas_width × canvas_height` a8r8g8b8 image
+/// that was cleared once to `background` (premultiplied RGBA8; all zero: transparent).
+typedef struct cadence_pixman_scene {
+    int32_t canvas_width, canvas_height;
+    uint8_t background[4];
+    /// 0: the rect filled with `color`, `pixman_image_fill_rectangles(PIXMAN_OP_OVER)`
+    ///    (pixman reduces an opaque OVER to a fill);
+    /// 1: an a8r8g8b8 image of the rect's size whose every pixel is `color`,
+    ///    `pixman_image_composite32(PIXMAN_OP_OVER)` at the rect's origin;
+    /// 2: the rect rotated by `angle` radians about its centre (x' = u cos − v sin,
+    ///    y' = u sin + v cos: Core Animation's rotation in a y-down space), as trapezoids
+    ///    `pixman_composite_trapezoids(PIXMAN_OP_OVER, solid color, PIXMAN_a8 mask)`.
+    int32_t kind;
+    /// The rect in pixels (whole numbers for kinds 0 and 1).
+    double x, y, width, height, angle;
+    uint8_t color[4];
+} cadence_pixman_scene;
+
+/// Draws `scene` once on a freshly cleared canvas and writes the result to `rgba`
+/// (`canvas_width · canvas_height · 4` bytes, premultiplied RGBA8): for checking that
+/// Cadence's benchmark draws the same pixels.
+void cadence_baseline_pixman_draw(const cadence_pixman_scene *_Nonnull scene, uint8_t *_Nonnull rgba);
+
+/// Registers, from C++, a benchmark that draws `scene`'s operation once per iteration onto
+/// its canvas (allocated and cleared at registration, reused), with `width · height`
+/// pixels as the items of `items_per_second`.
+void cadence_baseline_pixman_register(const char *_Nonnull name, const cadence_pixman_scene *_Nonnull scene);
+
 #ifdef __cplusplus
 }
 #endif
