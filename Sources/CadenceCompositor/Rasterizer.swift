@@ -186,23 +186,103 @@ final class Rasterizer {
         let n = region.width
         let fillPaint = fill.map(SourceOver.Paint.init)
         let strokePaint = stroke.map(SourceOver.Paint.init)
-        for y in region.minY..<region.maxY {
-            sampler.sample(row: y, from: region.minX, count: n, outer: coverage, border: strokePaint == nil ? nil : ring)
-            let uniform = clipWeights(row: y, from: region.minX, count: n, opacity: opacity, clip: clip, into: weights)
-            let dst = surface.pixel(region.minX, y)
+        // Analytic clips sample whole rows: keep those rows whole.
+        let whole = clip.analyticCount > 0
+        // Inside the interior every pixel gets the same weights: a constant run, built
+        // from the general kernel (fill and border without an inner edge excepted).
+        var constant: SourceOver.ConstantBlend?
+        if clip.mask == nil, !whole {
+            let k = [Float](repeating: opacity, count: 256 + 16), zero = [Float](repeating: 0, count: 256 + 16)
             switch (fillPaint, strokePaint) {
-            case let (f?, s?):
-                Self.combine(coverage, under: ring, alpha: s.alpha, weights: uniform == nil ? weights : nil,
-                             uniform: uniform ?? 1, count: n)
-                SourceOver.blend(f, weights: coverage, s, weights: ring, into: dst, count: n)
+            case let (f?, s?) where sampler.inner != nil:
+                constant = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, s, weights: zero, into: $0, count: $1) }
             case let (f?, nil):
-                Self.scale(coverage, by: uniform == nil ? weights : nil, uniform: uniform ?? 1, count: n)
-                SourceOver.blend(f, weights: coverage, into: dst, count: n)
+                constant = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, into: $0, count: $1) }
             case let (nil, s?):
-                Self.scale(ring, by: uniform == nil ? weights : nil, uniform: uniform ?? 1, count: n)
-                SourceOver.blend(s, weights: ring, into: dst, count: n)
-            case (nil, nil):
+                let w = sampler.inner == nil ? k : zero
+                constant = SourceOver.ConstantBlend { SourceOver.blend(s, weights: w, into: $0, count: $1) }
+            default:
                 break
+            }
+        }
+        let x0 = region.minX
+        let tail = n & ~3
+        for y in region.minY..<region.maxY {
+            let inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
+            var support = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
+            if !inside.isEmpty {
+                support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
+            }
+            guard !support.isEmpty else { continue }
+            // Pieces start on multiples of 8 (the sampler's lanes) and end on multiples of 4
+            // (the blend's chunks) or at the row's end, as in a whole-row pass.
+            let a = support.lowerBound & ~7
+            var b = (support.upperBound + 3) & ~3
+            if b > tail { b = n }
+            let dst = surface.pixel(x0, y)
+            if let constant, !inside.isEmpty {
+                let lo = (inside.lowerBound + 3) & ~3, hi = inside.upperBound & ~3
+                if lo < hi {
+                    drawPiece(a..<lo)
+                    constant.apply(to: dst + 4 * lo, count: hi - lo)
+                    drawPiece(hi..<b)
+                    continue
+                }
+            }
+            drawPiece(a..<b)
+
+            /// Coverage, weights and blend for the pixels `r` of the row, as a whole-row
+            /// pass computes them.
+            func drawPiece(_ r: Range<Int>) {
+                guard !r.isEmpty else { return }
+                let c = r.count
+                sampleCoverage(r)
+                let cov = coverage + r.lowerBound, rg = ring + r.lowerBound, wt = weights + r.lowerBound
+                let uniform = clipWeights(row: y, from: x0 + r.lowerBound, count: c, opacity: opacity, clip: clip, into: wt)
+                let out = dst + 4 * r.lowerBound
+                switch (fillPaint, strokePaint) {
+                case let (f?, s?):
+                    Self.combine(cov, under: rg, alpha: s.alpha, weights: uniform == nil ? wt : nil,
+                                 uniform: uniform ?? 1, count: c)
+                    SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c)
+                case let (f?, nil):
+                    Self.scale(cov, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
+                    SourceOver.blend(f, weights: cov, into: out, count: c)
+                case let (nil, s?):
+                    Self.scale(rg, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
+                    SourceOver.blend(s, weights: rg, into: out, count: c)
+                case (nil, nil):
+                    break
+                }
+            }
+
+            /// `sampler.sample` over the whole row, restricted to `r`: lanes (in blocks
+            /// starting where the whole-row pass starts them) outside the interior, the
+            /// interior's constants inside.
+            func sampleCoverage(_ r: Range<Int>) {
+                let border = strokePaint == nil ? nil : ring
+                guard !inside.isEmpty else {
+                    sampler.sampleSpan(row: y, from: x0 + r.lowerBound, count: r.count, outer: coverage + r.lowerBound,
+                                       border: border.map { $0 + r.lowerBound })
+                    return
+                }
+                let left = r.lowerBound..<Swift.max(r.lowerBound, Swift.min(r.upperBound, inside.lowerBound))
+                if !left.isEmpty {
+                    sampler.sampleSpan(row: y, from: x0 + left.lowerBound, count: left.count, outer: coverage + left.lowerBound,
+                                       border: border.map { $0 + left.lowerBound })
+                }
+                let m0 = Swift.max(r.lowerBound, inside.lowerBound)
+                let mid = m0..<Swift.max(m0, Swift.min(r.upperBound, inside.upperBound))
+                if !mid.isEmpty {
+                    (coverage + mid.lowerBound).update(repeating: 1, count: mid.count)
+                    border.map { ($0 + mid.lowerBound).update(repeating: sampler.inner == nil ? 1 : 0, count: mid.count) }
+                }
+                let r0 = Swift.min(Swift.max(r.lowerBound, inside.upperBound), r.upperBound)
+                let right = r0..<r.upperBound
+                if !right.isEmpty {
+                    sampler.sampleSpan(row: y, from: x0 + right.lowerBound, count: right.count, outer: coverage + right.lowerBound,
+                                       border: border.map { $0 + right.lowerBound })
+                }
             }
         }
     }

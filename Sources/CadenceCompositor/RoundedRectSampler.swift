@@ -141,6 +141,33 @@ struct RoundedRectSampler {
         return wide.count >= tall.count ? wide : tall
     }
 
+    /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` may have nonzero
+    /// coverage: every pixel outside has coverage (and border coverage) exactly 0, as the
+    /// lanes would give. Under an affine map, the pixels whose centre lies within half a
+    /// pixel of the outer edges' slabs, widened by 1e-2 pixel and 1e-5 of the size (a
+    /// margin far above `Float`'s rounding); under perspective (or NaN), the whole row.
+    /// Constant time per row.
+    func support(row y: Int, from x0: Int, count: Int) -> Range<Int> {
+        guard isAffine, count > 0 else { return 0..<Swift.max(count, 0) }
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
+        let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
+        let lu = hx + 0.51 / Double(pixelsPerU) + 1e-5 * hx, lv = hy + 0.51 / Double(pixelsPerV) + 1e-5 * hy
+        /// The real `i` with |a + i·d| ≤ limit.
+        func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+            if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
+            let p = (-limit - a) / d, q = (limit - a) / d
+            return (Swift.min(p, q), Swift.max(p, q))
+        }
+        let (a0, a1) = solve(h.x, inverse.r1.x, lu), (b0, b1) = solve(h.y, inverse.r1.y, lv)
+        let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
+        guard !lo.isNaN, !hi.isNaN, !a0.isNaN, !a1.isNaN, !b0.isNaN, !b1.isNaN, lu.isFinite, lv.isFinite else {
+            return 0..<count
+        }
+        guard lo <= hi else { return 0..<0 }
+        let first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+
     /// `sample` without the interior shortcut (each pixel through the lanes).
     func sampleSpan(
         row y: Int, from x0: Int, count: Int,
