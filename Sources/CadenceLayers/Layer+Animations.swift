@@ -21,6 +21,7 @@ extension Layer {
         if let now, animation.timing.beginTime == 0 {
             animation.timing.beginTime = now
         }
+        dropAnimationPlan()
         if let key { animationEntries.removeAll { $0.key == key } }
         animationEntries.append((key, animation))
     }
@@ -38,11 +39,13 @@ extension Layer {
 
     /// Removes the animation under `key` (nothing when there is none).
     public func removeAnimation(forKey key: String) {
+        dropAnimationPlan()
         animationEntries.removeAll { $0.key == key }
     }
 
     /// Removes every animation, keyed or not.
     public func removeAllAnimations() {
+        dropAnimationPlan()
         animationEntries.removeAll()
     }
 
@@ -62,6 +65,7 @@ extension Layer {
     @discardableResult
     public func removeCompletedAnimations(atLocalTime localTime: Double) -> [String?] {
         var removed: [String?] = []
+        dropAnimationPlan()
         animationEntries.removeAll { entry in
             guard let end = entry.animation.removalTime, localTime > end else { return false }
             removed.append(entry.key)
@@ -70,11 +74,19 @@ extension Layer {
         return removed
     }
 
+    /// Drops the plan of the animations before a change to them (a stale plan would be
+    /// noticed and rebuilt anyway; dropping it first lets the list change in place, as the
+    /// plan no longer shares its storage).
+    private func dropAnimationPlan() {
+        animationPlanCache = nil
+    }
+
     // MARK: Presentation
 
     /// The model layer of a presentation snapshot, or the layer itself when it is a model
     /// layer (`modelLayer` on Core Animation). `nil` when the model layer no longer exists.
-    public var model: Layer? { isPresentation ? modelLayerReference : self }
+    /// A snapshot does not keep its model layer alive (`LayerModelHandle`).
+    public var model: Layer? { isPresentation ? modelHandle?.layer : self }
 
     /// Whether the layer is a presentation snapshot (made by `presentation(at:)`).
     public var isPresentation: Bool { storage.isPresentation }
@@ -90,9 +102,24 @@ extension Layer {
     /// concatenated after the presented `transform` (`transform · R(angle)`), so the
     /// layer's own transform acts in the rotated frame, as Core Animation orients a layer
     /// along its path.
+    ///
+    /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
+    /// rarely set ones and the references are shared, `LayerStorage`); per animated
+    /// property, one fold of the animations that can change it — code specialised for
+    /// the value type for basic and keyframe animations of the whole property
+    /// (`LayerPropertyTrack`), `AnimationEvaluator` otherwise. No strings and no
+    /// existentials: a layer's animations are planned once per change of its list
+    /// (`LayerAnimationPlan`). `presentationReference(at:)` is the twin it is tested
+    /// against.
     public func presentation(at time: Double) -> Layer {
         let localTime = convertTime(time, from: nil)
-        return presentationSnapshot(atLocalTime: localTime)
+        return presentationSnapshot(atLocalTime: localTime, superlayer: nil, useReference: false)
+    }
+
+    /// `presentation(at:)` made the reference way: every animation's key path parsed and
+    /// every property read and written by name (`applyAnimationsReference`). For tests.
+    func presentationReference(at time: Double) -> Layer {
+        presentationSnapshot(atLocalTime: convertTime(time, from: nil), superlayer: nil, useReference: true)
     }
 
     /// The presentation value of one property or field (`"position"`, `"position.x"`) at
@@ -106,33 +133,98 @@ extension Layer {
         return sample.value.value(atField: field)
     }
 
-    private func presentationSnapshot(atLocalTime localTime: Double) -> Layer {
-        let copy = Layer()
-        copy.storage = storage
-        copy.storage.isPresentation = true
-        copy.modelLayerReference = model
-        if !animationEntries.isEmpty { applyAnimations(to: copy, atLocalTime: localTime) }
-        copy.sublayers = sublayers.map { sublayer in
-            let child = sublayer.presentationSnapshot(atLocalTime: sublayer.resolvedTiming.localTime(fromParent: localTime))
-            child.superlayer = copy
-            return child
+    /// The snapshot of this layer at `localTime` (its own time) and of its subtree, the
+    /// layers made with their superlayer (`parent`) already set.
+    private func presentationSnapshot(atLocalTime localTime: Double, superlayer parent: Layer?, useReference: Bool) -> Layer {
+        let handle = isPresentation ? modelHandle : modelLayerHandle
+        let copy = Layer(presentationOf: self, model: handle, superlayer: parent)
+        if !animationEntries.isEmpty {
+            if useReference {
+                applyAnimationsReference(to: copy, atLocalTime: localTime)
+            } else {
+                applyAnimations(animationPlan, to: copy, atLocalTime: localTime)
+            }
+        }
+        let sublayers = self.sublayers
+        if !sublayers.isEmpty {
+            var children: [Layer] = []
+            children.reserveCapacity(sublayers.count)
+            // The sublayers unretained (the array holds them) and `copy` borrowed: no
+            // reference counting per child but the new layer's own.
+            sublayers.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Unmanaged<Layer>.self) { sublayers in
+                    for sublayer in sublayers {
+                        children.append(sublayer._withUnsafeGuaranteedRef { sublayer in
+                            sublayer.presentationSnapshot(
+                                atLocalTime: sublayer.localTime(fromParent: localTime), superlayer: copy,
+                                useReference: useReference)
+                        })
+                    }
+                }
+            }
+            copy.sublayers = children
         }
         if let mask {
-            let presentedMask = mask.presentationSnapshot(atLocalTime: mask.resolvedTiming.localTime(fromParent: localTime))
-            presentedMask.superlayer = copy
-            copy.mask = presentedMask
+            copy.mask = mask.presentationSnapshot(
+                atLocalTime: mask.localTime(fromParent: localTime), superlayer: copy, useReference: useReference)
         }
         return copy
     }
 
-    /// Folds the animations into `copy`, property by property (each animated property is
-    /// evaluated once, with every animation of it or of its fields).
-    private func applyAnimations(to copy: Layer, atLocalTime localTime: Double) {
+    /// This layer's time at its superlayer's time `parentTime`:
+    /// `resolvedTiming.localTime(fromParent:)`, computed from the stored timing without
+    /// resolving the rest of it (the same sanitising and the same operations, so the same
+    /// result bit for bit; `LayerAnimationPlanTests` pins it).
+    @inline(__always)
+    func localTime(fromParent parentTime: Double) -> Double {
+        let timing = storage.timing
+        let beginTime = timing.beginTime.isFinite ? timing.beginTime : 0
+        let speed = timing.speed.isFinite ? timing.speed : 1
+        let timeOffset = timing.timeOffset.isFinite ? timing.timeOffset : 0
+        return (speed == 0 ? 0 : (parentTime - beginTime) * speed) + timeOffset
+    }
+
+    /// Folds the animations into `copy`, property by property, as `plan` (the plan of
+    /// `animationEntries`) lists them: each animated property is read once, folded once
+    /// with the animations that can change it, and written once when its value changed.
+    /// The same steps as `applyAnimationsReference`, without strings.
+    private func applyAnimations(_ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double) {
+        var rotation: Double?
+        for step in plan.steps {
+            guard case .evaluate(let index) = step else {
+                if case .typed(let track) = step { track.apply(from: self, to: copy, atTime: localTime, rotation: &rotation) }
+                continue
+            }
+            let property = plan.properties[index]
+            switch property.target {
+            case .key(let key):
+                let access = key.property
+                guard let model = access.read(self) else { continue }
+                let sample = AnimationEvaluator.presentationValue(
+                    ofProperty: property.name, model: model, animations: property.animations, atTime: localTime)
+                if sample.value != model { try? access.write(copy, sample.value) }
+                if let angle = sample.rotation { rotation = angle }
+            case .keyPath:
+                guard let model = value(forKeyPath: property.name) else { continue }
+                let sample = AnimationEvaluator.presentationValue(
+                    ofProperty: property.name, model: model, animations: property.animations, atTime: localTime)
+                if sample.value != model { try? copy.setValue(sample.value, forKeyPath: property.name) }
+                if let angle = sample.rotation { rotation = angle }
+            }
+        }
+        if let rotation, rotation.isFinite {
+            copy.transform = copy.transform.concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
+        }
+    }
+
+    /// The reference twin of `applyAnimations(_:to:atLocalTime:)`: every key path parsed,
+    /// every property read and written by name, every animation offered to every property.
+    func applyAnimationsReference(to copy: Layer, atLocalTime localTime: Double) {
         var done: [Substring] = []
         var rotation: Double?
         for entry in animationEntries {
             for keyPath in Self.animatedKeyPaths(of: entry.animation) {
-                let property = keyPath.split(separator: ".", maxSplits: 1).first ?? Substring(keyPath)
+                let property = Self.propertyName(ofAnimatedKeyPath: keyPath)
                 if done.contains(property) { continue }
                 done.append(property)
                 let name = String(property)

@@ -50,8 +50,40 @@ extension Layer {
 
     static func convert(_ point: Point, from source: Layer?, to target: Layer?) -> Point {
         guard point.isFiniteValue else { return Point(x: .nan, y: .nan) }
-        return walk(point, from: source, to: target, up: { $0.mapToSuperlayer($1) ?? $0.position },
-                    down: { $0.mapFromSuperlayer($1) ?? Point(x: $0.anchorInBounds.x, y: $0.anchorInBounds.y) })
+        return withChains(from: source, to: target) { up, ancestor, down in
+            var p = point
+            // Up: each layer's placement is read once, as the level above's superlayer and
+            // then as its own.
+            if !up.isEmpty {
+                var own = up[0]._withUnsafeGuaranteedRef { $0.placement }
+                for k in up.indices {
+                    guard let parent = k + 1 < up.count ? up[k + 1] : ancestor else {
+                        p = own.mapToSuperlayer(p, space: nil) ?? own.position
+                        break
+                    }
+                    let parentPlacement = parent._withUnsafeGuaranteedRef { $0.placement }
+                    let space = isMask(up[k], of: parent) ? nil : parentPlacement.sublayerSpace
+                    p = own.mapToSuperlayer(p, space: space) ?? own.position
+                    own = parentPlacement
+                }
+            }
+            // Down: top level first; each level's superlayer part comes from the level above.
+            var space = ancestor.flatMap { ancestor in
+                down.isEmpty || isMask(down[down.count - 1], of: ancestor)
+                    ? nil : ancestor._withUnsafeGuaranteedRef { $0.placement.sublayerSpace }
+            }
+            for k in down.indices.reversed() {
+                let own = down[k]._withUnsafeGuaranteedRef { $0.placement }
+                if let mapped = own.mapFromSuperlayer(p, space: space) {
+                    p = mapped
+                } else {
+                    let anchor = own.anchorInBounds
+                    p = Point(x: anchor.x, y: anchor.y)
+                }
+                if k > 0 { space = isMask(down[k - 1], of: down[k]) ? nil : own.sublayerSpace }
+            }
+            return p
+        }
     }
 
     static func convert(_ rect: Rect, from source: Layer?, to target: Layer?) -> Rect {
@@ -76,37 +108,106 @@ extension Layer {
         _ value: Value, from source: Layer?, to target: Layer?,
         up: (Layer, Value) -> Value, down: (Layer, Value) -> Value
     ) -> Value {
-        let ancestor = nearestCommonAncestor(source, target)
-        var value = value
-        var node = source
-        while let layer = node, layer !== ancestor {
-            value = up(layer, value)
-            node = layer.superlayer
+        withChains(from: source, to: target) { upChain, _, downChain in
+            var value = value
+            for layer in upChain { value = layer._withUnsafeGuaranteedRef { up($0, value) } }
+            for layer in downChain.reversed() { value = layer._withUnsafeGuaranteedRef { down($0, value) } }
+            return value
         }
-        return descend(value, to: target, from: ancestor, down)
     }
 
-    /// `value` (in `ancestor`'s space) carried down to `target`, top level first.
-    private static func descend<Value>(
-        _ value: Value, to target: Layer?, from ancestor: Layer?, _ down: (Layer, Value) -> Value
-    ) -> Value {
-        guard let target, target !== ancestor else { return value }
-        return down(target, descend(value, to: target.superlayer, from: ancestor, down))
+    /// Whether `layer` is the mask of `parent` (whose sublayer transform does not apply to
+    /// it), compared by address: no reference counting of either.
+    @inline(__always)
+    private static func isMask(_ layer: Unmanaged<Layer>, of parent: Unmanaged<Layer>) -> Bool {
+        parent._withUnsafeGuaranteedRef { parent in
+            guard let mask = parent.mask else { return false }
+            return Unmanaged.passUnretained(mask).toOpaque() == layer.toOpaque()
+        }
+    }
+
+    /// The most levels a chain of `withChains` keeps in a temporary buffer (on the stack);
+    /// deeper trees take an array.
+    static let maxBufferedDepth = 64
+
+    /// Calls `body` with the path between `source` and `target`: `up`, `source` and its
+    /// ancestors below the nearest layer both are in (nearest first; empty for a `nil`
+    /// source); that layer, `ancestor` (`nil` when they are in different trees or either is
+    /// `nil`); and `down`, `target` and its ancestors below `ancestor` (nearest first).
+    ///
+    /// Each superlayer is read once: it is a weak reference, and every read (and the
+    /// release of what it returns) is an atomic operation on the layer's side table. The
+    /// chains hold the layers unretained: nothing that `body` may do — reading properties
+    /// and computing — can release a layer, and each is kept alive by whatever held it
+    /// before the call (a weak reference never does).
+    static func withChains<R>(
+        from source: Layer?, to target: Layer?,
+        _ body: (_ up: UnsafeBufferPointer<Unmanaged<Layer>>, _ ancestor: Unmanaged<Layer>?,
+                 _ down: UnsafeBufferPointer<Unmanaged<Layer>>) -> R
+    ) -> R {
+        withUnsafeTemporaryAllocation(of: Unmanaged<Layer>.self, capacity: 2 * maxBufferedDepth) { buffer in
+            let sources = UnsafeMutableBufferPointer(rebasing: buffer[..<maxBufferedDepth])
+            let targets = UnsafeMutableBufferPointer(rebasing: buffer[maxBufferedDepth...])
+            guard let sourceCount = collectChain(from: source, into: sources),
+                  let targetCount = collectChain(from: target, into: targets)
+            else {
+                return withArrays(from: source, to: target, body)
+            }
+            return split(UnsafeBufferPointer(rebasing: sources[..<sourceCount]),
+                         UnsafeBufferPointer(rebasing: targets[..<targetCount]), body)
+        }
+    }
+
+    /// `layer` and its ancestors up to its root, into `chain`; their count, or `nil` when
+    /// they do not fit.
+    private static func collectChain(from layer: Layer?, into chain: UnsafeMutableBufferPointer<Unmanaged<Layer>>) -> Int? {
+        guard let layer else { return 0 }
+        chain[0] = Unmanaged.passUnretained(layer)
+        var count = 1
+        while let up = chain[count - 1]._withUnsafeGuaranteedRef({ $0.superlayer }) {
+            guard count < chain.count else { return nil }
+            chain[count] = Unmanaged.passUnretained(up)
+            count += 1
+        }
+        return count
+    }
+
+    /// `withChains` for chains too deep for its buffer.
+    private static func withArrays<R>(
+        from source: Layer?, to target: Layer?,
+        _ body: (UnsafeBufferPointer<Unmanaged<Layer>>, Unmanaged<Layer>?, UnsafeBufferPointer<Unmanaged<Layer>>) -> R
+    ) -> R {
+        func chain(_ layer: Layer?) -> [Unmanaged<Layer>] {
+            var result: [Unmanaged<Layer>] = []
+            var node = layer
+            while let current = node {
+                result.append(Unmanaged.passUnretained(current))
+                node = current.superlayer
+            }
+            return result
+        }
+        let sources = chain(source), targets = chain(target)
+        return sources.withUnsafeBufferPointer { s in targets.withUnsafeBufferPointer { t in split(s, t, body) } }
+    }
+
+    /// Cuts the two full chains (each ending at its root) at their common part.
+    private static func split<R>(
+        _ sources: UnsafeBufferPointer<Unmanaged<Layer>>, _ targets: UnsafeBufferPointer<Unmanaged<Layer>>,
+        _ body: (UnsafeBufferPointer<Unmanaged<Layer>>, Unmanaged<Layer>?, UnsafeBufferPointer<Unmanaged<Layer>>) -> R
+    ) -> R {
+        var i = sources.count, j = targets.count
+        while i > 0, j > 0, sources[i - 1].toOpaque() == targets[j - 1].toOpaque() {
+            i -= 1
+            j -= 1
+        }
+        let ancestor = i < sources.count ? sources[i] : nil
+        return body(UnsafeBufferPointer(rebasing: sources[..<i]), ancestor, UnsafeBufferPointer(rebasing: targets[..<j]))
     }
 
     /// The deepest layer that is `a` or one of its ancestors and `b` or one of its
     /// ancestors; `nil` when they are in different trees or either is `nil`.
     static func nearestCommonAncestor(_ a: Layer?, _ b: Layer?) -> Layer? {
-        guard var a, var b else { return nil }
-        var depthA = a.depth, depthB = b.depth
-        while depthA > depthB { a = a.superlayer!; depthA -= 1 }
-        while depthB > depthA { b = b.superlayer!; depthB -= 1 }
-        while a !== b {
-            guard let upA = a.superlayer, let upB = b.superlayer else { return nil }
-            a = upA
-            b = upB
-        }
-        return a
+        withChains(from: a, to: b) { _, ancestor, _ in ancestor?.takeUnretainedValue() }
     }
 
     /// The number of superlayers above this layer (0 for a root).
@@ -118,5 +219,24 @@ extension Layer {
             node = up
         }
         return count
+    }
+}
+
+extension LayerPlacement {
+    /// `p` (in the layer's space) in its superlayer's space, for a layer whose level is
+    /// `localTransform` followed by `space`: `Layer.mapToSuperlayer(_:)`. A translation
+    /// level adds the translation (the general path's arithmetic reduces exactly to it:
+    /// products by 0 and 1, W = 1).
+    @inline(__always)
+    func mapToSuperlayer(_ p: Point, space: Transform3D?) -> Point? {
+        if space == nil, transformIsIdentity {
+            let anchor = anchorInBounds
+            let x = p.x + (-anchor.x + position.x), y = p.y + (-anchor.y + position.y)
+            guard x.isFinite, y.isFinite else { return nil }
+            return Point(x: x, y: y)
+        }
+        let own = localTransform
+        let level = space.map { own.concatenating($0) } ?? own
+        return Layer.project(level.homogeneous(x: p.x, y: p.y, z: 0))
     }
 }

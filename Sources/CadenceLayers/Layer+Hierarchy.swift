@@ -62,7 +62,7 @@ extension Layer {
         newLayer.removeFromSuperlayer()
         let index = indexOfSublayer(oldLayer)!
         oldLayer.removeFromSuperlayer()
-        attach(newLayer, at: index)
+        attach(newLayer, at: index, event: Layer.Event.transition)
     }
 
     /// Replaces all the sublayers with `layers`, back to front (Core Animation's
@@ -78,12 +78,14 @@ extension Layer {
             }
             try checkCanAdopt(layer)
         }
+        let previous = sublayers
         for old in sublayers { old.superlayer = nil }
         sublayers = []
         for layer in layers {
             layer.removeFromSuperlayer()
-            attach(layer, at: sublayers.count)
+            attach(layer, at: sublayers.count, event: nil)
         }
+        didSetSublayers(replacing: previous)
     }
 
     /// Sets the layer whose alpha masks this one, or removes it (`nil`). The new mask
@@ -98,18 +100,21 @@ extension Layer {
         newMask.removeFromSuperlayer()
         mask = newMask
         newMask.superlayer = self
+        didAttach(newMask, event: nil)
     }
 
     /// Takes the layer out of its superlayer's sublayers, or out of its `mask`. A layer in
     /// no tree is left as it is.
     public func removeFromSuperlayer() {
         guard let superlayer else { return }
+        let wasSublayer = superlayer.mask !== self
         if superlayer.mask === self {
             superlayer.mask = nil
         } else if let index = superlayer.indexOfSublayer(self) {
             superlayer.sublayers.remove(at: index)
         }
         self.superlayer = nil
+        if wasSublayer { trigger(Event.onOrderOut) }
     }
 
     /// Whether this layer is `layer` or one of its ancestors (through masks too).
@@ -141,8 +146,9 @@ extension Layer {
         sublayers.firstIndex { $0 === layer }
     }
 
-    private func attach(_ layer: Layer, at index: Int) {
+    private func attach(_ layer: Layer, at index: Int, event: String? = Layer.Event.onOrderIn) {
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+        didAttach(layer, event: event)
     }
 }

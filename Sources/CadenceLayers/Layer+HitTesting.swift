@@ -23,33 +23,132 @@ extension Layer {
     ///   preimage of the point in front of the viewer is not hit, nor is anything under it.
     /// - Masks are not hit-tested and do not limit hits.
     ///
-    /// Cost: one level inverse per layer visited; a sort of the sublayers only for a layer
-    /// whose sublayers do not all share one `zPosition`.
+    /// Cost: per layer visited, one read of its properties and, unless its level is a
+    /// plain translation, one level inverse; a layer with `masksToBounds` that misses is
+    /// not descended. Nothing is allocated unless a layer's sublayers have more than
+    /// `maxZPositionPasses` distinct `zPosition`s (then one sort of their indices).
     public func hitTest(_ point: Point) -> Layer? {
-        guard !isHidden, let local = mapFromSuperlayer(point) else { return nil }
-        let inside = contains(local)
-        if masksToBounds && !inside { return nil }
-        if let hit = firstSublayer(frontToBack: { $0.hitTest(local) }) { return hit }
+        let space: Transform3D?
+        if let superlayer, superlayer.mask !== self {
+            space = superlayer.placement.sublayerSpace
+        } else {
+            space = nil
+        }
+        return hitTest(point, space: space)
+    }
+
+    /// `hitTest(_:)` with this layer's superlayer part of its level given (`space`: the
+    /// superlayer's `sublayerSpace`, `nil` for none), so the walk reads each layer once
+    /// and never reads a superlayer back through its weak reference.
+    private func hitTest(_ point: Point, space: Transform3D?) -> Layer? {
+        let placement = self.placement
+        guard !placement.isHidden, let local = placement.mapFromSuperlayer(point, space: space) else { return nil }
+        let inside = placement.contains(local)
+        if placement.masksToBounds && !inside { return nil }
+        if sublayers.isEmpty { return inside ? self : nil }
+        let hit = sublayers.withUnsafeBufferPointer { sublayers -> Layer? in
+            let childSpace = placement.sublayerSpace
+            return Self.first(of: sublayers) { layer in layer.hitTest(local, space: childSpace) }
+        }
+        if let hit { return hit }
         return inside ? self : nil
     }
+
+    /// The most distinct `zPosition`s among sublayers that `first(of:frontToBack:)` orders
+    /// by repeated passes (k passes over n sublayers) rather than by a sort.
+    static let maxZPositionPasses = 8
 
     /// The first non-`nil` `body(sublayer)`, trying the sublayers in hit-testing order:
     /// descending `zPosition`, then descending index. Allocates only when the sublayers do
     /// not all share one `zPosition`.
     func firstSublayer(frontToBack body: (Layer) -> Layer?) -> Layer? {
-        guard let z = sublayers.first?.zPosition, sublayers.contains(where: { $0.zPosition != z }) else {
-            for sublayer in sublayers.reversed() {
-                if let result = body(sublayer) { return result }
+        sublayers.withUnsafeBufferPointer { layers in Self.first(of: layers, frontToBack: body) }
+    }
+
+    /// `firstSublayer(frontToBack:)` over `layers`. The `zPosition`s are read once, into a
+    /// temporary buffer (on the stack when small). When they are all equal the order is
+    /// the reverse of `layers`; with up to `maxZPositionPasses` distinct values (none NaN)
+    /// one pass per value, highest first, latest index first — the order of the sort by
+    /// (z descending, index descending) that the layers get otherwise.
+    ///
+    /// The layers are used unretained (the array holds them, and nothing here can change
+    /// it), so the walk costs no reference counting.
+    @inline(__always)
+    static func first(of layers: UnsafeBufferPointer<Layer>, frontToBack body: (Layer) -> Layer?) -> Layer? {
+        layers.withMemoryRebound(to: Unmanaged<Layer>.self) { layers in
+            first(count: layers.count, zPosition: { i in layers[i]._withUnsafeGuaranteedRef { $0.zPosition } }) { i in
+                layers[i]._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    /// The order of `first(of:frontToBack:)` over `count` indices whose `zPosition`s are
+    /// `zPosition(i)`, calling `body(i)` in it until one gives a layer.
+    @inline(__always)
+    static func first(count: Int, zPosition: (Int) -> Double, _ body: (Int) -> Layer?) -> Layer? {
+        guard count > 0 else { return nil }
+        if count == 1 { return body(0) }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { zs -> Layer? in
+            let z0 = zPosition(0)
+            var allEqual = true, hasNaN = false
+            for i in 0..<count {
+                let z = i == 0 ? z0 : zPosition(i)
+                zs.initializeElement(at: i, to: z)
+                allEqual = allEqual && !(z != z0)
+                hasNaN = hasNaN || z.isNaN
+            }
+            if allEqual {
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    if let result = body(i) { return result }
+                }
+                return nil
+            }
+            if !hasNaN {
+                let decided = withUnsafeTemporaryAllocation(of: Double.self, capacity: maxZPositionPasses) { levels in
+                    firstByPasses(UnsafeBufferPointer(zs), levels, body)
+                }
+                if let decided { return decided.hit }
+            }
+            let order = (0..<count).sorted { i, j in
+                let zi = zs[i], zj = zs[j]
+                return zi != zj ? zi > zj : i > j
+            }
+            for index in order {
+                if let result = body(index) { return result }
             }
             return nil
         }
-        let order = sublayers.indices.sorted { i, j in
-            let zi = sublayers[i].zPosition, zj = sublayers[j].zPosition
-            return zi != zj ? zi > zj : i > j
+    }
+
+    /// The passes of `first(of:frontToBack:)` over `zs` (no NaN), with room for the
+    /// distinct values in `levels`: `(hit: …)` when they decided (`hit` may be `nil`,
+    /// nothing was hit), `nil` when there are more than `levels.count` distinct values
+    /// (found before any `body` call).
+    private static func firstByPasses(
+        _ zs: UnsafeBufferPointer<Double>, _ levels: UnsafeMutableBufferPointer<Double>, _ body: (Int) -> Layer?
+    ) -> (hit: Layer?, decided: Void)? {
+        // The distinct values, highest first: each the largest below the one before.
+        var levelCount = 0
+        var upper = Double.infinity, inclusive = true
+        while true {
+            var best = -Double.infinity, any = false
+            for z in zs where (inclusive ? z <= upper : z < upper) && (!any || z > best) {
+                best = z
+                any = true
+            }
+            guard any else { break }
+            guard levelCount < levels.count else { return nil }
+            levels.initializeElement(at: levelCount, to: best)
+            levelCount += 1
+            upper = best
+            inclusive = false
         }
-        for index in order {
-            if let result = body(sublayers[index]) { return result }
+        for level in 0..<levelCount {
+            let value = levels[level]
+            for i in stride(from: zs.count - 1, through: 0, by: -1) where zs[i] == value {
+                if let result = body(i) { return (result, ()) }
+            }
         }
-        return nil
+        return (nil, ())
     }
 }

@@ -24,6 +24,31 @@ import CadenceTiming
 /// its key, that value (the shallowest level wins); otherwise its default. `bounds`,
 /// `frame` and the media timing never read the style.
 public final class Layer {
+    // MARK: Caches of the fast paths (see the files named; never part of a layer's value)
+
+    /// The plan of what `animationEntries` animates, made by the first snapshot after
+    /// they change (`LayerAnimationPlan.swift`); `nil` until then.
+    var animationPlanCache: LayerAnimationPlan?
+    /// For a model layer that snapshots have been made of: the identity they find it
+    /// through, made by the first snapshot (`LayerModelHandle.swift`).
+    var modelIdentity: LayerModelIdentity?
+    /// For a presentation snapshot: the handle to the model layer it was made from.
+    var modelHandle: LayerModelHandle?
+
+    /// A layer of a presentation snapshot of `layer` (`Layer+Animations.swift`): its
+    /// model properties, marked a presentation; `handle` to its model layer; and
+    /// `superlayer`, held weakly. No sublayers, mask, animations or context yet.
+    /// Initialising these (rather than assigning them to a new `Layer()`) copies the
+    /// properties once and skips the exclusivity checks and weak-reference replacement;
+    /// `layer` and `superlayer` are borrowed (no retain, which for a superlayer with a
+    /// weak-reference side table takes the runtime's slow path).
+    init(presentationOf layer: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
+        storage = layer.storage
+        storage.isPresentation = true
+        modelHandle = handle
+        self.superlayer = superlayer
+    }
+
     /// The model properties; everything but the hierarchy.
     var storage = LayerStorage()
 
@@ -42,6 +67,10 @@ public final class Layer {
     var animationEntries: [(key: String?, animation: Animation)] = []
     /// For a presentation snapshot, the model layer it was made from.
     weak var modelLayerReference: Layer?
+    /// The context whose transactions this layer's changes join and which runs its actions
+    /// (`Layer+Actions.swift`); `nil` (the default): changes are immediate, with no actions.
+    /// Set with `TransactionContext.attach(_:)`; copies and snapshots have none.
+    public internal(set) var transactionContext: TransactionContext?
 
     /// A layer with every property at its default, in no tree.
     public init() {}
@@ -60,6 +89,7 @@ public final class Layer {
     @inline(__always)
     func assign<T: LayerPropertyValue>(_ value: T, to path: WritableKeyPath<LayerStorage, T>, _ key: LayerKey) {
         guard value.isFiniteValue else { return }
+        if transactionContext != nil { return assignRunningActions(value, to: path, key) }
         storage[keyPath: path] = value
         storage.explicitKeys |= key.bit
     }
@@ -198,7 +228,10 @@ public final class Layer {
     /// Not finite-checked and not read from the style.
     public var shadowPath: Path? {
         get { storage.shadowPath }
-        set { storage.shadowPath = newValue }
+        set {
+            if transactionContext != nil { return changeRunningActions("shadowPath") { $0.storage.shadowPath = newValue } }
+            storage.shadowPath = newValue
+        }
     }
 
     // MARK: Contents
@@ -206,7 +239,10 @@ public final class Layer {
     /// What the layer displays. Default `nil`. See `LayerContents`.
     public var contents: (any LayerContents)? {
         get { storage.contents }
-        set { storage.contents = newValue }
+        set {
+            if transactionContext != nil { return changeRunningActions("contents") { $0.storage.contents = newValue } }
+            storage.contents = newValue
+        }
     }
 
     /// The part of the contents drawn, in the unit square. Default (0, 0, 1, 1).

@@ -4,9 +4,9 @@ import CadenceAnimation
 /// change (the event is the key path, `"position"`), or one of the layer events
 /// `Layer.Event` names (`onOrderIn`, `onOrderOut`, `transition`).
 ///
-/// The transaction and implicit-animation machinery that looks actions up and runs them
-/// lives beside the animation code on layers; this file holds only the types the layer's
-/// `actions`, `style` and `delegate` properties need.
+/// `Layer.action(forKey:)` looks actions up and `Layer+Actions.swift` triggers them, for
+/// layers attached to a `TransactionContext`. Animations are actions, as `CAAnimation`
+/// adopts `CAAction` (below).
 public protocol LayerAction {
     /// Runs the action for `event` on `layer` with the event's named arguments (`nil` when
     /// the event has none), as `runActionForKey:object:arguments:` does.
@@ -42,5 +42,52 @@ extension Layer {
         public static let onOrderOut = "onOrderOut"
         /// A sublayer is replaced (`replaceSublayer(_:with:)`).
         public static let transition = "transition"
+    }
+}
+
+// MARK: Animations as actions
+
+extension Animation: LayerAction {
+    /// Adds the animation to `layer` under `event` (Core Animation's `CAAnimation` runs
+    /// `addAnimation:forKey:`); a transition goes under `Layer.Event.transition`, the key
+    /// the class reference reserves for transitions. On a layer with a transaction
+    /// context the context adds it (`TransactionContext.add(_:to:forKey:)`: it begins now
+    /// and counts for the transaction's completion blocks); otherwise it is added as it is.
+    public func run(forKey event: String, on layer: Layer, arguments: [String: KeyPathValue]?) {
+        let key: String
+        if case .transition = self { key = Layer.Event.transition } else { key = event }
+        if let context = layer.transactionContext {
+            context.add(self, to: layer, forKey: key)
+        } else {
+            layer.add(self, forKey: key)
+        }
+    }
+}
+
+extension BasicAnimation: LayerAction where Value: KeyPathAnimatable {
+    /// Runs as `Animation(self)` does.
+    public func run(forKey event: String, on layer: Layer, arguments: [String: KeyPathValue]?) {
+        Animation(self).run(forKey: event, on: layer, arguments: arguments)
+    }
+}
+
+extension KeyframeAnimation: LayerAction where Value: KeyPathAnimatable {
+    /// Runs as `Animation(self)` does.
+    public func run(forKey event: String, on layer: Layer, arguments: [String: KeyPathValue]?) {
+        Animation(self).run(forKey: event, on: layer, arguments: arguments)
+    }
+}
+
+extension AnimationGroup: LayerAction {
+    /// Runs as `Animation.group(self)` does.
+    public func run(forKey event: String, on layer: Layer, arguments: [String: KeyPathValue]?) {
+        Animation.group(self).run(forKey: event, on: layer, arguments: arguments)
+    }
+}
+
+extension Transition: LayerAction {
+    /// Runs as `Animation.transition(self)` does: added under `Layer.Event.transition`.
+    public func run(forKey event: String, on layer: Layer, arguments: [String: KeyPathValue]?) {
+        Animation.transition(self).run(forKey: event, on: layer, arguments: arguments)
     }
 }

@@ -4,7 +4,8 @@ import CadenceGeometry
 import CadenceLayers
 import CadenceTiming
 
-// Layers: a presentation snapshot of 10,000 layers with 3 animations each, hit testing in
+// Layers: a presentation snapshot of 10,000 layers with 3 animations each (and of 1,000,
+// whose working set fits in the caches, to tell memory from computation), hit testing in
 // the same tree, and point conversion through 16 levels.
 
 /// A tree of `count` layers: 100 groups of 99 leaves under one root, each leaf with a
@@ -47,6 +48,13 @@ func registerLayerBenchmarks() {
     registerBenchmark("Layer.presentation(at:) 10,000 layers x 3 animations (position, opacity, transform)") { n in
         walk(n, through: times) { t in
             let snapshot = animatedTree.presentation(at: t)
+            return snapshot.sublayers[3].sublayers[7].position.x.bitPattern
+        }
+    }
+    let smallTree = makeLayerTree(count: 1_000, animated: true)
+    registerBenchmark("Layer.presentation(at:) 1,000 layers x 3 animations (the same, fitting in cache)") { n in
+        walk(n, through: times) { t in
+            let snapshot = smallTree.presentation(at: t)
             return snapshot.sublayers[3].sublayers[7].position.x.bitPattern
         }
     }

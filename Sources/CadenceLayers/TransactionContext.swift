@@ -1,0 +1,286 @@
+import CadenceAnimation
+import CadenceTiming
+
+/// A stack of transactions and the clock they read (Core Animation's `CATransaction`,
+/// whose class methods act on the calling thread's stack; here the stack is an object
+/// the caller owns).
+///
+/// **Opting in.** A layer joins a context with `attach(_:)` (the whole subtree; layers
+/// later inserted under an attached layer join too). Only attached layers have actions:
+/// a change to a layer with no context is immediate, and its setter does one extra nil
+/// check. A layer keeps its context when it leaves a tree; `detach(_:)` takes a subtree
+/// out.
+///
+/// **Threads: a single-threaded contract.** A context, and the layers attached to it, are
+/// used from one isolation domain (one thread, task or actor): neither `TransactionContext`
+/// nor `Layer` is `Sendable`, so the compiler enforces it. Independent trees on other
+/// threads use contexts of their own (Core Animation's one stack per thread).
+///
+/// **Transactions.** `begin()` opens an explicit transaction, nested in whatever is open;
+/// `commit()` closes it. A nested transaction starts with the settings and values of the
+/// one around it, and the enclosing ones are back once it commits. Only the outermost
+/// commit takes effect: the animations of the transaction and of every transaction nested
+/// in it begin at that moment (their `beginTime` is moved to the commit time), and its
+/// completion blocks start waiting.
+///
+/// **The implicit transaction.** A change to an attached layer (or a setting written)
+/// while no transaction is open opens the implicit transaction, at the bottom of the
+/// stack; explicit transactions begun afterwards nest inside it, as on Core Animation.
+/// Core Animation commits it when the thread's run loop next turns; Cadence has no run
+/// loop, so `flush()` commits it, and so does `tick()`, the frame step that stands in for
+/// the run loop. A flush while explicit transactions are open waits for the last of them
+/// to commit (the seed: "delays the commit until any nested explicit transactions have
+/// completed").
+///
+/// **Time.** Every time comes from `clock` (root time, the parent time space of every
+/// root layer): when an implicit animation begins, and when `tick()` checks for finished
+/// animations. Tests inject a `ManualMediaClock`.
+public final class TransactionContext {
+    /// The names of the settings `value(forKey:)` and `setValue(_:forKey:)` type (the
+    /// `kCATransaction…` keys, with Core Animation's string values).
+    public enum Key {
+        /// `kCATransactionAnimationDuration`: a `Double`, seconds.
+        public static let animationDuration = "animationDuration"
+        /// `kCATransactionAnimationTimingFunction`: a `TimingFunction`.
+        public static let animationTimingFunction = "animationTimingFunction"
+        /// `kCATransactionDisableActions`: a `Bool`.
+        public static let disableActions = "disableActions"
+    }
+
+    /// The animation duration when no transaction sets one: 0.25 s (the seeds).
+    public static let defaultAnimationDuration = MediaTiming.defaultAnimationDuration
+
+    /// Where every time comes from.
+    public let clock: any MediaClock
+
+    /// The open transactions, outermost first; the implicit one, when open, is first.
+    private var scopes: [TransactionScope] = []
+    /// A `flush()` came while explicit transactions were open inside the implicit one.
+    private var flushPending = false
+    /// Completion groups of committed transactions whose animations are still running.
+    private var pendingGroups: [CompletionGroup] = []
+
+    /// A context reading `clock` (the system's monotonic clock by default).
+    public init(clock: any MediaClock = SystemMediaClock()) {
+        self.clock = clock
+    }
+
+    // MARK: Attaching layers
+
+    /// Attaches `layer`, its sublayers and masks, all the way down: their property
+    /// changes and hierarchy events now join this context's transactions and run actions.
+    /// Layers inserted later under an attached layer are attached on insertion.
+    ///
+    /// Cost: one visit per layer of the subtree.
+    public func attach(_ layer: Layer) {
+        setContext(self, under: layer)
+    }
+
+    /// Detaches `layer` and its subtree from whatever context they had: their changes are
+    /// immediate again and run no actions.
+    public func detach(_ layer: Layer) {
+        setContext(nil, under: layer)
+    }
+
+    private func setContext(_ context: TransactionContext?, under layer: Layer) {
+        layer.transactionContext = context
+        for sublayer in layer.sublayers { setContext(context, under: sublayer) }
+        if let mask = layer.mask { setContext(context, under: mask) }
+    }
+
+    // MARK: Opening and closing
+
+    /// How many transactions are open, the implicit one included.
+    public var openTransactionCount: Int { scopes.count }
+
+    /// Whether the implicit transaction is open.
+    public var hasImplicitTransaction: Bool { scopes.first?.isImplicit ?? false }
+
+    /// Opens an explicit transaction, nested in the innermost open one (the implicit one
+    /// included), with its settings and values.
+    public func begin() {
+        scopes.append(TransactionScope(isImplicit: false, inside: scopes.last))
+    }
+
+    /// Closes the innermost explicit transaction. The outermost commit starts its
+    /// animations and its completion blocks (see the type); an inner commit only restores
+    /// the enclosing settings. If a `flush()` is waiting and this was the last explicit
+    /// transaction, the implicit one commits too.
+    ///
+    /// Throws `TransactionError.commitWithoutBegin` when no explicit transaction is open,
+    /// and changes nothing.
+    public func commit() throws(TransactionError) {
+        guard let innermost = scopes.last, !innermost.isImplicit else { throw .commitWithoutBegin }
+        scopes.removeLast()
+        close(innermost)
+        if flushPending, scopes.count == 1 { flush() }
+    }
+
+    /// Commits the implicit transaction, if one is open (`+[CATransaction flush]`); with
+    /// explicit transactions open inside it, the commit waits for the last of them.
+    public func flush() {
+        guard hasImplicitTransaction else { return }
+        guard scopes.count == 1 else {
+            flushPending = true
+            return
+        }
+        flushPending = false
+        close(scopes.removeLast())
+    }
+
+    /// Opens the implicit transaction when none is open (a change or a setting outside any
+    /// transaction).
+    func openImplicitTransactionIfNeeded() {
+        if scopes.isEmpty { scopes.append(TransactionScope(isImplicit: true, inside: nil)) }
+    }
+
+    /// `scope` has just left the stack: an inner one hands everything to the one around
+    /// it; the outermost one takes effect.
+    private func close(_ scope: TransactionScope) {
+        guard scopes.isEmpty else {
+            scopes[scopes.count - 1].absorb(scope)
+            return
+        }
+        let now = clock.now()
+        for animation in scope.animations { animation.stampBeginTime(atRootTime: now) }
+        var immediate: [CompletionGroup] = []
+        for group in scope.completionGroups {
+            if group.animations.isEmpty { immediate.append(group) } else { pendingGroups.append(group) }
+        }
+        Self.run(immediate)
+    }
+
+    // MARK: Settings
+
+    /// The duration, in seconds, of the animations this transaction's actions make
+    /// (`animationDuration`). Default 0.25. A value that is not a positive finite number
+    /// makes the default actions change properties at once (no animation). Setting it
+    /// opens the implicit transaction when none is open.
+    public var animationDuration: Double {
+        get { scopes.last?.animationDuration ?? Self.defaultAnimationDuration }
+        set { withInnermost { $0.animationDuration = newValue } }
+    }
+
+    /// The timing function of the default actions' animations; `nil` (the default) is
+    /// linear. Setting `nil` inside a nested transaction overrides the enclosing one's
+    /// function until the commit.
+    public var animationTimingFunction: TimingFunction? {
+        get { scopes.last?.animationTimingFunction }
+        set { withInnermost { $0.animationTimingFunction = newValue } }
+    }
+
+    /// Whether property changes and layer events run no actions (`disableActions`).
+    /// Default false.
+    public var disableActions: Bool {
+        get { scopes.last?.disableActions ?? false }
+        set { withInnermost { $0.disableActions = newValue } }
+    }
+
+    /// Adds `block` to the innermost transaction (opening the implicit one if none is
+    /// open). Core Animation's `setCompletionBlock:` replaces; here a second block adds
+    /// to the first, and they run in the order added.
+    ///
+    /// The blocks of a transaction run once, after its outermost commit, when every
+    /// animation its actions (and those of the transactions nested in it) added has
+    /// finished or left its layer — observed by `tick()`. With no such animation they run
+    /// during the outermost commit.
+    public func addCompletionBlock(_ block: @escaping () -> Void) {
+        withInnermost { $0.completionBlocks.append(block) }
+    }
+
+    /// The value for `key` in the innermost transaction: its own, or the one it inherited
+    /// (the seeds' nested data scope). The `Key` names read the typed settings; `nil` for
+    /// a key no open transaction has.
+    public func value(forKey key: String) -> Any? {
+        switch key {
+        case Key.animationDuration: return animationDuration
+        case Key.animationTimingFunction: return animationTimingFunction
+        case Key.disableActions: return disableActions
+        default: return scopes.last?.values[key]
+        }
+    }
+
+    /// Sets `value` for `key` in the innermost transaction (opening the implicit one if
+    /// none is open); `nil` removes it, so the enclosing transaction's value shows again.
+    /// The `Key` names write the typed settings.
+    ///
+    /// Throws `TransactionError.kindMismatch`, and changes nothing, for a `Key` name with
+    /// a value of another type.
+    public func setValue(_ value: Any?, forKey key: String) throws(TransactionError) {
+        let enclosing = scopes.count >= 2 ? scopes[scopes.count - 2] : TransactionScope(isImplicit: false, inside: nil)
+        switch key {
+        case Key.animationDuration:
+            animationDuration = try Self.typed(value, key, as: Double.self) ?? enclosing.animationDuration
+        case Key.animationTimingFunction:
+            animationTimingFunction = try Self.typed(value, key, as: TimingFunction.self) ?? enclosing.animationTimingFunction
+        case Key.disableActions:
+            disableActions = try Self.typed(value, key, as: Bool.self) ?? enclosing.disableActions
+        default:
+            withInnermost { $0.values[key] = value ?? enclosing.values[key] }
+        }
+    }
+
+    private static func typed<T>(_ value: Any?, _ key: String, as type: T.Type) throws(TransactionError) -> T? {
+        guard let value else { return nil }
+        guard let typed = value as? T else {
+            throw .kindMismatch(key: key, expected: "\(T.self)", found: "\(Swift.type(of: value))")
+        }
+        return typed
+    }
+
+    private func withInnermost(_ change: (inout TransactionScope) -> Void) {
+        openImplicitTransactionIfNeeded()
+        change(&scopes[scopes.count - 1])
+    }
+
+    // MARK: Animations and time
+
+    /// Adds `animation` to `layer` under `key` as part of the innermost transaction
+    /// (opening the implicit one if none is open): what an animation does when it runs as
+    /// an action, and what a custom action should call to add one.
+    ///
+    /// - An animation whose `beginTime` is 0 begins now (the clock's time, in the layer's
+    ///   time space), and is moved to the outermost commit's time when that comes later.
+    /// - A `duration` that is not positive becomes the transaction's `animationDuration`
+    ///   when that is positive (the class reference's `addAnimation:forKey:` rule).
+    /// - The animation counts for the transaction's completion blocks until it finishes or
+    ///   leaves the layer.
+    public func add(_ animation: Animation, to layer: Layer, forKey key: String?) {
+        var animation = animation
+        let duration = animationDuration
+        if !(animation.timing.duration > 0), duration > 0, duration.isFinite {
+            animation.timing.duration = duration
+        }
+        let beginsAtCommit = animation.timing.beginTime == 0
+        layer.add(animation, forKey: key, beginningAt: layer.convertTime(clock.now(), from: nil))
+        guard let added = layer.animationEntries.last else { return }
+        let tracked = TrackedAnimation(
+            layer: layer, key: key, beginTime: added.animation.timing.beginTime, beginsAtCommit: beginsAtCommit)
+        withInnermost { $0.animations.append(tracked) }
+    }
+
+    /// One frame step, the run loop's turn: commits the implicit transaction (`flush()`),
+    /// then runs, in commit order, the completion blocks of committed transactions whose
+    /// animations have all finished at the clock's time. Each block runs once.
+    public func tick() {
+        flush()
+        guard !pendingGroups.isEmpty else { return }
+        let now = clock.now()
+        var due: [CompletionGroup] = []
+        pendingGroups.removeAll { group in
+            guard group.isFinished(atRootTime: now) else { return false }
+            due.append(group)
+            return true
+        }
+        Self.run(due)
+    }
+
+    /// Whether completion blocks are waiting for animations to finish.
+    public var hasPendingCompletions: Bool { !pendingGroups.isEmpty }
+
+    private static func run(_ groups: [CompletionGroup]) {
+        for group in groups {
+            for block in group.blocks { block() }
+        }
+    }
+}

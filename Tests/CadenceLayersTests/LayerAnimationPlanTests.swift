@@ -1,0 +1,286 @@
+import CadenceAnimation
+import CadenceGeometry
+@testable import CadenceLayers
+import CadenceTestSupport
+import CadenceTiming
+import XCTest
+
+/// The snapshot's fast path (`LayerAnimationPlan.swift`, `LayerModelHandle.swift`,
+/// `LayerStorage.swift`) against its reference twin, `presentationReference(at:)`, which
+/// parses every key path and reads and writes every property by name.
+final class LayerAnimationPlanTests: XCTestCase {
+    // MARK: Fast path matches the reference
+
+    /// Random trees with random animations of every shape the plan handles (typed tracks)
+    /// and of the shapes it leaves to the evaluator (fields, groups, extra keys, wrong
+    /// kinds, non-specialised boxes), at edge-biased times: the two snapshots agree on
+    /// every property, bit for bit.
+    func testFastSnapshotMatchesReference() throws {
+        let seed: UInt64 = 0xCADE_0601
+        var g = AnimationGenerator(seed: seed)
+        for trial in 0..<150 {
+            let layers = g.tree.tree("t\(trial)", maxDepth: 2, maxChildren: 3)
+            for layer in layers { g.decorate(layer) }
+            if g.tree.chance(0.3) {
+                let mask = g.tree.layer("mask\(trial)")
+                g.decorate(mask)
+                try layers[0].setMask(mask)
+            }
+            for _ in 0..<4 {
+                let time = g.tree.number(-1...6)
+                let fast = layers[0].presentation(at: time)
+                let reference = layers[0].presentationReference(at: time)
+                assertSameSnapshot(fast, reference, "seed \(seed), trial \(trial), time \(time)")
+            }
+        }
+    }
+
+    /// Changing the list of animations — through the API or directly — rebuilds the plan;
+    /// an unchanged list reuses it.
+    func testPlanFollowsTheList() {
+        let layer = Layer()
+        layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, timing: MediaTiming(duration: 1)),
+                  forKey: "fade")
+        XCTAssertEqual(layer.presentation(at: 0.5).opacity, 0.5)
+        let plan = layer.animationPlanCache
+        XCTAssertNotNil(plan)
+        XCTAssertEqual(layer.presentation(at: 0.25).opacity, 0.25)
+        XCTAssertTrue(layer.animationPlanCache === plan, "an unchanged list keeps its plan")
+
+        layer.add(BasicAnimation<Point>(keyPath: "position", toValue: Point(x: 10, y: 0), timing: MediaTiming(duration: 1)),
+                  forKey: "move")
+        XCTAssertEqual(layer.presentation(at: 0.5).position, Point(x: 5, y: 0))
+        layer.animationEntries[0].animation.timing.beginTime = 0.5  // directly, not through `add`
+        XCTAssertEqual(layer.presentation(at: 0.5).opacity, 0)
+        XCTAssertTrue(sameProperties(layer.presentation(at: 0.5), layer.presentationReference(at: 0.5)))
+        layer.removeAnimation(forKey: "move")
+        XCTAssertEqual(layer.presentation(at: 0.5).position, .zero)
+        layer.removeAllAnimations()
+        XCTAssertEqual(layer.presentation(at: 0.75).opacity, 1)
+    }
+
+    /// A track is made only for the shapes it folds exactly; the others go to the evaluator.
+    func testTypedTracksAreMadeOnlyForTheirShapes() {
+        func track(_ key: LayerKey, _ animations: [Animation]) -> Bool {
+            LayerTypedTrack.make(for: key, name: key.name, animations: animations) != nil
+        }
+        XCTAssertTrue(track(.position, [Animation(BasicAnimation<Point>(keyPath: "position", toValue: .zero))]))
+        XCTAssertTrue(track(.position, [.property(BasicAnimation<Point>(keyPath: "position", toValue: .zero))]))
+        XCTAssertTrue(track(.transform, [Animation(BasicAnimation<Double>(keyPath: "transform", toValue: 1,
+                                                                         valueFunction: .rotateZ))]))
+        XCTAssertFalse(track(.opacity, [Animation(BasicAnimation<Double>(keyPath: "opacity", toValue: 1,
+                                                                        valueFunction: .rotateZ))]))
+        XCTAssertFalse(track(.position, [Animation(BasicAnimation<Double>(keyPath: "position.x", toValue: 1))]))
+        XCTAssertFalse(track(.opacity, [Animation(BasicAnimation<Point>(keyPath: "opacity", toValue: .zero))]))
+        XCTAssertFalse(track(.hidden, [Animation(BasicAnimation<Double>(keyPath: "hidden", toValue: 1))]))
+        XCTAssertFalse(track(.opacity, [.group(AnimationGroup(animations: [
+            Animation(BasicAnimation<Double>(keyPath: "opacity", toValue: 1)),
+        ]))]))
+    }
+
+    /// The child-time shortcut is `ResolvedTiming.localTime(fromParent:)`, bit for bit,
+    /// for sanitised and degenerate timings alike.
+    func testLocalTimeMatchesResolvedTiming() {
+        let seed: UInt64 = 0xCADE_0602
+        var g = SeededGenerator(seed: seed)
+        let specials: [Double] = [0, -0.0, 1, -1, .nan, .infinity, -.infinity, 1e-300, 1e300, 0.1]
+        func pick() -> Double {
+            g.next() % 3 == 0 ? specials[Int(g.next() % UInt64(specials.count))] : g.edgeBiased(in: -10...10)
+        }
+        let layer = Layer()
+        for trial in 0..<5000 {
+            layer.timing = MediaTiming(beginTime: pick(), duration: pick(), speed: pick(), timeOffset: pick())
+            let t = pick()
+            let expected = layer.resolvedTiming.localTime(fromParent: t)
+            let got = layer.localTime(fromParent: t)
+            XCTAssertTrue(got.bitPattern == expected.bitPattern || (got.isNaN && expected.isNaN),
+                          "seed \(seed), trial \(trial): \(layer.timing) at \(t): \(got) ≠ \(expected)")
+        }
+    }
+
+    // MARK: The model handle
+
+    /// A snapshot answers `model` with its model layer, does not keep it alive, and reads
+    /// `nil` once it is gone; a snapshot of a snapshot points at the same model layer.
+    func testSnapshotsFindTheirModelWithoutOwningIt() throws {
+        var model: Layer? = Layer()
+        try model!.addSublayer(Layer())
+        weak var weakModel = model
+        weak var weakChild = model!.sublayers[0]
+        let snapshot = model!.presentation(at: 0)
+        XCTAssertTrue(snapshot.model === model)
+        XCTAssertTrue(snapshot.sublayers[0].model === model!.sublayers[0])
+        XCTAssertTrue(snapshot.presentation(at: 0).model === model)
+        XCTAssertTrue(snapshot.sublayers[0].superlayer === snapshot)
+        model = nil
+        XCTAssertNil(weakModel, "a snapshot must not keep its model layer alive")
+        XCTAssertNil(weakChild)
+        XCTAssertNil(snapshot.model)
+        XCTAssertNil(snapshot.sublayers[0].model)
+        XCTAssertTrue(snapshot.isPresentation)
+    }
+
+    /// Snapshots are released with their tree (no cycle through the handle).
+    func testSnapshotsAreReleased() throws {
+        let model = Layer()
+        try model.addSublayer(Layer())
+        weak var weakSnapshot: Layer?
+        weak var weakChild: Layer?
+        do {
+            let snapshot = model.presentation(at: 0)
+            weakSnapshot = snapshot
+            weakChild = snapshot.sublayers[0]
+        }
+        XCTAssertNil(weakSnapshot)
+        XCTAssertNil(weakChild)
+    }
+
+    // MARK: Copy-on-write storage
+
+    /// Copies share the rarely set properties until one of them writes.
+    func testColdPropertiesAreCopiedOnWrite() {
+        let layer = Layer()
+        XCTAssertNil(layer.storage.cold, "a new layer stores no box")
+        layer.name = "a"
+        layer.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        try? layer.setValue(.scalar(3), forKeyPath: "extra")
+        let copy = layer.modelCopy()
+        XCTAssertTrue(copy.storage.cold === layer.storage.cold)
+        copy.name = "b"
+        try? copy.setValue(.scalar(4), forKeyPath: "extra")
+        XCTAssertFalse(copy.storage.cold === layer.storage.cold)
+        XCTAssertEqual(layer.name, "a")
+        XCTAssertEqual(copy.name, "b")
+        XCTAssertEqual(layer.value(forKeyPath: "extra"), .scalar(3))
+        XCTAssertEqual(copy.value(forKeyPath: "extra"), .scalar(4))
+        XCTAssertEqual(copy.backgroundColor, layer.backgroundColor)
+        XCTAssertEqual(Layer().sublayerTransform, .identity)
+        XCTAssertEqual(Layer().shadowOffset, Size(width: 0, height: -3))
+    }
+
+    // MARK: Helpers
+
+    /// Every property a snapshot layer has, through its getters, and its tree.
+    func assertSameSnapshot(_ a: Layer, _ b: Layer, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(sameProperties(a, b), "\(message): \(a) ≠ \(b)", file: file, line: line)
+        XCTAssertTrue(a.model === b.model, message, file: file, line: line)
+        XCTAssertEqual(a.sublayers.count, b.sublayers.count, message, file: file, line: line)
+        for (x, y) in zip(a.sublayers, b.sublayers) { assertSameSnapshot(x, y, message, file: file, line: line) }
+        XCTAssertEqual(a.mask == nil, b.mask == nil, message, file: file, line: line)
+        if let x = a.mask, let y = b.mask { assertSameSnapshot(x, y, message, file: file, line: line) }
+    }
+}
+
+/// Whether two layers hold the same properties, bit for bit (NaN equals NaN).
+func sameProperties(_ a: Layer, _ b: Layer) -> Bool {
+    func same(_ x: KeyPathValue?, _ y: KeyPathValue?) -> Bool {
+        guard let x, let y else { return x == nil && y == nil }
+        return x == y || String(describing: x) == String(describing: y)
+    }
+    for key in LayerKey.allCases where !same(key.property.read(a), key.property.read(b)) { return false }
+    return a.storage.explicitKeys == b.storage.explicitKeys && a.storage.extraValues == b.storage.extraValues
+        && a.isPresentation == b.isPresentation
+}
+
+/// Random animations for `LayerAnimationPlanTests`: every shape a layer's list can hold,
+/// edge-biased timings.
+struct AnimationGenerator {
+    var tree: LayerTreeGenerator
+
+    init(seed: UInt64) { tree = LayerTreeGenerator(seed: seed) }
+
+    mutating func timing() -> MediaTiming {
+        var t = MediaTiming(
+            beginTime: tree.chance(0.5) ? 0 : tree.number(-1...2), duration: tree.chance(0.2) ? 0 : tree.number(0.1...3),
+            speed: tree.chance(0.7) ? 1 : tree.number(-2...3), timeOffset: tree.chance(0.7) ? 0 : tree.number(-1...1),
+            repeatCount: tree.chance(0.6) ? 0 : (tree.chance(0.3) ? .infinity : tree.number(0...3.5)),
+            autoreverses: tree.chance(0.3))
+        t.fillMode = [.removed, .forwards, .backwards, .both][Int(tree.rng.next() % 4)]
+        return t
+    }
+
+    mutating func function() -> TimingFunction? {
+        [nil, .easeInEaseOut, .linear, TimingFunction(controlPoints: 0.9, 0, 0.1, 1)][Int(tree.rng.next() % 4)]
+    }
+
+    mutating func basic<V: KeyPathAnimatable>(
+        _ keyPath: String, _ value: (inout LayerTreeGenerator) -> V, valueFunction: ValueFunction? = nil
+    ) -> BasicAnimation<V> {
+        BasicAnimation<V>(
+            keyPath: keyPath, fromValue: tree.chance(0.5) ? value(&tree) : nil, toValue: tree.chance(0.6) ? value(&tree) : nil,
+            byValue: tree.chance(0.3) ? value(&tree) : nil, timing: timing(), timingFunction: function(),
+            isAdditive: tree.chance(0.3), isCumulative: tree.chance(0.2), isRemovedOnCompletion: tree.chance(0.6),
+            valueFunction: valueFunction)
+    }
+
+    mutating func keyframes<V: KeyPathAnimatable>(
+        _ keyPath: String, _ value: (inout LayerTreeGenerator) -> V, valueFunction: ValueFunction? = nil
+    ) -> KeyframeAnimation<V> {
+        let count = 1 + Int(tree.rng.next() % 4)
+        var values: [V] = []
+        for _ in 0..<count { values.append(value(&tree)) }
+        return KeyframeAnimation<V>(
+            keyPath: keyPath, values: values,
+            calculationMode: [.linear, .discrete, .paced, .cubic][Int(tree.rng.next() % 4)], timing: timing(),
+            timingFunction: function(), isAdditive: tree.chance(0.3), isCumulative: tree.chance(0.2),
+            isRemovedOnCompletion: tree.chance(0.6), valueFunction: valueFunction)
+    }
+
+    /// One animation of some shape.
+    mutating func animation() -> Animation {
+        let point = { (g: inout LayerTreeGenerator) in Point(x: g.number(-100...100), y: g.number(-100...100)) }
+        let number = { (g: inout LayerTreeGenerator) in g.number(-2...2) }
+        let rect = { (g: inout LayerTreeGenerator) in
+            Rect(x: g.number(-9...9), y: 0, width: g.number(0...50), height: g.number(-5...50))
+        }
+        let color = { (g: inout LayerTreeGenerator) in
+            Color(red: g.number(0...1), green: g.number(0...1), blue: 0.5, alpha: g.number(0...1))
+        }
+        let transform = { (g: inout LayerTreeGenerator) in g.transform() }
+        let size = { (g: inout LayerTreeGenerator) in Size(width: g.number(-2...2), height: g.number(-2...2)) }
+        let huge = { (g: inout LayerTreeGenerator) in g.chance(0.5) ? Double.infinity : .nan }
+        let functions: [ValueFunction] = [.rotateZ, .rotateX, .scale, .scaleX, .translate, .translateY]
+        switch tree.rng.next() % 22 {
+        case 0: return Animation(basic("position", point))
+        case 1: return Animation(keyframes("position", point))
+        case 2: return Animation(basic("opacity", number))
+        case 3: return Animation(keyframes("opacity", number))
+        case 4: return Animation(basic("transform", number, valueFunction: functions[Int(tree.rng.next() % 6)]))
+        case 5: return Animation(keyframes("transform", number, valueFunction: functions[Int(tree.rng.next() % 6)]))
+        case 6: return Animation(basic("transform", transform))
+        case 7: return Animation(basic("bounds", rect))
+        case 8: return Animation(basic("frame", rect))
+        case 9: return Animation(basic("backgroundColor", color))
+        case 10: return Animation(basic("zPosition", number))
+        case 11: return Animation(basic("speed", number))
+        case 12: return Animation(basic("position.x", number))
+        case 13: return Animation(basic("transform.rotation.z", number))
+        case 14: return Animation(basic("myKey", number))
+        case 15: return Animation(basic("opacity", point))  // the wrong kind: changes nothing
+        case 16: return .property(basic("position", point))  // not specialised
+        case 17:
+            let path = try! Path(svgPathData: "M0 0 C 30 -40 60 40 100 0 L 100 80")
+            return Animation(KeyframeAnimation<Point>(
+                keyPath: "position", path: path, rotationMode: tree.chance(0.5) ? .auto : .autoReverse,
+                timing: timing(), isAdditive: tree.chance(0.3)))
+        case 18:
+            return .group(AnimationGroup(
+                animations: [Animation(basic("opacity", number)), Animation(basic("position", point))],
+                timing: timing(), timingFunction: function()))
+        case 19: return Animation(basic("shadowOffset", size))
+        case 20: return Animation(basic("sublayerTransform", number, valueFunction: .scale))
+        default: return Animation(basic("opacity", huge))
+        }
+    }
+
+    /// Some animations on `layer`, and sometimes a style and extra values they read.
+    mutating func decorate(_ layer: Layer) {
+        if tree.chance(0.2) { layer.style = LayerStyle(values: ["opacity": .scalar(0.25), "myKey": .scalar(7)]) }
+        if tree.chance(0.2) { try? layer.setValue(.scalar(3), forKeyPath: "myKey") }
+        if tree.chance(0.3) { layer.backgroundColor = Color(red: 0, green: 1, blue: 0, alpha: 1) }
+        if tree.chance(0.2) { layer.timing.speed = tree.number(0...2) }
+        for i in 0..<Int(tree.rng.next() % 5) {
+            layer.add(animation(), forKey: tree.chance(0.8) ? "k\(i % 3)" : nil)
+        }
+    }
+}
