@@ -23,10 +23,13 @@ extension Layer {
     ///   preimage of the point in front of the viewer is not hit, nor is anything under it.
     /// - Masks are not hit-tested and do not limit hits.
     ///
-    /// Cost: per layer visited, one read of its properties and, unless its level is a
-    /// plain translation, one level inverse; a layer with `masksToBounds` that misses is
-    /// not descended. Nothing is allocated unless a layer's sublayers have more than
-    /// `maxZPositionPasses` distinct `zPosition`s (then one sort of their indices).
+    /// Cost: per layer visited, one read of its properties (and of its `zPosition` for the
+    /// order) and the inverse map of its level — none for a plain translation, a closed
+    /// form for an affine level, the 4×4 inverse otherwise (`LayerPlacement`). The walk
+    /// reads no superlayer back and counts no references; a layer with `masksToBounds`
+    /// that misses is not descended. Nothing is allocated unless a layer's sublayers have
+    /// more than `maxZPositionPasses` distinct `zPosition`s (then one sort of their
+    /// indices). Nothing is cached between calls.
     public func hitTest(_ point: Point) -> Layer? {
         let space: Transform3D?
         if let superlayer, superlayer.mask !== self {
@@ -88,36 +91,53 @@ extension Layer {
     static func first(count: Int, zPosition: (Int) -> Double, _ body: (Int) -> Layer?) -> Layer? {
         guard count > 0 else { return nil }
         if count == 1 { return body(0) }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { zs -> Layer? in
-            let z0 = zPosition(0)
-            var allEqual = true, hasNaN = false
-            for i in 0..<count {
-                let z = i == 0 ? z0 : zPosition(i)
-                zs.initializeElement(at: i, to: z)
-                allEqual = allEqual && !(z != z0)
-                hasNaN = hasNaN || z.isNaN
-            }
-            if allEqual {
-                for i in stride(from: count - 1, through: 0, by: -1) {
-                    if let result = body(i) { return result }
-                }
-                return nil
-            }
-            if !hasNaN {
-                let decided = withUnsafeTemporaryAllocation(of: Double.self, capacity: maxZPositionPasses) { levels in
-                    firstByPasses(UnsafeBufferPointer(zs), levels, body)
-                }
-                if let decided { return decided.hit }
-            }
-            let order = (0..<count).sorted { i, j in
-                let zi = zs[i], zj = zs[j]
-                return zi != zj ? zi > zj : i > j
-            }
-            for index in order {
-                if let result = body(index) { return result }
+        // At most 1 KiB on the stack (where the standard library never asks the system how
+        // much stack is left, which on Linux can read /proc); an array beyond.
+        guard count <= maxStackZPositions else {
+            var zs = [Double](repeating: 0, count: count)
+            return zs.withUnsafeMutableBufferPointer { first(count: count, zPosition: zPosition, $0, body) }
+        }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) {
+            first(count: count, zPosition: zPosition, $0, body)
+        }
+    }
+
+    /// The sublayer counts whose `zPosition`s `first(count:zPosition:_:)` keeps on the stack.
+    static let maxStackZPositions = 128
+
+    /// `first(count:zPosition:_:)` with `zs` (room for `count` values) to keep them in.
+    @inline(__always)
+    private static func first(
+        count: Int, zPosition: (Int) -> Double, _ zs: UnsafeMutableBufferPointer<Double>, _ body: (Int) -> Layer?
+    ) -> Layer? {
+        let z0 = zPosition(0)
+        var allEqual = true, hasNaN = false
+        for i in 0..<count {
+            let z = i == 0 ? z0 : zPosition(i)
+            zs[i] = z  // Double: trivial, so assigning initialises
+            allEqual = allEqual && !(z != z0)
+            hasNaN = hasNaN || z.isNaN
+        }
+        if allEqual {
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                if let result = body(i) { return result }
             }
             return nil
         }
+        if !hasNaN {
+            let decided = withUnsafeTemporaryAllocation(of: Double.self, capacity: maxZPositionPasses) { levels in
+                firstByPasses(UnsafeBufferPointer(zs), levels, body)
+            }
+            if let decided { return decided.hit }
+        }
+        let order = (0..<count).sorted { i, j in
+            let zi = zs[i], zj = zs[j]
+            return zi != zj ? zi > zj : i > j
+        }
+        for index in order {
+            if let result = body(index) { return result }
+        }
+        return nil
     }
 
     /// The passes of `first(of:frontToBack:)` over `zs` (no NaN), with room for the

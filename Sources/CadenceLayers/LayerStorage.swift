@@ -32,11 +32,11 @@ struct LayerStorage {
         var masksToBounds = false
         var isDoubleSided = true
         /// Whether `style` is not `nil`.
-        var hasStyle = false
+        fileprivate(set) var hasStyle = false
         /// Whether `transform` is the identity.
-        var transformIsIdentity = true
+        fileprivate(set) var transformIsIdentity = true
         /// Whether `sublayerTransform` is not the identity.
-        var hasSublayerTransform = false
+        fileprivate(set) var hasSublayerTransform = false
         var bounds = Rect.zero
         var position = Point.zero
         var anchorPoint = Point(x: 0.5, y: 0.5)
@@ -45,6 +45,7 @@ struct LayerStorage {
     }
 
     var hot = Hot()
+    /// The transform (`transform`, which keeps `hot.transformIsIdentity`).
     private var storedTransform = Transform3D.identity
     // Style and time.
     var opacity = 1.0
@@ -216,32 +217,33 @@ struct LayerStorage {
 
 /// The part of `LayerStorage` that is rarely set or holds references: one box per distinct
 /// set of values, shared by the copies of a layer's storage (copy-on-write through
-/// `LayerStorage`, which copies the box before its first write when it is shared).
+/// `LayerStorage`, which copies the box before its first write when it is shared, and
+/// keeps the flags of `LayerStorage.Hot` that describe it; so only `LayerStorage` writes).
 final class ColdLayerStorage {
     /// The values of a storage without a box (Core Animation's defaults). Never written:
     /// it is never a storage's box.
     nonisolated(unsafe) static let defaults = ColdLayerStorage()
 
-    var sublayerTransform = Transform3D.identity
-    var cornerRadius = 0.0
-    var borderWidth = 0.0
-    var borderColor: Color? = .black
-    var backgroundColor: Color? = nil
-    var shadowColor: Color? = .black
-    var shadowOpacity = 0.0
-    var shadowOffset = Size(width: 0, height: -3)
-    var shadowRadius = 3.0
-    var shadowPath: Path? = nil
-    var contents: (any LayerContents)? = nil
-    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity = ContentsGravity.resize
-    var contentsScale = 1.0
-    var name: String? = nil
-    var style: LayerStyle? = nil
-    var actions: [String: any LayerAction]? = nil
-    weak var delegate: (any LayerDelegate)? = nil
-    var extraValues: [String: KeyPathValue] = [:]
+    fileprivate(set) var sublayerTransform = Transform3D.identity
+    fileprivate(set) var cornerRadius = 0.0
+    fileprivate(set) var borderWidth = 0.0
+    fileprivate(set) var borderColor: Color? = .black
+    fileprivate(set) var backgroundColor: Color? = nil
+    fileprivate(set) var shadowColor: Color? = .black
+    fileprivate(set) var shadowOpacity = 0.0
+    fileprivate(set) var shadowOffset = Size(width: 0, height: -3)
+    fileprivate(set) var shadowRadius = 3.0
+    fileprivate(set) var shadowPath: Path? = nil
+    fileprivate(set) var contents: (any LayerContents)? = nil
+    fileprivate(set) var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    fileprivate(set) var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    fileprivate(set) var contentsGravity = ContentsGravity.resize
+    fileprivate(set) var contentsScale = 1.0
+    fileprivate(set) var name: String? = nil
+    fileprivate(set) var style: LayerStyle? = nil
+    fileprivate(set) var actions: [String: any LayerAction]? = nil
+    fileprivate(set) weak var delegate: (any LayerDelegate)? = nil
+    fileprivate(set) var extraValues: [String: KeyPathValue] = [:]
 
     init() {}
 

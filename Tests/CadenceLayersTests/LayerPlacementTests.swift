@@ -103,7 +103,8 @@ final class LayerPlacementTests: XCTestCase {
                                     [.nan, 1, 2], [-1, 1]]
         for trial in 0..<2000 {
             let palette = palettes[Int(g.next() % UInt64(palettes.count))]
-            let count = 1 + Int(g.next() % 40)
+            // Past `Layer.maxStackZPositions` now and then (the array path).
+            let count = g.next() % 10 == 0 ? Layer.maxStackZPositions + 1 + Int(g.next() % 40) : 1 + Int(g.next() % 40)
             let parent = Layer()
             var zs: [Double] = []
             for _ in 0..<count {
