@@ -134,8 +134,37 @@ extension Layer {
     }
 
     /// The snapshot of this layer at `localTime` (its own time) and of its subtree, the
-    /// layers made with their superlayer (`parent`) already set.
+    /// layers made with their superlayer (`parent`) already set. Iterative (an explicit
+    /// stack of layers still to copy), so the depth of a tree is bounded by memory, not by
+    /// the call stack.
     private func presentationSnapshot(atLocalTime localTime: Double, superlayer parent: Layer?, useReference: Bool) -> Layer {
+        let root = snapshotNode(atLocalTime: localTime, superlayer: parent, useReference: useReference)
+        var pending: [(source: Layer, copy: Layer, localTime: Double)] = [(self, root, localTime)]
+        while let (source, copy, time) = pending.popLast() {
+            let sublayers = source.sublayers
+            if !sublayers.isEmpty {
+                var children: [Layer] = []
+                children.reserveCapacity(sublayers.count)
+                for sublayer in sublayers {
+                    let childTime = sublayer.localTime(fromParent: time)
+                    let child = sublayer.snapshotNode(atLocalTime: childTime, superlayer: copy, useReference: useReference)
+                    children.append(child)
+                    pending.append((sublayer, child, childTime))
+                }
+                copy.sublayers = children
+            }
+            if let mask = source.mask {
+                let maskTime = mask.localTime(fromParent: time)
+                let presentedMask = mask.snapshotNode(atLocalTime: maskTime, superlayer: copy, useReference: useReference)
+                copy.mask = presentedMask
+                pending.append((mask, presentedMask, maskTime))
+            }
+        }
+        return root
+    }
+
+    /// This layer alone (no sublayers, no mask) as it looks at `localTime`.
+    private func snapshotNode(atLocalTime localTime: Double, superlayer parent: Layer?, useReference: Bool) -> Layer {
         let handle = isPresentation ? modelHandle : modelLayerHandle
         let copy = Layer(presentationOf: self, model: handle, superlayer: parent)
         if !animationEntries.isEmpty {
@@ -144,29 +173,6 @@ extension Layer {
             } else {
                 applyAnimations(animationPlan, to: copy, atLocalTime: localTime)
             }
-        }
-        let sublayers = self.sublayers
-        if !sublayers.isEmpty {
-            var children: [Layer] = []
-            children.reserveCapacity(sublayers.count)
-            // The sublayers unretained (the array holds them) and `copy` borrowed: no
-            // reference counting per child but the new layer's own.
-            sublayers.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: Unmanaged<Layer>.self) { sublayers in
-                    for sublayer in sublayers {
-                        children.append(sublayer._withUnsafeGuaranteedRef { sublayer in
-                            sublayer.presentationSnapshot(
-                                atLocalTime: sublayer.localTime(fromParent: localTime), superlayer: copy,
-                                useReference: useReference)
-                        })
-                    }
-                }
-            }
-            copy.sublayers = children
-        }
-        if let mask {
-            copy.mask = mask.presentationSnapshot(
-                atLocalTime: mask.localTime(fromParent: localTime), superlayer: copy, useReference: useReference)
         }
         return copy
     }

@@ -65,8 +65,6 @@ public final class Layer {
     /// The animations attached to the layer, in the order they were added
     /// (`Layer+Animations.swift`).
     var animationEntries: [(key: String?, animation: Animation)] = []
-    /// For a presentation snapshot, the model layer it was made from.
-    weak var modelLayerReference: Layer?
     /// The context whose transactions this layer's changes join and which runs its actions
     /// (`Layer+Actions.swift`); `nil` (the default): changes are immediate, with no actions.
     /// Set with `TransactionContext.attach(_:)`; copies and snapshots have none.

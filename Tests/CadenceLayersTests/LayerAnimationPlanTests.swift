@@ -105,8 +105,8 @@ final class LayerAnimationPlanTests: XCTestCase {
     func testSnapshotsFindTheirModelWithoutOwningIt() throws {
         var model: Layer? = Layer()
         try model!.addSublayer(Layer())
-        weak var weakModel = model
-        weak var weakChild = model!.sublayers[0]
+        weak let weakModel = model
+        weak let weakChild = model!.sublayers[0]
         let snapshot = model!.presentation(at: 0)
         XCTAssertTrue(snapshot.model === model)
         XCTAssertTrue(snapshot.sublayers[0].model === model!.sublayers[0])

@@ -133,4 +133,25 @@ final class LayerAnimationTests: XCTestCase {
         layer.add(BasicAnimation<Double>(keyPath: "noSuchProperty.x", toValue: 4), forKey: "unknown")
         XCTAssertEqual(layer.presentation(at: 0.1).opacity, 0.3)
     }
+
+    // Snapshots of very deep trees do not recurse per level (an explicit stack).
+    func testDeepTreeSnapshot() throws {
+        let root = Layer()
+        var last = root
+        for _ in 0..<5_000 {
+            let layer = Layer()
+            layer.position = Point(x: 1, y: 0)
+            try last.addSublayer(layer)
+            last = layer
+        }
+        last.add(opacity(to: 0), forKey: "fade")
+        var presented = root.presentation(at: 0.5)
+        var depth = 0
+        while let next = presented.sublayers.first {
+            presented = next
+            depth += 1
+        }
+        XCTAssertEqual(depth, 5_000)
+        XCTAssertEqual(presented.opacity, 0.5)
+    }
 }
