@@ -83,6 +83,11 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
         return AnimationSample(value: Value.interpolate(from, to, progress))
     }
 
+    @inlinable
+    public func easedProgress(_ progress: Double) -> Double {
+        timingFunction?.progress(at: progress) ?? progress
+    }
+
     /// `to − from`.
     @inlinable
     public func cycleChange(model: Value) -> Value? {

@@ -123,6 +123,11 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
         return curve.value(at: progress).map { AnimationSample(value: $0) }
     }
 
+    @inlinable
+    public func easedProgress(_ progress: Double) -> Double {
+        timingFunction?.progress(at: progress) ?? progress
+    }
+
     /// `last − first` keyframe.
     public func cycleChange(model: Value) -> Value? {
         if let pathKeyframes {

@@ -49,6 +49,11 @@ public protocol PropertyAnimation<Value>: Sendable {
     /// The change over one whole cycle, which a cumulative animation adds once per
     /// completed cycle (`to − from`; `last − first` for keyframes).
     func cycleChange(model: Value) -> Value?
+
+    /// `progress` through `timingFunction` (unchanged when it is `nil`). A requirement so
+    /// each type reads its own stored curve in place: through the protocol's getter the
+    /// curve (and its tables) would be copied and retained per evaluation.
+    func easedProgress(_ progress: Double) -> Double
 }
 
 /// An animation's own value at one time, and the rotation angle (radians) a path
@@ -79,7 +84,7 @@ extension PropertyAnimation {
     @inlinable
     public func ownSample(in state: TimingState, model: Value, honoursRemoval: Bool = true) -> AnimationSample<Value>? {
         guard contributes(in: state, honoursRemoval: honoursRemoval) else { return nil }
-        let eased = timingFunction?.progress(at: state.progress) ?? state.progress
+        let eased = easedProgress(state.progress)
         guard var sample = cycleSample(atProgress: eased, model: model) else { return nil }
         if isCumulative && state.iteration != 0, let change = cycleChange(model: model) {
             sample.value = sample.value.adding(change.multiplied(byCount: state.iteration))

@@ -46,8 +46,23 @@ public enum ValueFunction: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The transform for a single number (the one-number functions; for `scale` and
-    /// `translate` the number is used for all three axes).
+    /// `translate` the number is used for all three axes). Equal to `transform([value])`
+    /// (or `[value, value, value]`) without building an array.
     public func transform(_ value: Double) -> Transform3D {
-        transform(arity == 3 ? [value, value, value] : [value])
+        let isScale = self.isScale
+        let v = value.isFinite ? value : (isScale ? 1 : 0)
+        switch self {
+        case .rotateX: return Transform3D(rotationAngle: v, x: 1, y: 0, z: 0)
+        case .rotateY: return Transform3D(rotationAngle: v, x: 0, y: 1, z: 0)
+        case .rotateZ: return Transform3D(rotationAngle: v, x: 0, y: 0, z: 1)
+        case .scale: return Transform3D(scaleX: v, y: v, z: v)
+        case .scaleX: return Transform3D(scaleX: v, y: 1, z: 1)
+        case .scaleY: return Transform3D(scaleX: 1, y: v, z: 1)
+        case .scaleZ: return Transform3D(scaleX: 1, y: 1, z: v)
+        case .translate: return Transform3D(translationX: v, y: v, z: v)
+        case .translateX: return Transform3D(translationX: v, y: 0, z: 0)
+        case .translateY: return Transform3D(translationX: 0, y: v, z: 0)
+        case .translateZ: return Transform3D(translationX: 0, y: 0, z: v)
+        }
     }
 }

@@ -33,6 +33,16 @@ final class ValueFunctionTests: XCTestCase {
         XCTAssertEqual(ValueFunction.scaleX.transform(.infinity), .identity)
         XCTAssertEqual(ValueFunction.allCases.count, 11)
     }
+
+    // The one-number form equals the array form for every function and value, bad ones too.
+    func testOneNumberFormEqualsTheArrayForm() {
+        for function in ValueFunction.allCases {
+            for v in [0, 1, -2.5, 0.7, 1e300, .nan, .infinity, -.infinity] {
+                let array = function.arity == 3 ? [v, v, v] : [v]
+                XCTAssertEqual(function.transform(v), function.transform(array), "\(function) \(v)")
+            }
+        }
+    }
 }
 
 final class AnimationEventsTests: XCTestCase {
