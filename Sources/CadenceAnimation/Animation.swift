@@ -96,7 +96,7 @@ public struct AnimationGroup: Sendable {
     /// the group is not in effect (or removed after its end, when `honoursRemoval`).
     public func childTime(atParentTime parentTime: Double, honoursRemoval: Bool = true) -> Double? {
         let state = resolvedTiming.state(atParentTime: parentTime)
-        guard state.isInEffect, !(honoursRemoval && isRemovedOnCompletion && state.phase == .after) else { return nil }
+        guard state.contributes(isRemovedOnCompletion: honoursRemoval && isRemovedOnCompletion) else { return nil }
         guard let timingFunction else { return state.basicTime }
         return timingFunction.progress(at: state.progress) * resolvedTiming.duration
     }
@@ -161,7 +161,7 @@ public struct Transition: Sendable, Hashable {
     /// `nil` when it is not in effect: `start + (end − start) · f(progress)`.
     public func progress(atParentTime parentTime: Double, honoursRemoval: Bool = true) -> Double? {
         let state = resolvedTiming.state(atParentTime: parentTime)
-        guard state.isInEffect, !(honoursRemoval && isRemovedOnCompletion && state.phase == .after) else { return nil }
+        guard state.contributes(isRemovedOnCompletion: honoursRemoval && isRemovedOnCompletion) else { return nil }
         let eased = timingFunction?.progress(at: state.progress) ?? state.progress
         let start = Self.clamped(startProgress, default: 0), end = Self.clamped(endProgress, default: 1)
         return start + (end - start) * eased
@@ -169,5 +169,15 @@ public struct Transition: Sendable, Hashable {
 
     static func clamped(_ value: Double, default fallback: Double) -> Double {
         value.isNaN ? fallback : Swift.min(Swift.max(value, 0), 1)
+    }
+}
+
+extension TimingState {
+    /// Whether an animation in this state contributes: in effect (active or filling), and
+    /// not past its end when it is removed on completion (then it is gone from its layer,
+    /// whatever its fill mode).
+    @inlinable
+    public func contributes(isRemovedOnCompletion: Bool) -> Bool {
+        isInEffect && !(isRemovedOnCompletion && phase == .after)
     }
 }

@@ -76,7 +76,7 @@ extension PropertyAnimation {
     /// ignores `isRemovedOnCompletion`, as a group does for its children.
     @inlinable
     public func contributes(in state: TimingState, honoursRemoval: Bool = true) -> Bool {
-        state.isInEffect && !(honoursRemoval && isRemovedOnCompletion && state.phase == .after)
+        state.contributes(isRemovedOnCompletion: honoursRemoval && isRemovedOnCompletion)
     }
 
     /// The animation's own value in `state` before combining (steps 2–4): `nil` when it
