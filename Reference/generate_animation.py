@@ -25,7 +25,7 @@ sys.path.insert(0, HERE)
 
 from mpmath import mp, mpf  # noqa: E402
 
-from generate import to_json_text  # noqa: E402
+from generate import number, uniform, write  # noqa: E402
 from oracle.exact import to_double  # noqa: E402
 from oracle.keyframes import (  # noqa: E402
     Keyframes, KeyframeModel, ease, exact, is_double, svg_path_data, to_mpf)
@@ -36,8 +36,6 @@ from oracle.timing_function import CubicTimingFunction  # noqa: E402
 
 SEED_KEYFRAMES = 20250707
 SEED_BASIC_ANIMATIONS = 20250808
-
-GOLDENS = os.path.join(HERE, "goldens")
 
 # A sample lies "near" a boundary when it is within this distance of it.
 NEAR = Fraction(1, 10 ** 9)
@@ -55,20 +53,11 @@ OVERSHOOT = [0.3, -0.5, 0.7, 1.5]
 # ---------------------------------------------------------------------------
 
 def out(x):
-    """An exact (Fraction) or 50-digit (mpf) value rounded to a double."""
-    if x is None:
-        return None
-    if isinstance(x, Fraction):
-        v = float(x)
-    elif isinstance(x, float):
-        v = x
-    else:
-        v = to_double(x)
-    if math.isnan(v):
-        return "nan"
-    if math.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return v
+    """An exact (Fraction) or 50-digit (mpf) value rounded to a double, for
+    JSON (`generate.number`: NaN and infinities as strings)."""
+    if x is None or isinstance(x, (Fraction, float)):
+        return number(x)  # float() of a Fraction rounds correctly
+    return number(to_double(x))
 
 
 def out_vec(v):
@@ -77,29 +66,11 @@ def out_vec(v):
 
 def raw(x):
     """An input double for JSON (NaN and infinities as strings)."""
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return x
+    return number(x)
 
 
 def raw_list(values):
     return None if values is None else [raw(v) for v in values]
-
-
-def write(name, value):
-    os.makedirs(GOLDENS, exist_ok=True)
-    path = os.path.join(GOLDENS, name)
-    with open(path, "w") as f:
-        f.write(to_json_text(value))
-        f.write("\n")
-    print(f"wrote {path} ({os.path.getsize(path)} bytes)", file=sys.stderr)
-
-
-def uniform(rng, lo, hi):
-    return lo + (hi - lo) * rng.random()
 
 
 def random_vector(rng, dim, lo=-100.0, hi=100.0):

@@ -41,6 +41,28 @@ ABSOLUTE_FLOOR = mpf("1e-45")
 MAX_SPLIT_DEPTH = 24
 
 
+
+def real_roots_in_unit_interval(coefficients):
+    """The real parts, in (0, 1), of the roots of the polynomial with these
+    exact coefficients (highest degree first) whose imaginary parts are
+    below 0.01: where a speed |B'| may have an extremum or a kink. Sorted,
+    without repeats, rounded to the working precision."""
+    coefficients = list(coefficients)
+    while coefficients and coefficients[0] == 0:
+        coefficients.pop(0)
+    roots = []
+    if len(coefficients) >= 2:
+        # Scale to a largest coefficient of 1 (exact), then find roots.
+        biggest = max(abs(v) for v in coefficients)
+        coefficients = [v / biggest for v in coefficients]
+        with mp.workdps(80):
+            for root in mp.polyroots([to_mpf(v) for v in coefficients],
+                                     maxsteps=400, extraprec=400):
+                re, im = mp.re(root), mp.im(root)
+                if abs(im) < mpf("0.01") and 0 < re < 1:
+                    roots.append(re)
+    return sorted(set(+r for r in roots))
+
 class Segment:
     def __init__(self, points):
         self.raw = [(float(x), float(y)) for x, y in points]
@@ -114,23 +136,9 @@ class Segment:
             return u[0] * v[0] + u[1] * v[1]
         coefficients = [2 * dot(a, a), 3 * dot(a, b),
                         dot(b, b) + 2 * dot(a, c), dot(b, c)]
-        while coefficients and coefficients[0] == 0:
-            coefficients.pop(0)
-        splits = []
-        if len(coefficients) >= 2:
-            # Scale to a largest coefficient of 1 (exact), then find roots.
-            biggest = max(abs(v) for v in coefficients)
-            coefficients = [v / biggest for v in coefficients]
-            with mp.workdps(80):
-                roots = mp.polyroots([to_mpf(v) for v in coefficients],
-                                     maxsteps=400, extraprec=400)
-                for root in roots:
-                    re, im = mp.re(root), mp.im(root)
-                    if abs(im) < mpf("0.01") and 0 < re < 1:
-                        splits.append(re)
         # Rounded to the working precision (50 digits), so that a root at a
         # parameter such as 0.5 coincides with the same grid parameter.
-        self._splits = sorted(set(+s for s in splits))
+        self._splits = real_roots_in_unit_interval(coefficients)
         return self._splits
 
     # ----- lengths -----

@@ -88,8 +88,8 @@ import math
 
 from mpmath import mp, mpf
 
-from .arc_length import Segment
-from .exact import as_fraction
+from .arc_length import Segment, real_roots_in_unit_interval
+from .transform3d import exact, to_mpf
 from .timing_function import CubicTimingFunction, clamp_unit
 
 MODES = ("linear", "discrete", "paced", "cubic", "cubicPaced")
@@ -109,28 +109,9 @@ INVERSION_TOLERANCE = mpf("1e-45")
 # Small helpers
 # ---------------------------------------------------------------------------
 
-def exact(x):
-    """The exact rational value of a double, an int, a Fraction or an mpf."""
-    if isinstance(x, Fraction):
-        return x
-    if isinstance(x, int):
-        return Fraction(x)
-    if isinstance(x, float):
-        if not math.isfinite(x):
-            raise ValueError(f"non-finite value {x!r} is not modelled here")
-        return Fraction(x)
-    return as_fraction(x)
-
-
 def is_double(q):
     """True when the rational q is exactly a double."""
     return Fraction(float(q)) == q
-
-
-def to_mpf(x):
-    if isinstance(x, Fraction):
-        return mpf(x.numerator) / x.denominator
-    return mpf(x)
 
 
 def mix(a, b, u):
@@ -385,20 +366,7 @@ class HermiteSegment:
     def critical_points(self):
         """Parameters in (0, 1) where the speed may have an extremum or a
         kink: real parts of the roots of H'.H'' (as arc_length.py does)."""
-        coefficients = list(self._speed_coefficients()[1])
-        while coefficients and coefficients[0] == 0:
-            coefficients.pop(0)
-        roots = []
-        if len(coefficients) >= 2:
-            biggest = max(abs(c) for c in coefficients)
-            coefficients = [c / biggest for c in coefficients]
-            with mp.workdps(80):
-                for root in mp.polyroots([to_mpf(c) for c in coefficients],
-                                         maxsteps=400, extraprec=400):
-                    re, im = mp.re(root), mp.im(root)
-                    if abs(im) < mpf("0.01") and 0 < re < 1:
-                        roots.append(re)
-        return sorted(set(+r for r in roots))
+        return real_roots_in_unit_interval(self._speed_coefficients()[1])
 
     def _integrate(self, a, b, depth=0):
         if b <= a:
