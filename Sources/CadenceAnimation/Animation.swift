@@ -50,11 +50,11 @@ public indirect enum Animation: Sendable {
     }
 
     /// The time after which a removed-on-completion animation no longer exists, in its
-    /// parent's time (the end of its active interval; `nil` when it never ends or is kept).
+    /// parent's time: the later end of its active interval (`ResolvedTiming.activeInterval`;
+    /// `nil` when it never ends or is kept).
     public var removalTime: Double? {
-        let timing = resolvedTiming
-        guard isRemovedOnCompletion, timing.activeDuration.isFinite, timing.speed != 0 else { return nil }
-        return timing.parentTime(fromLocal: timing.speed > 0 ? timing.activeDuration : 0)
+        let end = resolvedTiming.activeInterval.end
+        return isRemovedOnCompletion && end.isFinite ? end : nil
     }
 }
 

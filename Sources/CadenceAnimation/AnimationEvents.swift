@@ -27,10 +27,8 @@ public struct AnimationEvents: Hashable, Sendable {
     /// for an animation with `timing` that is removed from its layer at `removalTime` (if
     /// ever).
     ///
-    /// In parent time the active interval is `[A, B]`: `A = beginTime`,
-    /// `B = beginTime + activeDuration / speed` for a positive speed, the other way round
-    /// for a negative one (the animation plays backwards, before its begin time), and
-    /// `(−∞, ∞)` when paused. It **starts** when the interval `(previous, current]`
+    /// In parent time the active interval is `[A, B]` (`ResolvedTiming.activeInterval`).
+    /// It **starts** when the interval `(previous, current]`
     /// contains `A`; it **finishes** when it contains `B`; it is **removed** when it
     /// contains `removalTime` before `B` (also before `A`: the animation stops, unfinished,
     /// without having started). A jump over the whole active interval starts and finishes
@@ -40,14 +38,7 @@ public struct AnimationEvents: Hashable, Sendable {
         _ previous: Double, and current: Double, timing: ResolvedTiming, removalTime: Double? = nil
     ) -> AnimationEvents {
         guard previous < current else { return AnimationEvents() }
-        let (start, end): (Double, Double)
-        if timing.speed > 0 {
-            (start, end) = (timing.beginTime, timing.beginTime + timing.activeDuration / timing.speed)
-        } else if timing.speed < 0 {
-            (start, end) = (timing.beginTime + timing.activeDuration / timing.speed, timing.beginTime)
-        } else {
-            (start, end) = (-.infinity, .infinity)
-        }
+        let (start, end) = timing.activeInterval
         func contains(_ t: Double) -> Bool { previous < t && t <= current }
         var events = AnimationEvents(started: contains(start))
         if let removal = removalTime, contains(removal), removal < end {

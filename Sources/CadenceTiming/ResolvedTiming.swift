@@ -63,6 +63,17 @@ public struct ResolvedTiming: Hashable, Sendable {
         elapsedTime(atParentTime: tp) + timeOffset
     }
 
+    /// The active interval in parent time, `[start, end]`: `[beginTime, beginTime +
+    /// activeDuration / speed]` for a positive speed, the other way round for a negative
+    /// one (the animation plays backwards, before its begin time), and `(−∞, ∞)` when
+    /// paused. `timeOffset` does not move it (it shifts the position inside the interval,
+    /// not the interval).
+    public var activeInterval: (start: Double, end: Double) {
+        if speed > 0 { return (beginTime, beginTime + activeDuration / speed) }
+        if speed < 0 { return (beginTime + activeDuration / speed, beginTime) }
+        return (-.infinity, .infinity)
+    }
+
     /// The inverse of `localTime(fromParent:)`: `(t − timeOffset) / speed + beginTime`.
     /// When paused (speed 0) no inverse exists and the result is `beginTime`.
     @inlinable

@@ -111,6 +111,13 @@ final class LayerAnimationTests: XCTestCase {
         XCTAssertEqual(layer.presentation(at: 2).opacity, 0)
         XCTAssertEqual(layer.removeCompletedAnimations(atLocalTime: 2), ["gone"])
         XCTAssertEqual(layer.animationKeys(), ["kept"])
+        // timeOffset moves the position inside the active interval, not the interval: an
+        // animation of 1 s with an offset of 0.1 is still there at 0.95 and gone after 1.
+        var offset = opacity(to: 0)
+        offset.timing.timeOffset = 0.1
+        layer.add(offset, forKey: "offset")
+        XCTAssertEqual(layer.removeCompletedAnimations(atLocalTime: 0.95), [])
+        XCTAssertEqual(layer.removeCompletedAnimations(atLocalTime: 1.05), ["offset"])
     }
 
     // A path animation with a rotation mode turns the presented layer about z.
