@@ -105,7 +105,9 @@ extension Double {
 }
 
 extension AnimatableVector {
-    public func transform(through function: ValueFunction) -> Transform3D? { function.transform(values) }
+    public func transform(through function: ValueFunction) -> Transform3D? {
+        function.transform { $0 < count ? storage[$0] : function.neutral }
+    }
 }
 
 /// A property animation seen through `KeyPathValue`s, so animations of every kind can
@@ -221,6 +223,15 @@ public struct SpecializedKeyPathAnimation: KeyPathAnimation {
         case let a as KeyframeAnimation<AnimatableVector>: return { a.keyPathSample(in: $0, model: $1, honoursRemoval: $2) }
         default: return { animation.keyPathSample(in: $0, model: $1, honoursRemoval: $2) }
         }
+    }
+}
+
+extension KeyPathAnimation {
+    /// The animation as it was given: the `base` of a `SpecializedKeyPathAnimation`,
+    /// otherwise the animation itself. For code that looks at an animation's concrete
+    /// type (`as? KeyframeAnimation<Point>`).
+    public var unwrapped: any KeyPathAnimation {
+        (self as? SpecializedKeyPathAnimation)?.base ?? self
     }
 }
 

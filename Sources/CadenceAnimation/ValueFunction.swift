@@ -26,43 +26,40 @@ public enum ValueFunction: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// The transform for `values`.
     public func transform(_ values: [Double]) -> Transform3D {
-        let neutral: Double = isScale ? 1 : 0
-        func value(_ i: Int) -> Double {
-            i < values.count && values[i].isFinite ? values[i] : neutral
-        }
-        switch self {
-        case .rotateX: return Transform3D(rotationAngle: value(0), x: 1, y: 0, z: 0)
-        case .rotateY: return Transform3D(rotationAngle: value(0), x: 0, y: 1, z: 0)
-        case .rotateZ: return Transform3D(rotationAngle: value(0), x: 0, y: 0, z: 1)
-        case .scale: return Transform3D(scaleX: value(0), y: value(1), z: value(2))
-        case .scaleX: return Transform3D(scaleX: value(0), y: 1, z: 1)
-        case .scaleY: return Transform3D(scaleX: 1, y: value(0), z: 1)
-        case .scaleZ: return Transform3D(scaleX: 1, y: 1, z: value(0))
-        case .translate: return Transform3D(translationX: value(0), y: value(1), z: value(2))
-        case .translateX: return Transform3D(translationX: value(0), y: 0, z: 0)
-        case .translateY: return Transform3D(translationX: 0, y: value(0), z: 0)
-        case .translateZ: return Transform3D(translationX: 0, y: 0, z: value(0))
-        }
+        transform { $0 < values.count ? values[$0] : neutral }
+    }
+
+    /// The transform for the numbers `number(0)`, … (as many as `arity`).
+    func transform(reading number: (Int) -> Double) -> Transform3D {
+        arity == 3 ? transform(number(0), number(1), number(2)) : transform(number(0), neutral, neutral)
     }
 
     /// The transform for a single number (the one-number functions; for `scale` and
     /// `translate` the number is used for all three axes). Equal to `transform([value])`
     /// (or `[value, value, value]`) without building an array.
     public func transform(_ value: Double) -> Transform3D {
-        let isScale = self.isScale
-        let v = value.isFinite ? value : (isScale ? 1 : 0)
+        arity == 3 ? transform(value, value, value) : transform(value, neutral, neutral)
+    }
+
+    /// The number that gives the identity: 1 for scales, 0 otherwise.
+    var neutral: Double { isScale ? 1 : 0 }
+
+    /// The transform for the numbers `x` (the only one of a one-number function), `y`, `z`;
+    /// a non-finite number reads as `neutral`.
+    func transform(_ x: Double, _ y: Double, _ z: Double) -> Transform3D {
+        let (x, y, z) = (x.isFinite ? x : neutral, y.isFinite ? y : neutral, z.isFinite ? z : neutral)
         switch self {
-        case .rotateX: return Transform3D(rotationAngle: v, x: 1, y: 0, z: 0)
-        case .rotateY: return Transform3D(rotationAngle: v, x: 0, y: 1, z: 0)
-        case .rotateZ: return Transform3D(rotationAngle: v, x: 0, y: 0, z: 1)
-        case .scale: return Transform3D(scaleX: v, y: v, z: v)
-        case .scaleX: return Transform3D(scaleX: v, y: 1, z: 1)
-        case .scaleY: return Transform3D(scaleX: 1, y: v, z: 1)
-        case .scaleZ: return Transform3D(scaleX: 1, y: 1, z: v)
-        case .translate: return Transform3D(translationX: v, y: v, z: v)
-        case .translateX: return Transform3D(translationX: v, y: 0, z: 0)
-        case .translateY: return Transform3D(translationX: 0, y: v, z: 0)
-        case .translateZ: return Transform3D(translationX: 0, y: 0, z: v)
+        case .rotateX: return Transform3D(rotationAngle: x, x: 1, y: 0, z: 0)
+        case .rotateY: return Transform3D(rotationAngle: x, x: 0, y: 1, z: 0)
+        case .rotateZ: return Transform3D(rotationAngle: x, x: 0, y: 0, z: 1)
+        case .scale: return Transform3D(scaleX: x, y: y, z: z)
+        case .scaleX: return Transform3D(scaleX: x, y: 1, z: 1)
+        case .scaleY: return Transform3D(scaleX: 1, y: x, z: 1)
+        case .scaleZ: return Transform3D(scaleX: 1, y: 1, z: x)
+        case .translate: return Transform3D(translationX: x, y: y, z: z)
+        case .translateX: return Transform3D(translationX: x, y: 0, z: 0)
+        case .translateY: return Transform3D(translationX: 0, y: x, z: 0)
+        case .translateZ: return Transform3D(translationX: 0, y: 0, z: x)
         }
     }
 }

@@ -84,7 +84,8 @@ struct AnimationDecoder {
 
         switch type {
         case .basic, .keyframe:
-            return .property(try property(type, reader, common))
+            // Evaluated by code specialised for the value type (`Animation(_:)`).
+            return Animation(try property(type, reader, common))
         case .group:
             return .group(AnimationGroup(
                 animations: try reader.array("animations", animation) ?? [],

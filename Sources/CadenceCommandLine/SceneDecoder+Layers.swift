@@ -95,10 +95,7 @@ extension SceneDecoder {
             let objects = try JSONObjectReader(animations, at: path.appending("animations"), source: source)
             let decoder = AnimationDecoder(layerAnimationsIn: source)
             for (key, value) in objects.members {
-                var animation = try decoder.animation(value, at: objects.path.appending(key))
-                // Evaluated by code specialised for the value type (`Animation(_:)`).
-                if case .property(let property) = animation { animation = Animation(property) }
-                layer.add(animation, forKey: key)
+                layer.add(try decoder.animation(value, at: objects.path.appending(key)), forKey: key)
             }
         }
         return layer

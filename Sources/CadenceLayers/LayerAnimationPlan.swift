@@ -55,10 +55,10 @@ final class LayerAnimationPlan {
     init(_ entries: [(key: String?, animation: Animation)]) {
         self.entries = entries
         var properties: [Property] = []
-        var seen: Set<Substring> = []
+        var seen: Set<String> = []
         for entry in entries {
             for keyPath in Layer.animatedKeyPaths(of: entry.animation) {
-                let property = Layer.propertyName(ofAnimatedKeyPath: keyPath)
+                let property = KeyPathValue.split(keyPath).head
                 guard seen.insert(property).inserted else { continue }
                 let name = String(property)
                 let key = name.contains(".") ? nil : LayerKey.byName[name]
@@ -95,11 +95,6 @@ extension Layer {
         let plan = LayerAnimationPlan(animationEntries)
         animationPlanCache = plan
         return plan
-    }
-
-    /// The property an animated key path belongs to: its first component.
-    static func propertyName(ofAnimatedKeyPath keyPath: String) -> Substring {
-        keyPath.split(separator: ".", maxSplits: 1).first ?? Substring(keyPath)
     }
 }
 
@@ -225,7 +220,7 @@ final class LayerPropertyTrack<Value: LayerTrackValue> {
         }
         for animation in animations {
             guard case .property(let wrapped) = animation, wrapped.keyPath == name else { return nil }
-            let base = (wrapped as? SpecializedKeyPathAnimation)?.base ?? wrapped
+            let base = wrapped.unwrapped
             if let a = base as? BasicAnimation<Value>, a.valueFunction == nil {
                 steps.append(.basic(boxed(a)))
             } else if let a = base as? KeyframeAnimation<Value>, a.valueFunction == nil {

@@ -58,7 +58,7 @@ final class DemoCommandTests: RenderTestCase {
         layers.flatMap(\.animations).map(\.animation).forEach(flatten)
         let properties = animations.compactMap { animation -> (any KeyPathAnimation)? in
             guard case .property(let property) = animation else { return nil }
-            return (property as? SpecializedKeyPathAnimation)?.base ?? property
+            return property.unwrapped
         }
         let modes = properties.compactMap { ($0 as? KeyframeAnimation<Double>)?.calculationMode }
         XCTAssertTrue(properties.contains { $0 is BasicAnimation<Double> })
