@@ -44,18 +44,6 @@ public enum AnimationEvaluator {
         return sample
     }
 
-    /// `presentationValue` at every time of `times`, into `output` (the shorter of the two
-    /// counts). Allocates nothing for animations of a whole property; a field key path
-    /// costs one substring per evaluation.
-    public static func presentationValues(
-        ofProperty property: String, model: KeyPathValue, animations: [Animation],
-        atTimes times: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<PresentationSample>
-    ) {
-        for i in 0..<Swift.min(times.count, output.count) {
-            output[i] = presentationValue(ofProperty: property, model: model, animations: animations, atTime: times[i])
-        }
-    }
-
     static func apply(
         _ animation: Animation, property: String, model: KeyPathValue, time: Double, honoursRemoval: Bool,
         to sample: inout PresentationSample

@@ -81,8 +81,10 @@ public enum KeyPathValue: Hashable, Sendable {
         }
     }
 
-    static func split(_ path: String) -> (String, String) {
-        guard let dot = path.firstIndex(of: ".") else { return (path, "") }
-        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
+    /// A key path split at its first dot: `"a.b.c"` → `("a", "b.c")`, `"a"` → `("a", "")`.
+    /// The head names a property, the rest a structure field of it.
+    public static func split(_ keyPath: String) -> (head: String, field: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, "") }
+        return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
     }
 }

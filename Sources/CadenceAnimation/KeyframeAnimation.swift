@@ -79,29 +79,21 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
         self.isCumulative = isCumulative
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.valueFunction = valueFunction
-        (curve, pathKeyframes) = Self.build(
-            values: values, path: path, keyTimes: keyTimes, timingFunctions: timingFunctions,
-            mode: calculationMode, tension: tensionValues, continuity: continuityValues, bias: biasValues)
+        (curve, pathKeyframes) = (KeyframeCurve(values: []), nil)
+        rebuild()
     }
 
+    /// Builds the keyframe tables from the properties (the path wins for points).
     private mutating func rebuild() {
-        (curve, pathKeyframes) = Self.build(
-            values: values, path: path, keyTimes: keyTimes, timingFunctions: timingFunctions,
-            mode: calculationMode, tension: tensionValues, continuity: continuityValues, bias: biasValues)
-    }
-
-    private static func build(
-        values: [Value], path: Path?, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
-        mode: CalculationMode, tension: [Double], continuity: [Double], bias: [Double]
-    ) -> (KeyframeCurve<Value>, KeyframePath?) {
         if let path, Value.self == Point.self {
-            let keyframes = KeyframePath(path: path, mode: mode, keyTimes: keyTimes, timingFunctions: timingFunctions)
-            return (KeyframeCurve(values: []), keyframes)
+            pathKeyframes = KeyframePath(path: path, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            curve = KeyframeCurve(values: [])
+        } else {
+            pathKeyframes = nil
+            curve = KeyframeCurve(
+                values: values, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions,
+                tension: tensionValues, continuity: continuityValues, bias: biasValues)
         }
-        let curve = KeyframeCurve(
-            values: values, mode: mode, keyTimes: keyTimes, timingFunctions: timingFunctions,
-            tension: tension, continuity: continuity, bias: bias)
-        return (curve, nil)
     }
 
     /// The keyframe value at `progress` (clamped to 0…1), with the rotation of a path

@@ -20,7 +20,7 @@ import CadenceTiming
 ///    (`below.adding(value)`); a non-additive one replaces it.
 ///
 /// A `valueFunction` turns the animated numbers into a transform before step 5; see
-/// `transformValue(in:below:)` and `KeyPathAnimation`.
+/// `KeyPathAnimation.keyPathSample(in:model:honoursRemoval:)`.
 public protocol PropertyAnimation<Value>: Sendable {
     associatedtype Value: AnimatableValue
     /// The animated key path (`opacity`, `position.x`, `transform.rotation.z`, …).
@@ -106,36 +106,5 @@ extension PropertyAnimation {
     @inlinable
     public func value(atParentTime parentTime: Double, model: Value, below: Value? = nil) -> Value? {
         value(in: resolvedTiming.state(atParentTime: parentTime), model: model, below: below)
-    }
-
-    /// The presentation value at every time of `times`: the model value where the
-    /// animation contributes nothing. `output` must have `times.count` entries (extra
-    /// entries on either side are left alone). Allocates nothing.
-    @inlinable
-    public func values(
-        atParentTimes times: UnsafeBufferPointer<Double>, model: Value,
-        into output: UnsafeMutableBufferPointer<Value>
-    ) {
-        let count = Swift.min(times.count, output.count)
-        for i in 0..<count {
-            output[i] = value(atParentTime: times[i], model: model) ?? model
-        }
-    }
-}
-
-extension PropertyAnimation where Value: KeyPathAnimatable {
-    /// For an animation with a `valueFunction`: the transform it leaves in `state` (its own
-    /// numbers through the value function, concatenated onto `below` when additive —
-    /// `value · below`, see `Transform3D.adding`), or `nil` when it contributes nothing,
-    /// has no value function, or its values are not numbers. Open from/to/by ends read the
-    /// function's neutral input (0 for rotations and translations, 1 for scales), since
-    /// the model value is a transform, not numbers.
-    @inlinable
-    public func transformValue(in state: TimingState, below: Transform3D = .identity) -> Transform3D? {
-        guard let function = valueFunction, let neutral = Value.valueFunctionNeutralInput(function),
-              let own = ownSample(in: state, model: neutral)?.value,
-              let transform = own.transform(through: function)
-        else { return nil }
-        return isAdditive ? below.adding(transform) : transform
     }
 }

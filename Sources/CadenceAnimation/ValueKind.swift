@@ -59,10 +59,8 @@ public enum LayerKeyPaths {
     /// `transform.translation`) — or `nil` for a key path Core Animation does not animate.
     public static func kind(of keyPath: String) -> ValueKind? {
         if let kind = properties[keyPath] { return kind }
-        guard let dot = keyPath.firstIndex(of: ".") else { return nil }
-        let property = String(keyPath[..<dot])
-        let field = String(keyPath[keyPath.index(after: dot)...])
-        guard let kind = properties[property] else { return nil }
+        let (property, field) = KeyPathValue.split(keyPath)
+        guard !field.isEmpty, let kind = properties[property] else { return nil }
         return structureFields[kind]?[field]
     }
 }

@@ -42,19 +42,19 @@ extension ValueKind {
     /// of one), `nil` when it does not. Throws at `path` for a key path of a known
     /// property whose field does not exist (`position.z`, with the nearest field as a
     /// suggestion) and for properties requests cannot animate (`hidden`, `contents`).
-    static func of(keyPath: String, at path: JSONPath, source: String) throws -> ValueKind? {
+    /// `refusal` ends the message for a discrete property ("cadence sample does not
+    /// animate", "scenes do not animate").
+    static func of(
+        keyPath: String, at path: JSONPath, source: String, refusal: String = "cadence sample does not animate"
+    ) throws -> ValueKind? {
         if let kind = LayerKeyPaths.kind(of: keyPath) {
             guard kind.valueType != nil else {
-                throw InputError(
-                    at: path, in: source,
-                    "\"\(keyPath)\" takes \(kind.rawValue) values, which cadence sample does not animate")
+                throw InputError(at: path, in: source, "\"\(keyPath)\" takes \(kind.rawValue) values, which \(refusal)")
             }
             return kind
         }
-        guard let dot = keyPath.firstIndex(of: "."), let kind = LayerKeyPaths.properties[String(keyPath[..<dot])]
-        else { return nil }
-        let property = String(keyPath[..<dot])
-        let field = String(keyPath[keyPath.index(after: dot)...])
+        let (property, field) = KeyPathValue.split(keyPath)
+        guard !field.isEmpty, let kind = LayerKeyPaths.properties[property] else { return nil }
         throw InputError(at: path, in: source, fieldMessage(field, of: property, kind: kind))
     }
 

@@ -258,19 +258,18 @@ extension PNGDecoder {
     /// The 13 bytes of `IHDR`, checked.
     static func readHeader(_ chunk: [UInt8]) throws(Error) -> Header {
         guard chunk.count == 13 else { throw .badChunkLength(chunk: "IHDR", length: chunk.count) }
-        let at = 0
         let width = bigEndian(chunk, at: 0), height = bigEndian(chunk, at: 4)
         guard (1...Bitmap.maxDimension).contains(width), (1...Bitmap.maxDimension).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
-        let bitDepth = Int(chunk[at + 8]), colorType = Int(chunk[at + 9])
+        let bitDepth = Int(chunk[8]), colorType = Int(chunk[9])
         guard Header.validDepths[colorType]?.contains(bitDepth) == true else {
             throw .invalidFormat(colorType: colorType, bitDepth: bitDepth)
         }
-        guard chunk[at + 10] == 0 else { throw .unknownMethod("compression", Int(chunk[at + 10])) }
-        guard chunk[at + 11] == 0 else { throw .unknownMethod("filter", Int(chunk[at + 11])) }
-        guard chunk[at + 12] <= 1 else { throw .unknownMethod("interlace", Int(chunk[at + 12])) }
-        return Header(width: width, height: height, bitDepth: bitDepth, colorType: colorType, isInterlaced: chunk[at + 12] == 1)
+        guard chunk[10] == 0 else { throw .unknownMethod("compression", Int(chunk[10])) }
+        guard chunk[11] == 0 else { throw .unknownMethod("filter", Int(chunk[11])) }
+        guard chunk[12] <= 1 else { throw .unknownMethod("interlace", Int(chunk[12])) }
+        return Header(width: width, height: height, bitDepth: bitDepth, colorType: colorType, isInterlaced: chunk[12] == 1)
     }
 
     /// The unsigned 32-bit big-endian number at `offset`.

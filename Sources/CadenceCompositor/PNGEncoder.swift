@@ -59,7 +59,7 @@ public enum PNGEncoder {
             raw.append(contentsOf: best)
             swap(&previous, &row)
         }
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGDecoder.signature
         var header = [UInt8]()
         appendBigEndian(UInt32(bitmap.width), to: &header)
         appendBigEndian(UInt32(bitmap.height), to: &header)

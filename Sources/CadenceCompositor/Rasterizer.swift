@@ -189,21 +189,28 @@ final class Rasterizer {
         // Analytic clips sample whole rows: keep those rows whole.
         let whole = clip.analyticCount > 0
         // Inside the interior every pixel gets the same weights: a constant run, built
-        // from the general kernel (fill and border without an inner edge excepted).
-        var constant: SourceOver.ConstantBlend?
-        if clip.mask == nil, !whole {
+        // from the general kernel (fill and border without an inner edge excepted). Built
+        // the first time a row has an interior run, so small layers never pay for it.
+        let constantAllowed = clip.mask == nil && !whole
+        var constantBuilt = false
+        var constantBlend: SourceOver.ConstantBlend?
+        func constant() -> SourceOver.ConstantBlend? {
+            guard constantAllowed else { return nil }
+            if constantBuilt { return constantBlend }
+            constantBuilt = true
             let k = [Float](repeating: opacity, count: 256 + 16), zero = [Float](repeating: 0, count: 256 + 16)
             switch (fillPaint, strokePaint) {
             case let (f?, s?) where sampler.inner != nil:
-                constant = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, s, weights: zero, into: $0, count: $1) }
+                constantBlend = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, s, weights: zero, into: $0, count: $1) }
             case let (f?, nil):
-                constant = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, into: $0, count: $1) }
+                constantBlend = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, into: $0, count: $1) }
             case let (nil, s?):
                 let w = sampler.inner == nil ? k : zero
-                constant = SourceOver.ConstantBlend { SourceOver.blend(s, weights: w, into: $0, count: $1) }
+                constantBlend = SourceOver.ConstantBlend { SourceOver.blend(s, weights: w, into: $0, count: $1) }
             default:
                 break
             }
+            return constantBlend
         }
         let x0 = region.minX
         let tail = n & ~3
@@ -220,9 +227,9 @@ final class Rasterizer {
             var b = (support.upperBound + 3) & ~3
             if b > tail { b = n }
             let dst = surface.pixel(x0, y)
-            if let constant, !inside.isEmpty {
+            if constantAllowed, !inside.isEmpty {
                 let lo = (inside.lowerBound + 3) & ~3, hi = inside.upperBound & ~3
-                if lo < hi {
+                if lo < hi, let constant = constant() {
                     drawPiece(a..<lo)
                     constant.apply(to: dst + 4 * lo, count: hi - lo)
                     drawPiece(hi..<b)

@@ -19,6 +19,16 @@ public struct Rect: Hashable, Sendable, Codable {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// Whether `point` is inside the rectangle (standardised first): the near edges
+    /// included, the far ones excluded (`CGRectContainsPoint`), so (0, 0, 100, 100)
+    /// contains (99.9, 99.9) but not (100, 100). An empty rectangle contains nothing; a
+    /// NaN point is never contained.
+    @inlinable
+    public func contains(_ point: Point) -> Bool {
+        let b = standardized
+        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+    }
+
     /// The same area with a non-negative width and height.
     @inlinable
     public var standardized: Rect {

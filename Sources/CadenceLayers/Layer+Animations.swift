@@ -126,7 +126,7 @@ extension Layer {
     /// `time` in the root time space, or `nil` for a key path the layer does not have.
     public func presentationValue(forKeyPath keyPath: String, at time: Double) -> KeyPathValue? {
         let localTime = convertTime(time, from: nil)
-        let (property, field) = Self.splitKeyPath(keyPath)
+        let (property, field) = KeyPathValue.split(keyPath)
         guard let model = value(forKeyPath: property) else { return nil }
         let sample = AnimationEvaluator.presentationValue(
             ofProperty: property, model: model, animations: animationEntries.lazy.map(\.animation), atTime: localTime)
@@ -226,11 +226,11 @@ extension Layer {
     /// The reference twin of `applyAnimations(_:to:atLocalTime:)`: every key path parsed,
     /// every property read and written by name, every animation offered to every property.
     func applyAnimationsReference(to copy: Layer, atLocalTime localTime: Double) {
-        var done: [Substring] = []
+        var done: [String] = []
         var rotation: Double?
         for entry in animationEntries {
             for keyPath in Self.animatedKeyPaths(of: entry.animation) {
-                let property = Self.propertyName(ofAnimatedKeyPath: keyPath)
+                let property = KeyPathValue.split(keyPath).head
                 if done.contains(property) { continue }
                 done.append(property)
                 let name = String(property)

@@ -212,17 +212,6 @@ extension Layer {
     static func nearestCommonAncestor(_ a: Layer?, _ b: Layer?) -> Layer? {
         withChains(from: a, to: b) { _, ancestor, _ in ancestor?.takeUnretainedValue() }
     }
-
-    /// The number of superlayers above this layer (0 for a root).
-    var depth: Int {
-        var count = 0
-        var node = self
-        while let up = node.superlayer {
-            count += 1
-            node = up
-        }
-        return count
-    }
 }
 
 extension LayerPlacement {

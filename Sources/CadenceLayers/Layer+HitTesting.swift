@@ -6,8 +6,7 @@ extension Layer {
     /// (0, 0, 100, 100) contain (99.9, 99.9) but not (100, 100). Zero-size bounds contain
     /// nothing; a NaN point is never contained.
     public func contains(_ point: Point) -> Bool {
-        let b = bounds.standardized
-        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+        bounds.contains(point)
     }
 
     /// The farthest descendant of this layer (itself included) that contains `point`, given

@@ -15,7 +15,7 @@ extension Layer {
     /// - Any other key reads the extra value stored under it (or a field of it), else the
     ///   style's value for it, else `nil`.
     public func value(forKeyPath keyPath: String) -> KeyPathValue? {
-        let (head, field) = Self.splitKeyPath(keyPath)
+        let (head, field) = KeyPathValue.split(keyPath)
         if let key = LayerKey.byName[head] {
             return key.property.read(self)?.value(atField: field)
         }
@@ -40,7 +40,7 @@ extension Layer {
     /// `LayerError.notKeyValueCodable` for `contents`, `mask`, `name` and the other
     /// properties `KeyPathValue` cannot carry.
     public func setValue(_ value: KeyPathValue?, forKeyPath keyPath: String) throws(LayerError) {
-        let (head, field) = Self.splitKeyPath(keyPath)
+        let (head, field) = KeyPathValue.split(keyPath)
         if let key = LayerKey.byName[head] {
             let property = key.property
             let whole = try Self.replacingField(field, of: property.read(self), with: value, keyPath: keyPath)
@@ -92,11 +92,5 @@ extension Layer {
             throw .kindMismatch(keyPath: keyPath, expected: fieldValue.kind, found: value?.kind)
         }
         return result
-    }
-
-    /// `"a.b.c"` → `("a", "b.c")`; `"a"` → `("a", "")`.
-    static func splitKeyPath(_ keyPath: String) -> (String, String) {
-        guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, "") }
-        return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
     }
 }

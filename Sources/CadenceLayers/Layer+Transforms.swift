@@ -168,8 +168,7 @@ struct LayerPlacement {
     /// Whether `point`, in the layer's space, is inside its bounds (`Layer.contains`).
     @inline(__always)
     func contains(_ point: Point) -> Bool {
-        let b = bounds.standardized
-        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+        bounds.contains(point)
     }
 
     /// The largest translation the exact shortcut of `mapFromSuperlayer` takes: far below

@@ -95,8 +95,8 @@ final class AnimationEvaluatorTests: XCTestCase {
         }
         XCTAssertEqual(m, Transform3D(scaleX: 2, y: 2, z: 2).concatenating(below))
         // Open ends read the neutral input: a scale "to 3" starts from 1.
-        let toThree = BasicAnimation<Double>(keyPath: "transform", toValue: 3, timing: MediaTiming(duration: 1), valueFunction: .scaleX)
-        XCTAssertEqual(toThree.transformValue(in: toThree.resolvedTiming.state(atParentTime: 0.5)), Transform3D(scaleX: 2, y: 1, z: 1))
+        let toThree = basic("transform", to: 3.0, function: .scaleX)
+        XCTAssertEqual(evaluate("transform", .transform(below), [toThree], at: 0.5), .transform(Transform3D(scaleX: 2, y: 1, z: 1)))
         let translate = basic("transform", from: AnimatableVector([0, 0, 0]), to: AnimatableVector([10, 20, 30]), function: .translate)
         XCTAssertEqual(evaluate("transform", .transform(.identity), [translate], at: 0.5),
                        .transform(Transform3D(translationX: 5, y: 10, z: 15)))
@@ -137,6 +137,26 @@ final class AnimationEvaluatorTests: XCTestCase {
             XCTAssertEqual(out[i], expected, "pair \(i)")
         }
         XCTAssert(out[400].isNaN)
+
+        // Values worked out by hand: 0→10 over 1 s; 100→200 over 2 s from t = 1.
+        let pair = [
+            BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 10, timing: MediaTiming(duration: 1)),
+            BasicAnimation<Double>(keyPath: "opacity", fromValue: 100, toValue: 200, timing: MediaTiming(beginTime: 1, duration: 2)),
+        ]
+        let handIndices: [Int32] = [0, 1, 0, 1, 7, -1]
+        let handTimes = [0.5, 2, 5, 0.5, 0.5, 0.5]
+        var handOut = [Double](repeating: .nan, count: 6)
+        pair.withUnsafeBufferPointer { (animationBuffer: UnsafeBufferPointer<BasicAnimation<Double>>) in
+            handIndices.withUnsafeBufferPointer { (indexBuffer: UnsafeBufferPointer<Int32>) in
+                handTimes.withUnsafeBufferPointer { (timeBuffer: UnsafeBufferPointer<Double>) in
+                    handOut.withUnsafeMutableBufferPointer { (outBuffer: inout UnsafeMutableBufferPointer<Double>) in
+                        AnimationBatch.evaluate(animationBuffer, indices: indexBuffer, atTimes: timeBuffer, model: -1.0, into: outBuffer)
+                    }
+                }
+            }
+        }
+        // In effect; in effect; removed after its end; before its begin; no such animation (twice).
+        XCTAssertEqual(handOut, [5, 150, -1, -1, -1, -1])
     }
 }
 

@@ -378,15 +378,12 @@ final class PNGDecoderTests: XCTestCase {
                 file[i] = UInt8(truncatingIfNeeded: generator.next())
             }
             if generator.next() % 2 == 0 { repairCRCs(&file) }
-            do {
-                _ = try PNGDecoder.decode(file)
-                decoded += 1
-            } catch {
-                // `decode` throws only `PNGDecoder.Error` (typed throws); each has a message.
-                XCTAssertFalse(error.description.isEmpty, "round \(round), seed \(generator.seed)")
-            }
+            // The property is that this returns at all (no trap); `decode` throws only
+            // `PNGDecoder.Error` (typed throws).
+            if (try? PNGDecoder.decode(file)) != nil { decoded += 1 }
         }
         XCTAssertGreaterThan(decoded, 0, "some damage is harmless (pixel values)")
+        XCTAssertLessThan(decoded, 3_000, "most damage is detected")
     }
 
     /// Rewrites each chunk's CRC to match its contents, as far as the lengths allow.
