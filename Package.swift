@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CadenceCompositor", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceLayers", "CZlib"]),
+        .target(name: "CadenceCompositor", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers", "CZlib"]),
         // The umbrella: re-exports the modules above and nothing else.
         .target(
             name: "Cadence",

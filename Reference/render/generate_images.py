@@ -3,8 +3,10 @@
     python3 Reference/render/generate_images.py            # all scenes
     python3 Reference/render/generate_images.py NAME ...   # only these scenes
 
-Needs pycairo (Debian: apt-get install python3-cairo). Deterministic: the same
-scene, cairo and libpng give the same bytes.
+Needs pycairo, and numpy and mpmath for the scenes with contents, shadows or
+animations (Debian: apt-get install python3-cairo python3-numpy python3-mpmath).
+Deterministic: the same scene, cairo and libpng give the same bytes. Scenes are
+rendered at time 0, with `contents` paths relative to Reference/scenes/.
 """
 
 import glob

@@ -584,6 +584,416 @@ def composite_cards():
     ]}
 
 
+# --- contents, shadows, masks, transitions, flipped geometry (docs/compositor.md §9–13) ---
+
+ARROW = "images/arrow.png"      # 40×20, corners red / blue / yellow / cyan, arrow → in the top half
+BUTTON = "images/button.png"    # 30×30 nine-slice, 8-pixel borders
+CHECKER = "images/checker.png"  # 256×256, 1-pixel checkerboard, 64×64 blocks
+PIXELS = "images/pixels.png"    # 4×4 distinct texels, one half transparent, one transparent
+DISC = "images/disc.png"        # 64×64 soft disc, straight alpha
+GRID = "images/grid.png"        # 64×64 quadrants, grid lines every 8 pixels, an "F" top left
+BUTTON_CENTER = [8 / 30, 8 / 30, 14 / 30, 14 / 30]
+LIGHT_BLUE = [0.6, 0.8, 1, 1]
+
+
+def stripes(w, h, n=5):
+    """n vertical bars of alternating colours filling (0, 0, w, h)."""
+    colours = [RED, YELLOW, GREEN, BLUE, PURPLE, ORANGE, TEAL]
+    bw = w / n
+    return [box(i * bw, 0, bw, h, colours[i % len(colours)]) for i in range(n)]
+
+
+def basic(key_path, **fields):
+    return dict({"type": "basic", "keyPath": key_path}, **fields)
+
+
+def transition(kind, subtype=None, **fields):
+    t = {"type": "transition", "transitionType": kind}
+    if subtype is not None:
+        t["subtype"] = subtype
+    t.update(fields)
+    return t
+
+
+def clip_box(x, y, w, h, child):
+    """A pixel-aligned masksToBounds container (a scissor clip) holding one layer."""
+    return box(x, y, w, h, None, masksToBounds=True, sublayers=[child])
+
+
+@scene
+def gravity_positions():
+    # The nine positioning gravities at contentsScale 2 on a scale-2 canvas: the
+    # 40×20-pixel image is 20×10 points, one texel per pixel. "top" is the max-y edge:
+    # on this y-down canvas the top* gravities sit at the bottom of their cells.
+    names = [["topLeft", "top", "topRight"], ["left", "center", "right"],
+             ["bottomLeft", "bottom", "bottomRight"]]
+    cells = []
+    for r in range(3):
+        for c in range(3):
+            cells.append(box(4 + 52 * c, 4 + 38 * r, 48, 34, LIGHT, name=names[r][c], contents=ARROW,
+                             contentsGravity=names[r][c], contentsScale=2))
+    return {"canvas": canvas(160, 120, scale_=2), "layers": cells}
+
+
+@scene
+def gravity_resize():
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 110, 40, LIGHT, name="resize", contents=ARROW),
+        box(136, 10, 110, 40, LIGHT, name="aspect-wide", contents=ARROW, contentsGravity="resizeAspect"),
+        box(10, 70, 60, 100, LIGHT, name="aspect-tall", contents=ARROW, contentsGravity="resizeAspect"),
+        box(100, 90, 50, 50, LIGHT, name="fill-overflowing", contents=ARROW, contentsGravity="resizeAspectFill",
+            borderWidth=2, borderColor=DARK),
+        box(190, 90, 50, 50, LIGHT, name="fill-clipped", contents=ARROW, contentsGravity="resizeAspectFill",
+            masksToBounds=True, cornerRadius=12, borderWidth=2, borderColor=DARK),
+        layer(name="resize-rotated", bounds=[0, 0, 100, 50], position=[70, 210], transform=rz(-15),
+              contents=ARROW),
+        box(150, 160, 90, 90, YELLOW, name="straight-alpha", contents=DISC),
+    ]}
+
+
+@scene
+def contents_rect():
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 70, 70, None, name="whole", contents=GRID),
+        box(95, 10, 70, 70, None, name="top-right-quarter", contents=GRID, contentsRect=[0.5, 0, 0.5, 0.5]),
+        box(180, 10, 70, 70, None, name="mirrored-x", contents=GRID, contentsRect=[1, 0, -1, 1]),
+        box(10, 95, 70, 70, None, name="mirrored-y", contents=GRID, contentsRect=[0, 1, 1, -1]),
+        box(95, 95, 70, 70, None, name="edge-clamped", contents=GRID, contentsRect=[-0.25, -0.25, 1.5, 1.5]),
+        box(180, 95, 70, 70, LIGHT, name="quarter-natural-size", contents=GRID, contentsRect=[0, 0, 0.5, 0.5],
+            contentsGravity="center"),
+        box(10, 180, 110, 60, LIGHT, name="left-half-aspect", contents=ARROW, contentsRect=[0, 0, 0.5, 1],
+            contentsGravity="resizeAspect"),
+        box(140, 180, 100, 60, LIGHT, name="right-half-mirrored-left", contents=ARROW,
+            contentsRect=[1, 0, -0.5, 1], contentsGravity="left"),
+    ]}
+
+
+@scene
+def contents_center():
+    # contentsScale 2 on a scale-2 canvas: the 8-pixel corners are 4 points, one texel
+    # per pixel; every part's footprint stays below 2 (mip level 0 whatever the filter).
+    def button(x, y, w, h, **props):
+        return box(x, y, w, h, None, contents=BUTTON, contentsScale=2,
+                   contentsCenter=props.pop("contentsCenter", BUTTON_CENTER), **props)
+    return {"canvas": canvas(160, 120, scale_=2), "layers": [
+        button(6, 6, 15, 15, name="natural"),
+        button(30, 6, 120, 40, name="wide"),
+        button(6, 30, 20, 80, name="tall"),
+        button(34, 54, 6, 56, name="shrunk-x"),
+        button(48, 54, 6, 6, name="shrunk-both"),
+        button(62, 54, 90, 56, name="zero-centre", contentsCenter=[0.5, 0.5, 0, 0]),
+    ]}
+
+
+@scene
+def contents_filters():
+    return {"canvas": canvas(256, 160), "layers": [
+        box(10, 10, 32, 32, LIGHT, name="nearest-x8", contents=PIXELS, magnificationFilter="nearest"),
+        box(52, 10, 32, 32, LIGHT, name="linear-x8", contents=PIXELS),
+        box(94, 10, 32, 32, LIGHT, name="trilinear-x8", contents=PIXELS, magnificationFilter="trilinear"),
+        layer(name="nearest-rotated", bounds=[0, 0, 32, 32], position=[170, 30], transform=rz(30),
+              backgroundColor=LIGHT, contents=PIXELS, magnificationFilter="nearest"),
+        box(10, 70, 80, 80, LIGHT, name="nearest-x20", contents=PIXELS, magnificationFilter="nearest"),
+        box(100, 70, 80, 80, LIGHT, name="linear-x20", contents=PIXELS),
+        box(200.5, 70.5, 32, 32, LIGHT, name="linear-half-pixel", contents=PIXELS),
+    ]}
+
+
+@scene
+def contents_minify():
+    # The 256×256 checkerboard minified: 1/8 (footprint 8: mip level 3), trilinear at
+    # 1/8 with bias −0.5 (λ = 2.5), 1/5 trilinear (λ ≈ 2.32) and linear (level 2), and
+    # nearest at 1/8, which aliases: every pixel shows the dark texel of its block
+    # (the sample points lie 0.4 texel or more from the texel edges).
+    return {"canvas": canvas(256, 72), "layers": [
+        box(8, 8, 32, 32, None, name="linear-1/8", contents=CHECKER),
+        box(48, 8, 32, 32, None, name="trilinear-1/8-bias", contents=CHECKER, minificationFilter="trilinear",
+            minificationFilterBias=-0.5),
+        box(88, 8, 51.2, 51.2, None, name="trilinear-1/5", contents=CHECKER, minificationFilter="trilinear"),
+        box(148, 8, 51.2, 51.2, None, name="linear-1/5", contents=CHECKER),
+        box(208.3, 8.45, 32, 32, None, name="nearest-1/8", contents=CHECKER, minificationFilter="nearest"),
+    ]}
+
+
+@scene
+def contents_perspective():
+    return {"canvas": canvas(), "layers": [stage([
+        layer(name="grid-y50", bounds=[0, 0, 120, 120], position=[75, 80], transform=ry(50), contents=GRID),
+        layer(name="arrow-x-45", bounds=[0, 0, 120, 60], position=[190, 80], transform=rx(-45), contents=ARROW,
+              backgroundColor=LIGHT),
+        layer(name="clipped-fill-y-35", bounds=[0, 0, 140, 80], position=[128, 190], transform=ry(-35),
+              contents=GRID, contentsGravity="resizeAspectFill", masksToBounds=True, cornerRadius=16,
+              borderWidth=3, borderColor=DARK),
+    ])]}
+
+
+@scene
+def contents_rounded():
+    # cornerRadius rounds the background and border; it clips the contents only with
+    # masksToBounds.
+    return {"canvas": canvas(256, 128), "layers": [
+        box(10, 10, 110, 108, RED, name="not-clipped", contents=GRID, cornerRadius=24,
+            borderWidth=3, borderColor=DARK),
+        box(136, 10, 110, 108, RED, name="clipped", contents=GRID, cornerRadius=24, masksToBounds=True,
+            borderWidth=3, borderColor=DARK),
+    ]}
+
+
+@scene
+def shadow_basic():
+    return {"canvas": canvas(320, 240), "layers": [
+        box(30, 30, 80, 60, BLUE, name="hard", shadowOpacity=1, shadowRadius=0, shadowOffset=[6, 6]),
+        box(140, 30, 80, 60, RED, name="defaults", cornerRadius=12, shadowOpacity=0.8),
+        box(250, 30, 50, 60, GREEN, name="blue-8", shadowOpacity=0.6, shadowRadius=8, shadowOffset=[0, 10],
+            shadowColor=BLUE),
+        box(40, 140, 100, 70, YELLOW, name="capsule-12", cornerRadius=35, shadowOpacity=0.5, shadowRadius=12,
+            shadowOffset=[10, 10], shadowColor=[0.2, 0, 0.4, 1]),
+        box(170, 150, 50, 50, WHITE, name="glow", shadowOpacity=1, shadowRadius=4, shadowOffset=[0, 0]),
+        box(250, 150, 50, 50, [0.2, 0.6, 0.2, 0.4], name="translucent", shadowOpacity=1, shadowRadius=5,
+            shadowOffset=[4, 4]),
+    ]}
+
+
+@scene
+def shadow_path():
+    return {"canvas": canvas(320, 240), "layers": [
+        box(30, 30, 100, 70, LIGHT, name="contact-ellipse", shadowOpacity=0.6, shadowRadius=4, shadowOffset=[0, 0],
+            shadowPath="M 5 78 C 5 68 95 68 95 78 C 95 88 5 88 5 78 Z"),
+        box(170, 30, 100, 90, None, name="triangle-only", shadowOpacity=1, shadowRadius=3, shadowOffset=[5, 5],
+            shadowPath="M50 0 L100 90 L0 90 Z"),
+        box(30, 130, 100, 100, None, name="non-zero", borderWidth=1, borderColor=DARK, shadowOpacity=0.7,
+            shadowRadius=2, shadowOffset=[0, 0], shadowColor=RED,
+            shadowPath="M0 0 H80 V80 H0 Z M20 20 V60 H60 V20 Z M60 60 h40 v40 h-40 z"),
+        layer(name="rotated-quadratic", bounds=[0, 0, 80, 60], position=[230, 180], transform=rz(20),
+              backgroundColor=BLUE, shadowOpacity=0.8, shadowRadius=4, shadowOffset=[0, 6],
+              shadowPath="M0 0 Q 40 -20 80 0 L 80 60 Q 40 80 0 60 Z"),
+    ]}
+
+
+@scene
+def shadow_masks_to_bounds():
+    return {"canvas": canvas(320, 240), "layers": [
+        box(30, 30, 100, 80, BLUE, name="opaque-clipped", masksToBounds=True, cornerRadius=16, shadowOpacity=1,
+            shadowRadius=6, shadowOffset=[8, 8]),
+        box(170, 30, 120, 90, None, name="clipped-sublayer", masksToBounds=True, cornerRadius=20, borderWidth=2,
+            borderColor=DARK, shadowOpacity=1, shadowRadius=5, shadowOffset=[12, 12],
+            sublayers=[box(50, 30, 60, 40, ORANGE)]),
+        box(30, 140, 110, 80, [0.2, 0.4, 0.8, 0.4], name="translucent-clipped", masksToBounds=True,
+            shadowOpacity=1, shadowRadius=4, shadowOffset=[10, 10]),
+        box(170, 140, 120, 80, None, name="unclipped-sublayer", borderWidth=2, borderColor=DARK, shadowOpacity=1,
+            shadowRadius=5, shadowOffset=[12, 12], sublayers=[box(50, 30, 60, 40, ORANGE)]),
+    ]}
+
+
+@scene
+def shadow_rotated():
+    def card(x, deg):
+        return layer(name="r%d" % deg, bounds=[0, 0, 60, 40], position=[x, 60], transform=rz(deg),
+                     backgroundColor=BLUE, shadowOpacity=0.8, shadowRadius=3, shadowOffset=[0, 8],
+                     sublayers=[box(0, 0, 12, 12, YELLOW)])
+    return {"canvas": canvas(320, 240), "layers": [
+        card(50, 0), card(125, 30), card(195, 90), card(265, 160),
+        layer(name="scaled-2", bounds=[0, 0, 40, 25], position=[70, 170], transform=scale(2, 2),
+              backgroundColor=RED, shadowOpacity=0.8, shadowRadius=3, shadowOffset=[0, 4]),
+        layer(name="skewed", bounds=[0, 0, 60, 40], position=[170, 170], transform=skew(m21=0.5),
+              backgroundColor=GREEN, shadowOpacity=0.8, shadowRadius=3, shadowOffset=[0, 8]),
+        layer(name="stage", bounds=[0, 0, 80, 80], position=[265, 170], sublayerTransform=perspective(300),
+              sublayers=[layer(name="y40", bounds=[0, 0, 60, 50], position=[40, 40], transform=ry(40),
+                               backgroundColor=PURPLE, shadowOpacity=0.8, shadowRadius=3,
+                               shadowOffset=[6, 6])]),
+    ]}
+
+
+@scene
+def shadow_sublayers():
+    return {"canvas": canvas(320, 240), "layers": [
+        box(20, 20, 130, 100, None, name="union-and-border", borderWidth=3, borderColor=DARK, shadowOpacity=0.8,
+            shadowRadius=6, shadowOffset=[8, 8], sublayers=[
+                box(10, 10, 60, 60, RED, cornerRadius=30),
+                box(50, 30, 70, 60, BLUE)]),
+        box(180, 20, 100, 100, None, name="soft-contents", contents=DISC, shadowOpacity=1, shadowRadius=4,
+            shadowOffset=[6, 10]),
+        box(30, 140, 110, 80, YELLOW, name="group-opacity", opacity=0.6, shadowOpacity=1, shadowRadius=6,
+            shadowOffset=[10, 10], sublayers=[box(20, 20, 40, 40, PURPLE)]),
+        box(180, 140, 110, 80, None, name="nested-shadow", shadowOpacity=0.5, shadowRadius=6,
+            shadowOffset=[10, 0], shadowColor=RED, sublayers=[
+                box(20, 20, 60, 40, TEAL, shadowOpacity=1, shadowRadius=3, shadowOffset=[0, 6])]),
+    ]}
+
+
+@scene
+def mask_basic():
+    return {"canvas": canvas(320, 240), "layers": [
+        box(20, 20, 120, 100, YELLOW, name="image-mask", sublayers=stripes(120, 100),
+            mask=layer(bounds=[0, 0, 100, 100], position=[60, 50], contents=DISC)),
+        box(170, 20, 130, 100, BLUE, name="circle-mask", sublayers=[box(10, 10, 60, 40, ORANGE)],
+            mask=layer(bounds=[0, 0, 90, 90], position=[65, 50], backgroundColor=BLACK, cornerRadius=45)),
+        box(20, 140, 120, 80, RED, name="translucent-mask", borderWidth=4, borderColor=BLACK,
+            mask=layer(frame=[0, 0, 120, 80], backgroundColor=[0, 0, 0, 0.4])),
+        box(190, 140, 100, 80, GREEN, name="masked-shadow", shadowOpacity=1, shadowRadius=4, shadowOffset=[8, 8],
+            mask=layer(frame=[0, 0, 60, 90], backgroundColor=BLACK)),
+    ]}
+
+
+@scene
+def mask_nested():
+    return {"canvas": canvas(320, 240), "layers": [
+        box(20, 20, 120, 100, None, name="mask-of-mask", sublayers=stripes(120, 100),
+            mask=layer(bounds=[0, 0, 100, 80], position=[60, 50], backgroundColor=BLACK,
+                       mask=layer(bounds=[0, 0, 80, 80], position=[50, 40], backgroundColor=BLACK,
+                                  cornerRadius=40))),
+        box(170, 20, 130, 100, LIGHT, name="masked-in-masked",
+            mask=layer(bounds=[0, 0, 100, 100], position=[65, 50], backgroundColor=BLACK, cornerRadius=50),
+            sublayers=[box(20, 20, 90, 60, RED,
+                           mask=layer(bounds=[0, 0, 50, 50], position=[45, 30], backgroundColor=BLACK,
+                                      transform=rz(45)))]),
+        box(20, 140, 130, 80, BLUE, name="mask-subtree",
+            mask=layer(frame=[0, 0, 130, 80], sublayers=[
+                box(10, 10, 30, 60, BLACK),
+                box(50, 10, 30, 60, [0, 0, 0, 0.5]),
+                layer(bounds=[0, 0, 60, 12], position=[105, 40], backgroundColor=BLACK, transform=rz(60))])),
+        box(180, 140, 110, 80, PURPLE, name="clipped-group-half-mask", opacity=0.8, masksToBounds=True,
+            cornerRadius=10, sublayers=[box(-10, -10, 60, 60, YELLOW)],
+            mask=layer(frame=[10, 0, 90, 100], backgroundColor=BLACK, opacity=0.5)),
+    ]}
+
+
+@scene
+def mask_animated():
+    # Rendered at time 0, in the middle of animations that began earlier.
+    return {"canvas": canvas(256, 256), "layers": [
+        box(20, 20, 100, 100, None, name="moving-mask", sublayers=stripes(100, 100),
+            mask=layer(bounds=[0, 0, 60, 60], position=[0, 0], backgroundColor=BLACK, cornerRadius=30,
+                       animations={"move": basic("position", fromValue=[0, 0], toValue=[100, 100], duration=2,
+                                                 beginTime=-0.6, timingFunction="easeInEaseOut")})),
+        box(140, 20, 100, 100, None, name="growing-mask", contents=GRID,
+            mask=layer(bounds=[0, 0, 20, 80], position=[50, 50], backgroundColor=BLACK,
+                       animations={"grow": basic("bounds", fromValue=[0, 0, 20, 80], toValue=[0, 0, 100, 80],
+                                                 duration=1, beginTime=-0.25)})),
+        box(20, 140, 100, 100, RED, name="fading-sliding", animations={
+            "fade": basic("opacity", fromValue=1, toValue=0.2, duration=1, beginTime=-0.5),
+            "slide": basic("position.x", fromValue=0, toValue=20, additive=True, duration=2, beginTime=-3,
+                           fillMode="forwards", removedOnCompletion=False)}),
+        box(150, 140, 90, 90, BLUE, name="rounding-mask", sublayers=[box(10, 10, 40, 40, YELLOW)],
+            mask=layer(frame=[0, 0, 90, 90], backgroundColor=BLACK,
+                       animations={"round": basic("cornerRadius", fromValue=0, toValue=40, duration=1,
+                                                  beginTime=-0.75, timingFunction="easeIn")})),
+    ]}
+
+
+def _current_card(color, **props):
+    return box(0, 0, 100, 100, color, sublayers=[box(10, 10, 40, 40, YELLOW)], **props)
+
+
+@scene
+def transition_fade():
+    return {"canvas": canvas(), "layers": [
+        box(20, 20, 100, 100, BLUE, name="fade-0.25", sublayers=[box(10, 10, 40, 40, YELLOW)], animations={
+            "t": transition("fade", duration=1, beginTime=-0.25,
+                            previous={"backgroundColor": RED, "sublayers": [box(50, 50, 40, 40, GREEN)]})}),
+        box(140, 20, 100, 100, PURPLE, name="fade-in-0.7", cornerRadius=20, borderWidth=4, borderColor=BLACK,
+            animations={"t": transition("fade", duration=1, beginTime=-0.7)}),
+        box(20, 140, 100, 100, None, name="fade-start-end", contents=GRID, animations={
+            "t": transition("fade", duration=2, beginTime=-1, startProgress=0.2, endProgress=0.6,
+                            timingFunction="easeInEaseOut", previous={"contents": ARROW})}),
+        box(150, 150, 80, 80, ORANGE, name="fade-shadow-opacity", opacity=0.8, shadowOpacity=1, shadowRadius=4,
+            shadowOffset=[6, 6], animations={
+                "t": transition("fade", duration=1, beginTime=-0.5,
+                                previous={"backgroundColor": TEAL, "cornerRadius": 40})}),
+    ]}
+
+
+@scene
+def transition_movein():
+    return {"canvas": canvas(), "layers": [
+        clip_box(20, 20, 100, 100, _current_card(BLUE, name="movein-fromLeft-0.25", animations={
+            "t": transition("moveIn", "fromLeft", duration=1, beginTime=-0.25,
+                            previous={"backgroundColor": RED, "sublayers": []})})),
+        clip_box(140, 20, 100, 100, _current_card(GREEN, name="movein-fromTop-0.5", animations={
+            "t": transition("moveIn", "fromTop", duration=1, beginTime=-0.5,
+                            previous={"backgroundColor": LIGHT, "contents": ARROW})})),
+        box(20, 140, 100, 100, PURPLE, name="movein-fromRight-0.7-unclipped",
+            sublayers=[box(60, 60, 30, 30, YELLOW)], animations={
+                "t": transition("moveIn", "fromRight", duration=1, beginTime=-0.7,
+                                previous={"backgroundColor": ORANGE, "sublayers": []})}),
+        clip_box(140, 140, 100, 100, _current_card(TEAL, name="movein-fromBottom-nothing-before", animations={
+            "t": transition("moveIn", "fromBottom", duration=1, beginTime=-0.4, timingFunction="easeOut")})),
+    ]}
+
+
+@scene
+def transition_push():
+    return {"canvas": canvas(), "layers": [
+        clip_box(20, 20, 100, 100, _current_card(BLUE, name="push-fromLeft-0.25", animations={
+            "t": transition("push", "fromLeft", duration=1, beginTime=-0.25,
+                            previous={"backgroundColor": RED, "sublayers": []})})),
+        clip_box(140, 20, 100, 100, _current_card(GREEN, name="push-fromBottom-0.5", animations={
+            "t": transition("push", "fromBottom", duration=1, beginTime=-0.5,
+                            previous={"backgroundColor": LIGHT, "contents": ARROW, "sublayers": []})})),
+        layer(name="push-fromRight-start-end-rotated", bounds=[0, 0, 90, 70], position=[75, 190],
+              transform=rz(15), backgroundColor=PURPLE, sublayers=[box(10, 10, 30, 30, YELLOW)], animations={
+                  "t": transition("push", "fromRight", duration=1, beginTime=-0.5, startProgress=0.3,
+                                  endProgress=0.9, previous={"backgroundColor": ORANGE, "sublayers": []})}),
+        clip_box(140, 140, 100, 100, _current_card(TEAL, name="push-fromTop-0.7-nothing-before", animations={
+            "t": transition("push", "fromTop", duration=1, beginTime=-0.7)})),
+    ]}
+
+
+@scene
+def transition_reveal():
+    return {"canvas": canvas(), "layers": [
+        clip_box(20, 20, 100, 100, _current_card(BLUE, name="reveal-fromLeft-0.25", animations={
+            "t": transition("reveal", "fromLeft", duration=1, beginTime=-0.25,
+                            previous={"backgroundColor": RED, "sublayers": []})})),
+        clip_box(140, 20, 100, 100, _current_card(GREEN, name="reveal-fromTop-0.5", animations={
+            "t": transition("reveal", "fromTop", duration=1, beginTime=-0.5,
+                            previous={"backgroundColor": LIGHT, "contents": ARROW, "sublayers": []})})),
+        box(20, 140, 100, 100, PURPLE, name="reveal-fromRight-0.7-unclipped",
+            sublayers=[box(60, 60, 30, 30, YELLOW)], animations={
+                "t": transition("reveal", "fromRight", duration=1, beginTime=-0.7,
+                                previous={"backgroundColor": ORANGE, "borderWidth": 4, "contents": GRID,
+                                          "sublayers": []})}),
+        clip_box(140, 140, 100, 100, _current_card(TEAL, name="reveal-backwards-0.65", animations={
+            "t": transition("reveal", "fromBottom", duration=1, beginTime=-0.25, startProgress=0.8,
+                            endProgress=0.2, previous={"backgroundColor": RED, "sublayers": []})})),
+    ]}
+
+
+@scene
+def flipped_geometry():
+    return {"canvas": canvas(), "layers": [
+        box(20, 20, 100, 100, LIGHT, name="flipped", geometryFlipped=True, sublayers=[
+            box(10, 10, 30, 20, RED),
+            box(50, 10, 40, 20, None, contents=ARROW),
+            box(45, 40, 50, 40, LIGHT_BLUE, contents=ARROW, contentsGravity="top")]),
+        box(140, 20, 100, 100, LIGHT, name="flipped-twice", geometryFlipped=True, sublayers=[
+            box(10, 10, 80, 50, LIGHT_BLUE, geometryFlipped=True, sublayers=[
+                box(5, 5, 30, 15, RED),
+                box(40, 5, 40, 20, None, contents=ARROW)])]),
+        box(20, 140, 100, 100, LIGHT, name="rotation-under-flip", geometryFlipped=True, sublayers=[
+            layer(bounds=[0, 0, 60, 20], position=[50, 30], transform=rz(30), backgroundColor=BLUE,
+                  sublayers=[box(0, 0, 10, 10, YELLOW)])]),
+        box(140, 140, 100, 100, LIGHT, name="flipped-mask-single-sided", geometryFlipped=True,
+            mask=layer(frame=[0, 0, 100, 50], backgroundColor=BLACK), sublayers=[
+                box(10, 10, 40, 30, GREEN, doubleSided=False),
+                box(55, 10, 40, 20, None, contents=ARROW)]),
+    ]}
+
+
+@scene
+def flipped_bottom_left():
+    return {"canvas": canvas(origin="bottomLeft"), "layers": [
+        box(20, 20, 80, 40, None, name="upright", contents=ARROW),
+        box(120, 20, 120, 60, LIGHT, name="gravity-top", contents=ARROW, contentsGravity="top"),
+        box(20, 90, 100, 60, None, name="contents-rect-bottom-half", contents=GRID, contentsRect=[0, 0, 1, 0.5]),
+        box(140, 100, 100, 100, LIGHT, name="flipped-in-bottom-left", geometryFlipped=True, sublayers=[
+            box(10, 10, 40, 20, RED),
+            box(50, 10, 40, 20, None, contents=ARROW)]),
+        box(20, 190, 80, 40, BLUE, name="shadow-offset-down", shadowOpacity=1, shadowRadius=3,
+            shadowOffset=[0, -6]),
+    ]}
+
+
 def dumps(doc):
     """JSON with one level of indentation per object and arrays of numbers on one line."""
     text = json.dumps(doc, indent=1)

@@ -1,11 +1,17 @@
 """Independent reference renderer for Cadence's compositor goldens.
 
-Reads a scene file (the "Scenes" format of the `cadence` command line, static
-scenes only) and draws it with cairo directly. It shares no code with the
-Swift package: the layer matrices are built here from Core Animation's rules
-and cairo does the rasterizing, anti-aliasing and compositing.
+Reads a scene file (the "Scenes" format of the `cadence` command line) and draws it
+at one time (0 by default) with cairo and numpy. It shares no code with the Swift
+package: the layer matrices are built here from Core Animation's rules, cairo does
+the rasterizing, anti-aliasing and compositing of shapes, and the modules beside
+this one do what cairo cannot:
 
-    python3 Reference/render/render_scene.py SCENE.json OUT.png
+    contents.py   contents images: gravity, contentsRect, contentsCenter, filters, mipmaps
+    shadows.py    shadow geometry and an exact Gaussian blur
+    paths.py      SVG path data (shadowPath) and paths under a homography
+    animation.py  basic animations and transitions at one time (Reference/oracle models)
+
+    python3 Reference/render/render_scene.py SCENE.json OUT.png [--time T]
 
 The rules, and where each comes from, are in Reference/README.md,
 "# Compositor goldens".
@@ -16,21 +22,12 @@ import math
 import os
 import sys
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
 
-def _import_cairo():
-    """pycairo from Debian (`apt-get install python3-cairo`). It is installed for
-    /usr/bin/python3; another CPython 3.11 (pyenv) can load the same module."""
-    try:
-        import cairo  # noqa: F401
-    except ImportError:
-        dist = "/usr/lib/python3/dist-packages"
-        if dist not in sys.path:
-            sys.path.append(dist)
-        import cairo  # noqa: F401
-    return cairo
-
-
-cairo = _import_cairo()
+from cairo_loader import cairo  # noqa: E402
+import paths  # noqa: E402
 
 # Segments per quarter circle when a rounded rectangle is flattened into a
 # polygon (only under perspective). 64 segments keep the chord within
@@ -38,7 +35,7 @@ cairo = _import_cairo()
 ARC_SEGMENTS = 64
 # Homogeneous clipping plane: the parts of a shape with W < W_MIN are behind
 # (or at) the viewer and are cut off before the perspective division.
-W_MIN = 1e-6
+W_MIN = paths.W_MIN
 # Largest canvas side in pixels (the Swift side's limit).
 MAX_PIXELS = 16384
 
@@ -72,24 +69,37 @@ LAYER_DEFAULTS = {
     "hidden": False,
     "masksToBounds": False,
     "doubleSided": True,
+    "geometryFlipped": False,
     "cornerRadius": 0.0,
     "borderWidth": 0.0,
     "borderColor": (0.0, 0.0, 0.0, 1.0),
     "backgroundColor": None,
+    # contents (§9)
+    "contents": None,
+    "contentsGravity": "resize",
+    "contentsRect": (0.0, 0.0, 1.0, 1.0),
+    "contentsCenter": (0.0, 0.0, 1.0, 1.0),
+    "contentsScale": 1.0,
+    "magnificationFilter": "linear",
+    "minificationFilter": "linear",
+    "minificationFilterBias": 0.0,
+    # shadow (§10); Core Animation's defaults
+    "shadowColor": (0.0, 0.0, 0.0, 1.0),
+    "shadowOpacity": 0.0,
+    "shadowOffset": (0.0, -3.0),
+    "shadowRadius": 3.0,
+    "shadowPath": None,
+    # mask (§11), animations (transitions §12)
+    "mask": None,
+    "animations": [],
     "sublayers": [],
 }
 
-# Fields of the format this renderer does not draw. They are accepted only with
-# a value that draws nothing, so a golden never silently leaves something out.
-INERT_FIELDS = {
-    "shadowOpacity": lambda v: v == 0,
-    "shadowColor": lambda v: True,
-    "shadowOffset": lambda v: True,
-    "shadowRadius": lambda v: True,
-    "animations": lambda v: v in (None, {}, []),
-    "contents": lambda v: v is None,
-    "mask": lambda v: v is None,
-}
+# The layer's own media timing: accepted only with its default value (the scene's
+# time is then every layer's local time).
+LAYER_TIMING_DEFAULTS = {"beginTime": 0, "duration": 0, "speed": 1, "timeOffset": 0,
+                         "repeatCount": 0, "repeatDuration": 0, "autoreverses": False,
+                         "fillMode": "removed"}
 
 
 def _number(v, path):
@@ -129,43 +139,80 @@ def _transform(v, path):
     return _numbers(v, 16, path)
 
 
-def parse_layer(obj, path):
+def _choice(v, options, path):
+    if v not in options:
+        raise SceneError(path, "expected one of %s" % ", ".join(options))
+    return v
+
+
+def parse_layer(obj, path, base_dir=None):
+    """A layer object → a dict of every field (defaults filled in). `base_dir` is the
+    folder `contents` paths are relative to (None: the working directory)."""
     if not isinstance(obj, dict):
         raise SceneError(path, "expected an object")
     layer = dict(LAYER_DEFAULTS)
     for key in obj:
-        if key not in LAYER_DEFAULTS and key not in INERT_FIELDS and key != "frame":
+        if key not in LAYER_DEFAULTS and key not in LAYER_TIMING_DEFAULTS and key != "frame":
             raise SceneError("%s.%s" % (path, key), "not supported by the reference renderer")
-    for key, ok in INERT_FIELDS.items():
-        if key in obj and not ok(obj[key]):
-            raise SceneError("%s.%s" % (path, key), "not drawn by the reference renderer")
+    for key, default in LAYER_TIMING_DEFAULTS.items():
+        if key in obj and obj[key] is not None and obj[key] != default:
+            raise SceneError("%s.%s" % (path, key), "layer media timing is not drawn by the "
+                             "reference renderer (only the default %r)" % (default,))
     p = lambda k: "%s.%s" % (path, k)  # noqa: E731
     if "name" in obj:
         if not isinstance(obj["name"], str):
             raise SceneError(p("name"), "expected a string")
         layer["name"] = obj["name"]
-    for key in ("anchorPointZ", "zPosition", "opacity", "cornerRadius", "borderWidth"):
+    for key in ("anchorPointZ", "zPosition", "opacity", "cornerRadius", "borderWidth",
+                "contentsScale", "minificationFilterBias", "shadowOpacity", "shadowRadius"):
         if key in obj:
             layer[key] = _number(obj[key], p(key))
-    if not 0.0 <= layer["opacity"] <= 1.0:
-        raise SceneError(p("opacity"), "opacity lies in [0, 1]")
-    for key in ("cornerRadius", "borderWidth"):
+    for key in ("opacity", "shadowOpacity"):
+        if not 0.0 <= layer[key] <= 1.0:
+            raise SceneError(p(key), "%s lies in [0, 1]" % key)
+    for key in ("cornerRadius", "borderWidth", "shadowRadius"):
         if layer[key] < 0:
             raise SceneError(p(key), "must not be negative")
-    if "bounds" in obj:
-        layer["bounds"] = _numbers(obj["bounds"], 4, p("bounds"))
-    for key in ("position", "anchorPoint"):
+    if layer["contentsScale"] <= 0:
+        raise SceneError(p("contentsScale"), "must be positive")
+    for key in ("bounds", "contentsRect", "contentsCenter"):
+        if key in obj:
+            layer[key] = _numbers(obj[key], 4, p(key))
+    for key in ("position", "anchorPoint", "shadowOffset"):
         if key in obj:
             layer[key] = _numbers(obj[key], 2, p(key))
     for key in ("transform", "sublayerTransform"):
         if key in obj:
             layer[key] = _transform(obj[key], p(key))
-    for key in ("hidden", "masksToBounds", "doubleSided"):
+    for key in ("hidden", "masksToBounds", "doubleSided", "geometryFlipped"):
         if key in obj:
             layer[key] = _boolean(obj[key], p(key))
-    for key in ("borderColor", "backgroundColor"):
+    for key in ("borderColor", "backgroundColor", "shadowColor"):
         if key in obj:
             layer[key] = _color(obj[key], p(key))
+    if any(k in obj for k in ("contents", "contentsGravity", "magnificationFilter", "minificationFilter")):
+        import contents  # numpy: only scenes with contents need it
+    if "contentsGravity" in obj:
+        layer["contentsGravity"] = _choice(obj["contentsGravity"], contents.GRAVITIES, p("contentsGravity"))
+    for key in ("magnificationFilter", "minificationFilter"):
+        if key in obj:
+            layer[key] = _choice(obj[key], contents.FILTERS, p(key))
+    if obj.get("contents") is not None:
+        f = obj["contents"]
+        if not isinstance(f, str) or not f:
+            raise SceneError(p("contents"), "expected a PNG path")
+        full = f if os.path.isabs(f) else os.path.join(base_dir or "", f)
+        try:
+            layer["contents"] = contents.load_image(full)
+        except (OSError, ValueError) as e:
+            raise SceneError(p("contents"), "%s: %s" % (f, e))
+    if obj.get("shadowPath") is not None:
+        if not isinstance(obj["shadowPath"], str):
+            raise SceneError(p("shadowPath"), "expected SVG path data")
+        try:
+            layer["shadowPath"] = paths.parse_svg_path(obj["shadowPath"])
+        except paths.PathError as e:
+            raise SceneError(p("shadowPath"), str(e))
     if "frame" in obj:
         # CALayer's frame setter for an identity transform: the bounds size becomes
         # the frame's size, the bounds origin is kept, and the position puts the
@@ -184,13 +231,34 @@ def parse_layer(obj, path):
         layer["bounds"] = (0.0, 0.0, fw, fh)
         layer["position"] = (fx + ax * fw, fy + ay * fh)
     subs = obj.get("sublayers", [])
+    if subs is None:
+        subs = []
     if not isinstance(subs, list):
         raise SceneError(p("sublayers"), "expected an array")
-    layer["sublayers"] = [parse_layer(s, "%s.sublayers[%d]" % (path, i)) for i, s in enumerate(subs)]
+    layer["sublayers"] = [parse_layer(s, "%s.sublayers[%d]" % (path, i), base_dir)
+                          for i, s in enumerate(subs)]
+    if obj.get("mask") is not None:
+        layer["mask"] = parse_layer(obj["mask"], p("mask"), base_dir)
+    if obj.get("animations") not in (None, {}, []):
+        import animation
+
+        def parse_previous(prev, ppath):
+            # The previous rendering: a copy of this layer object (without its
+            # animations) with the given fields replaced.
+            if not isinstance(prev, dict):
+                raise SceneError(ppath, "expected an object")
+            copy = {k: v for k, v in obj.items() if k != "animations"}
+            copy.update(prev)
+            return parse_layer(copy, ppath, base_dir)
+        try:
+            layer["animations"] = animation.parse_animations(obj["animations"], p("animations"),
+                                                             parse_previous)
+        except animation.AnimationError as e:
+            raise SceneError(e.path, str(e).split(": ", 1)[1])
     return layer
 
 
-def parse_scene(doc):
+def parse_scene(doc, base_dir=None):
     if not isinstance(doc, dict):
         raise SceneError("$", "expected an object")
     for key in doc:
@@ -221,8 +289,35 @@ def parse_scene(doc):
         "pixelWidth": pw, "pixelHeight": ph,
         "background": _color(canvas.get("background"), "canvas.background"),
         "origin": origin,
-        "layers": [parse_layer(l, "layers[%d]" % i) for i, l in enumerate(layers)],
+        "layers": [parse_layer(l, "layers[%d]" % i, base_dir) for i, l in enumerate(layers)],
     }
+
+
+# ---------------------------------------------------------------------------
+# The presentation tree at one time: animated values applied, transitions resolved.
+
+def present(layer, t):
+    """A copy of the layer tree with its animations applied at time t. A layer with a
+    transition in effect gets "transition": (type, direction, p, previous or None)."""
+    out = dict(layer)
+    out["transition"] = None
+    if layer["animations"]:
+        import animation
+        values, transition = animation.presented_values(layer, layer["animations"], t)
+        for prop, v in values.items():
+            out[prop] = v[0] if animation.PROPERTY_SIZES[prop] == 1 else tuple(v)
+        out["opacity"] = min(max(out["opacity"], 0.0), 1.0)
+        out["shadowOpacity"] = min(max(out["shadowOpacity"], 0.0), 1.0)
+        for key in ("cornerRadius", "borderWidth", "shadowRadius"):
+            out[key] = max(out[key], 0.0)
+        if transition is not None:
+            anim, p = transition
+            prev = None if anim.previous is None else present(anim.previous, t)
+            out["transition"] = (anim.kind, anim.direction, p, prev)
+    out["sublayers"] = [present(s, t) for s in layer["sublayers"]]
+    if layer["mask"] is not None:
+        out["mask"] = present(layer["mask"], t)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -258,14 +353,32 @@ def anchor_in_bounds(layer):
     return (x + ax * w, y + ay * h, layer["anchorPointZ"])
 
 
-def matrix_to_superlayer(layer, superlayer):
-    """T(−anchor) · transform · T(position, zPosition) · [T(−A) · sublayerTransform · T(A)],
-    A the superlayer's anchor; the bracket is left out for a root layer."""
+def flip4(superlayer):
+    """geometryFlipped: y ↦ minY + maxY − y in the superlayer's (standardised) bounds."""
+    _, y, _, h = standardized(superlayer["bounds"])
+    return (1.0, 0.0, 0.0, 0.0,
+            0.0, -1.0, 0.0, 0.0,
+            0.0, 0.0, 1.0, 0.0,
+            0.0, 2.0 * y + h, 0.0, 1.0)
+
+
+def matrix_to_superlayer(layer, superlayer, as_mask=False, offset=None):
+    """[T(offset)] · T(−anchor) · transform · T(position, zPosition) · [F] ·
+    [T(−A) · sublayerTransform · T(A)].
+
+    A is the superlayer's anchor; F is the superlayer's geometryFlipped mirror. The
+    last bracket is left out for a root layer and for a mask (`as_mask`: the masked
+    layer is the superlayer, its sublayerTransform does not apply, its flip does).
+    `offset` is a transition's translation in the layer's own space."""
     ax, ay, az = anchor_in_bounds(layer)
     px, py = layer["position"]
     m = mul4(mul4(translation4(-ax, -ay, -az), layer["transform"]),
              translation4(px, py, layer["zPosition"]))
-    if superlayer is not None and superlayer["sublayerTransform"] != IDENTITY4:
+    if offset is not None and offset != (0.0, 0.0):
+        m = mul4(translation4(offset[0], offset[1], 0.0), m)
+    if superlayer is not None and superlayer["geometryFlipped"]:
+        m = mul4(m, flip4(superlayer))
+    if superlayer is not None and not as_mask and superlayer["sublayerTransform"] != IDENTITY4:
         sx, sy, sz = anchor_in_bounds(superlayer)
         m = mul4(m, mul4(mul4(translation4(-sx, -sy, -sz), superlayer["sublayerTransform"]),
                          translation4(sx, sy, sz)))
@@ -292,6 +405,13 @@ def det3(h):
             + h[0][2] * (h[1][0] * h[2][1] - h[1][1] * h[2][0]))
 
 
+def translation3(x, y):
+    return ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (x, y, 1.0))
+
+
+IDENTITY3 = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+
+
 def canvas_homography(scene):
     """Root space (points) to pixels: the canvas scale, and for a bottom-left origin
     the flip y → height − y."""
@@ -299,6 +419,23 @@ def canvas_homography(scene):
     if scene["origin"] == "bottomLeft":
         return ((s, 0.0, 0.0), (0.0, -s, 0.0), (0.0, scene["height"] * s, 1.0))
     return ((s, 0.0, 0.0), (0.0, s, 0.0), (0.0, 0.0, 1.0))
+
+
+class Target:
+    """Where a tree is drawn: the map from root space to the target's pixels, the
+    target's pixel size, and whether the canvas's y axis points up (bottomLeft).
+    Offscreen buffers (shadow shapes, masks) are targets too."""
+
+    def __init__(self, canvas, width, height, y_up):
+        self.canvas, self.width, self.height, self.y_up = canvas, width, height, y_up
+
+    def shifted(self, dx, dy, pad):
+        """The same canvas moved by (dx, dy) pixels, on a target grown by pad on every side."""
+        return Target(mul3(self.canvas, translation3(dx + pad, dy + pad)),
+                      self.width + 2 * pad, self.height + 2 * pad, self.y_up)
+
+    def surface(self):
+        return cairo.ImageSurface(cairo.FORMAT_ARGB32, self.width, self.height)
 
 
 # ---------------------------------------------------------------------------
@@ -325,23 +462,8 @@ def rounded_rect_points(x, y, w, h, r):
     return pts
 
 
-def clip_homogeneous(points):
-    """Sutherland–Hodgman against the half-space W ≥ W_MIN; points are [X, Y, W]."""
-    out = []
-    n = len(points)
-    for i in range(n):
-        p, q = points[i], points[(i + 1) % n]
-        pin, qin = p[2] >= W_MIN, q[2] >= W_MIN
-        if pin:
-            out.append(p)
-        if pin != qin:
-            t = (W_MIN - p[2]) / (q[2] - p[2])
-            out.append(tuple(p[j] + t * (q[j] - p[j]) for j in range(3)))
-    return out
-
-
-def is_affine(h):
-    return h[0][2] == 0.0 and h[1][2] == 0.0
+clip_homogeneous = paths.clip_homogeneous
+is_affine = paths.is_affine
 
 
 def add_rounded_rect(ctx, rect, radius, h):
@@ -370,43 +492,72 @@ def add_rounded_rect(ctx, rect, radius, h):
             ctx.close_path()
         ctx.restore()  # the path keeps its device coordinates
         return
-    hom = [(px * h[0][0] + py * h[1][0] + h[2][0],
-            px * h[0][1] + py * h[1][1] + h[2][1],
-            px * h[0][2] + py * h[1][2] + h[2][2])
-           for px, py in rounded_rect_points(x, y, w, hh, r)]
-    poly = clip_homogeneous(hom)
-    if len(poly) < 3:
-        return
-    ctx.move_to(poly[0][0] / poly[0][2], poly[0][1] / poly[0][2])
-    for X, Y, W in poly[1:]:
-        ctx.line_to(X / W, Y / W)
-    ctx.close_path()
+    paths.add_polygon(ctx, rounded_rect_points(x, y, w, hh, r), h)
+
+
+def clip_to_rounded_bounds(ctx, layer, device):
+    ctx.new_path()
+    add_rounded_rect(ctx, standardized(layer["bounds"]), layer["cornerRadius"], device)
+    ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+    ctx.clip()
 
 
 # ---------------------------------------------------------------------------
 # Compositing
 
-def draw_layer(ctx, layer, superlayer, super_world, canvas):
+def draw_layer(ctx, layer, superlayer, super_world, target, parity=False, as_mask=False):
     """Draws `layer` and its subtree. super_world: the superlayer's plane homography
-    to root space (identity for a root)."""
+    to root space (identity for a root). parity: whether an odd number of
+    geometryFlipped layers lie above the layer (its contentsAreFlipped)."""
     if layer["hidden"]:
         return
-    world = mul3(plane_homography(matrix_to_superlayer(layer, superlayer)), super_world)
+    world = mul3(plane_homography(matrix_to_superlayer(layer, superlayer, as_mask)), super_world)
     d = det3(world)
     if d == 0.0 or not math.isfinite(d):
         return  # edge-on or degenerate: the layer and its subtree cover nothing
-    if not layer["doubleSided"] and d < 0:
+    facing = -d if parity else d  # the flips above are divided out (§13)
+    if not layer["doubleSided"] and facing < 0:
         return  # facing away from the viewer
     if layer["opacity"] <= 0.0:
         return
-    device = mul3(world, canvas)
-    bounds = standardized(layer["bounds"])
-    radius = layer["cornerRadius"]
-    group = layer["opacity"] < 1.0
+    mask = layer["mask"]
+    group = layer["opacity"] < 1.0 or mask is not None
 
     ctx.save()
     if group:
         ctx.push_group()
+
+    # the shadow, below everything the layer draws (source-over is associative, so
+    # drawing it first equals destination-over under the finished layer)
+    if casts_shadow(layer):
+        draw_shadow(ctx, layer, superlayer, super_world, world, target, parity, as_mask)
+
+    draw_rendering(ctx, layer, superlayer, super_world, world, target, parity, as_mask)
+
+    if group:
+        if mask is not None:
+            content = ctx.pop_group()
+            alpha = target.surface()
+            mctx = cairo.Context(alpha)
+            mctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
+            draw_layer(mctx, mask, layer, world, target, parity != layer["geometryFlipped"], as_mask=True)
+            alpha.flush()
+            ctx.push_group()
+            ctx.set_source(content)
+            ctx.mask_surface(alpha, 0, 0)
+            ctx.pop_group_to_source()
+        else:
+            ctx.pop_group_to_source()
+        ctx.paint_with_alpha(layer["opacity"])
+    ctx.restore()
+
+
+def draw_body(ctx, layer, world, target, parity):
+    """The layer's own rendering in its plane (world): background, contents,
+    sublayers (clipped by masksToBounds), border."""
+    device = mul3(world, target.canvas)
+    bounds = standardized(layer["bounds"])
+    radius = layer["cornerRadius"]
 
     # 1. background colour, rounded by cornerRadius
     if layer["backgroundColor"] is not None:
@@ -416,18 +567,18 @@ def draw_layer(ctx, layer, superlayer, super_world, canvas):
         ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
         ctx.fill()
 
-    # 2. (contents: not in these scenes) 3. sublayers, clipped by masksToBounds
-    if layer["sublayers"]:
+    # 2. contents and 3. sublayers, clipped by masksToBounds
+    if layer["sublayers"] or layer["contents"] is not None:
         ctx.save()
         if layer["masksToBounds"]:
-            ctx.new_path()
-            add_rounded_rect(ctx, bounds, radius, device)
-            ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
-            ctx.clip()
+            clip_to_rounded_bounds(ctx, layer, device)
+        if layer["contents"] is not None:
+            draw_contents(ctx, layer, device, target, parity)
         order = sorted(range(len(layer["sublayers"])),
                        key=lambda i: (layer["sublayers"][i]["zPosition"], i))
         for i in order:
-            draw_layer(ctx, layer["sublayers"][i], layer, world, canvas)
+            draw_layer(ctx, layer["sublayers"][i], layer, world, target,
+                       parity != layer["geometryFlipped"])
         ctx.restore()
 
     # 4. border on top: between the bounds and the bounds inset by borderWidth,
@@ -447,16 +598,122 @@ def draw_layer(ctx, layer, superlayer, super_world, canvas):
             ctx.fill()
             ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
 
-    if group:
-        ctx.pop_group_to_source()
-        ctx.paint_with_alpha(layer["opacity"])
+
+def draw_contents(ctx, layer, device, target, parity):
+    """The contents image, sampled by contents.py, filled through the drawn
+    rectangle D's anti-aliased outline (radius 0)."""
+    import contents
+    y_up = target.y_up != parity  # bottomLeft canvas XOR contentsAreFlipped
+    src = contents.contents_source(layer, device, target.width, target.height, y_up)
+    if src is None:
+        return
+    rect, surface, x0, y0 = src
+    ctx.save()
+    ctx.new_path()
+    add_rounded_rect(ctx, rect, 0.0, device)
+    ctx.set_source_surface(surface, x0, y0)
+    ctx.get_source().set_filter(cairo.FILTER_NEAREST)
+    ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+    ctx.fill()
     ctx.restore()
 
 
-def render(doc):
-    """Renders a scene document (parsed JSON) and returns a cairo ImageSurface
-    (ARGB32, premultiplied)."""
-    scene = parse_scene(doc)
+def transition_world(layer, superlayer, super_world, as_mask, offset):
+    return mul3(plane_homography(matrix_to_superlayer(layer, superlayer, as_mask, offset)), super_world)
+
+
+def draw_rendering(ctx, layer, superlayer, super_world, world, target, parity, as_mask):
+    """The layer's rendering: its body, or during a transition the previous and current
+    bodies combined (§12)."""
+    tr = layer["transition"]
+    if tr is None:
+        draw_body(ctx, layer, world, target, parity)
+        return
+    kind, (dx, dy), p, previous = tr
+    _, _, bw, bh = standardized(layer["bounds"])
+    length = bw if dx != 0.0 else bh
+
+    def body(l, off):
+        if l is not None:
+            w = transition_world(l, superlayer, super_world, as_mask, off)
+            draw_body(ctx, l, w, target, parity)
+
+    ahead = (-dx * length * (1.0 - p), -dy * length * (1.0 - p))  # current, coming in
+    gone = (dx * length * p, dy * length * p)                      # previous, going out
+    if kind == "fade":
+        ctx.push_group()
+        body(previous, None)
+        old = ctx.pop_group()
+        ctx.push_group()
+        body(layer, None)
+        new = ctx.pop_group()
+        ctx.push_group()
+        ctx.set_source(old)
+        ctx.paint_with_alpha(1.0 - p)
+        ctx.set_operator(cairo.OPERATOR_ADD)
+        ctx.set_source(new)
+        ctx.paint_with_alpha(p)
+        ctx.set_operator(cairo.OPERATOR_OVER)
+        ctx.pop_group_to_source()
+        ctx.paint()
+    elif kind == "moveIn":
+        body(previous, None)
+        body(layer, ahead)
+    elif kind == "push":
+        body(previous, gone)
+        body(layer, ahead)
+    else:  # reveal
+        body(layer, None)
+        body(previous, gone)
+
+
+def casts_shadow(layer):
+    c = layer["shadowColor"]
+    return layer["shadowOpacity"] > 0 and c is not None and c[3] > 0
+
+
+def draw_shadow(ctx, layer, superlayer, super_world, world, target, parity, as_mask):
+    """The layer's shadow (§10): the shape's alpha (shadowPath, else the layer's
+    rendering) drawn offscreen at the offset, blurred with σ, coloured, and painted
+    into ctx (clipped to the rounded bounds with masksToBounds)."""
+    import contents
+    import shadows
+    device = mul3(world, target.canvas)
+    bounds = standardized(layer["bounds"])
+    geometry = shadows.shadow_geometry(layer, device, bounds)
+    if geometry is None:
+        return
+    sigma, (ox, oy) = geometry
+    pad = shadows.padding(sigma)
+    shape = target.shifted(ox, oy, pad)
+    surface = shape.surface()
+    sctx = cairo.Context(surface)
+    sctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
+    if layer["shadowPath"] is not None:
+        sctx.new_path()
+        paths.add_svg_path(sctx, layer["shadowPath"], mul3(world, shape.canvas))
+        sctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+        sctx.set_source_rgba(0, 0, 0, 1)
+        sctx.fill()
+    else:
+        draw_rendering(sctx, layer, superlayer, super_world, world, shape, parity, as_mask)
+    alpha = shadows.gaussian_blur(contents.alpha_of(surface), sigma)
+    colour = shadows.shadow_rgba(alpha, layer["shadowColor"], layer["shadowOpacity"])
+    shadow = contents.surface_from_premultiplied(colour)
+    ctx.save()
+    if layer["masksToBounds"]:
+        clip_to_rounded_bounds(ctx, layer, device)
+    ctx.set_source_surface(shadow, -pad, -pad)
+    ctx.get_source().set_filter(cairo.FILTER_NEAREST)
+    ctx.paint()
+    ctx.restore()
+
+
+def render(doc, time=0.0, base_dir=None):
+    """Renders a scene document (parsed JSON) at `time` and returns a cairo
+    ImageSurface (ARGB32, premultiplied). `base_dir`: the folder of the scene file,
+    which `contents` paths are relative to."""
+    scene = parse_scene(doc, base_dir)
     surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, scene["pixelWidth"], scene["pixelHeight"])
     ctx = cairo.Context(surface)
     ctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
@@ -465,19 +722,19 @@ def render(doc):
         ctx.set_source_rgba(*scene["background"])
         ctx.paint()
         ctx.set_operator(cairo.OPERATOR_OVER)
-    canvas = canvas_homography(scene)
-    identity = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
-    roots = scene["layers"]
+    target = Target(canvas_homography(scene), scene["pixelWidth"], scene["pixelHeight"],
+                    scene["origin"] == "bottomLeft")
+    roots = [present(l, time) for l in scene["layers"]]
     for i in sorted(range(len(roots)), key=lambda i: (roots[i]["zPosition"], i)):
-        draw_layer(ctx, roots[i], None, identity, canvas)
+        draw_layer(ctx, roots[i], None, IDENTITY3, target)
     surface.flush()
     return surface
 
 
-def render_file(scene_path, png_path):
+def render_file(scene_path, png_path, time=0.0):
     with open(scene_path) as f:
         doc = json.load(f)
-    surface = render(doc)
+    surface = render(doc, time, os.path.dirname(os.path.abspath(scene_path)))
     tmp = png_path + ".tmp"
     surface.write_to_png(tmp)
     os.replace(tmp, png_path)
@@ -485,11 +742,21 @@ def render_file(scene_path, png_path):
 
 
 def main(argv):
-    if len(argv) != 3:
-        print("usage: render_scene.py SCENE.json OUT.png", file=sys.stderr)
+    args = list(argv[1:])
+    time = 0.0
+    if "--time" in args:
+        i = args.index("--time")
+        try:
+            time = float(args[i + 1])
+        except (IndexError, ValueError):
+            print("render_scene: --time needs a number", file=sys.stderr)
+            return 2
+        del args[i:i + 2]
+    if len(args) != 2:
+        print("usage: render_scene.py SCENE.json OUT.png [--time T]", file=sys.stderr)
         return 2
     try:
-        render_file(argv[1], argv[2])
+        render_file(args[0], args[1], time)
     except SceneError as e:
         print("render_scene: %s" % e, file=sys.stderr)
         return 2

@@ -2,7 +2,8 @@
 
     python3 -m pytest Reference/tests/test_render.py
 
-Needs pycairo (Debian: apt-get install python3-cairo); skipped without it.
+Needs pycairo, numpy and mpmath (Debian: apt-get install python3-cairo python3-numpy
+python3-mpmath); skipped without them.
 """
 
 import glob
@@ -19,8 +20,11 @@ sys.path.insert(0, os.path.join(REFERENCE, "render"))
 
 try:
     import render_scene as R  # noqa: E402
+    import numpy  # noqa: E402,F401
+    import mpmath  # noqa: E402,F401
 except ImportError:  # pragma: no cover
-    pytest.skip("pycairo is not installed (apt-get install python3-cairo)", allow_module_level=True)
+    pytest.skip("pycairo, numpy or mpmath is not installed "
+                "(apt-get install python3-cairo python3-numpy python3-mpmath)", allow_module_level=True)
 import compare as C  # noqa: E402
 import make_scenes as M  # noqa: E402
 
@@ -82,7 +86,7 @@ def test_scene_file_is_what_make_scenes_writes(name):
 @pytest.mark.parametrize("name", SCENE_NAMES)
 def test_golden_matches_a_fresh_render(name):
     with open(os.path.join(SCENES, name + ".json")) as f:
-        surface = R.render(json.load(f))
+        surface = R.render(json.load(f), base_dir=SCENES)
     fresh = pixels(surface)
     result = C.compare_rows(surface.get_width(), surface.get_height(), golden(name), fresh)
     assert result.passed, result.summary()
@@ -196,11 +200,18 @@ def test_polygon_path_matches_cairo_arcs():
 
 
 def test_refuses_what_it_does_not_draw():
-    for bad in ({"shadowOpacity": 0.5}, {"contents": "a.png"}, {"geometryFlipped": True},
-                {"animations": {"a": {"type": "basic", "keyPath": "opacity"}}},
-                {"opacity": 2}, {"bounds": [0, 0, 1]}, {"cornerRadius": float("nan")}):
+    for bad in ({"contents": "no-such-image.png"}, {"contentsGravity": "middle"},
+                {"magnificationFilter": "cubic"}, {"shadowPath": "M0 0 A 5 5 0 0 1 10 10"},
+                {"beginTime": 1}, {"speed": 2},
+                {"animations": {"a": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1]}}},
+                {"animations": {"a": {"type": "group", "animations": []}}},
+                {"animations": {"a": {"type": "basic", "keyPath": "backgroundColor"}}},
+                {"animations": {"a": {"type": "basic", "keyPath": "transform.rotation.z"}}},
+                {"animations": {"a": {"type": "transition", "transitionType": "cube"}}},
+                {"opacity": 2}, {"shadowOpacity": 1.5}, {"bounds": [0, 0, 1]},
+                {"cornerRadius": float("nan")}, {"contentsScale": 0}):
         with pytest.raises(R.SceneError):
-            R.render(one_layer_scene(dict({"bounds": [0, 0, 10, 10]}, **bad)))
+            R.render(one_layer_scene(dict({"bounds": [0, 0, 10, 10]}, **bad)), base_dir=SCENES)
     with pytest.raises(R.SceneError):
         R.render({"canvas": {"width": 0, "height": 10}, "layers": []})
 
@@ -242,3 +253,399 @@ def test_png_round_trip_and_premultiplication(tmp_path):
             c = rows[y][4 * x:4 * x + 4]
             a = c[3]
             assert px(pre, x, y) == tuple([round(v * a / 255) for v in c[:3]] + [a])
+
+
+# --- contents (docs/compositor.md §9) -------------------------------------------------
+# The expectations below are computed here from the input PNGs with plain formulas,
+# not with the renderer's contents.py.
+
+import make_images as MI  # noqa: E402
+
+IMAGE_DIR = os.path.join(SCENES, "images")
+
+
+def image(name):
+    """Premultiplied RGBA texels of an input image: {(x, y): (r, g, b, a)}."""
+    w, h, rows = C.read_png(os.path.join(IMAGE_DIR, name + ".png"))
+    pre = C.premultiplied(rows)
+    return w, h, {(x, y): px(pre, x, y) for y in range(h) for x in range(w)}
+
+
+def over(colour, background):
+    """Premultiplied colour (floats 0…255) over an opaque background (0…255)."""
+    a = colour[3] / 255.0
+    return tuple(colour[k] + background[k] * (1 - a) for k in range(3)) + (255,)
+
+
+def close(got, want, tol=1):
+    return all(abs(g - w) <= tol for g, w in zip(got, want))
+
+
+def test_input_images_are_what_make_images_writes():
+    total = 0
+    for name, fn in MI.IMAGE_LIST.items():
+        path = os.path.join(IMAGE_DIR, name + ".png")
+        w, h, pxs = fn()
+        assert C.read_png(path) == (w, h, MI.rows_of(w, h, pxs)), name
+        total += os.path.getsize(path)
+    assert total < 300 * 1024
+
+
+def test_gravity_positions_copy_the_texels():
+    # scale-2 canvas, contentsScale 2: one texel per pixel, placed by the gravity in its cell
+    # (48×34 points at (4 + 52c, 4 + 38r); the image is 20×10 points; "top" is max y).
+    g = golden("gravity-positions")
+    iw, ih, tex = image("arrow")
+    place = {"left": 0, "center": 14, "right": 28, "bottom": 0, "middle": 12, "top": 24}
+    rows = [["topLeft", "top", "topRight"], ["left", "center", "right"], ["bottomLeft", "bottom", "bottomRight"]]
+    for r in range(3):
+        for c in range(3):
+            name = rows[r][c]
+            dx = place["left"] if "Left" in name or name == "left" else (
+                place["right"] if "Right" in name or name == "right" else place["center"])
+            dy = place["top"] if name.startswith("top") else (
+                place["bottom"] if name.startswith("bottom") else place["middle"])
+            x0, y0 = 2 * (4 + 52 * c + dx), 2 * (4 + 38 * r + dy)
+            for y in range(ih):
+                for x in range(iw):
+                    assert px(g, x0 + x, y0 + y) == tex[x, y], (name, x, y)
+            assert px(g, x0 - 1, y0 + 5) == (204, 204, 204, 255) or dx == 0
+
+
+def test_nearest_magnification_is_blocks_of_texels():
+    g = golden("contents-filters")
+    _, _, tex = image("pixels")
+    light = (204, 204, 204)
+    for (x0, y0, k) in ((10, 10, 8), (10, 70, 20)):
+        for ty in range(4):
+            for tx in range(4):
+                want = over(tex[tx, ty], light)
+                for y in range(y0 + k * ty, y0 + k * (ty + 1)):
+                    for x in range(x0 + k * tx, x0 + k * (tx + 1)):
+                        assert close(px(g, x, y), want), (k, tx, ty, x, y)
+
+
+def bilinear(tex, w, h, x, y):
+    """Bilinear between texel centres (i + 0.5), edge-clamped, written out plainly."""
+    ax, ay = x - 0.5, y - 0.5
+    i, j = math.floor(ax), math.floor(ay)
+    fx, fy = ax - i, ay - j
+
+    def t(a, b):
+        return tex[min(max(a, 0), w - 1), min(max(b, 0), h - 1)]
+    return tuple((1 - fx) * (1 - fy) * t(i, j)[k] + fx * (1 - fy) * t(i + 1, j)[k]
+                 + (1 - fx) * fy * t(i, j + 1)[k] + fx * fy * t(i + 1, j + 1)[k] for k in range(4))
+
+
+def test_linear_magnification_is_bilinear_between_texel_centres():
+    g = golden("contents-filters")
+    w, h, tex = image("pixels")
+    light = (204, 204, 204)
+    # linear ×20 at (100, 70), 80×80 points: pixel (i, j) samples the image at (i + 0.5)/20
+    for i in range(0, 80, 3):
+        for j in range(0, 80, 7):
+            want = over(bilinear(tex, w, h, (i + 0.5) / 20, (j + 0.5) / 20), light)
+            assert close(px(g, 100 + i, 70 + j), want, 2), (i, j)  # two roundings
+    # trilinear as the magnification filter is level 0: the same as linear
+    for i in range(32):
+        for j in range(32):
+            assert px(g, 94 + i, 10 + j) == px(g, 52 + i, 10 + j)
+
+
+def test_minification_uses_mipmaps_and_nearest_aliases():
+    g = golden("contents-minify")
+    _, _, tex = image("checker")
+    for b, dark in enumerate(MI.CHECKER_DARK):
+        bx, by = b % 4, b // 4
+        mean = tuple((255 + dark[k]) // 2 for k in range(3)) + (255,)  # exact: 255 + odd is even
+        # inside each block (8×8 pixels at 1/8; away from the bilinear seams)
+        for (x0, y0) in ((8, 8), (48, 8)):
+            x, y = x0 + 8 * bx + 4, y0 + 8 * by + 4
+            assert close(px(g, x, y), mean), ("1/8", b, px(g, x, y), mean)
+        for x0 in (88, 148):
+            x, y = x0 + int(51.2 * bx / 4) + 6, 8 + int(51.2 * by / 4) + 6
+            assert close(px(g, x, y), mean), ("1/5", b)
+        # nearest: samples at 8k + 1.6, 8j + 0.4 (odd sum): the dark texel of the block
+        x, y = 209 + 8 * bx + 3, 9 + 8 * by + 3
+        assert px(g, x, y) == dark + (255,), ("nearest", b)
+    # without mipmaps, bilinear at 1/8 would show single texels: the render is flat in a block
+    assert len({px(g, x, y) for x in range(10, 14) for y in range(10, 14)}) == 1
+
+
+def test_nine_part_corners_keep_their_texels():
+    g = golden("contents-center")
+    _, _, tex = image("button")
+    # "wide": 120×40 points at (30, 6), scale 2, contentsScale 2: 8×8-pixel corners, one texel each
+    x0, y0, w, h = 60, 12, 240, 80
+    for y in range(8):
+        for x in range(8):
+            assert px(g, x0 + x, y0 + y) == tex[x, y]
+            assert px(g, x0 + w - 8 + x, y0 + y) == tex[22 + x, y]
+            assert px(g, x0 + x, y0 + h - 8 + y) == tex[x, 22 + y]
+            assert px(g, x0 + w - 8 + x, y0 + h - 8 + y) == tex[22 + x, 22 + y]
+    # the top edge is stretched along x only: its rows keep the edge colour
+    assert px(g, x0 + 120, y0 + 3) == tex[15, 3]
+
+
+def test_contents_rect_mirror_is_the_mirror_image():
+    g = golden("contents-rect")
+    for y in range(10, 80):
+        for x in range(70):
+            a = px(g, 10 + x, y)          # whole image at (10, 10), 70×70
+            b = px(g, 180 + 69 - x, y)    # contentsRect (1, 0, −1, 1) at (180, 10)
+            assert close(a, b), (x, y)
+            c = px(g, 10 + x, 95 + 69 - (y - 10))  # contentsRect (0, 1, 1, −1) at (10, 95)
+            assert close(a, c), (x, y)
+
+
+def render_at(layer, width=100, height=100, base_dir=None):
+    return pixels(R.render(one_layer_scene(layer, width, height), base_dir=base_dir))
+
+
+def test_contents_upright_in_flipped_geometry_and_bottom_left_canvas():
+    # A flipped parent with its child at the mirrored position draws the same picture
+    # as the unflipped child: contents stay upright.
+    child = {"bounds": [0, 0, 40, 20], "position": [10, 60], "anchorPoint": [0, 0],
+             "contents": "images/arrow.png"}
+    plain = {"bounds": [0, 0, 100, 100], "position": [0, 0], "anchorPoint": [0, 0], "sublayers": [child]}
+    flipped = dict(plain, geometryFlipped=True,
+                   sublayers=[dict(child, anchorPoint=[0, 1], position=[10, 100 - 60])])
+    a = render_at(plain, base_dir=SCENES)
+    b = render_at(flipped, base_dir=SCENES)
+    assert a == b
+    # bottom-left canvas: contentsRect (0, 0, 1, 0.5) is the bottom half of the image,
+    # drawn at the mirrored place; gravity top is the visual top there.
+    def scene(origin, y, rect, gravity):
+        doc = one_layer_scene({"bounds": [0, 0, 60, 40], "position": [10, y], "anchorPoint": [0, 0],
+                               "contents": "images/grid.png", "contentsRect": rect,
+                               "contentsGravity": gravity}, 100, 100)
+        if origin:
+            doc["canvas"]["origin"] = "bottomLeft"
+        return pixels(R.render(doc, base_dir=SCENES))
+    assert scene(True, 100 - 20 - 40, [0, 0, 1, 0.5], "resize") == scene(False, 20, [0, 0.5, 1, 0.5], "resize")
+    assert scene(True, 100 - 20 - 40, [0, 0, 1, 1], "top") == scene(False, 20, [0, 0, 1, 1], "bottom")
+
+
+def test_perspective_contents_are_perspective_correct():
+    # contents-perspective, "grid-y50": map pixel centres back into the layer with an
+    # independent inverse (numpy.linalg.solve on the 3×3 plane map built from the 4×4
+    # matrices of make_scenes), sample bilinearly and compare.
+    import numpy as np
+    g = golden("contents-perspective")
+    w, h, tex = image("grid")
+    stage_anchor = M.translate(-128, -128)
+    chain = M.cat(M.translate(-60, -60), M.ry(50), M.translate(75, 80),   # the layer in the stage
+                  stage_anchor, M.perspective(500), M.translate(128, 128),  # the stage's sublayerTransform
+                  M.translate(-128, -128), M.translate(128, 128))           # the stage in the root
+    H = np.array([[chain[0], chain[1], chain[3]], [chain[4], chain[5], chain[7]],
+                  [chain[12], chain[13], chain[15]]])
+    checked = 0
+    for pxl in range(40, 120, 9):
+        for pyl in range(30, 140, 11):
+            # solve [x y 1]·H = λ[px py 1]
+            A = np.array([[H[0, 0] - (pxl + .5) * H[0, 2], H[1, 0] - (pxl + .5) * H[1, 2]],
+                          [H[0, 1] - (pyl + .5) * H[0, 2], H[1, 1] - (pyl + .5) * H[1, 2]]])
+            b = np.array([(pxl + .5) * H[2, 2] - H[2, 0], (pyl + .5) * H[2, 2] - H[2, 1]])
+            x, y = np.linalg.solve(A, b)
+            if not (1 < x < 119 and 1 < y < 119):
+                continue
+            want = over(bilinear(tex, w, h, x / 120 * 64, y / 120 * 64), (255, 255, 255))
+            assert close(px(g, pxl, pyl), want, 2), (pxl, pyl, px(g, pxl, pyl), want)
+            checked += 1
+    assert checked > 40
+
+
+# --- shadows (§10) ----------------------------------------------------------------------
+
+def phi(z):
+    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+
+
+def test_shadow_is_a_gaussian_of_sigma_radius():
+    # A long opaque black shadow edge: d pixels outside it (pixel centre at d + ½) the
+    # shadow's alpha is Φ(−(d + ½)/σ_px), a half-plane blurred by a Gaussian. σ_px is
+    # shadowRadius times the canvas scale.
+    for scale, sigma in ((1, 4.0), (2, 3.0), (1, 0.6), (1, 0.0)):
+        layer = {"bounds": [0, 0, 200, 60], "position": [-50, 20], "anchorPoint": [0, 0],
+                 "shadowOpacity": 1, "shadowRadius": sigma, "shadowOffset": [0, 0],
+                 "shadowPath": "M0 0 H200 V60 H0 Z"}
+        rows = pixels(R.render(one_layer_scene(layer, 100, 120, scale=scale)))
+        s_px = sigma * scale
+        for d in range(-int(3 * s_px) - 1, int(3 * s_px) + 2):
+            y = 80 * scale + d  # the bottom edge is at y = 80 points
+            want = 255 * (1 - (phi(-(d + 0.5) / s_px) if s_px > 0 else float(d < 0)))
+            got = px(rows, 50 * scale, y)[0]
+            assert abs(got - want) <= 1, (scale, sigma, d, got, want)
+
+
+def test_shadow_offset_turns_and_scales_with_the_layer():
+    # The centroid of a shadow-only layer (no drawing, a shadowPath) is the path's
+    # centroid plus J·shadowOffset.
+    import numpy as np
+
+    def centroid(transform):
+        layer = {"bounds": [0, 0, 40, 20], "position": [100, 100], "shadowOpacity": 1, "shadowRadius": 2,
+                 "shadowOffset": [0, 10], "shadowPath": "M0 0 H40 V20 H0 Z", "transform": transform}
+        rows = render_at(layer, 200, 200)
+        a = np.array([[255 - r[4 * x] for x in range(200)] for r in rows], dtype=float)
+        ys, xs = np.mgrid[0:200, 0:200]
+        return (a * (xs + 0.5)).sum() / a.sum(), (a * (ys + 0.5)).sum() / a.sum()
+    for transform, want in ((None, (100, 110)), (M.rz(90), (90, 100)), (M.rz(180), (100, 90)),
+                            (M.scale(2, 2), (100, 120)), (M.skew(m21=0.5), (105, 110))):
+        cx, cy = centroid(transform)
+        assert abs(cx - want[0]) < 0.05 and abs(cy - want[1]) < 0.05, (transform, cx, cy)
+
+
+def test_masks_to_bounds_clips_the_shadow():
+    g = golden("shadow-masks-to-bounds")
+    # the opaque clipped layer shows no shadow outside its bounds (30…130 × 30…110)
+    for x, y in ((135, 60), (80, 114), (132, 112), (140, 118)):
+        assert px(g, x, y) == WHITE, (x, y)
+    # without the clip the same sublayer's shadow reaches past the bounds
+    assert px(g, 170 + 121, 140 + 75)[0] < 250
+    assert px(g, 170 + 121, 30 + 75) == WHITE
+
+
+def box_blur(alpha, sigma):
+    """Three box passes per axis whose variance approximates σ² (a stand-in for the Swift
+    side's blur, to measure how much room the metric leaves)."""
+    import numpy as np
+    if sigma < 0.8:
+        return GAUSSIAN_BLUR(alpha, sigma)
+    n = 3
+    wl = int(math.floor(math.sqrt(12 * sigma * sigma / n + 1)))
+    wl -= (wl + 1) % 2
+    m = round((12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4))
+    for i in range(n):
+        w = wl if i < m else wl + 2
+        r = (w - 1) // 2
+        for axis in (1, 0):
+            pad = [(0, 0), (0, 0)]
+            pad[axis] = (r + 1, r)
+            c = np.cumsum(np.pad(alpha, pad), axis=axis)
+            k = alpha.shape[axis]
+            hi = np.take(c, np.arange(w, w + k), axis=axis)
+            lo = np.take(c, np.arange(0, k), axis=axis)
+            alpha = (hi - lo) / w
+    return alpha
+
+
+import shadows as S  # noqa: E402
+
+GAUSSIAN_BLUR = S.gaussian_blur
+
+
+@pytest.mark.parametrize("name", [n for n in SCENE_NAMES if "shadow" in n or n in ("mask-basic", "transition-fade",
+                                                                                  "flipped-bottom-left")])
+def test_metric_absorbs_a_three_box_blur(name, monkeypatch):
+    with open(os.path.join(SCENES, name + ".json")) as f:
+        doc = json.load(f)
+    monkeypatch.setattr(S, "gaussian_blur", box_blur)
+    boxed = pixels(R.render(doc, base_dir=SCENES))
+    result = C.compare_rows(len(boxed[0]) // 4, len(boxed), golden(name), boxed)
+    assert result.passed and max(result.means) < 0.5, result.summary()
+
+
+# --- masks (§11) ------------------------------------------------------------------------
+
+def test_mask_multiplies_alpha():
+    g = golden("mask-basic")
+    # translucent mask (alpha 0.4) over a red layer with a black border, over white
+    red = (204, 51, 51)
+    want = tuple(0.4 * c + 0.6 * 255 for c in red) + (255,)
+    assert close(px(g, 80, 180), want)
+    # circle mask: outside the circle, inside the layer: nothing
+    assert px(g, 172, 22) == WHITE
+    # masked shadow: below the layer inside the mask's 60×90 frame the shadow shows,
+    # to the right of it nothing does
+    assert px(g, 220, 224)[0] < 200 and px(g, 260, 224) == WHITE
+
+
+def test_nested_masks_intersect():
+    g = golden("mask-nested")
+    # mask of mask: the 100×80 rectangle cut by the 80×80 circle (centre (80, 70))
+    assert px(g, 80, 70) != WHITE
+    assert px(g, 80, 70 - 39) != WHITE and px(g, 80 - 38, 70 - 38) == WHITE
+    assert px(g, 25, 70) == WHITE  # inside the stripes, outside both masks
+
+
+# --- animations at time 0 ---------------------------------------------------------------
+
+def test_animations_are_evaluated_at_time_zero():
+    with open(os.path.join(SCENES, "mask-animated.json")) as f:
+        scene = R.parse_scene(json.load(f), SCENES)
+    layers = [R.present(l, 0.0) for l in scene["layers"]]
+    assert layers[1]["mask"]["bounds"] == (0.0, 0.0, 40.0, 80.0)        # linear, progress 0.25
+    assert layers[2]["opacity"] == pytest.approx(0.6, abs=1e-15)         # 1 → 0.2 at 0.5
+    assert layers[2]["position"] == (40.0, 140.0)                        # additive +20, held (forwards)
+    # easeInEaseOut at progress 0.3: y(x) for the curve (0.42, 0, 0.58, 1), solved here by bisection
+    def ease(x):
+        lo, hi = 0.0, 1.0
+        for _ in range(200):
+            t = (lo + hi) / 2
+            X = 3 * (1 - t) ** 2 * t * 0.42 + 3 * (1 - t) * t * t * 0.58 + t ** 3
+            lo, hi = (t, hi) if X < x else (lo, t)
+        t = (lo + hi) / 2
+        return 3 * (1 - t) * t * t + t ** 3
+    e = ease(0.3)
+    assert layers[0]["mask"]["position"] == pytest.approx((100 * e, 100 * e), abs=1e-12)
+
+
+def test_transition_progress():
+    import animation as A
+    t = lambda **kw: A.TransitionAnimation(dict({"type": "transition", "duration": 1}, **kw), "t", None)  # noqa: E731
+    assert t(beginTime=-0.25).progress(0.0) == 0.25
+    assert t(beginTime=-0.25, startProgress=0.8, endProgress=0.2).progress(0.0) == pytest.approx(0.65)
+    assert t(beginTime=-0.5, startProgress=0.3, endProgress=0.9).progress(0.0) == pytest.approx(0.6)
+    assert t(beginTime=-1, duration=2, startProgress=0.2, endProgress=0.6,
+             timingFunction="easeInEaseOut").progress(0.0) == pytest.approx(0.4, abs=1e-15)
+    assert t(beginTime=0.5).progress(0.0) is None          # not begun
+    assert t(beginTime=-2).progress(0.0) is None           # removed on completion
+    assert t(beginTime=-2, fillMode="forwards", removedOnCompletion=False).progress(0.0) == 1.0
+
+
+# --- transitions (§12) ------------------------------------------------------------------
+
+def test_motion_transitions_offset_by_the_bounds():
+    blue, red, green, teal = (51, 102, 204, 255), (204, 51, 51, 255), (51, 153, 51, 255), (0, 153, 153, 255)
+    push = golden("transition-push")
+    # push fromLeft at 0.25 in the container (20…120): current (blue) on 20…45, previous (red) 45…120
+    assert px(push, 22, 100) == blue and px(push, 44, 100) == blue
+    assert px(push, 45, 100) == red and px(push, 119, 100) == red and px(push, 120, 100) == WHITE
+    # push fromTop at 0.7 (d = (0, −1), y-up names): the current layer 30 below its place
+    assert px(push, 200, 169) == WHITE and px(push, 200, 170) == teal
+    movein = golden("transition-movein")
+    assert px(movein, 44, 100) == blue and px(movein, 46, 100) == red
+    reveal = golden("transition-reveal")
+    # reveal fromLeft at 0.25: previous (red) moved right by 25 over the current (blue)
+    assert px(reveal, 30, 100) == blue and px(reveal, 46, 100) == red
+    # reveal backwards: p = 0.8 − 0.6·0.25 = 0.65, fromBottom: previous 65 down
+    assert px(reveal, 200, 140 + 64) == teal and px(reveal, 200, 140 + 66) == red
+    # push fromBottom at 0.5 (d = (0, +1)): the previous rendering moved down by 50,
+    # the current one (green) in the upper half
+    assert px(push, 200, 20 + 49) == green and px(push, 160, 20 + 51) != green
+
+
+def test_fade_mixes_premultiplied():
+    g = golden("transition-fade")
+    # fade 0.25 from red to blue (both opaque): 0.75·red + 0.25·blue
+    red, blue = (204, 51, 51), (51, 102, 204)
+    want = tuple(0.75 * r + 0.25 * b for r, b in zip(red, blue)) + (255,)
+    assert close(px(g, 100, 30), want, 2)
+    # fade in from nothing at 0.7: 0.7·purple over white
+    purple = (153, 51, 204)
+    want = tuple(0.7 * c + 0.3 * 255 for c in purple) + (255,)
+    assert close(px(g, 190, 70), want, 2)
+
+
+# --- flipped geometry (§13) -------------------------------------------------------------
+
+def test_flipped_geometry_positions_and_culling():
+    g = golden("flipped-geometry")
+    red, green = (204, 51, 51, 255), (51, 153, 51, 255)
+    # a sublayer at y 10…30 of a flipped 100-point parent at (20, 20) sits at y 70…90
+    assert px(g, 30, 20 + 71) == red and px(g, 30, 20 + 69) == (204, 204, 204, 255)
+    # doubleSided false under a flip is not culled (the flip is divided out)
+    assert px(g, 150 + 5, 140 + 100 - 15) == green
+    # the flipped parent's mask (y 0…50 in its flipped space) keeps the visual bottom half
+    assert px(g, 190, 160) == WHITE

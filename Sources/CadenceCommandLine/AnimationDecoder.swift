@@ -62,11 +62,22 @@ struct AnimationDecoder {
             "continuityValues", "biasValues", "rotationMode",
         ],
         .group: commonFields + ["animations"],
-        .transition: commonFields + ["transitionType", "subtype", "startProgress", "endProgress"],
+        .transition: commonFields + ["transitionType", "subtype", "startProgress", "endProgress", "previous"],
     ]
 
-    /// The animation object `value` at `path`.
+    /// The animation object `value` at `path`, where a transition may not have `previous`.
     func animation(_ value: JSONValue, at path: JSONPath) throws -> Animation {
+        try animation(value, at: path, allowsPrevious: false)
+    }
+
+    /// The animation object `value` at `path`.
+    ///
+    /// A transition's `previous` (its previous rendering, a layer object) is read by the
+    /// scene decoder, so only where `allowsPrevious` says: on a transition directly in a
+    /// scene layer's `animations`. Anywhere else — inside a group, or in `cadence sample`,
+    /// which has no layer to render — it is refused with a message saying so; on the other
+    /// types it is an unknown field.
+    func animation(_ value: JSONValue, at path: JSONPath, allowsPrevious: Bool) throws -> Animation {
         let reader = try JSONObjectReader(value, at: path, source: source)
         // The type decides which fields are known, so it is checked first.
         _ = try reader.required("type", "a string")
@@ -92,6 +103,12 @@ struct AnimationDecoder {
                 timing: common.timing, timingFunction: common.timingFunction,
                 isRemovedOnCompletion: common.isRemovedOnCompletion))
         case .transition:
+            if !allowsPrevious, reader.value("previous") != nil {
+                let message = request != nil
+                    ? "a previous rendering belongs to a transition on a scene layer (cadence render); cadence sample has no layer to render"
+                    : "allowed only on a transition directly in a layer's animations, not inside a group"
+                throw InputError(at: path.appending("previous"), in: source, message)
+            }
             return .transition(Transition(
                 type: try reader.choice("transitionType", TransitionType.self, noun: "transition type") ?? .fade,
                 subtype: try reader.choice("subtype", TransitionSubtype.self, noun: "subtype", allowsNull: true),

@@ -19,8 +19,6 @@ extension SceneDecoder {
     /// The properties written through key-value coding, in the order they are applied:
     /// `frame` comes after `bounds`, `position`, `anchorPoint` and `transform`, which it
     /// reads, so that it wins over the bounds size and position given with it.
-    /// `geometryFlipped`, which `Layer` has no property for, is kept as an extra key-value
-    /// coding key.
     static let valueFields: [ValueField] = [
         ValueField(name: "bounds", kind: .rect), ValueField(name: "position", kind: .point),
         ValueField(name: "anchorPoint", kind: .point), ValueField(name: "anchorPointZ", kind: .scalar),
@@ -36,15 +34,10 @@ extension SceneDecoder {
         ValueField(name: "shadowOffset", kind: .size), ValueField(name: "shadowRadius", kind: .scalar, bound: .nonNegative),
         ValueField(name: "contentsRect", kind: .rect), ValueField(name: "contentsCenter", kind: .rect),
         ValueField(name: "contentsScale", kind: .scalar, bound: .positive),
+        ValueField(name: "minificationFilterBias", kind: .scalar),
     ]
 
-    /// The filters `magnificationFilter` and `minificationFilter` name (Core Animation's
-    /// `kCAFilter…`). Checked and otherwise ignored: `Layer` does not hold them yet.
-    enum ContentsFilter: String, CaseIterable {
-        case linear, nearest, trilinear
-    }
-
-    /// Every field a layer object may have.
+    /// Every field a layer object may have (and a transition's `previous` object).
     static let layerFields = ["name"] + valueFields.map(\.name) + [
         "shadowPath", "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers",
         "animations",
@@ -75,11 +68,15 @@ extension SceneDecoder {
             let at = path.appending("contents")
             layer.contents = try contents(try JSONObjectReader.string(file, at: at, source: source), at: at, layer: layer.name)
         }
-        if let gravity = try reader.choice("contentsGravity", ContentsGravity.self, noun: "contents gravity") {
+        if let gravity = try reader.choice("contentsGravity", ContentsGravity.self, noun: "contents gravity", allowsNull: true) {
             layer.contentsGravity = gravity
         }
-        _ = try reader.choice("magnificationFilter", ContentsFilter.self, noun: "filter")
-        _ = try reader.choice("minificationFilter", ContentsFilter.self, noun: "filter")
+        if let filter = try reader.choice("magnificationFilter", ContentsFilter.self, noun: "filter", allowsNull: true) {
+            layer.magnificationFilter = filter
+        }
+        if let filter = try reader.choice("minificationFilter", ContentsFilter.self, noun: "filter", allowsNull: true) {
+            layer.minificationFilter = filter
+        }
         layer.timing = try MediaTiming(reading: reader, durationNote: " (0 means infinite)")
 
         if let mask = reader.nonNull("mask") {
@@ -95,10 +92,71 @@ extension SceneDecoder {
             let objects = try JSONObjectReader(animations, at: path.appending("animations"), source: source)
             let decoder = AnimationDecoder(layerAnimationsIn: source)
             for (key, value) in objects.members {
-                layer.add(try decoder.animation(value, at: objects.path.appending(key)), forKey: key)
+                let at = objects.path.appending(key)
+                let animation = try decoder.animation(value, at: at, allowsPrevious: true)
+                guard Self.containsTransition(animation) else {
+                    layer.add(animation, forKey: key)
+                    continue
+                }
+                let previous: Layer
+                if let fields = try JSONObjectReader(value, at: at, source: source).nonNull("previous") {
+                    previous = try previousRendering(of: reader, decoded: layer, fields, at: at.appending("previous"))
+                } else {
+                    previous = Self.emptyRendering(of: layer)
+                }
+                layer.add(animation, forKey: key, from: previous)
             }
         }
         return layer
+    }
+
+    /// The previous rendering a transition's `previous` object (`json`, at `path`)
+    /// describes: the layer object `reader` without its `animations`, with the fields of
+    /// `json` in place of its own (and those it lacks added), read as a layer object at
+    /// `path`. So `previous` overrides a copy of the layer — its sublayers, mask and their
+    /// animations included — and every field reads as in any layer object (`frame` after
+    /// the geometry it depends on; `null` is the field's default: no colour, contents,
+    /// mask or sublayers). The layer's own fields were checked already, so errors come
+    /// from `json`'s and name their place in it.
+    ///
+    /// The sublayers and mask `json` does not replace are not read again: they are model
+    /// copies of `layer`'s, which were read from the same objects (reading them again
+    /// would read their own transitions' previous renderings again, twice more at every
+    /// level of a tree of transitions). So the cost is the layer's own fields plus a copy
+    /// of its subtree.
+    private mutating func previousRendering(
+        of reader: JSONObjectReader, decoded layer: Layer, _ json: JSONValue, at path: JSONPath
+    ) throws -> Layer {
+        let overrides = try JSONObjectReader(json, at: path, source: source)
+        let copied = ["sublayers", "mask"].filter { overrides.value($0) == nil }
+        let kept = reader.members.filter { member in
+            member.key != "animations" && !copied.contains(member.key) && overrides.value(member.key) == nil
+        }
+        let previous = try self.layer(.object(kept + overrides.members), at: path)
+        if copied.contains("sublayers") { try previous.setSublayers(layer.sublayers.map { $0.modelTreeCopy() }) }
+        if copied.contains("mask") { try previous.setMask(layer.mask?.modelTreeCopy()) }
+        return previous
+    }
+
+    /// The previous rendering of a transition without `previous`: the layer drawing
+    /// nothing — its geometry and timing, with no background, border, contents, shadow,
+    /// sublayers or mask — so the transition brings the whole layer in from nothing.
+    static func emptyRendering(of layer: Layer) -> Layer {
+        let empty = layer.modelCopy()
+        empty.backgroundColor = nil
+        empty.borderWidth = 0
+        empty.contents = nil
+        empty.shadowOpacity = 0
+        return empty
+    }
+
+    /// Whether `animation` is a transition or a group with one inside.
+    static func containsTransition(_ animation: Animation) -> Bool {
+        switch animation {
+        case .transition: return true
+        case .group(let group): return group.animations.contains(where: containsTransition)
+        case .property: return false
+        }
     }
 
     /// Reads `json` as `field`'s kind, checks its bound, and writes it to `layer`. `null`

@@ -17,6 +17,7 @@ public final class Compositor {
     public static let scratchByteLimit = 256 << 20
 
     let rasterizer: Rasterizer
+    let images = ContentsImageCache()
 
     public init() {
         rasterizer = Rasterizer(byteLimit: Self.scratchByteLimit)
@@ -58,8 +59,9 @@ public final class Compositor {
         let valid = 1...Bitmap.maxDimension
         let (width, height) = valid.contains(canvas.pixelWidth) && valid.contains(canvas.pixelHeight)
             ? (canvas.pixelWidth, canvas.pixelHeight) : (0, 0)
+        defer { images.endFrame() }
         return RenderList(
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
-            scale: canvas.scale, origin: canvas.origin)
+            scale: canvas.scale, origin: canvas.origin, image: images.image)
     }
 }

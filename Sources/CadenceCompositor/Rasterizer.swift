@@ -58,18 +58,29 @@ final class Rasterizer {
         /// scratch limit refused fold their opacity in here).
         var fold: Float
         var clipPushed = false
+        /// Whether the border has been drawn (with the background, when there is nothing
+        /// between them).
+        var borderDrawn = false
         var group: (buffer: ScratchBuffer, opacity: Float)?
     }
 
     let pool: ScratchPool
-    private var surfaces: [Surface] = []
-    private var clips: [Clip] = []
+    var surfaces: [Surface] = []
+    var clips: [Clip] = []
     private var open: [Open] = []
+    /// A row of premultiplied colours, four `Float`s a pixel (contents).
+    private(set) var colorRow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var colorRowCapacity = 0
+    /// The shadow kernels' reusable memory.
+    let blurWorkspace = ShadowBlur.Workspace()
+    let pathWorkspace = PathCoverage.Workspace()
     private(set) var analyticClips: [RoundedRectSampler] = []
 
     init(byteLimit: Int) {
         pool = ScratchPool(byteLimit: byteLimit)
     }
+
+    deinit { colorRow.deallocate() }
 
     /// Draws `list` over the pixels at `base` (`list.pixelWidth × list.pixelHeight`, rows
     /// `stride` bytes apart).
@@ -77,6 +88,13 @@ final class Rasterizer {
         let canvas = PixelRect(width: list.pixelWidth, height: list.pixelHeight)
         guard !canvas.isEmpty else { return }
         pool.reserveRows(canvas.width)
+        let needed = 4 * (canvas.width + 16)
+        if needed > colorRowCapacity {
+            colorRow.deallocate()
+            colorRow = .allocate(capacity: needed)
+            colorRow.initialize(repeating: 0, count: needed)
+            colorRowCapacity = needed
+        }
         surfaces.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
@@ -84,17 +102,24 @@ final class Rasterizer {
         surfaces.append(Surface(base: base, stride: stride, rect: canvas))
         clips.append(Clip(scissor: canvas, mask: nil, analyticCount: 0, buffer: nil))
         defer { unwind() }
+        walk(list.items, fold: 1)
+    }
 
-        let items = list.items
+    /// Draws `items` (a list, or a mask's or a previous rendering's list nested in one)
+    /// onto the top surface under the clip in force, every weight times `baseFold`. The
+    /// entries it opens are above those of the walks it is nested in, and all closed when
+    /// it returns.
+    func walk(_ items: [RenderList.Item], fold baseFold: Float) {
+        let base = open.count
         var i = 0
         while true {
-            while let top = open.last, i >= items[top.index].subtreeEnd {
-                close(top, items[top.index])
+            while open.count > base, let top = open.last, i >= items[top.index].subtreeEnd {
                 open.removeLast()
+                close(top, items[top.index])
             }
             guard i < items.count else { break }
             let item = items[i]
-            let fold = open.last?.fold ?? 1
+            let fold = open.count > base ? open[open.count - 1].fold : baseFold
             let visible = item.extent.intersection(surfaces[surfaces.count - 1].rect)
                 .intersection(clips[clips.count - 1].scissor)
             if visible.isEmpty || fold <= 0 {
@@ -105,55 +130,81 @@ final class Rasterizer {
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
                 if let buffer = pool.acquire(visible.area * 4) {
-                    let surface = Surface(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: visible.width * 4,
-                                          rect: visible)
-                    surface.base.initialize(repeating: 0, count: visible.area * 4)
-                    surfaces.append(surface)
+                    pushSurface(buffer, rect: visible)
                     entry.group = (buffer, opacity)
                     entry.fold = 1
                     entry.drawOpacity = Float(item.drawOpacity)
                 } else {
                     // Past the scratch limit: the opacity multiplies each draw below instead
-                    // (identical where the sublayers do not overlap).
+                    // (identical where the sublayers do not overlap); shadows, masks and
+                    // cross-fades, which need the whole rendering, are left out.
                     entry.fold = opacity
                     entry.drawOpacity = Float(item.drawOpacity) * opacity
                 }
             }
-            let hasSublayers = item.subtreeEnd > i + 1
-            if entry.drawOpacity > 0 {
-                drawOwn(item, background: true, border: !hasSublayers, opacity: entry.drawOpacity)
+            // A previous rendering that moves under the current one goes first.
+            if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
+                walk(transition.previous.items, fold: entry.fold)
             }
-            // Contents (the next issue) draw here: above the background, below the sublayers,
-            // clipped when `clipsToBounds`.
+            let hasSublayers = item.subtreeEnd > i + 1
+            let contents = item.contents
+            entry.borderDrawn = !hasSublayers && contents == nil
+            if entry.drawOpacity > 0 {
+                drawOwn(item, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
+            }
+            if item.clipsToBounds && (hasSublayers || contents != nil) {
+                pushClip(item)
+                entry.clipPushed = true
+            }
+            if let contents, entry.drawOpacity > 0 {
+                drawContents(item, contents, opacity: entry.drawOpacity)
+            }
             if hasSublayers {
-                if item.clipsToBounds {
-                    pushClip(item)
-                    entry.clipPushed = true
-                }
                 open.append(entry)
-            } else if let group = entry.group {
-                finishGroup(group)
+            } else {
+                close(entry, item)
             }
             i += 1
         }
     }
 
-    /// After the sublayers: the clip goes, the border is drawn, the group is composited.
+    /// After the sublayers: the clip goes, the border is drawn, a previous rendering that
+    /// lies over the current one or fades with it is drawn, then the group gets its
+    /// shadow and mask and is composited.
     private func close(_ entry: Open, _ item: RenderList.Item) {
         if entry.clipPushed { popClip() }
-        if entry.drawOpacity > 0 {
+        if entry.drawOpacity > 0 && !entry.borderDrawn {
             drawOwn(item, background: false, border: true, opacity: entry.drawOpacity)
         }
-        if let group = entry.group { finishGroup(group) }
+        if let transition = item.transition {
+            if transition.type == .reveal {
+                walk(transition.previous.items, fold: entry.fold)
+            } else if transition.type == .fade, entry.group != nil {
+                crossFade(with: transition)
+            }
+        }
+        guard let group = entry.group else { return }
+        if let shadow = item.shadow { drawShadow(shadow, of: item) }
+        if let mask = item.mask { applyMask(mask) }
+        finishGroup(group)
+    }
+
+    /// A cleared block of `rect`'s size pushed as the surface to draw on.
+    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect) {
+        let surface = Surface(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect: rect)
+        surface.base.initialize(repeating: 0, count: rect.area * 4)
+        surfaces.append(surface)
     }
 
     /// Composites the top surface onto the one below with `group.opacity` and frees it.
     private func finishGroup(_ group: (buffer: ScratchBuffer, opacity: Float)) {
         let source = surfaces.removeLast()
         let target = surfaces[surfaces.count - 1]
-        let r = source.rect
-        for y in r.minY..<r.maxY {
-            SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, into: target.pixel(r.minX, y), count: r.width)
+        let r = source.rect.intersection(target.rect)
+        if !r.isEmpty {
+            for y in r.minY..<r.maxY {
+                SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, into: target.pixel(r.minX, y), count: r.width)
+            }
         }
         pool.release(group.buffer)
     }
@@ -297,7 +348,7 @@ final class Rasterizer {
     /// The clip's weight times `opacity` for the row: `nil` after writing per-pixel weights
     /// to `out` (a mask or analytic clips are in force), or the single weight of every
     /// pixel.
-    private func clipWeights(
+    func clipWeights(
         row y: Int, from x0: Int, count n: Int, opacity: Float, clip: Clip, into out: UnsafeMutablePointer<Float>
     ) -> Float? {
         guard clip.mask != nil || clip.analyticCount > 0 else { return opacity }

@@ -53,9 +53,19 @@ public struct RenderList: Hashable, Sendable {
         public var borderWidth: Double
         /// The border colour; `nil` when there is no visible border.
         public var borderColor: Color?
-        /// Whether the layer has contents (drawn by the next issue's image stage; counted
-        /// now so that opacity groups are decided correctly).
-        public var hasContents: Bool
+        /// The contents image and how it is placed and filtered (`docs/compositor.md` § 9);
+        /// `nil` when the layer has no contents or they draw nothing.
+        public var contents: Contents?
+        /// The layer's shadow (§ 10); `nil` when it casts none.
+        public var shadow: Shadow?
+        /// The layer's mask (§ 11): the mask's subtree as a list of its own, placed in this
+        /// layer's plane. The layer and its sublayers are multiplied by its rendered alpha.
+        public var mask: RenderList?
+        /// The transition in effect (§ 12), with the previous rendering as a list of its own.
+        public var transition: TransitionDrawing?
+        /// +1 when the layer's y axis points down on the canvas (before transforms), −1 when
+        /// it points up: the canvas's origin and the `geometryFlipped` layers above (§ 13).
+        public var orientation: Double
         /// `masksToBounds`: the sublayers (and contents) are clipped to the bounds,
         /// rounded by `cornerRadius`.
         public var clipsToBounds: Bool
@@ -80,7 +90,16 @@ public struct RenderList: Hashable, Sendable {
         /// canvas; an offscreen group is this size.
         public var extent: PixelRect
 
+        /// Whether the layer has contents to draw.
+        public var hasContents: Bool { contents != nil }
+
         /// Whether the layer draws anything of its own.
         public var drawsItself: Bool { backgroundColor != nil || borderColor != nil || hasContents }
+
+        /// Whether the layer must be drawn offscreen as a group even at opacity 1: a shadow,
+        /// a mask and a cross-fade all need its whole rendering first.
+        public var needsIsolation: Bool {
+            shadow != nil || mask != nil || transition?.type == .fade
+        }
     }
 }

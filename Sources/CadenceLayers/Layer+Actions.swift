@@ -78,33 +78,68 @@ extension Layer {
     /// before the change (so the delegate sees the old value and the default animation
     /// starts from the old presentation value) and run after it. A change of `isHidden`
     /// then triggers `onOrderOut` (hidden) or `onOrderIn` (shown).
+    ///
+    /// When the action is a transition (`Transition`, or an `Animation` that is one), the
+    /// layer's tree is captured before the change and the transition starts from it
+    /// (Core Animation's "previous rendering": `actions["contents"] = Transition()` fades
+    /// the old contents into the new).
     @inline(never)
     func changeRunningActions(_ event: String, _ change: (Layer) -> Void) {
         guard let context = transactionContext else { return change(self) }
         context.openImplicitTransactionIfNeeded()
         let action = context.disableActions ? nil : action(forKey: event)
+        let transition = action.flatMap(Self.transition(in:))
+        let previous = transition == nil ? nil : capturedTreeCopy()
         let wasHidden = isHidden
         change(self)
-        action?.run(forKey: event, on: self, arguments: nil)
+        if let transition, let previous {
+            addTransition(transition, capture: previous)
+        } else {
+            action?.run(forKey: event, on: self, arguments: nil)
+        }
         if isHidden != wasHidden { trigger(isHidden ? Event.onOrderOut : Event.onOrderIn) }
     }
 
     /// Looks up and runs the action for the layer event `event`, if the layer has a
-    /// context and its transaction does not disable actions.
-    func trigger(_ event: String) {
+    /// context and its transaction does not disable actions. When the action is a
+    /// transition and `previous` is given (the layer `replaceSublayer(_:with:)` replaced),
+    /// the transition starts from a copy of `previous`'s tree, taken now.
+    func trigger(_ event: String, previous: Layer? = nil) {
         guard let context = transactionContext else { return }
         context.openImplicitTransactionIfNeeded()
         guard !context.disableActions, let action = action(forKey: event) else { return }
+        if let previous, let transition = Self.transition(in: action) {
+            return addTransition(transition, capture: previous.capturedTreeCopy())
+        }
         action.run(forKey: event, on: self, arguments: nil)
+    }
+
+    /// The transition `action` is (a `Transition`, or an `Animation.transition`), or `nil`.
+    static func transition(in action: any LayerAction) -> Transition? {
+        if let transition = action as? Transition { return transition }
+        if case .transition(let transition)? = action as? Animation { return transition }
+        return nil
+    }
+
+    /// Runs `transition` as its action does (`Animation.run`: under
+    /// `Layer.Event.transition`, through the context when there is one), with `capture` —
+    /// a tree copy made by the caller — as its previous rendering.
+    private func addTransition(_ transition: Transition, capture: Layer) {
+        if let context = transactionContext {
+            context.add(.transition(transition), to: self, forKey: Event.transition, capture: capture)
+        } else {
+            add(.transition(transition), forKey: Event.transition, capture: capture, beginningAt: nil)
+        }
     }
 
     /// `layer` has just become a sublayer (or the mask) of this layer: it joins this
     /// layer's context, with its subtree, and `event` (`onOrderIn`, `transition`, or
-    /// `nil` for none) is triggered on it. Nothing when this layer has no context.
-    func didAttach(_ layer: Layer, event: String?) {
+    /// `nil` for none) is triggered on it, with `previous` (the layer it replaced) for a
+    /// transition. Nothing when this layer has no context.
+    func didAttach(_ layer: Layer, event: String?, previous: Layer? = nil) {
         guard let context = transactionContext else { return }
         context.attach(layer)
-        if let event { layer.trigger(event) }
+        if let event { layer.trigger(event, previous: previous) }
     }
 
     /// `setSublayers(_:)` has replaced `previous`: the layers that left trigger

@@ -16,14 +16,69 @@ extension Layer {
     /// time space. Core Animation replaces a `beginTime` of 0 with the current time when the
     /// transaction commits; Cadence has no hidden clock, so pass `beginningAt` (a time in
     /// the layer's time space) to get that behaviour, or set `beginTime` yourself.
+    ///
+    /// A transition (or a group with one inside) transitions from this layer as it is at
+    /// this call: `add(_:forKey:from:beginningAt:)` with `previous` `nil`.
     public func add(_ animation: Animation, forKey key: String?, beginningAt now: Double? = nil) {
+        add(animation, forKey: key, capture: nil, beginningAt: now)
+    }
+
+    /// Adds `transition` under `key` (by default `Layer.Event.transition`, the key Core
+    /// Animation reserves for transitions), as `add(_:forKey:beginningAt:)` does, with the
+    /// rendering it transitions from: a model copy of `previous`'s whole tree — its
+    /// sublayers and masks, their properties, contents (the image shared, not copied) and
+    /// animations (but not the renderings their own transitions captured: a previous
+    /// rendering shows no transition of its own) — taken now; when `previous` is `nil`, of
+    /// this layer's tree as it is now. A presentation snapshot then shows it as
+    /// `presentedTransition` while the transition is in effect. Removing the entry
+    /// (`removeAnimation(forKey:)`, `removeCompletedAnimations(atLocalTime:)`, …) drops
+    /// the copy.
+    ///
+    /// **Differs from Core Animation**, which captures the previous rendering when the
+    /// transaction commits: here the capture is made at this call, so add the transition
+    /// first, then change the layer. (A transition found as the action of a property
+    /// change, or of `replaceSublayer(_:with:)`, captures before the change, or the
+    /// replaced layer: `Layer+Actions.swift`.) Later changes to `previous` do not reach
+    /// the copy.
+    ///
+    /// Cost: one allocation and a storage copy per layer of the captured tree (the rarely
+    /// set properties and the contents are shared, `LayerStorage`).
+    public func add(
+        _ transition: Transition, forKey key: String? = Layer.Event.transition, from previous: Layer? = nil,
+        beginningAt now: Double? = nil
+    ) {
+        add(.transition(transition), forKey: key, from: previous, beginningAt: now)
+    }
+
+    /// `add(_:forKey:from:beginningAt:)` for any animation: `previous` (or this layer, when
+    /// `nil`) is captured for the transitions the animation is or holds (in a group); for
+    /// an animation without one nothing is captured and `previous` is ignored.
+    public func add(_ animation: Animation, forKey key: String?, from previous: Layer?, beginningAt now: Double? = nil) {
+        let capture = previous.flatMap { Self.containsTransition(animation) ? $0.capturedTreeCopy() : nil }
+        add(animation, forKey: key, capture: capture, beginningAt: now)
+    }
+
+    /// The one place an animation is added: `capture` is the tree its transitions start
+    /// from, already copied (`capturedTreeCopy()`; `nil`: a copy of this layer's tree,
+    /// made here when the animation holds a transition).
+    func add(_ animation: Animation, forKey key: String?, capture: Layer?, beginningAt now: Double?) {
         var animation = animation
         if let now, animation.timing.beginTime == 0 {
             animation.timing.beginTime = now
         }
+        let previous = Self.containsTransition(animation) ? capture ?? capturedTreeCopy() : nil
         dropAnimationPlan()
         if let key { animationEntries.removeAll { $0.key == key } }
-        animationEntries.append((key, animation))
+        animationEntries.append((key, animation, previous))
+    }
+
+    /// Whether `animation` is a transition or a group with one inside.
+    static func containsTransition(_ animation: Animation) -> Bool {
+        switch animation {
+        case .transition: return true
+        case .group(let group): return group.animations.contains(where: containsTransition)
+        case .property: return false
+        }
     }
 
     /// Adds a property animation (wrapped with `Animation(_:)`, which evaluates it with
@@ -55,13 +110,17 @@ extension Layer {
         animationEntries.compactMap(\.key)
     }
 
-    /// The attached animations in order, with their keys.
-    public var animations: [(key: String?, animation: Animation)] { animationEntries }
+    /// The attached animations in order, with their keys. (A new array each call; a
+    /// transition's captured previous rendering is not listed.)
+    public var animations: [(key: String?, animation: Animation)] {
+        animationEntries.map { ($0.key, $0.animation) }
+    }
 
     /// Drops the animations that are removed on completion and whose active interval has
     /// ended by `localTime` (a time in the layer's own time space), and returns their
     /// keys in order (`nil` for unkeyed ones). Core Animation removes them at the end on
     /// its own; Cadence does it when asked, so the result is a function of the time given.
+    /// A transition's captured previous rendering goes with its entry.
     @discardableResult
     public func removeCompletedAnimations(atLocalTime localTime: Double) -> [String?] {
         var removed: [String?] = []
@@ -103,6 +162,14 @@ extension Layer {
     /// layer's own transform acts in the rotated frame, as Core Animation orients a layer
     /// along its path.
     ///
+    /// A layer with a transition in effect at its time (the last added one that is, a
+    /// transition inside a group counting at the group's child time) gets
+    /// `presentedTransition`: the transition's type, direction and progress, and the
+    /// snapshot of the tree it captured (`add(_:forKey:from:beginningAt:)`) at the same
+    /// root time, as if that tree stood in the layer's place. (A captured tree holds no
+    /// captures, so its snapshot presents no transition: each captured tree is presented
+    /// once per transition in effect.)
+    ///
     /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that can change it — code specialised for
@@ -113,13 +180,16 @@ extension Layer {
     /// against.
     public func presentation(at time: Double) -> Layer {
         let localTime = convertTime(time, from: nil)
-        return presentationSnapshot(atLocalTime: localTime, superlayer: nil, useReference: false)
+        let parentTime = superlayer?.convertTime(time, from: nil) ?? time
+        return presentationSnapshot(atLocalTime: localTime, parentTime: parentTime, superlayer: nil, useReference: false)
     }
 
     /// `presentation(at:)` made the reference way: every animation's key path parsed and
     /// every property read and written by name (`applyAnimationsReference`). For tests.
     func presentationReference(at time: Double) -> Layer {
-        presentationSnapshot(atLocalTime: convertTime(time, from: nil), superlayer: nil, useReference: true)
+        presentationSnapshot(
+            atLocalTime: convertTime(time, from: nil), parentTime: superlayer?.convertTime(time, from: nil) ?? time,
+            superlayer: nil, useReference: true)
     }
 
     /// The presentation value of one property or field (`"position"`, `"position.x"`) at
@@ -134,11 +204,15 @@ extension Layer {
     }
 
     /// The snapshot of this layer at `localTime` (its own time) and of its subtree, the
-    /// layers made with their superlayer (`parent`) already set. Iterative (an explicit
-    /// stack of layers still to copy), so the depth of a tree is bounded by memory, not by
-    /// the call stack.
-    private func presentationSnapshot(atLocalTime localTime: Double, superlayer parent: Layer?, useReference: Bool) -> Layer {
-        let root = snapshotNode(atLocalTime: localTime, superlayer: parent, useReference: useReference)
+    /// layers made with their superlayer (`parent`) already set; `parentTime` is this
+    /// layer's parent time (which places a transition's previous tree). Iterative (an
+    /// explicit stack of layers still to copy), so the depth of a tree is bounded by
+    /// memory, not by the call stack (a transition's previous tree is a snapshot of its
+    /// own, one call deeper; captured trees hold no captures, so never more).
+    private func presentationSnapshot(
+        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
+    ) -> Layer {
+        let root = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent, useReference: useReference)
         var pending: [(source: Layer, copy: Layer, localTime: Double)] = [(self, root, localTime)]
         while let (source, copy, time) = pending.popLast() {
             let sublayers = source.sublayers
@@ -147,7 +221,8 @@ extension Layer {
                 children.reserveCapacity(sublayers.count)
                 for sublayer in sublayers {
                     let childTime = sublayer.localTime(fromParent: time)
-                    let child = sublayer.snapshotNode(atLocalTime: childTime, superlayer: copy, useReference: useReference)
+                    let child = sublayer.snapshotNode(
+                        atLocalTime: childTime, parentTime: time, superlayer: copy, useReference: useReference)
                     children.append(child)
                     pending.append((sublayer, child, childTime))
                 }
@@ -155,7 +230,8 @@ extension Layer {
             }
             if let mask = source.mask {
                 let maskTime = mask.localTime(fromParent: time)
-                let presentedMask = mask.snapshotNode(atLocalTime: maskTime, superlayer: copy, useReference: useReference)
+                let presentedMask = mask.snapshotNode(
+                    atLocalTime: maskTime, parentTime: time, superlayer: copy, useReference: useReference)
                 copy.mask = presentedMask
                 pending.append((mask, presentedMask, maskTime))
             }
@@ -163,18 +239,69 @@ extension Layer {
         return root
     }
 
-    /// This layer alone (no sublayers, no mask) as it looks at `localTime`.
-    private func snapshotNode(atLocalTime localTime: Double, superlayer parent: Layer?, useReference: Bool) -> Layer {
+    /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`
+    /// (its superlayer's time) places a transition's previous tree.
+    private func snapshotNode(
+        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
+    ) -> Layer {
         let handle = isPresentation ? modelHandle : modelLayerHandle
         let copy = Layer(presentationOf: self, model: handle, superlayer: parent)
         if !animationEntries.isEmpty {
+            let hasCaptures: Bool
             if useReference {
                 applyAnimationsReference(to: copy, atLocalTime: localTime)
+                hasCaptures = animationEntries.contains { $0.previous != nil }
             } else {
-                applyAnimations(animationPlan, to: copy, atLocalTime: localTime)
+                let plan = animationPlan
+                applyAnimations(plan, to: copy, atLocalTime: localTime)
+                hasCaptures = plan.hasCaptures
+            }
+            if hasCaptures {
+                copy.presentedTransition = presentedTransition(
+                    atLocalTime: localTime, parentTime: parentTime, superlayer: parent, useReference: useReference)
             }
         }
         return copy
+    }
+
+    /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
+    /// snapshot of its captured tree, whose root's parent time is `parentTime` and whose
+    /// superlayer is `parent`; `nil` when none is in effect.
+    private func presentedTransition(
+        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
+    ) -> PresentedTransition? {
+        for entry in animationEntries.reversed() {
+            guard let previous = entry.previous,
+                  let (transition, progress) = Self.transitionInEffect(entry.animation, atTime: localTime, honoursRemoval: true)
+            else { continue }
+            let snapshot = previous.presentationSnapshot(
+                atLocalTime: previous.localTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent,
+                useReference: useReference)
+            return PresentedTransition(
+                type: transition.type, direction: transition.direction, progress: progress, previous: snapshot)
+        }
+        return nil
+    }
+
+    /// The last transition in `animation` in effect at `time` (the animation's parent
+    /// time) and its progress: the transition itself, or for a group the last of its
+    /// children that is, at the group's child time (the children's own removal ignored,
+    /// as `AnimationEvaluator` treats them). `nil` when none is.
+    static func transitionInEffect(
+        _ animation: Animation, atTime time: Double, honoursRemoval: Bool
+    ) -> (transition: Transition, progress: Double)? {
+        switch animation {
+        case .property:
+            return nil
+        case .transition(let transition):
+            return transition.progress(atParentTime: time, honoursRemoval: honoursRemoval).map { (transition, $0) }
+        case .group(let group):
+            guard let childTime = group.childTime(atParentTime: time, honoursRemoval: honoursRemoval) else { return nil }
+            for child in group.animations.reversed() {
+                if let found = transitionInEffect(child, atTime: childTime, honoursRemoval: false) { return found }
+            }
+            return nil
+        }
     }
 
     /// This layer's time at its superlayer's time `parentTime`:

@@ -65,15 +65,16 @@ extension Layer {
                         break
                     }
                     let parentPlacement = parent._withUnsafeGuaranteedRef { $0.placement }
-                    let space = isMask(up[k], of: parent) ? nil : parentPlacement.sublayerSpace
+                    let space = isMask(up[k], of: parent) ? parentPlacement.maskSpace : parentPlacement.sublayerSpace
                     p = own.mapToSuperlayer(p, space: space) ?? own.position
                     own = parentPlacement
                 }
             }
             // Down: top level first; each level's superlayer part comes from the level above.
-            var space = ancestor.flatMap { ancestor in
-                down.isEmpty || isMask(down[down.count - 1], of: ancestor)
-                    ? nil : ancestor._withUnsafeGuaranteedRef { $0.placement.sublayerSpace }
+            var space = ancestor.flatMap { ancestor -> Transform3D? in
+                guard !down.isEmpty else { return nil }
+                let placement = ancestor._withUnsafeGuaranteedRef { $0.placement }
+                return isMask(down[down.count - 1], of: ancestor) ? placement.maskSpace : placement.sublayerSpace
             }
             for k in down.indices.reversed() {
                 let own = down[k]._withUnsafeGuaranteedRef { $0.placement }
@@ -83,7 +84,7 @@ extension Layer {
                     let anchor = own.anchorInBounds
                     p = Point(x: anchor.x, y: anchor.y)
                 }
-                if k > 0 { space = isMask(down[k - 1], of: down[k]) ? nil : own.sublayerSpace }
+                if k > 0 { space = isMask(down[k - 1], of: down[k]) ? own.maskSpace : own.sublayerSpace }
             }
             return p
         }
@@ -120,7 +121,8 @@ extension Layer {
     }
 
     /// Whether `layer` is the mask of `parent` (whose sublayer transform does not apply to
-    /// it), compared by address: no reference counting of either.
+    /// it, only its flip: `LayerPlacement.maskSpace`), compared by address: no reference
+    /// counting of either.
     @inline(__always)
     private static func isMask(_ layer: Unmanaged<Layer>, of parent: Unmanaged<Layer>) -> Bool {
         parent._withUnsafeGuaranteedRef { parent in

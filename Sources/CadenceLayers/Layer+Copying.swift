@@ -16,4 +16,62 @@ extension Layer {
     public func copyModelProperties(from other: Layer) {
         storage = other.storage
     }
+
+    /// A model copy of this layer's whole tree: this layer and, below it, every sublayer
+    /// and mask, each with its model properties (as `modelCopy()`, the contents shared)
+    /// and its animations (with the trees their transitions captured, shared: they are
+    /// never changed). The copies form the same tree; the root has no superlayer, and no
+    /// layer has a transaction context. A presentation snapshot copies as a model layer
+    /// (without its `presentedTransition`).
+    ///
+    /// Cost: per layer, one allocation and one copy of the property storage. Iterative,
+    /// so the depth of the tree is bounded by memory, not by the call stack.
+    public func modelTreeCopy() -> Layer {
+        treeCopy(keepingCaptures: true)
+    }
+
+    /// The tree a transition captures (`add(_:forKey:from:beginningAt:)`): `modelTreeCopy()`
+    /// without the captures of the transitions in it, so a previous rendering shows no
+    /// transition of its own. That bounds what captures hold (no chain of captures of
+    /// captures) and what a snapshot presents (each captured tree once per transition in
+    /// effect, never a previous rendering of a previous rendering, which could double the
+    /// work at every level of a tree of transitions).
+    func capturedTreeCopy() -> Layer {
+        treeCopy(keepingCaptures: false)
+    }
+
+    private func treeCopy(keepingCaptures: Bool) -> Layer {
+        let root = nodeCopy(keepingCaptures: keepingCaptures)
+        var pending: [(source: Layer, copy: Layer)] = [(self, root)]
+        while let (source, copy) = pending.popLast() {
+            if !source.sublayers.isEmpty {
+                copy.sublayers = source.sublayers.map { sublayer in
+                    let child = sublayer.nodeCopy(keepingCaptures: keepingCaptures)
+                    child.superlayer = copy
+                    pending.append((sublayer, child))
+                    return child
+                }
+            }
+            if let mask = source.mask {
+                let child = mask.nodeCopy(keepingCaptures: keepingCaptures)
+                child.superlayer = copy
+                copy.mask = child
+                pending.append((mask, child))
+            }
+        }
+        return root
+    }
+
+    /// This layer's properties and animations, in no tree.
+    private func nodeCopy(keepingCaptures: Bool) -> Layer {
+        let copy = Layer()
+        copy.storage = storage
+        copy.storage.isPresentation = false
+        if keepingCaptures || !animationEntries.contains(where: { $0.previous != nil }) {
+            copy.animationEntries = animationEntries
+        } else {
+            copy.animationEntries = animationEntries.map { ($0.key, $0.animation, nil) }
+        }
+        return copy
+    }
 }

@@ -53,6 +53,11 @@ extension Layer {
     /// tree. Throws `LayerError.notASublayer` when `oldLayer` is not a sublayer (Apple:
     /// undefined) and `LayerError.cycle` as `addSublayer(_:)` does. Replacing a layer with
     /// itself leaves the tree as it is.
+    ///
+    /// Under a transaction context, `onOrderOut` fires on `oldLayer` and the `transition`
+    /// event on `newLayer`; when its action is a transition, the transition starts from a
+    /// copy of `oldLayer`'s tree (after its `onOrderOut` action ran), so it shows the old
+    /// layer giving way to the new one.
     public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) throws(LayerError) {
         guard indexOfSublayer(oldLayer) != nil else {
             throw .notASublayer(layer: oldLayer.displayName, superlayer: displayName)
@@ -62,7 +67,7 @@ extension Layer {
         newLayer.removeFromSuperlayer()
         let index = indexOfSublayer(oldLayer)!
         oldLayer.removeFromSuperlayer()
-        attach(newLayer, at: index, event: Layer.Event.transition)
+        attach(newLayer, at: index, event: Layer.Event.transition, previous: oldLayer)
     }
 
     /// Replaces all the sublayers with `layers`, back to front (Core Animation's
@@ -146,9 +151,9 @@ extension Layer {
         sublayers.firstIndex { $0 === layer }
     }
 
-    private func attach(_ layer: Layer, at index: Int, event: String? = Layer.Event.onOrderIn) {
+    private func attach(_ layer: Layer, at index: Int, event: String? = Layer.Event.onOrderIn, previous: Layer? = nil) {
         sublayers.insert(layer, at: index)
         layer.superlayer = self
-        didAttach(layer, event: event)
+        didAttach(layer, event: event, previous: previous)
     }
 }

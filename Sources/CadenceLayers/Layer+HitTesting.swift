@@ -31,8 +31,9 @@ extension Layer {
     /// indices). Nothing is cached between calls.
     public func hitTest(_ point: Point) -> Layer? {
         let space: Transform3D?
-        if let superlayer, superlayer.mask !== self {
-            space = superlayer.placement.sublayerSpace
+        if let superlayer {
+            let parent = superlayer.placement
+            space = superlayer.mask === self ? parent.maskSpace : parent.sublayerSpace
         } else {
             space = nil
         }

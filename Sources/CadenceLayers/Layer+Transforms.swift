@@ -11,23 +11,40 @@ extension Layer {
     ///    bounds.size` (standardised bounds) and `anchorPointZ` — to the origin;
     /// 2. `transform`;
     /// 3. `position` and `zPosition`: move the origin there;
-    /// 4. the superlayer's `sublayerTransform`, about the superlayer's anchor point (its
-    ///    bounds point and `anchorPointZ`), unless this layer is the superlayer's mask.
+    /// 4. when the superlayer `isGeometryFlipped`, its flip `F`: y ↦ B.minY + B.maxY − y
+    ///    (`B` its standardised bounds; x and z unchanged) — a sublayer at position y
+    ///    sits at `B.minY + B.maxY − y` of the superlayer's bounds;
+    /// 5. the superlayer's `sublayerTransform`, about the superlayer's anchor point (its
+    ///    bounds point and `anchorPointZ`), unless this layer is the superlayer's mask
+    ///    (a mask gets step 4, not step 5).
     ///
-    /// A root layer stops after step 3: its matrix maps into the space all roots share.
-    /// This is the one place the chain is written (`LayerPlacement.localTransform` for
-    /// steps 1–3, `LayerPlacement.sublayerSpace` for step 4); `frame`, conversion, hit
-    /// testing and the compositor's world matrices all start from it. Core Animation's
+    /// So a sublayer's matrix is `own · F · S` (row vectors: `own` first). A root layer
+    /// stops after step 3: its matrix maps into the space all roots share. This is the one
+    /// place the chain is written (`LayerPlacement.localTransform` for steps 1–3,
+    /// `LayerPlacement.sublayerSpace` and `maskSpace` for steps 4–5); `frame`, conversion,
+    /// hit testing and the compositor's world matrices all start from it. Core Animation's
     /// layers flatten their sublayers into their own plane, so a chain of levels composes
     /// through `Transform3D.flattenedToPlane` of each level (see `convert(_:from:)`).
     ///
     /// Cost: four row updates for the translations, plus one matrix product when the
-    /// superlayer has a sublayer transform.
+    /// superlayer has a sublayer transform or a flip (the flip itself is four row updates).
     public var transformToSuperlayer: Transform3D {
         let own = localTransform
-        guard let superlayer, superlayer.mask !== self, let space = superlayer.placement.sublayerSpace else {
-            return own
-        }
+        guard let superlayer else { return own }
+        let parent = superlayer.placement
+        guard let space = superlayer.mask === self ? parent.maskSpace : parent.sublayerSpace else { return own }
+        return own.concatenating(space)
+    }
+
+    /// `transformToSuperlayer` as if this layer were a sublayer of `superlayer` (`nil`: a
+    /// root): its own placement, then `superlayer`'s flip and sublayer transform (steps
+    /// 1–5, never the mask's rule). For placing a tree where a sublayer of `superlayer`
+    /// would be without putting it there (a transition's previous rendering, whose
+    /// `superlayer` already is the layer's: there both give the same matrix). Cost as
+    /// `transformToSuperlayer`.
+    public func transformToSuperlayer(asSublayerOf superlayer: Layer?) -> Transform3D {
+        let own = localTransform
+        guard let space = superlayer?.placement.sublayerSpace else { return own }
         return own.concatenating(space)
     }
 
@@ -75,7 +92,7 @@ extension Layer {
         return LayerPlacement(
             bounds: bounds, position: position, zPosition: zPosition, anchorPoint: anchorPoint,
             anchorPointZ: anchorPointZ, transform: transform, isHidden: isHidden, masksToBounds: masksToBounds,
-            sublayerTransform: sublayerTransform)
+            isGeometryFlipped: isGeometryFlipped, sublayerTransform: sublayerTransform)
     }
 }
 
@@ -90,6 +107,7 @@ struct LayerPlacement {
     var transform: Transform3D
     var isHidden: Bool
     var masksToBounds: Bool
+    var isGeometryFlipped: Bool
     /// Whether `sublayerTransform` is not the identity.
     var hasSublayerTransform: Bool
     var sublayerTransform: Transform3D
@@ -98,7 +116,8 @@ struct LayerPlacement {
 
     init(
         bounds: Rect, position: Point, zPosition: Double, anchorPoint: Point, anchorPointZ: Double,
-        transform: Transform3D, isHidden: Bool, masksToBounds: Bool, sublayerTransform: Transform3D
+        transform: Transform3D, isHidden: Bool, masksToBounds: Bool, isGeometryFlipped: Bool = false,
+        sublayerTransform: Transform3D
     ) {
         self.bounds = bounds
         self.position = position
@@ -108,6 +127,7 @@ struct LayerPlacement {
         self.transform = transform
         self.isHidden = isHidden
         self.masksToBounds = masksToBounds
+        self.isGeometryFlipped = isGeometryFlipped
         self.sublayerTransform = sublayerTransform
         hasSublayerTransform = !sublayerTransform.isIdentity
         transformIsIdentity = transform.isIdentity
@@ -128,6 +148,7 @@ struct LayerPlacement {
         self.transform = hot.transformIsIdentity ? Self.identity : transform()
         isHidden = hot.isHidden
         masksToBounds = hot.masksToBounds
+        isGeometryFlipped = hot.isGeometryFlipped
         hasSublayerTransform = hot.hasSublayerTransform
         self.sublayerTransform = hot.hasSublayerTransform ? sublayerTransform() : Self.identity
     }
@@ -156,13 +177,30 @@ struct LayerPlacement {
             .translatedAfter(by: SIMD3(p.x, p.y, zPosition))
     }
 
-    /// Step 4 of `Layer.transformToSuperlayer` for this layer's sublayers: its sublayer
-    /// transform about its anchor point, `nil` when that is the identity (no step 4).
+    /// Steps 4–5 of `Layer.transformToSuperlayer` for this layer's sublayers: its flip
+    /// (when `isGeometryFlipped`), then its sublayer transform about its anchor point;
+    /// `nil` when there is neither.
     @inline(__always)
     var sublayerSpace: Transform3D? {
-        guard hasSublayerTransform else { return nil }
+        guard hasSublayerTransform else { return maskSpace }
         let anchor = anchorInBounds
-        return sublayerTransform.translatedBy(x: -anchor.x, y: -anchor.y, z: -anchor.z).translatedAfter(by: anchor)
+        let space = sublayerTransform.translatedBy(x: -anchor.x, y: -anchor.y, z: -anchor.z).translatedAfter(by: anchor)
+        return isGeometryFlipped ? space.yFlippedBefore(aboutSum: flipSum) : space
+    }
+
+    /// Step 4 of `Layer.transformToSuperlayer` for this layer's mask: its flip when
+    /// `isGeometryFlipped`, else `nil` (the sublayer transform does not apply to a mask).
+    @inline(__always)
+    var maskSpace: Transform3D? {
+        guard isGeometryFlipped else { return nil }
+        return Transform3D(rows: SIMD4(1, 0, 0, 0), SIMD4(0, -1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, flipSum, 0, 1))
+    }
+
+    /// `B.minY + B.maxY` of the standardised bounds: the flip sends y to this minus y.
+    @inline(__always)
+    var flipSum: Double {
+        let b = bounds.standardized
+        return b.origin.y + (b.origin.y + b.size.height)
     }
 
     /// Whether `point`, in the layer's space, is inside its bounds (`Layer.contains`).
@@ -262,6 +300,14 @@ extension Transform3D {
         Transform3D(
             rows: SIMD4(r1[0], r1[1], 0, r1[3]), SIMD4(r2[0], r2[1], 0, r2[3]),
             SIMD4(0, 0, 1, 0), SIMD4(r4[0], r4[1], 0, r4[3]))
+    }
+
+    /// `F · self`, `F` the flip y ↦ c − y (x, z unchanged) applied before this transform:
+    /// its rows are this one's with the second negated and `c` times the second added to
+    /// the fourth (four row updates, no product).
+    @inline(__always)
+    func yFlippedBefore(aboutSum c: Double) -> Transform3D {
+        Transform3D(rows: r1, -r2, r3, r4 + c * r2)
     }
 
     /// `self · translation(t)`: the translation applied after this transform.

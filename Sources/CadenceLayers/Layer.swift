@@ -35,6 +35,11 @@ public final class Layer {
     /// For a presentation snapshot: the handle to the model layer it was made from.
     var modelHandle: LayerModelHandle?
 
+    /// For a presentation snapshot: the transition in effect on the layer at the
+    /// snapshot's time, with its previous rendering (`presentation(at:)`); `nil` when none
+    /// is, and always `nil` for a model layer.
+    public internal(set) var presentedTransition: PresentedTransition?
+
     /// A layer of a presentation snapshot of `layer` (`Layer+Animations.swift`): its
     /// model properties, marked a presentation; `handle` to its model layer; and
     /// `superlayer`, held weakly. No sublayers, mask, animations or context yet.
@@ -62,9 +67,14 @@ public final class Layer {
     /// but it is not among the sublayers. Set it with `setMask(_:)`.
     public internal(set) var mask: Layer?
 
+    /// An attached animation: its key, the animation, and — when it is or contains a
+    /// transition — the tree it transitions from, a model copy captured when it was added
+    /// (`Layer+Animations.swift`; `nil` otherwise).
+    typealias AnimationEntry = (key: String?, animation: Animation, previous: Layer?)
+
     /// The animations attached to the layer, in the order they were added
     /// (`Layer+Animations.swift`).
-    var animationEntries: [(key: String?, animation: Animation)] = []
+    var animationEntries: [AnimationEntry] = []
     /// The context whose transactions this layer's changes join and which runs its actions
     /// (`Layer+Actions.swift`); `nil` (the default): changes are immediate, with no actions.
     /// Set with `TransactionContext.attach(_:)`; copies and snapshots have none.
@@ -171,6 +181,42 @@ public final class Layer {
         set { assign(newValue, to: \.isDoubleSided, .doubleSided) }
     }
 
+    /// Whether the layer's sublayers and mask are laid out upside down: their y axis is
+    /// mirrored about the middle of this layer's bounds (`B.minY + B.maxY − y`, the
+    /// standardised bounds), between their placement and this layer's `sublayerTransform`
+    /// (`transformToSuperlayer`). Default false. Key `geometryFlipped`. Core Animation's
+    /// geometry is y-up on macOS; a flipped layer gives its sublayers y-down coordinates
+    /// there (and y-up ones on a y-down screen). The layer's own drawing — background,
+    /// border, and `contents`, which "display the same regardless of the value of
+    /// `geometryFlipped`" — is unchanged; see `contentsAreFlipped` for its sublayers'
+    /// contents. No default animation (a Boolean).
+    public var isGeometryFlipped: Bool {
+        get { styled(.geometryFlipped, storage.geometryFlipped) }
+        set { assign(newValue, to: \.geometryFlipped, .geometryFlipped) }
+    }
+
+    /// Whether the layer's contents are drawn implicitly flipped (Core Animation's
+    /// `contentsAreFlipped`): true when an odd number of the layers strictly above it —
+    /// its superlayers, which for a mask begin with the layer it masks — have
+    /// `isGeometryFlipped`. The layer's own flag does not count, as it flips only what is
+    /// below it.
+    ///
+    /// Why: the seed says the image specified by `contents` displays the same regardless
+    /// of `geometryFlipped`, yet each flipped layer above turns this layer's whole space
+    /// upside down; so the compositor flips the contents back once per flip above
+    /// (`docs/compositor.md` §9), and this parity is what it reads. Two flips cancel.
+    ///
+    /// Cost: one read of each ancestor's flag (a walk up the weak superlayer references).
+    public var contentsAreFlipped: Bool {
+        var flipped = false
+        var node = superlayer
+        while let layer = node {
+            if layer.isGeometryFlipped { flipped.toggle() }
+            node = layer.superlayer
+        }
+        return flipped
+    }
+
     /// The radius of the rounded corners of the background, border and (with
     /// `masksToBounds`) the clip, in points. Default 0.
     public var cornerRadius: Double {
@@ -266,6 +312,31 @@ public final class Layer {
     public var contentsScale: Double {
         get { styled(.contentsScale, storage.contentsScale) }
         set { assign(newValue, to: \.contentsScale, .contentsScale) }
+    }
+
+    /// The filter used when the contents are drawn larger than their pixels (Core
+    /// Animation's `magnificationFilter`). Default `.linear`. Not read from the style and
+    /// not reachable by key-value coding (like `contentsGravity`).
+    public var magnificationFilter: ContentsFilter {
+        get { storage.magnificationFilter }
+        set { storage.magnificationFilter = newValue }
+    }
+
+    /// The filter used when the contents are drawn smaller than their pixels (Core
+    /// Animation's `minificationFilter`). Default `.linear`. Not read from the style and
+    /// not reachable by key-value coding.
+    public var minificationFilter: ContentsFilter {
+        get { storage.minificationFilter }
+        set { storage.minificationFilter = newValue }
+    }
+
+    /// Added to the level of detail the `.trilinear` minification filter picks
+    /// (`log2` of the texel footprint), in mipmap levels: positive blurs, negative
+    /// sharpens. Default 0. Any finite number (Core Animation stores a `Float`); a
+    /// non-finite one is refused. Not animatable on Core Animation: no default action.
+    public var minificationFilterBias: Double {
+        get { styled(.minificationFilterBias, storage.minificationFilterBias) }
+        set { assign(newValue, to: \.minificationFilterBias, .minificationFilterBias) }
     }
 
     // MARK: Identity, behaviour and time

@@ -46,13 +46,16 @@ final class LayerAnimationPlan {
     }
 
     /// The list the plan was made from.
-    let entries: [(key: String?, animation: Animation)]
+    let entries: [Layer.AnimationEntry]
     let properties: [Property]
     let steps: [Step]
+    /// Whether an entry has a captured previous rendering (is or holds a transition), so
+    /// that a snapshot looks for a transition in effect only then.
+    let hasCaptures: Bool
 
     /// The plan of `entries`: the properties in the order `Layer.applyAnimationsReference`
     /// visits them.
-    init(_ entries: [(key: String?, animation: Animation)]) {
+    init(_ entries: [Layer.AnimationEntry]) {
         self.entries = entries
         var properties: [Property] = []
         var seen: Set<String> = []
@@ -74,16 +77,17 @@ final class LayerAnimationPlan {
         }
         self.properties = properties
         steps = properties.indices.map { i in properties[i].typed.map(Step.typed) ?? .evaluate(i) }
+        hasCaptures = entries.contains { $0.previous != nil }
     }
 
     /// Whether the plan describes `entries` (they share the storage the plan was made from).
     @inline(__always)
-    func describes(_ entries: [(key: String?, animation: Animation)]) -> Bool {
+    func describes(_ entries: [Layer.AnimationEntry]) -> Bool {
         Self.storageAddress(of: entries) == Self.storageAddress(of: self.entries)
     }
 
     @inline(__always)
-    private static func storageAddress(of entries: [(key: String?, animation: Animation)]) -> UnsafeRawPointer? {
+    private static func storageAddress(of entries: [Layer.AnimationEntry]) -> UnsafeRawPointer? {
         entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 }
@@ -158,9 +162,9 @@ enum LayerTypedTrack {
         case .transform, .sublayerTransform:
             return typed(LayerPropertyTrack<Transform3D>.make(key, name, animations), Self.transform)
         case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-             .contentsScale, .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration:
+             .contentsScale, .minificationFilterBias, .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration:
             return typed(LayerPropertyTrack<Double>.make(key, name, animations), Self.number)
-        case .hidden, .masksToBounds, .doubleSided, .autoreverses:
+        case .hidden, .masksToBounds, .doubleSided, .geometryFlipped, .autoreverses:
             return nil
         }
     }
@@ -331,6 +335,7 @@ extension Double: LayerTrackValue {
         case .shadowOpacity: return layer.shadowOpacity
         case .shadowRadius: return layer.shadowRadius
         case .contentsScale: return layer.contentsScale
+        case .minificationFilterBias: return layer.minificationFilterBias
         case .beginTime: return layer.timing.beginTime
         case .duration: return layer.timing.duration
         case .speed: return layer.timing.speed
@@ -351,6 +356,7 @@ extension Double: LayerTrackValue {
         case .shadowOpacity: layer.storePresented(self, \.shadowOpacity, key)
         case .shadowRadius: layer.storePresented(self, \.shadowRadius, key)
         case .contentsScale: layer.storePresented(self, \.contentsScale, key)
+        case .minificationFilterBias: layer.storePresented(self, \.minificationFilterBias, key)
         // The media timing takes any number, through its setter.
         case .beginTime: layer.timing.beginTime = self
         case .duration: layer.timing.duration = self

@@ -2,15 +2,15 @@ import CadenceAnimation
 
 /// The layer properties key-value coding reaches by name: every `CALayer` property a
 /// `KeyPathValue` can carry (the animatable ones of `LayerKeyPaths.properties`, plus
-/// `frame`, `contentsScale`) and the numeric and Boolean fields of the layer's media
-/// timing. The case names are the key names.
+/// `frame`, `geometryFlipped`, `contentsScale`, `minificationFilterBias`) and the numeric
+/// and Boolean fields of the layer's media timing. The case names are the key names.
 enum LayerKey: Int, CaseIterable, Sendable {
     // Geometry.
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, frame
     // Style.
-    case opacity, hidden, masksToBounds, doubleSided, cornerRadius, borderWidth, borderColor
+    case opacity, hidden, masksToBounds, doubleSided, geometryFlipped, cornerRadius, borderWidth, borderColor
     case backgroundColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius
-    case contentsRect, contentsCenter, contentsScale
+    case contentsRect, contentsCenter, contentsScale, minificationFilterBias
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
@@ -25,7 +25,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
     /// The layer properties whose values `KeyPathValue` cannot carry; key-value coding
     /// reads `nil` for them and refuses to write them.
     static let notKeyValueCodable: Set<String> = [
-        "contents", "contentsGravity", "mask", "sublayers", "superlayer", "shadowPath", "name",
+        "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers", "superlayer", "shadowPath", "name",
         "style", "actions", "delegate", "fillMode", "timing", "affineTransform",
         "filters", "backgroundFilters", "compositingFilter",
     ]
@@ -63,6 +63,7 @@ struct AnyLayerProperty {
         case .hidden: return layer.isHidden.keyPathValue
         case .masksToBounds: return layer.masksToBounds.keyPathValue
         case .doubleSided: return layer.isDoubleSided.keyPathValue
+        case .geometryFlipped: return layer.isGeometryFlipped.keyPathValue
         case .cornerRadius: return layer.cornerRadius.keyPathValue
         case .borderWidth: return layer.borderWidth.keyPathValue
         case .borderColor: return layer.borderColor.keyPathValue
@@ -74,6 +75,7 @@ struct AnyLayerProperty {
         case .contentsRect: return layer.contentsRect.keyPathValue
         case .contentsCenter: return layer.contentsCenter.keyPathValue
         case .contentsScale: return layer.contentsScale.keyPathValue
+        case .minificationFilterBias: return layer.minificationFilterBias.keyPathValue
         case .beginTime: return layer.timing.beginTime.keyPathValue
         case .duration: return layer.timing.duration.keyPathValue
         case .speed: return layer.timing.speed.keyPathValue
@@ -100,6 +102,7 @@ struct AnyLayerProperty {
         case .hidden: layer.isHidden = try Self.typed(value)
         case .masksToBounds: layer.masksToBounds = try Self.typed(value)
         case .doubleSided: layer.isDoubleSided = try Self.typed(value)
+        case .geometryFlipped: layer.isGeometryFlipped = try Self.typed(value)
         case .cornerRadius: layer.cornerRadius = try Self.typed(value)
         case .borderWidth: layer.borderWidth = try Self.typed(value)
         case .borderColor: layer.borderColor = try Self.typed(value)
@@ -111,6 +114,7 @@ struct AnyLayerProperty {
         case .contentsRect: layer.contentsRect = try Self.typed(value)
         case .contentsCenter: layer.contentsCenter = try Self.typed(value)
         case .contentsScale: layer.contentsScale = try Self.typed(value)
+        case .minificationFilterBias: layer.minificationFilterBias = try Self.typed(value)
         case .beginTime: layer.timing.beginTime = try Self.typed(value, requiresFinite: false)
         case .duration: layer.timing.duration = try Self.typed(value, requiresFinite: false)
         case .speed: layer.timing.speed = try Self.typed(value, requiresFinite: false)

@@ -15,10 +15,10 @@ import CadenceTiming
 /// `memcpy` of about 300 bytes and at most one retain, whatever the layer holds; the first
 /// write to a cold property of a shared box copies the box.
 ///
-/// What hit testing and conversion read of most layers — the flags, the 2D placement, and
-/// whether the transform, sublayer transform and style are there at all — is `hot`: 96
-/// bytes of plain numbers at the front, read in one access without touching the rest
-/// (`LayerPlacement`). The flags are kept by the setters below, so they always describe
+/// What hit testing and conversion read of most layers — the flags (`geometryFlipped`
+/// mirrored among them), the 2D placement, and whether the transform, sublayer transform
+/// and style are there at all — is `hot`: 96 bytes of plain numbers at the front, read in
+/// one access without touching the rest (`LayerPlacement`). The flags are kept by the setters below, so they always describe
 /// the stored values.
 struct LayerStorage {
     /// The first part of the storage (see above).
@@ -37,6 +37,8 @@ struct LayerStorage {
         fileprivate(set) var transformIsIdentity = true
         /// Whether `sublayerTransform` is not the identity.
         fileprivate(set) var hasSublayerTransform = false
+        /// `geometryFlipped` (stored in `cold`; kept here for the chain's one read).
+        fileprivate(set) var isGeometryFlipped = false
         var bounds = Rect.zero
         var position = Point.zero
         var anchorPoint = Point(x: 0.5, y: 0.5)
@@ -183,6 +185,25 @@ struct LayerStorage {
         get { coldValues.contentsScale }
         set { uniqueCold.contentsScale = newValue }
     }
+    var geometryFlipped: Bool {
+        get { coldValues.geometryFlipped }
+        set {
+            uniqueCold.geometryFlipped = newValue
+            hot.isGeometryFlipped = newValue
+        }
+    }
+    var magnificationFilter: ContentsFilter {
+        get { coldValues.magnificationFilter }
+        set { uniqueCold.magnificationFilter = newValue }
+    }
+    var minificationFilter: ContentsFilter {
+        get { coldValues.minificationFilter }
+        set { uniqueCold.minificationFilter = newValue }
+    }
+    var minificationFilterBias: Double {
+        get { coldValues.minificationFilterBias }
+        set { uniqueCold.minificationFilterBias = newValue }
+    }
     var name: String? {
         get { coldValues.name }
         set { uniqueCold.name = newValue }
@@ -239,6 +260,10 @@ final class ColdLayerStorage {
     fileprivate(set) var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     fileprivate(set) var contentsGravity = ContentsGravity.resize
     fileprivate(set) var contentsScale = 1.0
+    fileprivate(set) var geometryFlipped = false
+    fileprivate(set) var magnificationFilter = ContentsFilter.linear
+    fileprivate(set) var minificationFilter = ContentsFilter.linear
+    fileprivate(set) var minificationFilterBias = 0.0
     fileprivate(set) var name: String? = nil
     fileprivate(set) var style: LayerStyle? = nil
     fileprivate(set) var actions: [String: any LayerAction]? = nil
@@ -265,6 +290,10 @@ final class ColdLayerStorage {
         contentsCenter = other.contentsCenter
         contentsGravity = other.contentsGravity
         contentsScale = other.contentsScale
+        geometryFlipped = other.geometryFlipped
+        magnificationFilter = other.magnificationFilter
+        minificationFilter = other.minificationFilter
+        minificationFilterBias = other.minificationFilterBias
         name = other.name
         style = other.style
         actions = other.actions

@@ -245,14 +245,29 @@ public final class TransactionContext {
     ///   when that is positive (the class reference's `addAnimation:forKey:` rule).
     /// - The animation counts for the transaction's completion blocks until it finishes or
     ///   leaves the layer.
+    ///
+    /// A transition (or a group holding one) starts from a copy of `layer`'s tree as it is
+    /// now (`Layer.add(_:forKey:from:beginningAt:)`).
     public func add(_ animation: Animation, to layer: Layer, forKey key: String?) {
+        add(animation, to: layer, forKey: key, capture: nil)
+    }
+
+    /// `add(_:to:forKey:)` for a transition that starts from a copy of `previous`'s tree,
+    /// taken now (`nil`: of `layer`'s), as `Layer.add(_:forKey:from:beginningAt:)` says.
+    public func add(_ transition: Transition, to layer: Layer, forKey key: String? = Layer.Event.transition, from previous: Layer?) {
+        add(.transition(transition), to: layer, forKey: key, capture: previous?.capturedTreeCopy())
+    }
+
+    /// `add(_:to:forKey:)` with `capture`, a tree copy the caller made, as the previous
+    /// rendering of the animation's transitions (`nil`: `layer`'s tree, copied now).
+    func add(_ animation: Animation, to layer: Layer, forKey key: String?, capture: Layer?) {
         var animation = animation
         let duration = animationDuration
         if !(animation.timing.duration > 0), duration > 0, duration.isFinite {
             animation.timing.duration = duration
         }
         let beginsAtCommit = animation.timing.beginTime == 0
-        layer.add(animation, forKey: key, beginningAt: layer.convertTime(clock.now(), from: nil))
+        layer.add(animation, forKey: key, capture: capture, beginningAt: layer.convertTime(clock.now(), from: nil))
         guard let added = layer.animationEntries.last else { return }
         let tracked = TrackedAnimation(
             layer: layer, key: key, beginTime: added.animation.timing.beginTime, beginsAtCommit: beginsAtCommit)

@@ -61,7 +61,7 @@ final class SceneDecoderTests: RenderTestCase {
              "shadowColor": [0, 0, 0, 0.5], "shadowOpacity": 0.25, "shadowOffset": [0, 4], "shadowRadius": 8,
              "shadowPath": "M 0 0 L 10 0 L 10 10 Z", "contentsGravity": "resizeAspect", "contentsRect": [0, 0, 0.5, 0.5],
              "contentsCenter": [0.25, 0.25, 0.5, 0.5], "contentsScale": 2, "magnificationFilter": "nearest",
-             "minificationFilter": "trilinear", "beginTime": 1, "duration": 0, "speed": 2, "timeOffset": 0.5,
+             "minificationFilter": "trilinear", "minificationFilterBias": -0.5, "beginTime": 1, "duration": 0, "speed": 2, "timeOffset": 0.5,
              "repeatCount": "infinity", "repeatDuration": 0, "autoreverses": true, "fillMode": "both"}
             """#)
         XCTAssertEqual(layer.name, "card")
@@ -77,6 +77,7 @@ final class SceneDecoderTests: RenderTestCase {
         XCTAssertTrue(layer.isHidden)
         XCTAssertTrue(layer.masksToBounds)
         XCTAssertFalse(layer.isDoubleSided)
+        XCTAssertTrue(layer.isGeometryFlipped)
         XCTAssertEqual(layer.value(forKeyPath: "geometryFlipped"), .boolean(true))
         XCTAssertEqual(layer.cornerRadius, 16)
         XCTAssertEqual(layer.borderWidth, 2)
@@ -91,6 +92,9 @@ final class SceneDecoderTests: RenderTestCase {
         XCTAssertEqual(layer.contentsRect, Rect(x: 0, y: 0, width: 0.5, height: 0.5))
         XCTAssertEqual(layer.contentsCenter, Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
         XCTAssertEqual(layer.contentsScale, 2)
+        XCTAssertEqual(layer.magnificationFilter, .nearest)
+        XCTAssertEqual(layer.minificationFilter, .trilinear)
+        XCTAssertEqual(layer.minificationFilterBias, -0.5)
         XCTAssertEqual(layer.timing, MediaTiming(
             beginTime: 1, duration: 0, speed: 2, timeOffset: 0.5, repeatCount: .infinity, repeatDuration: 0,
             autoreverses: true, fillMode: .both))
@@ -159,6 +163,9 @@ final class SceneDecoderTests: RenderTestCase {
             (#"[{"name": 3}]"#, "layers[0].name: expected a string, got 3"),
             (#"[{"contentsGravity": "centre"}]"#, #"layers[0].contentsGravity: unknown contents gravity "centre" (did you mean "center"?)"#),
             (#"[{"magnificationFilter": "bilinear"}]"#, #"layers[0].magnificationFilter: unknown filter "bilinear" (did you mean "linear"?)"#),
+            (#"[{"minificationFilter": 1}]"#, "layers[0].minificationFilter: expected a string, got 1"),
+            (#"[{"minificationFilterBias": "1"}]"#, #"layers[0].minificationFilterBias: expected a number, got "1""#),
+            (#"[{"geometryFlipped": 1}]"#, "layers[0].geometryFlipped: expected true or false, got 1"),
             (#"[{"mask": 3}]"#, "layers[0].mask: expected an object, got 3"),
             (#"[{"mask": {"mask": {"opacity": true}}}]"#, "layers[0].mask.mask.opacity: expected a number, got true"),
             (#"[{"sublayers": {}}]"#, "layers[0].sublayers: expected an array, got an object"),

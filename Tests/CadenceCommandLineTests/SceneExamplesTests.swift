@@ -43,13 +43,16 @@ final class SceneExamplesTests: RenderTestCase {
         assertPixel(bitmap[250, 175], SIMD4(61, 219, 150, 255), "the fill (0.24, 0.86, 0.59)")
     }
 
-    /// A card flipping about y in perspective: front face (white) then back face (blue),
-    /// each culled when it faces away; the canvas has scale 2.
+    /// A card flipping about y in perspective: front face (white, with an image and a
+    /// shadow) then back face (blue), each culled when it faces away; the canvas has scale 2.
     func testCardFlip() throws {
         let front = try render("card-flip", at: "0")
         XCTAssertEqual(front.width, 480)
         XCTAssertEqual(front.height, 360)
-        assertPixel(front[240, 180], SIMD4(255, 255, 255, 255), "the front, facing the viewer")
+        assertPixel(front[130, 180], SIMD4(255, 255, 255, 255), "the front, facing the viewer")
+        assertPixel(front[240, 180], SIMD4(77, 80, 89, 255), "the curve of its contents image, in the middle")
+        let shadow = front[240, 312]
+        XCTAssertTrue(shadow[0] < 235 && shadow[3] == 255, "\(shadow): the card's shadow below it, darker than the canvas")
         let back = try render("card-flip", at: "1.5")
         assertPixel(back[240, 180], SIMD4(77, 140, 255, 255), "the back (0.3, 0.55, 1), turned by π")
     }

@@ -137,8 +137,9 @@ final class LayerConversionTests: XCTestCase {
         XCTAssertTrue(layer.convert(Rect(x: 0, y: 0, width: .infinity, height: 1), from: nil).size.width.isNaN)
     }
 
-    // The chain: bounds origin → anchor → transform → position → sublayerTransform about
-    // the superlayer's anchor, written out by hand for one layer.
+    // The chain: bounds origin → anchor → transform → position → the superlayer's flip
+    // (when it `isGeometryFlipped`) → sublayerTransform about the superlayer's anchor,
+    // written out by hand for one layer.
     func testTransformToSuperlayerIsTheDocumentedChain() throws {
         var g = LayerTreeGenerator(seed: 11)
         for _ in 0..<50 {
@@ -153,7 +154,11 @@ final class LayerConversionTests: XCTestCase {
             let sublayer = Transform3D(translationX: -superAnchor.x, y: -superAnchor.y, z: -superAnchor.z)
                 .concatenating(parent.sublayerTransform)
                 .concatenating(Transform3D(translationX: superAnchor.x, y: superAnchor.y, z: superAnchor.z))
-            let expected = anchor.concatenating(layer.transform).concatenating(place).concatenating(sublayer)
+            let flip = parent.isGeometryFlipped
+                ? Transform3D(scaleX: 1, y: -1, z: 1).concatenating(Transform3D(translationX: 0, y: pb.minY + pb.maxY, z: 0))
+                : .identity
+            let expected = anchor.concatenating(layer.transform).concatenating(place).concatenating(flip)
+                .concatenating(sublayer)
             assertClose(layer.transformToSuperlayer, expected, 1e-12)
             assertClose(parent.transformToSuperlayer, anchorThenPlace(parent), 1e-15)
         }

@@ -154,6 +154,42 @@ final class LayerHierarchyTests: XCTestCase {
         XCTAssertFalse(m.isAncestor(of: root))
     }
 
+    // Bad input (compositor part 2): no mask cycle can be built — a layer as its own mask,
+    // two layers masking each other, a mask that is an ancestor, a layer under its own
+    // mask — and a refused change leaves the tree as it was.
+    func testMaskCyclesAreRefused() throws {
+        XCTAssertThrowsError(try a.setMask(a)) {
+            XCTAssertEqual($0 as? LayerError, .cycle(layer: "'a'", superlayer: "'a'"))
+        }
+        XCTAssertNil(a.mask)
+        // A masks B masks A.
+        try a.setMask(b)
+        XCTAssertThrowsError(try b.setMask(a)) {
+            XCTAssertEqual($0 as? LayerError, .cycle(layer: "'a'", superlayer: "'b'"))
+        }
+        XCTAssertIdentical(a.mask, b)
+        XCTAssertNil(b.mask)
+        XCTAssertIdentical(b.superlayer, a)
+        // Through a longer chain of masks: a masks b, b masks c; c cannot mask a.
+        try b.setMask(c)
+        XCTAssertThrowsError(try c.setMask(a))
+        XCTAssertNil(c.mask)
+        // A mask that is an ancestor (through sublayers).
+        try root.addSublayer(a)
+        let leaf = makeLayer("leaf")
+        try c.addSublayer(leaf)
+        XCTAssertThrowsError(try leaf.setMask(root)) {
+            XCTAssertEqual($0 as? LayerError, .cycle(layer: "'root'", superlayer: "'leaf'"))
+        }
+        XCTAssertThrowsError(try leaf.setMask(b))
+        XCTAssertNil(leaf.mask)
+        XCTAssertIdentical(a.superlayer, root)
+        XCTAssertIdentical(c.superlayer, b)
+        // A mask's own subtree cannot take the masked layer either.
+        XCTAssertThrowsError(try leaf.addSublayer(a))
+        XCTAssertEqual(names(root), ["a"])
+    }
+
     func testSetSublayers() throws {
         try root.addSublayer(a)
         try root.addSublayer(b)

@@ -33,9 +33,9 @@ final class LayerPlacementTests: XCTestCase {
     }
 
     /// The affine inverse map gives the reference's answer bit for bit (up to the sign of a
-    /// zero) for rotations, scales (to near-singular), shears, flips and translations (to
-    /// where the singularity test is relative to them); other levels are left to the
-    /// reference.
+    /// zero) for rotations, scales (to near-singular), shears, flips (a superlayer's
+    /// `isGeometryFlipped` among them) and translations (to where the singularity test is
+    /// relative to them); other levels are left to the reference.
     func testAffineInverseMapMatchesReference() {
         let seed: UInt64 = 0xCADE_0702
         var g = LayerTreeGenerator(seed: seed)
@@ -47,6 +47,8 @@ final class LayerPlacementTests: XCTestCase {
             if g.chance(0.2) { t.m41 = g.number(-1e15...1e15) }
             if g.chance(0.1) { t.m14 = g.number(-0.01...0.01) }
             if g.chance(0.1) { t.m44 = g.number(0.5...2) }
+            // A superlayer's flip before the rest (`LayerPlacement.sublayerSpace`).
+            if g.chance(0.2) { t = t.yFlippedBefore(aboutSum: g.number(-400...400)) }
             let p = Point(x: g.number(-1e4...1e4), y: g.number(-1e4...1e4))
             let reference = t.mapFromPlaneReference(p)
             if t.m14 == 0, t.m24 == 0, t.m44 == 1 {

@@ -42,7 +42,8 @@ func assertClose(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-12
     assertClose(a.fields, b.fields, tolerance, "\(a) ≉ \(b)", file: file, line: line)
 }
 
-/// Random layer trees for property tests, edge-biased through `SeededGenerator`.
+/// Random layer trees for property tests, edge-biased through `SeededGenerator`. A fifth
+/// of the layers are `isGeometryFlipped`.
 ///
 /// Transforms are invertible by construction: rotations about z, scales in 0.5…2 (with
 /// flips), translations, rotations about x or y of at most 60° (the plane is foreshortened
@@ -90,6 +91,7 @@ struct LayerTreeGenerator {
         if chance(0.4) { layer.sublayerTransform = sublayerTransform() }
         if chance(0.3) { layer.zPosition = number(-50...50) }
         if chance(0.2) { layer.anchorPointZ = number(-20...20) }
+        if chance(0.2) { layer.isGeometryFlipped = true }
         return layer
     }
 

@@ -90,6 +90,35 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.resolvedTiming.speed, 1)
     }
 
+    // Bad input (compositor part 2): `contentsRect` and `contentsCenter` refuse non-finite
+    // fields like every rectangle property, and keep negative sizes (the compositor mirrors
+    // or standardises them, docs/compositor.md §9).
+    func testContentsRectanglesRefuseNonFiniteAndKeepNegativeSizes() throws {
+        let layer = Layer()
+        let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+        for bad in [Rect(x: .nan, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: .infinity, height: 1),
+                    Rect(x: 0, y: -.infinity, width: 1, height: 1), Rect(x: 0, y: 0, width: 1, height: .nan)] {
+            layer.contentsRect = bad
+            layer.contentsCenter = bad
+            XCTAssertEqual(layer.contentsRect, unit)
+            XCTAssertEqual(layer.contentsCenter, unit)
+            for key in ["contentsRect", "contentsCenter"] {
+                XCTAssertThrowsError(try layer.setValue(.rect(bad), forKeyPath: key)) {
+                    XCTAssertEqual($0 as? LayerError, .nonFinite(keyPath: key))
+                }
+            }
+        }
+        XCTAssertThrowsError(try layer.setValue(.scalar(.nan), forKeyPath: "contentsRect.size.width"))
+        XCTAssertEqual(layer.contentsRect, unit)
+        let mirrored = Rect(x: 1, y: 0, width: -1, height: 1)
+        layer.contentsRect = mirrored
+        layer.contentsCenter = Rect(x: 0.75, y: 0.75, width: -0.5, height: -0.5)
+        XCTAssertEqual(layer.contentsRect, mirrored)
+        XCTAssertEqual(layer.contentsCenter, Rect(x: 0.75, y: 0.75, width: -0.5, height: -0.5))
+        try layer.setValue(.scalar(-2), forKeyPath: "contentsRect.size.height")
+        XCTAssertEqual(layer.contentsRect, Rect(x: 1, y: 0, width: -1, height: -2))
+    }
+
     // Bad input: zero-size bounds are valid geometry.
     func testZeroSizeBounds() {
         let layer = makeLayer("a", bounds: .zero, position: Point(x: 7, y: 9))

@@ -1,0 +1,36 @@
+import CadenceLayers
+
+/// The images a compositor made from `Bitmap` contents, kept from frame to frame so that a
+/// bitmap shown in every frame has its mipmaps built once (`ContentsImage`).
+///
+/// A bitmap is recognised by its pixel storage: the cache holds the bitmap itself, so that
+/// storage stays alive and cannot be reused by another image while the entry exists; a
+/// changed bitmap has new storage (copy on write) and gets a new image. Entries not used
+/// by a frame are dropped after it. Cost: one dictionary lookup per layer with contents.
+final class ContentsImageCache {
+    private struct Key: Hashable {
+        var address: UnsafeRawPointer?
+        var width, height, bytesPerRow: Int
+    }
+
+    private var entries: [Key: (bitmap: Bitmap, image: ContentsImage)] = [:]
+    private var used: Set<Key> = []
+
+    /// The image drawn for `contents` (`RenderList.contentsImage`, cached for bitmaps).
+    func image(_ contents: any LayerContents) -> ContentsImage? {
+        guard let bitmap = contents as? Bitmap else { return RenderList.contentsImage(contents) }
+        let address = bitmap.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let key = Key(address: address, width: bitmap.width, height: bitmap.height, bytesPerRow: bitmap.bytesPerRow)
+        used.insert(key)
+        if let entry = entries[key] { return entry.image }
+        let image = ContentsImage(bitmap)
+        entries[key] = (bitmap, image)
+        return image
+    }
+
+    /// Drops the entries the frame just made did not use.
+    func endFrame() {
+        if entries.count != used.count { entries = entries.filter { used.contains($0.key) } }
+        used.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,74 @@
+/// The per-pixel operations of shadows, masks and cross-fades, rounded like every other
+/// stage (`SourceOver`: computed in `Float` on the 0…255 scale, rounded once to nearest).
+extension SourceOver {
+    /// `dst[i] = dst[i] + paint · w[i] · (1 − dst[i].alpha)`: `paint` drawn **under** the
+    /// pixels (destination-over), as a shadow is drawn under the layer that casts it.
+    static func under(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 4 <= count {
+            let w4 = UnsafeRawPointer(w + i).loadUnaligned(as: SIMD4<Float>.self)
+            if w4 == .zero {
+                i += 4
+                continue
+            }
+            let p = UnsafeMutableRawPointer(dst + 4 * i)
+            let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
+            let cover = SIMD16<Float>(repeating: 1) - SIMD16(
+                d[3], d[3], d[3], d[3], d[7], d[7], d[7], d[7], d[11], d[11], d[11], d[11], d[15], d[15], d[15], d[15]) / 255
+            p.storeBytes(of: pack(d + paint.color4 * expand(w4) * cover), as: SIMD16<UInt8>.self)
+            i += 4
+        }
+        while i < count {
+            if w[i] != 0 {
+                let q = dst + 4 * i
+                let d = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                store(d + paint.color * w[i] * (1 - d[3] / 255), at: q)
+            }
+            i += 1
+        }
+    }
+
+    /// `dst[i] = dst[i] · mask[i].alpha / 255`: a layer's rendering through its mask's.
+    static func multiply(_ dst: UnsafeMutablePointer<UInt8>, byAlphaOf mask: UnsafePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 4 <= count {
+            let m8 = UnsafeRawPointer(mask + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let p = UnsafeMutableRawPointer(dst + 4 * i)
+            if m8[3] == 255 && m8[7] == 255 && m8[11] == 255 && m8[15] == 255 {
+                i += 4
+                continue
+            }
+            let m = unpack(m8)
+            let k = SIMD16(
+                m[3], m[3], m[3], m[3], m[7], m[7], m[7], m[7], m[11], m[11], m[11], m[11], m[15], m[15], m[15], m[15]) / 255
+            p.storeBytes(of: pack(unpack(p.loadUnaligned(as: SIMD16<UInt8>.self)) * k), as: SIMD16<UInt8>.self)
+            i += 4
+        }
+        while i < count {
+            let k = Float(mask[4 * i + 3]) / 255
+            let q = dst + 4 * i
+            store(SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3])) * k, at: q)
+            i += 1
+        }
+    }
+
+    /// `dst[i] = previous[i] · (1 − t) + dst[i] · t`: a cross-fade from `previous` to the
+    /// pixels at `dst`.
+    static func mix(_ previous: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, amount t: Float, count: Int) {
+        var i = 0
+        while i + 4 <= count {
+            let a = unpack(UnsafeRawPointer(previous + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let p = UnsafeMutableRawPointer(dst + 4 * i)
+            let b = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
+            p.storeBytes(of: pack(a * (1 - t) + b * t), as: SIMD16<UInt8>.self)
+            i += 4
+        }
+        while i < count {
+            let q = dst + 4 * i, r = previous + 4 * i
+            let a = SIMD4<Float>(Float(r[0]), Float(r[1]), Float(r[2]), Float(r[3]))
+            let b = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+            store(a * (1 - t) + b * t, at: q)
+            i += 1
+        }
+    }
+}

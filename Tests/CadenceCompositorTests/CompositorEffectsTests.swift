@@ -1,0 +1,242 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceLayers
+import CadenceTiming
+import XCTest
+
+@testable import CadenceCompositor
+
+/// Compositor part 2, pixel by pixel: contents, shadows, masks, transitions and flipped
+/// geometry as the rasterizer stacks them (docs/compositor.md § 9–13).
+final class CompositorEffectsTests: XCTestCase {
+    /// A bitmap of `rows` (top row first) of opaque premultiplied colours.
+    func image(_ rows: [[SIMD4<UInt8>]]) throws -> Bitmap {
+        var bitmap = try Bitmap(width: rows[0].count, height: rows.count)
+        for (y, row) in rows.enumerated() { for (x, pixel) in row.enumerated() { bitmap[x, y] = pixel } }
+        return bitmap
+    }
+
+    /// Timing that puts a one-second animation halfway (or at `progress`) at time 0.
+    func timing(at progress: Double) -> MediaTiming {
+        var timing = MediaTiming()
+        timing.beginTime = -progress
+        timing.duration = 1
+        return timing
+    }
+
+    // MARK: Contents
+
+    /// Background, then contents, then sublayers, then border.
+    func testContentsDrawBetweenBackgroundAndSublayers() throws {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: red)
+        layer.contents = try image([[opaqueGreen, opaqueGreen], [opaqueGreen, opaqueGreen]])
+        try layer.addSublayer(makeLayer("s", frame: Rect(x: 10, y: 10, width: 10, height: 10), background: blue))
+        layer.borderWidth = 1
+        layer.borderColor = .white
+        let bitmap = try render([layer])
+        XCTAssertEqual(bitmap[5, 5], opaqueGreen, "contents over the background")
+        XCTAssertEqual(bitmap[15, 15], opaqueBlue, "sublayers over the contents")
+        XCTAssertEqual(bitmap[0, 5], opaqueWhite, "border on top")
+        XCTAssertEqual(bitmap[25, 25], transparent)
+    }
+
+    /// `cornerRadius` does not clip contents unless `masksToBounds`.
+    func testContentsAreClippedByCornerRadiusOnlyWithMasksToBounds() throws {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        layer.contents = try image([[opaqueGreen]])
+        layer.cornerRadius = 8
+        XCTAssertEqual(try render([layer])[0, 0], opaqueGreen)
+        layer.masksToBounds = true
+        XCTAssertEqual(try render([layer])[0, 0], transparent)
+        XCTAssertEqual(try render([layer])[10, 10], opaqueGreen)
+    }
+
+    /// The image stays upright on a bottom-left canvas and under a flipped superlayer.
+    func testContentsStayUpright() throws {
+        func top(origin: Canvas.Origin, flippedParent: Bool) throws -> SIMD4<UInt8> {
+            let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 32, height: 32))
+            layer.contents = try image([[opaqueRed], [opaqueBlue]])
+            let parent = makeLayer("p", frame: Rect(x: 0, y: 0, width: 32, height: 32))
+            parent.isGeometryFlipped = flippedParent
+            try parent.addSublayer(layer)
+            return try render([parent], origin: origin)[16, 2]
+        }
+        for origin in [Canvas.Origin.topLeft, .bottomLeft] {
+            for flipped in [false, true] {
+                XCTAssertEqual(try top(origin: origin, flippedParent: flipped), opaqueRed, "\(origin), flipped \(flipped)")
+            }
+        }
+    }
+
+    /// Contents that report no pixels draw nothing.
+    func testZeroSizeContentsDrawNothing() throws {
+        struct Empty: LayerContents { var pixelSize: Size { Size(width: 0, height: 0) } }
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        layer.contents = Empty()
+        XCTAssertEqual(pixels(of: try render([layer]), notEqualTo: transparent).count, 0)
+    }
+
+    // MARK: Shadows
+
+    /// A sharp shadow (radius 0) lies under the layer, moved by the offset.
+    func testShadowIsDrawnBelowAndOffset() throws {
+        let layer = makeLayer("l", frame: Rect(x: 10, y: 10, width: 10, height: 10), background: red)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = Size(width: 5, height: 5)
+        let bitmap = try render([layer])
+        XCTAssertEqual(bitmap[17, 17], opaqueRed, "the layer over its shadow")
+        XCTAssertEqual(bitmap[22, 22], SIMD4(0, 0, 0, 255), "shadow outside the layer")
+        XCTAssertEqual(bitmap[12, 22], transparent)
+        XCTAssertEqual(bitmap[26, 26], transparent)
+        layer.masksToBounds = true
+        let clipped = try render([layer])
+        XCTAssertEqual(clipped[22, 22], transparent, "masksToBounds clips the shadow away")
+        XCTAssertEqual(clipped[17, 17], opaqueRed)
+    }
+
+    /// `shadowPath` is the shape, whatever the layer draws; an empty path casts nothing.
+    func testShadowPathIsTheShape() throws {
+        let layer = makeLayer("l", frame: Rect(x: 10, y: 10, width: 10, height: 10), background: red)
+        layer.shadowOpacity = 0.5
+        layer.shadowRadius = 0
+        layer.shadowOffset = Size(width: 0, height: 0)
+        var path = Path()
+        path.move(to: Point(x: -8, y: 0))
+        path.addLine(to: Point(x: -2, y: 0))
+        path.addLine(to: Point(x: -2, y: 4))
+        path.addLine(to: Point(x: -8, y: 4))
+        path.closeSubpath()
+        layer.shadowPath = path
+        let bitmap = try render([layer])
+        XCTAssertEqual(bitmap[5, 12], SIMD4(0, 0, 0, 128), "the path's shadow at opacity 0.5")
+        XCTAssertEqual(bitmap[15, 15], opaqueRed)
+        XCTAssertEqual(bitmap[5, 16], transparent)
+        layer.shadowPath = Path()
+        XCTAssertEqual(try render([layer])[5, 12], transparent)
+    }
+
+    /// A blurred shadow is symmetric about its shape, spreads about 3σ, and keeps its mass.
+    func testBlurredShadowIsSymmetric() throws {
+        let layer = makeLayer("l", frame: Rect(x: 24, y: 24, width: 16, height: 16))
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 3
+        layer.shadowOffset = Size(width: 0, height: 0)
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 16, y: 0))
+        path.addLine(to: Point(x: 16, y: 16))
+        path.addLine(to: Point(x: 0, y: 16))
+        path.closeSubpath()
+        layer.shadowPath = path
+        let bitmap = try render([layer], width: 64, height: 64)
+        var mass = 0
+        for y in 0..<64 {
+            for x in 0..<64 {
+                XCTAssertLessThanOrEqual(abs(Int(bitmap[x, y][3]) - Int(bitmap[63 - x, y][3])), 1, "(\(x), \(y))")
+                XCTAssertLessThanOrEqual(abs(Int(bitmap[x, y][3]) - Int(bitmap[y, x][3])), 1, "(\(x), \(y))")
+                mass += Int(bitmap[x, y][3])
+            }
+        }
+        XCTAssertEqual(Double(mass) / 255, 256, accuracy: 256 * 0.02)
+        // (Φ(8/3) − Φ(−8/3))² = 0.9848 in the middle: 251.
+        XCTAssertEqual(Double(bitmap[32, 32][3]), 251.1, accuracy: 1.5, "the middle, 2.7σ from every edge")
+        XCTAssertEqual(Double(bitmap[24, 32][3]), 144.4, accuracy: 6, "Φ(0.5 / 3) · 255 just inside the edge")
+        XCTAssertEqual(bitmap[12, 32][3], 0, "beyond 4σ")
+    }
+
+    /// Enormous radii are defined: nothing traps, nothing is brighter than the shape.
+    func testEnormousShadowRadiusIsDefined() throws {
+        let layer = makeLayer("l", frame: Rect(x: 8, y: 8, width: 16, height: 16), background: red)
+        layer.shadowOpacity = 1
+        for radius in [1e3, 1e6, 1e12, Double.greatestFiniteMagnitude] {
+            layer.shadowRadius = radius
+            let bitmap = try render([layer])
+            XCTAssertEqual(bitmap[16, 16], opaqueRed, "radius \(radius)")
+            XCTAssertLessThanOrEqual(bitmap[2, 2][3], 2, "radius \(radius): spread very thin")
+        }
+    }
+
+    // MARK: Masks
+
+    /// The mask's alpha multiplies the layer; outside it nothing shows.
+    func testMaskMultipliesTheLayer() throws {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: red)
+        let mask = makeLayer("m", frame: Rect(x: 0, y: 0, width: 10, height: 20), background: .white)
+        try layer.setMask(mask)
+        var bitmap = try render([layer])
+        XCTAssertEqual(bitmap[5, 5], opaqueRed)
+        XCTAssertEqual(bitmap[15, 5], transparent)
+        mask.opacity = 0.5
+        bitmap = try render([layer])
+        XCTAssertEqual(bitmap[5, 5], SIMD4(128, 0, 0, 128))
+        // A mask's own mask cuts it further.
+        mask.opacity = 1
+        try mask.setMask(makeLayer("mm", frame: Rect(x: 0, y: 0, width: 10, height: 10), background: .white))
+        bitmap = try render([layer])
+        XCTAssertEqual(bitmap[5, 5], opaqueRed)
+        XCTAssertEqual(bitmap[5, 15], transparent)
+    }
+
+    /// A mask's animations apply at the frame's time.
+    func testMaskAnimationsApply() throws {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 32, height: 32), background: red)
+        let mask = makeLayer("m", frame: Rect(x: 0, y: 0, width: 8, height: 32), background: .white)
+        try layer.setMask(mask)
+        var move = BasicAnimation<Point>(keyPath: "position")
+        move.fromValue = Point(x: 4, y: 16)
+        move.toValue = Point(x: 28, y: 16)
+        move.timing = timing(at: 0.5)
+        mask.add(move, forKey: "move")
+        let bitmap = try render([layer])
+        XCTAssertEqual(bitmap[16, 5], opaqueRed, "the mask is at x 12…20 halfway")
+        XCTAssertEqual(bitmap[2, 5], transparent)
+    }
+
+    /// A layer cannot be its own mask, nor mask one of its masks.
+    func testMaskCyclesAreRefused() {
+        let a = Layer(), b = Layer()
+        XCTAssertThrowsError(try a.setMask(a))
+        XCTAssertNoThrow(try a.setMask(b))
+        XCTAssertThrowsError(try b.setMask(a))
+    }
+
+    // MARK: Transitions
+
+    /// A layer (20 wide, at x 0…20, left half of a 40-point canvas) that was red and is blue.
+    func transitioned(_ type: TransitionType, _ subtype: TransitionSubtype? = nil, at progress: Double) throws -> Bitmap {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: red)
+        layer.add(Transition(type: type, subtype: subtype, timing: timing(at: progress)), forKey: "transition", from: nil)
+        layer.backgroundColor = blue
+        return try render([layer], width: 40, height: 20)
+    }
+
+    func testTransitionsMoveAndMix() throws {
+        let moveIn = try transitioned(.moveIn, .fromLeft, at: 0.5)
+        XCTAssertEqual(moveIn[5, 10], opaqueBlue, "the new content has come halfway in")
+        XCTAssertEqual(moveIn[15, 10], opaqueRed, "over the old, at rest")
+        let push = try transitioned(.push, .fromLeft, at: 0.5)
+        XCTAssertEqual(push[5, 10], opaqueBlue)
+        XCTAssertEqual(push[25, 10], opaqueRed, "the old content pushed out to the right")
+        let reveal = try transitioned(.reveal, .fromRight, at: 0.25)
+        XCTAssertEqual(reveal[17, 10], opaqueBlue, "the old moves left by 5, uncovering the new")
+        XCTAssertEqual(reveal[10, 10], opaqueRed, "the old lies over the new")
+        let fade = try transitioned(.fade, at: 0.25)
+        XCTAssertEqual(fade[10, 10], SIMD4(191, 0, 64, 255), "previous · 0.75 + current · 0.25")
+        let done = try transitioned(.push, at: 1.5)
+        XCTAssertEqual(done[10, 10], opaqueBlue, "removed after its end")
+        XCTAssertEqual(done[30, 10], transparent)
+    }
+
+    // MARK: Flipped geometry
+
+    /// A flipped layer puts its sublayers' y axis up from its bottom edge.
+    func testGeometryFlippedPlacesSublayersFromTheBottom() throws {
+        let parent = makeLayer("p", frame: Rect(x: 0, y: 0, width: 32, height: 32))
+        parent.isGeometryFlipped = true
+        try parent.addSublayer(makeLayer("s", frame: Rect(x: 0, y: 0, width: 10, height: 10), background: red))
+        assertRect(try render([parent]), PixelRect(minX: 0, minY: 22, maxX: 10, maxY: 32), is: opaqueRed, elsewhere: transparent)
+        let bottomLeft = try render([parent], origin: .bottomLeft)
+        assertRect(bottomLeft, PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), is: opaqueRed, elsewhere: transparent)
+    }
+}

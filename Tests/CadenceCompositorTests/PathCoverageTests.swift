@@ -1,0 +1,429 @@
+import CadenceGeometry
+import CadenceTestSupport
+import XCTest
+
+@testable import CadenceCompositor
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Path coverage against exact areas, the non-zero rule's cases, and a supersampled twin
+/// (16 × 16 point-in-polygon tests per pixel on the flattened polygon).
+final class PathCoverageTests: XCTestCase {
+    private let identity = PlaneMap(rows: SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
+
+    private func coverage(_ path: Path, map: PlaneMap? = nil, rect: PixelRect, workspace: PathCoverage.Workspace = .init(),
+                          stride: Int? = nil) -> (values: [Float], support: PixelRect) {
+        let s = stride ?? rect.width
+        var out = [Float](repeating: .nan, count: Swift.max(1, s * rect.height))
+        let support = out.withUnsafeMutableBufferPointer {
+            PathCoverage.fill(path, map: map ?? identity, into: $0.baseAddress!, rect: rect, stride: s, workspace: workspace)
+        }
+        var packed: [Float] = []
+        for y in 0..<rect.height { packed += out[(y * s)..<(y * s + rect.width)] }
+        return (packed, support)
+    }
+
+    private func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, clockwise: Bool = true) -> Path {
+        var p = Path()
+        p.move(to: Point(x0, y0))
+        if clockwise {
+            p.addLine(to: Point(x1, y0))
+            p.addLine(to: Point(x1, y1))
+            p.addLine(to: Point(x0, y1))
+        } else {
+            p.addLine(to: Point(x0, y1))
+            p.addLine(to: Point(x1, y1))
+            p.addLine(to: Point(x1, y0))
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    /// A circle (or ellipse) of `arcs` cubic arcs, each with the tangent length
+    /// `4/3 · tan(θ/4)` (radial error ≈ 1e-7 of the radius for 16 arcs).
+    private func ellipse(center c: Point, rx: Double, ry: Double, arcs: Int = 16, from angle0: Double = 0) -> Path {
+        var p = Path()
+        let step = 2 * Double.pi / Double(arcs), k = 4.0 / 3.0 * tan(step / 4)
+        func point(_ a: Double) -> Point { Point(c.x + rx * cos(a), c.y + ry * sin(a)) }
+        p.move(to: point(angle0))
+        for i in 0..<arcs {
+            let a = angle0 + Double(i) * step, b = a + step
+            p.addCurve(
+                to: point(b),
+                control1: Point(c.x + rx * (cos(a) - k * sin(a)), c.y + ry * (sin(a) + k * cos(a))),
+                control2: Point(c.x + rx * (cos(b) + k * sin(b)), c.y + ry * (sin(b) - k * cos(b))))
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    /// The pentagram {5/2}: its middle pentagon has winding number 2.
+    private func star(center c: Point, radius r: Double) -> Path {
+        var p = Path()
+        for i in 0..<5 {
+            let a = -Double.pi / 2 + Double(i * 2 % 5) * 2 * .pi / 5
+            let q = Point(c.x + r * cos(a), c.y + r * sin(a))
+            if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    /// The winding number of `q` about the closed polygons.
+    private func winding(_ q: SIMD2<Double>, _ polygons: [[SIMD2<Double>]]) -> Int {
+        winding(q, edges: polygons.flatMap { p in p.indices.map { (p[($0 + p.count - 1) % p.count], p[$0]) } })
+    }
+
+    /// The winding number of `q` about directed edges: each upward crossing of the ray to
+    /// the right of `q` counts +1, each downward one −1.
+    private func winding(_ q: SIMD2<Double>, edges: [(SIMD2<Double>, SIMD2<Double>)]) -> Int {
+        var w = 0
+        for (a, b) in edges {
+            let cross = (b.x - a.x) * (q.y - a.y) - (q.x - a.x) * (b.y - a.y)
+            if a.y <= q.y, b.y > q.y, cross > 0 { w += 1 }
+            if a.y > q.y, b.y <= q.y, cross < 0 { w -= 1 }
+        }
+        return w
+    }
+
+    /// The twin: the fraction of 16 × 16 sample points of each pixel with a non-zero
+    /// winding number about the flattened polygon, and whether the samples of the pixel
+    /// see windings of both signs or beyond ±1 (where `fill`'s rule is the documented
+    /// approximation).
+    private func supersampled(_ polygons: [[SIMD2<Double>]], rect: PixelRect) -> (coverage: [Double], mixed: [Bool]) {
+        var out = [Double](repeating: 0, count: rect.area), mixed = [Bool](repeating: false, count: rect.area)
+        for y in 0..<rect.height {
+            // Only the edges that reach this row can cross a sample's ray (as 2-point polygons
+            // they keep their orientation: the winding sums the same crossings).
+            let edges = polygons.flatMap { p in
+                p.indices.map { (p[($0 + p.count - 1) % p.count], p[$0]) }
+                    .filter { min($0.0.y, $0.1.y) <= Double(y + 1) && max($0.0.y, $0.1.y) >= Double(y) }
+            }
+            for x in 0..<rect.width {
+                var inside = 0, seen = Set<Int>()
+                for j in 0..<16 {
+                    for i in 0..<16 {
+                        let w = winding(SIMD2(Double(x) + (Double(i) + 0.5) / 16, Double(y) + (Double(j) + 0.5) / 16), edges: edges)
+                        if w != 0 { inside += 1 }
+                        seen.insert(w)
+                    }
+                }
+                out[y * rect.width + x] = Double(inside) / 256
+                mixed[y * rect.width + x] = seen.contains { abs($0) > 1 } || seen.contains(1) && seen.contains(-1)
+            }
+        }
+        return (out, mixed)
+    }
+
+    /// A pixel-aligned square covers exactly its pixels: 1 inside, 0 outside; drawn either
+    /// way round.
+    func testPixelAlignedSquareCoversExactlyItsPixels() {
+        let rect = PixelRect(width: 32, height: 30)
+        for clockwise in [true, false] {
+            let (c, support) = coverage(rectangle(10, 10, 20, 20, clockwise: clockwise), rect: rect)
+            for y in 0..<30 {
+                for x in 0..<32 {
+                    let inside = (10..<20).contains(x) && (10..<20).contains(y)
+                    XCTAssertEqual(c[y * 32 + x], inside ? 1 : 0, "(\(x), \(y))")
+                }
+            }
+            XCTAssertTrue(support.intersection(PixelRect(minX: 10, minY: 10, maxX: 20, maxY: 20)) == PixelRect(minX: 10, minY: 10, maxX: 20, maxY: 20))
+        }
+    }
+
+    /// A square offset by half a pixel: 0.5 along its edges, 0.25 at its corners.
+    func testHalfPixelOffsetSquare() {
+        let rect = PixelRect(minX: 5, minY: 6, maxX: 30, maxY: 28)
+        let (c, _) = coverage(rectangle(10.5, 10.5, 20.5, 20.5), rect: rect)
+        for y in rect.minY..<rect.maxY {
+            for x in rect.minX..<rect.maxX {
+                func axis(_ v: Int) -> Float { v == 10 || v == 20 ? 0.5 : (11..<20).contains(v) ? 1 : 0 }
+                XCTAssertEqual(c[(y - rect.minY) * rect.width + x - rect.minX], axis(x) * axis(y), "(\(x), \(y))")
+            }
+        }
+    }
+
+    /// Axis-aligned rectangles at fractional positions: the exact area (within Float).
+    func testAxisAlignedRectanglesAreExact() {
+        var g = SeededGenerator(seed: 0xA_4EA)
+        for trial in 0..<40 {
+            let x0 = g.unit() * 10, y0 = g.unit() * 10
+            let x1 = x0 + g.edgeBiased(in: 0.01...14), y1 = y0 + g.edgeBiased(in: 0.01...14)
+            let rect = PixelRect(width: 26, height: 26)
+            let (c, _) = coverage(rectangle(x0, y0, x1, y1, clockwise: trial % 2 == 0), rect: rect)
+            for y in 0..<26 {
+                for x in 0..<26 {
+                    let ox = max(0, min(Double(x + 1), x1) - max(Double(x), x0))
+                    let oy = max(0, min(Double(y + 1), y1) - max(Double(y), y0))
+                    XCTAssertEqual(Double(c[y * 26 + x]), ox * oy, accuracy: 1e-5, "seed \(g.seed) trial \(trial) (\(x), \(y))")
+                }
+            }
+        }
+    }
+
+    /// A circle's total coverage is its area within 0.1 % at several radii and positions
+    /// (inscribed chords at most `tolerance` = 1/128 px inside lose under `(2/3) · tolerance ·
+    /// perimeter`: 0.07 % at r = 10).
+    func testCircleAreaIsPiRSquared() {
+        for (r, cx, cy) in [(40.0, 50.0, 50.0), (25.3, 40.7, 33.1), (60, 64, 64), (10.5, 20.25, 15), (10, 30.5, 70.1), (17.7, 80, 90)] {
+            let rect = PixelRect(width: 128, height: 128)
+            let (c, _) = coverage(ellipse(center: Point(cx, cy), rx: r, ry: r), rect: rect)
+            let total = c.reduce(0) { $0 + Double($1) }
+            let area = Double.pi * r * r
+            XCTAssertEqual(total, area, accuracy: 1e-3 * area, "r \(r)")
+            XCTAssertTrue(c.allSatisfy { $0 >= 0 && $0 <= 1 })
+        }
+    }
+
+    /// Non-zero winding: the pentagram's middle (winding 2) is filled — even-odd would
+    /// leave it empty.
+    func testSelfOverlappingStarIsFilledInTheMiddle() {
+        let s = star(center: Point(32, 32), radius: 28)
+        let rect = PixelRect(width: 64, height: 64)
+        let polygons = PathCoverage.polygons(s, map: identity, rect: rect, workspace: .init())
+        XCTAssertEqual(abs(winding(SIMD2(32.5, 32.5), polygons)), 2)
+        let (c, _) = coverage(s, rect: rect)
+        for y in 28..<36 { for x in 28..<36 { XCTAssertEqual(c[y * 64 + x], 1, "(\(x), \(y))") } }
+        // Away from edges, every pixel is 0 or 1: no even-odd hole.
+        XCTAssertEqual(c[2 * 64 + 2], 0)
+    }
+
+    /// Two overlapping squares drawn the same way round: their union (the overlap is not
+    /// doubled past 1). Drawn opposite ways: the overlap has winding 0, a hole.
+    func testOverlappingSquaresUnionAndHole() {
+        let rect = PixelRect(width: 40, height: 40)
+        var same = rectangle(5, 5, 25, 25)
+        var opposite = same
+        for e in rectangle(15, 15, 35, 35).elements { same.append(e) }
+        for e in rectangle(15, 15, 35, 35, clockwise: false).elements { opposite.append(e) }
+        let (u, _) = coverage(same, rect: rect)
+        let (h, _) = coverage(opposite, rect: rect)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let a = (5..<25).contains(x) && (5..<25).contains(y), b = (15..<35).contains(x) && (15..<35).contains(y)
+                XCTAssertEqual(u[y * 40 + x], a || b ? 1 : 0, "union (\(x), \(y))")
+                XCTAssertEqual(h[y * 40 + x], a != b ? 1 : 0, "hole (\(x), \(y))")
+            }
+        }
+        // A ring: a circle with an inner circle drawn the other way is empty inside.
+        var ring = ellipse(center: Point(20, 20), rx: 15, ry: 15)
+        for e in ellipse(center: Point(20, 20), rx: 8, ry: -8).elements { ring.append(e) }
+        let (r, _) = coverage(ring, rect: rect)
+        XCTAssertEqual(r[20 * 40 + 20], 0, accuracy: 1e-6)  // Float sums of the ring's edges
+        XCTAssertEqual(r[20 * 40 + 8], 1, accuracy: 1e-6)
+        let total = r.reduce(0) { $0 + Double($1) }
+        XCTAssertEqual(total, Double.pi * (225 - 64), accuracy: 1e-3 * Double.pi * (225 - 64))
+    }
+
+    /// A random map around the middle of a 40 × 40 area: rotation, scale, shear, and
+    /// optionally perspective.
+    private func randomMap(_ g: inout SeededGenerator, perspective: Bool) -> PlaneMap {
+        let angle = g.unit() * 2 * .pi
+        let sx = 0.6 + g.unit() * 1.2, sy = 0.6 + g.unit() * 1.2, shear = g.unit() - 0.5
+        let c = cos(angle), s = sin(angle)
+        var m = PlaneMap(rows: SIMD3(sx * c, sx * s, 0), SIMD3(sy * (shear * c - s), sy * (shear * s + c), 0), SIMD3(20, 20, 1))
+        if perspective {
+            m.r1.z = (g.unit() - 0.5) * 0.03
+            m.r2.z = (g.unit() - 0.5) * 0.03
+        }
+        return m
+    }
+
+    /// Shapes in layer coordinates around the origin: curves of every kind, one subpath
+    /// left open.
+    private func randomShape(_ g: inout SeededGenerator) -> Path {
+        switch g.next() % 4 {
+        case 0:
+            return ellipse(center: Point(g.unit() * 4 - 2, g.unit() * 4 - 2), rx: 4 + g.unit() * 10, ry: 3 + g.unit() * 10,
+                           arcs: 4, from: g.unit())
+        case 1:
+            var p = Path()
+            p.move(to: Point(-12, -9))
+            p.addQuadCurve(to: Point(12, -8), control: Point(0, -20 * g.unit()))
+            p.addCurve(to: Point(10, 11), control1: Point(20, 0), control2: Point(18 * g.unit(), 8))
+            p.addLine(to: Point(-11, 9))  // left open: filling closes it
+            return p
+        case 2:
+            var p = rectangle(-12, -10, 6 * g.unit(), 4)
+            for e in ellipse(center: Point(5, 3), rx: 7, ry: 5 + g.unit() * 3, arcs: 8).elements { p.append(e) }
+            return p
+        default:
+            var p = Path()
+            p.move(to: Point(-10, -10))
+            for _ in 0..<5 { p.addLine(to: Point(g.unit() * 28 - 14, g.unit() * 28 - 14)) }
+            p.closeSubpath()
+            return p
+        }
+    }
+
+    /// Rotated, sheared and perspective maps: the exact-area coverage against 16 × 16
+    /// samples per pixel on the flattened polygon. Within 0.06 per pixel (the samples'
+    /// own error along an edge is up to 1/16); the mean over edge pixels is far smaller.
+    /// Self-intersecting shapes (case 3) meet the non-zero approximation where a pixel holds
+    /// windings of both signs or beyond ±1: those pixels are skipped (a handful).
+    func testMatchesSupersampledTwin() {
+        var g = SeededGenerator(seed: 0x2A_7A)
+        var worst = 0.0, total = 0.0, count = 0
+        for trial in 0..<24 {
+            let map = randomMap(&g, perspective: trial % 2 == 1)
+            let path = randomShape(&g)
+            let rect = PixelRect(minX: Int(g.next() % 5), minY: Int(g.next() % 5), maxX: 40, maxY: 38)
+            let polygons = PathCoverage.polygons(path, map: map, rect: rect, workspace: .init())
+            let (c, _) = coverage(path, map: map, rect: rect)
+            let (twin, mixed) = supersampled(polygons, rect: rect)
+            for i in c.indices where !mixed[i] {
+                let x = i % rect.width, y = i / rect.width
+                let e = abs(Double(c[i]) - twin[i])
+                worst = max(worst, e)
+                if twin[i] > 0 && twin[i] < 1 {
+                    total += e
+                    count += 1
+                }
+                XCTAssertLessThanOrEqual(e, 0.06, "trial \(trial) pixel (\(x), \(y)) (seed \(g.seed))")
+            }
+        }
+        print("PathCoverage vs 16×16 samples: worst \(worst), mean over \(count) edge pixels \(total / Double(count))")
+        XCTAssertLessThan(total / Double(count), 0.01)
+    }
+
+    /// Flattening keeps within the tolerance of the curve: every flattened point of a
+    /// circle lies on it (they are curve points), and every chord's middle within 0.05 px.
+    func testFlatteningTolerance() {
+        let r = 300.0
+        let polygons = PathCoverage.polygons(ellipse(center: Point(0, 0), rx: r, ry: r, arcs: 4), map: identity,
+                                             rect: PixelRect(minX: -400, minY: -400, maxX: 400, maxY: 400), workspace: .init())
+        XCTAssertEqual(polygons.count, 1)
+        let points = polygons[0].map { $0 - SIMD2(400, 400) }
+        for (i, p) in points.enumerated() {
+            let q = points[(i + 1) % points.count]
+            // Flattened points are curve points; 4 cubic arcs stray up to 2.7e-4 r from the circle.
+            XCTAssertEqual(((p * p).sum()).squareRoot(), r, accuracy: 2.8e-4 * r, "point \(i)")
+            let m = (p + q) / 2
+            XCTAssertGreaterThan(((m * m).sum()).squareRoot(), r - PathCoverage.tolerance, "chord \(i)")
+        }
+    }
+
+    /// Paths larger than the rectangle: edges left of it still count; a sub-rectangle gives
+    /// the same pixels as a larger one.
+    func testClippingKeepsWinding() {
+        let big = PixelRect(minX: -50, minY: -50, maxX: 150, maxY: 150)
+        let paths = [ellipse(center: Point(30, 40), rx: 90, ry: 60), star(center: Point(20, 20), radius: 100), rectangle(-1e6, -1e6, 30.5, 1e6)]
+        for (n, path) in paths.enumerated() {
+            let (whole, _) = coverage(path, rect: big)
+            for sub in [PixelRect(minX: 10, minY: 10, maxX: 40, maxY: 30), PixelRect(minX: 25, minY: -20, maxX: 33, maxY: 90),
+                        PixelRect(minX: 100, minY: 100, maxX: 150, maxY: 150)] {
+                let (part, _) = coverage(path, rect: sub, stride: sub.width + 3)
+                for (i, v) in part.enumerated() {
+                    let x = sub.minX + i % sub.width, y = sub.minY + i / sub.width
+                    XCTAssertEqual(v, whole[(y - big.minY) * big.width + x - big.minX], accuracy: 1e-5, "path \(n) (\(x), \(y)) in \(sub)")
+                }
+            }
+        }
+        // A half-plane-like rectangle reaching far left: the column at x = 30 is half covered.
+        let (c, _) = coverage(paths[2], rect: PixelRect(minX: 28, minY: 0, maxX: 33, maxY: 2))
+        XCTAssertEqual(c, [1, 1, 0.5, 0, 0, 1, 1, 0.5, 0, 0])
+    }
+
+    /// Perspective that puts part of the shape behind the viewer: the visible part matches
+    /// a twin that maps each sample back to the layer (in front when w > 0) and tests it
+    /// against the polygon there; nothing non-finite.
+    func testPerspectiveBehindTheViewer() {
+        // Layer x ≥ 25 is behind the viewer (w = 1 − x/25).
+        let map = PlaneMap(rows: SIMD3(1, 0, -0.04), SIMD3(0, 1, 0), SIMD3(8, 8, 1))
+        let inverse = map.inverse!
+        var polygon = Path()
+        let layer: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(40, -5), SIMD2(35, 20), SIMD2(2, 16)]
+        polygon.move(to: Point(layer[0].x, layer[0].y))
+        for p in layer.dropFirst() { polygon.addLine(to: Point(p.x, p.y)) }
+        polygon.closeSubpath()
+        let rect = PixelRect(width: 48, height: 48)
+        let (c, _) = coverage(polygon, map: map, rect: rect)
+        var worst = 0.0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                var inside = 0
+                for j in 0..<16 {
+                    for i in 0..<16 {
+                        let h = inverse.homogeneous(Double(x) + (Double(i) + 0.5) / 16, Double(y) + (Double(j) + 0.5) / 16)
+                        guard h.z > 0 else { continue }
+                        if winding(SIMD2(h.x, h.y) / h.z, [layer]) != 0 { inside += 1 }
+                    }
+                }
+                let e = abs(Double(c[y * 48 + x]) - Double(inside) / 256)
+                worst = max(worst, e)
+                XCTAssertLessThanOrEqual(e, 0.06, "(\(x), \(y))")
+            }
+        }
+        XCTAssertTrue(c.allSatisfy { $0 >= 0 && $0 <= 1 })
+        XCTAssertGreaterThan(c.reduce(0, +), 100)
+        // Entirely behind: nothing.
+        let (none, support) = coverage(rectangle(30, 0, 40, 10), map: map, rect: rect)
+        XCTAssertTrue(none.allSatisfy { $0 == 0 })
+        XCTAssertEqual(support, .empty)
+    }
+
+    /// Bad input: NaN or infinite points, a non-finite map, an empty path, an affine map
+    /// with w ≤ 0, an empty rectangle: coverage 0 everywhere, no trap.
+    func testBadInputGivesZero() {
+        let rect = PixelRect(width: 16, height: 16)
+        var nan = rectangle(2, 2, 10, 10)
+        nan.addLine(to: Point(.nan, 4))
+        var infinite = rectangle(2, 2, 10, 10)
+        infinite.addCurve(to: Point(3, 3), control1: Point(.infinity, 0), control2: Point(1, 1))
+        var badMap = identity
+        badMap.r1.x = .nan
+        var behind = identity
+        behind.r3.z = -1
+        let huge = PlaneMap(rows: SIMD3(1e300, 0, 0), SIMD3(0, 1e300, 0), SIMD3(0, 0, 1))
+        for (name, path, map) in [("nan", nan, identity), ("infinite", infinite, identity), ("map", rectangle(2, 2, 10, 10), badMap),
+                                  ("empty", Path(), identity), ("behind", rectangle(2, 2, 10, 10), behind),
+                                  ("overflow", rectangle(-1e10, -1e10, 1e10, 1e10), huge)] {
+            let (c, support) = coverage(path, map: map, rect: rect)
+            XCTAssertTrue(c.allSatisfy { $0 == 0 }, name)
+            XCTAssertEqual(support, .empty, name)
+        }
+        var nothing: [Float] = [7]
+        XCTAssertEqual(PathCoverage.fill(rectangle(0, 0, 5, 5), map: identity, into: &nothing, rect: .empty, stride: 0, workspace: .init()), .empty)
+        XCTAssertEqual(nothing, [7])
+        // Degenerate shapes: a line, a point, a zero-area sliver.
+        for path in [rectangle(3, 3, 3, 9), rectangle(4, 4, 4, 4)] {
+            XCTAssertTrue(coverage(path, rect: rect).values.allSatisfy { $0 == 0 })
+        }
+    }
+
+    /// Huge curves far outside the rectangle are not subdivided to no end; curves deep in
+    /// perspective stop at `maxDepth`: both complete quickly and stay in 0…1.
+    func testExtremeGeometryCompletes() {
+        let rect = PixelRect(width: 64, height: 64)
+        let start = ContinuousClock.now
+        let giant = ellipse(center: Point(32, 1e7), rx: 1e7, ry: 1e7, arcs: 4)  // its top is near y = 0
+        let (c, _) = coverage(giant, rect: rect)
+        XCTAssertTrue(c.allSatisfy { $0 >= 0 && $0 <= 1 })
+        XCTAssertEqual(c[63 * 64 + 32], 1)
+        let steep = PlaneMap(rows: SIMD3(1, 0, 0.5), SIMD3(0, 1, 0.5), SIMD3(32, 32, 1))
+        let (d, _) = coverage(ellipse(center: Point(0, 0), rx: 30, ry: 30, arcs: 4), map: steep, rect: rect)
+        XCTAssertTrue(d.allSatisfy { $0 >= 0 && $0 <= 1 })
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
+    }
+
+    /// One workspace serves every call with the same results as a fresh one; the stride may
+    /// exceed the width (the gap is not written).
+    func testWorkspaceReuseAndStride() {
+        var g = SeededGenerator(seed: 0x57_81DE)
+        let shared = PathCoverage.Workspace()
+        for trial in 0..<10 {
+            let path = randomShape(&g), map = randomMap(&g, perspective: trial % 3 == 0)
+            let rect = PixelRect(width: 40, height: 40)
+            XCTAssertEqual(coverage(path, map: map, rect: rect, workspace: shared).values, coverage(path, map: map, rect: rect).values)
+            var out = [Float](repeating: -1, count: 45 * 40)
+            out.withUnsafeMutableBufferPointer {
+                _ = PathCoverage.fill(path, map: map, into: $0.baseAddress!, rect: rect, stride: 45, workspace: shared)
+            }
+            for y in 0..<40 { for x in 40..<45 { XCTAssertEqual(out[y * 45 + x], -1) } }
+        }
+    }
+}
