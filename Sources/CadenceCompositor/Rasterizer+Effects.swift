@@ -79,14 +79,19 @@ extension Rasterizer {
 
     // MARK: Shadows
 
-    /// Draws the layer's shadow under its group (destination-over): the shape's alpha
-    /// (`shadowPath` filled, or the group's own alpha), blurred with σ, moved by the
-    /// offset (the fraction by bilinear interpolation), clipped to the rounded bounds when
-    /// `masksToBounds`, times the clip in force, in the shadow's colour.
-    func drawShadow(_ shadow: RenderList.Shadow, of item: RenderList.Item) {
+    /// Draws the layer's shadow over the pixels `rect` of the top surface: the shape's
+    /// alpha (`shadowPath` filled, or the surface's own alpha — the layer's group),
+    /// blurred with σ, moved by the offset (the fraction by bilinear interpolation),
+    /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
+    /// `opacity`, in the shadow's colour; `under` the surface's pixels (destination-over,
+    /// after the layer drew into its group) or over them (a path shadow, before the layer
+    /// draws).
+    func drawShadow(
+        _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool
+    ) {
         let group = surfaces[surfaces.count - 1]
-        let rect = group.rect
         let clip = clips[clips.count - 1]
+        guard !rect.isEmpty, opacity > 0 else { return }
         // The blurred plane is sampled at p − offset: the integer part shifts the
         // rectangle, the fraction mixes a pixel with its neighbour up and left.
         let whole = shadow.offset.rounded(.down), fraction = SIMD2<Float>(shadow.offset - whole)
@@ -138,12 +143,16 @@ extension Rasterizer {
                 bounds.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
                 Self.scale(weights, by: coverage, uniform: 1, count: n)
             }
-            if let uniform = clipWeights(row: y, from: rect.minX, count: n, opacity: 1, clip: clip, into: coverage) {
+            if let uniform = clipWeights(row: y, from: rect.minX, count: n, opacity: opacity, clip: clip, into: coverage) {
                 Self.scale(weights, by: nil, uniform: uniform, count: n)
             } else {
                 Self.scale(weights, by: coverage, uniform: 1, count: n)
             }
-            SourceOver.under(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
+            if under {
+                SourceOver.under(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
+            } else {
+                SourceOver.blend(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
+            }
         }
     }
 }

@@ -142,6 +142,10 @@ final class Rasterizer {
                     entry.drawOpacity = Float(item.drawOpacity) * opacity
                 }
             }
+            // A path shadow goes first, straight onto the surface (into the group, if any).
+            if let shadow = item.shadow, shadow.path != nil {
+                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false)
+            }
             // A previous rendering that moves under the current one goes first.
             if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
                 walk(transition.previous.items, fold: entry.fold)
@@ -184,7 +188,9 @@ final class Rasterizer {
             }
         }
         guard let group = entry.group else { return }
-        if let shadow = item.shadow { drawShadow(shadow, of: item) }
+        if let shadow = item.shadow, shadow.path == nil {
+            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].rect, opacity: 1, under: true)
+        }
         if let mask = item.mask { applyMask(mask) }
         finishGroup(group)
     }

@@ -166,7 +166,8 @@ extension RenderList {
                 let alpha = arriving * items[i].opacity
                 let sublayers = sublayerCounts[i]
                 let simple = !items[i].hasContents && items[i].transition == nil
-                if items[i].needsIsolation {
+                // A path shadow under a translucent layer: the two must blend as one.
+                if items[i].needsIsolation || (items[i].shadow != nil && alpha < 1) {
                     items[i].drawOpacity = 1
                     items[i].groupOpacity = alpha
                 } else if alpha >= 1 {

@@ -96,10 +96,12 @@ public struct RenderList: Hashable, Sendable {
         /// Whether the layer draws anything of its own.
         public var drawsItself: Bool { backgroundColor != nil || borderColor != nil || hasContents }
 
-        /// Whether the layer must be drawn offscreen as a group even at opacity 1: a shadow,
-        /// a mask and a cross-fade all need its whole rendering first.
+        /// Whether the layer must be drawn offscreen as a group even at opacity 1: a shadow
+        /// of the layer's own alpha, a mask and a cross-fade all need its whole rendering
+        /// first. (A `shadowPath` shadow is drawn before the layer instead, directly, when
+        /// nothing else needs a group: the same picture, without the group's passes.)
         public var needsIsolation: Bool {
-            shadow != nil || mask != nil || transition?.type == .fade
+            (shadow != nil && shadow?.path == nil) || mask != nil || transition?.type == .fade
         }
     }
 }

@@ -12,7 +12,19 @@ extension SourceOver {
                 continue
             }
             let p = UnsafeMutableRawPointer(dst + 4 * i)
-            let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
+            let bytes = p.loadUnaligned(as: SIMD16<UInt8>.self)
+            // Opaque pixels hide what is under them (cover 0: unchanged); under transparent
+            // ones the paint is drawn as it is (d = 0, cover 1: the same arithmetic).
+            if bytes[3] == 255 && bytes[7] == 255 && bytes[11] == 255 && bytes[15] == 255 {
+                i += 4
+                continue
+            }
+            if bytes == .zero {
+                p.storeBytes(of: pack(paint.color4 * expand(w4)), as: SIMD16<UInt8>.self)
+                i += 4
+                continue
+            }
+            let d = unpack(bytes)
             let cover = SIMD16<Float>(repeating: 1) - SIMD16(
                 d[3], d[3], d[3], d[3], d[7], d[7], d[7], d[7], d[11], d[11], d[11], d[11], d[15], d[15], d[15], d[15]) / 255
             p.storeBytes(of: pack(d + paint.color4 * expand(w4) * cover), as: SIMD16<UInt8>.self)

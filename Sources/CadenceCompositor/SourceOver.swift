@@ -122,6 +122,12 @@ enum SourceOver {
                 i += 4
                 continue
             }
+            // Opaque source at opacity 1: s · 1 + d · 0 is s exactly.
+            if opacity == 1 && s8[3] == 255 && s8[7] == 255 && s8[11] == 255 && s8[15] == 255 {
+                p.storeBytes(of: s8, as: SIMD16<UInt8>.self)
+                i += 4
+                continue
+            }
             let s = unpack(s8)
             let alpha = SIMD16(
                 s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7], s[11], s[11], s[11], s[11], s[15], s[15], s[15], s[15])
@@ -300,14 +306,26 @@ enum SourceOver {
         let c = v.replacing(with: 0, where: .!(v .> 0)).replacing(with: 255, where: v .> 255)
         var biased = c + bias
         biased.replace(with: biased + 1, where: c - (biased - bias) .== 0.5)
-        return SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(biased, to: SIMD16<UInt32>.self))
+        // Lane by lane: the generic `SIMD16<UInt8>(truncatingIfNeeded:)` compiles to a call
+        // to a scalar loop; this form becomes a vector narrowing wherever it is inlined.
+        let u = unsafeBitCast(biased, to: SIMD16<UInt32>.self)
+        return SIMD16<UInt8>(
+            UInt8(truncatingIfNeeded: u[0]), UInt8(truncatingIfNeeded: u[1]), UInt8(truncatingIfNeeded: u[2]),
+            UInt8(truncatingIfNeeded: u[3]), UInt8(truncatingIfNeeded: u[4]), UInt8(truncatingIfNeeded: u[5]),
+            UInt8(truncatingIfNeeded: u[6]), UInt8(truncatingIfNeeded: u[7]), UInt8(truncatingIfNeeded: u[8]),
+            UInt8(truncatingIfNeeded: u[9]), UInt8(truncatingIfNeeded: u[10]), UInt8(truncatingIfNeeded: u[11]),
+            UInt8(truncatingIfNeeded: u[12]), UInt8(truncatingIfNeeded: u[13]), UInt8(truncatingIfNeeded: u[14]),
+            UInt8(truncatingIfNeeded: u[15]))
     }
 
     /// The bytes as floats (0…255), through the same bias.
     @inline(__always)
     static func unpack(_ b: SIMD16<UInt8>) -> SIMD16<Float> {
-        // 0x4B00_0000 is the bit pattern of 2²³.
-        unsafeBitCast(SIMD16<UInt32>(truncatingIfNeeded: b) | 0x4B00_0000, to: SIMD16<Float>.self) - 8_388_608
+        // 0x4B00_0000 is the bit pattern of 2²³. Widened lane by lane (see `pack`).
+        let wide = SIMD16<UInt32>(
+            UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]), UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]),
+            UInt32(b[8]), UInt32(b[9]), UInt32(b[10]), UInt32(b[11]), UInt32(b[12]), UInt32(b[13]), UInt32(b[14]), UInt32(b[15]))
+        return unsafeBitCast(wide | 0x4B00_0000, to: SIMD16<Float>.self) - 8_388_608
     }
 
     /// One pixel, rounded as `pack` rounds.

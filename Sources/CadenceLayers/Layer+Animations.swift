@@ -252,9 +252,7 @@ extension Layer {
                 applyAnimationsReference(to: copy, atLocalTime: localTime)
                 hasCaptures = animationEntries.contains { $0.previous != nil }
             } else {
-                let plan = animationPlan
-                applyAnimations(plan, to: copy, atLocalTime: localTime)
-                hasCaptures = plan.hasCaptures
+                hasCaptures = applyAnimations(animationPlan, to: copy, atLocalTime: localTime)
             }
             if hasCaptures {
                 copy.presentedTransition = presentedTransition(
@@ -266,7 +264,9 @@ extension Layer {
 
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
     /// snapshot of its captured tree, whose root's parent time is `parentTime` and whose
-    /// superlayer is `parent`; `nil` when none is in effect.
+    /// superlayer is `parent`; `nil` when none is in effect. Out of line: the rare path,
+    /// kept out of `snapshotNode` so that it stays small enough to inline.
+    @inline(never)
     private func presentedTransition(
         atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
     ) -> PresentedTransition? {
@@ -320,8 +320,9 @@ extension Layer {
     /// Folds the animations into `copy`, property by property, as `plan` (the plan of
     /// `animationEntries`) lists them: each animated property is read once, folded once
     /// with the animations that can change it, and written once when its value changed.
-    /// The same steps as `applyAnimationsReference`, without strings.
-    private func applyAnimations(_ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double) {
+    /// The same steps as `applyAnimationsReference`, without strings. Returns
+    /// `plan.hasCaptures` (read here, where the plan is at hand).
+    private func applyAnimations(_ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double) -> Bool {
         var rotation: Double?
         for step in plan.steps {
             guard case .evaluate(let index) = step else {
@@ -348,6 +349,7 @@ extension Layer {
         if let rotation, rotation.isFinite {
             copy.transform = copy.transform.concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
         }
+        return plan.hasCaptures
     }
 
     /// The reference twin of `applyAnimations(_:to:atLocalTime:)`: every key path parsed,

@@ -67,11 +67,12 @@ extension Layer {
         let copy = Layer()
         copy.storage = storage
         copy.storage.isPresentation = false
-        if keepingCaptures || !animationEntries.contains(where: { $0.previous != nil }) {
-            copy.animationEntries = animationEntries
-        } else {
-            copy.animationEntries = animationEntries.map { ($0.key, $0.animation, nil) }
+        // One read of the entries, then one write of the copy's.
+        var entries = animationEntries
+        if !keepingCaptures, entries.contains(where: { $0.previous != nil }) {
+            entries = entries.map { ($0.key, $0.animation, nil) }
         }
+        copy.animationEntries = entries
         return copy
     }
 }

@@ -175,7 +175,7 @@ final class TransitionCaptureTests: XCTestCase {
         XCTAssertNil(layer.presentation(at: 2.5).presentedTransition, "the group has ended")
     }
 
-    // MARK: Removal and pruning
+    // MARK: Removal and what captures hold
 
     // Removing the entry frees its capture.
     func testRemovalDropsTheCapture() {
