@@ -18,7 +18,8 @@ let package = Package(
     targets: [
         // MARK: The harness: Google Benchmark behind an `extern "C"` API, plus the C++
         // baselines measured in the same run: the UnitBezier solver (WebKit/Chromium's),
-        // Eigen's Matrix4d product and inverse, and pixman's fills and composites.
+        // Eigen's Matrix4d product and inverse, and pixman's fills and composites
+        // (a bilinear transformed image among them).
         .target(
             name: "BenchmarkShim",
             cxxSettings: [

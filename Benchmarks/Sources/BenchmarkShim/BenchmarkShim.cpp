@@ -443,3 +443,78 @@ extern "C" void cadence_baseline_pixman_register(const char *name, const cadence
         });
     });
 }
+
+// MARK: - Baseline: pixman, a bilinear transformed image
+
+namespace {
+
+// The image and canvas of a transformed-image scene, made once; `draw()` is the timed
+// operation.
+struct PixmanTransformedImage {
+    int width, height;
+    uint32_t *canvasBits = nullptr, *imageBits = nullptr;
+    pixman_image_t *canvas = nullptr, *image = nullptr;
+
+    explicit PixmanTransformedImage(const cadence_pixman_transformed_image &s)
+        : width(s.canvas_width), height(s.canvas_height) {
+        canvasBits = static_cast<uint32_t *>(std::aligned_alloc(64, size_t(width) * height * 4));
+        std::fill(canvasBits, canvasBits + size_t(width) * height, 0u);
+        canvas = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, canvasBits, width * 4);
+        const size_t texels = size_t(s.image_width) * s.image_height;
+        imageBits = static_cast<uint32_t *>(std::aligned_alloc(64, (texels * 4 + 63) / 64 * 64));
+        for (size_t i = 0; i < texels; ++i) imageBits[i] = argb(s.image + 4 * i);
+        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, s.image_width, s.image_height, imageBits,
+                                         s.image_width * 4);
+        pixman_f_transform f{};
+        f.m[0][0] = s.matrix[0], f.m[0][1] = s.matrix[1], f.m[0][2] = s.matrix[2];
+        f.m[1][0] = s.matrix[3], f.m[1][1] = s.matrix[4], f.m[1][2] = s.matrix[5];
+        f.m[2][2] = 1;
+        pixman_transform t;
+        pixman_transform_from_pixman_f_transform(&t, &f);
+        pixman_image_set_transform(image, &t);
+        pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nullptr, 0);
+        pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE);
+    }
+
+    PixmanTransformedImage(const PixmanTransformedImage &) = delete;
+    PixmanTransformedImage &operator=(const PixmanTransformedImage &) = delete;
+
+    ~PixmanTransformedImage() {
+        pixman_image_unref(image);
+        pixman_image_unref(canvas);
+        std::free(imageBits);
+        std::free(canvasBits);
+    }
+
+    void draw() {
+        pixman_image_composite32(PIXMAN_OP_OVER, image, nullptr, canvas, 0, 0, 0, 0, 0, 0, width, height);
+    }
+};
+
+}  // namespace
+
+extern "C" void cadence_baseline_pixman_transformed_image_draw(
+    const cadence_pixman_transformed_image *scene, uint8_t *rgba) {
+    PixmanTransformedImage s(*scene);
+    s.draw();
+    const size_t count = size_t(scene->canvas_width) * scene->canvas_height;
+    for (size_t i = 0; i < count; ++i) {
+        const uint32_t p = s.canvasBits[i];
+        rgba[4 * i] = uint8_t(p >> 16);
+        rgba[4 * i + 1] = uint8_t(p >> 8);
+        rgba[4 * i + 2] = uint8_t(p);
+        rgba[4 * i + 3] = uint8_t(p >> 24);
+    }
+}
+
+extern "C" void cadence_baseline_pixman_transformed_image_register(
+    const char *name, const cadence_pixman_transformed_image *scene, int64_t items_per_iteration) {
+    auto s = std::make_shared<PixmanTransformedImage>(*scene);
+    benchmark::RegisterBenchmark(name, [s, items_per_iteration](benchmark::State &state) {
+        runBatches(state, items_per_iteration, [&](int64_t n) {
+            for (int64_t k = 0; k < n; ++k) s->draw();
+            benchmark::DoNotOptimize(s->canvasBits[0]);
+            benchmark::ClobberMemory();
+        });
+    });
+}

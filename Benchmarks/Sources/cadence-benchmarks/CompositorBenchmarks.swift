@@ -18,7 +18,7 @@ import CadenceTiming
 // is pixels per second (the primitive's pixels; the canvas's pixels for whole frames).
 
 /// A layer with `frame`, a background colour, a corner radius and a border.
-private func box(
+func box(
     _ x: Double, _ y: Double, _ width: Double, _ height: Double, color: Color?, radius: Double = 0,
     border: (width: Double, color: Color)? = nil
 ) -> Layer {
@@ -33,11 +33,11 @@ private func box(
     return layer
 }
 
-private func add(_ layer: Layer, to parent: Layer) {
+func add(_ layer: Layer, to parent: Layer) {
     try! parent.addSublayer(layer)
 }
 
-private func rgb(_ hex: UInt32, _ alpha: Double = 1) -> Color {
+func rgb(_ hex: UInt32, _ alpha: Double = 1) -> Color {
     Color(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
           alpha: alpha)
 }
@@ -63,6 +63,12 @@ private func checkAgainstPixman(
     var scene = scene
     var theirs = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 4)
     cadence_baseline_pixman_draw(&scene, &theirs)
+    comparePixels(what, bitmap, theirs, maxDifference: maxDifference, maxMean: maxMean)
+}
+
+/// Checks that `bitmap` and `theirs` (the same size, tight rows) agree: every channel within
+/// `maxDifference`, the channels' mean difference within `maxMean`.
+func comparePixels(_ what: String, _ bitmap: Bitmap, _ theirs: [UInt8], maxDifference: Int, maxMean: Double) {
     precondition(bitmap.bytesPerRow == bitmap.width * 4 && bitmap.pixels.count == theirs.count)
     var worst = 0, total = 0
     for (a, b) in zip(bitmap.pixels, theirs) {
@@ -80,7 +86,7 @@ private func checkAgainstPixman(
 
 /// Registers `render` of `roots` on `canvas` at times from `times` (all 0 when `nil`),
 /// `pixels` items per frame.
-private func registerRender(
+func registerRender(
     _ name: String, _ compositor: Compositor, _ roots: [Layer], on canvas: Canvas, pixels: Int, times: Inputs? = nil
 ) {
     registerBenchmark(name, itemsPerIteration: pixels) { n in

@@ -1,7 +1,7 @@
 // The C API of Cadence's benchmark harness: Google Benchmark behind plain C functions, so
 // Swift can register benchmarks without C++ interop, and C++ baselines registered from C++
-// in the same run: the classic WebKit/Chromium UnitBezier solver, and Eigen's Matrix4d
-// product and inverse.
+// in the same run: the classic WebKit/Chromium UnitBezier solver, Eigen's Matrix4d
+// product and inverse, and pixman's fills, composites and bilinear transformed images.
 #ifndef CADENCE_BENCHMARK_SHIM_H
 #define CADENCE_BENCHMARK_SHIM_H
 
@@ -127,6 +127,33 @@ void cadence_baseline_pixman_draw(const cadence_pixman_scene *_Nonnull scene, ui
 /// its canvas (allocated and cleared at registration, reused), with `width · height`
 /// pixels as the items of `items_per_second`.
 void cadence_baseline_pixman_register(const char *_Nonnull name, const cadence_pixman_scene *_Nonnull scene);
+
+/// An image drawn through an affine transform with bilinear filtering: what a layer with
+/// contents, a transform and `magnificationFilter = linear` draws. pixman composites the
+/// image OVER the whole canvas (`pixman_image_composite32(PIXMAN_OP_OVER)`, destination
+/// rectangle = the canvas), `PIXMAN_FILTER_BILINEAR`, `PIXMAN_REPEAT_NONE` (transparent
+/// outside the image), onto a transparent a8r8g8b8 canvas cleared once.
+typedef struct cadence_pixman_transformed_image {
+    int32_t canvas_width, canvas_height;
+    /// The image: premultiplied RGBA8 (Cadence's byte order), rows `4 · image_width` bytes
+    /// apart; copied (converted to a8r8g8b8) when the scene is made.
+    const uint8_t *_Nonnull image;
+    int32_t image_width, image_height;
+    /// pixman's direction: from canvas to image. The canvas point (x, y) (pixel centres at
+    /// half-integers) samples the image at u = m[0]·x + m[1]·y + m[2],
+    /// v = m[3]·x + m[4]·y + m[5] (texel centres at half-integers too).
+    double matrix[6];
+} cadence_pixman_transformed_image;
+
+/// Draws `scene` once on a freshly cleared canvas and writes the result to `rgba`
+/// (`canvas_width · canvas_height · 4` bytes, premultiplied RGBA8).
+void cadence_baseline_pixman_transformed_image_draw(
+    const cadence_pixman_transformed_image *_Nonnull scene, uint8_t *_Nonnull rgba);
+
+/// Registers, from C++, a benchmark that composites `scene`'s image once per iteration onto
+/// its canvas (made at registration, reused), with `items_per_iteration` items.
+void cadence_baseline_pixman_transformed_image_register(
+    const char *_Nonnull name, const cadence_pixman_transformed_image *_Nonnull scene, int64_t items_per_iteration);
 
 #ifdef __cplusplus
 }

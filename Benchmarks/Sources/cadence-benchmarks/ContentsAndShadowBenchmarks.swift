@@ -1,0 +1,249 @@
+import BenchmarkShim
+#if canImport(Glibc)
+import Glibc
+#endif
+import CadenceCompositor
+import CadenceGeometry
+import CadenceLayers
+
+// Compositor part 2 (issue 7): contents images and shadows, through the public API
+// (`Compositor.render`, one compositor reused, so its scratch memory and the images' mip
+// chains are warm as in an app's steady state).
+// - A 1920 × 1080 frame of 10 images (scaled up, down to about 1/3, rotated, under resize
+//   and resizeAspect gravity) and 5 shadows of radius 20, and the same frame without its
+//   shadows.
+// - The blur's cost against its radius: one 400 × 300 rounded rect casting a shadow at
+//   radius 2, 20 and 200, with `shadowPath` (the layer draws nothing else) and without (the
+//   shadow of its composited alpha), each next to the same frame without the shadow.
+// - A 512 × 512 image rotated by 30° and scaled by 1.5 with bilinear filtering, next to
+//   pixman drawing it through the same transform.
+
+// MARK: Inputs
+
+/// A `width × height` premultiplied RGBA bitmap, the same every run: a colour gradient whose
+/// hue depends on `seed`, diagonal stripes 16 pixels wide, and a disk at alpha 0.55 (so the
+/// blend takes both its opaque and its translucent paths).
+func makeTestBitmap(width: Int, height: Int, seed: UInt64) -> Bitmap {
+    var generator = SplitMix64(seed: seed)
+    let base = SIMD3<Double>(.random(in: 0.1..<0.6, using: &generator), .random(in: 0.1..<0.6, using: &generator),
+                             .random(in: 0.1..<0.6, using: &generator))
+    var bitmap = try! Bitmap(width: width, height: height)
+    let (cx, cy, r) = (Double(width) * 0.62, Double(height) * 0.4, 0.3 * Double(min(width, height)))
+    for y in 0..<height {
+        for x in 0..<width {
+            let (fx, fy) = (Double(x) / Double(width), Double(y) / Double(height))
+            let stripe = (x + y) / 16 % 2 == 0 ? 0.25 : 0.0
+            let rgb = base + SIMD3(0.4 * fx, 0.4 * fy, stripe)
+            let (dx, dy) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+            let alpha = dx * dx + dy * dy < r * r ? 0.55 : 1.0
+            let i = y * bitmap.bytesPerRow + 4 * x
+            for c in 0..<3 { bitmap.pixels[i + c] = UInt8((min(rgb[c], 1) * alpha * 255).rounded()) }
+            bitmap.pixels[i + 3] = UInt8((alpha * 255).rounded())
+        }
+    }
+    return bitmap
+}
+
+/// `makeTestBitmap` as contents, with its whole mip chain (built here, outside the timed loop).
+func makeTestImage(width: Int, height: Int, seed: UInt64) -> ContentsImage {
+    ContentsImage(makeTestBitmap(width: width, height: height, seed: seed))
+}
+
+/// The rounded rectangle `rect` with corner `radius` as a path (four cubic quarter circles).
+func roundedRectPath(_ rect: Rect, radius: Double) -> Path {
+    let k = 0.552_284_749_8 * radius  // the cubic's control distance for a quarter circle
+    let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+    var path = Path()
+    path.move(to: Point(x0 + radius, y0))
+    path.addLine(to: Point(x1 - radius, y0))
+    path.addCurve(to: Point(x1, y0 + radius), control1: Point(x1 - radius + k, y0), control2: Point(x1, y0 + radius - k))
+    path.addLine(to: Point(x1, y1 - radius))
+    path.addCurve(to: Point(x1 - radius, y1), control1: Point(x1, y1 - radius + k), control2: Point(x1 - radius + k, y1))
+    path.addLine(to: Point(x0 + radius, y1))
+    path.addCurve(to: Point(x0, y1 - radius), control1: Point(x0 + radius - k, y1), control2: Point(x0, y1 - radius + k))
+    path.addLine(to: Point(x0, y0 + radius))
+    path.addCurve(to: Point(x0 + radius, y0), control1: Point(x0, y0 + radius - k), control2: Point(x0 + radius - k, y0))
+    path.closeSubpath()
+    return path
+}
+
+/// A layer showing `image` in `frame`, turned by `angle` radians about its centre.
+private func imageLayer(
+    _ image: ContentsImage, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+    gravity: ContentsGravity = .resize, angle: Double = 0
+) -> Layer {
+    let layer = Layer()
+    layer.frame = Rect(x: x, y: y, width: width, height: height)
+    layer.contents = image
+    layer.contentsGravity = gravity
+    layer.magnificationFilter = .linear
+    layer.minificationFilter = .linear
+    if angle != 0 { layer.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1) }
+    return layer
+}
+
+/// Gives `layer` a shadow of radius `radius`, opacity 0.4 and `offset`; with `path`, the
+/// shadow's shape is its rounded bounds as a `shadowPath`.
+private func castShadow(_ layer: Layer, radius: Double, offset: Size, path: Bool) {
+    layer.shadowOpacity = 0.4
+    layer.shadowRadius = radius
+    layer.shadowOffset = offset
+    if path { layer.shadowPath = roundedRectPath(layer.bounds, radius: layer.cornerRadius) }
+}
+
+// MARK: Scenes
+
+/// The 1920 × 1080 frame of issue 7 (scale 1): an opaque root, 5 rounded cards casting
+/// shadows of radius 20 at opacity 0.4 with different offsets (cards 0, 2 and 4 with a
+/// `shadowPath`, cards 1 and 3 the shadow of their composited alpha, each holding an image)
+/// and 10 image layers, each with its own image: five 256 × 256 and five 512 × 384,
+/// premultiplied, with translucent parts. Scaled up 2.5× and 1.8× (the latter turned by
+/// 30°), down to about 1/3 (mipmapped, one turned by 45°), 1:1, rotated at scale 1, under
+/// `resize` and `resizeAspect`. With `shadows: false` the same frame, `shadowOpacity` 0.
+func makeContentsAndShadowScene(shadows: Bool = true) -> [Layer] {
+    let small = (0..<5).map { makeTestImage(width: 256, height: 256, seed: 0xCADE_0700 + UInt64($0)) }
+    let large = (0..<5).map { makeTestImage(width: 512, height: 384, seed: 0xCADE_0710 + UInt64($0)) }
+    let root = box(0, 0, 1920, 1080, color: rgb(0xE9ECF2))
+    // The cards, under the images.
+    let cards: [(Double, Double, Double, Double, Size)] = [
+        (60, 700, 420, 300, Size(width: 0, height: 8)), (520, 640, 360, 380, Size(width: 6, height: 10)),
+        (930, 720, 300, 280, Size(width: -8, height: 8)), (1280, 660, 320, 360, Size(width: 0, height: 12)),
+        (1650, 700, 230, 320, Size(width: 4, height: 4)),
+    ]
+    var cardLayers: [Layer] = []
+    for (k, (x, y, w, h, offset)) in cards.enumerated() {
+        let card = box(x, y, w, h, color: rgb(0xFFFFFF), radius: 20)
+        if shadows { castShadow(card, radius: 20, offset: offset, path: k % 2 == 0) }
+        add(card, to: root)
+        cardLayers.append(card)
+    }
+    // Two images on the cards without a shadow path: their alpha is the shadow's shape.
+    add(imageLayer(large[0], 20, 20, 320, 300, gravity: .resizeAspect), to: cardLayers[1])  // down to 0.625
+    add(imageLayer(small[0], 20, 20, 280, 280, angle: -0.15), to: cardLayers[3])            // up 1.09, turned
+    // The other eight on the root.
+    add(imageLayer(small[1], 40, 40, 640, 640, angle: 0), to: root)                           // up 2.5
+    add(imageLayer(large[1], 720, 40, 171, 128), to: root)                                    // down 1/3
+    add(imageLayer(small[2], 920, 60, 85, 85), to: root)                                      // down 1/3
+    add(imageLayer(large[2], 1080, 60, 512, 384, angle: 0.35), to: root)                      // 1:1, turned 20°
+    add(imageLayer(small[3], 700, 250, 400, 250, gravity: .resizeAspect, angle: -0.2), to: root)  // 250 x 250: down 0.98
+    add(imageLayer(large[3], 1620, 80, 260, 300, gravity: .resizeAspect, angle: .pi / 4), to: root)  // down 0.51, 45°
+    add(imageLayer(small[4], 1180, 380, 460, 460, angle: .pi / 6), to: root)                 // up 1.8, turned 30°
+    add(imageLayer(large[4], 200, 560, 171, 128, angle: .pi / 4), to: root)                  // down 1/3, turned 45°
+    return [root]
+}
+
+/// A 400 × 300 rounded rect (radius 24) in the middle of a transparent canvas just large
+/// enough for its shadow of `radius` (offset 0, opacity 0.4), so the shadow's extent is the
+/// whole canvas. `path`: the shadow has a `shadowPath` and the layer draws nothing else;
+/// otherwise the layer is opaque and its alpha is the shadow's shape. With `shadow: false`
+/// the same layer without a shadow: the baseline to subtract.
+private func makeShadowScene(radius: Double, path: Bool, shadow: Bool) -> (roots: [Layer], canvas: Canvas) {
+    let margin = (3 * radius).rounded(.up) + 1  // the shadow's reach, docs/compositor.md §10
+    let layer = box(margin, margin, 400, 300, color: path ? nil : rgb(0x4C8DFF), radius: 24)
+    if shadow { castShadow(layer, radius: radius, offset: Size(width: 0, height: 0), path: path) }
+    return ([layer], Canvas(width: 400 + 2 * margin, height: 300 + 2 * margin))
+}
+
+// MARK: Registration
+
+func registerContentsAndShadowBenchmarks() {
+    let compositor = Compositor()
+    let fullHD = Canvas(width: 1920, height: 1080)
+
+    // The 1080p frame, and the same without shadows.
+    let frame = makeContentsAndShadowScene()
+    let list = compositor.renderList(frame, at: 0, on: fullHD)
+    precondition(list.items.count == 16 && list.items.filter { $0.contents != nil }.count == 10
+                 && list.items.filter { $0.shadow != nil }.count == 5
+                 && list.items.filter { $0.shadow?.path != nil }.count == 3,
+                 "the contents-and-shadows scene is not what its name says")
+    let name = "10 images (256x256, 512x384: up 2.5x/1.8x, down 1/3, rotated, resize/resizeAspect)"
+    registerRender("Compositor.render: \(name) + 5 shadows r20 (3 shadowPath, 2 alpha) 1920x1080", compositor, frame,
+                   on: fullHD, pixels: 1920 * 1080)
+    registerRender("Compositor.render: \(name), no shadows, 1920x1080", compositor,
+                   makeContentsAndShadowScene(shadows: false), on: fullHD, pixels: 1920 * 1080)
+
+    // The blur against its radius. Items: the shadow's extent (the whole canvas).
+    for path in [true, false] {
+        for radius in [2.0, 20, 200] {
+            let (roots, canvas) = makeShadowScene(radius: radius, path: path, shadow: true)
+            let items = compositor.renderList(roots, at: 0, on: canvas).items
+            let extent = items[0].extent
+            precondition(items.count == 1 && items[0].shadow?.sigma == radius
+                         && extent == PixelRect(width: canvas.pixelWidth, height: canvas.pixelHeight),
+                         "the shadow's extent is not the canvas")
+            let what = "400x300 rounded rect, \(path ? "shadowPath" : "alpha shape"), \(extent.width)x\(extent.height) canvas"
+            registerRender("Compositor.render: shadow r\(formatted(radius)) of a \(what)", compositor, roots,
+                           on: canvas, pixels: extent.area)
+            registerRender("Compositor.render: no shadow (baseline for r\(formatted(radius))), \(what)", compositor,
+                           makeShadowScene(radius: radius, path: path, shadow: false).roots, on: canvas,
+                           pixels: extent.area)
+        }
+    }
+
+    registerTransformedImageBenchmarks(compositor)
+}
+
+/// A 512 × 512 image turned by 30° and scaled by 1.5 about the centre of a transparent
+/// 1024 × 1024 canvas, bilinear: Cadence (a layer with the image as contents,
+/// `magnificationFilter = linear`) and pixman (`composite32` OVER, `PIXMAN_FILTER_BILINEAR`,
+/// the inverse of the same transform). Items: the pixels the image covers (the same for
+/// both: counted on Cadence's frame, checked against pixman's).
+private func registerTransformedImageBenchmarks(_ compositor: Compositor) {
+    let (side, scale, angle) = (512.0, 1.5, Double.pi / 6)
+    let canvas = Canvas(width: 1024, height: 1024)
+    let bitmap = makeTestBitmap(width: Int(side), height: Int(side), seed: 0xCADE_0720)
+    let layer = imageLayer(ContentsImage(bitmap), 512 - side / 2, 512 - side / 2, side, side)
+    layer.transform = Transform3D(scaleX: scale, y: scale, z: 1).concatenating(
+        Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1))
+    let ours = try! compositor.render([layer], at: 0, on: canvas)
+
+    // pixman maps canvas to image: u = R(−θ)·(p − c) / s + (256, 256), c = (512, 512) the
+    // canvas centre (Core Animation's rotation in a y-down space: x' = x cos θ − y sin θ,
+    // y' = x sin θ + y cos θ). The shim copies the image when it makes the scene.
+    let (c, s, half) = (cos(angle) / scale, sin(angle) / scale, side / 2)
+    let matrix = (c, s, half - 512 * (c + s), -s, c, half - 512 * (c - s))
+    func withScene(_ body: (inout cadence_pixman_transformed_image) -> Void) {
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            var scene = cadence_pixman_transformed_image(
+                canvas_width: 1024, canvas_height: 1024, image: pixels.baseAddress!, image_width: Int32(side),
+                image_height: Int32(side), matrix: matrix)
+            body(&scene)
+        }
+    }
+    var theirs = [UInt8](repeating: 0, count: 1024 * 1024 * 4)
+    withScene { cadence_baseline_pixman_transformed_image_draw(&$0, &theirs) }
+    // The edges differ by design: Cadence multiplies edge-clamped texels by the analytic
+    // coverage of the image's rectangle, pixman (`PIXMAN_REPEAT_NONE`) fades bilinearly to
+    // transparent over the outermost texel. Inside, both interpolate the same four texels:
+    // pixman with 7-bit weights, Cadence in `Float`, rounding once.
+    var interiorWorst = 0
+    for y in 0..<1024 {
+        for x in 0..<1024 {
+            let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+            let u = matrix.0 * px + matrix.1 * py + matrix.2, v = matrix.3 * px + matrix.4 * py + matrix.5
+            guard u > 2, v > 2, u < side - 2, v < side - 2 else { continue }
+            for c in 0..<4 {
+                let i = 4 * (1024 * y + x) + c
+                interiorWorst = max(interiorWorst, abs(Int(ours.pixels[i]) - Int(theirs[i])))
+            }
+        }
+    }
+    if getenv("CADENCE_PRINT_PIXMAN_CHECKS") != nil {
+        print("check bilinear image, more than 2 texels inside its edges: max difference \(interiorWorst)")
+    }
+    precondition(interiorWorst <= 4, "bilinear image: Cadence and pixman differ by \(interiorWorst) inside the image")
+    comparePixels("bilinear image rotated 30deg scaled 1.5 (whole canvas)", ours, theirs, maxDifference: 64, maxMean: 0.2)
+    var covered = 0
+    for i in stride(from: 3, to: ours.pixels.count, by: 4) where ours.pixels[i] != 0 { covered += 1 }
+
+    withScene {
+        cadence_baseline_pixman_transformed_image_register(
+            "baseline: pixman composite32 OVER bilinear a8r8g8b8 512x512 rotated 30deg scaled 1.5, 1024x1024", &$0,
+            Int64(covered))
+    }
+    registerRender("Compositor.render: 512x512 image rotated 30deg scaled 1.5, linear, 1024x1024 canvas", compositor,
+                   [layer], on: canvas, pixels: covered)
+    registerRender("Compositor.render: no layers, 1024x1024 canvas (empty: bitmap allocation + clear)", compositor, [],
+                   on: canvas, pixels: covered)
+}
