@@ -1,32 +1,41 @@
 import Cadence
 
-/// The built-in scene of `cadence demo`: eight panels on a dark canvas, each showing one
+/// The built-in scene of `cadence demo`: twelve panels on a dark canvas, each showing one
 /// thing the engine does, all looping over `duration` seconds.
 ///
 /// Top row, left to right: basic animations (ease in-out against linear, a colour and a
 /// rotation); keyframes in each calculation mode (linear, discrete, paced, cubic,
 /// cubicPaced: one row each, the same values); a path animation with `rotationMode`
 /// auto along a figure of eight; an animation group (scale, corner radius, colour, border).
-/// Bottom row: additive (a wiggle added to a move) and cumulative (a block that tumbles
+/// Middle row: additive (a wiggle added to a move) and cumulative (a block that tumbles
 /// a quarter turn and a step at each repeat) animations; a cube in perspective (six faces
 /// with back-face culling, turning about a tilted axis); opacity groups (a group at 60%
 /// against children at 60% each: the overlap differs); clipping (a rotating rounded clip
-/// over sliding stripes, with a circular clip nested inside). Panels have rounded corners
-/// and borders.
+/// over sliding stripes, with a circular clip nested inside).
+/// Bottom row (`DemoScene+Effects.swift`): contents images (a picture made in code, with
+/// `resizeAspect` gravity in a layer whose bounds animate, and a button image stretched
+/// nine-part against plainly as its width animates); shadows (a card lifting, a card whose
+/// shadow circles it, a bouncing ball with an elliptical `shadowPath` on the floor); masks
+/// (stripes under a turning rounded-square mask that is itself masked by a sliding circle,
+/// and the picture under a soft spotlight image mask); transitions (push, moveIn, reveal
+/// and fade in turn between a chart in a `geometryFlipped` layer and the picture).
+/// Panels have rounded corners and borders.
 ///
 /// Built in code, so the binary needs no files; `cadence render` reads the same kinds of
 /// layers and animations from JSON.
 enum DemoScene {
     /// The canvas size in points (scale 1).
-    static let width = 640.0, height = 400.0
+    static let width = 640.0, height = 593.0
     /// The loop length in seconds, and the frames `cadence demo` renders over it.
     static let duration = 3.0
     static let frameCount = 24
 
-    /// Panel layout: 4 × 2 panels, `margin` from the canvas edges, `gap` apart.
+    /// Panel layout: 4 × 3 panels, `margin` from the canvas edges, `gap` apart
+    /// (146.5 × 183 points each).
+    static let columns = 4, rows = 3
     static let margin = 12.0, gap = 10.0
-    static let panelWidth = (width - 2 * margin - 3 * gap) / 4
-    static let panelHeight = (height - 2 * margin - gap) / 2
+    static let panelWidth = (width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
+    static let panelHeight = (height - 2 * margin - Double(rows - 1) * gap) / Double(rows)
 
     // MARK: Colours
 
@@ -49,11 +58,11 @@ enum DemoScene {
         let panels: [(Color, (Layer) -> Void)] = [
             (blue, basic), (green, keyframeModes), (orange, pathWithRotation), (purple, group),
             (yellow, additiveAndCumulative), (pink, perspective), (blue, opacityGroups), (green, clipping),
+            (orange, contentsImages), (purple, shadows), (yellow, masks), (pink, transitions),
         ]
         for (index, (accent, fill)) in panels.enumerated() {
-            let panel = box(
-                x: margin + Double(index % 4) * (panelWidth + gap), y: margin + Double(index / 4) * (panelHeight + gap),
-                width: panelWidth, height: panelHeight, color: panelColor, radius: 14)
+            let origin = panelOrigin(index)
+            let panel = box(x: origin.x, y: origin.y, width: panelWidth, height: panelHeight, color: panelColor, radius: 14)
             panel.borderWidth = 1
             panel.borderColor = panelBorder
             add(box(x: 12, y: 12, width: 28, height: 5, color: accent, radius: 2.5), to: panel)
@@ -61,6 +70,12 @@ enum DemoScene {
             add(panel, to: root)
         }
         return Scene(canvas: Canvas(width: width, height: height, scale: 1, background: canvasColor), layers: [root])
+    }
+
+    /// The top-left corner of panel `index` (0 … 11, left to right, then top to bottom) on
+    /// the canvas.
+    static func panelOrigin(_ index: Int) -> Point {
+        Point(x: margin + Double(index % columns) * (panelWidth + gap), y: margin + Double(index / columns) * (panelHeight + gap))
     }
 
     // MARK: Panels
@@ -289,7 +304,7 @@ enum DemoScene {
 
 extension Color {
     /// This colour with alpha `alpha`.
-    fileprivate func withAlpha(_ alpha: Double) -> Color {
+    func withAlpha(_ alpha: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 }

@@ -15,17 +15,17 @@ final class DemoCommandTests: RenderTestCase {
         XCTAssertEqual(try contents("demo"), ["contact-sheet.png"] + frames)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 26, "25 lines and the final newline")
-        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×400, 0 s)")
-        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×400, 0.125 s)")
-        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×400, 2.875 s)")
-        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×440, 24 frames in a 6×4 grid)")
+        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×593, 0 s)")
+        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×593, 0.125 s)")
+        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×593, 2.875 s)")
+        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×632, 24 frames in a 6×4 grid)")
         let frame = try image(out + "/frame-0000.png")
         XCTAssertEqual(frame.width, 640)
-        XCTAssertEqual(frame.height, 400)
+        XCTAssertEqual(frame.height, 593)
         XCTAssertEqual(frame[1, 1], SIMD4(14, 16, 22, 255), "the canvas colour")
         let sheet = try image(out + "/contact-sheet.png")
         XCTAssertEqual(sheet.width, 1016)
-        XCTAssertEqual(sheet.height, 440)
+        XCTAssertEqual(sheet.height, 632)
     }
 
     func testDefaultFolderAndBadFolder() throws {
@@ -37,18 +37,20 @@ final class DemoCommandTests: RenderTestCase {
 
     /// The scene shows what the issue asks for: every calculation mode, a path with a
     /// rotation mode, a group, additive and cumulative animations, perspective, rounded
-    /// corners, borders, an opacity group and clipping.
+    /// corners, borders, an opacity group and clipping; and the compositor's effects:
+    /// contents with a gravity and nine-part stretching, shadows (one with a path), nested
+    /// masks, every kind of transition and flipped geometry.
     func testSceneShowsEveryFeature() {
         let scene = DemoScene.make()
         XCTAssertEqual(scene.canvas.pixelWidth, 640)
-        XCTAssertEqual(scene.canvas.pixelHeight, 400)
+        XCTAssertEqual(scene.canvas.pixelHeight, 593)
         var layers: [Layer] = []
         func collect(_ layer: Layer) {
             layers.append(layer)
             layer.sublayers.forEach(collect)
         }
         scene.layers.forEach(collect)
-        XCTAssertEqual(scene.layers.first?.sublayers.count, 8, "panels")
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 12, "panels")
 
         var animations: [Animation] = []
         func flatten(_ animation: Animation) {
@@ -72,5 +74,20 @@ final class DemoCommandTests: RenderTestCase {
         XCTAssertTrue(layers.contains { $0.cornerRadius > 0 && $0.borderWidth > 0 })
         XCTAssertTrue(layers.contains { $0.opacity < 1 && $0.sublayers.count > 1 }, "an opacity group")
         XCTAssertTrue(layers.contains { $0.masksToBounds && $0.superlayer?.masksToBounds == true }, "nested clips")
+
+        XCTAssertTrue(layers.contains { $0.contents != nil && $0.contentsGravity == .resizeAspect })
+        XCTAssertTrue(layers.contains { $0.contents != nil && $0.contentsCenter != Rect(x: 0, y: 0, width: 1, height: 1) }, "nine-part")
+        XCTAssertTrue(layers.contains { $0.shadowOpacity > 0 && $0.shadowPath == nil })
+        XCTAssertTrue(layers.contains { $0.shadowOpacity > 0 && $0.shadowPath != nil })
+        XCTAssertTrue(properties.contains { ["shadowRadius", "shadowOffset"].contains($0.keyPath) })
+        XCTAssertTrue(layers.contains { $0.mask?.mask != nil }, "a mask with a mask")
+        XCTAssertTrue(layers.contains { $0.mask?.contents != nil }, "an image mask")
+        XCTAssertTrue(layers.contains { $0.mask.map { !$0.animations.isEmpty } ?? false }, "a moving mask")
+        let transitions = animations.compactMap { animation -> Transition? in
+            guard case .transition(let transition) = animation else { return nil }
+            return transition
+        }
+        XCTAssertEqual(Set(transitions.map(\.type)), Set(TransitionType.allCases))
+        XCTAssertTrue(layers.contains { $0.isGeometryFlipped && !$0.sublayers.isEmpty })
     }
 }
