@@ -52,6 +52,16 @@ public indirect enum Animation: Sendable {
     /// The time after which a removed-on-completion animation no longer exists, in its
     /// parent's time: the later end of its active interval (`ResolvedTiming.activeInterval`;
     /// `nil` when it never ends or is kept).
+    /// Whether this is a transition or a group with one inside (at any depth): an
+    /// animation that needs a previous rendering.
+    public var containsTransition: Bool {
+        switch self {
+        case .transition: true
+        case .group(let group): group.animations.contains { $0.containsTransition }
+        case .property: false
+        }
+    }
+
     public var removalTime: Double? {
         let end = resolvedTiming.activeInterval.end
         return isRemovedOnCompletion && end.isFinite ? end : nil

@@ -94,7 +94,7 @@ extension SceneDecoder {
             for (key, value) in objects.members {
                 let at = objects.path.appending(key)
                 let animation = try decoder.animation(value, at: at, allowsPrevious: true)
-                guard Self.containsTransition(animation) else {
+                guard animation.containsTransition else {
                     layer.add(animation, forKey: key)
                     continue
                 }
@@ -148,15 +148,6 @@ extension SceneDecoder {
         empty.contents = nil
         empty.shadowOpacity = 0
         return empty
-    }
-
-    /// Whether `animation` is a transition or a group with one inside.
-    static func containsTransition(_ animation: Animation) -> Bool {
-        switch animation {
-        case .transition: return true
-        case .group(let group): return group.animations.contains(where: containsTransition)
-        case .property: return false
-        }
     }
 
     /// Reads `json` as `field`'s kind, checks its bound, and writes it to `layer`. `null`

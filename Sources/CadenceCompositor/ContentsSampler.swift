@@ -170,12 +170,7 @@ struct ContentsSampler {
         self.layout = layout
         self.inverse = inverse
         isAffine = inverse.isAffine
-        ux = Float(inverse.r1.x)
-        uy = Float(inverse.r2.x)
-        vx = Float(inverse.r1.y)
-        vy = Float(inverse.r2.y)
-        wx = Float(inverse.r1.z)
-        wy = Float(inverse.r2.z)
+        (ux, uy, vx, vy, wx, wy) = inverse.floatGradients
         axisX = LaneAxis(layout.x, limit: layout.imageWidth)
         axisY = LaneAxis(layout.y, limit: layout.imageHeight)
         self.magnification = magnification
@@ -216,14 +211,7 @@ struct ContentsSampler {
     /// Pixel coordinates to layer coordinates relative to `D`'s minimum corner, normalised
     /// to w = 1 when affine; `nil` when singular or (affine) behind the viewer.
     static func inverse(layout: ContentsLayout, map: PlaneMap) -> PlaneMap? {
-        guard var inverse = PlaneMap.translation(layout.destination.minX, layout.destination.minY).concatenating(map).inverse
-        else { return nil }
-        if inverse.isAffine {
-            guard inverse.r3.z > 0 else { return nil }
-            let k = 1 / inverse.r3.z
-            inverse = PlaneMap(rows: inverse.r1 * k, inverse.r2 * k, inverse.r3 * k)
-        }
-        return inverse
+        map.pixelInverse(origin: layout.destination.minX, layout.destination.minY)
     }
 
     /// Whether drawing `layout` through `map` with `minification` (and `bias`) may read a mip

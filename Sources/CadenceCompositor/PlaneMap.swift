@@ -86,4 +86,24 @@ struct PlaneMap: Hashable, Sendable {
     static func translation(_ tx: Double, _ ty: Double) -> PlaneMap {
         PlaneMap(rows: SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(tx, ty, 1))
     }
+
+    /// Pixels back to the plane, with the plane's origin moved to `(x, y)` first (so that
+    /// the results are small near the shape that starts there): the inverse of
+    /// `translation(x, y)` then `self`, normalised to w = 1 when affine. `nil` when singular
+    /// or, affine, behind the viewer (w ≤ 0). What the samplers invert a layer's map with.
+    func pixelInverse(origin x: Double, _ y: Double) -> PlaneMap? {
+        guard var inverse = PlaneMap.translation(x, y).concatenating(self).inverse else { return nil }
+        if inverse.isAffine {
+            guard inverse.r3.z > 0 else { return nil }
+            let k = 1 / inverse.r3.z
+            inverse = PlaneMap(rows: inverse.r1 * k, inverse.r2 * k, inverse.r3 * k)
+        }
+        return inverse
+    }
+
+    /// The linear part in `Float`: d(u·w)/dx, d(u·w)/dy, d(v·w)/dx, d(v·w)/dy, dw/dx, dw/dy
+    /// (the samplers' per-lane steps).
+    var floatGradients: (ux: Float, uy: Float, vx: Float, vy: Float, wx: Float, wy: Float) {
+        (Float(r1.x), Float(r2.x), Float(r1.y), Float(r2.y), Float(r1.z), Float(r2.z))
+    }
 }

@@ -38,43 +38,46 @@ extension Rasterizer {
         }
     }
 
-    // MARK: Cross-fade
+    // MARK: Cross-fade and masks
 
-    /// Draws the previous rendering into a surface of its own and mixes the group on top
-    /// (the current rendering) with it: `previous · (1 − p) + current · p`.
-    func crossFade(with transition: RenderList.TransitionDrawing) {
+    /// Draws `items` into a cleared surface the size of the group on top (under the clip
+    /// in force, or, `unclipped`, under none but the group's rectangle), then hands each
+    /// row of that surface and of the group to `combine`. Nothing happens when the scratch
+    /// limit refuses the surface.
+    private func drawBesideGroup(
+        _ items: [RenderList.Item], unclipped: Bool,
+        combine: (_ drawn: UnsafeMutablePointer<UInt8>, _ group: UnsafeMutablePointer<UInt8>, _ count: Int) -> Void
+    ) {
         let group = surfaces[surfaces.count - 1]
         let rect = group.rect
         guard let buffer = pool.acquire(rect.area * 4) else { return }
         defer { pool.release(buffer) }
         pushSurface(buffer, rect: rect)
-        walk(transition.previous.items, fold: 1)
-        let previous = surfaces.removeLast()
-        let t = Float(transition.progress)
+        if unclipped {
+            // An empty range of analytic clips, past those in force (which stay untouched).
+            let end = analyticClips.count
+            clips.append(Clip(scissor: rect, mask: nil, analytic: end..<end, buffer: nil))
+        }
+        walk(items, fold: 1)
+        if unclipped { clips.removeLast() }
+        let drawn = surfaces.removeLast()
         for y in rect.minY..<rect.maxY {
-            SourceOver.mix(previous.pixel(rect.minX, y), into: group.pixel(rect.minX, y), amount: t, count: rect.width)
+            combine(drawn.pixel(rect.minX, y), group.pixel(rect.minX, y), rect.width)
         }
     }
 
-    // MARK: Masks
+    /// Draws the previous rendering beside the group (the current rendering, both under
+    /// the clips in force) and mixes them: `previous · (1 − p) + current · p`.
+    func crossFade(with transition: RenderList.TransitionDrawing) {
+        let t = Float(transition.progress)
+        drawBesideGroup(transition.previous.items, unclipped: false) { SourceOver.mix($0, into: $1, amount: t, count: $2) }
+    }
 
-    /// Renders the mask's list into a surface of the group's size (no clip but the
-    /// group's rectangle: the group has had its clips already) and multiplies the group by
-    /// its alpha. Past the scratch limit the mask is not applied.
+    /// Renders the mask's list beside the group (no clip but the group's rectangle: the
+    /// group has had its clips already) and multiplies the group by its alpha. Past the
+    /// scratch limit the mask is not applied.
     func applyMask(_ mask: RenderList) {
-        let group = surfaces[surfaces.count - 1]
-        let rect = group.rect
-        guard let buffer = pool.acquire(rect.area * 4) else { return }
-        defer { pool.release(buffer) }
-        pushSurface(buffer, rect: rect)
-        let current = clips[clips.count - 1]
-        clips.append(Clip(scissor: rect, mask: nil, analyticCount: current.analyticCount, buffer: nil))
-        walk(mask.items, fold: 1)
-        clips.removeLast()
-        let alpha = surfaces.removeLast()
-        for y in rect.minY..<rect.maxY {
-            SourceOver.multiply(group.pixel(rect.minX, y), byAlphaOf: alpha.pixel(rect.minX, y), count: rect.width)
-        }
+        drawBesideGroup(mask.items, unclipped: true) { SourceOver.multiply($1, byAlphaOf: $0, count: $2) }
     }
 
     // MARK: Shadows
@@ -95,23 +98,33 @@ extension Rasterizer {
         // The blurred plane is sampled at p − offset: the integer part shifts the
         // rectangle, the fraction mixes a pixel with its neighbour up and left.
         let whole = shadow.offset.rounded(.down), fraction = SIMD2<Float>(shadow.offset - whole)
-        // Offsets past a million pixels put the shadow off any canvas.
-        guard abs(whole.x) < 1e6, abs(whole.y) < 1e6 else { return }
+        // Offsets past any canvas (16384 pixels, and then some) show nothing of the shadow.
+        let farthest = Double(4 * Bitmap.maxDimension)
+        guard abs(whole.x) < farthest, abs(whole.y) < farthest else { return }
         let shift = SIMD2(Int(whole.x), Int(whole.y))
         let blurred = PixelRect(
             minX: rect.minX - shift.x - 1, minY: rect.minY - shift.y - 1, maxX: rect.maxX - shift.x, maxY: rect.maxY - shift.y)
-        guard let sourceBuffer = pool.acquire(rect.area * 4),
-              let blurBuffer = pool.acquire(blurred.area * 4)
-        else { return }
-        defer {
-            pool.release(blurBuffer)
-            pool.release(sourceBuffer)
-        }
+        // The shape, over the pixels whose blur reaches `blurred`: the group itself for
+        // the layer's alpha; for a path, `blurred` grown by the kernel's reach, within the
+        // canvas (shapes off the canvas cast nothing).
+        let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
+        let sourceRect = shadow.path == nil ? rect : PixelRect(
+            minX: blurred.minX - reach, minY: blurred.minY - reach, maxX: blurred.maxX + reach, maxY: blurred.maxY + reach
+        ).intersection(surfaces[0].rect)
+        guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4) else { return }
+        defer { pool.release(sourceBuffer) }
+        guard let blurBuffer = pool.acquire(blurred.area * 4) else { return }
+        defer { pool.release(blurBuffer) }
         let source = sourceBuffer.pointer.assumingMemoryBound(to: Float.self)
         let plane = blurBuffer.pointer.assumingMemoryBound(to: Float.self)
+        let map = PlaneMap(shadow.matrix)
         // The shape's alpha, 0…1.
         if let path = shadow.path {
-            PathCoverage.fill(path, map: PlaneMap(item.matrix), into: source, rect: rect, stride: rect.width, workspace: pathWorkspace)
+            if sourceRect.isEmpty {
+                source.initialize(to: 0)
+            } else {
+                PathCoverage.fill(path, map: map, into: source, rect: sourceRect, stride: sourceRect.width, workspace: pathWorkspace)
+            }
         } else {
             for y in rect.minY..<rect.maxY {
                 let row = group.pixel(rect.minX, y), out = source + (y - rect.minY) * rect.width
@@ -119,11 +132,12 @@ extension Rasterizer {
             }
         }
         ShadowBlur.blur(
-            source: source, sourceRect: rect, sourceStride: rect.width, sigma: shadow.sigma,
+            source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
+            sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
             into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
 
         let bounds = shadow.clipsToBounds
-            ? RoundedRectSampler(bounds: item.bounds, cornerRadius: item.cornerRadius, map: PlaneMap(item.matrix)) : nil
+            ? RoundedRectSampler(bounds: item.bounds, cornerRadius: item.cornerRadius, map: map) : nil
         if shadow.clipsToBounds && bounds == nil { return }
         let paint = SourceOver.Paint(shadow.color)
         let weights = pool.row(2), coverage = pool.row(0)

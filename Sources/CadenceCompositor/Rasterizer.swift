@@ -3,8 +3,12 @@ import CadenceGeometry
 /// Draws a `RenderList` into premultiplied RGBA8 pixels: the frame walk, with explicit
 /// stacks (so any depth of nesting is safe), of offscreen groups and clips.
 ///
-/// Per layer, in order: background (rounded by the corner radius), contents (next issue),
-/// the sublayers (clipped when `clipsToBounds`), the border. A layer without sublayers
+/// Per layer, in order: a path shadow (when no group is needed), a previous rendering that
+/// lies under (`moveIn`, `push`), background (rounded by the corner radius), contents, the
+/// sublayers (contents and sublayers clipped when `clipsToBounds`), the border, a previous
+/// rendering on top (`reveal`) or mixed in (`fade`), then — in the layer's group — the
+/// shadow under it and the mask (`Rasterizer+Effects.swift`; masks and previous renderings
+/// are nested lists drawn by re-entering `walk`). A layer without sublayers or contents
 /// draws background and border in one pass (`SourceOver.blend(_:weights:_:weights:…)`), so
 /// its opacity needs no group. An offscreen group is a block of the scratch pool the size
 /// of the layer's visible extent, cleared, drawn into, and composited with the group's
@@ -40,12 +44,12 @@ final class Rasterizer {
     }
 
     /// The clip in force: nothing outside `scissor` is drawn; inside, weights are
-    /// multiplied by `mask` (when present) and by the first `analyticCount` entries of
+    /// multiplied by `mask` (when present) and by the entries `analytic` of
     /// `analyticClips` (clips nested past the scratch limit, evaluated per draw).
     struct Clip {
         var scissor: PixelRect
         var mask: Mask?
-        var analyticCount: Int
+        var analytic: Range<Int>
         var buffer: ScratchBuffer?
     }
 
@@ -100,7 +104,7 @@ final class Rasterizer {
         open.removeAll(keepingCapacity: true)
         analyticClips.removeAll(keepingCapacity: true)
         surfaces.append(Surface(base: base, stride: stride, rect: canvas))
-        clips.append(Clip(scissor: canvas, mask: nil, analyticCount: 0, buffer: nil))
+        clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
         defer { unwind() }
         walk(list.items, fold: 1)
     }
@@ -142,8 +146,9 @@ final class Rasterizer {
                     entry.drawOpacity = Float(item.drawOpacity) * opacity
                 }
             }
-            // A path shadow goes first, straight onto the surface (into the group, if any).
-            if let shadow = item.shadow, shadow.path != nil {
+            // A path shadow of a layer drawn without a group goes first, straight onto the
+            // surface (in a group it goes under the group at the end, after a cross-fade).
+            if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
                 drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false)
             }
             // A previous rendering that moves under the current one goes first.
@@ -188,7 +193,7 @@ final class Rasterizer {
             }
         }
         guard let group = entry.group else { return }
-        if let shadow = item.shadow, shadow.path == nil {
+        if let shadow = item.shadow {
             drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].rect, opacity: 1, under: true)
         }
         if let mask = item.mask { applyMask(mask) }
@@ -244,7 +249,7 @@ final class Rasterizer {
         let fillPaint = fill.map(SourceOver.Paint.init)
         let strokePaint = stroke.map(SourceOver.Paint.init)
         // Analytic clips sample whole rows: keep those rows whole.
-        let whole = clip.analyticCount > 0
+        let whole = !clip.analytic.isEmpty
         // Inside the interior every pixel gets the same weights: a constant run, built
         // from the general kernel (fill and border without an inner edge excepted). Built
         // the first time a row has an interior run, so small layers never pay for it.
@@ -357,7 +362,7 @@ final class Rasterizer {
     func clipWeights(
         row y: Int, from x0: Int, count n: Int, opacity: Float, clip: Clip, into out: UnsafeMutablePointer<Float>
     ) -> Float? {
-        guard clip.mask != nil || clip.analyticCount > 0 else { return opacity }
+        guard clip.mask != nil || !clip.analytic.isEmpty else { return opacity }
         if let mask = clip.mask {
             let m = mask.pixel(x0, y)
             let k = opacity / 255
@@ -366,7 +371,7 @@ final class Rasterizer {
             for j in 0..<n { out[j] = opacity }
         }
         let scratch = pool.row(3)
-        for a in 0..<clip.analyticCount {
+        for a in clip.analytic {
             analyticClips[a].sample(row: y, from: x0, count: n, outer: scratch, border: nil)
             Self.scale(out, by: scratch, uniform: 1, count: n)
         }
@@ -417,21 +422,21 @@ final class Rasterizer {
         let current = clips[clips.count - 1]
         if let exact = Self.pixelAlignedRect(item) {
             clips.append(Clip(scissor: current.scissor.intersection(exact), mask: current.mask,
-                              analyticCount: current.analyticCount, buffer: nil))
+                              analytic: current.analytic, buffer: nil))
             return
         }
         let rect = item.pixelBounds.intersection(current.scissor)
         guard !rect.isEmpty,
               let sampler = RoundedRectSampler(bounds: item.bounds, cornerRadius: item.cornerRadius, map: PlaneMap(item.matrix))
         else {
-            clips.append(Clip(scissor: .empty, mask: nil, analyticCount: current.analyticCount, buffer: nil))
+            clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
             return
         }
         guard let buffer = pool.acquire(rect.area) else {
             // Past the scratch limit: evaluate this clip in every draw under it instead.
-            analyticClips.removeSubrange(current.analyticCount...)
+            analyticClips.removeSubrange(current.analytic.upperBound...)
             analyticClips.append(sampler)
-            clips.append(Clip(scissor: rect, mask: current.mask, analyticCount: current.analyticCount + 1, buffer: nil))
+            clips.append(Clip(scissor: rect, mask: current.mask, analytic: current.analytic.lowerBound..<current.analytic.upperBound + 1, buffer: nil))
             return
         }
         let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rect)
@@ -447,7 +452,7 @@ final class Rasterizer {
                 for j in 0..<n { out[j] = UInt8(coverage[j] * 255 + 0.5) }
             }
         }
-        clips.append(Clip(scissor: rect, mask: mask, analyticCount: current.analyticCount, buffer: buffer))
+        clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))
     }
 
     private func popClip() {

@@ -200,10 +200,13 @@ extension RenderList {
                 if item.clipsToBounds { extent = extent.intersection(item.pixelBounds) }
                 if let transition = item.transition { extent = extent.union(transition.previous.extent) }
                 if let shadow = item.shadow {
-                    let shape = shadow.path?.bounds.map { RenderList.pixelBounds(of: $0, under: plane, within: canvas) }
+                    let resting = PlaneMap(shadow.matrix)
+                    let shape = shadow.path?.bounds.map { RenderList.pixelBounds(of: $0, under: resting, within: canvas) }
                         ?? extent
                     var cast = Self.spread(shape, by: shadow, within: canvas)
-                    if shadow.clipsToBounds { cast = cast.intersection(item.pixelBounds) }
+                    if shadow.clipsToBounds {
+                        cast = cast.intersection(RenderList.pixelBounds(of: item.bounds, under: resting, within: canvas))
+                    }
                     extent = extent.union(cast)
                 }
                 if let mask = item.mask { extent = extent.intersection(mask.extent) }
@@ -216,7 +219,8 @@ extension RenderList {
         /// grown by 3σ (and a pixel for the fractional offset), within `canvas`.
         static func spread(_ shape: PixelRect, by shadow: Shadow, within canvas: PixelRect) -> PixelRect {
             guard !shape.isEmpty else { return .empty }
-            let margin = Swift.min((3 * shadow.sigma).rounded(.up) + 1, 1e9)
+            // Past the canvas's size the margin only needs to reach across it.
+            let margin = Swift.min((3 * shadow.sigma).rounded(.up) + 1, Double(4 * Bitmap.maxDimension))
             let lo = SIMD2(Double(shape.minX), Double(shape.minY)) + shadow.offset
             let hi = SIMD2(Double(shape.maxX), Double(shape.maxY)) + shadow.offset
             return PixelRect(covering: lo, hi, margin: margin, within: canvas)
@@ -239,6 +243,9 @@ extension RenderList {
             let bounds = layer.bounds.standardized
             // A transition moves the current rendering in the layer's own space (§ 12).
             var transition: TransitionDrawing?
+            // At rest: the shadow and the mask belong to the combined rendering, which does
+            // not move.
+            let restingMatrix = level.concatenating(parentPlane)
             var level = level
             if !contentOnly, let presented = layer.presentedTransition, nesting < RenderList.maxNesting {
                 let progress = Swift.min(Swift.max(presented.progress.isNaN ? 0 : presented.progress, 0), 1)
@@ -273,7 +280,7 @@ extension RenderList {
                 mask = RenderList(
                     pixelWidth: canvas.width, pixelHeight: canvas.height,
                     items: items(
-                        roots: [maskLayer], plane: matrix.flattenedToPlane, orientation: orientation * flip,
+                        roots: [maskLayer], plane: restingMatrix.flattenedToPlane, orientation: orientation * flip,
                         depth: depth + 1, nesting: nesting + 1, rootLevel: nil))
             }
 
@@ -287,7 +294,7 @@ extension RenderList {
                 cornerRadius: Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: contents(of: layer, bounds: bounds, orientation: orientation),
-                shadow: contentOnly ? nil : Self.shadow(of: layer, bounds: bounds, plane: plane), mask: mask,
+                shadow: contentOnly ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix), mask: mask,
                 transition: transition,
                 orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
                 groupOpacity: nil, pixelBounds: hasArea ? pixelBounds(of: bounds, under: plane, within: canvas) : .empty,
@@ -309,7 +316,8 @@ extension RenderList {
 
         /// The layer's shadow in pixels (§ 10), `nil` when it casts none: opacity or colour
         /// alpha 0, an empty `shadowPath`, or the centre of its bounds behind the viewer.
-        static func shadow(of layer: Layer, bounds: Rect, plane: PlaneMap) -> Shadow? {
+        static func shadow(of layer: Layer, bounds: Rect, matrix: Transform3D) -> Shadow? {
+            let plane = PlaneMap(matrix)
             let opacity = Swift.min(Swift.max(layer.shadowOpacity, 0), 1)
             guard opacity > 0, var color = layer.shadowColor, color.alpha > 0 else { return nil }
             color.alpha *= opacity
@@ -326,7 +334,8 @@ extension RenderList {
             // An explicit path is the shape (an empty or non-finite one: no shadow).
             let path = layer.shadowPath
             if let path, path.isEmpty || !path.isFinite { return nil }
-            return Shadow(color: color, sigma: sigma, offset: offset, path: path, clipsToBounds: layer.masksToBounds)
+            return Shadow(
+                color: color, sigma: sigma, offset: offset, path: path, clipsToBounds: layer.masksToBounds, matrix: matrix)
         }
     }
 

@@ -40,6 +40,9 @@ extension RenderList {
         public var path: Path?
         /// `masksToBounds`: the shadow is clipped to the rounded bounds.
         public var clipsToBounds: Bool
+        /// The layer's space to pixels at rest: the item's matrix without a transition's
+        /// offset (the shadow belongs to the combined rendering), for the path and the clip.
+        public var matrix: Transform3D
     }
 
     /// A transition being drawn (§ 12).

@@ -6,7 +6,8 @@ import CadenceGeometry
 /// `items` lists the layers depth first, each before its sublayers, siblings back to front
 /// (`zPosition`, then their index: a stable order). A layer's sublayers are the items
 /// `index + 1 ..< subtreeEnd`; its own drawing happens in two parts around them —
-/// background (and, next issue, contents) before, border after. Hidden layers, layers of
+/// background and contents before, border after; a mask and a transition's previous
+/// rendering are lists of their own inside the item. Hidden layers, layers of
 /// opacity 0, back-facing layers that are not double-sided, edge-on layers and layers
 /// whose matrix is not finite are left out with their sublayers.
 ///

@@ -58,21 +58,11 @@ struct RoundedRectSampler {
     init?(bounds: Rect, cornerRadius: Double, borderWidth: Double = 0, map: PlaneMap) {
         let b = bounds.standardized
         guard let shape = Shape(halfWidth: b.width / 2, halfHeight: b.height / 2, radius: cornerRadius),
-              var inverse = PlaneMap.translation(b.midX, b.midY).concatenating(map).inverse
+              let inverse = map.pixelInverse(origin: b.midX, b.midY)
         else { return nil }
-        if inverse.isAffine {
-            guard inverse.r3.z > 0 else { return nil }
-            let k = 1 / inverse.r3.z
-            inverse = PlaneMap(rows: inverse.r1 * k, inverse.r2 * k, inverse.r3 * k)
-        }
         self.inverse = inverse
         isAffine = inverse.isAffine
-        ux = Float(inverse.r1.x)
-        uy = Float(inverse.r2.x)
-        vx = Float(inverse.r1.y)
-        vy = Float(inverse.r2.y)
-        wx = Float(inverse.r1.z)
-        wy = Float(inverse.r2.z)
+        (ux, uy, vx, vy, wx, wy) = inverse.floatGradients
         pixelsPerU = 1 / (ux * ux + uy * uy).squareRoot()
         pixelsPerV = 1 / (vx * vx + vy * vy).squareRoot()
         outer = shape

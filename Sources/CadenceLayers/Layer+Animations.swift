@@ -54,7 +54,7 @@ extension Layer {
     /// `nil`) is captured for the transitions the animation is or holds (in a group); for
     /// an animation without one nothing is captured and `previous` is ignored.
     public func add(_ animation: Animation, forKey key: String?, from previous: Layer?, beginningAt now: Double? = nil) {
-        let capture = previous.flatMap { Self.containsTransition(animation) ? $0.capturedTreeCopy() : nil }
+        let capture = previous.flatMap { animation.containsTransition ? $0.capturedTreeCopy() : nil }
         add(animation, forKey: key, capture: capture, beginningAt: now)
     }
 
@@ -66,19 +66,10 @@ extension Layer {
         if let now, animation.timing.beginTime == 0 {
             animation.timing.beginTime = now
         }
-        let previous = Self.containsTransition(animation) ? capture ?? capturedTreeCopy() : nil
+        let previous = animation.containsTransition ? capture ?? capturedTreeCopy() : nil
         dropAnimationPlan()
         if let key { animationEntries.removeAll { $0.key == key } }
         animationEntries.append((key, animation, previous))
-    }
-
-    /// Whether `animation` is a transition or a group with one inside.
-    static func containsTransition(_ animation: Animation) -> Bool {
-        switch animation {
-        case .transition: return true
-        case .group(let group): return group.animations.contains(where: containsTransition)
-        case .property: return false
-        }
     }
 
     /// Adds a property animation (wrapped with `Animation(_:)`, which evaluates it with

@@ -24,6 +24,17 @@ final class CompositorEffectsTests: XCTestCase {
         return timing
     }
 
+    /// The closed rectangle path `(x, y, width, height)`.
+    func rectPath(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Path {
+        var path = Path()
+        path.move(to: Point(x: x, y: y))
+        path.addLine(to: Point(x: x + width, y: y))
+        path.addLine(to: Point(x: x + width, y: y + height))
+        path.addLine(to: Point(x: x, y: y + height))
+        path.closeSubpath()
+        return path
+    }
+
     // MARK: Contents
 
     /// Background, then contents, then sublayers, then border.
@@ -101,13 +112,7 @@ final class CompositorEffectsTests: XCTestCase {
         layer.shadowOpacity = 0.5
         layer.shadowRadius = 0
         layer.shadowOffset = Size(width: 0, height: 0)
-        var path = Path()
-        path.move(to: Point(x: -8, y: 0))
-        path.addLine(to: Point(x: -2, y: 0))
-        path.addLine(to: Point(x: -2, y: 4))
-        path.addLine(to: Point(x: -8, y: 4))
-        path.closeSubpath()
-        layer.shadowPath = path
+        layer.shadowPath = rectPath(-8, 0, 6, 4)
         let bitmap = try render([layer])
         XCTAssertEqual(bitmap[5, 12], SIMD4(0, 0, 0, 128), "the path's shadow at opacity 0.5")
         XCTAssertEqual(bitmap[15, 15], opaqueRed)
@@ -122,13 +127,7 @@ final class CompositorEffectsTests: XCTestCase {
         layer.shadowOpacity = 1
         layer.shadowRadius = 3
         layer.shadowOffset = Size(width: 0, height: 0)
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addLine(to: Point(x: 16, y: 0))
-        path.addLine(to: Point(x: 16, y: 16))
-        path.addLine(to: Point(x: 0, y: 16))
-        path.closeSubpath()
-        layer.shadowPath = path
+        layer.shadowPath = rectPath(0, 0, 16, 16)
         let bitmap = try render([layer], width: 64, height: 64)
         var mass = 0
         for y in 0..<64 {
@@ -238,5 +237,122 @@ final class CompositorEffectsTests: XCTestCase {
         assertRect(try render([parent]), PixelRect(minX: 0, minY: 22, maxX: 10, maxY: 32), is: opaqueRed, elsewhere: transparent)
         let bottomLeft = try render([parent], origin: .bottomLeft)
         assertRect(bottomLeft, PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), is: opaqueRed, elsewhere: transparent)
+    }
+
+    // MARK: Review cases
+
+    /// A layer with a path shadow, a mask, a fade, a blurred alpha shadow and a clip.
+    private func busyScene() throws -> Layer {
+        let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 64, height: 64), background: .white)
+        root.masksToBounds = true
+        root.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+        let card = makeLayer("card", frame: Rect(x: 12, y: 12, width: 30, height: 30), background: red)
+        card.shadowOpacity = 1
+        card.shadowRadius = 3
+        card.shadowOffset = Size(width: 4, height: 4)
+        try card.setMask(makeLayer("m", frame: Rect(x: 0, y: 0, width: 40, height: 20), background: .white))
+        card.add(Transition(type: .fade, timing: timing(at: 0.5)), forKey: "t", from: nil)
+        card.backgroundColor = blue
+        try root.addSublayer(card)
+        let other = makeLayer("other", frame: Rect(x: 30, y: 30, width: 20, height: 20), background: green)
+        other.shadowOpacity = 0.5
+        other.shadowRadius = 2
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 20, y: 0))
+        path.addLine(to: Point(x: 20, y: 20))
+        path.closeSubpath()
+        other.shadowPath = path
+        try root.addSublayer(other)
+        return root
+    }
+
+    /// Every scratch block goes back to the pool after a frame, at any limit — a block
+    /// kept by an early exit would starve the following frames.
+    func testScratchIsReturnedAtAnyLimit() throws {
+        let scene = try busyScene()
+        for limit in [0, 4_000, 20_000, 60_000, 200_000, Compositor.scratchByteLimit] {
+            let compositor = Compositor(scratchByteLimit: limit)
+            _ = try render([scene], width: 64, height: 64, compositor: compositor)
+            XCTAssertEqual(compositor.rasterizer.pool.bytesInUse, 0, "limit \(limit)")
+            _ = try render([scene], width: 64, height: 64, compositor: compositor)
+            XCTAssertEqual(compositor.rasterizer.pool.bytesInUse, 0, "limit \(limit), second frame")
+        }
+    }
+
+    /// A path shadow under a cross-fade keeps its full strength: the fade mixes the two
+    /// renderings, and the shadow goes under the result.
+    func testPathShadowIsNotFadedByATransition() throws {
+        let layer = makeLayer("l", frame: Rect(x: 4, y: 4, width: 10, height: 10), background: red)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = Size(width: 10, height: 0)
+        layer.shadowPath = rectPath(0, 0, 10, 10)
+        layer.add(Transition(type: .fade, timing: timing(at: 0.25)), forKey: "t", from: nil)
+        XCTAssertEqual(try render([layer])[19, 8], SIMD4(0, 0, 0, 255), "the shadow beside the layer, not faded")
+    }
+
+    /// A path reaching far from the layer, moved by a large offset, casts all of its shadow.
+    func testPathShadowFarFromItsLayer() throws {
+        let layer = makeLayer("l", frame: Rect(x: 30, y: 10, width: 2, height: 2))
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = Size(width: 10, height: 0)
+        layer.shadowPath = rectPath(-28, 0, 30, 4)
+        let bitmap = try render([layer], width: 48, height: 20)
+        // The path covers x 2…32, moved to 12…42.
+        for x in 12..<42 { XCTAssertEqual(bitmap[x, 11], SIMD4(0, 0, 0, 255), "x \(x)") }
+        XCTAssertEqual(bitmap[11, 11], transparent)
+        XCTAssertEqual(bitmap[42, 11], transparent)
+    }
+
+    /// During a transition the mask stays at rest: it cuts both renderings where the layer is.
+    func testMaskStaysAtRestDuringATransition() throws {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: red)
+        try layer.setMask(makeLayer("m", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: .white))
+        layer.add(Transition(type: .moveIn, subtype: .fromLeft, timing: timing(at: 0.25)), forKey: "t", from: nil)
+        layer.backgroundColor = blue
+        let bitmap = try render([layer], width: 40, height: 20)
+        XCTAssertEqual(bitmap[2, 10], opaqueBlue, "the new content, 3/4 of the way out, inside the mask")
+        XCTAssertEqual(bitmap[10, 10], opaqueRed, "the old one at rest, inside the mask")
+        XCTAssertEqual(bitmap[25, 10], transparent)
+    }
+
+    /// Subtypes use Core Animation's y-up names: `fromTop` moves from the layer's max-y
+    /// edge, which is the bottom on a top-left canvas.
+    func testVerticalSubtypesUseYUpNames() throws {
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: red)
+        layer.add(Transition(type: .moveIn, subtype: .fromTop, timing: timing(at: 0.5)), forKey: "t", from: nil)
+        layer.backgroundColor = blue
+        let bitmap = try render([layer], width: 20, height: 40)
+        XCTAssertEqual(bitmap[10, 15], opaqueBlue, "the new content comes up from y 20…40 to 10…30")
+        XCTAssertEqual(bitmap[10, 5], opaqueRed)
+        XCTAssertEqual(bitmap[10, 25], opaqueBlue)
+    }
+
+    /// A flipped superlayer does not turn its single-sided sublayers away.
+    func testFlippedGeometryDoesNotCull() throws {
+        let parent = makeLayer("p", frame: Rect(x: 0, y: 0, width: 32, height: 32))
+        parent.isGeometryFlipped = true
+        let child = makeLayer("c", frame: Rect(x: 0, y: 0, width: 10, height: 10), background: red)
+        child.isDoubleSided = false
+        try parent.addSublayer(child)
+        for origin in [Canvas.Origin.topLeft, .bottomLeft] {
+            XCTAssertEqual(pixels(of: try render([parent], origin: origin), notEqualTo: transparent).count, 100, "\(origin)")
+        }
+    }
+
+    /// The shadow's offset turns and scales with the layer (the Jacobian at its centre).
+    func testShadowOffsetTurnsWithTheLayer() throws {
+        let layer = makeLayer("l", frame: Rect(x: 10, y: 10, width: 8, height: 8), background: red)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = Size(width: 5, height: 0)
+        layer.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+        let bitmap = try render([layer], scale: 2)
+        // Centre (14, 14) points → (28, 28) pixels; the offset (5, 0) turned by 90° is
+        // (0, 5) points, (0, 10) pixels: the shadow spans pixel rows 38…46.
+        XCTAssertEqual(bitmap[28, 42], SIMD4(0, 0, 0, 255))
+        XCTAssertEqual(bitmap[40, 28], transparent, "not to the right")
     }
 }
