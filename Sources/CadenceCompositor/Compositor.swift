@@ -62,6 +62,6 @@ public final class Compositor {
         defer { images.endFrame() }
         return RenderList(
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
-            scale: canvas.scale, origin: canvas.origin, image: images.image)
+            scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:))
     }
 }

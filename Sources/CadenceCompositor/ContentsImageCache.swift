@@ -13,18 +13,20 @@ final class ContentsImageCache {
         var width, height, bytesPerRow: Int
     }
 
-    private var entries: [Key: (bitmap: Bitmap, image: ContentsImage)] = [:]
+    private var entries: [Key: (bitmap: Bitmap, image: ContentsImage, mipmapped: Bool)] = [:]
     private var used: Set<Key> = []
 
-    /// The image drawn for `contents` (`RenderList.contentsImage`, cached for bitmaps).
-    func image(_ contents: any LayerContents) -> ContentsImage? {
-        guard let bitmap = contents as? Bitmap else { return RenderList.contentsImage(contents) }
+    /// The image drawn for `contents` (`RenderList.contentsImage`, cached for bitmaps): with
+    /// its mip chain when `mipmapped`; a cached image without one is rebuilt with it the
+    /// first time a draw minifies.
+    func image(_ contents: any LayerContents, mipmapped: Bool) -> ContentsImage? {
+        guard let bitmap = contents as? Bitmap else { return RenderList.contentsImage(contents, mipmapped: mipmapped) }
         let address = bitmap.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         let key = Key(address: address, width: bitmap.width, height: bitmap.height, bytesPerRow: bitmap.bytesPerRow)
         used.insert(key)
-        if let entry = entries[key] { return entry.image }
-        let image = ContentsImage(bitmap)
-        entries[key] = (bitmap, image)
+        if let entry = entries[key], !mipmapped || entry.mipmapped { return entry.image }
+        let image = ContentsImage(bitmap, mipmapped: mipmapped)
+        entries[key] = (bitmap, image, mipmapped)
         return image
     }
 

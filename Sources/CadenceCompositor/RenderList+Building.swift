@@ -6,7 +6,8 @@ extension RenderList {
     /// The list of the trees under `roots`, read as they are (pass presentation snapshots
     /// for a frame at a time), on a canvas of `pixelWidth × pixelHeight` pixels with
     /// `scale` pixels per point and the root space's origin at `origin`. `image` turns a
-    /// layer's contents into the image drawn (`nil`: the contents draw nothing).
+    /// layer's contents into the image drawn (`nil`: the contents draw nothing), with its
+    /// mip chain when the draw minifies (its second argument).
     ///
     /// Three passes over explicit stacks (no recursion down the sublayers, so any depth is
     /// safe): a depth-first walk that places each layer (`transformToSuperlayer`, then the
@@ -17,7 +18,7 @@ extension RenderList {
     /// Cost: one 4×4 product and a sort of each layer's sublayers per layer.
     init(
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
-        image: @escaping (any LayerContents) -> ContentsImage? = RenderList.contentsImage
+        image: @escaping (any LayerContents, _ mipmapped: Bool) -> ContentsImage? = RenderList.contentsImage
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
@@ -38,11 +39,11 @@ extension RenderList {
     public static let maxNesting = 32
 
     /// The image of `contents`: a `ContentsImage` as it is, a `Bitmap` wrapped (its mipmaps
-    /// built on the way), anything else `nil`.
-    static func contentsImage(_ contents: any LayerContents) -> ContentsImage? {
+    /// built on the way when `mipmapped`, else sharing its pixels), anything else `nil`.
+    static func contentsImage(_ contents: any LayerContents, mipmapped: Bool) -> ContentsImage? {
         switch contents {
         case let image as ContentsImage: image
-        case let bitmap as Bitmap: ContentsImage(bitmap)
+        case let bitmap as Bitmap: ContentsImage(bitmap, mipmapped: mipmapped)
         default: nil
         }
     }
@@ -104,7 +105,7 @@ extension RenderList {
     /// Builds item lists: the tree walk and the two passes after it.
     struct Builder {
         let canvas: PixelRect
-        let image: (any LayerContents) -> ContentsImage?
+        let image: (any LayerContents, _ mipmapped: Bool) -> ContentsImage?
 
         /// The items of the trees under `roots`, each placed in `plane` (the superlayer's
         /// matrix, flattened) whose y axis has `orientation` on the canvas. `rootLevel`,
@@ -293,7 +294,7 @@ extension RenderList {
                 name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
                 cornerRadius: Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
-                contents: contents(of: layer, bounds: bounds, orientation: orientation),
+                contents: contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
                 shadow: contentOnly ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix), mask: mask,
                 transition: transition,
                 orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
@@ -302,13 +303,17 @@ extension RenderList {
         }
 
         /// The layer's contents as drawn (§ 9), `nil` when they draw nothing.
-        func contents(of layer: Layer, bounds: Rect, orientation: Double) -> Contents? {
-            guard let value = layer.contents, let image = image(value) else { return nil }
-            guard let layout = ContentsLayout(
-                bounds: bounds, imageSize: image.pixelSize, gravity: layer.contentsGravity,
-                contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale,
-                rowZeroAtUnitYZero: orientation > 0)
+        /// A bitmap gets its mip chain only when this draw may minify it.
+        func contents(of layer: Layer, bounds: Rect, orientation: Double, plane: PlaneMap) -> Contents? {
+            guard let value = layer.contents,
+                  let layout = ContentsLayout(
+                    bounds: bounds, imageSize: value.pixelSize, gravity: layer.contentsGravity,
+                    contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter,
+                    contentsScale: layer.contentsScale, rowZeroAtUnitYZero: orientation > 0)
             else { return nil }
+            let mipmapped = ContentsSampler.needsMipmaps(
+                layout: layout, map: plane, minification: layer.minificationFilter, bias: layer.minificationFilterBias)
+            guard let image = image(value, mipmapped), image.pixelSize == value.pixelSize else { return nil }
             return Contents(
                 image: image, layout: layout, magnificationFilter: layer.magnificationFilter,
                 minificationFilter: layer.minificationFilter, minificationFilterBias: layer.minificationFilterBias)

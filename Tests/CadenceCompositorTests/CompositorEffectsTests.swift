@@ -79,6 +79,28 @@ final class CompositorEffectsTests: XCTestCase {
         }
     }
 
+    /// A bitmap first drawn magnified (cached without mipmaps) and then minified gets its
+    /// mip chain: the frame equals one from a fresh compositor, and a checkerboard shrunk
+    /// 8× is an even grey, not aliased.
+    func testCachedBitmapGetsMipmapsWhenMinified() throws {
+        var checker = try Bitmap(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 where (x + y) % 2 == 0 { checker[x, y] = opaqueWhite } }
+        let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 128, height: 128))
+        layer.contents = checker
+        let compositor = Compositor()
+        _ = try render([layer], width: 128, height: 128, compositor: compositor)
+        // 64 texels onto 9 pixels (7.1×: bilinear samples between texel centres, which
+        // alias without the chain).
+        layer.bounds = Rect(x: 0, y: 0, width: 9, height: 9)
+        layer.position = Point(x: 4.5, y: 4.5)
+        let cached = try render([layer], width: 16, height: 16, compositor: compositor)
+        XCTAssertEqual(cached, try render([layer], width: 16, height: 16))
+        for y in 1..<8 { for x in 1..<8 { XCTAssertEqual(Double(cached[x, y][3]), 128, accuracy: 3, "(\(x), \(y))") } }
+        layer.minificationFilter = .nearest
+        let aliased = try render([layer], width: 16, height: 16)
+        XCTAssertTrue((1..<8).contains { aliased[$0, 4][3] == 255 || aliased[$0, 4][3] == 0 }, "nearest aliases")
+    }
+
     /// Contents that report no pixels draw nothing.
     func testZeroSizeContentsDrawNothing() throws {
         struct Empty: LayerContents { var pixelSize: Size { Size(width: 0, height: 0) } }
