@@ -144,7 +144,7 @@ extension RenderList {
                 items.append(item)
                 sublayerCounts.append(0)
                 if let parent { sublayerCounts[parent] += 1 }
-                if layer.sublayers.isEmpty {
+                if layer.sublayers.isEmpty || layer.isHidden {
                     items[index].subtreeEnd = index + 1
                 } else {
                     let flip: Double = layer.isGeometryFlipped ? -1 : 1
@@ -232,13 +232,18 @@ extension RenderList {
         /// hidden, opacity 0, a matrix that is not finite or collapses the plane (edge-on),
         /// facing away from the viewer when not double-sided, or masked past `maxNesting`.
         /// `contentOnly` (the root of a previous rendering, § 12): only what the layer draws
-        /// counts — its `isHidden`, opacity, shadow, mask and transitions are left to the
-        /// layer it stands for, which applies them once to the combined result.
+        /// counts — its opacity, shadow, mask and transitions are left to the layer it
+        /// stands for, which applies them once to the combined result; a hidden previous
+        /// rendering is empty. A hidden layer with a transition in effect is kept, drawing
+        /// nothing of its own (`drawsNothing`), so that the transition can show it going
+        /// (Core Animation's `actions["hidden"] = transition`).
         func item(
             for layer: Layer, level: Transform3D, parent: Int?, depth: Int, parentPlane: Transform3D,
             orientation: Double, nesting: Int, contentOnly: Bool = false
         ) -> Item? {
-            guard contentOnly || !layer.isHidden else { return nil }
+            let drawsNothing = layer.isHidden
+            guard !layer.isHidden || (!contentOnly && layer.presentedTransition != nil && nesting < RenderList.maxNesting)
+            else { return nil }
             let opacity = contentOnly ? 1 : Swift.min(Swift.max(layer.opacity, 0), 1)
             guard opacity > 0 else { return nil }
             let bounds = layer.bounds.standardized
@@ -287,15 +292,16 @@ extension RenderList {
 
             let shorter = Swift.min(bounds.width, bounds.height)
             let hasArea = shorter > 0
-            let background = layer.backgroundColor.flatMap { $0.alpha > 0 && hasArea ? $0 : nil }
+            let background = layer.backgroundColor.flatMap { $0.alpha > 0 && hasArea && !drawsNothing ? $0 : nil }
             let borderWidth = Swift.min(Swift.max(layer.borderWidth, 0), shorter / 2)
-            let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 ? $0 : nil }
+            let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
             return Item(
                 name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
                 cornerRadius: Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
-                contents: contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
-                shadow: contentOnly ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix), mask: mask,
+                contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
+                shadow: contentOnly || drawsNothing ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix),
+                mask: mask,
                 transition: transition,
                 orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
                 groupOpacity: nil, pixelBounds: hasArea ? pixelBounds(of: bounds, under: plane, within: canvas) : .empty,

@@ -377,4 +377,20 @@ final class CompositorEffectsTests: XCTestCase {
         XCTAssertEqual(bitmap[28, 42], SIMD4(0, 0, 0, 255))
         XCTAssertEqual(bitmap[40, 28], transparent, "not to the right")
     }
+
+    /// `actions["hidden"] = Transition()`: a layer hidden under a fade fades out; one shown
+    /// fades in from its hidden (empty) previous rendering.
+    func testHidingAndShowingThroughATransition() throws {
+        let going = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: red)
+        going.add(Transition(type: .fade, timing: timing(at: 0.25)), forKey: "t", from: nil)
+        going.isHidden = true
+        XCTAssertEqual(try render([going])[10, 10], SIMD4(191, 0, 0, 191), "three quarters of the old rendering left")
+        let coming = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20), background: blue)
+        coming.isHidden = true
+        coming.add(Transition(type: .fade, timing: timing(at: 0.25)), forKey: "t", from: nil)
+        coming.isHidden = false
+        XCTAssertEqual(try render([coming])[10, 10], SIMD4(0, 0, 64, 64), "a quarter of the new one")
+        going.removeAllAnimations()
+        XCTAssertEqual(try render([going])[10, 10], transparent, "hidden once the transition is gone")
+    }
 }
