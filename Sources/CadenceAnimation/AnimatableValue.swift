@@ -217,17 +217,12 @@ import Darwin
 #endif
 
 /// A value that also scales by a real number, so curves through several values can be
-/// built from it (the cubic keyframe modes), and whose size (`magnitude`) measures speed.
+/// built from it (the cubic keyframe modes), and whose distance from `zero` measures speed.
 public protocol LinearAnimatableValue: AnimatableValue {
     /// The additive identity.
     static var zero: Self { get }
     /// `self · factor`.
     func scaled(by factor: Double) -> Self
-}
-
-extension LinearAnimatableValue {
-    /// The Euclidean size of the value: its distance from zero.
-    @inlinable public var magnitude: Double { Self.zero.distance(to: self) }
 }
 
 extension VectorAnimatableValue {

@@ -49,9 +49,6 @@ public indirect enum Animation: Sendable {
         }
     }
 
-    /// The time after which a removed-on-completion animation no longer exists, in its
-    /// parent's time: the later end of its active interval (`ResolvedTiming.activeInterval`;
-    /// `nil` when it never ends or is kept).
     /// Whether this is a transition or a group with one inside (at any depth): an
     /// animation that needs a previous rendering.
     public var containsTransition: Bool {
@@ -62,6 +59,9 @@ public indirect enum Animation: Sendable {
         }
     }
 
+    /// The time after which a removed-on-completion animation no longer exists, in its
+    /// parent's time: the later end of its active interval (`ResolvedTiming.activeInterval`;
+    /// `nil` when it never ends or is kept).
     public var removalTime: Double? {
         let end = resolvedTiming.activeInterval.end
         return isRemovedOnCompletion && end.isFinite ? end : nil

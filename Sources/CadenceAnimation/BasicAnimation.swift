@@ -21,9 +21,9 @@ import CadenceTiming
 /// a render tree to remember the previous value it reads the model for both ends.
 public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
     public var keyPath: String
-    public var fromValue: Value?
-    public var toValue: Value?
-    public var byValue: Value?
+    public var fromValue: Value? { didSet { resolveFixedEnds() } }
+    public var toValue: Value? { didSet { resolveFixedEnds() } }
+    public var byValue: Value? { didSet { resolveFixedEnds() } }
     /// The media timing; setting it re-resolves `resolvedTiming`.
     public var timing: MediaTiming {
         didSet { resolvedTiming = timing.resolved() }
@@ -42,6 +42,11 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
     public var isRemovedOnCompletion: Bool
     /// Turns the animated numbers into a transform (`CAValueFunction`).
     public var valueFunction: ValueFunction?
+    /// The two ends and the change over one cycle (`to − from`) when no end reads the model
+    /// (from and to, from and by, or by and to set), worked out whenever an end is set, so
+    /// that an evaluation neither rebuilds them nor (for transforms) inverts a matrix;
+    /// `nil` when an end reads the model.
+    @usableFromInline private(set) var fixedEnds: (from: Value, to: Value, change: Value)?
 
     public init(
         keyPath: String, fromValue: Value? = nil, toValue: Value? = nil, byValue: Value? = nil,
@@ -60,17 +65,29 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
         self.isCumulative = isCumulative
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.valueFunction = valueFunction
+        resolveFixedEnds()
+    }
+
+    /// Sets `fixedEnds` from the three values (the first three rows of the table above).
+    private mutating func resolveFixedEnds() {
+        let ends: (from: Value, to: Value)?
+        switch (fromValue, toValue, byValue) {
+        case let (from?, to?, _): ends = (from, to)
+        case let (from?, nil, by?): ends = (from, from.adding(by))
+        case let (nil, to?, by?): ends = (to.subtracting(by), to)
+        default: ends = nil
+        }
+        fixedEnds = ends.map { ($0.from, $0.to, $0.to.subtracting($0.from)) }
     }
 
     /// The two ends of the interpolation for model value `model` (table above).
     @inlinable
     public func endpoints(model: Value) -> (from: Value, to: Value) {
+        if let fixedEnds { return (fixedEnds.from, fixedEnds.to) }
+        // The rows whose ends read the model (the others are `fixedEnds`).
         switch (fromValue, toValue, byValue) {
-        case let (from?, to?, _): return (from, to)
-        case let (from?, nil, by?): return (from, from.adding(by))
-        case let (nil, to?, by?): return (to.subtracting(by), to)
-        case let (from?, nil, nil): return (from, model)
-        case let (nil, to?, nil): return (model, to)
+        case let (from?, _, _): return (from, model)
+        case let (nil, to?, _): return (model, to)
         case let (nil, nil, by?): return (model, model.adding(by))
         case (nil, nil, nil): return (model, model)
         }
@@ -91,6 +108,7 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
     /// `to − from`.
     @inlinable
     public func cycleChange(model: Value) -> Value? {
+        if let fixedEnds { return fixedEnds.change }
         let (from, to) = endpoints(model: model)
         return to.subtracting(from)
     }

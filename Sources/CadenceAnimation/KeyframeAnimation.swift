@@ -53,6 +53,9 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
     public private(set) var curve: KeyframeCurve<Value>
     /// The keyframes of `path`, when the path is in use.
     public private(set) var pathKeyframes: KeyframePath?
+    /// `last − first` keyframe, built with the tables (`cycleChange(model:)`); `nil` without
+    /// keyframes.
+    private var lastMinusFirst: Value?
 
     public init(
         keyPath: String, values: [Value] = [], path: Path? = nil, keyTimes: [Double]? = nil,
@@ -79,20 +82,32 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
         self.isCumulative = isCumulative
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.valueFunction = valueFunction
-        (curve, pathKeyframes) = (KeyframeCurve(values: []), nil)
+        (curve, pathKeyframes, lastMinusFirst) = (KeyframeCurve(values: []), nil, nil)
         rebuild()
     }
 
-    /// Builds the keyframe tables from the properties (the path wins for points).
+    /// Builds the keyframe tables from the properties (the path wins for points), and the
+    /// change over one cycle.
     private mutating func rebuild() {
         if let path, Value.self == Point.self {
-            pathKeyframes = KeyframePath(path: path, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            let keyframes = KeyframePath(path: path, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions)
+            pathKeyframes = keyframes
             curve = KeyframeCurve(values: [])
+            if let first = keyframes.point(at: 0), let last = keyframes.point(at: 1) {
+                lastMinusFirst = unsafeBitCast(last.subtracting(first), to: Value.self)
+            } else {
+                lastMinusFirst = nil
+            }
         } else {
             pathKeyframes = nil
             curve = KeyframeCurve(
                 values: values, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions,
                 tension: tensionValues, continuity: continuityValues, bias: biasValues)
+            if let first = values.first, let last = values.last {
+                lastMinusFirst = last.subtracting(first)
+            } else {
+                lastMinusFirst = nil
+            }
         }
     }
 
@@ -120,13 +135,6 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
         timingFunction?.progress(at: progress) ?? progress
     }
 
-    /// `last − first` keyframe.
-    public func cycleChange(model: Value) -> Value? {
-        if let pathKeyframes {
-            guard let first = pathKeyframes.point(at: 0), let last = pathKeyframes.point(at: 1) else { return nil }
-            return unsafeBitCast(last.subtracting(first), to: Value.self)
-        }
-        guard let first = curve.values.first, let last = curve.values.last else { return nil }
-        return last.subtracting(first)
-    }
+    /// `last − first` keyframe (worked out when the keyframes are set, not per evaluation).
+    public func cycleChange(model: Value) -> Value? { lastMinusFirst }
 }

@@ -32,13 +32,15 @@ struct SplinePacing<Value: AnimatableValue>: Sendable {
     /// starts over the total, then 1.
     var keyTimes: [Double] { starts.map { $0 / total } + [1] }
 
-    init(points: [Value], controls: [(Value, Value)], zero: Value, scale: (Value, Double) -> Value,
-         subtract: (Value, Value) -> Value) {
+    /// The table of the spline through `points` with inner Bézier points `controls`;
+    /// `zero` and `scale` are the value's `LinearAnimatableValue` operations.
+    init(points: [Value], controls: [(Value, Value)], zero: Value, scale: (Value, Double) -> Value) {
         self.zero = zero
         var derivatives: [(Value, Value, Value)] = []
         for i in 0..<controls.count {
             let (b1, b2) = controls[i]
-            derivatives.append((scale(subtract(b1, points[i]), 3), scale(subtract(b2, b1), 3), scale(subtract(points[i + 1], b2), 3)))
+            derivatives.append((
+                scale(b1.subtracting(points[i]), 3), scale(b2.subtracting(b1), 3), scale(points[i + 1].subtracting(b2), 3)))
         }
         self.derivatives = derivatives
         var tables: [[Double]] = []

@@ -104,8 +104,7 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing<Value>? {
             let pacing = SplinePacing(
                 points: values, controls: controls, zero: L.zero as! Value,
-                scale: { ($0 as! L).scaled(by: $1) as! Value },
-                subtract: { ($0 as! L).subtracting($1 as! L) as! Value })
+                scale: { ($0 as! L).scaled(by: $1) as! Value })
             return pacing.total > 0 && pacing.total.isFinite ? pacing : nil
         }
         return open(type)

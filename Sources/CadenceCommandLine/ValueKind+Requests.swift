@@ -18,9 +18,6 @@ extension ValueKind {
         }
     }
 
-    /// The kinds whose values requests carry, in INTERFACE.md's order.
-    static let sampled: [ValueKind] = [.scalar, .point, .size, .rect, .color, .transform]
-
     /// The kind a value of this JSON shape has when the key path does not say: a number is
     /// a scalar, an array of 2 a point, of 4 a rect, of 16 a transform (its elements are
     /// checked when the value is read); `nil` for anything else.

@@ -259,6 +259,19 @@ final class KeyframeAnimationTests: XCTestCase {
         let a = KeyframeAnimation<Double>(
             keyPath: "opacity", values: [1, 5, 3], timing: MediaTiming(duration: 1, repeatCount: 3), isCumulative: true)
         XCTAssertEqual(a.value(atParentTime: 2.5, model: 0), 5 + 2 * 2)
+        // New values bring a new change per cycle.
+        var b = a
+        b.values = [0, 10]
+        XCTAssertEqual(b.value(atParentTime: 2.5, model: 0), 5 + 2 * 10)
+        // A path: its last point − its first, also after the path changes.
+        var moving = KeyframeAnimation<Point>(
+            keyPath: "position", path: try! Path(svgPathData: "M 0 0 L 10 0 L 10 5"),
+            timing: MediaTiming(duration: 1, repeatCount: 3), isCumulative: true)
+        XCTAssertEqual(moving.value(atParentTime: 2.5, model: .zero), Point(x: 10 + 2 * 10, y: 0 + 2 * 5))
+        moving.path = try! Path(svgPathData: "M 1 1 L 2 3")
+        XCTAssertEqual(moving.value(atParentTime: 1.5, model: .zero), Point(x: 1.5 + 1, y: 2 + 2))
+        moving.path = nil
+        XCTAssertNil(moving.value(atParentTime: 1.5, model: .zero), "no values: no keyframes")
     }
 
     // Changing a keyframe property rebuilds the curve.

@@ -1,4 +1,5 @@
 import CadenceAnimation
+import CadenceGeometry
 import CadenceTiming
 import XCTest
 
@@ -59,6 +60,44 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(c.value(atParentTime: 1.5, model: 0), 4)
         XCTAssertEqual(c.value(atParentTime: 2.5, model: 0), 6)
         XCTAssertEqual(c.value(atParentTime: 3, model: 0), 7)
+    }
+
+    // Setting an end after construction takes effect, whichever row of the table it
+    // moves to (the ends that do not read the model are worked out when set).
+    func testSettingAnEndChangesTheEnds() {
+        var a = animation(from: 1, to: 3)
+        a.toValue = nil
+        XCTAssert(a.endpoints(model: 10) == (1, 10))
+        a.byValue = 5
+        XCTAssert(a.endpoints(model: 10) == (1, 6))
+        a.fromValue = nil
+        XCTAssert(a.endpoints(model: 10) == (10, 15))
+        a.toValue = 20
+        XCTAssert(a.endpoints(model: 10) == (15, 20))
+        a.byValue = nil
+        XCTAssert(a.endpoints(model: 10) == (10, 20))
+        // Cumulative with an end read from the model: each cycle adds to − model.
+        a.isCumulative = true
+        a.timing.repeatCount = 2
+        XCTAssertEqual(a.value(atParentTime: 1.5, model: 10), 15 + 10)
+        XCTAssertEqual(a.value(atParentTime: 1.5, model: 16), 18 + 4)
+    }
+
+    // A cumulative transform with `toValue` and `byValue`: from = to · by⁻¹, and each
+    // completed cycle adds to − from = by (rotations about z compose by adding angles).
+    func testCumulativeTransformFromToAndBy() {
+        func rotation(_ angle: Double) -> Transform3D { Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1) }
+        let a = BasicAnimation<Transform3D>(
+            keyPath: "transform", toValue: rotation(0.6), byValue: rotation(0.2),
+            timing: MediaTiming(duration: 1, repeatCount: 3), isCumulative: true)
+        let (from, to) = a.endpoints(model: .identity)
+        XCTAssertEqual(atan2(from.m12, from.m11), 0.4, accuracy: 1e-15)
+        XCTAssertEqual(to, rotation(0.6))
+        for (time, angle) in [(0.5, 0.5), (1.5, 0.7), (2.5, 0.9)] {
+            let m = a.value(atParentTime: time, model: .identity)!
+            XCTAssertEqual(atan2(m.m12, m.m11), angle, accuracy: 1e-14, "at \(time)")
+            XCTAssertEqual(m.m33, 1, accuracy: 1e-15)
+        }
     }
 }
 

@@ -267,7 +267,8 @@ final class SceneDecoderTests: RenderTestCase {
     func testReferenceScenesDecode() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Reference/scenes")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }) ?? []
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        XCTAssertFalse(names.isEmpty, "no scenes in \(folder.path)")
         for name in names.sorted() {
             let file = folder.appendingPathComponent(name).path
             XCTAssertNoThrow(try RenderCommand.readScene(file, console: RecordingConsole()), name)

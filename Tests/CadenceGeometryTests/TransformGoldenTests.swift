@@ -19,6 +19,9 @@ final class TransformGoldenTests: XCTestCase {
 
     func assertMatrix(_ actual: Transform3D, _ expected: [Double], _ tolerance: Double, _ message: String,
                       file: StaticString = #filePath, line: UInt = #line) {
+        guard expected.count == 16 else {
+            return XCTFail("\(message): the golden has \(expected.count) numbers, not 16", file: file, line: line)
+        }
         let scale = max(1, expected.map(abs).max() ?? 1)
         for (a, e) in zip(actual.fields, expected) where !(abs(a - e) <= tolerance * scale) {
             return XCTFail("\(message): \(actual.fields) vs \(expected)", file: file, line: line)
@@ -27,7 +30,12 @@ final class TransformGoldenTests: XCTestCase {
 
     func testMatrixFunctions() throws {
         let root = try XCTUnwrap(Golden.load("transforms.json") as? Object)
-        func cases(_ key: String) -> [Object] { root[key] as? [Object] ?? [] }
+        // Every group is in the file: a missing or renamed key fails instead of checking nothing.
+        func cases(_ key: String, file: StaticString = #filePath, line: UInt = #line) -> [Object] {
+            let list = root[key] as? [Object] ?? []
+            XCTAssertFalse(list.isEmpty, "no \(key) cases in transforms.json", file: file, line: line)
+            return list
+        }
         for c in cases("makeTranslation") {
             let i = numbers(c["input"])
             assertMatrix(Transform3D(translationX: i[0], y: i[1], z: i[2]), numbers(c["output"]), 1e-12, "translation \(i)")
@@ -133,7 +141,9 @@ final class TransformGoldenTests: XCTestCase {
 
     func testDecompositionAndInterpolation() throws {
         let root = try XCTUnwrap(Golden.load("decomposition.json") as? Object)
-        for c in root["decompositions"] as? [Object] ?? [] {
+        let decompositions = root["decompositions"] as? [Object] ?? []
+        XCTAssertGreaterThan(decompositions.count, 80)
+        for c in decompositions {
             let name = c["name"] as? String ?? "?"
             let m = transform(c["matrix"])
             guard let expected = c["decomposition"] as? Object else {
@@ -142,7 +152,9 @@ final class TransformGoldenTests: XCTestCase {
             }
             guard let d = m.decomposed else { XCTFail("\(name) should decompose"); continue }
             func check(_ actual: [Double], _ key: String) {
-                for (a, e) in zip(actual, numbers(expected[key])) {
+                let golden = numbers(expected[key])
+                XCTAssertEqual(golden.count, actual.count, "\(name) \(key): count")
+                for (a, e) in zip(actual, golden) {
                     XCTAssertEqual(a, e, accuracy: 1e-10 * max(1, abs(e)), "\(name) \(key)")
                 }
             }
