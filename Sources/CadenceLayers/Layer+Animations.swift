@@ -114,13 +114,15 @@ extension Layer {
     /// A transition's captured previous rendering goes with its entry.
     @discardableResult
     public func removeCompletedAnimations(atLocalTime localTime: Double) -> [String?] {
-        var removed: [String?] = []
-        dropAnimationPlan()
-        animationEntries.removeAll { entry in
-            guard let end = entry.animation.removalTime, localTime > end else { return false }
-            removed.append(entry.key)
-            return true
+        func isCompleted(_ entry: AnimationEntry) -> Bool {
+            guard let end = entry.animation.removalTime else { return false }
+            return localTime > end
         }
+        // Nothing to remove (most calls, made once a frame): the list, and its plan, stay.
+        guard animationEntries.contains(where: isCompleted) else { return [] }
+        let removed = animationEntries.filter(isCompleted).map(\.key)
+        dropAnimationPlan()
+        animationEntries.removeAll(where: isCompleted)
         return removed
     }
 
@@ -170,9 +172,9 @@ extension Layer {
     /// (`LayerAnimationPlan`). `presentationReference(at:)` is the twin it is tested
     /// against.
     public func presentation(at time: Double) -> Layer {
-        let localTime = convertTime(time, from: nil)
         let parentTime = superlayer?.convertTime(time, from: nil) ?? time
-        return presentationSnapshot(atLocalTime: localTime, parentTime: parentTime, superlayer: nil, useReference: false)
+        return presentationSnapshot(
+            atLocalTime: localTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil, useReference: false)
     }
 
     /// `presentation(at:)` made the reference way: every animation's key path parsed and
@@ -298,7 +300,8 @@ extension Layer {
     /// This layer's time at its superlayer's time `parentTime`:
     /// `resolvedTiming.localTime(fromParent:)`, computed from the stored timing without
     /// resolving the rest of it (the same sanitising and the same operations, so the same
-    /// result bit for bit; `LayerAnimationPlanTests` pins it).
+    /// result bit for bit; `LayerAnimationPlanTests` pins it). Snapshots and
+    /// `convertTime` step down the tree with it.
     @inline(__always)
     func localTime(fromParent parentTime: Double) -> Double {
         let timing = storage.timing
@@ -323,11 +326,10 @@ extension Layer {
             let property = plan.properties[index]
             switch property.target {
             case .key(let key):
-                let access = key.property
-                guard let model = access.read(self) else { continue }
+                guard let model = key.read(self) else { continue }
                 let sample = AnimationEvaluator.presentationValue(
                     ofProperty: property.name, model: model, animations: property.animations, atTime: localTime)
-                if sample.value != model { try? access.write(copy, sample.value) }
+                if sample.value != model { try? key.write(copy, sample.value) }
                 if let angle = sample.rotation { rotation = angle }
             case .keyPath:
                 guard let model = value(forKeyPath: property.name) else { continue }
@@ -350,10 +352,9 @@ extension Layer {
         var rotation: Double?
         for entry in animationEntries {
             for keyPath in Self.animatedKeyPaths(of: entry.animation) {
-                let property = KeyPathValue.split(keyPath).head
-                if done.contains(property) { continue }
-                done.append(property)
-                let name = String(property)
+                let name = KeyPathValue.split(keyPath).head
+                if done.contains(name) { continue }
+                done.append(name)
                 guard let model = value(forKeyPath: name) else { continue }
                 let sample = AnimationEvaluator.presentationValue(
                     ofProperty: name, model: model, animations: animationEntries.lazy.map(\.animation), atTime: localTime)

@@ -106,8 +106,9 @@ extension Layer {
 
     /// Carries `value` from `source`'s space up to the nearest common ancestor of `source`
     /// and `target` (the root space when they share none, or either is `nil`) with `up`,
-    /// then down to `target` with `down`. The shape every conversion — points, times —
-    /// shares.
+    /// then down to `target` with `down`: time conversion, and the tests' reference for
+    /// points (`convert(_:from:to:)` walks `withChains` itself, to read each layer's
+    /// placement once).
     static func walk<Value>(
         _ value: Value, from source: Layer?, to target: Layer?,
         up: (Layer, Value) -> Value, down: (Layer, Value) -> Value

@@ -14,7 +14,8 @@ extension Layer {
     ///
     /// - A hidden layer and everything under it is skipped. (Opacity does not matter.)
     /// - Sublayers are tried front to back — higher `zPosition` first, then later in
-    ///   `sublayers` first — before the layer itself, so a sublayer outside its
+    ///   `sublayers` first: the reverse of `paintOrder(_:)` — before the layer itself, so a
+    ///   sublayer outside its
     ///   superlayer's bounds is found, unless the superlayer `masksToBounds` and the point
     ///   is outside its bounds.
     /// - The point enters each layer through the inverse of its level of the matrix chain
@@ -49,12 +50,32 @@ extension Layer {
         let inside = placement.contains(local)
         if placement.masksToBounds && !inside { return nil }
         if sublayers.isEmpty { return inside ? self : nil }
-        let hit = sublayers.withUnsafeBufferPointer { sublayers -> Layer? in
-            let childSpace = placement.sublayerSpace
-            return Self.first(of: sublayers) { layer in layer.hitTest(local, space: childSpace) }
-        }
-        if let hit { return hit }
+        let childSpace = placement.sublayerSpace
+        if let hit = firstSublayer(frontToBack: { layer in layer.hitTest(local, space: childSpace) }) { return hit }
         return inside ? self : nil
+    }
+
+    // MARK: Sibling order
+
+    /// `layers` (siblings) back to front, the order they are drawn in: ascending
+    /// `zPosition`, equal ones (−0 and +0 among them) in their given order, a stable sort
+    /// (`docs/compositor.md`, "Order"). `hitTest(_:)` tries sublayers in the reverse order.
+    ///
+    /// Cost: a pass over the `zPosition`s; when they are not already in order, one read of
+    /// each, one sort of n indices, and the result (siblings in order are returned as they
+    /// are, without allocating).
+    public static func paintOrder(_ layers: [Layer]) -> [Layer] {
+        if zip(layers, layers.dropFirst()).allSatisfy({ $0.zPosition <= $1.zPosition }) { return layers }
+        let zs = layers.map(\.zPosition)
+        return layers.indices.sorted { paintsBelow(zs[$0], $0, zs[$1], $1) }.map { layers[$0] }
+    }
+
+    /// Whether the sibling at index `i`, with `zPosition` `zi`, is drawn before (below)
+    /// the one at index `j`: the comparison of `paintOrder(_:)` (and, reversed, of the
+    /// order `hitTest(_:)` tries sublayers in).
+    @inline(__always)
+    static func paintsBelow(_ zi: Double, _ i: Int, _ zj: Double, _ j: Int) -> Bool {
+        zi != zj ? zi < zj : i < j
     }
 
     /// The most distinct `zPosition`s among sublayers that `first(of:frontToBack:)` orders
@@ -62,8 +83,10 @@ extension Layer {
     static let maxZPositionPasses = 8
 
     /// The first non-`nil` `body(sublayer)`, trying the sublayers in hit-testing order:
-    /// descending `zPosition`, then descending index. Allocates only when the sublayers do
-    /// not all share one `zPosition`.
+    /// descending `zPosition`, then descending index (the reverse of `paintOrder(_:)`).
+    /// Allocates only for more than `maxStackZPositions` sublayers, or more than
+    /// `maxZPositionPasses` distinct `zPosition`s (or a NaN among them, through a style).
+    @inline(__always)
     func firstSublayer(frontToBack body: (Layer) -> Layer?) -> Layer? {
         sublayers.withUnsafeBufferPointer { layers in Self.first(of: layers, frontToBack: body) }
     }
@@ -130,10 +153,7 @@ extension Layer {
             }
             if let decided { return decided.hit }
         }
-        let order = (0..<count).sorted { i, j in
-            let zi = zs[i], zj = zs[j]
-            return zi != zj ? zi > zj : i > j
-        }
+        let order = (0..<count).sorted { i, j in paintsBelow(zs[j], j, zs[i], i) }
         for index in order {
             if let result = body(index) { return result }
         }

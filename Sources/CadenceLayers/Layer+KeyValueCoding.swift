@@ -17,7 +17,7 @@ extension Layer {
     public func value(forKeyPath keyPath: String) -> KeyPathValue? {
         let (head, field) = KeyPathValue.split(keyPath)
         if let key = LayerKey.byName[head] {
-            return key.property.read(self)?.value(atField: field)
+            return key.read(self)?.value(atField: field)
         }
         if LayerKey.notKeyValueCodable.contains(head) { return nil }
         let extra = storage.extraValues[head] ?? storage.style?.value(forKey: head)
@@ -42,10 +42,9 @@ extension Layer {
     public func setValue(_ value: KeyPathValue?, forKeyPath keyPath: String) throws(LayerError) {
         let (head, field) = KeyPathValue.split(keyPath)
         if let key = LayerKey.byName[head] {
-            let property = key.property
-            let whole = try Self.replacingField(field, of: property.read(self), with: value, keyPath: keyPath)
+            let whole = try Self.replacingField(field, of: key.read(self), with: value, keyPath: keyPath)
             do {
-                try property.write(self, whole)
+                try key.write(self, whole)
             } catch {
                 switch error {
                 case .kindMismatch(let expected):
@@ -76,7 +75,7 @@ extension Layer {
     /// the style reads its default.
     public static func defaultValue(forKey key: String) -> KeyPathValue? {
         guard let key = LayerKey.byName[key] else { return nil }
-        return key.property.read(Layer())
+        return key.read(Layer())
     }
 
     // MARK: Helpers

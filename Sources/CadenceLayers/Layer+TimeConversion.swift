@@ -25,6 +25,6 @@ extension Layer {
     static func convertTime(_ time: Double, from source: Layer?, to target: Layer?) -> Double {
         walk(time, from: source, to: target,
              up: { $0.resolvedTiming.parentTime(fromLocal: $1) },
-             down: { $0.resolvedTiming.localTime(fromParent: $1) })
+             down: { $0.localTime(fromParent: $1) })
     }
 }

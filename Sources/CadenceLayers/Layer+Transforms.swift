@@ -66,8 +66,7 @@ extension Layer {
     /// plane that lands on it. `nil` when the level is singular (the layer is edge-on or
     /// flattened to a line or point) or the point has no preimage in front of the viewer.
     func mapFromSuperlayer(_ p: Point) -> Point? {
-        guard let inverse = transformToSuperlayer.flattenedToPlane.inverse else { return nil }
-        return Self.project(inverse.homogeneous(x: p.x, y: p.y, z: 0))
+        transformToSuperlayer.mapFromPlaneReference(p)
     }
 
     /// `(X/W, Y/W)`, or `nil` unless `W > 0` and the quotient is finite.

@@ -13,7 +13,7 @@ import CadenceGeometry
 final class LayerAnimationPlan {
     /// How the snapshot reads the model value of a property and writes the presented one.
     enum Target {
-        /// A property with a `LayerKey`: its typed getter and setter (`AnyLayerProperty`).
+        /// A property with a `LayerKey`: its typed getter and setter (`LayerKey.read`, `write`).
         case key(LayerKey)
         /// Anything else (extra keys, properties key-value coding cannot carry): through
         /// `value(forKeyPath:)` and `setValue(_:forKeyPath:)`, as named.
@@ -61,10 +61,9 @@ final class LayerAnimationPlan {
         var seen: Set<String> = []
         for entry in entries {
             for keyPath in Layer.animatedKeyPaths(of: entry.animation) {
-                let property = KeyPathValue.split(keyPath).head
-                guard seen.insert(property).inserted else { continue }
-                let name = String(property)
-                let key = name.contains(".") ? nil : LayerKey.byName[name]
+                let name = KeyPathValue.split(keyPath).head
+                guard seen.insert(name).inserted else { continue }
+                let key = LayerKey.byName[name]
                 let animations = entries.lazy.map(\.animation).filter { animation in
                     Layer.animatedKeyPaths(of: animation).contains { AnimationEvaluator.field(of: $0, in: name) != nil }
                 }
@@ -121,7 +120,7 @@ enum LayerTypedTrack {
 
     /// Reads the property's model value from `model`, folds the animations into it at
     /// `time` (the layer's local time) and, when the result differs, stores it in `copy`
-    /// (`LayerTrackValue.store`). A path animation with a rotation mode in effect sets
+    /// (`LayerTrackValue.write`). A path animation with a rotation mode in effect sets
     /// `rotation`. Nothing for an absent colour (as key-value coding reads no value).
     /// The track must be alive (its plan is).
     @inline(__always)
@@ -152,20 +151,14 @@ enum LayerTypedTrack {
             -> (track: LayerTypedTrack, owner: AnyObject)? {
             track.map { (wrap(Unmanaged.passUnretained($0)), $0) }
         }
-        switch key {
-        case .position, .anchorPoint: return typed(LayerPropertyTrack<Point>.make(key, name, animations), Self.point)
-        case .shadowOffset: return typed(LayerPropertyTrack<Size>.make(key, name, animations), Self.size)
-        case .bounds, .frame, .contentsRect, .contentsCenter:
-            return typed(LayerPropertyTrack<Rect>.make(key, name, animations), Self.rect)
-        case .borderColor, .backgroundColor, .shadowColor:
-            return typed(LayerPropertyTrack<Color>.make(key, name, animations), Self.color)
-        case .transform, .sublayerTransform:
-            return typed(LayerPropertyTrack<Transform3D>.make(key, name, animations), Self.transform)
-        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-             .contentsScale, .minificationFilterBias, .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration:
-            return typed(LayerPropertyTrack<Double>.make(key, name, animations), Self.number)
-        case .hidden, .masksToBounds, .doubleSided, .geometryFlipped, .autoreverses:
-            return nil
+        switch key.kind {
+        case .scalar: return typed(LayerPropertyTrack<Double>.make(key, name, animations), Self.number)
+        case .point: return typed(LayerPropertyTrack<Point>.make(key, name, animations), Self.point)
+        case .size: return typed(LayerPropertyTrack<Size>.make(key, name, animations), Self.size)
+        case .rect: return typed(LayerPropertyTrack<Rect>.make(key, name, animations), Self.rect)
+        case .color: return typed(LayerPropertyTrack<Color>.make(key, name, animations), Self.color)
+        case .transform: return typed(LayerPropertyTrack<Transform3D>.make(key, name, animations), Self.transform)
+        case .boolean, .discrete: return nil
         }
     }
 }
@@ -248,7 +241,7 @@ final class LayerPropertyTrack<Value: LayerTrackValue> {
         if !rest.isEmpty {
             for step in rest { Self.fold(step, model: modelValue, time: time, into: &value, rotation: &rotation) }
         }
-        if value != modelValue { value.store(key, in: copy) }
+        if value != modelValue { value.write(key, to: copy) }
     }
 
     /// `step` on `value` (the value below it).
@@ -302,158 +295,32 @@ final class LayerAnimationBox<A> {
 // MARK: Typed property access
 
 /// A value type of animatable layer properties, with typed access by `LayerKey`: what a
-/// `LayerPropertyTrack` reads from the model layer and stores in the snapshot layer.
+/// `LayerPropertyTrack` reads from the model layer and stores in the snapshot layer —
+/// through the getters and setters of `LayerPropertyValue`'s table (a snapshot layer has
+/// no transaction context, so its setters only store: refused unless finite, except in
+/// the media timing, and marked assigned).
 protocol LayerTrackValue: KeyPathAnimatable, Equatable {
     /// The property `key` of `layer` through its getter (the style rule included), or
     /// `nil` when it has no value (an absent colour) or is not of this type.
     static func read(_ key: LayerKey, of layer: Layer) -> Self?
-    /// Stores this value as the property `key` of the snapshot layer `layer`, as its setter
-    /// does for a layer without a transaction context (which a snapshot layer never has):
-    /// refused unless finite (except in the media timing), and marked assigned.
-    func store(_ key: LayerKey, in layer: Layer)
+    /// Assigns this value to the property `key` of `layer` through its setter.
+    func write(_ key: LayerKey, to layer: Layer)
 }
 
-extension Layer {
-    /// `value` stored at `path` and `key` marked assigned, unless `value` is not finite:
-    /// `assign(_:to:_:)` for a layer without a transaction context.
-    @inline(__always)
-    func storePresented<T: LayerPropertyValue>(_ value: T, _ path: WritableKeyPath<LayerStorage, T>, _ key: LayerKey) {
-        guard value.isFiniteValue else { return }
-        storage[keyPath: path] = value
-        storage.explicitKeys |= key.bit
-    }
-}
-
-extension Double: LayerTrackValue {
-    static func read(_ key: LayerKey, of layer: Layer) -> Double? {
-        switch key {
-        case .zPosition: return layer.zPosition
-        case .anchorPointZ: return layer.anchorPointZ
-        case .opacity: return layer.opacity
-        case .cornerRadius: return layer.cornerRadius
-        case .borderWidth: return layer.borderWidth
-        case .shadowOpacity: return layer.shadowOpacity
-        case .shadowRadius: return layer.shadowRadius
-        case .contentsScale: return layer.contentsScale
-        case .minificationFilterBias: return layer.minificationFilterBias
-        case .beginTime: return layer.timing.beginTime
-        case .duration: return layer.timing.duration
-        case .speed: return layer.timing.speed
-        case .timeOffset: return layer.timing.timeOffset
-        case .repeatCount: return layer.timing.repeatCount
-        case .repeatDuration: return layer.timing.repeatDuration
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, in layer: Layer) {
-        switch key {
-        case .zPosition: layer.storePresented(self, \.zPosition, key)
-        case .anchorPointZ: layer.storePresented(self, \.anchorPointZ, key)
-        case .opacity: layer.storePresented(self, \.opacity, key)
-        case .cornerRadius: layer.storePresented(self, \.cornerRadius, key)
-        case .borderWidth: layer.storePresented(self, \.borderWidth, key)
-        case .shadowOpacity: layer.storePresented(self, \.shadowOpacity, key)
-        case .shadowRadius: layer.storePresented(self, \.shadowRadius, key)
-        case .contentsScale: layer.storePresented(self, \.contentsScale, key)
-        case .minificationFilterBias: layer.storePresented(self, \.minificationFilterBias, key)
-        // The media timing takes any number, through its setter.
-        case .beginTime: layer.timing.beginTime = self
-        case .duration: layer.timing.duration = self
-        case .speed: layer.timing.speed = self
-        case .timeOffset: layer.timing.timeOffset = self
-        case .repeatCount: layer.timing.repeatCount = self
-        case .repeatDuration: layer.timing.repeatDuration = self
-        default: break
-        }
-    }
-}
-
-extension Point: LayerTrackValue {
-    static func read(_ key: LayerKey, of layer: Layer) -> Point? {
-        switch key {
-        case .position: return layer.position
-        case .anchorPoint: return layer.anchorPoint
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, in layer: Layer) {
-        switch key {
-        case .position: layer.storePresented(self, \.position, key)
-        case .anchorPoint: layer.storePresented(self, \.anchorPoint, key)
-        default: break
-        }
-    }
-}
-
-extension Size: LayerTrackValue {
-    static func read(_ key: LayerKey, of layer: Layer) -> Size? {
-        key == .shadowOffset ? layer.shadowOffset : nil
-    }
-
-    func store(_ key: LayerKey, in layer: Layer) {
-        if key == .shadowOffset { layer.storePresented(self, \.shadowOffset, key) }
-    }
-}
-
-extension Rect: LayerTrackValue {
-    static func read(_ key: LayerKey, of layer: Layer) -> Rect? {
-        switch key {
-        case .bounds: return layer.bounds
-        case .frame: return layer.frame
-        case .contentsRect: return layer.contentsRect
-        case .contentsCenter: return layer.contentsCenter
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, in layer: Layer) {
-        switch key {
-        case .bounds: layer.storePresented(self, \.bounds, key)
-        // `frame` is not stored: its setter moves `bounds` and `position`.
-        case .frame: layer.frame = self
-        case .contentsRect: layer.storePresented(self, \.contentsRect, key)
-        case .contentsCenter: layer.storePresented(self, \.contentsCenter, key)
-        default: break
-        }
-    }
-}
+// The table's own types: `LayerPropertyValue`'s `read` and `write` are the witnesses.
+extension Double: LayerTrackValue {}
+extension Point: LayerTrackValue {}
+extension Size: LayerTrackValue {}
+extension Rect: LayerTrackValue {}
+extension Transform3D: LayerTrackValue {}
 
 extension Color: LayerTrackValue {
+    /// The colour properties hold `Color?` (`nil`: no colour).
     static func read(_ key: LayerKey, of layer: Layer) -> Color? {
-        switch key {
-        case .borderColor: return layer.borderColor
-        case .backgroundColor: return layer.backgroundColor
-        case .shadowColor: return layer.shadowColor
-        default: return nil
-        }
+        Color?.read(key, of: layer) ?? nil
     }
 
-    func store(_ key: LayerKey, in layer: Layer) {
-        switch key {
-        case .borderColor: layer.storePresented(Optional(self), \.borderColor, key)
-        case .backgroundColor: layer.storePresented(Optional(self), \.backgroundColor, key)
-        case .shadowColor: layer.storePresented(Optional(self), \.shadowColor, key)
-        default: break
-        }
-    }
-}
-
-extension Transform3D: LayerTrackValue {
-    static func read(_ key: LayerKey, of layer: Layer) -> Transform3D? {
-        switch key {
-        case .transform: return layer.transform
-        case .sublayerTransform: return layer.sublayerTransform
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, in layer: Layer) {
-        switch key {
-        case .transform: layer.storePresented(self, \.transform, key)
-        case .sublayerTransform: layer.storePresented(self, \.sublayerTransform, key)
-        default: break
-        }
+    func write(_ key: LayerKey, to layer: Layer) {
+        Optional(self).write(key, to: layer)
     }
 }

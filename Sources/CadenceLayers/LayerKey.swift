@@ -1,4 +1,5 @@
 import CadenceAnimation
+import CadenceGeometry
 
 /// The layer properties key-value coding reaches by name: every `CALayer` property a
 /// `KeyPathValue` can carry (the animatable ones of `LayerKeyPaths.properties`, plus
@@ -33,105 +34,67 @@ enum LayerKey: Int, CaseIterable, Sendable {
     /// This key's bit in `LayerStorage.explicitKeys`.
     var bit: UInt64 { 1 << UInt64(rawValue) }
 
-    /// The typed property behind this key. Media-timing fields take any number (a
-    /// `ResolvedTiming` sanitises them); the others refuse non-finite ones.
-    var property: AnyLayerProperty { AnyLayerProperty(key: self) }
-}
+    /// The kind of value the property holds, which names its Swift type: `Double`, `Bool`,
+    /// `Point`, `Size`, `Rect`, `Color?` or `Transform3D` (`LayerPropertyValue`, whose
+    /// conformances hold the one table of getters and setters by key). Never `.discrete`.
+    var kind: ValueKind {
+        switch self {
+        case .position, .anchorPoint: .point
+        case .shadowOffset: .size
+        case .bounds, .frame, .contentsRect, .contentsCenter: .rect
+        case .borderColor, .backgroundColor, .shadowColor: .color
+        case .transform, .sublayerTransform: .transform
+        case .hidden, .masksToBounds, .doubleSided, .geometryFlipped, .autoreverses: .boolean
+        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
+             .contentsScale, .minificationFilterBias, .beginTime, .duration, .speed, .timeOffset, .repeatCount,
+             .repeatDuration:
+            .scalar
+        }
+    }
 
-/// A typed layer property reached through `KeyPathValue`s: the layer's own getter and
-/// setter for the key, chosen by a `switch` (no closure, key path or allocation).
-struct AnyLayerProperty {
+    /// Whether the key is a field of the media timing, which takes any number (a
+    /// `ResolvedTiming` sanitises it); the other properties refuse non-finite ones.
+    var isMediaTiming: Bool { rawValue >= LayerKey.beginTime.rawValue }
+
+    // MARK: Access through `KeyPathValue`s
+
     enum WriteError: Error {
         case kindMismatch(expected: ValueKind)
         case nonFinite
     }
 
-    let key: LayerKey
-
     /// The property's value through its getter (`nil` for an absent colour).
     func read(_ layer: Layer) -> KeyPathValue? {
-        switch key {
-        case .bounds: return layer.bounds.keyPathValue
-        case .position: return layer.position.keyPathValue
-        case .zPosition: return layer.zPosition.keyPathValue
-        case .anchorPoint: return layer.anchorPoint.keyPathValue
-        case .anchorPointZ: return layer.anchorPointZ.keyPathValue
-        case .transform: return layer.transform.keyPathValue
-        case .sublayerTransform: return layer.sublayerTransform.keyPathValue
-        case .frame: return layer.frame.keyPathValue
-        case .opacity: return layer.opacity.keyPathValue
-        case .hidden: return layer.isHidden.keyPathValue
-        case .masksToBounds: return layer.masksToBounds.keyPathValue
-        case .doubleSided: return layer.isDoubleSided.keyPathValue
-        case .geometryFlipped: return layer.isGeometryFlipped.keyPathValue
-        case .cornerRadius: return layer.cornerRadius.keyPathValue
-        case .borderWidth: return layer.borderWidth.keyPathValue
-        case .borderColor: return layer.borderColor.keyPathValue
-        case .backgroundColor: return layer.backgroundColor.keyPathValue
-        case .shadowColor: return layer.shadowColor.keyPathValue
-        case .shadowOpacity: return layer.shadowOpacity.keyPathValue
-        case .shadowOffset: return layer.shadowOffset.keyPathValue
-        case .shadowRadius: return layer.shadowRadius.keyPathValue
-        case .contentsRect: return layer.contentsRect.keyPathValue
-        case .contentsCenter: return layer.contentsCenter.keyPathValue
-        case .contentsScale: return layer.contentsScale.keyPathValue
-        case .minificationFilterBias: return layer.minificationFilterBias.keyPathValue
-        case .beginTime: return layer.timing.beginTime.keyPathValue
-        case .duration: return layer.timing.duration.keyPathValue
-        case .speed: return layer.timing.speed.keyPathValue
-        case .timeOffset: return layer.timing.timeOffset.keyPathValue
-        case .repeatCount: return layer.timing.repeatCount.keyPathValue
-        case .repeatDuration: return layer.timing.repeatDuration.keyPathValue
-        case .autoreverses: return layer.timing.autoreverses.keyPathValue
+        func read<T: LayerPropertyValue>(_: T.Type) -> KeyPathValue? { T.read(self, of: layer)?.keyPathValue }
+        switch kind {
+        case .scalar: return read(Double.self)
+        case .boolean: return read(Bool.self)
+        case .point: return read(Point.self)
+        case .size: return read(Size.self)
+        case .rect: return read(Rect.self)
+        case .color: return read(Color?.self)
+        case .transform: return read(Transform3D.self)
+        case .discrete: return nil
         }
     }
 
     /// Writes `value` through the property's setter. Throws `kindMismatch` for a value of
     /// another kind and `nonFinite` for a non-finite one (except in the media timing).
     func write(_ layer: Layer, _ value: KeyPathValue?) throws(WriteError) {
-        switch key {
-        case .bounds: layer.bounds = try Self.typed(value)
-        case .position: layer.position = try Self.typed(value)
-        case .zPosition: layer.zPosition = try Self.typed(value)
-        case .anchorPoint: layer.anchorPoint = try Self.typed(value)
-        case .anchorPointZ: layer.anchorPointZ = try Self.typed(value)
-        case .transform: layer.transform = try Self.typed(value)
-        case .sublayerTransform: layer.sublayerTransform = try Self.typed(value)
-        case .frame: layer.frame = try Self.typed(value)
-        case .opacity: layer.opacity = try Self.typed(value)
-        case .hidden: layer.isHidden = try Self.typed(value)
-        case .masksToBounds: layer.masksToBounds = try Self.typed(value)
-        case .doubleSided: layer.isDoubleSided = try Self.typed(value)
-        case .geometryFlipped: layer.isGeometryFlipped = try Self.typed(value)
-        case .cornerRadius: layer.cornerRadius = try Self.typed(value)
-        case .borderWidth: layer.borderWidth = try Self.typed(value)
-        case .borderColor: layer.borderColor = try Self.typed(value)
-        case .backgroundColor: layer.backgroundColor = try Self.typed(value)
-        case .shadowColor: layer.shadowColor = try Self.typed(value)
-        case .shadowOpacity: layer.shadowOpacity = try Self.typed(value)
-        case .shadowOffset: layer.shadowOffset = try Self.typed(value)
-        case .shadowRadius: layer.shadowRadius = try Self.typed(value)
-        case .contentsRect: layer.contentsRect = try Self.typed(value)
-        case .contentsCenter: layer.contentsCenter = try Self.typed(value)
-        case .contentsScale: layer.contentsScale = try Self.typed(value)
-        case .minificationFilterBias: layer.minificationFilterBias = try Self.typed(value)
-        case .beginTime: layer.timing.beginTime = try Self.typed(value, requiresFinite: false)
-        case .duration: layer.timing.duration = try Self.typed(value, requiresFinite: false)
-        case .speed: layer.timing.speed = try Self.typed(value, requiresFinite: false)
-        case .timeOffset: layer.timing.timeOffset = try Self.typed(value, requiresFinite: false)
-        case .repeatCount: layer.timing.repeatCount = try Self.typed(value, requiresFinite: false)
-        case .repeatDuration: layer.timing.repeatDuration = try Self.typed(value, requiresFinite: false)
-        case .autoreverses: layer.timing.autoreverses = try Self.typed(value, requiresFinite: false)
+        func write<T: LayerPropertyValue>(_: T.Type) throws(WriteError) {
+            guard let typed = T(keyPathValue: value) else { throw .kindMismatch(expected: T.kind) }
+            guard isMediaTiming || typed.isFiniteValue else { throw .nonFinite }
+            typed.write(self, to: layer)
         }
-    }
-
-    /// `value` as a `T`, or the error `write` throws.
-    @inline(__always)
-    private static func typed<T: LayerPropertyValue>(
-        _ value: KeyPathValue?, requiresFinite: Bool = true
-    ) throws(WriteError) -> T {
-        guard let typed = T(keyPathValue: value) else { throw .kindMismatch(expected: T.kind) }
-        guard !requiresFinite || typed.isFiniteValue else { throw .nonFinite }
-        return typed
+        switch kind {
+        case .scalar: try write(Double.self)
+        case .boolean: try write(Bool.self)
+        case .point: try write(Point.self)
+        case .size: try write(Size.self)
+        case .rect: try write(Rect.self)
+        case .color: try write(Color?.self)
+        case .transform: try write(Transform3D.self)
+        case .discrete: break
+        }
     }
 }

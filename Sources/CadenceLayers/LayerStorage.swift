@@ -107,15 +107,15 @@ struct LayerStorage {
         }
     }
 
-    /// The cold values to read: the box, or the defaults.
+    /// The box to read: `cold`, or the defaults.
     @inline(__always)
-    private var coldValues: ColdLayerStorage { cold ?? ColdLayerStorage.defaults }
+    private var coldBox: ColdLayerStorage { cold ?? ColdLayerStorage.defaults }
 
     /// `cold`, made (or copied) first unless this storage is its only owner.
     @inline(__always)
     private var uniqueCold: ColdLayerStorage {
         mutating get {
-            if !isKnownUniquelyReferenced(&cold) { cold = ColdLayerStorage(copying: coldValues) }
+            if !isKnownUniquelyReferenced(&cold) { cold = ColdLayerStorage(coldBox.values) }
             return cold.unsafelyUnwrapped
         }
     }
@@ -123,115 +123,115 @@ struct LayerStorage {
     // MARK: Cold: in the shared box.
 
     var sublayerTransform: Transform3D {
-        get { coldValues.sublayerTransform }
+        get { coldBox.values.sublayerTransform }
         set {
-            uniqueCold.sublayerTransform = newValue
+            uniqueCold.values.sublayerTransform = newValue
             hot.hasSublayerTransform = !newValue.isIdentity
         }
     }
     var cornerRadius: Double {
-        get { coldValues.cornerRadius }
-        set { uniqueCold.cornerRadius = newValue }
+        get { coldBox.values.cornerRadius }
+        set { uniqueCold.values.cornerRadius = newValue }
     }
     var borderWidth: Double {
-        get { coldValues.borderWidth }
-        set { uniqueCold.borderWidth = newValue }
+        get { coldBox.values.borderWidth }
+        set { uniqueCold.values.borderWidth = newValue }
     }
     var borderColor: Color? {
-        get { coldValues.borderColor }
-        set { uniqueCold.borderColor = newValue }
+        get { coldBox.values.borderColor }
+        set { uniqueCold.values.borderColor = newValue }
     }
     var backgroundColor: Color? {
-        get { coldValues.backgroundColor }
-        set { uniqueCold.backgroundColor = newValue }
+        get { coldBox.values.backgroundColor }
+        set { uniqueCold.values.backgroundColor = newValue }
     }
     var shadowColor: Color? {
-        get { coldValues.shadowColor }
-        set { uniqueCold.shadowColor = newValue }
+        get { coldBox.values.shadowColor }
+        set { uniqueCold.values.shadowColor = newValue }
     }
     var shadowOpacity: Double {
-        get { coldValues.shadowOpacity }
-        set { uniqueCold.shadowOpacity = newValue }
+        get { coldBox.values.shadowOpacity }
+        set { uniqueCold.values.shadowOpacity = newValue }
     }
     var shadowOffset: Size {
-        get { coldValues.shadowOffset }
-        set { uniqueCold.shadowOffset = newValue }
+        get { coldBox.values.shadowOffset }
+        set { uniqueCold.values.shadowOffset = newValue }
     }
     var shadowRadius: Double {
-        get { coldValues.shadowRadius }
-        set { uniqueCold.shadowRadius = newValue }
+        get { coldBox.values.shadowRadius }
+        set { uniqueCold.values.shadowRadius = newValue }
     }
     var shadowPath: Path? {
-        get { coldValues.shadowPath }
-        set { uniqueCold.shadowPath = newValue }
+        get { coldBox.values.shadowPath }
+        set { uniqueCold.values.shadowPath = newValue }
     }
     var contents: (any LayerContents)? {
-        get { coldValues.contents }
-        set { uniqueCold.contents = newValue }
+        get { coldBox.values.contents }
+        set { uniqueCold.values.contents = newValue }
     }
     var contentsRect: Rect {
-        get { coldValues.contentsRect }
-        set { uniqueCold.contentsRect = newValue }
+        get { coldBox.values.contentsRect }
+        set { uniqueCold.values.contentsRect = newValue }
     }
     var contentsCenter: Rect {
-        get { coldValues.contentsCenter }
-        set { uniqueCold.contentsCenter = newValue }
+        get { coldBox.values.contentsCenter }
+        set { uniqueCold.values.contentsCenter = newValue }
     }
     var contentsGravity: ContentsGravity {
-        get { coldValues.contentsGravity }
-        set { uniqueCold.contentsGravity = newValue }
+        get { coldBox.values.contentsGravity }
+        set { uniqueCold.values.contentsGravity = newValue }
     }
     var contentsScale: Double {
-        get { coldValues.contentsScale }
-        set { uniqueCold.contentsScale = newValue }
+        get { coldBox.values.contentsScale }
+        set { uniqueCold.values.contentsScale = newValue }
     }
     var geometryFlipped: Bool {
-        get { coldValues.geometryFlipped }
+        get { coldBox.values.geometryFlipped }
         set {
-            uniqueCold.geometryFlipped = newValue
+            uniqueCold.values.geometryFlipped = newValue
             hot.isGeometryFlipped = newValue
         }
     }
     var magnificationFilter: ContentsFilter {
-        get { coldValues.magnificationFilter }
-        set { uniqueCold.magnificationFilter = newValue }
+        get { coldBox.values.magnificationFilter }
+        set { uniqueCold.values.magnificationFilter = newValue }
     }
     var minificationFilter: ContentsFilter {
-        get { coldValues.minificationFilter }
-        set { uniqueCold.minificationFilter = newValue }
+        get { coldBox.values.minificationFilter }
+        set { uniqueCold.values.minificationFilter = newValue }
     }
     var minificationFilterBias: Double {
-        get { coldValues.minificationFilterBias }
-        set { uniqueCold.minificationFilterBias = newValue }
+        get { coldBox.values.minificationFilterBias }
+        set { uniqueCold.values.minificationFilterBias = newValue }
     }
     var name: String? {
-        get { coldValues.name }
-        set { uniqueCold.name = newValue }
+        get { coldBox.values.name }
+        set { uniqueCold.values.name = newValue }
     }
     var style: LayerStyle? {
-        get { cold?.style }
+        get { cold?.values.style }
         set {
-            uniqueCold.style = newValue
+            uniqueCold.values.style = newValue
             hot.hasStyle = newValue != nil
         }
     }
     /// Whether the layer has a style (every property reads its stored value when not).
     var hasStyle: Bool { hot.hasStyle }
     var actions: [String: any LayerAction]? {
-        get { coldValues.actions }
-        set { uniqueCold.actions = newValue }
+        get { coldBox.values.actions }
+        set { uniqueCold.values.actions = newValue }
     }
     /// Held weakly, as `Layer.delegate` says.
     var delegate: (any LayerDelegate)? {
-        get { coldValues.delegate }
-        set { uniqueCold.delegate = newValue }
+        get { coldBox.values.delegate }
+        set { uniqueCold.values.delegate = newValue }
     }
     /// Values of keys that are not properties (the key-value coding container).
     var extraValues: [String: KeyPathValue] {
-        get { coldValues.extraValues }
+        get { coldBox.values.extraValues }
         _modify {
             let box = uniqueCold
-            yield &box.extraValues
+            yield &box.values.extraValues
         }
     }
 }
@@ -241,63 +241,41 @@ struct LayerStorage {
 /// `LayerStorage`, which copies the box before its first write when it is shared, and
 /// keeps the flags of `LayerStorage.Hot` that describe it; so only `LayerStorage` writes).
 final class ColdLayerStorage {
+    /// The values, with Core Animation's defaults.
+    struct Values {
+        var sublayerTransform = Transform3D.identity
+        var cornerRadius = 0.0
+        var borderWidth = 0.0
+        var borderColor: Color? = .black
+        var backgroundColor: Color? = nil
+        var shadowColor: Color? = .black
+        var shadowOpacity = 0.0
+        var shadowOffset = Size(width: 0, height: -3)
+        var shadowRadius = 3.0
+        var shadowPath: Path? = nil
+        var contents: (any LayerContents)? = nil
+        var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+        var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+        var contentsGravity = ContentsGravity.resize
+        var contentsScale = 1.0
+        var geometryFlipped = false
+        var magnificationFilter = ContentsFilter.linear
+        var minificationFilter = ContentsFilter.linear
+        var minificationFilterBias = 0.0
+        var name: String? = nil
+        var style: LayerStyle? = nil
+        var actions: [String: any LayerAction]? = nil
+        weak var delegate: (any LayerDelegate)? = nil
+        var extraValues: [String: KeyPathValue] = [:]
+    }
+
     /// The values of a storage without a box (Core Animation's defaults). Never written:
     /// it is never a storage's box.
-    nonisolated(unsafe) static let defaults = ColdLayerStorage()
+    nonisolated(unsafe) static let defaults = ColdLayerStorage(Values())
 
-    fileprivate(set) var sublayerTransform = Transform3D.identity
-    fileprivate(set) var cornerRadius = 0.0
-    fileprivate(set) var borderWidth = 0.0
-    fileprivate(set) var borderColor: Color? = .black
-    fileprivate(set) var backgroundColor: Color? = nil
-    fileprivate(set) var shadowColor: Color? = .black
-    fileprivate(set) var shadowOpacity = 0.0
-    fileprivate(set) var shadowOffset = Size(width: 0, height: -3)
-    fileprivate(set) var shadowRadius = 3.0
-    fileprivate(set) var shadowPath: Path? = nil
-    fileprivate(set) var contents: (any LayerContents)? = nil
-    fileprivate(set) var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
-    fileprivate(set) var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
-    fileprivate(set) var contentsGravity = ContentsGravity.resize
-    fileprivate(set) var contentsScale = 1.0
-    fileprivate(set) var geometryFlipped = false
-    fileprivate(set) var magnificationFilter = ContentsFilter.linear
-    fileprivate(set) var minificationFilter = ContentsFilter.linear
-    fileprivate(set) var minificationFilterBias = 0.0
-    fileprivate(set) var name: String? = nil
-    fileprivate(set) var style: LayerStyle? = nil
-    fileprivate(set) var actions: [String: any LayerAction]? = nil
-    fileprivate(set) weak var delegate: (any LayerDelegate)? = nil
-    fileprivate(set) var extraValues: [String: KeyPathValue] = [:]
+    fileprivate(set) var values: Values
 
-    init() {}
-
-    /// A box with the same values as `other` (the contents object, style, actions and
-    /// delegate shared, as a copy of the values would share them).
-    init(copying other: ColdLayerStorage) {
-        sublayerTransform = other.sublayerTransform
-        cornerRadius = other.cornerRadius
-        borderWidth = other.borderWidth
-        borderColor = other.borderColor
-        backgroundColor = other.backgroundColor
-        shadowColor = other.shadowColor
-        shadowOpacity = other.shadowOpacity
-        shadowOffset = other.shadowOffset
-        shadowRadius = other.shadowRadius
-        shadowPath = other.shadowPath
-        contents = other.contents
-        contentsRect = other.contentsRect
-        contentsCenter = other.contentsCenter
-        contentsGravity = other.contentsGravity
-        contentsScale = other.contentsScale
-        geometryFlipped = other.geometryFlipped
-        magnificationFilter = other.magnificationFilter
-        minificationFilter = other.minificationFilter
-        minificationFilterBias = other.minificationFilterBias
-        name = other.name
-        style = other.style
-        actions = other.actions
-        delegate = other.delegate
-        extraValues = other.extraValues
-    }
+    /// A box holding `values` (a copy of another box's values shares its contents object,
+    /// style, actions and delegate, as a copy of the values would).
+    init(_ values: Values) { self.values = values }
 }

@@ -46,6 +46,8 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertNotNil(plan)
         XCTAssertEqual(layer.presentation(at: 0.25).opacity, 0.25)
         XCTAssertTrue(layer.animationPlanCache === plan, "an unchanged list keeps its plan")
+        XCTAssertEqual(layer.removeCompletedAnimations(atLocalTime: 0.5), [])
+        XCTAssertTrue(layer.animationPlanCache === plan, "removing nothing keeps the plan")
 
         layer.add(BasicAnimation<Point>(keyPath: "position", toValue: Point(x: 10, y: 0), timing: MediaTiming(duration: 1)),
                   forKey: "move")
@@ -177,7 +179,7 @@ func sameProperties(_ a: Layer, _ b: Layer) -> Bool {
         guard let x, let y else { return x == nil && y == nil }
         return x == y || String(describing: x) == String(describing: y)
     }
-    for key in LayerKey.allCases where !same(key.property.read(a), key.property.read(b)) { return false }
+    for key in LayerKey.allCases where !same(key.read(a), key.read(b)) { return false }
     return a.storage.explicitKeys == b.storage.explicitKeys && a.storage.extraValues == b.storage.extraValues
         && a.isPresentation == b.isPresentation
 }

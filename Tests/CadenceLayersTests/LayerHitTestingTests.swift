@@ -77,6 +77,18 @@ final class LayerHitTestingTests: XCTestCase {
         XCTAssertIdentical(root.hitTest(Point(x: 10, y: 10)), front)
     }
 
+    // Siblings are drawn by ascending zPosition, equal ones (−0 and +0 too) in their order.
+    func testPaintOrder() {
+        let zs: [Double] = [2, 0, -1, -0.0, 2, 0, 1e300, -1e300]
+        let layers = zs.indices.map { i in
+            let layer = makeLayer("\(i)")
+            layer.zPosition = zs[i]
+            return layer
+        }
+        XCTAssertEqual(Layer.paintOrder(layers).map { $0.name! }, ["7", "2", "1", "3", "5", "0", "4", "6"])
+        XCTAssertTrue(Layer.paintOrder([]).isEmpty)
+    }
+
     // Issue 5: hidden layers, and what is under them, are skipped.
     func testHiddenLayersAreSkipped() throws {
         let (root, child, _, _) = try makeTree()
@@ -139,18 +151,14 @@ final class LayerHitTestingTests: XCTestCase {
         XCTAssertGreaterThan(hits, 300, "seed \(seed): too few hits to mean much")
     }
 
-    /// The reference: every layer in paint order (a layer, then its sublayers by ascending
-    /// zPosition and index), keeping the last one that is visible, inside every masking
-    /// ancestor, reachable exactly, and contains the point.
+    /// The reference: every layer in paint order (a layer, then its sublayers as the
+    /// compositor draws them, `Layer.paintOrder`), keeping the last one that is visible,
+    /// inside every masking ancestor, reachable exactly, and contains the point.
     func frontMostContaining(_ p: Point, _ root: Layer) -> Layer? {
         var result: Layer?
         func visit(_ layer: Layer) {
             if isCandidate(layer, p) { result = layer }
-            let order = layer.sublayers.indices.sorted {
-                let (a, b) = (layer.sublayers[$0].zPosition, layer.sublayers[$1].zPosition)
-                return a != b ? a < b : $0 < $1
-            }
-            for i in order { visit(layer.sublayers[i]) }
+            for sublayer in Layer.paintOrder(layer.sublayers) { visit(sublayer) }
         }
         visit(root)
         return result

@@ -1,6 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
-import CadenceLayers
+@testable import CadenceLayers
 import CadenceTestSupport
 import XCTest
 
@@ -95,6 +95,48 @@ final class LayerKeyValueCodingTests: XCTestCase {
                 let path = "\(key).\(field)"
                 XCTAssertEqual(layer.value(forKeyPath: path)?.kind, fieldKind, path)
                 XCTAssertEqual(LayerKeyPaths.kind(of: path), fieldKind, path)
+            }
+        }
+    }
+
+    // Every key reaches its own property and no other: a write by key changes what that
+    // key reads and nothing else (but `frame`, which is derived from the geometry), with the
+    // kind `LayerKeyPaths` gives; only the media timing takes non-finite numbers. Pins the
+    // one table of getters and setters by key (`LayerPropertyValue`).
+    func testEveryKeyReachesItsOwnProperty() throws {
+        let frameInputs: Set<LayerKey> = [.bounds, .position, .anchorPoint, .anchorPointZ, .transform]
+        let timing: Set<String> = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                                   "autoreverses"]
+        for key in LayerKey.allCases {
+            if let kind = LayerKeyPaths.properties[key.name] { XCTAssertEqual(key.kind, kind, key.name) }
+            XCTAssertEqual(key.isMediaTiming, timing.contains(key.name), key.name)
+            let layer = Layer()
+            let before = LayerKey.allCases.map { $0.read(layer) }
+            let value: KeyPathValue
+            switch key.kind {
+            case .scalar: value = .scalar(0.75)
+            case .boolean: value = .boolean(key.read(layer) != .boolean(true))
+            case .point: value = .point(Point(x: 0.25, y: 0.75))
+            case .size: value = .size(Size(width: 2, height: 5))
+            case .rect: value = .rect(Rect(x: 1, y: 2, width: 3, height: 4))
+            case .color: value = .color(Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 1))
+            case .transform: value = .transform(Transform3D(translationX: 1, y: 2, z: 3))
+            case .discrete: return XCTFail("\(key.name): a key-value coding key holds a value")
+            }
+            XCTAssertNotEqual(before[key.rawValue], value, key.name)
+            try layer.setValue(value, forKeyPath: key.name)
+            XCTAssertEqual(layer.value(forKeyPath: key.name), value, key.name)
+            for other in LayerKey.allCases where other != key {
+                let derived = (other == .frame && frameInputs.contains(key))
+                    || (key == .frame && [.bounds, .position].contains(other))
+                if !derived { XCTAssertEqual(other.read(layer), before[other.rawValue], "\(key.name) changed \(other.name)") }
+            }
+            let wrong: KeyPathValue = key.kind == .scalar ? .boolean(true) : .scalar(1)
+            XCTAssertThrowsError(try layer.setValue(wrong, forKeyPath: key.name)) {
+                XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: key.name, expected: key.kind, found: wrong.kind))
+            }
+            if key.kind == .scalar {
+                XCTAssertEqual((try? layer.setValue(.scalar(.nan), forKeyPath: key.name)) != nil, key.isMediaTiming, key.name)
             }
         }
     }

@@ -125,6 +125,11 @@ final class LayerPlacementTests: XCTestCase {
                 ? zs.indices.sorted { i, j in zs[i] != zs[j] ? zs[i] > zs[j] : i > j }
                 : Array(zs.indices.reversed())
             XCTAssertEqual(visited, expected, "seed \(seed), trial \(trial): \(zs)")
+            // Hit testing tries the sublayers in the reverse of the order they are drawn in.
+            if !zs.contains(where: \.isNaN) {
+                let painted = Layer.paintOrder(parent.sublayers).map { layer in parent.sublayers.firstIndex { $0 === layer }! }
+                XCTAssertEqual(visited, painted.reversed(), "seed \(seed), trial \(trial): \(zs)")
+            }
         }
     }
 
