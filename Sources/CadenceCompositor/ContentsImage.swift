@@ -28,7 +28,8 @@ public final class ContentsImage: LayerContents, Sendable {
     public let width: Int
     public let height: Int
 
-    /// One level of the chain: its size and where its texels are.
+    /// One level of the chain: its size and where its texels are, with what the sampler's
+    /// lanes read (computed once here, not per draw).
     struct Level: Hashable, Sendable {
         var width: Int
         var height: Int
@@ -36,6 +37,20 @@ public final class ContentsImage: LayerContents, Sendable {
         var stride: Int
         /// Byte offset of texel (0, 0): in `base` for level 0, in `mips` for the others.
         var offset: Int
+        /// `2⁻ᵏ` for level `k`: image coordinates to this level's.
+        var scale: Float
+        /// The last column and row.
+        var maxX, maxY: Int32
+
+        init(_ k: Int, width: Int, height: Int, stride: Int, offset: Int) {
+            self.width = width
+            self.height = height
+            self.stride = stride
+            self.offset = offset
+            scale = Float(sign: .plus, exponent: -k, significand: 1)
+            maxX = Int32(width - 1)
+            maxY = Int32(height - 1)
+        }
     }
 
     /// Level 0's texels, rows `4 · width` bytes apart.
@@ -85,7 +100,7 @@ public final class ContentsImage: LayerContents, Sendable {
             levels = []
             return
         }
-        var chain = [Level(width: w, height: h, stride: stride, offset: 0)]
+        var chain = [Level(0, width: w, height: h, stride: stride, offset: 0)]
         guard mipmapped else {
             mips = []
             levels = chain
@@ -96,7 +111,7 @@ public final class ContentsImage: LayerContents, Sendable {
         while lw > 1 || lh > 1 {
             lw = (lw + 1) / 2
             lh = (lh + 1) / 2
-            chain.append(Level(width: lw, height: lh, stride: 4 * lw, offset: total))
+            chain.append(Level(chain.count, width: lw, height: lh, stride: 4 * lw, offset: total))
             total += 4 * lw * lh
         }
         var bytes = [UInt8](repeating: 0, count: total)

@@ -34,8 +34,8 @@ import Darwin
 ///
 /// **Output.** Premultiplied RGBA on the 0…255 scale, 4 `Float`s a pixel; the colour never
 /// exceeds the alpha (every filter weighs all four channels alike, and `Float` rounding is
-/// monotone). The caller multiplies by the anti-aliased coverage of `destination`
-/// (`RoundedRectSampler(bounds: destination, cornerRadius: 0, map:)`), the clip and the
+/// monotone). The caller multiplies by the anti-aliased coverage of `D`
+/// (`RoundedRectSampler(bounds: layout.destination, cornerRadius: 0, map:)`), the clip and the
 /// opacity, and blends with `SourceOver.blend(colors:weights:into:count:)`.
 ///
 /// **Paths**, classified in `init`:
@@ -66,9 +66,6 @@ struct ContentsSampler {
     let image: ContentsImage
     let layout: ContentsLayout
 
-    /// `D`, the rectangle the contents cover, in layer coordinates: the caller's coverage.
-    var destination: Rect { layout.destination }
-
     /// One filtering decision: `nearest` (level 0), or bilinear in `first`, mixed with
     /// `second` by `mix` when `mix > 0`.
     struct Choice: Hashable {
@@ -79,16 +76,6 @@ struct ContentsSampler {
 
         static var nearestTexel: Choice { Choice(nearest: true, first: 0, second: 0, mix: 0) }
         static func bilinear(_ k: Int) -> Choice { Choice(nearest: false, first: k, second: k, mix: 0) }
-    }
-
-    /// A level as the lanes read it.
-    struct LevelInfo {
-        /// `2⁻ᵏ`: image coordinates to level coordinates.
-        var scale: Float
-        var maxX, maxY: Int32
-        var stride: Int
-        /// Byte offset of texel (0, 0) from level 0's (k = 0) or the packed levels' start.
-        var offset: Int
     }
 
     /// One axis of the layout in `Float`, for the lanes (see `ContentsLayout.Axis`).
@@ -150,7 +137,8 @@ struct ContentsSampler {
     let axisX, axisY: LaneAxis
     let magnification, minification: ContentsFilter
     let bias: Float
-    let levels: [LevelInfo]
+    /// The image's levels (`image.levels`).
+    let levels: [ContentsImage.Level]
     /// The affine path's filter (unused by the general path).
     let choice: Choice
 
@@ -176,10 +164,7 @@ struct ContentsSampler {
         self.magnification = magnification
         self.minification = minification
         self.bias = bias.isFinite ? Float(bias) : 0
-        levels = image.levels.enumerated().map { k, l in
-            LevelInfo(scale: Float(sign: .plus, exponent: -k, significand: 1), maxX: Int32(l.width - 1),
-                      maxY: Int32(l.height - 1), stride: l.stride, offset: l.offset)
-        }
+        levels = image.levels
 
         let sx = layout.x.linearSlope, sy = layout.y.linearSlope
         guard fastPaths, isAffine, layout.x.isLinear, layout.y.isLinear else {
@@ -297,7 +282,7 @@ struct ContentsSampler {
         var mips: UnsafePointer<UInt8>
 
         @inline(__always)
-        func level(_ k: Int, _ info: LevelInfo) -> UnsafeRawPointer {
+        func level(_ k: Int, _ info: ContentsImage.Level) -> UnsafeRawPointer {
             UnsafeRawPointer(k == 0 ? base : mips + info.offset)
         }
     }

@@ -131,7 +131,14 @@ extension PNGDecoder {
         var isInterlaced: Bool
 
         /// Samples per pixel.
-        var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]! }
+        var channels: Int {
+            switch colorType {
+            case 2: 3
+            case 4: 2
+            case 6: 4
+            default: 1  // grey (0) and palette (3)
+            }
+        }
         /// Bits per pixel.
         var bitsPerPixel: Int { channels * bitDepth }
         /// The distance in bytes to the corresponding byte of the previous pixel, for

@@ -66,6 +66,9 @@ final class Rasterizer {
         /// between them).
         var borderDrawn = false
         var group: (buffer: ScratchBuffer, opacity: Float)?
+        /// The layer's rounded bounds with its border ring: what its background, border and
+        /// clip cover (built once for the three).
+        var shape: RoundedRectSampler?
     }
 
     let pool: ScratchPool
@@ -131,6 +134,11 @@ final class Rasterizer {
                 continue
             }
             var entry = Open(index: i, drawOpacity: Float(item.drawOpacity) * fold, fold: fold)
+            if item.backgroundColor != nil || item.borderColor != nil || item.clipsToBounds {
+                entry.shape = RoundedRectSampler(
+                    bounds: item.bounds, cornerRadius: item.cornerRadius, borderWidth: item.borderWidth,
+                    map: PlaneMap(item.matrix))
+            }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
                 if let buffer = pool.acquire(visible.area * 4) {
@@ -159,10 +167,10 @@ final class Rasterizer {
             let contents = item.contents
             entry.borderDrawn = !hasSublayers && contents == nil
             if entry.drawOpacity > 0 {
-                drawOwn(item, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
+                drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
             }
             if item.clipsToBounds && (hasSublayers || contents != nil) {
-                pushClip(item)
+                pushClip(item, shape: entry.shape)
                 entry.clipPushed = true
             }
             if let contents, entry.drawOpacity > 0 {
@@ -183,7 +191,7 @@ final class Rasterizer {
     private func close(_ entry: Open, _ item: RenderList.Item) {
         if entry.clipPushed { popClip() }
         if entry.drawOpacity > 0 && !entry.borderDrawn {
-            drawOwn(item, background: false, border: true, opacity: entry.drawOpacity)
+            drawOwn(item, shape: entry.shape, background: false, border: true, opacity: entry.drawOpacity)
         }
         if let transition = item.transition {
             if transition.type == .reveal {
@@ -231,19 +239,18 @@ final class Rasterizer {
 
     // MARK: Drawing one layer
 
-    /// Draws the layer's background and/or border with `opacity`, in one pass when both.
-    private func drawOwn(_ item: RenderList.Item, background: Bool, border: Bool, opacity: Float) {
+    /// Draws the layer's background and/or border with `opacity`, in one pass when both;
+    /// `shape` is the layer's rounded bounds with its border ring.
+    private func drawOwn(
+        _ item: RenderList.Item, shape sampler: RoundedRectSampler?, background: Bool, border: Bool, opacity: Float
+    ) {
         let fill = background ? item.backgroundColor : nil
         let stroke = border && item.borderWidth > 0 ? item.borderColor : nil
-        guard fill != nil || stroke != nil else { return }
+        guard fill != nil || stroke != nil, let sampler else { return }
         let surface = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
         let region = item.pixelBounds.intersection(surface.rect).intersection(clip.scissor)
-        guard !region.isEmpty,
-              let sampler = RoundedRectSampler(
-                bounds: item.bounds, cornerRadius: item.cornerRadius, borderWidth: stroke == nil ? 0 : item.borderWidth,
-                map: PlaneMap(item.matrix))
-        else { return }
+        guard !region.isEmpty else { return }
         let coverage = pool.row(0), ring = pool.row(1), weights = pool.row(2)
         let n = region.width
         let fillPaint = fill.map(SourceOver.Paint.init)
@@ -257,20 +264,14 @@ final class Rasterizer {
         var constantBuilt = false
         var constantBlend: SourceOver.ConstantBlend?
         func constant() -> SourceOver.ConstantBlend? {
-            guard constantAllowed else { return nil }
-            if constantBuilt { return constantBlend }
-            constantBuilt = true
-            let k = [Float](repeating: opacity, count: 256 + 16), zero = [Float](repeating: 0, count: 256 + 16)
-            switch (fillPaint, strokePaint) {
-            case let (f?, s?) where sampler.inner != nil:
-                constantBlend = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, s, weights: zero, into: $0, count: $1) }
-            case let (f?, nil):
-                constantBlend = SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, into: $0, count: $1) }
-            case let (nil, s?):
-                let w = sampler.inner == nil ? k : zero
-                constantBlend = SourceOver.ConstantBlend { SourceOver.blend(s, weights: w, into: $0, count: $1) }
-            default:
-                break
+            if !constantBuilt {
+                constantBuilt = true
+                constantBlend = switch (fillPaint, strokePaint) {
+                case let (f?, s?) where sampler.inner != nil: SourceOver.ConstantBlend(f, weight: opacity, beneath: s)
+                case let (f?, nil): SourceOver.ConstantBlend(f, weight: opacity)
+                case let (nil, s?): SourceOver.ConstantBlend(s, weight: sampler.inner == nil ? opacity : 0)
+                default: nil
+                }
             }
             return constantBlend
         }
@@ -305,7 +306,8 @@ final class Rasterizer {
             func drawPiece(_ r: Range<Int>) {
                 guard !r.isEmpty else { return }
                 let c = r.count
-                sampleCoverage(r)
+                sampler.sample(row: y, from: x0, pixels: r, interior: inside, outer: coverage,
+                               border: strokePaint == nil ? nil : ring)
                 let cov = coverage + r.lowerBound, rg = ring + r.lowerBound, wt = weights + r.lowerBound
                 let uniform = clipWeights(row: y, from: x0 + r.lowerBound, count: c, opacity: opacity, clip: clip, into: wt)
                 let out = dst + 4 * r.lowerBound
@@ -322,35 +324,6 @@ final class Rasterizer {
                     SourceOver.blend(s, weights: rg, into: out, count: c)
                 case (nil, nil):
                     break
-                }
-            }
-
-            /// `sampler.sample` over the whole row, restricted to `r`: lanes (in blocks
-            /// starting where the whole-row pass starts them) outside the interior, the
-            /// interior's constants inside.
-            func sampleCoverage(_ r: Range<Int>) {
-                let border = strokePaint == nil ? nil : ring
-                guard !inside.isEmpty else {
-                    sampler.sampleSpan(row: y, from: x0 + r.lowerBound, count: r.count, outer: coverage + r.lowerBound,
-                                       border: border.map { $0 + r.lowerBound })
-                    return
-                }
-                let left = r.lowerBound..<Swift.max(r.lowerBound, Swift.min(r.upperBound, inside.lowerBound))
-                if !left.isEmpty {
-                    sampler.sampleSpan(row: y, from: x0 + left.lowerBound, count: left.count, outer: coverage + left.lowerBound,
-                                       border: border.map { $0 + left.lowerBound })
-                }
-                let m0 = Swift.max(r.lowerBound, inside.lowerBound)
-                let mid = m0..<Swift.max(m0, Swift.min(r.upperBound, inside.upperBound))
-                if !mid.isEmpty {
-                    (coverage + mid.lowerBound).update(repeating: 1, count: mid.count)
-                    border.map { ($0 + mid.lowerBound).update(repeating: sampler.inner == nil ? 1 : 0, count: mid.count) }
-                }
-                let r0 = Swift.min(Swift.max(r.lowerBound, inside.upperBound), r.upperBound)
-                let right = r0..<r.upperBound
-                if !right.isEmpty {
-                    sampler.sampleSpan(row: y, from: x0 + right.lowerBound, count: right.count, outer: coverage + right.lowerBound,
-                                       border: border.map { $0 + right.lowerBound })
                 }
             }
         }
@@ -417,8 +390,9 @@ final class Rasterizer {
 
     // MARK: Clips
 
-    /// Clips what follows to the layer's rounded bounds, intersected with the clip in force.
-    private func pushClip(_ item: RenderList.Item) {
+    /// Clips what follows to the layer's rounded bounds (`shape`), intersected with the clip
+    /// in force.
+    private func pushClip(_ item: RenderList.Item, shape sampler: RoundedRectSampler?) {
         let current = clips[clips.count - 1]
         if let exact = Self.pixelAlignedRect(item) {
             clips.append(Clip(scissor: current.scissor.intersection(exact), mask: current.mask,
@@ -426,9 +400,7 @@ final class Rasterizer {
             return
         }
         let rect = item.pixelBounds.intersection(current.scissor)
-        guard !rect.isEmpty,
-              let sampler = RoundedRectSampler(bounds: item.bounds, cornerRadius: item.cornerRadius, map: PlaneMap(item.matrix))
-        else {
+        guard !rect.isEmpty, let sampler else {
             clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
             return
         }

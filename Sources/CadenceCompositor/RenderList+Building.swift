@@ -48,21 +48,16 @@ extension RenderList {
         }
     }
 
-    /// `layers` back to front: by `zPosition`, equal ones in their given order.
-    static func paintOrder(_ layers: [Layer]) -> [Layer] {
-        layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
-    }
-
     /// The pixels the image of `rect` under `map` can touch, one pixel of margin for the
     /// anti-aliased edge, within `limit`. The quadrilateral is first clipped to the part in
     /// front of the viewer (w ≥ 1e-9 of the largest |w| of its corners), whose image is
     /// bounded.
     static func pixelBounds(of rect: Rect, under map: PlaneMap, within limit: PixelRect) -> PixelRect {
-        let corners = [
+        let corners: InlineArray<4, SIMD3<Double>> = [
             map.homogeneous(rect.minX, rect.minY), map.homogeneous(rect.maxX, rect.minY),
             map.homogeneous(rect.maxX, rect.maxY), map.homogeneous(rect.minX, rect.maxY),
         ]
-        let epsilon = 1e-9 * corners.map { abs($0.z) }.max()!
+        let epsilon = 1e-9 * Swift.max(abs(corners[0].z), abs(corners[1].z), abs(corners[2].z), abs(corners[3].z))
         guard epsilon > 0 else { return .empty }
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         func add(_ h: SIMD3<Double>) {
@@ -124,7 +119,7 @@ extension RenderList {
                 var children: [Layer]
                 var next = 0
             }
-            var stack = [Frame(item: nil, plane: plane, orientation: orientation, children: paintOrder(roots))]
+            var stack = [Frame(item: nil, plane: plane, orientation: orientation, children: Layer.paintOrder(roots))]
             while !stack.isEmpty {
                 let top = stack.count - 1
                 guard stack[top].next < stack[top].children.count else {
@@ -150,7 +145,7 @@ extension RenderList {
                     let flip: Double = layer.isGeometryFlipped ? -1 : 1
                     stack.append(Frame(
                         item: index, plane: item.matrix.flattenedToPlane, orientation: frame.orientation * flip,
-                        children: paintOrder(layer.sublayers)))
+                        children: Layer.paintOrder(layer.sublayers)))
                 }
             }
             decideGroups(&items, sublayerCounts: sublayerCounts)

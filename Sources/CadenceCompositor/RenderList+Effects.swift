@@ -53,8 +53,5 @@ extension RenderList {
         /// The previous rendering, placed (with its offset) in the layer's superlayer's
         /// plane like the layer itself.
         public var previous: RenderList
-        /// Whether the previous rendering is drawn over the current one (`reveal`) rather
-        /// than under it.
-        public var previousOnTop: Bool { type == .reveal }
     }
 }

@@ -85,19 +85,52 @@ struct RoundedRectSampler {
         outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
     ) {
         let inside = interior(row: y, from: x0, count: count, border: borderCoverage != nil)
-        guard !inside.isEmpty else {
-            sampleSpan(row: y, from: x0, count: count, outer: outerCoverage, border: borderCoverage)
-            return
+        sample(row: y, from: x0, pixels: 0..<count, interior: inside, outer: outerCoverage, border: borderCoverage)
+    }
+
+    /// `sample` restricted to the pixels `r` of the row (indices from `x0`, as in the
+    /// buffers), given the row's `interior(row:from:count:border:)`: the whole row's values,
+    /// bit for bit, when `r` starts where the whole row's lanes would — on a multiple of 8
+    /// left of the interior, or inside it (how the rasterizer cuts a row around a constant
+    /// run). Left of the interior first: its last lanes may run into the interior, which is
+    /// written next.
+    func sample(
+        row y: Int, from x0: Int, pixels r: Range<Int>, interior inside: Range<Int>,
+        outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
+    ) {
+        func lanes(_ s: Range<Int>) {
+            guard !s.isEmpty else { return }
+            sampleSpan(row: y, from: x0 + s.lowerBound, count: s.count, outer: outerCoverage + s.lowerBound,
+                       border: borderCoverage.map { $0 + s.lowerBound })
         }
-        // Left edge first: its last SIMD8 may run into the interior, which is written next.
-        sampleSpan(row: y, from: x0, count: inside.lowerBound, outer: outerCoverage, border: borderCoverage)
-        (outerCoverage + inside.lowerBound).update(repeating: 1, count: inside.count)
-        if let borderCoverage {
-            (borderCoverage + inside.lowerBound).update(repeating: inner == nil ? 1 : 0, count: inside.count)
+        guard !inside.isEmpty else { return lanes(r) }
+        lanes(r.lowerBound..<Swift.max(r.lowerBound, Swift.min(r.upperBound, inside.lowerBound)))
+        let m0 = Swift.max(r.lowerBound, inside.lowerBound)
+        let mid = m0..<Swift.max(m0, Swift.min(r.upperBound, inside.upperBound))
+        if !mid.isEmpty {
+            (outerCoverage + mid.lowerBound).update(repeating: 1, count: mid.count)
+            if let borderCoverage {
+                (borderCoverage + mid.lowerBound).update(repeating: inner == nil ? 1 : 0, count: mid.count)
+            }
         }
-        let right = inside.upperBound
-        sampleSpan(row: y, from: x0 + right, count: count - right, outer: outerCoverage + right,
-                   border: borderCoverage.map { $0 + right })
+        lanes(Swift.min(Swift.max(r.lowerBound, inside.upperBound), r.upperBound)..<r.upperBound)
+    }
+
+    /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`; `low > high` when there is
+    /// none.
+    @inline(__always)
+    private static func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+        guard limit >= 0 else { return (1, 0) }
+        if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
+        let p = (-limit - a) / d, q = (limit - a) / d
+        return (Swift.min(p, q), Swift.max(p, q))
+    }
+
+    /// The whole indices in `lo … hi` (already within `0 … count − 1`).
+    @inline(__always)
+    private static func indices(_ lo: Double, _ hi: Double) -> Range<Int> {
+        let first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
+        return first <= last ? first..<(last + 1) : 0..<0
     }
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` is fully inside the shape
@@ -112,19 +145,11 @@ struct RoundedRectSampler {
         let du = inverse.r1.x, dv = inverse.r1.y
         let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.radius)
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
-        /// The `i` (real) with |a + i·d| ≤ limit.
-        func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
-            guard limit >= 0 else { return (1, 0) }
-            if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
-            let p = (-limit - a) / d, q = (limit - a) / d
-            return (Swift.min(p, q), Swift.max(p, q))
-        }
         func span(_ lu: Double, _ lv: Double) -> Range<Int> {
-            let (a0, a1) = solve(h.x, du, lu), (b0, b1) = solve(h.y, dv, lv)
+            let (a0, a1) = Self.solve(h.x, du, lu), (b0, b1) = Self.solve(h.y, dv, lv)
             let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
             guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
-            let first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
-            return first <= last ? first..<(last + 1) : 0..<0
+            return Self.indices(lo, hi)
         }
         let wide = span(hx - mu, hy - Swift.max(r, mv))
         let tall = span(hx - Swift.max(r, mu), hy - mv)
@@ -142,20 +167,13 @@ struct RoundedRectSampler {
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
         let lu = hx + 0.51 / Double(pixelsPerU) + 1e-5 * hx, lv = hy + 0.51 / Double(pixelsPerV) + 1e-5 * hy
-        /// The real `i` with |a + i·d| ≤ limit.
-        func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
-            if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
-            let p = (-limit - a) / d, q = (limit - a) / d
-            return (Swift.min(p, q), Swift.max(p, q))
-        }
-        let (a0, a1) = solve(h.x, inverse.r1.x, lu), (b0, b1) = solve(h.y, inverse.r1.y, lv)
+        let (a0, a1) = Self.solve(h.x, inverse.r1.x, lu), (b0, b1) = Self.solve(h.y, inverse.r1.y, lv)
         let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
         guard !lo.isNaN, !hi.isNaN, !a0.isNaN, !a1.isNaN, !b0.isNaN, !b1.isNaN, lu.isFinite, lv.isFinite else {
             return 0..<count
         }
         guard lo <= hi else { return 0..<0 }
-        let first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
-        return first <= last ? first..<(last + 1) : 0..<0
+        return Self.indices(lo, hi)
     }
 
     /// `sample` without the interior shortcut (each pixel through the lanes).

@@ -55,7 +55,7 @@ extension SourceOver {
                 s.replace(with: 0, where: .!(s .> 0))
                 s.replace(with: a, where: s .> a)
                 let q = dst + 4 * i
-                let d = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                let d = load(q)
                 store(s * w + d * (1 - a * (w * (1 / 255))), at: q)
             }
             i += 1

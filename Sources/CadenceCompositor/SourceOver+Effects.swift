@@ -15,7 +15,7 @@ extension SourceOver {
             let bytes = p.loadUnaligned(as: SIMD16<UInt8>.self)
             // Opaque pixels hide what is under them (cover 0: unchanged); under transparent
             // ones the paint is drawn as it is (d = 0, cover 1: the same arithmetic).
-            if bytes[3] == 255 && bytes[7] == 255 && bytes[11] == 255 && bytes[15] == 255 {
+            if allOpaque(bytes) {
                 i += 4
                 continue
             }
@@ -25,15 +25,14 @@ extension SourceOver {
                 continue
             }
             let d = unpack(bytes)
-            let cover = SIMD16<Float>(repeating: 1) - SIMD16(
-                d[3], d[3], d[3], d[3], d[7], d[7], d[7], d[7], d[11], d[11], d[11], d[11], d[15], d[15], d[15], d[15]) / 255
+            let cover = SIMD16<Float>(repeating: 1) - alphas(d) / 255
             p.storeBytes(of: pack(d + paint.color4 * expand(w4) * cover), as: SIMD16<UInt8>.self)
             i += 4
         }
         while i < count {
             if w[i] != 0 {
                 let q = dst + 4 * i
-                let d = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                let d = load(q)
                 store(d + paint.color * w[i] * (1 - d[3] / 255), at: q)
             }
             i += 1
@@ -46,20 +45,18 @@ extension SourceOver {
         while i + 4 <= count {
             let m8 = UnsafeRawPointer(mask + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self)
             let p = UnsafeMutableRawPointer(dst + 4 * i)
-            if m8[3] == 255 && m8[7] == 255 && m8[11] == 255 && m8[15] == 255 {
+            if allOpaque(m8) {
                 i += 4
                 continue
             }
-            let m = unpack(m8)
-            let k = SIMD16(
-                m[3], m[3], m[3], m[3], m[7], m[7], m[7], m[7], m[11], m[11], m[11], m[11], m[15], m[15], m[15], m[15]) / 255
+            let k = alphas(unpack(m8)) / 255
             p.storeBytes(of: pack(unpack(p.loadUnaligned(as: SIMD16<UInt8>.self)) * k), as: SIMD16<UInt8>.self)
             i += 4
         }
         while i < count {
             let k = Float(mask[4 * i + 3]) / 255
             let q = dst + 4 * i
-            store(SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3])) * k, at: q)
+            store(load(q) * k, at: q)
             i += 1
         }
     }
@@ -77,8 +74,8 @@ extension SourceOver {
         }
         while i < count {
             let q = dst + 4 * i, r = previous + 4 * i
-            let a = SIMD4<Float>(Float(r[0]), Float(r[1]), Float(r[2]), Float(r[3]))
-            let b = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+            let a = load(r)
+            let b = load(q)
             store(a * (1 - t) + b * t, at: q)
             i += 1
         }

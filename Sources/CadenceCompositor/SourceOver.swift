@@ -69,7 +69,7 @@ enum SourceOver {
             let weight = w[i]
             if weight > 0 {
                 let p = dst + 4 * i
-                let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                let d = load(p)
                 store(paint.color * weight + d * (1 - paint.alpha * weight), at: p)
             }
             i += 1
@@ -102,7 +102,7 @@ enum SourceOver {
             let x = wa[i], y = wb[i]
             if x > 0 || y > 0 {
                 let p = dst + 4 * i
-                let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                let d = load(p)
                 store(a.color * x + b.color * y + d * (1 - a.alpha * x - b.alpha * y), at: p)
             }
             i += 1
@@ -123,24 +123,22 @@ enum SourceOver {
                 continue
             }
             // Opaque source at opacity 1: s · 1 + d · 0 is s exactly.
-            if opacity == 1 && s8[3] == 255 && s8[7] == 255 && s8[11] == 255 && s8[15] == 255 {
+            if opacity == 1 && allOpaque(s8) {
                 p.storeBytes(of: s8, as: SIMD16<UInt8>.self)
                 i += 4
                 continue
             }
             let s = unpack(s8)
-            let alpha = SIMD16(
-                s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7], s[11], s[11], s[11], s[11], s[15], s[15], s[15], s[15])
             let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
-            p.storeBytes(of: pack(s * opacity + d * (1 - alpha * opacity / 255)), as: SIMD16<UInt8>.self)
+            p.storeBytes(of: pack(s * opacity + d * (1 - alphas(s) * opacity / 255)), as: SIMD16<UInt8>.self)
             i += 4
         }
         while i < count {
             let q = src + 4 * i
             if q[3] > 0 || q[0] > 0 || q[1] > 0 || q[2] > 0 {
-                let s = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+                let s = load(q)
                 let p = dst + 4 * i
-                let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                let d = load(p)
                 store(s * opacity + d * (1 - s[3] * opacity / 255), at: p)
             }
             i += 1
@@ -173,35 +171,46 @@ enum SourceOver {
         let kind: Kind
         static let shift: UInt32 = 22
 
+        /// The run of `paint` at `weight` through the one-paint kernel, or — `second` given —
+        /// through the two-paint kernel with `second` over it at weight 0 (a background
+        /// inside its border's inner edge, as the rasterizer blends it there). No allocation
+        /// unless the table form is kept.
+        init(_ paint: Paint, weight: Float, beneath second: Paint? = nil) {
+            let n = 256
+            self = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n) { buffer in
+                let k = buffer.baseAddress!, zero = k + n
+                k.initialize(repeating: weight, count: n)
+                zero.initialize(repeating: 0, count: n)
+                if let second {
+                    return ConstantBlend { SourceOver.blend(paint, weights: k, second, weights: zero, into: $0, count: $1) }
+                }
+                return ConstantBlend { SourceOver.blend(paint, weights: k, into: $0, count: $1) }
+            }
+        }
+
         /// `reference` blends the pixels it is given (256, RGBA8) with the run's paints and
         /// weights through the general kernel.
         init(reference: (UnsafeMutablePointer<UInt8>, Int) -> Void) {
-            var table = [UInt8](repeating: 0, count: 1024)  // table[4·d + c]
-            table.withUnsafeMutableBufferPointer { t in
+            kind = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { t in  // t[4·d + c]
                 for d in 0..<256 { for c in 0..<4 { t[4 * d + c] = UInt8(d) } }
                 reference(t.baseAddress!, 256)
-            }
-            var identity = true, constant = true
-            for d in 0..<256 {
-                for c in 0..<4 {
-                    identity = identity && table[4 * d + c] == UInt8(d)
-                    constant = constant && table[4 * d + c] == table[c]
+                var identity = true, constant = true
+                for d in 0..<256 {
+                    for c in 0..<4 {
+                        identity = identity && t[4 * d + c] == UInt8(d)
+                        constant = constant && t[4 * d + c] == t[c]
+                    }
                 }
-            }
-            if identity {
-                kind = .identity
-            } else if constant {
-                kind = .fill(UInt32(table[0]) | UInt32(table[1]) << 8 | UInt32(table[2]) << 16 | UInt32(table[3]) << 24)
-            } else if let (m, b) = Self.integerForm(table) {
-                kind = .integer(m: m, b: b)
-            } else {
-                kind = .table(table)
+                if identity { return .identity }
+                if constant { return .fill(UInt32(t[0]) | UInt32(t[1]) << 8 | UInt32(t[2]) << 16 | UInt32(t[3]) << 24) }
+                if let (m, b) = Self.integerForm(UnsafeBufferPointer(t)) { return .integer(m: m, b: b) }
+                return .table(Array(t))
             }
         }
 
         /// Per channel, `m` and `b` with `(d · m + b) >> shift == table[4·d + c]` for every
         /// `d` (no overflow of `UInt32`), or `nil`.
-        static func integerForm(_ table: [UInt8]) -> (SIMD4<UInt32>, SIMD4<UInt32>)? {
+        static func integerForm(_ table: UnsafeBufferPointer<UInt8>) -> (SIMD4<UInt32>, SIMD4<UInt32>)? {
             var ms = SIMD4<UInt32>(), bs = SIMD4<UInt32>()
             let one = Int64(1) << Int64(shift)
             for c in 0..<4 {
@@ -209,7 +218,7 @@ enum SourceOver {
                 let t0 = Int64(table[c]), t255 = Int64(table[1020 + c])
                 let guess = ((t255 - t0) * one) / 255
                 var found = false
-                for delta in [0, 1, -1, 2, -2, 3, -3] as [Int64] {
+                for delta: Int64 in [0, 1, -1, 2, -2, 3, -3] {
                     let m = guess + delta
                     guard m >= 0 else { continue }
                     var lo = Int64.min, hi = Int64.max
@@ -292,6 +301,25 @@ enum SourceOver {
     @inline(__always)
     static func expand(_ w: SIMD4<Float>) -> SIMD16<Float> {
         SIMD16(w[0], w[0], w[0], w[0], w[1], w[1], w[1], w[1], w[2], w[2], w[2], w[2], w[3], w[3], w[3], w[3])
+    }
+
+    /// `(a0, a0, a0, a0, a1, …, a3)`: each pixel's alpha (lanes 3, 7, 11, 15) in all four
+    /// of its lanes.
+    @inline(__always)
+    static func alphas(_ v: SIMD16<Float>) -> SIMD16<Float> {
+        SIMD16(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7], v[11], v[11], v[11], v[11], v[15], v[15], v[15], v[15])
+    }
+
+    /// Whether all four pixels are opaque (alpha 255).
+    @inline(__always)
+    static func allOpaque(_ b: SIMD16<UInt8>) -> Bool {
+        b[3] == 255 && b[7] == 255 && b[11] == 255 && b[15] == 255
+    }
+
+    /// One pixel's bytes as floats (0…255).
+    @inline(__always)
+    static func load(_ p: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
     }
 
     /// Rounds to nearest (halves up: all values are ≥ 0) and clamps to 0…255; NaN gives 0.

@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadenceTestSupport
 import XCTest
 
 @testable import CadenceCompositor
@@ -73,4 +74,22 @@ func referenceOver(_ source: SIMD4<Double>, weight: Double, _ destination: SIMD4
     let s = source * weight
     let r = s + SIMD4<Double>(destination) * (1 - s[3] / 255)
     return SIMD4<UInt8>(r.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+}
+
+/// A random layer-to-pixel map around the pixel `(centre, centre)`: a rotation, scales
+/// `minScale ..< minScale + scaleSpread` along the two axes, a shear in −0.5 ..< 0.5, and —
+/// when `perspective` is positive — perspective terms in ±`perspective`/2.
+func randomPlaneMap(
+    _ g: inout SeededGenerator, centre: Double, minScale: Double, scaleSpread: Double, perspective: Double = 0
+) -> PlaneMap {
+    let angle = g.unit() * 2 * .pi
+    let sx = minScale + g.unit() * scaleSpread, sy = minScale + g.unit() * scaleSpread, shear = g.unit() - 0.5
+    let c = cos(angle), s = sin(angle)
+    var m = PlaneMap(
+        rows: SIMD3(sx * c, sx * s, 0), SIMD3(sy * (shear * c - s), sy * (shear * s + c), 0), SIMD3(centre, centre, 1))
+    if perspective > 0 {
+        m.r1.z = (g.unit() - 0.5) * perspective
+        m.r2.z = (g.unit() - 0.5) * perspective
+    }
+    return m
 }

@@ -20,10 +20,7 @@ final class ConstantBlendTests: XCTestCase {
             let weight = trial % 5 == 0 ? 1 : Float(g.edgeBiased())
             let f = SourceOver.Paint(color), s = SourceOver.Paint(under)
             let two = trial % 3 == 0
-            let k = [Float](repeating: weight, count: 256 + 16), zero = [Float](repeating: 0, count: 256 + 16)
-            let constant = two
-                ? SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, s, weights: zero, into: $0, count: $1) }
-                : SourceOver.ConstantBlend { SourceOver.blend(f, weights: k, into: $0, count: $1) }
+            let constant = SourceOver.ConstantBlend(f, weight: weight, beneath: two ? s : nil)
             kinds["\(constant.kind)".prefix(while: { $0 != "(" }).description, default: 0] += 1
             // All 256 values of every channel, then random pixels in runs of 1…40.
             var pixels: [UInt8] = []
@@ -64,10 +61,7 @@ final class ConstantBlendTests: XCTestCase {
     func testSupportExcludesOnlyZeroCoverage() {
         var g = SeededGenerator(seed: 0x5_0990)
         for trial in 0..<80 {
-            let angle = g.unit() * 2 * .pi
-            let sx = 0.5 + g.unit() * 1.5, sy = 0.5 + g.unit() * 1.5, shear = g.unit() - 0.5
-            let c = cos(angle), sn = sin(angle)
-            let map = PlaneMap(rows: SIMD3(sx * c, sx * sn, 0), SIMD3(sy * (shear * c - sn), sy * (shear * sn + c), 0), SIMD3(32, 32, 1))
+            let map = randomPlaneMap(&g, centre: 32, minScale: 0.5, scaleSpread: 1.5)
             let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...40), height: g.edgeBiased(in: 0.2...40))
             let radius = [0, g.unit() * 10, 100][trial % 3]
             let border = [0, 1, g.unit() * 6, 50][trial % 4]

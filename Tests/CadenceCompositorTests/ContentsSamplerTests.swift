@@ -379,11 +379,13 @@ final class ContentsSamplerTests: XCTestCase {
             PlaneMap(rows: SIMD3(1e-6, 0, 1e-3), SIMD3(0, 1e-6, -1e-3), SIMD3(0, 0, 1e-9)),
             PlaneMap(rows: SIMD3(3, 1, 1e6), SIMD3(-1, 3, 1e6), SIMD3(5, 5, 1)),
         ]
+        var sampled = 0
         for map in maps {
             for filter in ContentsFilter.allCases {
                 for fast in [true, false] {
                     guard let s = Draw(image: image, layout: layout, map: map, minification: filter).sampler(fastPaths: fast)
                     else { continue }
+                    sampled += 1
                     for y in [-100, 0, 7, 1000] {
                         for v in row(s, y, from: -50, count: 120) {
                             XCTAssertTrue(v == .zero || v == SIMD4(1, 2, 3, 4) || (v.min() >= 0 && v.max() <= 4), "\(v)")
@@ -392,6 +394,7 @@ final class ContentsSamplerTests: XCTestCase {
                 }
             }
         }
+        XCTAssertEqual(sampled, maps.count * ContentsFilter.allCases.count * 2, "every huge map gets a sampler")
         // An image whose size is not the layout's: no sampler.
         let other = ContentsImage(try! Bitmap(width: 6, height: 3))
         XCTAssertNil(Draw(image: other, layout: layout, map: .translation(0, 0)).sampler())

@@ -222,15 +222,7 @@ final class PathCoverageTests: XCTestCase {
     /// A random map around the middle of a 40 × 40 area: rotation, scale, shear, and
     /// optionally perspective.
     private func randomMap(_ g: inout SeededGenerator, perspective: Bool) -> PlaneMap {
-        let angle = g.unit() * 2 * .pi
-        let sx = 0.6 + g.unit() * 1.2, sy = 0.6 + g.unit() * 1.2, shear = g.unit() - 0.5
-        let c = cos(angle), s = sin(angle)
-        var m = PlaneMap(rows: SIMD3(sx * c, sx * s, 0), SIMD3(sy * (shear * c - s), sy * (shear * s + c), 0), SIMD3(20, 20, 1))
-        if perspective {
-            m.r1.z = (g.unit() - 0.5) * 0.03
-            m.r2.z = (g.unit() - 0.5) * 0.03
-        }
-        return m
+        randomPlaneMap(&g, centre: 20, minScale: 0.6, scaleSpread: 1.2, perspective: perspective ? 0.03 : 0)
     }
 
     /// Shapes in layer coordinates around the origin: curves of every kind, one subpath

@@ -139,8 +139,9 @@ final class ShadowBlurTests: XCTestCase {
 
     /// Full resolution (σ ≤ 64), against the twin over the whole spread: a step edge (a
     /// rectangle much larger than σ), a small square, a one-pixel line and random shapes.
-    /// Tolerance 2 % of the peak (the spec); achieved: ≤ 1.3 % (three boxes are not quite a
-    /// Gaussian; below σ = 2 the direct kernel is within 0.3 %).
+    /// Tolerance 1.1 % of the peak, the documented bound for any source (three boxes are
+    /// not quite a Gaussian); achieved: ≤ 0.41 % (at σ = 2; below it the direct kernel is
+    /// within 0.06 %).
     func testMatchesGaussianAtFullResolution() {
         var g = SeededGenerator(seed: 0xB1_0B)
         var worstBySigma: [Double: Double] = [:]
@@ -160,15 +161,16 @@ final class ShadowBlurTests: XCTestCase {
                 for i in fast.indices { worst = max(worst, abs(Double(fast[i]) - slow[i])) }
                 worst /= Double(s.peak)
                 worstBySigma[sigma] = max(worstBySigma[sigma] ?? 0, worst)
-                XCTAssertLessThanOrEqual(worst, 0.02, "σ \(sigma) \(name) (seed \(g.seed))")
+                XCTAssertLessThanOrEqual(worst, 0.011, "σ \(sigma) \(name) (seed \(g.seed))")
             }
         }
         print("ShadowBlur full-resolution worst error / peak by σ:", worstBySigma.sorted { $0.key < $1.key })
     }
 
     /// The decimated path (σ > 64) against the twin at sampled points: squares of ones (the
-    /// twin in product form) and a random shape (the twin summed directly).
-    /// Tolerance 2 % of the peak; achieved ≤ 1.2 %.
+    /// twin in product form), within 0.5 % of the peak (twice the documented 0.25 %;
+    /// achieved ≤ 0.22 %), and a random shape (the twin summed directly), nearly a point at
+    /// this σ, within 4 % of its response (documented: 3.5 % low at the peak of a point).
     func testMatchesGaussianWhenDecimated() {
         var g = SeededGenerator(seed: 0xDEC1)
         for sigma in [70.0, 150, 300] {
@@ -188,13 +190,12 @@ final class ShadowBlurTests: XCTestCase {
                         let x = out.minX + i % out.width, y = out.minY + i / out.width
                         let e = abs(Double(fast[i]) - referenceRectangle(rect, sigma: sigma, x: x, y: y))
                         worst = max(worst, e)
-                        XCTAssertLessThanOrEqual(e, 0.02, "σ \(sigma) \(rect) at (\(x), \(y))")
+                        XCTAssertLessThanOrEqual(e, 0.005, "σ \(sigma) \(rect) at (\(x), \(y))")
                     }
                 }
             }
-            // A random shape: at this σ it is nearly a point, its response ~1e-3 of its peak;
-            // compare with the spec's tolerance, and relative to the response (the kernel's
-            // peak is 3.5 % below the Gaussian's for point-like sources).
+            // A random shape: at this σ it is nearly a point, its response ~1e-3 of its peak,
+            // compared relative to the response.
             let s = randomShape(&g, size: 40)
             let out = PixelRect(minX: -margin / 2, minY: 14, maxX: margin / 2, maxY: 15)
             let fast = blur(s, sigma: sigma, outRect: out)
@@ -202,10 +203,9 @@ final class ShadowBlurTests: XCTestCase {
             let slow = samples.map { referencePoint(s, sigma: sigma, x: out.minX + $0, y: 14) }
             var relative = 0.0
             for (j, i) in samples.enumerated() {
-                XCTAssertEqual(Double(fast[i]), slow[j], accuracy: 0.02, "σ \(sigma) random at \(out.minX + i) (seed \(g.seed))")
                 relative = max(relative, abs(Double(fast[i]) - slow[j]) / slow.max()!)
             }
-            XCTAssertLessThan(relative, 0.05, "σ \(sigma) random, relative to the response (seed \(g.seed))")
+            XCTAssertLessThan(relative, 0.04, "σ \(sigma) random, relative to the response (seed \(g.seed))")
             print("ShadowBlur σ \(sigma): random shape's error relative to its response \(relative)")
             print("ShadowBlur σ \(sigma): worst error / peak on squares \(worst)")
         }
@@ -232,7 +232,7 @@ final class ShadowBlurTests: XCTestCase {
     }
 
     /// The sum of the output equals the sum of the input when the output covers the
-    /// spread (every pass is normalised): within 1 % (Float sums; achieved ~1e-5).
+    /// spread (every pass is normalised): within 1e-4 (Float sums; achieved ~1e-5).
     func testMassIsPreserved() {
         var g = SeededGenerator(seed: 0x3A55)
         for sigma in [0.3, 1, 2.5, 8, 20, 64, 65, 130] {
@@ -240,7 +240,6 @@ final class ShadowBlurTests: XCTestCase {
             let outRect = grown(s.rect, by: ShadowBlur.margin(sigma: sigma))
             let out = blur(s, sigma: sigma, outRect: outRect)
             let mass = out.reduce(0) { $0 + Double($1) }
-            XCTAssertEqual(mass, s.mass, accuracy: 0.01 * s.mass, "σ \(sigma) (seed \(g.seed))")
             XCTAssertEqual(mass, s.mass, accuracy: 1e-4 * s.mass, "σ \(sigma) (seed \(g.seed))")
         }
     }

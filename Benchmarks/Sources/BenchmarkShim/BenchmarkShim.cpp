@@ -419,17 +419,21 @@ struct PixmanScene {
 
 }  // namespace
 
-extern "C" void cadence_baseline_pixman_draw(const cadence_pixman_scene *scene, uint8_t *rgba) {
-    PixmanScene s(*scene);
-    s.draw();
-    const size_t count = size_t(scene->canvas_width) * scene->canvas_height;
+/// pixman's a8r8g8b8 words (premultiplied ARGB in native order) as RGBA bytes.
+static void copyToRGBA(const uint32_t *bits, size_t count, uint8_t *rgba) {
     for (size_t i = 0; i < count; ++i) {
-        const uint32_t p = s.canvasBits[i];
+        const uint32_t p = bits[i];
         rgba[4 * i] = uint8_t(p >> 16);
         rgba[4 * i + 1] = uint8_t(p >> 8);
         rgba[4 * i + 2] = uint8_t(p);
         rgba[4 * i + 3] = uint8_t(p >> 24);
     }
+}
+
+extern "C" void cadence_baseline_pixman_draw(const cadence_pixman_scene *scene, uint8_t *rgba) {
+    PixmanScene s(*scene);
+    s.draw();
+    copyToRGBA(s.canvasBits, size_t(scene->canvas_width) * scene->canvas_height, rgba);
 }
 
 extern "C" void cadence_baseline_pixman_register(const char *name, const cadence_pixman_scene *scene) {
@@ -497,14 +501,7 @@ extern "C" void cadence_baseline_pixman_transformed_image_draw(
     const cadence_pixman_transformed_image *scene, uint8_t *rgba) {
     PixmanTransformedImage s(*scene);
     s.draw();
-    const size_t count = size_t(scene->canvas_width) * scene->canvas_height;
-    for (size_t i = 0; i < count; ++i) {
-        const uint32_t p = s.canvasBits[i];
-        rgba[4 * i] = uint8_t(p >> 16);
-        rgba[4 * i + 1] = uint8_t(p >> 8);
-        rgba[4 * i + 2] = uint8_t(p);
-        rgba[4 * i + 3] = uint8_t(p >> 24);
-    }
+    copyToRGBA(s.canvasBits, size_t(scene->canvas_width) * scene->canvas_height, rgba);
 }
 
 extern "C" void cadence_baseline_pixman_transformed_image_register(
