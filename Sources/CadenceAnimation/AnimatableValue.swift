@@ -11,14 +11,31 @@ import CadenceGeometry
 /// - `multiplied(byCount:)`: the value added to itself `count` times, a cumulative
 ///   animation's offset after `count` completed iterations; 0 gives the zero value.
 /// - `distance(to:)`: how far apart two values are, for paced keyframes.
+/// - `interpolationForm(_:)` and `interpolate(forms:_:_:)`: interpolation split into what
+///   can be prepared once per value an animation holds and what depends on `t`; the two
+///   together give exactly `interpolate(a, b, t)`. Only `Transform3D` prepares anything
+///   (its decomposition); for every other type the form is the value itself.
 ///
 /// `docs/animatable-values.md` lists the rules per type and the key-path table.
 public protocol AnimatableValue: Sendable {
+    /// What interpolation reads of a value, prepared once (`Self` unless stated).
+    associatedtype InterpolationForm: Sendable = Self
     static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self
     func adding(_ other: Self) -> Self
     func subtracting(_ other: Self) -> Self
     func multiplied(byCount count: Int) -> Self
     func distance(to other: Self) -> Double
+    /// `value` prepared for `interpolate(forms:_:_:)`.
+    static func interpolationForm(_ value: Self) -> InterpolationForm
+    /// `interpolate(a, b, t)` for the forms of `a` and `b`, bit for bit.
+    static func interpolate(forms a: InterpolationForm, _ b: InterpolationForm, _ t: Double) -> Self
+}
+
+extension AnimatableValue where InterpolationForm == Self {
+    @inlinable @inline(__always)
+    public static func interpolationForm(_ value: Self) -> Self { value }
+    @inlinable @inline(__always)
+    public static func interpolate(forms a: Self, _ b: Self, _ t: Double) -> Self { interpolate(a, b, t) }
 }
 
 /// A value made of a fixed number of `Double` components that all behave like numbers:
@@ -130,6 +147,19 @@ extension Transform3D: AnimatableValue {
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
         a.interpolated(to: b, t)
     }
+    /// The decomposition, made once per value an animation holds.
+    public static func interpolationForm(_ value: Transform3D) -> TransformInterpolationForm {
+        TransformInterpolationForm(value)
+    }
+    /// `Transform3D.interpolated(to:_:)` from the ends' decompositions: blend and recompose
+    /// (discrete at `t = 0.5` when an end has none).
+    @inlinable
+    public static func interpolate(
+        forms a: TransformInterpolationForm, _ b: TransformInterpolationForm, _ t: Double
+    ) -> Transform3D {
+        guard let from = a.decomposed, let to = b.decomposed else { return t < 0.5 ? a.matrix : b.matrix }
+        return from.interpolated(to: to, t).recomposed
+    }
     @inlinable public func adding(_ other: Transform3D) -> Transform3D { other.concatenating(self) }
     public func subtracting(_ other: Transform3D) -> Transform3D { concatenating(other.inverse ?? .identity) }
     public func multiplied(byCount count: Int) -> Transform3D {
@@ -153,6 +183,18 @@ extension Transform3D: AnimatableValue {
     }
 
     var decomposedOrIdentity: DecomposedTransform { decomposed ?? .identity }
+}
+
+/// A transform as `Transform3D.interpolate(forms:_:_:)` reads it: the matrix and, when it
+/// has one, its decomposition (`Transform3D.decomposed`).
+public struct TransformInterpolationForm: Sendable {
+    public let matrix: Transform3D
+    public let decomposed: DecomposedTransform?
+
+    public init(_ matrix: Transform3D) {
+        self.matrix = matrix
+        decomposed = matrix.decomposed
+    }
 }
 
 /// Affine transforms animate exactly as their 3D embedding does.

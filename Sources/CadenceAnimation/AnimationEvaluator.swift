@@ -31,43 +31,35 @@ public struct PresentationSample: Hashable, Sendable {
 /// 4. An animation whose value does not fit the property (a point animation on a scalar
 ///    key path, a value function on a field that is not a transform) leaves it alone.
 /// 5. The rotation is that of the last path animation with a rotation mode in effect.
+///
+/// One evaluation path serves every caller: the property's value is folded with code
+/// compiled for its type (`fold`), each animation read in place from its
+/// `PropertyAnimation` box; only a field animation goes through `KeyPathValue`. Layers plan
+/// which animations reach which property once per change of their list
+/// (`PropertyAnimationPlan`); this entry point matches key paths as it goes.
 public enum AnimationEvaluator {
     /// The presentation value of `property` at `time` (the layer's local time, the parent
     /// time of its animations).
     public static func presentationValue(
         ofProperty property: String, model: KeyPathValue, animations: some Sequence<Animation>, atTime time: Double
     ) -> PresentationSample {
-        var sample = PresentationSample(value: model)
-        for animation in animations {
-            apply(animation, property: property, model: model, time: time, honoursRemoval: true, to: &sample)
+        var rotation: Double?
+        func typed<V: PropertyValue>(_ model: V) -> KeyPathValue {
+            var value = model
+            fold(animations, property: property, model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
+            return value.keyPathValue
         }
-        return sample
-    }
-
-    static func apply(
-        _ animation: Animation, property: String, model: KeyPathValue, time: Double, honoursRemoval: Bool,
-        to sample: inout PresentationSample
-    ) {
-        switch animation {
-        case .transition:
-            return
-        case .group(let group):
-            guard let childTime = group.childTime(atParentTime: time, honoursRemoval: honoursRemoval) else { return }
-            for child in group.animations {
-                apply(child, property: property, model: model, time: childTime, honoursRemoval: false, to: &sample)
-            }
-        case .property(let animation):
-            guard let field = field(of: animation.keyPath, in: property),
-                  let fieldModel = model.value(atField: field), let below = sample.value.value(atField: field)
-            else { return }
-            let state = animation.resolvedTiming.state(atParentTime: time)
-            guard let own = animation.keyPathSample(in: state, model: fieldModel, honoursRemoval: honoursRemoval),
-                  let combined = animation.isAdditive ? below.adding(own.value) : own.value,
-                  let value = sample.value.setting(field: field, to: combined)
-            else { return }
-            sample.value = value
-            if let rotation = own.rotation { sample.rotation = rotation }
+        let value: KeyPathValue
+        switch model {
+        case .scalar(let m): value = typed(m)
+        case .point(let m): value = typed(m)
+        case .size(let m): value = typed(m)
+        case .rect(let m): value = typed(m)
+        case .color(let m): value = typed(m)
+        case .transform(let m): value = typed(m)
+        case .boolean: value = model  // nothing animates a Boolean continuously
         }
+        return PresentationSample(value: value, rotation: rotation)
     }
 
     /// The structure field of `property` that `keyPath` names: `""` for the property
@@ -80,37 +72,182 @@ public enum AnimationEvaluator {
         guard rest.first == UInt8(ascii: ".") else { return nil }
         return String(rest.dropFirst())
     }
+
+    // MARK: The fold
+
+    /// Folds `animations` into `value` (the value of `property` so far, whose model value is
+    /// `model`), matching each animation's key path against `property` as it goes.
+    static func fold<V: PropertyValue>(
+        _ animations: some Sequence<Animation>, property: String, model: V, time: Double, honoursRemoval: Bool,
+        into value: inout V, rotation: inout Double?
+    ) {
+        for animation in animations {
+            switch animation {
+            case .transition:
+                continue
+            case .group(let group):
+                guard let childTime = group.childTime(atParentTime: time, honoursRemoval: honoursRemoval) else { continue }
+                fold(group.animations, property: property, model: model, time: childTime, honoursRemoval: false,
+                     into: &value, rotation: &rotation)
+            case .property(let animation):
+                guard let field = field(of: animation.keyPath, in: property) else { continue }
+                let reach = field.isEmpty ? Reach<V>(animation) : .field(animation, field)
+                reach?.apply(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+            }
+        }
+    }
 }
 
-/// Batch evaluation of typed animations: many (animation, time) pairs into a buffer,
-/// without allocating (the benchmarks' 100,000-pair runs).
-public enum AnimationBatch {
-    /// `output[i]` = the value of `animations[i]` at `times[i]` over `model` (the model value
-    /// where it contributes nothing), for `i` below the shortest of the three counts.
-    @inlinable
-    public static func evaluate<A: PropertyAnimation>(
-        _ animations: UnsafeBufferPointer<A>, atTimes times: UnsafeBufferPointer<Double>, model: A.Value,
-        into output: UnsafeMutableBufferPointer<A.Value>
-    ) {
-        let count = Swift.min(animations.count, times.count, output.count)
-        for i in 0..<count {
-            output[i] = animations[i].value(atParentTime: times[i], model: model) ?? model
+/// A value type of a layer property that animations fold into: numbers, points, sizes,
+/// rectangles, colours and transforms (`KeyPathValue`'s kinds but Booleans).
+package protocol PropertyValue: KeyPathAnimatable, Equatable {
+    /// The animation in `storage` when it is an animation of this type, else `nil`.
+    static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Self>?
+}
+
+extension Double: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Double>? {
+        if case .scalar(let typed) = storage { typed } else { nil }
+    }
+}
+
+extension Point: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Point>? {
+        if case .point(let typed) = storage { typed } else { nil }
+    }
+}
+
+extension Size: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Size>? {
+        if case .size(let typed) = storage { typed } else { nil }
+    }
+}
+
+extension Rect: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Rect>? {
+        if case .rect(let typed) = storage { typed } else { nil }
+    }
+}
+
+extension Color: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Color>? {
+        if case .color(let typed) = storage { typed } else { nil }
+    }
+}
+
+extension Transform3D: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Transform3D>? {
+        if case .transform(let typed) = storage { typed } else { nil }
+    }
+}
+
+/// How one animation reaches a property whose values are `V`s, resolved once (a plan) or
+/// as the fold meets it: the whole property with a typed animation of `V`, the whole
+/// (transform) property through a value function, one structure field, or the children
+/// of a group that reach it.
+package enum Reach<V: PropertyValue>: Sendable {
+    case typed(PropertyAnimation.Typed<V>)
+    /// A number or vector animation through its value function; only when `V` is
+    /// `Transform3D`.
+    case function(PropertyAnimation)
+    case field(PropertyAnimation, String)
+    case group(AnimationGroup, [Reach<V>])
+
+    /// How `animation`, whose key path is the property itself, reaches it: `nil` when its
+    /// value does not fit (rule 4).
+    init?(_ animation: PropertyAnimation) {
+        if animation.valueFunction == nil, let typed = V.typed(animation.storage) {
+            self = .typed(typed)
+        } else if V.self == Transform3D.self, animation.valueFunction != nil {
+            self = .function(animation)
+        } else {
+            return nil
         }
     }
 
-    /// `output[i]` = the value of `animations[indices[i]]` at `times[i]`; an index outside
-    /// `animations` gives the model value.
-    @inlinable
-    public static func evaluate<A: PropertyAnimation>(
-        _ animations: UnsafeBufferPointer<A>, indices: UnsafeBufferPointer<Int32>,
-        atTimes times: UnsafeBufferPointer<Double>, model: A.Value, into output: UnsafeMutableBufferPointer<A.Value>
-    ) {
-        let count = Swift.min(indices.count, times.count, output.count)
-        for i in 0..<count {
-            let index = Int(indices[i])
-            output[i] = animations.indices.contains(index)
-                ? animations[index].value(atParentTime: times[i], model: model) ?? model : model
+    /// The reaches of `animations` into `property`, in order (animations that do not
+    /// reach it, and groups none of whose children do, left out).
+    package static func plan(_ animations: [Animation], property: String) -> [Reach<V>] {
+        animations.compactMap { animation -> Reach<V>? in
+            switch animation {
+            case .transition:
+                return nil
+            case .group(let group):
+                let children = plan(group.animations, property: property)
+                return children.isEmpty ? nil : .group(group, children)
+            case .property(let animation):
+                guard let field = AnimationEvaluator.field(of: animation.keyPath, in: property) else { return nil }
+                return field.isEmpty ? Reach(animation) : .field(animation, field)
+            }
         }
+    }
+
+    /// Applies the animation to `value` (the value below it), whose model value is `model`,
+    /// at `time` (the animation's parent time).
+    @inline(__always)
+    package func apply(model: V, time: Double, honoursRemoval: Bool, into value: inout V, rotation: inout Double?) {
+        switch self {
+        case .typed(let typed):
+            guard let own = typed.ownSample(atTime: time, model: model, honoursRemoval: honoursRemoval) else { return }
+            value = typed.isAdditive ? value.adding(own.value) : own.value
+            if let angle = own.rotation { rotation = angle }
+        case .function(let animation):
+            guard let own = animation.sample(atTime: time, model: model.keyPathValue, honoursRemoval: honoursRemoval),
+                  case .transform(let transform) = own.value, let below = value as? Transform3D
+            else { return }
+            let combined = animation.isAdditive ? below.adding(transform) : transform
+            value = combined as! V  // V is Transform3D (init(_:))
+            if let angle = own.rotation { rotation = angle }
+        case .field(let animation, let field):
+            let current = value.keyPathValue
+            guard let fieldModel = model.keyPathValue.value(atField: field), let below = current.value(atField: field),
+                  let own = animation.sample(atTime: time, model: fieldModel, honoursRemoval: honoursRemoval),
+                  let combined = animation.isAdditive ? below.adding(own.value) : own.value,
+                  let updated = current.setting(field: field, to: combined), let typed = V(keyPathValue: updated)
+            else { return }
+            value = typed
+            if let angle = own.rotation { rotation = angle }
+        case .group(let group, let children):
+            guard let childTime = group.childTime(atParentTime: time, honoursRemoval: honoursRemoval) else { return }
+            for child in children {
+                child.apply(model: model, time: childTime, honoursRemoval: false, into: &value, rotation: &rotation)
+            }
+        }
+    }
+}
+
+extension PropertyAnimation {
+    /// The animation's own value at `time` (its parent time) as a key-path value, before
+    /// combining: through its value function when it has one (the open ends then read the
+    /// function's neutral input, and the result is a transform), else of its own kind, which
+    /// `model` must be. `nil` when it contributes nothing or `model` is of another kind.
+    package func sample(atTime time: Double, model: KeyPathValue, honoursRemoval: Bool) -> AnimationSample<KeyPathValue>? {
+        switch storage {
+        case .scalar(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .point(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .size(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .rect(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .color(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .transform(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .vector(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        }
+    }
+}
+
+extension PropertyAnimation.Typed {
+    /// `PropertyAnimation.sample(atTime:model:honoursRemoval:)` for this type.
+    func keyPathSample(atTime time: Double, model: KeyPathValue, honoursRemoval: Bool) -> AnimationSample<KeyPathValue>? {
+        if let function = valueFunction {
+            guard let neutral = Value.valueFunctionNeutralInput(function),
+                  let own = ownSample(atTime: time, model: neutral, honoursRemoval: honoursRemoval),
+                  let transform = own.value.transform(through: function)
+            else { return nil }
+            return AnimationSample(value: .transform(transform), rotation: own.rotation)
+        }
+        guard let typedModel = Value(keyPathValue: model),
+              let own = ownSample(atTime: time, model: typedModel, honoursRemoval: honoursRemoval)
+        else { return nil }
+        return AnimationSample(value: own.value.keyPathValue, rotation: own.rotation)
     }
 }
 

@@ -19,34 +19,37 @@ import CadenceTiming
 /// With all three set, `byValue` is ignored (from + to). The case "none" interpolates
 /// between the previous presentation value and the model value in Core Animation; without
 /// a render tree to remember the previous value it reads the model for both ends.
-public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
+///
+/// Cost: when no end reads the model, the ends, their interpolation forms (a transform's
+/// decomposition) and `to − from` are worked out whenever an end is set, so an evaluation
+/// is the timing state, the timing function and one interpolation.
+public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol {
     public var keyPath: String
     public var fromValue: Value? { didSet { resolveFixedEnds() } }
     public var toValue: Value? { didSet { resolveFixedEnds() } }
     public var byValue: Value? { didSet { resolveFixedEnds() } }
-    /// The media timing; setting it re-resolves `resolvedTiming`.
-    public var timing: MediaTiming {
-        didSet { resolvedTiming = timing.resolved() }
-    }
-    public private(set) var resolvedTiming: ResolvedTiming
-    /// The pacing; `nil` is linear.
-    public var timingFunction: TimingFunction?
+    public var animationTiming: AnimationTiming
     /// Whether the value is added to the value beneath it instead of replacing it.
     public var isAdditive: Bool
     /// Whether each repeat starts where the previous one ended (adds `to − from` per
     /// completed cycle).
     public var isCumulative: Bool
-    /// Whether the animation stops contributing after its active interval (Core
-    /// Animation's `removedOnCompletion`, default true). When true, a forwards fill is
-    /// cut off at the end, as the animation is removed from its layer there.
-    public var isRemovedOnCompletion: Bool
     /// Turns the animated numbers into a transform (`CAValueFunction`).
     public var valueFunction: ValueFunction?
-    /// The two ends and the change over one cycle (`to − from`) when no end reads the model
-    /// (from and to, from and by, or by and to set), worked out whenever an end is set, so
-    /// that an evaluation neither rebuilds them nor (for transforms) inverts a matrix;
-    /// `nil` when an end reads the model.
-    @usableFromInline private(set) var fixedEnds: (from: Value, to: Value, change: Value)?
+    /// The two ends prepared for interpolation and the change over one cycle
+    /// (`to − from`) when no end reads the model (from and to, from and by, or by and to
+    /// set); `nil` when an end reads the model.
+    @usableFromInline private(set) var fixedEnds: FixedEnds?
+
+    /// See `fixedEnds`.
+    @usableFromInline
+    struct FixedEnds: Sendable {
+        @usableFromInline let from: Value
+        @usableFromInline let to: Value
+        @usableFromInline let fromForm: Value.InterpolationForm
+        @usableFromInline let toForm: Value.InterpolationForm
+        @usableFromInline let change: Value
+    }
 
     public init(
         keyPath: String, fromValue: Value? = nil, toValue: Value? = nil, byValue: Value? = nil,
@@ -58,12 +61,10 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
         self.fromValue = fromValue
         self.toValue = toValue
         self.byValue = byValue
-        self.timing = timing
-        self.resolvedTiming = timing.resolved()
-        self.timingFunction = timingFunction
+        animationTiming = AnimationTiming(
+            timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion)
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
-        self.isRemovedOnCompletion = isRemovedOnCompletion
         self.valueFunction = valueFunction
         resolveFixedEnds()
     }
@@ -77,7 +78,11 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
         case let (nil, to?, by?): ends = (to.subtracting(by), to)
         default: ends = nil
         }
-        fixedEnds = ends.map { ($0.from, $0.to, $0.to.subtracting($0.from)) }
+        fixedEnds = ends.map {
+            FixedEnds(
+                from: $0.from, to: $0.to, fromForm: Value.interpolationForm($0.from),
+                toForm: Value.interpolationForm($0.to), change: $0.to.subtracting($0.from))
+        }
     }
 
     /// The two ends of the interpolation for model value `model` (table above).
@@ -93,16 +98,14 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
         }
     }
 
-    /// `from + (to − from) · progress`.
-    @inlinable
+    /// `from + (to − from) · progress` (`Value.interpolate`).
+    @inlinable @inline(__always)
     public func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>? {
+        if let fixedEnds {
+            return AnimationSample(value: Value.interpolate(forms: fixedEnds.fromForm, fixedEnds.toForm, progress))
+        }
         let (from, to) = endpoints(model: model)
         return AnimationSample(value: Value.interpolate(from, to, progress))
-    }
-
-    @inlinable
-    public func easedProgress(_ progress: Double) -> Double {
-        timingFunction?.progress(at: progress) ?? progress
     }
 
     /// `to − from`.
@@ -111,5 +114,53 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimation {
         if let fixedEnds { return fixedEnds.change }
         let (from, to) = endpoints(model: model)
         return to.subtracting(from)
+    }
+
+    /// `values(atParentTimes:model:into:)` in blocks: the timing states of a block of times,
+    /// their eased progress through the timing function's batch form, then one
+    /// interpolation each; the same values as one `value(atParentTime:model:)` per time.
+    public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
+        let count = checkedCount(times, output)
+        guard count > 0 else { return }
+        let block = 256
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * block) { scratch in
+            let progress = UnsafeMutableBufferPointer(rebasing: scratch[0..<block])
+            let eased = UnsafeMutableBufferPointer(rebasing: scratch[block..<(2 * block)])
+            var start = 0
+            while start < count {
+                let n = Swift.min(block, count - start)
+                // Progress of each time; NaN marks a time where the animation contributes nothing.
+                for k in 0..<n {
+                    let state = animationTiming.contributingState(atParentTime: times[start + k])
+                    progress[k] = state?.progress ?? .nan
+                }
+                if let timingFunction {
+                    timingFunction.progress(
+                        at: UnsafeBufferPointer(rebasing: progress[0..<n]), into: UnsafeMutableBufferPointer(rebasing: eased[0..<n]))
+                } else {
+                    for k in 0..<n { eased[k] = progress[k] }
+                }
+                for k in 0..<n {
+                    guard !progress[k].isNaN else {
+                        output[start + k] = model
+                        continue
+                    }
+                    let time = times[start + k]
+                    output[start + k] = value(eased: eased[k], atParentTime: time, model: model)
+                }
+                start += n
+            }
+        }
+    }
+
+    /// Steps 4–5 at an eased progress already worked out for `parentTime`.
+    @inline(__always)
+    func value(eased: Double, atParentTime parentTime: Double, model: Value) -> Value {
+        guard var own = cycleSample(atProgress: eased, model: model)?.value else { return model }
+        if isCumulative, let state = animationTiming.contributingState(atParentTime: parentTime), state.iteration != 0,
+           let change = cycleChange(model: model) {
+            own = own.adding(change.multiplied(byCount: state.iteration))
+        }
+        return isAdditive ? model.adding(own) : own
     }
 }

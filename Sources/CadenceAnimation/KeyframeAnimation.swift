@@ -21,7 +21,7 @@ import CadenceTiming
 ///
 /// No keyframes (empty `values`, or a path without a line or curve) means the animation
 /// contributes nothing. A path on an animation whose value is not a `Point` is ignored.
-public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
+public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtocol {
     public var keyPath: String
     /// The keyframe values (used when there is no usable `path`).
     public var values: [Value] { didSet { rebuild() } }
@@ -39,14 +39,13 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
     public var biasValues: [Double] { didSet { rebuild() } }
     /// How a path animation turns the layer: `nil` (no rotation), `auto`, `autoReverse`.
     public var rotationMode: RotationMode?
-    public var timing: MediaTiming {
-        didSet { resolvedTiming = timing.resolved() }
-    }
-    public private(set) var resolvedTiming: ResolvedTiming
-    public var timingFunction: TimingFunction?
+    public var animationTiming: AnimationTiming
+    /// Whether the value is added to the value beneath it instead of replacing it.
     public var isAdditive: Bool
+    /// Whether each repeat starts where the previous one ended (adds `last − first` per
+    /// completed cycle).
     public var isCumulative: Bool
-    public var isRemovedOnCompletion: Bool
+    /// Turns the animated numbers into a transform (`CAValueFunction`).
     public var valueFunction: ValueFunction?
 
     /// The keyframe curve through `values`, as built from the properties above.
@@ -75,12 +74,10 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
         self.continuityValues = continuityValues
         self.biasValues = biasValues
         self.rotationMode = rotationMode
-        self.timing = timing
-        self.resolvedTiming = timing.resolved()
-        self.timingFunction = timingFunction
+        animationTiming = AnimationTiming(
+            timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion)
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
-        self.isRemovedOnCompletion = isRemovedOnCompletion
         self.valueFunction = valueFunction
         (curve, pathKeyframes, lastMinusFirst) = (KeyframeCurve(values: []), nil, nil)
         rebuild()
@@ -114,8 +111,10 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
     /// The keyframe value at `progress` (clamped to 0…1), with the rotation of a path
     /// animation that has a rotation mode.
     ///
-    /// Not inlinable, and specialised for the layer value kinds: the keyframe tables are
-    /// generic types whose metadata unspecialised code would look up on every call.
+    /// Not inlinable, and specialised for the layer value kinds, for code in other modules
+    /// that evaluates a typed animation (inside this module the calls are specialised
+    /// where they are made): the keyframe tables are generic types whose metadata
+    /// unspecialised code would look up on every call.
     @_specialize(where Value == Double)
     @_specialize(where Value == Point)
     @_specialize(where Value == Size)
@@ -128,11 +127,6 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimation {
             return AnimationSample(value: unsafeBitCast(point, to: Value.self), rotation: rotation)
         }
         return curve.value(at: progress).map { AnimationSample(value: $0) }
-    }
-
-    @inlinable
-    public func easedProgress(_ progress: Double) -> Double {
-        timingFunction?.progress(at: progress) ?? progress
     }
 
     /// `last − first` keyframe (worked out when the keyframes are set, not per evaluation).

@@ -119,14 +119,6 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     /// - Boundaries: at a key time shared by several keyframes the later one wins (K5, K6).
     /// - Cost: a binary search over the key times, at most one timing function and one
     ///   de Casteljau evaluation (`cubicPaced`: an arc-length inversion); no allocation.
-    // Specialised for the layer value kinds: generic code called from another module
-    // would otherwise look up type metadata on every call.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Size)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == Color)
-    @_specialize(where Value == Transform3D)
     public func value(at progress: Double) -> Value? {
         guard let first = values.first else { return nil }
         if values.count == 1 { return first }

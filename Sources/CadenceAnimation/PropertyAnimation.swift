@@ -1,110 +1,236 @@
 import CadenceGeometry
 import CadenceTiming
 
-/// What every animation of one property shares (Core Animation's `CAAnimation` and
-/// `CAPropertyAnimation`): a key path, media timing, a timing function, and the flags that
-/// decide how its value combines with the values below it.
+/// A basic or keyframe animation of one key path, in the one form layers and the
+/// evaluator hold it: closed over the value kinds of layer properties, each case holding
+/// the typed animation (`Animation.property`).
 ///
-/// Evaluation is a pure function of the time given; nothing runs on a timer. The steps,
-/// shared by `BasicAnimation` and `KeyframeAnimation`:
-/// 1. The timing (`resolvedTiming`, built once when `timing` is set) maps the parent time
-///    (the layer's local time) to a `TimingState`.
-/// 2. An animation not in effect there (outside its active interval and fill), or in its
-///    "after" phase while `isRemovedOnCompletion` (it has been removed from its layer at
-///    its end, whatever its fill mode), contributes nothing.
-/// 3. The progress goes through `timingFunction` (`nil` is linear; the output is not
-///    clamped, so an overshooting curve extrapolates a basic animation).
-/// 4. The type's own rule gives the value of the current repeat cycle; a cumulative
-///    animation adds its end-of-cycle change once per completed cycle.
-/// 5. An additive animation adds that value to the value below it
-///    (`below.adding(value)`); a non-additive one replaces it.
+/// Make one from a typed animation (`PropertyAnimation(BasicAnimation<Point>(…))`, or
+/// `Animation(_:)` directly); read it back with `basic(of:)` and `keyframe(of:)`. The typed
+/// animation is held in an immutable box, so copying a `PropertyAnimation` costs a retain
+/// and evaluating it reads the animation in place, with code compiled for its type.
 ///
-/// A `valueFunction` turns the animated numbers into a transform before step 5; see
-/// `KeyPathAnimation.keyPathSample(in:model:honoursRemoval:)`.
-public protocol PropertyAnimation<Value>: Sendable {
-    associatedtype Value: AnimatableValue
+/// Kinds: numbers (`Double`), points, sizes, rectangles, colours, transforms, and the
+/// number vectors that the `scale` and `translate` value functions read
+/// (`AnimatableVector`). An animation of another `KeyPathAnimatable` type is converted to
+/// the Cadence type of its values' kind (see `init(_:)`).
+public struct PropertyAnimation: TimedAnimation {
     /// The animated key path (`opacity`, `position.x`, `transform.rotation.z`, …).
-    var keyPath: String { get }
-    /// The media timing as set.
-    var timing: MediaTiming { get set }
-    /// `timing` resolved with the 0.25 s default duration, kept up to date with `timing`.
-    var resolvedTiming: ResolvedTiming { get }
-    /// The pacing of the whole animation; `nil` is linear.
-    var timingFunction: TimingFunction? { get }
+    public let keyPath: String
+    /// The typed animation.
+    package let storage: Storage
     /// Whether the value is added to the value below instead of replacing it.
-    var isAdditive: Bool { get }
+    public let isAdditive: Bool
+    /// The value function, if any.
+    public let valueFunction: ValueFunction?
+
+    /// One case per value type, each holding a basic or a keyframe animation of it.
+    package enum Storage: Sendable {
+        case scalar(Typed<Double>)
+        case point(Typed<Point>)
+        case size(Typed<Size>)
+        case rect(Typed<Rect>)
+        case color(Typed<Color>)
+        case transform(Typed<Transform3D>)
+        case vector(Typed<AnimatableVector>)
+    }
+
+    /// A basic or keyframe animation of `Value`, boxed.
+    package enum Typed<Value: KeyPathAnimatable>: Sendable {
+        case basic(Held<BasicAnimation<Value>>)
+        case keyframe(Held<KeyframeAnimation<Value>>)
+    }
+
+    init(keyPath: String, storage: Storage) {
+        self.keyPath = keyPath
+        self.storage = storage
+        isAdditive = storage.erased.isAdditive
+        valueFunction = storage.erased.valueFunction
+    }
+
+    /// The basic animation, held as it is when `V` is a Cadence value type; otherwise
+    /// converted to the Cadence type of its values' kind (each value through
+    /// `keyPathValue`, the first value set deciding the kind; with no value set it is held as
+    /// a number animation, which reads and leaves only number properties).
+    public init<V: KeyPathAnimatable>(_ animation: BasicAnimation<V>) {
+        let kind = [animation.fromValue, animation.toValue, animation.byValue].lazy.compactMap { $0?.keyPathValue.kind }.first
+        self.init(keyPath: animation.keyPath, storage: Storage(Typed.basic(Held(animation)), kind: kind))
+    }
+
+    /// The keyframe animation, held as it is when `V` is a Cadence value type; otherwise
+    /// converted as `init(_:)` converts a basic animation (the first keyframe deciding the
+    /// kind; a path is kept only for points).
+    public init<V: KeyPathAnimatable>(_ animation: KeyframeAnimation<V>) {
+        let kind = animation.values.first?.keyPathValue.kind ?? (animation.path != nil ? .point : nil)
+        self.init(keyPath: animation.keyPath, storage: Storage(Typed.keyframe(Held(animation)), kind: kind))
+    }
+
+    /// The animation as a `BasicAnimation<V>`, or `nil` when it is not one.
+    public func basic<V: KeyPathAnimatable>(of _: V.Type = V.self) -> BasicAnimation<V>? {
+        storage.erased.animation as? BasicAnimation<V>
+    }
+
+    /// The animation as a `KeyframeAnimation<V>`, or `nil` when it is not one.
+    public func keyframe<V: KeyPathAnimatable>(of _: V.Type = V.self) -> KeyframeAnimation<V>? {
+        storage.erased.animation as? KeyframeAnimation<V>
+    }
+
+    /// The timing of the animation inside; setting it re-boxes the animation with the new
+    /// timing.
+    public var animationTiming: AnimationTiming {
+        get { storage.erased.animationTiming }
+        set { self = storage.erased.replacingTiming(newValue) }
+    }
+
     /// Whether each repeat cycle starts where the previous one ended.
+    public var isCumulative: Bool { storage.erased.isCumulative }
+
+    /// Whether the animation is a path animation with a rotation mode (it turns its layer).
+    public var rotatesAlongPath: Bool {
+        guard case .point(.keyframe(let held)) = storage else { return false }
+        return held.animation.path != nil && held.animation.rotationMode != nil
+    }
+}
+
+// MARK: Boxes and the typed cases
+
+/// An immutable box: code borrows `animation` through the reference (a class's constant
+/// field is read in place, never copied out to be passed on).
+package final class Held<Animation: Sendable>: Sendable {
+    package let animation: Animation
+    init(_ animation: Animation) { self.animation = animation }
+}
+
+/// What the rare paths (construction, reading back, replacing the timing) ask of a typed
+/// animation whatever its type; evaluation never goes through it.
+protocol ErasedPropertyAnimation {
+    var animation: Any { get }
+    var animationTiming: AnimationTiming { get }
+    var isAdditive: Bool { get }
     var isCumulative: Bool { get }
-    /// Whether the animation contributes nothing after its active interval (default true).
-    var isRemovedOnCompletion: Bool { get }
-    /// Turns the animated numbers into a transform (`CAValueFunction`), or `nil`.
     var valueFunction: ValueFunction? { get }
-
-    /// The value of the current cycle at eased progress `progress` (step 4 without the
-    /// cumulative offset), and the rotation of a path animation with a rotation mode.
-    /// `model` is the layer's model value, which open ends read. `nil` when the animation
-    /// has nothing to show (a keyframe animation without keyframes).
-    func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>?
-
-    /// The change over one whole cycle, which a cumulative animation adds once per
-    /// completed cycle (`to − from`; `last − first` for keyframes).
-    func cycleChange(model: Value) -> Value?
-
-    /// `progress` through `timingFunction` (unchanged when it is `nil`). A requirement so
-    /// each type reads its own stored curve in place: through the protocol's getter the
-    /// curve (and its tables) would be copied and retained per evaluation.
-    func easedProgress(_ progress: Double) -> Double
+    func replacingTiming(_ timing: AnimationTiming) -> PropertyAnimation
 }
 
-/// An animation's own value at one time, and the rotation angle (radians) a path
-/// animation with a rotation mode asks for.
-public struct AnimationSample<Value>: @unchecked Sendable {
-    public var value: Value
-    public var rotation: Double?
-
-    @inlinable
-    public init(value: Value, rotation: Double? = nil) {
-        self.value = value
-        self.rotation = rotation
-    }
-}
-
-extension AnimationSample: Equatable where Value: Equatable {}
-
-extension PropertyAnimation {
-    /// Whether the animation contributes in `state` (steps 1–2). `honoursRemoval` false
-    /// ignores `isRemovedOnCompletion`, as a group does for its children.
-    @inlinable
-    public func contributes(in state: TimingState, honoursRemoval: Bool = true) -> Bool {
-        state.contributes(isRemovedOnCompletion: honoursRemoval && isRemovedOnCompletion)
-    }
-
-    /// The animation's own value in `state` before combining (steps 2–4): `nil` when it
-    /// contributes nothing.
-    @inlinable
-    public func ownSample(in state: TimingState, model: Value, honoursRemoval: Bool = true) -> AnimationSample<Value>? {
-        guard contributes(in: state, honoursRemoval: honoursRemoval) else { return nil }
-        let eased = easedProgress(state.progress)
-        guard var sample = cycleSample(atProgress: eased, model: model) else { return nil }
-        if isCumulative && state.iteration != 0, let change = cycleChange(model: model) {
-            sample.value = sample.value.adding(change.multiplied(byCount: state.iteration))
+extension PropertyAnimation.Typed: ErasedPropertyAnimation {
+    var animation: Any {
+        switch self {
+        case .basic(let held): held.animation
+        case .keyframe(let held): held.animation
         }
-        return sample
     }
 
-    /// The value this animation leaves in `state` (steps 1–5): its own value, added to
-    /// `below` when additive (`below` defaults to the model value, as for an animation
-    /// alone on its key path); `nil` when it contributes nothing.
-    @inlinable
-    public func value(in state: TimingState, model: Value, below: Value? = nil) -> Value? {
-        guard let own = ownSample(in: state, model: model)?.value else { return nil }
-        return isAdditive ? (below ?? model).adding(own) : own
+    var animationTiming: AnimationTiming {
+        switch self {
+        case .basic(let held): held.animation.animationTiming
+        case .keyframe(let held): held.animation.animationTiming
+        }
     }
 
-    /// The value at `parentTime` (the layer's local time) for model value `model`, or
-    /// `nil` when the animation is not in effect there.
-    @inlinable
-    public func value(atParentTime parentTime: Double, model: Value, below: Value? = nil) -> Value? {
-        value(in: resolvedTiming.state(atParentTime: parentTime), model: model, below: below)
+    var isAdditive: Bool {
+        switch self {
+        case .basic(let held): held.animation.isAdditive
+        case .keyframe(let held): held.animation.isAdditive
+        }
+    }
+
+    var isCumulative: Bool {
+        switch self {
+        case .basic(let held): held.animation.isCumulative
+        case .keyframe(let held): held.animation.isCumulative
+        }
+    }
+
+    var valueFunction: ValueFunction? {
+        switch self {
+        case .basic(let held): held.animation.valueFunction
+        case .keyframe(let held): held.animation.valueFunction
+        }
+    }
+
+    func replacingTiming(_ timing: AnimationTiming) -> PropertyAnimation {
+        switch self {
+        case .basic(let held):
+            var copy = held.animation
+            copy.animationTiming = timing
+            return PropertyAnimation(copy)
+        case .keyframe(let held):
+            var copy = held.animation
+            copy.animationTiming = timing
+            return PropertyAnimation(copy)
+        }
+    }
+
+    /// The same animation with its values converted to `W` through `keyPathValue` (a value
+    /// of another kind is dropped).
+    func converted<W: KeyPathAnimatable>(to _: W.Type) -> PropertyAnimation.Typed<W> {
+        func convert(_ value: Value) -> W? { W(keyPathValue: value.keyPathValue) }
+        switch self {
+        case .basic(let held):
+            let a = held.animation
+            return .basic(Held(BasicAnimation<W>(
+                keyPath: a.keyPath, fromValue: a.fromValue.flatMap(convert), toValue: a.toValue.flatMap(convert),
+                byValue: a.byValue.flatMap(convert), timing: a.timing, timingFunction: a.timingFunction,
+                isAdditive: a.isAdditive, isCumulative: a.isCumulative, isRemovedOnCompletion: a.isRemovedOnCompletion,
+                valueFunction: a.valueFunction)))
+        case .keyframe(let held):
+            let a = held.animation
+            return .keyframe(Held(KeyframeAnimation<W>(
+                keyPath: a.keyPath, values: a.values.compactMap(convert), path: a.path, keyTimes: a.keyTimes,
+                timingFunctions: a.timingFunctions, calculationMode: a.calculationMode, tensionValues: a.tensionValues,
+                continuityValues: a.continuityValues, biasValues: a.biasValues, rotationMode: a.rotationMode,
+                timing: a.timing, timingFunction: a.timingFunction, isAdditive: a.isAdditive,
+                isCumulative: a.isCumulative, isRemovedOnCompletion: a.isRemovedOnCompletion,
+                valueFunction: a.valueFunction)))
+        }
+    }
+
+    /// The animation's own value at `time` (its parent time) before combining, `nil` when
+    /// it contributes nothing (`PropertyAnimationProtocol.ownSample`).
+    @inline(__always)
+    func ownSample(atTime time: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
+        switch self {
+        case .basic(let held): held.animation.ownSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .keyframe(let held): held.animation.ownSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval)
+        }
+    }
+}
+
+extension PropertyAnimation.Storage {
+    /// The case holding `typed`: its own when `V` is a Cadence value type, otherwise the
+    /// case of `kind` with the values converted (numbers when `kind` is `nil` or has no
+    /// animatable type).
+    init<V>(_ typed: PropertyAnimation.Typed<V>, kind: ValueKind?) {
+        switch typed {
+        case let typed as PropertyAnimation.Typed<Double>: self = .scalar(typed)
+        case let typed as PropertyAnimation.Typed<Point>: self = .point(typed)
+        case let typed as PropertyAnimation.Typed<Size>: self = .size(typed)
+        case let typed as PropertyAnimation.Typed<Rect>: self = .rect(typed)
+        case let typed as PropertyAnimation.Typed<Color>: self = .color(typed)
+        case let typed as PropertyAnimation.Typed<Transform3D>: self = .transform(typed)
+        case let typed as PropertyAnimation.Typed<AnimatableVector>: self = .vector(typed)
+        default:
+            switch kind {
+            case .point: self = .point(typed.converted(to: Point.self))
+            case .size: self = .size(typed.converted(to: Size.self))
+            case .rect: self = .rect(typed.converted(to: Rect.self))
+            case .color: self = .color(typed.converted(to: Color.self))
+            case .transform: self = .transform(typed.converted(to: Transform3D.self))
+            case .scalar, .boolean, .discrete, nil: self = .scalar(typed.converted(to: Double.self))
+            }
+        }
+    }
+
+    /// The typed animation, erased (the rare paths).
+    var erased: any ErasedPropertyAnimation {
+        switch self {
+        case .scalar(let typed): typed
+        case .point(let typed): typed
+        case .size(let typed): typed
+        case .rect(let typed): typed
+        case .color(let typed): typed
+        case .transform(let typed): typed
+        case .vector(let typed): typed
+        }
     }
 }

@@ -95,8 +95,7 @@ struct AnimationDecoder {
 
         switch type {
         case .basic, .keyframe:
-            // Evaluated by code specialised for the value type (`Animation(_:)`).
-            return Animation(try property(type, reader, common))
+            return .property(try property(type, reader, common))
         case .group:
             return .group(AnimationGroup(
                 animations: try reader.array("animations", animation) ?? [],
@@ -123,7 +122,7 @@ struct AnimationDecoder {
 
     /// A basic or keyframe animation: its key path, value function and value type are
     /// resolved, then its values are read as that type.
-    private func property(_ type: AnimationType, _ reader: JSONObjectReader, _ common: Common) throws -> any KeyPathAnimation {
+    private func property(_ type: AnimationType, _ reader: JSONObjectReader, _ common: Common) throws -> PropertyAnimation {
         let keyPathAt = reader.path.appending("keyPath")
         let ownKeyPath: String
         let ownKind: ValueKind
@@ -174,19 +173,20 @@ struct AnimationDecoder {
     /// The animation of `type` whose values are `V`s.
     private func typed<V: JSONAnimatableValue>(
         _: V.Type, _ type: AnimationType, _ reader: JSONObjectReader, _ common: Common, _ property: PropertyContext
-    ) throws -> any KeyPathAnimation {
+    ) throws -> PropertyAnimation {
         func value(_ key: String) throws -> V? {
             try reader.nonNull(key).map { try V.read($0, at: reader.path.appending(key), source: source) }
         }
         let isAdditive = try reader.bool("additive") ?? false
         let isCumulative = try reader.bool("cumulative") ?? false
         guard type == .basic else {
-            return try keyframe(V.self, reader, common, property, isAdditive: isAdditive, isCumulative: isCumulative)
+            return PropertyAnimation(
+                try keyframe(V.self, reader, common, property, isAdditive: isAdditive, isCumulative: isCumulative))
         }
-        return BasicAnimation<V>(
+        return PropertyAnimation(BasicAnimation<V>(
             keyPath: property.keyPath, fromValue: try value("fromValue"), toValue: try value("toValue"),
             byValue: try value("byValue"), timing: common.timing, timingFunction: common.timingFunction,
             isAdditive: isAdditive, isCumulative: isCumulative, isRemovedOnCompletion: common.isRemovedOnCompletion,
-            valueFunction: property.valueFunction)
+            valueFunction: property.valueFunction))
     }
 }

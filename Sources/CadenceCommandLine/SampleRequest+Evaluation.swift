@@ -44,8 +44,7 @@ extension SampleRequest {
         animations.contains { animation in
             switch animation {
             case .property(let property):
-                guard let keyframes = property.unwrapped as? KeyframeAnimation<Point> else { return false }
-                return keyframes.path != nil && keyframes.rotationMode != nil
+                return property.rotatesAlongPath
             case .group(let group):
                 return hasRotatingPath(group.animations)
             case .transition:

@@ -72,9 +72,15 @@ extension Layer {
         animationEntries.append((key, animation, previous))
     }
 
-    /// Adds a property animation (wrapped with `Animation(_:)`, which evaluates it with
-    /// code specialised for its value type).
-    public func add(_ animation: some KeyPathAnimation, forKey key: String?, beginningAt now: Double? = nil) {
+    /// Adds a basic animation (`Animation(animation)`).
+    public func add<V: KeyPathAnimatable>(_ animation: BasicAnimation<V>, forKey key: String?, beginningAt now: Double? = nil) {
+        add(Animation(animation), forKey: key, beginningAt: now)
+    }
+
+    /// Adds a keyframe animation (`Animation(animation)`).
+    public func add<V: KeyPathAnimatable>(
+        _ animation: KeyframeAnimation<V>, forKey key: String?, beginningAt now: Double? = nil
+    ) {
         add(Animation(animation), forKey: key, beginningAt: now)
     }
 
@@ -165,24 +171,13 @@ extension Layer {
     ///
     /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
-    /// property, one fold of the animations that can change it — code specialised for
-    /// the value type for basic and keyframe animations of the whole property
-    /// (`LayerPropertyTrack`), `AnimationEvaluator` otherwise. No strings and no
-    /// existentials: a layer's animations are planned once per change of its list
-    /// (`LayerAnimationPlan`). `presentationReference(at:)` is the twin it is tested
-    /// against.
+    /// property, one fold of the animations that reach it, with code compiled for the
+    /// property's value type (`PropertyAnimationPlan`). No strings and no existentials: a
+    /// layer's animations are planned once per change of its list (`LayerAnimationPlan`).
+    /// `presentationReference(at:)` (`@_spi(Testing)`) is the twin it is tested against.
     public func presentation(at time: Double) -> Layer {
         let parentTime = superlayer?.convertTime(time, from: nil) ?? time
-        return presentationSnapshot(
-            atLocalTime: localTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil, useReference: false)
-    }
-
-    /// `presentation(at:)` made the reference way: every animation's key path parsed and
-    /// every property read and written by name (`applyAnimationsReference`). For tests.
-    func presentationReference(at time: Double) -> Layer {
-        presentationSnapshot(
-            atLocalTime: convertTime(time, from: nil), parentTime: superlayer?.convertTime(time, from: nil) ?? time,
-            superlayer: nil, useReference: true)
+        return presentationSnapshot(atLocalTime: localTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil)
     }
 
     /// The presentation value of one property or field (`"position"`, `"position.x"`) at
@@ -202,10 +197,8 @@ extension Layer {
     /// explicit stack of layers still to copy), so the depth of a tree is bounded by
     /// memory, not by the call stack (a transition's previous tree is a snapshot of its
     /// own, one call deeper; captured trees hold no captures, so never more).
-    private func presentationSnapshot(
-        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
-    ) -> Layer {
-        let root = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent, useReference: useReference)
+    private func presentationSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
+        let root = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
         var pending: [(source: Layer, copy: Layer, localTime: Double)] = [(self, root, localTime)]
         while let (source, copy, time) = pending.popLast() {
             let sublayers = source.sublayers
@@ -214,8 +207,7 @@ extension Layer {
                 children.reserveCapacity(sublayers.count)
                 for sublayer in sublayers {
                     let childTime = sublayer.localTime(fromParent: time)
-                    let child = sublayer.snapshotNode(
-                        atLocalTime: childTime, parentTime: time, superlayer: copy, useReference: useReference)
+                    let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
                     children.append(child)
                     pending.append((sublayer, child, childTime))
                 }
@@ -223,8 +215,7 @@ extension Layer {
             }
             if let mask = source.mask {
                 let maskTime = mask.localTime(fromParent: time)
-                let presentedMask = mask.snapshotNode(
-                    atLocalTime: maskTime, parentTime: time, superlayer: copy, useReference: useReference)
+                let presentedMask = mask.snapshotNode(atLocalTime: maskTime, parentTime: time, superlayer: copy)
                 copy.mask = presentedMask
                 pending.append((mask, presentedMask, maskTime))
             }
@@ -234,44 +225,38 @@ extension Layer {
 
     /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`
     /// (its superlayer's time) places a transition's previous tree.
-    private func snapshotNode(
-        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
-    ) -> Layer {
-        let handle = isPresentation ? modelHandle : modelLayerHandle
-        let copy = Layer(presentationOf: self, model: handle, superlayer: parent)
-        if !animationEntries.isEmpty {
-            let hasCaptures: Bool
-            if useReference {
-                applyAnimationsReference(to: copy, atLocalTime: localTime)
-                hasCaptures = animationEntries.contains { $0.previous != nil }
-            } else {
-                hasCaptures = applyAnimations(animationPlan, to: copy, atLocalTime: localTime)
-            }
-            if hasCaptures {
-                copy.presentedTransition = presentedTransition(
-                    atLocalTime: localTime, parentTime: parentTime, superlayer: parent, useReference: useReference)
+    private func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
+        let copy = snapshotCopy(superlayer: parent)
+        if !animationEntries.isEmpty, applyAnimations(animationPlan, to: copy, atLocalTime: localTime) {
+            copy.presentedTransition = presentedTransition(atLocalTime: localTime, parentTime: parentTime, superlayer: parent) {
+                $0.presentationSnapshot(atLocalTime: $0.localTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
             }
         }
         return copy
     }
 
+    /// This layer's properties in a new snapshot layer whose superlayer is `parent`: no
+    /// sublayers, mask or animations yet.
+    @inline(__always)
+    func snapshotCopy(superlayer parent: Layer?) -> Layer {
+        Layer(presentationOf: self, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
+    }
+
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
-    /// snapshot of its captured tree, whose root's parent time is `parentTime` and whose
-    /// superlayer is `parent`; `nil` when none is in effect. Out of line: the rare path,
-    /// kept out of `snapshotNode` so that it stays small enough to inline.
+    /// snapshot of its captured tree, made by `snapshot` (whose root's parent time is
+    /// `parentTime` and whose superlayer is `parent`); `nil` when none is in effect. Out of
+    /// line: the rare path, kept out of `snapshotNode` so that it stays small enough to
+    /// inline.
     @inline(never)
-    private func presentedTransition(
-        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, useReference: Bool
+    func presentedTransition(
+        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, snapshot: (Layer) -> Layer
     ) -> PresentedTransition? {
         for entry in animationEntries.reversed() {
             guard let previous = entry.previous,
                   let (transition, progress) = Self.transitionInEffect(entry.animation, atTime: localTime, honoursRemoval: true)
             else { continue }
-            let snapshot = previous.presentationSnapshot(
-                atLocalTime: previous.localTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent,
-                useReference: useReference)
             return PresentedTransition(
-                type: transition.type, direction: transition.direction, progress: progress, previous: snapshot)
+                type: transition.type, direction: transition.direction, progress: progress, previous: snapshot(previous))
         }
         return nil
     }
@@ -313,58 +298,33 @@ extension Layer {
 
     /// Folds the animations into `copy`, property by property, as `plan` (the plan of
     /// `animationEntries`) lists them: each animated property is read once, folded once
-    /// with the animations that can change it, and written once when its value changed.
-    /// The same steps as `applyAnimationsReference`, without strings. Returns
-    /// `plan.hasCaptures` (read here, where the plan is at hand).
+    /// with the animations that reach it, and written once when its value changed; then
+    /// the rotation of a path animation turns the transform. Returns `plan.hasCaptures`
+    /// (read here, where the plan is at hand).
     private func applyAnimations(_ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double) -> Bool {
         var rotation: Double?
-        for step in plan.steps {
-            guard case .evaluate(let index) = step else {
-                if case .typed(let track) = step { track.apply(from: self, to: copy, atTime: localTime, rotation: &rotation) }
-                continue
-            }
-            let property = plan.properties[index]
+        for property in plan.properties {
             switch property.target {
             case .key(let key):
                 guard let model = key.read(self) else { continue }
-                let sample = AnimationEvaluator.presentationValue(
-                    ofProperty: property.name, model: model, animations: property.animations, atTime: localTime)
-                if sample.value != model { try? key.write(copy, sample.value) }
-                if let angle = sample.rotation { rotation = angle }
+                let value = property.plan.presentationValue(model: model, atTime: localTime, rotation: &rotation)
+                if value != model { try? key.write(copy, value) }
             case .keyPath:
-                guard let model = value(forKeyPath: property.name) else { continue }
-                let sample = AnimationEvaluator.presentationValue(
-                    ofProperty: property.name, model: model, animations: property.animations, atTime: localTime)
-                if sample.value != model { try? copy.setValue(sample.value, forKeyPath: property.name) }
-                if let angle = sample.rotation { rotation = angle }
+                guard let model = value(forKeyPath: property.plan.property) else { continue }
+                let value = property.plan.presentationValue(model: model, atTime: localTime, rotation: &rotation)
+                if value != model { try? copy.setValue(value, forKeyPath: property.plan.property) }
             }
         }
-        if let rotation, rotation.isFinite {
-            copy.transform = copy.transform.concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
-        }
+        copy.turn(byPathRotation: rotation)
         return plan.hasCaptures
     }
 
-    /// The reference twin of `applyAnimations(_:to:atLocalTime:)`: every key path parsed,
-    /// every property read and written by name, every animation offered to every property.
-    func applyAnimationsReference(to copy: Layer, atLocalTime localTime: Double) {
-        var done: [String] = []
-        var rotation: Double?
-        for entry in animationEntries {
-            for keyPath in Self.animatedKeyPaths(of: entry.animation) {
-                let name = KeyPathValue.split(keyPath).head
-                if done.contains(name) { continue }
-                done.append(name)
-                guard let model = value(forKeyPath: name) else { continue }
-                let sample = AnimationEvaluator.presentationValue(
-                    ofProperty: name, model: model, animations: animationEntries.lazy.map(\.animation), atTime: localTime)
-                if sample.value != model { try? copy.setValue(sample.value, forKeyPath: name) }
-                if let angle = sample.rotation { rotation = angle }
-            }
-        }
-        if let rotation, rotation.isFinite {
-            copy.transform = copy.transform.concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
-        }
+    /// Turns a snapshot layer by the angle of a path animation with a rotation mode: the
+    /// angle about z concatenated after the presented transform (nothing for `nil` or a
+    /// non-finite angle).
+    func turn(byPathRotation rotation: Double?) {
+        guard let rotation, rotation.isFinite else { return }
+        transform = transform.concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
     }
 
     /// The key paths an animation (or a group's children) animates.

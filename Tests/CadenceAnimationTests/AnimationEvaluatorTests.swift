@@ -9,7 +9,7 @@ private func basic<V: KeyPathAnimatable>(
     _ keyPath: String, from: V? = nil, to: V? = nil, by: V? = nil, timing: MediaTiming = MediaTiming(duration: 1),
     additive: Bool = false, cumulative: Bool = false, removed: Bool = true, function: ValueFunction? = nil
 ) -> Animation {
-    .property(BasicAnimation(
+    Animation(BasicAnimation(
         keyPath: keyPath, fromValue: from, toValue: to, byValue: by, timing: timing, isAdditive: additive,
         isCumulative: cumulative, isRemovedOnCompletion: removed, valueFunction: function))
 }
@@ -107,56 +107,113 @@ final class AnimationEvaluatorTests: XCTestCase {
         XCTAssertEqual(evaluate("opacity", .scalar(1), [.transition(Transition())], at: 0.1), .scalar(1))
     }
 
-    // The batch entry point equals the scalar path and leaves no trace beyond its count.
+    // The batch equals the evaluator on each animation alone, for a mix of kinds (fast
+    // and general entries), and writes nothing beyond each value's numbers.
     func testBatchEqualsOneByOne() {
-        var generator = SeededGenerator(seed: 41)
-        var animations: [BasicAnimation<Double>] = []
-        for i in 0..<50 {
+        let seed: UInt64 = 41
+        var generator = SeededGenerator(seed: seed)
+        var animations: [PropertyAnimation] = []
+        var models: [KeyPathValue] = []
+        for i in 0..<60 {
             let timing = MediaTiming(beginTime: generator.unit(), duration: 0.5 + generator.unit(), repeatCount: Double(i % 3))
             let curve: TimingFunction? = i % 2 == 0 ? .easeInEaseOut : nil
-            animations.append(BasicAnimation(
-                keyPath: "opacity", fromValue: generator.unit(), toValue: generator.unit() * 10,
-                timing: timing, timingFunction: curve, isCumulative: i % 5 == 0))
-        }
-        let times = (0..<400).map { _ in generator.unit() * 4 - 0.5 }
-        let indices = (0..<400).map { Int32($0 % 53) }  // 50…52 are outside: the model
-        var out = [Double](repeating: .nan, count: 401)
-        indices.withUnsafeBufferPointer { (indexBuffer: UnsafeBufferPointer<Int32>) in
-            times.withUnsafeBufferPointer { (timeBuffer: UnsafeBufferPointer<Double>) in
-                animations.withUnsafeBufferPointer { (animationBuffer: UnsafeBufferPointer<BasicAnimation<Double>>) in
-                    out.withUnsafeMutableBufferPointer { (outBuffer: inout UnsafeMutableBufferPointer<Double>) in
-                        AnimationBatch.evaluate(
-                            animationBuffer, indices: indexBuffer, atTimes: timeBuffer, model: -1.0, into: outBuffer)
-                    }
-                }
+            let additive = i % 7 == 0, cumulative = i % 5 == 0
+            switch i % 6 {
+            case 0, 1:
+                animations.append(PropertyAnimation(BasicAnimation<Double>(
+                    keyPath: "opacity", fromValue: generator.unit(), toValue: generator.unit() * 10,
+                    timing: timing, timingFunction: curve, isAdditive: additive, isCumulative: cumulative)))
+                models.append(.scalar(generator.unit()))
+            case 2:
+                animations.append(PropertyAnimation(BasicAnimation<Point>(
+                    keyPath: "position", fromValue: Point(x: generator.unit(), y: 3), byValue: Point(x: 5, y: generator.unit()),
+                    timing: timing, timingFunction: curve, isAdditive: additive, isCumulative: cumulative)))
+                models.append(.point(Point(x: 1, y: 2)))
+            case 3:
+                animations.append(PropertyAnimation(BasicAnimation<Color>(
+                    keyPath: "backgroundColor", toValue: Color(red: 1, green: 0, blue: generator.unit(), alpha: 1),
+                    timing: timing, timingFunction: curve)))  // reads the model: the general path
+                models.append(.color(Color(red: 0, green: 1, blue: 0, alpha: 0.5)))
+            case 4:
+                animations.append(PropertyAnimation(KeyframeAnimation<Double>(
+                    keyPath: "opacity", values: [0, 1, generator.unit()], calculationMode: .cubic, timing: timing,
+                    isAdditive: additive, isCumulative: cumulative)))
+                models.append(.scalar(0.5))
+            default:
+                animations.append(PropertyAnimation(BasicAnimation<Transform3D>(
+                    keyPath: "transform", fromValue: .identity, toValue: Transform3D(rotationAngle: generator.unit(), x: 0, y: 0, z: 1),
+                    timing: timing, timingFunction: curve)))
+                models.append(.transform(.identity))
             }
         }
-        for i in 0..<400 {
-            let index = Int(indices[i])
-            let expected = index < 50 ? animations[index].value(atParentTime: times[i], model: -1) ?? -1 : -1
-            XCTAssertEqual(out[i], expected, "pair \(i)")
+        let batch = AnimationBatch(animations, models: models)
+        XCTAssertEqual(batch.stride, 16)
+        let samples = 500
+        let times = (0..<samples).map { _ in generator.unit() * 4 - 0.5 }
+        let indices = (0..<samples).map { Int32($0 % 63) }  // 60…62 are outside: nothing written
+        var out = [Double](repeating: -7, count: samples * 16 + 1)
+        let written = indices.withUnsafeBufferPointer { indexBuffer in
+            times.withUnsafeBufferPointer { timeBuffer in
+                out.withUnsafeMutableBufferPointer { batch.evaluate(indices: indexBuffer, times: timeBuffer, into: $0) }
+            }
         }
-        XCTAssert(out[400].isNaN)
+        XCTAssertEqual(written, samples)
+        for k in 0..<samples {
+            let index = Int(indices[k])
+            let slot = Array(out[(k * 16)..<(k * 16 + 16)])
+            guard index < 60 else {
+                XCTAssertEqual(slot, Array(repeating: -7, count: 16), "seed \(seed), sample \(k): an index outside writes nothing")
+                continue
+            }
+            let expected = AnimationEvaluator.presentationValue(
+                ofProperty: animations[index].keyPath, model: models[index], animations: [.property(animations[index])],
+                atTime: times[k]).value.components
+            XCTAssertEqual(slot.prefix(expected.count).map(\.bitPattern), expected.map(\.bitPattern), "seed \(seed), sample \(k)")
+            XCTAssertTrue(slot.dropFirst(expected.count).allSatisfy { $0 == -7 }, "sample \(k): beyond the value's numbers")
+        }
+        XCTAssertEqual(out.last, -7)
 
         // Values worked out by hand: 0→10 over 1 s; 100→200 over 2 s from t = 1.
-        let pair = [
-            BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 10, timing: MediaTiming(duration: 1)),
-            BasicAnimation<Double>(keyPath: "opacity", fromValue: 100, toValue: 200, timing: MediaTiming(beginTime: 1, duration: 2)),
-        ]
+        let pair = AnimationBatch([
+            PropertyAnimation(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 10, timing: MediaTiming(duration: 1))),
+            PropertyAnimation(BasicAnimation<Double>(
+                keyPath: "opacity", fromValue: 100, toValue: 200, timing: MediaTiming(beginTime: 1, duration: 2))),
+        ], models: [.scalar(-1), .scalar(-1)])
+        XCTAssertEqual(pair.stride, 1)
         let handIndices: [Int32] = [0, 1, 0, 1, 7, -1]
         let handTimes = [0.5, 2, 5, 0.5, 0.5, 0.5]
         var handOut = [Double](repeating: .nan, count: 6)
-        pair.withUnsafeBufferPointer { (animationBuffer: UnsafeBufferPointer<BasicAnimation<Double>>) in
-            handIndices.withUnsafeBufferPointer { (indexBuffer: UnsafeBufferPointer<Int32>) in
-                handTimes.withUnsafeBufferPointer { (timeBuffer: UnsafeBufferPointer<Double>) in
-                    handOut.withUnsafeMutableBufferPointer { (outBuffer: inout UnsafeMutableBufferPointer<Double>) in
-                        AnimationBatch.evaluate(animationBuffer, indices: indexBuffer, atTimes: timeBuffer, model: -1.0, into: outBuffer)
-                    }
-                }
+        handIndices.withUnsafeBufferPointer { indexBuffer in
+            handTimes.withUnsafeBufferPointer { timeBuffer in
+                handOut.withUnsafeMutableBufferPointer { _ = pair.evaluate(indices: indexBuffer, times: timeBuffer, into: $0) }
             }
         }
         // In effect; in effect; removed after its end; before its begin; no such animation (twice).
-        XCTAssertEqual(handOut, [5, 150, -1, -1, -1, -1])
+        XCTAssertEqual(Array(handOut.prefix(4)), [5, 150, -1, -1])
+        XCTAssertTrue(handOut[4].isNaN && handOut[5].isNaN)
+    }
+
+    // One animation at many times equals one call per time, for basic animations (the
+    // block path, with and without a timing function, cumulative and additive) and
+    // keyframes (the default), bit for bit.
+    func testValuesAtManyTimesEqualOneByOne() {
+        let seed: UInt64 = 0xB10C
+        var generator = SeededGenerator(seed: seed)
+        let times = (0..<1000).map { _ in generator.edgeBiased(in: -1...5) } + [.nan, .infinity, -.infinity]
+        func check<A: PropertyAnimationProtocol>(_ animation: A, model: A.Value) where A.Value: Equatable {
+            var out = [A.Value](repeating: model, count: times.count)
+            times.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { animation.values(atParentTimes: t, model: model, into: $0) } }
+            for (k, time) in times.enumerated() {
+                XCTAssertEqual(out[k], animation.value(atParentTime: time, model: model) ?? model, "seed \(seed), time \(time)")
+            }
+        }
+        let timing = MediaTiming(beginTime: 0.2, duration: 1.5, repeatCount: 2.5, autoreverses: true, fillMode: .both)
+        check(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, timing: timing, timingFunction: .easeInEaseOut), model: 7)
+        check(BasicAnimation<Double>(keyPath: "opacity", toValue: 3, timing: timing, isAdditive: true, isCumulative: true), model: 7)
+        check(BasicAnimation<Point>(
+            keyPath: "position", fromValue: Point(x: 0, y: 1), byValue: Point(x: 4, y: -2), timing: timing,
+            timingFunction: TimingFunction(controlPoints: 0.9, 0, 0.1, 1), isCumulative: true), model: Point(x: 1, y: 1))
+        check(KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 2, 1], calculationMode: .cubic, timing: timing), model: 7)
     }
 }
 

@@ -58,17 +58,17 @@ final class DemoCommandTests: RenderTestCase {
             if case .group(let group) = animation { group.animations.forEach(flatten) }
         }
         layers.flatMap(\.animations).map(\.animation).forEach(flatten)
-        let properties = animations.compactMap { animation -> (any KeyPathAnimation)? in
+        let properties = animations.compactMap { animation -> PropertyAnimation? in
             guard case .property(let property) = animation else { return nil }
-            return property.unwrapped
+            return property
         }
-        let modes = properties.compactMap { ($0 as? KeyframeAnimation<Double>)?.calculationMode }
-        XCTAssertTrue(properties.contains { $0 is BasicAnimation<Double> })
+        let modes = properties.compactMap { $0.keyframe(of: Double.self)?.calculationMode }
+        XCTAssertTrue(properties.contains { $0.basic(of: Double.self) != nil })
         XCTAssertEqual(Set(modes), Set(CalculationMode.allCases))
-        XCTAssertTrue(properties.contains { ($0 as? KeyframeAnimation<Point>).map { $0.path != nil && $0.rotationMode == .auto } ?? false })
+        XCTAssertTrue(properties.contains { $0.keyframe(of: Point.self).map { $0.path != nil && $0.rotationMode == .auto } ?? false })
         XCTAssertTrue(animations.contains { if case .group = $0 { true } else { false } })
         XCTAssertTrue(properties.contains { $0.isAdditive })
-        XCTAssertTrue(properties.contains { ($0 as? BasicAnimation<Double>)?.isCumulative == true })
+        XCTAssertTrue(properties.contains { $0.basic(of: Double.self)?.isCumulative == true })
         XCTAssertTrue(layers.contains { $0.sublayerTransform.m34 != 0 }, "perspective")
         XCTAssertTrue(layers.contains { !$0.isDoubleSided }, "culled back faces")
         XCTAssertTrue(layers.contains { $0.cornerRadius > 0 && $0.borderWidth > 0 })

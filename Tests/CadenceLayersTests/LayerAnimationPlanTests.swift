@@ -1,6 +1,6 @@
-import CadenceAnimation
+@testable import CadenceAnimation
 import CadenceGeometry
-@testable import CadenceLayers
+@_spi(Testing) @testable import CadenceLayers
 import CadenceTestSupport
 import CadenceTiming
 import XCTest
@@ -61,23 +61,34 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertEqual(layer.presentation(at: 0.75).opacity, 1)
     }
 
-    /// A track is made only for the shapes it folds exactly; the others go to the evaluator.
-    func testTypedTracksAreMadeOnlyForTheirShapes() {
-        func track(_ key: LayerKey, _ animations: [Animation]) -> Bool {
-            LayerTypedTrack.make(for: key, name: key.name, animations: animations) != nil
+    /// A plan reaches a property with a typed animation only when its value fits; a value
+    /// function reaches a transform; fields and groups keep their own reach; the rest is
+    /// left out (rule 4 of `AnimationEvaluator`).
+    func testPlansReachOnlyWhatFits() {
+        func reach<V: PropertyValue>(_: V.Type, _ property: String, _ animations: [Animation]) -> String {
+            Reach<V>.plan(animations, property: property).map { reach in
+                switch reach {
+                case .typed: "typed"
+                case .function: "function"
+                case .field(_, let field): "field \(field)"
+                case .group(_, let children): "group \(children.count)"
+                }
+            }.joined(separator: ", ")
         }
-        XCTAssertTrue(track(.position, [Animation(BasicAnimation<Point>(keyPath: "position", toValue: .zero))]))
-        XCTAssertTrue(track(.position, [.property(BasicAnimation<Point>(keyPath: "position", toValue: .zero))]))
-        XCTAssertTrue(track(.transform, [Animation(BasicAnimation<Double>(keyPath: "transform", toValue: 1,
-                                                                         valueFunction: .rotateZ))]))
-        XCTAssertFalse(track(.opacity, [Animation(BasicAnimation<Double>(keyPath: "opacity", toValue: 1,
-                                                                        valueFunction: .rotateZ))]))
-        XCTAssertFalse(track(.position, [Animation(BasicAnimation<Double>(keyPath: "position.x", toValue: 1))]))
-        XCTAssertFalse(track(.opacity, [Animation(BasicAnimation<Point>(keyPath: "opacity", toValue: .zero))]))
-        XCTAssertFalse(track(.hidden, [Animation(BasicAnimation<Double>(keyPath: "hidden", toValue: 1))]))
-        XCTAssertFalse(track(.opacity, [.group(AnimationGroup(animations: [
+        XCTAssertEqual(reach(Point.self, "position", [Animation(BasicAnimation<Point>(keyPath: "position", toValue: .zero))]), "typed")
+        XCTAssertEqual(reach(Point.self, "position", [.property(PropertyAnimation(BasicAnimation<Point>(keyPath: "position", toValue: .zero)))]), "typed")
+        XCTAssertEqual(reach(Transform3D.self, "transform", [Animation(BasicAnimation<Double>(
+            keyPath: "transform", toValue: 1, valueFunction: .rotateZ))]), "function")
+        XCTAssertEqual(reach(Double.self, "opacity", [Animation(BasicAnimation<Double>(
+            keyPath: "opacity", toValue: 1, valueFunction: .rotateZ))]), "")
+        XCTAssertEqual(reach(Point.self, "position", [Animation(BasicAnimation<Double>(keyPath: "position.x", toValue: 1))]), "field x")
+        XCTAssertEqual(reach(Double.self, "opacity", [Animation(BasicAnimation<Point>(keyPath: "opacity", toValue: .zero))]), "")
+        XCTAssertEqual(reach(Double.self, "opacity", [Animation(BasicAnimation<Double>(keyPath: "opacityX", toValue: 1))]), "")
+        XCTAssertEqual(reach(Double.self, "opacity", [.group(AnimationGroup(animations: [
             Animation(BasicAnimation<Double>(keyPath: "opacity", toValue: 1)),
-        ]))]))
+            Animation(BasicAnimation<Double>(keyPath: "zPosition", toValue: 1)),
+        ])), .group(AnimationGroup(animations: [Animation(BasicAnimation<Double>(keyPath: "zPosition", toValue: 1))]))]),
+            "group 1")
     }
 
     /// The child-time shortcut is `ResolvedTiming.localTime(fromParent:)`, bit for bit,
@@ -259,7 +270,7 @@ struct AnimationGenerator {
         case 13: return Animation(basic("transform.rotation.z", number))
         case 14: return Animation(basic("myKey", number))
         case 15: return Animation(basic("opacity", point))  // the wrong kind: changes nothing
-        case 16: return .property(basic("position", point))  // not specialised
+        case 16: return .property(PropertyAnimation(basic("position", point)))  // the case, spelled out
         case 17:
             let path = try! Path(svgPathData: "M0 0 C 30 -40 60 40 100 0 L 100 80")
             return Animation(KeyframeAnimation<Point>(

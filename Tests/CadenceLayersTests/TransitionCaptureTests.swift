@@ -1,6 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
-@testable import CadenceLayers
+@_spi(Testing) @testable import CadenceLayers
 import CadenceTestSupport
 import CadenceTiming
 import XCTest

@@ -1,0 +1,75 @@
+import CadenceGeometry
+
+/// The animations that reach one property, sorted out once (`Reach.plan`) so that
+/// evaluating them matches no key paths: what a layer keeps per animated property for its
+/// presentation snapshots. Evaluation is `AnimationEvaluator`'s fold over the planned
+/// reaches, with code compiled for the property's value type.
+package struct PropertyAnimationPlan: Sendable {
+    /// The property's name.
+    package let property: String
+    /// The animations as given (for a model value of an unexpected kind).
+    let animations: [Animation]
+    let reaches: Reaches
+
+    /// The reaches, typed by the kind the plan was made for.
+    enum Reaches: Sendable {
+        case scalar([Reach<Double>])
+        case point([Reach<Point>])
+        case size([Reach<Size>])
+        case rect([Reach<Rect>])
+        case color([Reach<Color>])
+        case transform([Reach<Transform3D>])
+        /// The kind is not known before the model value is read.
+        case dynamic
+    }
+
+    /// The plan of `animations` for `property`, whose values are of `kind` (`nil`: not
+    /// known in advance; the fold then matches key paths as it goes).
+    package init(property: String, kind: ValueKind?, animations: [Animation]) {
+        self.property = property
+        self.animations = animations
+        switch kind {
+        case .scalar: reaches = .scalar(Reach.plan(animations, property: property))
+        case .point: reaches = .point(Reach.plan(animations, property: property))
+        case .size: reaches = .size(Reach.plan(animations, property: property))
+        case .rect: reaches = .rect(Reach.plan(animations, property: property))
+        case .color: reaches = .color(Reach.plan(animations, property: property))
+        case .transform: reaches = .transform(Reach.plan(animations, property: property))
+        case .boolean, .discrete, nil: reaches = .dynamic
+        }
+    }
+
+    /// The presentation value for model value `model` at `time` (the layer's local time);
+    /// sets `rotation` when a path animation with a rotation mode is in effect. The same
+    /// value as `AnimationEvaluator.presentationValue(ofProperty:model:animations:atTime:)`
+    /// on the plan's animations, bit for bit.
+    package func presentationValue(model: KeyPathValue, atTime time: Double, rotation: inout Double?) -> KeyPathValue {
+        switch (reaches, model) {
+        case (.scalar(let reaches), .scalar(let model)): .scalar(Self.fold(reaches, model, time, &rotation))
+        case (.point(let reaches), .point(let model)): .point(Self.fold(reaches, model, time, &rotation))
+        case (.size(let reaches), .size(let model)): .size(Self.fold(reaches, model, time, &rotation))
+        case (.rect(let reaches), .rect(let model)): .rect(Self.fold(reaches, model, time, &rotation))
+        case (.color(let reaches), .color(let model)): .color(Self.fold(reaches, model, time, &rotation))
+        case (.transform(let reaches), .transform(let model)): .transform(Self.fold(reaches, model, time, &rotation))
+        default: dynamicValue(model: model, atTime: time, rotation: &rotation)
+        }
+    }
+
+    @inline(__always)
+    static func fold<V: PropertyValue>(_ reaches: [Reach<V>], _ model: V, _ time: Double, _ rotation: inout Double?) -> V {
+        var value = model
+        for reach in reaches {
+            reach.apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
+        }
+        return value
+    }
+
+    /// The value through the evaluator's key-path matching (a kind not planned for).
+    @inline(never)
+    func dynamicValue(model: KeyPathValue, atTime time: Double, rotation: inout Double?) -> KeyPathValue {
+        let sample = AnimationEvaluator.presentationValue(
+            ofProperty: property, model: model, animations: animations, atTime: time)
+        if let angle = sample.rotation { rotation = angle }
+        return sample.value
+    }
+}
