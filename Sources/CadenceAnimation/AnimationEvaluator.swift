@@ -43,6 +43,14 @@ public enum AnimationEvaluator {
     public static func presentationValue(
         ofProperty property: String, model: KeyPathValue, animations: some Sequence<Animation>, atTime time: Double
     ) -> PresentationSample {
+        presentationValue(ofProperty: property, model: model, animations: Array(animations), atTime: time)
+    }
+
+    /// The presentation value of `property` at `time` (the layer's local time, the parent
+    /// time of its animations), for an array of animations (no copy).
+    public static func presentationValue(
+        ofProperty property: String, model: KeyPathValue, animations: [Animation], atTime time: Double
+    ) -> PresentationSample {
         var rotation: Double?
         func typed<V: PropertyValue>(_ model: V) -> KeyPathValue {
             var value = model
@@ -78,7 +86,7 @@ public enum AnimationEvaluator {
     /// Folds `animations` into `value` (the value of `property` so far, whose model value is
     /// `model`), matching each animation's key path against `property` as it goes.
     static func fold<V: PropertyValue>(
-        _ animations: some Sequence<Animation>, property: String, model: V, time: Double, honoursRemoval: Bool,
+        _ animations: [Animation], property: String, model: V, time: Double, honoursRemoval: Bool,
         into value: inout V, rotation: inout Double?
     ) {
         for animation in animations {
@@ -91,8 +99,14 @@ public enum AnimationEvaluator {
                      into: &value, rotation: &rotation)
             case .property(let animation):
                 guard let field = field(of: animation.keyPath, in: property) else { continue }
-                let reach = field.isEmpty ? Reach<V>(animation) : .field(animation, field)
-                reach?.apply(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+                if !field.isEmpty {
+                    Reach<V>.applyField(animation, field: field, model: model, time: time, honoursRemoval: honoursRemoval,
+                                        into: &value, rotation: &rotation)
+                } else if animation.valueFunction == nil, let typed = V.typed(animation.storage) {
+                    typed.apply(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+                } else if V.self == Transform3D.self, animation.valueFunction != nil {
+                    Reach<V>.applyFunction(animation, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+                }
             }
         }
     }
@@ -103,11 +117,19 @@ public enum AnimationEvaluator {
 package protocol PropertyValue: KeyPathAnimatable, Equatable {
     /// The animation in `storage` when it is an animation of this type, else `nil`.
     static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Self>?
+    /// The reaches of a plan made for this type, else `nil`.
+    static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Self>]?
+    /// The presentation value of `plan` for a model of this type (a requirement, so a
+    /// caller in another module reaches code compiled for the type).
+    static func presentationValue(of plan: PropertyAnimationPlan, model: Self, atTime time: Double, rotation: inout Double?) -> Self
 }
 
 extension Double: PropertyValue {
     package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Double>? {
         if case .scalar(let typed) = storage { typed } else { nil }
+    }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Double>]? {
+        if case .scalar(let reaches) = reaches { reaches } else { nil }
     }
 }
 
@@ -115,11 +137,17 @@ extension Point: PropertyValue {
     package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Point>? {
         if case .point(let typed) = storage { typed } else { nil }
     }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Point>]? {
+        if case .point(let reaches) = reaches { reaches } else { nil }
+    }
 }
 
 extension Size: PropertyValue {
     package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Size>? {
         if case .size(let typed) = storage { typed } else { nil }
+    }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Size>]? {
+        if case .size(let reaches) = reaches { reaches } else { nil }
     }
 }
 
@@ -127,11 +155,17 @@ extension Rect: PropertyValue {
     package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Rect>? {
         if case .rect(let typed) = storage { typed } else { nil }
     }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Rect>]? {
+        if case .rect(let reaches) = reaches { reaches } else { nil }
+    }
 }
 
 extension Color: PropertyValue {
     package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Color>? {
         if case .color(let typed) = storage { typed } else { nil }
+    }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Color>]? {
+        if case .color(let reaches) = reaches { reaches } else { nil }
     }
 }
 
@@ -139,27 +173,32 @@ extension Transform3D: PropertyValue {
     package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Transform3D>? {
         if case .transform(let typed) = storage { typed } else { nil }
     }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Transform3D>]? {
+        if case .transform(let reaches) = reaches { reaches } else { nil }
+    }
 }
 
 /// How one animation reaches a property whose values are `V`s, resolved once (a plan) or
 /// as the fold meets it: the whole property with a typed animation of `V`, the whole
 /// (transform) property through a value function, one structure field, or the children
-/// of a group that reach it.
+/// of a group that reach it. Every case holds one reference, so a reach copies with one
+/// retain (or none, where the optimiser sees the owner).
 package enum Reach<V: PropertyValue>: Sendable {
     case typed(PropertyAnimation.Typed<V>)
     /// A number or vector animation through its value function; only when `V` is
     /// `Transform3D`.
-    case function(PropertyAnimation)
-    case field(PropertyAnimation, String)
-    case group(AnimationGroup, [Reach<V>])
+    case function(Held<PropertyAnimation>)
+    case field(Held<(animation: PropertyAnimation, field: String)>)
+    case group(Held<(group: AnimationGroup, children: [Reach<V>])>)
 
     /// How `animation`, whose key path is the property itself, reaches it: `nil` when its
     /// value does not fit (rule 4).
+    @inline(__always)
     init?(_ animation: PropertyAnimation) {
         if animation.valueFunction == nil, let typed = V.typed(animation.storage) {
             self = .typed(typed)
         } else if V.self == Transform3D.self, animation.valueFunction != nil {
-            self = .function(animation)
+            self = .function(Held(animation))
         } else {
             return nil
         }
@@ -174,10 +213,10 @@ package enum Reach<V: PropertyValue>: Sendable {
                 return nil
             case .group(let group):
                 let children = plan(group.animations, property: property)
-                return children.isEmpty ? nil : .group(group, children)
+                return children.isEmpty ? nil : .group(Held((group, children)))
             case .property(let animation):
                 guard let field = AnimationEvaluator.field(of: animation.keyPath, in: property) else { return nil }
-                return field.isEmpty ? Reach(animation) : .field(animation, field)
+                return field.isEmpty ? Reach(animation) : .field(Held((animation, field)))
             }
         }
     }
@@ -188,31 +227,87 @@ package enum Reach<V: PropertyValue>: Sendable {
     package func apply(model: V, time: Double, honoursRemoval: Bool, into value: inout V, rotation: inout Double?) {
         switch self {
         case .typed(let typed):
-            guard let own = typed.ownSample(atTime: time, model: model, honoursRemoval: honoursRemoval) else { return }
-            value = typed.isAdditive ? value.adding(own.value) : own.value
-            if let angle = own.rotation { rotation = angle }
-        case .function(let animation):
-            guard let own = animation.sample(atTime: time, model: model.keyPathValue, honoursRemoval: honoursRemoval),
-                  case .transform(let transform) = own.value, let below = value as? Transform3D
+            typed.apply(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+        case .function(let held):
+            Self.applyFunction(held.animation, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+        case .field(let held):
+            Self.applyField(held.animation.animation, field: held.animation.field, model: model, time: time,
+                            honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+        case .group(let held):
+            guard let childTime = held.animation.group.childTime(atParentTime: time, honoursRemoval: honoursRemoval)
             else { return }
-            let combined = animation.isAdditive ? below.adding(transform) : transform
-            value = combined as! V  // V is Transform3D (init(_:))
-            if let angle = own.rotation { rotation = angle }
-        case .field(let animation, let field):
-            let current = value.keyPathValue
-            guard let fieldModel = model.keyPathValue.value(atField: field), let below = current.value(atField: field),
-                  let own = animation.sample(atTime: time, model: fieldModel, honoursRemoval: honoursRemoval),
-                  let combined = animation.isAdditive ? below.adding(own.value) : own.value,
-                  let updated = current.setting(field: field, to: combined), let typed = V(keyPathValue: updated)
-            else { return }
-            value = typed
-            if let angle = own.rotation { rotation = angle }
-        case .group(let group, let children):
-            guard let childTime = group.childTime(atParentTime: time, honoursRemoval: honoursRemoval) else { return }
-            for child in children {
+            for child in held.animation.children {
                 child.apply(model: model, time: childTime, honoursRemoval: false, into: &value, rotation: &rotation)
             }
         }
+    }
+
+    /// A value-function animation on a transform property (`V` is `Transform3D`).
+    static func applyFunction(
+        _ animation: PropertyAnimation, time: Double, honoursRemoval: Bool, into value: inout V, rotation: inout Double?
+    ) {
+        guard let function = animation.valueFunction, var below = value as? Transform3D else { return }
+        switch animation.storage {
+        case .scalar(let typed):
+            typed.applyFunction(function, time: time, honoursRemoval: honoursRemoval, into: &below, rotation: &rotation)
+        case .vector(let typed):
+            typed.applyFunction(function, time: time, honoursRemoval: honoursRemoval, into: &below, rotation: &rotation)
+        default:
+            return  // a value function reads numbers only (rule 4)
+        }
+        value = below as! V  // V is Transform3D: `value as? Transform3D` succeeded
+    }
+
+    /// A structure-field animation: the field read, animated and written through
+    /// `KeyPathValue`.
+    static func applyField(
+        _ animation: PropertyAnimation, field: String, model: V, time: Double, honoursRemoval: Bool,
+        into value: inout V, rotation: inout Double?
+    ) {
+        let current = value.keyPathValue
+        guard let fieldModel = model.keyPathValue.value(atField: field), let below = current.value(atField: field),
+              let own = animation.sample(atTime: time, model: fieldModel, honoursRemoval: honoursRemoval),
+              let combined = animation.isAdditive ? below.adding(own.value) : own.value,
+              let updated = current.setting(field: field, to: combined), let typed = V(keyPathValue: updated)
+        else { return }
+        value = typed
+        if let angle = own.rotation { rotation = angle }
+    }
+}
+
+extension PropertyAnimation.Typed {
+    /// This number (or vector) animation through `function` on `value`, a transform (the
+    /// value below it): the open ends read the function's neutral input.
+    @inline(__always)
+    func applyFunction(
+        _ function: ValueFunction, time: Double, honoursRemoval: Bool, into value: inout Transform3D, rotation: inout Double?
+    ) {
+        guard let neutral = Value.valueFunctionNeutralInput(function),
+              let own = ownSample(atTime: time, model: neutral, honoursRemoval: honoursRemoval),
+              let transform = own.value.transform(through: function)
+        else { return }
+        value = isAdditive ? value.adding(transform) : transform
+        if let angle = own.rotation { rotation = angle }
+    }
+
+    /// A typed animation of the whole property on `value` (the value below it).
+    @inline(__always)
+    func apply(model: Value, time: Double, honoursRemoval: Bool, into value: inout Value, rotation: inout Double?) {
+        switch self {
+        case .basic(let held): held.animation.fold(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+        case .keyframe(let held): held.animation.fold(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+        }
+    }
+}
+
+extension PropertyAnimationProtocol {
+    /// Steps 1–5 on `value`, the value below (unchanged when the animation contributes
+    /// nothing); the rotation of a path animation is written to `rotation`.
+    @inline(__always)
+    func fold(model: Value, time: Double, honoursRemoval: Bool, into value: inout Value, rotation: inout Double?) {
+        guard let own = ownSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval) else { return }
+        value = isAdditive ? value.adding(own.value) : own.value
+        if let angle = own.rotation { rotation = angle }
     }
 }
 

@@ -41,8 +41,8 @@ public struct AnimationTiming: Hashable, Sendable {
     /// `progress` through `timingFunction` (unchanged when it is `nil`; not clamped).
     @inlinable @inline(__always)
     public func eased(_ progress: Double) -> Double {
-        guard let timingFunction else { return progress }
-        return timingFunction.progress(at: progress)
+        // Optional chaining reads the stored curve in place (a binding would copy it).
+        timingFunction?.progress(at: progress) ?? progress
     }
 }
 

@@ -119,6 +119,7 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     /// `values(atParentTimes:model:into:)` in blocks: the timing states of a block of times,
     /// their eased progress through the timing function's batch form, then one
     /// interpolation each; the same values as one `value(atParentTime:model:)` per time.
+    @inlinable
     public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
         let count = checkedCount(times, output)
         guard count > 0 else { return }
@@ -154,7 +155,7 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     }
 
     /// Steps 4–5 at an eased progress already worked out for `parentTime`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func value(eased: Double, atParentTime parentTime: Double, model: Value) -> Value {
         guard var own = cycleSample(atProgress: eased, model: model)?.value else { return model }
         if isCumulative, let state = animationTiming.contributingState(atParentTime: parentTime), state.iteration != 0,

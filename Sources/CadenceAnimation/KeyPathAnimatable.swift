@@ -101,7 +101,7 @@ extension AnimatableVector: KeyPathAnimatable {
         }
     }
     public static func valueFunctionNeutralInput(_ function: ValueFunction) -> AnimatableVector? {
-        AnimatableVector(Array(repeating: function.isScale ? 1 : 0, count: function.arity))
+        AnimatableVector(count: function.arity, storage: SIMD16(repeating: function.neutral))
     }
 }
 

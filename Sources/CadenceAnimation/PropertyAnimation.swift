@@ -53,16 +53,28 @@ public struct PropertyAnimation: TimedAnimation {
     /// `keyPathValue`, the first value set deciding the kind; with no value set it is held as
     /// a number animation, which reads and leaves only number properties).
     public init<V: KeyPathAnimatable>(_ animation: BasicAnimation<V>) {
-        let kind = [animation.fromValue, animation.toValue, animation.byValue].lazy.compactMap { $0?.keyPathValue.kind }.first
-        self.init(keyPath: animation.keyPath, storage: Storage(Typed.basic(Held(animation)), kind: kind))
+        self.init(keyPath: animation.keyPath, storage: Storage(Typed.basic(Held(animation)), kind: Self.kind(of: animation.fromValue, animation.toValue, animation.byValue)))
     }
 
     /// The keyframe animation, held as it is when `V` is a Cadence value type; otherwise
     /// converted as `init(_:)` converts a basic animation (the first keyframe deciding the
     /// kind; a path is kept only for points).
     public init<V: KeyPathAnimatable>(_ animation: KeyframeAnimation<V>) {
-        let kind = animation.values.first?.keyPathValue.kind ?? (animation.path != nil ? .point : nil)
+        let kind = Self.kind(of: animation.values.first) ?? (animation.path != nil ? .point : nil)
         self.init(keyPath: animation.keyPath, storage: Storage(Typed.keyframe(Held(animation)), kind: kind))
+    }
+
+    /// The kind of the first of `values` that is set (only looked at for a type that is
+    /// not one of Cadence's).
+    private static func kind<V: KeyPathAnimatable>(of values: V?...) -> ValueKind? {
+        guard !PropertyAnimation.isCadenceType(V.self) else { return nil }
+        return values.lazy.compactMap { $0?.keyPathValue.kind }.first
+    }
+
+    /// Whether `V` is one of the value types `Storage` has a case for.
+    private static func isCadenceType<V>(_: V.Type) -> Bool {
+        V.self == Double.self || V.self == Point.self || V.self == Size.self || V.self == Rect.self
+            || V.self == Color.self || V.self == Transform3D.self || V.self == AnimatableVector.self
     }
 
     /// The animation as a `BasicAnimation<V>`, or `nil` when it is not one.
@@ -201,15 +213,19 @@ extension PropertyAnimation.Storage {
     /// case of `kind` with the values converted (numbers when `kind` is `nil` or has no
     /// animatable type).
     init<V>(_ typed: PropertyAnimation.Typed<V>, kind: ValueKind?) {
-        switch typed {
-        case let typed as PropertyAnimation.Typed<Double>: self = .scalar(typed)
-        case let typed as PropertyAnimation.Typed<Point>: self = .point(typed)
-        case let typed as PropertyAnimation.Typed<Size>: self = .size(typed)
-        case let typed as PropertyAnimation.Typed<Rect>: self = .rect(typed)
-        case let typed as PropertyAnimation.Typed<Color>: self = .color(typed)
-        case let typed as PropertyAnimation.Typed<Transform3D>: self = .transform(typed)
-        case let typed as PropertyAnimation.Typed<AnimatableVector>: self = .vector(typed)
-        default:
+        // A type comparison and a cast between identical types: no dynamic cast (which looks
+        // up generic metadata and conformances on every call).
+        func same<W>(_: W.Type) -> PropertyAnimation.Typed<W>? {
+            V.self == W.self ? unsafeBitCast(typed, to: PropertyAnimation.Typed<W>.self) : nil
+        }
+        if let typed = same(Double.self) { self = .scalar(typed) }
+        else if let typed = same(Point.self) { self = .point(typed) }
+        else if let typed = same(Size.self) { self = .size(typed) }
+        else if let typed = same(Rect.self) { self = .rect(typed) }
+        else if let typed = same(Color.self) { self = .color(typed) }
+        else if let typed = same(Transform3D.self) { self = .transform(typed) }
+        else if let typed = same(AnimatableVector.self) { self = .vector(typed) }
+        else {
             switch kind {
             case .point: self = .point(typed.converted(to: Point.self))
             case .size: self = .size(typed.converted(to: Size.self))

@@ -4,15 +4,15 @@ import CadenceGeometry
 /// evaluating them matches no key paths: what a layer keeps per animated property for its
 /// presentation snapshots. Evaluation is `AnimationEvaluator`'s fold over the planned
 /// reaches, with code compiled for the property's value type.
-package struct PropertyAnimationPlan: Sendable {
+package final class PropertyAnimationPlan: Sendable {
     /// The property's name.
     package let property: String
     /// The animations as given (for a model value of an unexpected kind).
     let animations: [Animation]
-    let reaches: Reaches
+    package let reaches: Reaches
 
     /// The reaches, typed by the kind the plan was made for.
-    enum Reaches: Sendable {
+    package enum Reaches: Sendable {
         case scalar([Reach<Double>])
         case point([Reach<Point>])
         case size([Reach<Size>])
@@ -66,10 +66,25 @@ package struct PropertyAnimationPlan: Sendable {
 
     /// The value through the evaluator's key-path matching (a kind not planned for).
     @inline(never)
-    func dynamicValue(model: KeyPathValue, atTime time: Double, rotation: inout Double?) -> KeyPathValue {
+    package func dynamicValue(model: KeyPathValue, atTime time: Double, rotation: inout Double?) -> KeyPathValue {
         let sample = AnimationEvaluator.presentationValue(
             ofProperty: property, model: model, animations: animations, atTime: time)
         if let angle = sample.rotation { rotation = angle }
         return sample.value
+    }
+}
+
+extension PropertyValue {
+    /// `plan.presentationValue(model:atTime:rotation:)` for a model of this type, without
+    /// `KeyPathValue` (what a layer's typed property access calls).
+    @inline(__always)
+    package static func presentationValue(
+        of plan: PropertyAnimationPlan, model: Self, atTime time: Double, rotation: inout Double?
+    ) -> Self {
+        if let reaches = reaches(in: plan.reaches) {
+            return PropertyAnimationPlan.fold(reaches, model, time, &rotation)
+        }
+        let value = plan.dynamicValue(model: model.keyPathValue, atTime: time, rotation: &rotation)
+        return Self(keyPathValue: value) ?? model
     }
 }

@@ -100,6 +100,7 @@ extension PropertyAnimationProtocol {
     }
 
     /// The default: one `value(atParentTime:model:)` per time.
+    @inlinable
     public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
         let count = checkedCount(times, output)
         for k in 0..<count { output[k] = value(atParentTime: times[k], model: model) ?? model }
@@ -108,7 +109,7 @@ extension PropertyAnimationProtocol {
     /// The number of samples a batch call evaluates: the common length, after a debug
     /// precondition that the lengths agree.
     @inlinable @inline(__always)
-    func checkedCount<T>(_ times: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<T>) -> Int {
+    @usableFromInline func checkedCount<T>(_ times: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<T>) -> Int {
         assert(times.count == output.count, "values(atParentTimes:): \(times.count) times but \(output.count) outputs")
         return Swift.min(times.count, output.count)
     }

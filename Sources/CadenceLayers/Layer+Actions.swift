@@ -66,9 +66,9 @@ extension Layer {
     /// A property setter's path when the layer has a context: `assign` with the action
     /// looked up before the change and run after it.
     @inline(never)
-    func assignRunningActions<T: LayerPropertyValue>(_ value: T, to path: WritableKeyPath<LayerStorage, T>, _ key: LayerKey) {
+    func assignRunningActions(_ key: LayerKey, _ store: (inout LayerStorage) -> Void) {
         changeRunningActions(key.name) { layer in
-            layer.storage[keyPath: path] = value
+            store(&layer.storage)
             layer.storage.explicitKeys |= key.bit
         }
     }

@@ -304,19 +304,41 @@ extension Layer {
     private func applyAnimations(_ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double) -> Bool {
         var rotation: Double?
         for property in plan.properties {
+            let animations = property.plan
             switch property.target {
             case .key(let key):
-                guard let model = key.read(self) else { continue }
-                let value = property.plan.presentationValue(model: model, atTime: localTime, rotation: &rotation)
-                if value != model { try? key.write(copy, value) }
+                switch key.kind {
+                case .scalar: present(Double.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
+                case .point: present(Point.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
+                case .size: present(Size.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
+                case .rect: present(Rect.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
+                case .color: present(Color.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
+                case .transform: present(Transform3D.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
+                case .boolean, .discrete:
+                    guard let model = key.read(self) else { continue }
+                    let value = animations.presentationValue(model: model, atTime: localTime, rotation: &rotation)
+                    if value != model { try? key.write(copy, value) }
+                }
             case .keyPath:
-                guard let model = value(forKeyPath: property.plan.property) else { continue }
-                let value = property.plan.presentationValue(model: model, atTime: localTime, rotation: &rotation)
-                if value != model { try? copy.setValue(value, forKeyPath: property.plan.property) }
+                guard let model = value(forKeyPath: animations.property) else { continue }
+                let value = animations.presentationValue(model: model, atTime: localTime, rotation: &rotation)
+                if value != model { try? copy.setValue(value, forKeyPath: animations.property) }
             }
         }
         copy.turn(byPathRotation: rotation)
         return plan.hasCaptures
+    }
+
+    /// One property of type `T`: its model value read through its getter, folded with the
+    /// plan's animations with code compiled for `T`, written to `copy` when it changed.
+    @inline(__always)
+    private func present<T: PresentedValue>(
+        _: T.Type, _ key: LayerKey, _ animations: PropertyAnimationPlan, to copy: Layer, atLocalTime localTime: Double,
+        rotation: inout Double?
+    ) {
+        guard let model = T.read(key, of: self) else { return }
+        let value = T.presentationValue(of: animations, model: model, atTime: localTime, rotation: &rotation)
+        if value != model { value.write(key, to: copy) }
     }
 
     /// Turns a snapshot layer by the angle of a path animation with a rotation mode: the

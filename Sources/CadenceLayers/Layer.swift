@@ -24,20 +24,33 @@ import CadenceTiming
 /// its key, that value (the shallowest level wins); otherwise its default. `bounds`,
 /// `frame` and the media timing never read the style.
 public final class Layer {
+    // Exclusivity. The stored properties below are `@exclusivity(unchecked)`: the dynamic
+    // check Swift makes on every access to a class's `var` (a thread-local access set,
+    // about a hundred instructions) was the largest cost of snapshots, conversion and hit
+    // testing. It is safe to drop because a layer tree lives in one isolation domain
+    // (`Layer` is not `Sendable`) and no access to these properties is held across a call
+    // out of this module: each is a plain load or store, or a `modify` of `storage` that
+    // runs no user code (delegates and actions are called between accesses, never inside
+    // one). So no two accesses to one of them can overlap.
+
     // MARK: Caches of the fast paths (see the files named; never part of a layer's value)
 
     /// The plan of what `animationEntries` animates, made by the first snapshot after
     /// they change (`LayerAnimationPlan.swift`); `nil` until then.
+    @exclusivity(unchecked)
     var animationPlanCache: LayerAnimationPlan?
     /// For a model layer that snapshots have been made of: the identity they find it
     /// through, made by the first snapshot (`LayerModelHandle.swift`).
+    @exclusivity(unchecked)
     var modelIdentity: LayerModelIdentity?
     /// For a presentation snapshot: the handle to the model layer it was made from.
+    @exclusivity(unchecked)
     var modelHandle: LayerModelHandle?
 
     /// For a presentation snapshot: the transition in effect on the layer at the
     /// snapshot's time, with its previous rendering (`presentation(at:)`); `nil` when none
     /// is, and always `nil` for a model layer.
+    @exclusivity(unchecked)
     public internal(set) var presentedTransition: PresentedTransition?
 
     /// A layer of a presentation snapshot of `layer` (`Layer+Animations.swift`): its
@@ -55,16 +68,20 @@ public final class Layer {
     }
 
     /// The model properties; everything but the hierarchy.
+    @exclusivity(unchecked)
     var storage = LayerStorage()
 
     /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
+    @exclusivity(unchecked)
     public internal(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer or the mask of, held weakly (the superlayer owns
     /// its sublayers). `nil` for a root.
+    @exclusivity(unchecked)
     public internal(set) weak var superlayer: Layer?
     /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
     /// but it is not among the sublayers. Set it with `setMask(_:)`.
+    @exclusivity(unchecked)
     public internal(set) var mask: Layer?
 
     /// An attached animation: its key, the animation, and — when it is or contains a
@@ -74,10 +91,12 @@ public final class Layer {
 
     /// The animations attached to the layer, in the order they were added
     /// (`Layer+Animations.swift`).
+    @exclusivity(unchecked)
     var animationEntries: [AnimationEntry] = []
     /// The context whose transactions this layer's changes join and which runs its actions
     /// (`Layer+Actions.swift`); `nil` (the default): changes are immediate, with no actions.
     /// Set with `TransactionContext.attach(_:)`; copies and snapshots have none.
+    @exclusivity(unchecked)
     public internal(set) var transactionContext: TransactionContext?
 
     /// A layer with every property at its default, in no tree.
@@ -93,12 +112,15 @@ public final class Layer {
         return style.value(forKey: key.name).flatMap { T(keyPathValue: $0) } ?? stored
     }
 
-    /// Stores `value` at `path` and marks `key` assigned, unless `value` is not finite.
+    /// Stores `value` with `store` and marks `key` assigned, unless `value` is not finite;
+    /// with a transaction context, as part of its transaction, running the key's action.
+    /// (`store` is a closure literal at each setter, inlined into a plain store: no key
+    /// path is made.)
     @inline(__always)
-    func assign<T: LayerPropertyValue>(_ value: T, to path: WritableKeyPath<LayerStorage, T>, _ key: LayerKey) {
+    func assign<T: LayerPropertyValue>(_ value: T, _ key: LayerKey, _ store: (inout LayerStorage, T) -> Void) {
         guard value.isFiniteValue else { return }
-        if transactionContext != nil { return assignRunningActions(value, to: path, key) }
-        storage[keyPath: path] = value
+        if transactionContext != nil { return assignRunningActions(key) { store(&$0, value) } }
+        store(&storage, value)
         storage.explicitKeys |= key.bit
     }
 
@@ -109,46 +131,46 @@ public final class Layer {
     /// Never read from the style.
     public var bounds: Rect {
         get { storage.bounds }
-        set { assign(newValue, to: \.bounds, .bounds) }
+        set { assign(newValue, .bounds) { $0.bounds = $1 } }
     }
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).
     public var position: Point {
         get { styled(.position, storage.position) }
-        set { assign(newValue, to: \.position, .position) }
+        set { assign(newValue, .position) { $0.position = $1 } }
     }
 
     /// The layer's position on the z axis, in points. Default 0.
     public var zPosition: Double {
         get { styled(.zPosition, storage.zPosition) }
-        set { assign(newValue, to: \.zPosition, .zPosition) }
+        set { assign(newValue, .zPosition) { $0.zPosition = $1 } }
     }
 
     /// The point of the bounds, in the unit square (0…1 from the bounds' minimum to maximum
     /// edge), that `position` places and `transform` turns about. Default (0.5, 0.5).
     public var anchorPoint: Point {
         get { styled(.anchorPoint, storage.anchorPoint) }
-        set { assign(newValue, to: \.anchorPoint, .anchorPoint) }
+        set { assign(newValue, .anchorPoint) { $0.anchorPoint = $1 } }
     }
 
     /// The z component of the anchor point, in points. Default 0.
     public var anchorPointZ: Double {
         get { styled(.anchorPointZ, storage.anchorPointZ) }
-        set { assign(newValue, to: \.anchorPointZ, .anchorPointZ) }
+        set { assign(newValue, .anchorPointZ) { $0.anchorPointZ = $1 } }
     }
 
     /// The transform applied to the layer (and its sublayers) about its anchor point.
     /// Default identity.
     public var transform: Transform3D {
         get { styled(.transform, storage.transform) }
-        set { assign(newValue, to: \.transform, .transform) }
+        set { assign(newValue, .transform) { $0.transform = $1 } }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point (typically
     /// a perspective). Default identity. It does not apply to the mask.
     public var sublayerTransform: Transform3D {
         get { styled(.sublayerTransform, storage.sublayerTransform) }
-        set { assign(newValue, to: \.sublayerTransform, .sublayerTransform) }
+        set { assign(newValue, .sublayerTransform) { $0.sublayerTransform = $1 } }
     }
 
     // MARK: Style
@@ -157,28 +179,28 @@ public final class Layer {
     /// when drawn). Core Animation stores a `Float`.
     public var opacity: Double {
         get { styled(.opacity, storage.opacity) }
-        set { assign(newValue, to: \.opacity, .opacity) }
+        set { assign(newValue, .opacity) { $0.opacity = $1 } }
     }
 
     /// Whether the layer (and its sublayers) is not drawn and not hit-tested. Default
     /// false. Key `hidden`.
     public var isHidden: Bool {
         get { styled(.hidden, storage.isHidden) }
-        set { assign(newValue, to: \.isHidden, .hidden) }
+        set { assign(newValue, .hidden) { $0.isHidden = $1 } }
     }
 
     /// Whether sublayers and contents are clipped to the bounds (with `cornerRadius`).
     /// Default false.
     public var masksToBounds: Bool {
         get { styled(.masksToBounds, storage.masksToBounds) }
-        set { assign(newValue, to: \.masksToBounds, .masksToBounds) }
+        set { assign(newValue, .masksToBounds) { $0.masksToBounds = $1 } }
     }
 
     /// Whether the layer is drawn when it faces away from the viewer. Default true. Key
     /// `doubleSided`.
     public var isDoubleSided: Bool {
         get { styled(.doubleSided, storage.isDoubleSided) }
-        set { assign(newValue, to: \.isDoubleSided, .doubleSided) }
+        set { assign(newValue, .doubleSided) { $0.isDoubleSided = $1 } }
     }
 
     /// Whether the layer's sublayers and mask are laid out upside down: their y axis is
@@ -192,7 +214,7 @@ public final class Layer {
     /// contents. No default animation (a Boolean).
     public var isGeometryFlipped: Bool {
         get { styled(.geometryFlipped, storage.geometryFlipped) }
-        set { assign(newValue, to: \.geometryFlipped, .geometryFlipped) }
+        set { assign(newValue, .geometryFlipped) { $0.geometryFlipped = $1 } }
     }
 
     /// Whether the layer's contents are drawn implicitly flipped (Core Animation's
@@ -221,51 +243,51 @@ public final class Layer {
     /// `masksToBounds`) the clip, in points. Default 0.
     public var cornerRadius: Double {
         get { styled(.cornerRadius, storage.cornerRadius) }
-        set { assign(newValue, to: \.cornerRadius, .cornerRadius) }
+        set { assign(newValue, .cornerRadius) { $0.cornerRadius = $1 } }
     }
 
     /// The width of the border, drawn inside the bounds above contents and sublayers, in
     /// points. Default 0.
     public var borderWidth: Double {
         get { styled(.borderWidth, storage.borderWidth) }
-        set { assign(newValue, to: \.borderWidth, .borderWidth) }
+        set { assign(newValue, .borderWidth) { $0.borderWidth = $1 } }
     }
 
     /// The border colour. Default opaque black.
     public var borderColor: Color? {
         get { styled(.borderColor, storage.borderColor) }
-        set { assign(newValue, to: \.borderColor, .borderColor) }
+        set { assign(newValue, .borderColor) { $0.borderColor = $1 } }
     }
 
     /// The background colour. Default `nil` (no background).
     public var backgroundColor: Color? {
         get { styled(.backgroundColor, storage.backgroundColor) }
-        set { assign(newValue, to: \.backgroundColor, .backgroundColor) }
+        set { assign(newValue, .backgroundColor) { $0.backgroundColor = $1 } }
     }
 
     /// The shadow colour. Default opaque black.
     public var shadowColor: Color? {
         get { styled(.shadowColor, storage.shadowColor) }
-        set { assign(newValue, to: \.shadowColor, .shadowColor) }
+        set { assign(newValue, .shadowColor) { $0.shadowColor = $1 } }
     }
 
     /// The shadow's opacity, 0…1. Default 0 (no shadow). Core Animation stores a `Float`.
     public var shadowOpacity: Double {
         get { styled(.shadowOpacity, storage.shadowOpacity) }
-        set { assign(newValue, to: \.shadowOpacity, .shadowOpacity) }
+        set { assign(newValue, .shadowOpacity) { $0.shadowOpacity = $1 } }
     }
 
     /// The shadow's offset in the layer's coordinate space, in points. Default (0, −3), Core
     /// Animation's value (which points up on a y-down screen).
     public var shadowOffset: Size {
         get { styled(.shadowOffset, storage.shadowOffset) }
-        set { assign(newValue, to: \.shadowOffset, .shadowOffset) }
+        set { assign(newValue, .shadowOffset) { $0.shadowOffset = $1 } }
     }
 
     /// The shadow's blur radius, in points. Default 3.
     public var shadowRadius: Double {
         get { styled(.shadowRadius, storage.shadowRadius) }
-        set { assign(newValue, to: \.shadowRadius, .shadowRadius) }
+        set { assign(newValue, .shadowRadius) { $0.shadowRadius = $1 } }
     }
 
     /// The shadow's shape (filled non-zero) instead of the layer's alpha. Default `nil`.
@@ -292,14 +314,14 @@ public final class Layer {
     /// The part of the contents drawn, in the unit square. Default (0, 0, 1, 1).
     public var contentsRect: Rect {
         get { styled(.contentsRect, storage.contentsRect) }
-        set { assign(newValue, to: \.contentsRect, .contentsRect) }
+        set { assign(newValue, .contentsRect) { $0.contentsRect = $1 } }
     }
 
     /// The stretchable centre of the contents (nine-part scaling), in the unit square.
     /// Default (0, 0, 1, 1).
     public var contentsCenter: Rect {
         get { styled(.contentsCenter, storage.contentsCenter) }
-        set { assign(newValue, to: \.contentsCenter, .contentsCenter) }
+        set { assign(newValue, .contentsCenter) { $0.contentsCenter = $1 } }
     }
 
     /// How the contents are placed in the bounds. Default `.resize`.
@@ -311,7 +333,7 @@ public final class Layer {
     /// Pixels per point of the contents. Default 1.
     public var contentsScale: Double {
         get { styled(.contentsScale, storage.contentsScale) }
-        set { assign(newValue, to: \.contentsScale, .contentsScale) }
+        set { assign(newValue, .contentsScale) { $0.contentsScale = $1 } }
     }
 
     /// The filter used when the contents are drawn larger than their pixels (Core
@@ -336,7 +358,7 @@ public final class Layer {
     /// non-finite one is refused. Not animatable on Core Animation: no default action.
     public var minificationFilterBias: Double {
         get { styled(.minificationFilterBias, storage.minificationFilterBias) }
-        set { assign(newValue, to: \.minificationFilterBias, .minificationFilterBias) }
+        set { assign(newValue, .minificationFilterBias) { $0.minificationFilterBias = $1 } }
     }
 
     // MARK: Identity, behaviour and time

@@ -82,3 +82,36 @@ extension Layer {
         return plan
     }
 }
+
+// MARK: Typed property access
+
+/// A value type of animatable layer properties, with typed access by `LayerKey`: what a
+/// snapshot reads from the model layer and stores in the snapshot layer through the
+/// getters and setters of `LayerPropertyValue`'s table (a snapshot layer has no
+/// transaction context, so its setters only store: refused unless finite, except in the
+/// media timing, and marked assigned).
+protocol PresentedValue: PropertyValue {
+    /// The property `key` of `layer` through its getter (the style rule included), or
+    /// `nil` when it has no value (an absent colour) or is not of this type.
+    static func read(_ key: LayerKey, of layer: Layer) -> Self?
+    /// Assigns this value to the property `key` of `layer` through its setter.
+    func write(_ key: LayerKey, to layer: Layer)
+}
+
+// The table's own types: `LayerPropertyValue`'s `read` and `write` are the witnesses.
+extension Double: PresentedValue {}
+extension Point: PresentedValue {}
+extension Size: PresentedValue {}
+extension Rect: PresentedValue {}
+extension Transform3D: PresentedValue {}
+
+extension Color: PresentedValue {
+    /// The colour properties hold `Color?` (`nil`: no colour).
+    static func read(_ key: LayerKey, of layer: Layer) -> Color? {
+        Color?.read(key, of: layer) ?? nil
+    }
+
+    func write(_ key: LayerKey, to layer: Layer) {
+        Optional(self).write(key, to: layer)
+    }
+}

@@ -8,7 +8,7 @@ import CadenceGeometry
 /// Each conformance holds the table of the layer's getters and setters by `LayerKey` for
 /// its type: the one place a key is tied to its property. Key-value coding
 /// (`LayerKey.read`, `LayerKey.write`) and the snapshot's typed tracks
-/// (`LayerTrackValue`) both go through it. A `switch`, so no closure, key path or
+/// (`PresentedValue`) both go through it. A `switch`, so no closure, key path or
 /// allocation.
 protocol LayerPropertyValue {
     /// The kind of `KeyPathValue` that carries this type.
