@@ -10,6 +10,10 @@ import PackageDescription
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
 let rootName = root.lastPathComponent
 
+/// The library modules the kernels call (the benchmarks add the compositor).
+let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers"]
+    .map { .product(name: $0, package: rootName) }
+
 let package = Package(
     name: "CadenceBenchmarks",
     dependencies: [
@@ -45,15 +49,16 @@ let package = Package(
                 .linkedLibrary("pthread"),
             ]),
 
-        // MARK: The benchmarks.
+        // MARK: The seeded inputs (random transforms, the layer tree…) and the loops that
+        // walk them.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["BenchmarkShim"] + cadence),
+
+        // MARK: The benchmarks (Google Benchmark, time).
         .executableTarget(
             name: "cadence-benchmarks",
-            dependencies: [
-                "BenchmarkShim",
-                .product(name: "CadenceGeometry", package: rootName),
-                .product(name: "CadenceTiming", package: rootName),
-                .product(name: "CadenceAnimation", package: rootName),
-                .product(name: "CadenceLayers", package: rootName),
+            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence + [
                 .product(name: "CadenceCompositor", package: rootName),
             ]),
     ],
