@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 // Cadence's benchmarks: Google Benchmark (Debian's libbenchmark-dev, 1.7) drives Swift code
-// through a tiny C++ shim, one call per batch of iterations. Its own package, so the root
-// package never depends on Google Benchmark. Run it with `Benchmarks/run.sh`.
+// through a tiny C++ shim, one call per batch of iterations; `cadence-instructions` runs the
+// same loops under valgrind's callgrind for instruction counts that CI holds to a budget.
+// Its own package, so the root package never depends on Google Benchmark. Run it with
+// `Benchmarks/run.sh` and `Benchmarks/instructions.sh`.
 import Foundation
 import PackageDescription
 
@@ -49,8 +51,8 @@ let package = Package(
                 .linkedLibrary("pthread"),
             ]),
 
-        // MARK: The seeded inputs (random transforms, the layer tree…) and the loops that
-        // walk them.
+        // MARK: What both drivers share: the seeded inputs (random transforms, the layer
+        // tree…) and the loops that walk them, so both measure the same calls.
         .target(
             name: "BenchmarkSupport",
             dependencies: ["BenchmarkShim"] + cadence),
@@ -61,6 +63,12 @@ let package = Package(
             dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence + [
                 .product(name: "CadenceCompositor", package: rootName),
             ]),
+
+        // MARK: The instruction counts: `cadence-instructions <kernel> <count>` runs one key
+        // kernel `count` times; `instructions.sh` runs it under callgrind and checks budgets.
+        .executableTarget(
+            name: "cadence-instructions",
+            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),
     ],
     // Google Benchmark 1.7's header needs C++11; the shim uses C++17.
     cxxLanguageStandard: .cxx17
