@@ -46,20 +46,23 @@ build=(swift build "${jobs[@]}" -c release --package-path "$here" --product cade
 "${build[@]}" >&2
 bin="$("${build[@]}" --show-bin-path)/cadence-instructions"
 
-# The same process layout every run: no address-space randomisation where the kernel lets
-# us turn it off (otherwise a process's total varies by a few dozen instructions from run to
-# run), and Swift's per-process hash seed fixed.
-fixed=()
-setarch -R true 2>/dev/null && fixed=(setarch -R)
-export SWIFT_DETERMINISTIC_HASHING=1
-
-scratch="$(mktemp -d)"
+scratch="$(mktemp -d /tmp/cadence-instructions.XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
+
+# The same process layout in every run, on every machine and checkout: the stack starts with
+# the program's path, arguments and environment, and where it starts moves the alignment of
+# what is copied (a few instructions per call, 12 in a basic animation, for a few bytes of
+# environment). So the program is run through a link of fixed length, with an environment
+# of its own: Swift's per-process hash seed fixed, nothing else. No address-space
+# randomisation either, where the kernel lets us turn it off.
+ln -s "$bin" "$scratch/kernels"
+fixed=(env -i SWIFT_DETERMINISTIC_HASHING=1)
+setarch -R true 2>/dev/null && fixed+=("$(command -v setarch)" -R)
+fixed+=("$(command -v valgrind)" --tool=callgrind --callgrind-out-file="$scratch/callgrind.out" "$scratch/kernels")
 
 # Instructions (callgrind's Ir) of `cadence-instructions KERNEL COUNT`, whole process.
 instructions() {
-    if ! "${fixed[@]}" valgrind --tool=callgrind --callgrind-out-file="$scratch/callgrind.out" \
-        "$bin" "$1" "$2" >/dev/null 2>"$scratch/valgrind.log"; then
+    if ! "${fixed[@]}" "$1" "$2" >/dev/null 2>"$scratch/valgrind.log"; then
         echo "instructions.sh: '$1' $2 failed:" >&2
         cat "$scratch/valgrind.log" >&2
         return 1
