@@ -49,12 +49,11 @@ bin="$("${build[@]}" --show-bin-path)/cadence-instructions"
 scratch="$(mktemp -d /tmp/cadence-instructions.XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
 
-# The same process layout in every run, on every machine and checkout: the stack starts with
-# the program's path, arguments and environment, and where it starts moves the alignment of
-# what is copied (a few instructions per call, 12 in a basic animation, for a few bytes of
-# environment). So the program is run through a link of fixed length, with an environment
-# of its own: Swift's per-process hash seed fixed, nothing else. No address-space
-# randomisation either, where the kernel lets us turn it off.
+# The same process in every run, from any checkout, folder or environment: the program runs
+# through a link of fixed length, with an environment of its own (Swift's per-process hash
+# seed fixed, nothing else), without address-space randomisation where the kernel lets us
+# turn it off; the program itself then puts its stack at a fixed offset (main.swift), since
+# where the stack starts moves the path memcpy takes for stack copies.
 ln -s "$bin" "$scratch/kernels"
 fixed=(env -i SWIFT_DETERMINISTIC_HASHING=1)
 setarch -R true 2>/dev/null && fixed+=("$(command -v setarch)" -R)
