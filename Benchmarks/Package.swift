@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 // Cadence's benchmarks: Google Benchmark (Debian's libbenchmark-dev, 1.7) drives Swift code
-// through a tiny C++ shim, one call per batch of iterations. Its own package, so the root
-// package never depends on Google Benchmark. Run it with `Benchmarks/run.sh`.
+// through a tiny C++ shim, one call per batch of iterations; `cadence-instructions` runs the
+// same loops under valgrind's callgrind for instruction counts that CI holds to a budget.
+// Its own package, so the root package never depends on Google Benchmark. Run it with
+// `Benchmarks/run.sh` and `Benchmarks/instructions.sh`.
 import Foundation
 import PackageDescription
 
@@ -9,6 +11,10 @@ import PackageDescription
 // clones the repository into a folder whose name we do not control: compute both.
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
 let rootName = root.lastPathComponent
+
+/// The library modules the kernels call (the benchmarks add the compositor).
+let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers"]
+    .map { .product(name: $0, package: rootName) }
 
 let package = Package(
     name: "CadenceBenchmarks",
@@ -45,17 +51,24 @@ let package = Package(
                 .linkedLibrary("pthread"),
             ]),
 
-        // MARK: The benchmarks.
+        // MARK: What both drivers share: the seeded inputs (random transforms, the layer
+        // tree…) and the loops that walk them, so both measure the same calls.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["BenchmarkShim"] + cadence),
+
+        // MARK: The benchmarks (Google Benchmark, time).
         .executableTarget(
             name: "cadence-benchmarks",
-            dependencies: [
-                "BenchmarkShim",
-                .product(name: "CadenceGeometry", package: rootName),
-                .product(name: "CadenceTiming", package: rootName),
-                .product(name: "CadenceAnimation", package: rootName),
-                .product(name: "CadenceLayers", package: rootName),
+            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence + [
                 .product(name: "CadenceCompositor", package: rootName),
             ]),
+
+        // MARK: The instruction counts: `cadence-instructions <kernel> <count>` runs one key
+        // kernel `count` times; `instructions.sh` runs it under callgrind and checks budgets.
+        .executableTarget(
+            name: "cadence-instructions",
+            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),
     ],
     // Google Benchmark 1.7's header needs C++11; the shim uses C++17.
     cxxLanguageStandard: .cxx17

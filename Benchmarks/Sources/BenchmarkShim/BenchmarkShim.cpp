@@ -133,6 +133,32 @@ inline double solve(const cadence_baseline_unitbezier &c, double x, double epsil
     return sampleY(c, solveT(c, x, epsilon));
 }
 
+// The timed loops, shared by the registered benchmarks and the `*_walk` functions that the
+// instruction counts run: `n` iterations from `index` on, iteration k reading input
+// `index & mask`; each returns the xor of its results' bits.
+
+inline uint64_t solvePass(const cadence_baseline_unitbezier &c, const double *input, uint64_t mask,
+                          uint64_t &index, int64_t n) {
+    uint64_t sink = 0;
+    for (int64_t k = 0; k < n; ++k, ++index) {
+        sink ^= bits(solve(c, input[index & mask], kBaselineEpsilon));
+    }
+    return sink;
+}
+
+// The minimum a basic animation does: local time, progress, ease, lerp.
+inline uint64_t basicAnimationPass(const cadence_baseline_unitbezier &c, double duration, double from, double to,
+                                   const double *input, uint64_t mask, uint64_t &index, int64_t n) {
+    uint64_t sink = 0;
+    for (int64_t k = 0; k < n; ++k, ++index) {
+        double p = input[index & mask] / duration;
+        p = p < 0 ? 0 : (p > 1 ? 1 : p);
+        const double eased = solve(c, p, kBaselineEpsilon);
+        sink ^= bits(from + (to - from) * eased);
+    }
+    return sink;
+}
+
 }  // namespace
 
 extern "C" void cadence_baseline_unitbezier_init(
@@ -165,12 +191,18 @@ extern "C" void cadence_baseline_unitbezier_register(
         const uint64_t mask = static_cast<uint64_t>(xs->size()) - 1;
         uint64_t sink = 0, index = 0;
         runBatches(state, 0, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k, ++index) {
-                sink ^= bits(solve(c, input[index & mask], kBaselineEpsilon));
-            }
+            sink ^= solvePass(c, input, mask, index, n);
             benchmark::DoNotOptimize(sink);
         });
     });
+}
+
+extern "C" uint64_t cadence_baseline_unitbezier_walk(
+    double x1, double y1, double x2, double y2, const double *inputs, int64_t count, int64_t n) {
+    cadence_baseline_unitbezier curve;
+    cadence_baseline_unitbezier_init(&curve, x1, y1, x2, y2);
+    uint64_t index = 0;
+    return solvePass(curve, inputs, static_cast<uint64_t>(count) - 1, index, n);
 }
 
 extern "C" void cadence_baseline_basic_animation_register(
@@ -185,16 +217,19 @@ extern "C" void cadence_baseline_basic_animation_register(
         const uint64_t mask = static_cast<uint64_t>(ts->size()) - 1;
         uint64_t sink = 0, index = 0;
         runBatches(state, 0, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k, ++index) {
-                // The minimum a basic animation does: local time, progress, ease, lerp.
-                double p = input[index & mask] / duration;
-                p = p < 0 ? 0 : (p > 1 ? 1 : p);
-                double eased = solve(c, p, kBaselineEpsilon);
-                sink ^= bits(from + (to - from) * eased);
-            }
+            sink ^= basicAnimationPass(c, duration, from, to, input, mask, index, n);
             benchmark::DoNotOptimize(sink);
         });
     });
+}
+
+extern "C" uint64_t cadence_baseline_basic_animation_walk(
+    double x1, double y1, double x2, double y2, double duration, double from, double to, const double *inputs,
+    int64_t count, int64_t n) {
+    cadence_baseline_unitbezier curve;
+    cadence_baseline_unitbezier_init(&curve, x1, y1, x2, y2);
+    uint64_t index = 0;
+    return basicAnimationPass(curve, duration, from, to, inputs, static_cast<uint64_t>(count) - 1, index, n);
 }
 
 extern "C" void cadence_baseline_sum_register(const char *name, const double *inputs, int64_t count) {
@@ -253,6 +288,29 @@ inline void fold(Lanes &sink, const Matrix &m) {
 
 inline uint64_t total(const Lanes &sink) { return sink[0] ^ sink[1] ^ sink[2] ^ sink[3]; }
 
+// The timed loops, shared by the registered benchmarks and the `*_walk` functions, as for
+// the UnitBezier solver: `n` iterations from `index` on; each returns its sink's total.
+
+inline uint64_t productPass(const Matrix *left, const Matrix *right, uint64_t mask, uint64_t &index, int64_t n) {
+    Lanes sink = {0, 0, 0, 0};
+    for (int64_t k = 0; k < n; ++k, ++index) {
+        const uint64_t i = index & mask;
+        Matrix product;
+        product.noalias() = left[i] * right[i];  // Eigen's idiom: no temporary
+        fold(sink, product);
+    }
+    return total(sink);
+}
+
+inline uint64_t inversePass(const Matrix *input, uint64_t mask, uint64_t &index, int64_t n) {
+    Lanes sink = {0, 0, 0, 0};
+    for (int64_t k = 0; k < n; ++k, ++index) {
+        const Matrix inverse = input[index & mask].inverse();
+        fold(sink, inverse);
+    }
+    return total(sink);
+}
+
 }  // namespace
 
 extern "C" void cadence_baseline_eigen_multiply(const double *a, const double *b, double *out) {
@@ -272,17 +330,14 @@ extern "C" void cadence_baseline_eigen_product_register(
         const Matrix *left = as->data(), *right = bs->data();
         const uint64_t mask = static_cast<uint64_t>(as->size()) - 1;
         uint64_t index = 0;
-        runBatches(state, 0, [&](int64_t n) {
-            Lanes sink = {0, 0, 0, 0};
-            for (int64_t k = 0; k < n; ++k, ++index) {
-                const uint64_t i = index & mask;
-                Matrix product;
-                product.noalias() = left[i] * right[i];  // Eigen's idiom: no temporary
-                fold(sink, product);
-            }
-            benchmark::DoNotOptimize(total(sink));
-        });
+        runBatches(state, 0, [&](int64_t n) { benchmark::DoNotOptimize(productPass(left, right, mask, index, n)); });
     });
+}
+
+extern "C" uint64_t cadence_baseline_eigen_product_walk(const double *a, const double *b, int64_t count, int64_t n) {
+    const auto as = copyMatrices(a, count), bs = copyMatrices(b, count);
+    uint64_t index = 0;
+    return productPass(as->data(), bs->data(), static_cast<uint64_t>(count) - 1, index, n);
 }
 
 extern "C" void cadence_baseline_eigen_inverse_register(const char *name, const double *m, int64_t count) {
@@ -291,15 +346,14 @@ extern "C" void cadence_baseline_eigen_inverse_register(const char *name, const 
         const Matrix *input = ms->data();
         const uint64_t mask = static_cast<uint64_t>(ms->size()) - 1;
         uint64_t index = 0;
-        runBatches(state, 0, [&](int64_t n) {
-            Lanes sink = {0, 0, 0, 0};
-            for (int64_t k = 0; k < n; ++k, ++index) {
-                const Matrix inverse = input[index & mask].inverse();
-                fold(sink, inverse);
-            }
-            benchmark::DoNotOptimize(total(sink));
-        });
+        runBatches(state, 0, [&](int64_t n) { benchmark::DoNotOptimize(inversePass(input, mask, index, n)); });
     });
+}
+
+extern "C" uint64_t cadence_baseline_eigen_inverse_walk(const double *m, int64_t count, int64_t n) {
+    const auto ms = copyMatrices(m, count);
+    uint64_t index = 0;
+    return inversePass(ms->data(), static_cast<uint64_t>(count) - 1, index, n);
 }
 
 // MARK: - Baseline: pixman

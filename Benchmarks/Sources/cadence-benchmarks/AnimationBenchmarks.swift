@@ -1,4 +1,5 @@
 import BenchmarkShim
+import BenchmarkSupport
 import CadenceAnimation
 import CadenceGeometry
 import CadenceTiming
@@ -12,14 +13,10 @@ import Glibc
 // arithmetic (progress, UnitBezier ease, lerp) on the same times.
 
 @inline(__always)
-func digest(_ p: Point) -> UInt64 { p.x.bitPattern ^ (p.y.bitPattern &* 3) }
-
-@inline(__always)
 func digest(_ t: Transform3D) -> UInt64 { t.m11.bitPattern ^ t.m22.bitPattern ^ t.m41.bitPattern ^ t.m12.bitPattern }
 
 func registerAnimationBenchmarks() {
-    // Times over the active interval of a 2 s animation.
-    let times = Inputs(in: 0..<2, seed: 0xCADE_0401)
+    let times = Inputs.animationTimes()
     let timing = MediaTiming(duration: 2)
     let ease = TimingFunction.easeInEaseOut
 
@@ -51,10 +48,7 @@ func registerAnimationBenchmarks() {
     }
 
     // 2. Keyframes: 16 points on a wobbly loop, every calculation mode.
-    let points = (0..<16).map { i -> Point in
-        let a = Double(i) * 0.4
-        return Point(x: 100 * cos(a) + 7 * Double(i), y: 60 * sin(1.3 * a))
-    }
+    let points = keyframePoints()
     for mode in CalculationMode.allCases {
         let animation = KeyframeAnimation<Point>(keyPath: "position", values: points, calculationMode: mode, timing: timing)
         registerBenchmark("KeyframeAnimation<Point> 16 keys \(mode.rawValue) value(atParentTime:)") { n in

@@ -1,4 +1,5 @@
 import BenchmarkShim
+import BenchmarkSupport
 #if canImport(Glibc)
 import Glibc
 #endif

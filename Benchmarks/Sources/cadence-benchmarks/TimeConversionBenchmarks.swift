@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CadenceTiming
 
 // Time conversion: one timing's two stages, and conversion through a tree of time spaces.

@@ -1,4 +1,5 @@
 import BenchmarkShim
+import BenchmarkSupport
 import CadenceTiming
 
 // Timing functions: the scalar solve per curve, the batch solve over 4096 inputs, and
@@ -22,8 +23,7 @@ func curveName(_ name: String?, _ f: TimingFunction) -> String {
 }
 
 func registerTimingFunctionBenchmarks() {
-    // Uniform in (0, 1): every input goes through the solver (none is clamped).
-    let inputs = Inputs(in: 0.0.nextUp..<1, seed: 0xCADE_0001)
+    let inputs = Inputs.progress()
 
     // Trivial baselines: the same walk with no work, from Swift and from C++.
     registerBenchmark("baseline: Swift walk, sum of inputs (harness + loop overhead)") { n in

@@ -57,15 +57,24 @@ void cadence_baseline_unitbezier_register(
     const char *_Nonnull name, double x1, double y1, double x2, double y2,
     const double *_Nonnull inputs, int64_t count);
 
-/// Registers, from C++, the trivial baseline: a loop that sums the bit patterns of
-/// `inputs` (copied; `count` a power of two), to show the loop and harness overhead.
 /// A basic animation reduced to its arithmetic, in C++: progress = clamp(t / duration),
 /// eased by the UnitBezier solve (1e-7), then from + (to - from) * eased.
 void cadence_baseline_basic_animation_register(
     const char *_Nonnull name, double x1, double y1, double x2, double y2, double duration, double from,
     double to, const double *_Nonnull inputs, int64_t count);
 
+/// Registers, from C++, the trivial baseline: a loop that sums the bit patterns of
+/// `inputs` (copied; `count` a power of two), to show the loop and harness overhead.
 void cadence_baseline_sum_register(const char *_Nonnull name, const double *_Nonnull inputs, int64_t count);
+
+/// The loops the two registered benchmarks above time, run once for `n` iterations over
+/// `inputs[k mod count]` (`count` a power of two), returning the xor of the results' bits:
+/// what `cadence-instructions` counts. The curve is set up inside, once per call.
+uint64_t cadence_baseline_unitbezier_walk(
+    double x1, double y1, double x2, double y2, const double *_Nonnull inputs, int64_t count, int64_t n);
+uint64_t cadence_baseline_basic_animation_walk(
+    double x1, double y1, double x2, double y2, double duration, double from, double to,
+    const double *_Nonnull inputs, int64_t count, int64_t n);
 
 // MARK: Baseline: Eigen's Matrix4d (a peer library, benchmark-only)
 //
@@ -91,6 +100,13 @@ void cadence_baseline_eigen_product_register(
 /// Registers, from C++, a benchmark of Eigen's `Matrix4d::inverse()` over `m[i]` (copied;
 /// 16 doubles each; `count` a power of two).
 void cadence_baseline_eigen_inverse_register(const char *_Nonnull name, const double *_Nonnull m, int64_t count);
+
+/// The loops the two registered Eigen benchmarks time, run once for `n` iterations over the
+/// `count` matrices (fields as above; converted inside, once per call), returning the total
+/// of the 4-lane sink: what `cadence-instructions` counts.
+uint64_t cadence_baseline_eigen_product_walk(
+    const double *_Nonnull a, const double *_Nonnull b, int64_t count, int64_t n);
+uint64_t cadence_baseline_eigen_inverse_walk(const double *_Nonnull m, int64_t count, int64_t n);
 
 
 // MARK: Baseline: pixman (a peer library, benchmark-only)

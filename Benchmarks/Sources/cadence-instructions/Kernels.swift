@@ -1,0 +1,188 @@
+import BenchmarkShim
+import BenchmarkSupport
+import CadenceAnimation
+import CadenceGeometry
+import CadenceLayers
+import CadenceTiming
+
+// The key kernels whose instruction counts CI holds to a budget, and the C++ baselines counted
+// in the same run. Every call into Cadence's API that the counts make is in this file, so a
+// renamed API is fixed here (and in the shared fixtures: `makeLayerTree`, `randomTransform`).
+//
+// A kernel's `prepare` builds its fixtures and returns its loop; `instructions.sh` runs the
+// loop `count` and `2 · count` times in two processes, so the fixtures, the first calls
+// (lazy metadata, cold tables) and process start-up are the same in both and cancel in the
+// difference. The loops are Google Benchmark's (`walk`, `walk1`, `walk4`): seeded inputs,
+// results folded into a sink that an opaque C function consumes.
+
+/// One counted kernel.
+struct Kernel: Sendable {
+    /// The name in the table and the budget file.
+    let name: String
+    /// Calls per run: `instructions.sh` runs `count` and `2 · count`. For the scalar kernels
+    /// the input table's length, so the difference covers every input once; keep the digit
+    /// count of `2 · count` the same as `count`'s, so the two processes' argument strings
+    /// (and with them the stack's alignment) are the same size.
+    let count: Int
+    /// Items per call (samples of a batch call): counts are reported per item.
+    let items: Int
+    /// A C++ (or loop-only) baseline: reported, never budgeted.
+    let isBaseline: Bool
+    /// The baseline of the same run that the table divides by, if any.
+    let reference: String?
+    /// Makes the fixtures (outside the difference) and returns the loop of `n` calls.
+    let prepare: Prepare
+    typealias Prepare = @Sendable () -> (Int64) -> Void
+
+    init(_ name: String, count: Int = 4096, items: Int = 1, baseline: Bool = false, reference: String? = nil,
+         _ prepare: @escaping Prepare) {
+        (self.name, self.count, self.items, self.isBaseline, self.reference, self.prepare) =
+            (name, count, items, baseline, reference, prepare)
+    }
+}
+
+private let ease = TimingFunction.easeInEaseOut
+private let steep = TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
+private let timing = MediaTiming(duration: 2)
+
+private let easeSolve = "baseline: C++ UnitBezier(0.42,0,0.58,1).solve eps=1e-7"
+private let steepSolve = "baseline: C++ UnitBezier(0.9,0,0.1,1).solve eps=1e-7"
+private let basicBaseline = "baseline: C++ basic animation (t/d, UnitBezier easeInEaseOut 1e-7, lerp)"
+private let eigenProduct = "baseline: C++ Eigen Matrix4d a * b"
+private let eigenInverse = "baseline: C++ Eigen Matrix4d.inverse()"
+
+/// The scalar solve of `f` over inputs uniform in (0, 1).
+private func progress(_ f: TimingFunction) -> Kernel.Prepare {
+    {
+        let inputs = Inputs.progress()
+        return { n in walk(n, through: inputs) { x in f.progress(at: x).bitPattern } }
+    }
+}
+
+/// The batch solve of `f`: one call is 4096 samples.
+private func progressBatch(_ f: TimingFunction) -> Kernel.Prepare {
+    {
+        let inputs = Inputs.progress()
+        let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: inputs.count)
+        output.initialize(repeating: 0)
+        return { n in
+            walk1(n, count: inputs.count) { k in
+                f.progress(at: inputs.buffer, into: output)
+                return output[k].bitPattern
+            }
+        }
+    }
+}
+
+/// `BasicAnimation<Double>.value(atParentTime:model:)` from 0 to 1, times over its 2 s.
+private func basicScalar(_ function: TimingFunction?) -> Kernel.Prepare {
+    {
+        let times = Inputs.animationTimes()
+        let animation = BasicAnimation<Double>(
+            keyPath: "opacity", fromValue: 0, toValue: 1, timing: timing, timingFunction: function)
+        return { n in walk(n, through: times) { t in (animation.value(atParentTime: t, model: 0) ?? 0).bitPattern } }
+    }
+}
+
+/// `KeyframeAnimation<Point>.value(atParentTime:model:)`, 16 keys, times over its 2 s.
+private func keyframes(_ mode: CalculationMode) -> Kernel.Prepare {
+    {
+        let times = Inputs.animationTimes()
+        let animation = KeyframeAnimation<Point>(
+            keyPath: "position", values: keyframePoints(), calculationMode: mode, timing: timing)
+        return { n in walk(n, through: times) { t in digest(animation.value(atParentTime: t, model: .zero) ?? .zero) } }
+    }
+}
+
+/// A C++ baseline of the shim, run over `inputs`; `walk` returns its sink.
+private func baseline(_ inputs: @escaping @Sendable () -> Inputs, _ walk: @escaping @Sendable (Inputs, Int64) -> UInt64) -> Kernel.Prepare {
+    {
+        let xs = inputs()
+        return { n in cadence_benchmark_consume(walk(xs, n)) }
+    }
+}
+
+let kernels: [Kernel] = [
+    // Timing functions: scalar and batch.
+    Kernel("TimingFunction.easeInEaseOut.progress(at:)", reference: easeSolve, progress(ease)),
+    Kernel("TimingFunction(0.9,0,0.1,1).progress(at:)", reference: steepSolve, progress(steep)),
+    Kernel("TimingFunction.easeInEaseOut.progress(at:into:) x4096, per sample", count: 1, items: 4096,
+           reference: easeSolve, progressBatch(ease)),
+    Kernel("TimingFunction(0.9,0,0.1,1).progress(at:into:) x4096, per sample", count: 1, items: 4096,
+           reference: steepSolve, progressBatch(steep)),
+
+    // Animations.
+    Kernel("BasicAnimation<Double> easeInEaseOut value(atParentTime:model:)", reference: basicBaseline, basicScalar(ease)),
+    Kernel("BasicAnimation<Double> linear value(atParentTime:model:)", basicScalar(nil)),
+    Kernel("BasicAnimation<Point> easeInEaseOut value(atParentTime:model:)", reference: basicBaseline) {
+        let times = Inputs.animationTimes()
+        let animation = BasicAnimation<Point>(
+            keyPath: "position", fromValue: Point(x: 0, y: 0), toValue: Point(x: 300, y: 200), timing: timing,
+            timingFunction: ease)
+        return { n in walk(n, through: times) { t in digest(animation.value(atParentTime: t, model: .zero) ?? .zero) } }
+    },
+    Kernel("KeyframeAnimation<Point> 16 keys linear value(atParentTime:model:)", keyframes(.linear)),
+    Kernel("KeyframeAnimation<Point> 16 keys cubic value(atParentTime:model:)", keyframes(.cubic)),
+    Kernel("KeyframeAnimation<Point> 16 keys cubicPaced value(atParentTime:model:)", keyframes(.cubicPaced)),
+
+    // Transforms, over 4096 random pairs (TRS + shear + m34). Each loop is written out as
+    // Google Benchmark's is: through a helper taking the body as a closure, the product
+    // compiled to a different loop (158 instructions a call instead of 175).
+    Kernel("Transform3D a.concatenating(b)", reference: eigenProduct) {
+        let p = TransformPairs()
+        let (a, b) = (p.a, p.b)
+        return { n in walk4(n, count: a.count) { i in digest(a[i].concatenating(b[i])) } }
+    },
+    Kernel("Transform3D.inverted", reference: eigenInverse) {
+        let a = TransformPairs().a
+        return { n in walk4(n, count: a.count) { i in digest(a[i].inverted) } }
+    },
+    Kernel("Transform3D.decomposed") {
+        let a = TransformPairs().a
+        return { n in walk4(n, count: a.count) { i in digest(a[i].decomposed!) } }
+    },
+    Kernel("Transform3D.interpolated(to:_:) (decompose both, blend, recompose)") {
+        let p = TransformPairs()
+        let (a, b, ts) = (p.a, p.b, p.ts)
+        return { n in walk4(n, count: a.count) { i in digest(a[i].interpolated(to: b[i], ts[i])) } }
+    },
+    Kernel("DecomposedTransform.interpolated(to:_:).recomposed (pre-decomposed)") {
+        let p = TransformPairs()
+        let (da, db, ts) = (Table { i in p.a[i].decomposed! }, Table { i in p.b[i].decomposed! }, p.ts)
+        return { n in walk4(n, count: da.count) { i in digest(da[i].interpolated(to: db[i], ts[i]).recomposed) } }
+    },
+
+    // Layers: a presentation snapshot of the whole tree per call.
+    Kernel("Layer.presentation(at:) 1,000 layers x 3 animations", count: 16) {
+        let tree = makeLayerTree(count: 1_000, animated: true)
+        let times = Inputs.layerTimes()
+        return { n in
+            walk(n, through: times) { t in tree.presentation(at: t).sublayers[3].sublayers[7].position.x.bitPattern }
+        }
+    },
+
+    // Baselines: the loop alone, and the C++ peers on the same inputs.
+    Kernel("baseline: Swift walk (load, fold into the sink; no call)", baseline: true) {
+        let inputs = Inputs.progress()
+        return { n in walk(n, through: inputs) { x in x.bitPattern } }
+    },
+    Kernel(easeSolve, baseline: true, baseline(Inputs.progress) { xs, n in
+        cadence_baseline_unitbezier_walk(ease.c1x, ease.c1y, ease.c2x, ease.c2y, xs.base, Int64(xs.count), n)
+    }),
+    Kernel(steepSolve, baseline: true, baseline(Inputs.progress) { xs, n in
+        cadence_baseline_unitbezier_walk(steep.c1x, steep.c1y, steep.c2x, steep.c2y, xs.base, Int64(xs.count), n)
+    }),
+    Kernel(basicBaseline, baseline: true, baseline(Inputs.animationTimes) { ts, n in
+        cadence_baseline_basic_animation_walk(ease.c1x, ease.c1y, ease.c2x, ease.c2y, 2, 0, 1, ts.base, Int64(ts.count), n)
+    }),
+    Kernel(eigenProduct, baseline: true) {
+        let pairs = TransformPairs()
+        let (a, b) = (pairs.a.fields(), pairs.b.fields())
+        return { n in cadence_benchmark_consume(cadence_baseline_eigen_product_walk(a, b, Int64(pairs.a.count), n)) }
+    },
+    Kernel(eigenInverse, baseline: true) {
+        let pairs = TransformPairs()
+        let a = pairs.a.fields()
+        return { n in cadence_benchmark_consume(cadence_baseline_eigen_inverse_walk(a, Int64(pairs.a.count), n)) }
+    },
+]
