@@ -41,8 +41,12 @@ public struct AnimationTiming: Hashable, Sendable {
     /// `progress` through `timingFunction` (unchanged when it is `nil`; not clamped).
     @inlinable @inline(__always)
     public func eased(_ progress: Double) -> Double {
-        // Optional chaining reads the stored curve in place (a binding would copy it).
-        timingFunction?.progress(at: progress) ?? progress
+        // A `switch` reads the stored curve in place; optional chaining here made the
+        // optimiser copy the whole curve (and retain its tables) on every call.
+        switch timingFunction {
+        case .some(let curve): curve.progress(at: progress)
+        case .none: progress
+        }
     }
 }
 

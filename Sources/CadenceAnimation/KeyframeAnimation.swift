@@ -54,7 +54,7 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtoc
     public private(set) var pathKeyframes: KeyframePath?
     /// `last − first` keyframe, built with the tables (`cycleChange(model:)`); `nil` without
     /// keyframes.
-    private var lastMinusFirst: Value?
+    @usableFromInline private(set) var lastMinusFirst: Value?
 
     public init(
         keyPath: String, values: [Value] = [], path: Path? = nil, keyTimes: [Double]? = nil,
@@ -111,16 +111,10 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtoc
     /// The keyframe value at `progress` (clamped to 0…1), with the rotation of a path
     /// animation that has a rotation mode.
     ///
-    /// Not inlinable, and specialised for the layer value kinds, for code in other modules
-    /// that evaluates a typed animation (inside this module the calls are specialised
-    /// where they are made): the keyframe tables are generic types whose metadata
-    /// unspecialised code would look up on every call.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Size)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == Color)
-    @_specialize(where Value == Transform3D)
+    /// Inlinable, so that code in any module evaluates it compiled for its value type (the
+    /// keyframe tables are generic types whose metadata unspecialised code would look up on
+    /// every call).
+    @inlinable
     public func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>? {
         if let pathKeyframes {
             guard let (point, rotation) = pathKeyframes.sample(at: progress, rotationMode: rotationMode) else { return nil }
@@ -130,5 +124,6 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtoc
     }
 
     /// `last − first` keyframe (worked out when the keyframes are set, not per evaluation).
+    @inlinable
     public func cycleChange(model: Value) -> Value? { lastMinusFirst }
 }

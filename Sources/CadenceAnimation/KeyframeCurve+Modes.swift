@@ -78,7 +78,7 @@ public enum KeyTimes {
 
     /// A keyframe animation's progress as its lookups read it (P1): clamped to 0…1, NaN
     /// reading as 0.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func clamped(_ progress: Double) -> Double {
         progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1)
     }
@@ -97,6 +97,7 @@ public enum KeyTimes {
     /// clamped to a segment index `0…count − 2`, and the local fraction in it (in 0…1 for
     /// a `progress` in 0…1, which callers ensure with `clamped(_:)`). A zero-length segment
     /// gives fraction 1 (it is reached only at its end, K5).
+    @inlinable
     static func segment(of progress: Double, in keyTimes: [Double]) -> (index: Int, fraction: Double) {
         let i = lastIndex(atOrBefore: progress, in: keyTimes, upTo: keyTimes.count - 2)
         let width = keyTimes[i + 1] - keyTimes[i]
@@ -105,6 +106,7 @@ public enum KeyTimes {
 
     /// The largest `i ≤ limit` with `keyTimes[i] ≤ progress`, or 0. A branch-free binary
     /// search (a conditional move per halving; random times would mispredict a branch).
+    @inlinable
     static func lastIndex(atOrBefore progress: Double, in keyTimes: [Double], upTo limit: Int) -> Int {
         keyTimes.withUnsafeBufferPointer { k in
             var base = 0

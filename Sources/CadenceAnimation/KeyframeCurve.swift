@@ -46,9 +46,17 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     /// and the mode uses them (linear, cubic, T1; discrete ignores them as nothing moves).
     public let timingFunctions: [TimingFunction]?
     /// For the cubic modes: each segment's inner Bézier points `(B1, B2)`.
-    let controls: [(Value, Value)]?
+    @usableFromInline let controls: [(Value, Value)]?
     /// For `cubicPaced`: the spline's arc-length table.
     let pacing: SplinePacing<Value>?
+    /// For `cubicPaced`: `pacing.location(at:)`, compiled for `Value` here and called from
+    /// wherever the curve is evaluated (inlined code in another module would otherwise
+    /// reach the pacing's generic code unspecialised).
+    @usableFromInline let pacedLocation: (@Sendable (Double) -> (segment: Int, u: Double))?
+    /// The keyframes' interpolation forms (`AnimatableValue.interpolationForm`), made once,
+    /// for a type whose form is not the value itself (transforms: their decompositions);
+    /// empty otherwise.
+    @usableFromInline let forms: [Value.InterpolationForm]
 
     /// Whether the given `timingFunctions` are used (T1).
     public var timingFunctionsUsed: Bool { timingFunctions != nil }
@@ -78,16 +86,23 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         default:
             times = KeyTimes.validated(keyTimes, count: n, mode: mode)
         }
+        var pacing: SplinePacing<Value>?
         if mode == .cubic || mode == .cubicPaced, let linear {
             let controls = Self.cubicControls(linear, values: values, keyTimes: times,
                                               tension: tension, continuity: continuity, bias: bias)
             self.controls = controls
-            self.pacing = mode == .cubicPaced ? Self.makePacing(linear, values: values, controls: controls) : nil
+            pacing = mode == .cubicPaced ? Self.makePacing(linear, values: values, controls: controls) : nil
             if mode == .cubicPaced { times = pacing?.keyTimes ?? [] }
         } else {
             controls = nil
-            pacing = nil
         }
+        self.pacing = pacing
+        if let pacing {
+            pacedLocation = { @Sendable fraction in pacing.location(at: fraction) }
+        } else {
+            pacedLocation = nil
+        }
+        forms = Value.InterpolationForm.self == Value.self ? [] : values.map(Value.interpolationForm)
         self.keyTimes = times
     }
 
@@ -119,6 +134,9 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     /// - Boundaries: at a key time shared by several keyframes the later one wins (K5, K6).
     /// - Cost: a binary search over the key times, at most one timing function and one
     ///   de Casteljau evaluation (`cubicPaced`: an arc-length inversion); no allocation.
+    ///   Transforms interpolate from their keyframes' decompositions, made once.
+    ///   Inlinable, so every module evaluates it compiled for `Value`.
+    @inlinable
     public func value(at progress: Double) -> Value? {
         guard let first = values.first else { return nil }
         if values.count == 1 { return first }
@@ -127,8 +145,8 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
             return values[KeyTimes.lastIndex(atOrBefore: p, in: keyTimes, upTo: values.count - 1)]
         }
         let i: Int, fraction: Double
-        if let pacing {
-            (i, fraction) = pacing.location(at: p)
+        if let pacedLocation {
+            (i, fraction) = pacedLocation(p)
         } else {
             guard keyTimes.count >= 2 else { return first }  // paced over zero distance
             (i, fraction) = KeyTimes.segment(of: p, in: keyTimes)
@@ -142,6 +160,7 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
             let r0 = Value.interpolate(q0, q1, u), r1 = Value.interpolate(q1, q2, u)
             return Value.interpolate(r0, r1, u)
         }
+        if !forms.isEmpty { return Value.interpolate(forms: forms[i], forms[i + 1], u) }
         return Value.interpolate(values[i], values[i + 1], u)
     }
 

@@ -209,7 +209,8 @@ extension Layer {
                     let childTime = sublayer.localTime(fromParent: time)
                     let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
                     children.append(child)
-                    pending.append((sublayer, child, childTime))
+                    // Leaves (most layers) have nothing left to copy: only inner layers wait.
+                    if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
                 }
                 copy.sublayers = children
             }
@@ -217,7 +218,7 @@ extension Layer {
                 let maskTime = mask.localTime(fromParent: time)
                 let presentedMask = mask.snapshotNode(atLocalTime: maskTime, parentTime: time, superlayer: copy)
                 copy.mask = presentedMask
-                pending.append((mask, presentedMask, maskTime))
+                if !mask.sublayers.isEmpty || mask.mask != nil { pending.append((mask, presentedMask, maskTime)) }
             }
         }
         return root
@@ -226,8 +227,22 @@ extension Layer {
     /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`
     /// (its superlayer's time) places a transition's previous tree.
     private func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
-        let copy = snapshotCopy(superlayer: parent)
-        if !animationEntries.isEmpty, applyAnimations(animationPlan, to: copy, atLocalTime: localTime) {
+        guard !animationEntries.isEmpty else { return snapshotCopy(storage, superlayer: parent) }
+        let plan = animationPlan
+        var rotation: Double?
+        let copy: Layer
+        if plan.hasLayerLevelProperties {
+            // Rare: in list order through the copy, as a later property may read an earlier
+            // one (`frame`'s setter reads the presented bounds, anchor and transform).
+            copy = snapshotCopy(storage, superlayer: parent)
+            presentThroughLayer(plan, to: copy, atLocalTime: localTime, rotation: &rotation)
+        } else {
+            var presented = storage
+            presentStoredProperties(plan, into: &presented, atLocalTime: localTime, rotation: &rotation)
+            copy = snapshotCopy(presented, superlayer: parent)
+        }
+        copy.turn(byPathRotation: rotation)
+        if plan.hasCaptures {
             copy.presentedTransition = presentedTransition(atLocalTime: localTime, parentTime: parentTime, superlayer: parent) {
                 $0.presentationSnapshot(atLocalTime: $0.localTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
             }
@@ -235,11 +250,11 @@ extension Layer {
         return copy
     }
 
-    /// This layer's properties in a new snapshot layer whose superlayer is `parent`: no
-    /// sublayers, mask or animations yet.
+    /// A new snapshot layer of this layer holding `storage`, whose superlayer is `parent`:
+    /// no sublayers, mask or animations yet.
     @inline(__always)
-    func snapshotCopy(superlayer parent: Layer?) -> Layer {
-        Layer(presentationOf: self, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
+    func snapshotCopy(_ storage: consuming LayerStorage, superlayer parent: Layer?) -> Layer {
+        Layer(presenting: storage, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
     }
 
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
@@ -296,49 +311,62 @@ extension Layer {
         return (speed == 0 ? 0 : (parentTime - beginTime) * speed) + timeOffset
     }
 
-    /// Folds the animations into `copy`, property by property, as `plan` (the plan of
-    /// `animationEntries`) lists them: each animated property is read once, folded once
-    /// with the animations that reach it, and written once when its value changed; then
-    /// the rotation of a path animation turns the transform. Returns `plan.hasCaptures`
-    /// (read here, where the plan is at hand).
-    private func applyAnimations(_ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double) -> Bool {
-        var rotation: Double?
+    /// Folds the animations into `storage` (a copy of this layer's), property by property,
+    /// as `plan` (the plan of `animationEntries`, with no property `presentThroughLayer`
+    /// must take) lists them: each is read once, folded once with the animations that reach
+    /// it, with code compiled for its type, and stored when its value changed (refused
+    /// unless finite, and marked assigned, as its setter would).
+    private func presentStoredProperties(
+        _ plan: LayerAnimationPlan, into storage: inout LayerStorage, atLocalTime localTime: Double, rotation: inout Double?
+    ) {
+        for property in plan.properties {
+            guard case .key(let key) = property.target else { continue }
+            let animations = property.plan
+            switch key.kind {
+            case .scalar: present(Double.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
+            case .point: present(Point.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
+            case .size: present(Size.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
+            case .rect: present(Rect.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
+            case .color: present(Color.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
+            case .transform: present(Transform3D.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
+            case .boolean, .discrete: continue
+            }
+        }
+    }
+
+    /// One property of type `T`: its model value read through its getter, folded, stored.
+    @inline(__always)
+    private func present<T: PresentedValue>(
+        _: T.Type, _ key: LayerKey, _ animations: PropertyAnimationPlan, into storage: inout LayerStorage,
+        atLocalTime localTime: Double, rotation: inout Double?
+    ) {
+        guard let model = T.read(key, of: self) else { return }
+        let value = T.presentationValue(of: animations, model: model, atTime: localTime, rotation: &rotation)
+        guard value != model, key.isMediaTiming || value.isFiniteValue else { return }
+        value.store(key, into: &storage)
+        if !key.isMediaTiming { storage.explicitKeys |= key.bit }
+    }
+
+    /// Every animated property in list order, read from this layer and written to `copy`
+    /// through its setter (by key, or by name for names without a `LayerKey`): for a plan
+    /// with `frame`, a Boolean or such a name (`LayerAnimationPlan.hasLayerLevelProperties`).
+    @inline(never)
+    private func presentThroughLayer(
+        _ plan: LayerAnimationPlan, to copy: Layer, atLocalTime localTime: Double, rotation: inout Double?
+    ) {
         for property in plan.properties {
             let animations = property.plan
             switch property.target {
             case .key(let key):
-                switch key.kind {
-                case .scalar: present(Double.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
-                case .point: present(Point.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
-                case .size: present(Size.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
-                case .rect: present(Rect.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
-                case .color: present(Color.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
-                case .transform: present(Transform3D.self, key, animations, to: copy, atLocalTime: localTime, rotation: &rotation)
-                case .boolean, .discrete:
-                    guard let model = key.read(self) else { continue }
-                    let value = animations.presentationValue(model: model, atTime: localTime, rotation: &rotation)
-                    if value != model { try? key.write(copy, value) }
-                }
+                guard let model = key.read(self) else { continue }
+                let value = animations.presentationValue(model: model, atTime: localTime, rotation: &rotation)
+                if value != model { try? key.write(copy, value) }
             case .keyPath:
                 guard let model = value(forKeyPath: animations.property) else { continue }
                 let value = animations.presentationValue(model: model, atTime: localTime, rotation: &rotation)
                 if value != model { try? copy.setValue(value, forKeyPath: animations.property) }
             }
         }
-        copy.turn(byPathRotation: rotation)
-        return plan.hasCaptures
-    }
-
-    /// One property of type `T`: its model value read through its getter, folded with the
-    /// plan's animations with code compiled for `T`, written to `copy` when it changed.
-    @inline(__always)
-    private func present<T: PresentedValue>(
-        _: T.Type, _ key: LayerKey, _ animations: PropertyAnimationPlan, to copy: Layer, atLocalTime localTime: Double,
-        rotation: inout Double?
-    ) {
-        guard let model = T.read(key, of: self) else { return }
-        let value = T.presentationValue(of: animations, model: model, atTime: localTime, rotation: &rotation)
-        if value != model { value.write(key, to: copy) }
     }
 
     /// Turns a snapshot layer by the angle of a path animation with a rotation mode: the

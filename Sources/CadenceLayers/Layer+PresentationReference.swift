@@ -15,7 +15,7 @@ extension Layer {
     }
 
     private func referenceSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
-        let copy = snapshotCopy(superlayer: parent)
+        let copy = snapshotCopy(storage, superlayer: parent)
         if !animationEntries.isEmpty {
             applyAnimationsReference(to: copy, atLocalTime: localTime)
             if animationEntries.contains(where: { $0.previous != nil }) {

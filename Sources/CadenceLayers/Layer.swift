@@ -53,23 +53,23 @@ public final class Layer {
     @exclusivity(unchecked)
     public internal(set) var presentedTransition: PresentedTransition?
 
-    /// A layer of a presentation snapshot of `layer` (`Layer+Animations.swift`): its
-    /// model properties, marked a presentation; `handle` to its model layer; and
-    /// `superlayer`, held weakly. No sublayers, mask, animations or context yet.
-    /// Initialising these (rather than assigning them to a new `Layer()`) copies the
-    /// properties once and skips the exclusivity checks and weak-reference replacement;
-    /// `layer` and `superlayer` are borrowed (no retain, which for a superlayer with a
-    /// weak-reference side table takes the runtime's slow path).
-    init(presentationOf layer: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
-        storage = layer.storage
-        storage.isPresentation = true
+    /// A layer of a presentation snapshot (`Layer+Animations.swift`): `storage` (its model
+    /// layer's properties with the animated values in place), marked a presentation;
+    /// `handle` to its model layer; and `superlayer`, held weakly. No sublayers, mask,
+    /// animations or context yet. Initialising these (rather than assigning them to a new
+    /// `Layer()`) moves the properties in once and skips the weak-reference replacement;
+    /// `superlayer` is borrowed (no retain, which for a superlayer with a weak-reference
+    /// side table takes the runtime's slow path).
+    init(presenting storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
+        self.storage = storage
+        self.storage.isPresentation = true
         modelHandle = handle
         self.superlayer = superlayer
     }
 
     /// The model properties; everything but the hierarchy.
     @exclusivity(unchecked)
-    var storage = LayerStorage()
+    var storage: LayerStorage
 
     /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
@@ -100,7 +100,9 @@ public final class Layer {
     public internal(set) var transactionContext: TransactionContext?
 
     /// A layer with every property at its default, in no tree.
-    public init() {}
+    public init() {
+        storage = LayerStorage()
+    }
 
     // MARK: Reading and writing through the style rule
 

@@ -36,6 +36,10 @@ final class LayerAnimationPlan {
     /// Whether an entry has a captured previous rendering (is or holds a transition), so
     /// that a snapshot looks for a transition in effect only then.
     let hasCaptures: Bool
+    /// Whether a property must be written through the layer rather than its storage
+    /// (`frame`, Booleans, names without a `LayerKey`): snapshots then present every property
+    /// through the layer, in order.
+    let hasLayerLevelProperties: Bool
 
     /// The plan of `entries`: the properties in the order `Layer.presentationReference`
     /// visits them.
@@ -59,6 +63,10 @@ final class LayerAnimationPlan {
         }
         self.properties = properties
         hasCaptures = entries.contains { $0.previous != nil }
+        hasLayerLevelProperties = properties.contains { property in
+            guard case .key(let key) = property.target else { return true }
+            return key == .frame || key.kind == .boolean || key.kind == .discrete
+        }
     }
 
     /// Whether the plan describes `entries` (they share the storage the plan was made from).
@@ -86,16 +94,16 @@ extension Layer {
 // MARK: Typed property access
 
 /// A value type of animatable layer properties, with typed access by `LayerKey`: what a
-/// snapshot reads from the model layer and stores in the snapshot layer through the
-/// getters and setters of `LayerPropertyValue`'s table (a snapshot layer has no
-/// transaction context, so its setters only store: refused unless finite, except in the
-/// media timing, and marked assigned).
+/// snapshot reads from the model layer through its getters and stores in the snapshot's
+/// storage (`LayerPropertyValue`'s table).
 protocol PresentedValue: PropertyValue {
     /// The property `key` of `layer` through its getter (the style rule included), or
     /// `nil` when it has no value (an absent colour) or is not of this type.
     static func read(_ key: LayerKey, of layer: Layer) -> Self?
-    /// Assigns this value to the property `key` of `layer` through its setter.
-    func write(_ key: LayerKey, to layer: Layer)
+    /// Stores this value in the field of `storage` that holds `key`.
+    func store(_ key: LayerKey, into storage: inout LayerStorage)
+    /// Whether every number in it is finite.
+    var isFiniteValue: Bool { get }
 }
 
 // The table's own types: `LayerPropertyValue`'s `read` and `write` are the witnesses.
@@ -111,7 +119,9 @@ extension Color: PresentedValue {
         Color?.read(key, of: layer) ?? nil
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
-        Optional(self).write(key, to: layer)
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
+        Optional(self).store(key, into: &storage)
     }
+
+    var isFiniteValue: Bool { Optional(self).isFiniteValue }
 }

@@ -5,11 +5,12 @@ import CadenceGeometry
 /// `KeyPathValue`: `Double`, `Bool`, `Point`, `Size`, `Rect`, `Transform3D`, and the
 /// optional `Color` of the colour properties — one per `ValueKind` (`LayerKey.kind`).
 ///
-/// Each conformance holds the table of the layer's getters and setters by `LayerKey` for
-/// its type: the one place a key is tied to its property. Key-value coding
-/// (`LayerKey.read`, `LayerKey.write`) and the snapshot's typed tracks
-/// (`PresentedValue`) both go through it. A `switch`, so no closure, key path or
-/// allocation.
+/// Each conformance holds the table of the layer's getters (`read`) and of the storage
+/// fields (`store`) by `LayerKey` for its type: the one place a key is tied to its
+/// property. Writing through a layer (`write`, with its finite check and actions) is
+/// derived from `store`. Key-value coding (`LayerKey.read`, `LayerKey.write`) and
+/// presentation snapshots (`PresentedValue`, which store into the snapshot's storage
+/// directly) go through it. A `switch`, so no closure, key path or allocation.
 protocol LayerPropertyValue {
     /// The kind of `KeyPathValue` that carries this type.
     static var kind: ValueKind { get }
@@ -23,10 +24,26 @@ protocol LayerPropertyValue {
     /// The property `key` of `layer` through its getter (the style rule included), or
     /// `nil` when `key` holds another type.
     static func read(_ key: LayerKey, of layer: Layer) -> Self?
-    /// Assigns this value to the property `key` of `layer` through its setter (which
-    /// refuses a non-finite value, except in the media timing, and runs the layer's
-    /// actions when it has a transaction context); nothing when `key` holds another type.
-    func write(_ key: LayerKey, to layer: Layer)
+    /// Stores this value in the field of `storage` that holds `key`, with no check and no
+    /// action (the caller decides: `write(_:to:)`, or a snapshot); nothing when `key` holds
+    /// another type or is not stored (`frame`).
+    func store(_ key: LayerKey, into storage: inout LayerStorage)
+}
+
+extension LayerPropertyValue {
+    /// Assigns this value to the property `key` of `layer` as its setter does: refused when
+    /// not finite (except in the media timing, which takes any number and runs no action),
+    /// marked assigned, and through the layer's actions when it has a transaction context;
+    /// `frame` through its setter. Nothing when `key` holds another type.
+    func write(_ key: LayerKey, to layer: Layer) {
+        if key == .frame {
+            if let frame = self as? Rect { layer.frame = frame }
+        } else if key.isMediaTiming {
+            store(key, into: &layer.storage)
+        } else {
+            layer.assign(self, key) { storage, value in value.store(key, into: &storage) }
+        }
+    }
 }
 
 extension Double: LayerPropertyValue {
@@ -59,23 +76,23 @@ extension Double: LayerPropertyValue {
         }
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .zPosition: layer.zPosition = self
-        case .anchorPointZ: layer.anchorPointZ = self
-        case .opacity: layer.opacity = self
-        case .cornerRadius: layer.cornerRadius = self
-        case .borderWidth: layer.borderWidth = self
-        case .shadowOpacity: layer.shadowOpacity = self
-        case .shadowRadius: layer.shadowRadius = self
-        case .contentsScale: layer.contentsScale = self
-        case .minificationFilterBias: layer.minificationFilterBias = self
-        case .beginTime: layer.timing.beginTime = self
-        case .duration: layer.timing.duration = self
-        case .speed: layer.timing.speed = self
-        case .timeOffset: layer.timing.timeOffset = self
-        case .repeatCount: layer.timing.repeatCount = self
-        case .repeatDuration: layer.timing.repeatDuration = self
+        case .zPosition: storage.zPosition = self
+        case .anchorPointZ: storage.anchorPointZ = self
+        case .opacity: storage.opacity = self
+        case .cornerRadius: storage.cornerRadius = self
+        case .borderWidth: storage.borderWidth = self
+        case .shadowOpacity: storage.shadowOpacity = self
+        case .shadowRadius: storage.shadowRadius = self
+        case .contentsScale: storage.contentsScale = self
+        case .minificationFilterBias: storage.minificationFilterBias = self
+        case .beginTime: storage.timing.beginTime = self
+        case .duration: storage.timing.duration = self
+        case .speed: storage.timing.speed = self
+        case .timeOffset: storage.timing.timeOffset = self
+        case .repeatCount: storage.timing.repeatCount = self
+        case .repeatDuration: storage.timing.repeatDuration = self
         default: break
         }
     }
@@ -101,13 +118,13 @@ extension Bool: LayerPropertyValue {
         }
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .hidden: layer.isHidden = self
-        case .masksToBounds: layer.masksToBounds = self
-        case .doubleSided: layer.isDoubleSided = self
-        case .geometryFlipped: layer.isGeometryFlipped = self
-        case .autoreverses: layer.timing.autoreverses = self
+        case .hidden: storage.isHidden = self
+        case .masksToBounds: storage.masksToBounds = self
+        case .doubleSided: storage.isDoubleSided = self
+        case .geometryFlipped: storage.geometryFlipped = self
+        case .autoreverses: storage.timing.autoreverses = self
         default: break
         }
     }
@@ -130,10 +147,10 @@ extension Point: LayerPropertyValue {
         }
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .position: layer.position = self
-        case .anchorPoint: layer.anchorPoint = self
+        case .position: storage.position = self
+        case .anchorPoint: storage.anchorPoint = self
         default: break
         }
     }
@@ -152,8 +169,8 @@ extension Size: LayerPropertyValue {
         key == .shadowOffset ? layer.shadowOffset : nil
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
-        if key == .shadowOffset { layer.shadowOffset = self }
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
+        if key == .shadowOffset { storage.shadowOffset = self }
     }
 }
 
@@ -176,12 +193,12 @@ extension Rect: LayerPropertyValue {
         }
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .bounds: layer.bounds = self
-        case .frame: layer.frame = self  // not stored: its setter moves `bounds` and `position`
-        case .contentsRect: layer.contentsRect = self
-        case .contentsCenter: layer.contentsCenter = self
+        case .bounds: storage.bounds = self
+        case .frame: break  // not stored: `write(_:to:)` calls its setter, which moves `bounds` and `position`
+        case .contentsRect: storage.contentsRect = self
+        case .contentsCenter: storage.contentsCenter = self
         default: break
         }
     }
@@ -204,10 +221,10 @@ extension Transform3D: LayerPropertyValue {
         }
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .transform: layer.transform = self
-        case .sublayerTransform: layer.sublayerTransform = self
+        case .transform: storage.transform = self
+        case .sublayerTransform: storage.sublayerTransform = self
         default: break
         }
     }
@@ -239,11 +256,11 @@ extension Optional: LayerPropertyValue where Wrapped == Color {
         }
     }
 
-    func write(_ key: LayerKey, to layer: Layer) {
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .borderColor: layer.borderColor = self
-        case .backgroundColor: layer.backgroundColor = self
-        case .shadowColor: layer.shadowColor = self
+        case .borderColor: storage.borderColor = self
+        case .backgroundColor: storage.backgroundColor = self
+        case .shadowColor: storage.shadowColor = self
         default: break
         }
     }

@@ -47,8 +47,9 @@ struct LayerStorage {
     }
 
     var hot = Hot()
-    /// The transform (`transform`, which keeps `hot.transformIsIdentity`).
-    private var storedTransform = Transform3D.identity
+    /// The transform (`transform`, which keeps `hot.transformIsIdentity`), packed
+    /// (`PackedTransform`: the layer object keeps the allocator's plain path).
+    private var storedTransform = PackedTransform(.identity)
     // Style and time.
     var opacity = 1.0
     var timing = MediaTiming()
@@ -100,9 +101,9 @@ struct LayerStorage {
         set { hot.anchorPointZ = newValue }
     }
     var transform: Transform3D {
-        get { storedTransform }
+        get { storedTransform.transform }
         set {
-            storedTransform = newValue
+            storedTransform = PackedTransform(newValue)
             hot.transformIsIdentity = newValue.isIdentity
         }
     }
@@ -233,6 +234,27 @@ struct LayerStorage {
             let box = uniqueCold
             yield &box.values.extraValues
         }
+    }
+}
+
+/// A `Transform3D` stored as sixteen `Double`s, row by row (8-byte aligned, where the
+/// rows' `SIMD4<Double>` are 32: any alignment above 8 sends every layer object to the
+/// allocator's slower aligned path on Linux).
+struct PackedTransform {
+    var fields: (Double, Double, Double, Double, Double, Double, Double, Double,
+                 Double, Double, Double, Double, Double, Double, Double, Double)
+
+    @inline(__always)
+    init(_ t: Transform3D) {
+        fields = (t.r1[0], t.r1[1], t.r1[2], t.r1[3], t.r2[0], t.r2[1], t.r2[2], t.r2[3],
+                  t.r3[0], t.r3[1], t.r3[2], t.r3[3], t.r4[0], t.r4[1], t.r4[2], t.r4[3])
+    }
+
+    @inline(__always)
+    var transform: Transform3D {
+        let f = fields
+        return Transform3D(rows: SIMD4(f.0, f.1, f.2, f.3), SIMD4(f.4, f.5, f.6, f.7), SIMD4(f.8, f.9, f.10, f.11),
+                           SIMD4(f.12, f.13, f.14, f.15))
     }
 }
 

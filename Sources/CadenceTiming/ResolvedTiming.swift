@@ -95,16 +95,23 @@ public struct ResolvedTiming: Hashable, Sendable {
     public func state(atParentTime tp: Double) -> TimingState {
         if tp.isNaN { return .notInEffect(.undefined) }
         let e = elapsedTime(atParentTime: tp)
+        // The phase, and the elapsed time it shows (the nearer end when filling); one call
+        // of stage 2 below, so it is inlined once.
+        let phase: TimingPhase
+        let shown: Double
         if e < 0 {
-            return fillMode.fillsBackwards ? position(elapsed: 0, phase: .before, atEnd: false)
-                : .notInEffect(.before)
+            guard fillMode.fillsBackwards else { return .notInEffect(.before) }
+            (phase, shown) = (.before, 0)
+        } else if e > activeDuration {
+            guard fillMode.fillsForwards else { return .notInEffect(.after) }
+            (phase, shown) = (.after, activeDuration)
+        } else if e == .infinity {
+            return .notInEffect(.undefined)
+        } else {
+            (phase, shown) = (.active, e)
         }
-        if e > activeDuration {
-            return fillMode.fillsForwards ? position(elapsed: activeDuration, phase: .after, atEnd: true)
-                : .notInEffect(.after)
-        }
-        if e == .infinity { return .notInEffect(.undefined) }
-        return position(elapsed: e, phase: .active, atEnd: e == activeDuration)
+        // The end shows the end state: after the interval, and at its last instant.
+        return position(elapsed: shown, phase: phase, atEnd: shown == activeDuration)
     }
 
     /// Stage 2 proper: the state at elapsed active time `e` (0…activeDuration, finite).
@@ -124,14 +131,14 @@ public struct ResolvedTiming: Hashable, Sendable {
             // One endless leg: the position is the basic time itself; progress stays 0.
             return TimingState(phase: phase, isInEffect: true, basicTime: p, progress: 0)
         }
-        // 2. Iteration and the time inside it.
-        var k = 0.0
+        // 2. Iteration and the time inside it: the first iteration needs no division.
+        var iteration = 0
         var r = p
         if p >= cycle {
             // p ≥ 0 here, so truncation is the floor (and a single instruction, where
             // `rounded(.down)` is a library call on baseline x86-64).
             let quotient = p * inverseCycle
-            k = quotient < 0x1p62 ? Double(Int64(quotient)) : quotient.rounded(.down)
+            var k = quotient < 0x1p62 ? Double(Int64(quotient)) : quotient.rounded(.down)
             r = p - k * cycle
             if r < 0 {
                 k -= 1
@@ -140,17 +147,19 @@ public struct ResolvedTiming: Hashable, Sendable {
                 k += 1
                 r -= cycle
             }
-        }
-        if atEnd && r == 0 && p > 0 {
-            k -= 1
-            r = cycle
+            // At the end, a position on an iteration boundary shows the previous iteration's
+            // end (p > 0 here, as p ≥ cycle > 0).
+            if atEnd && r == 0 {
+                k -= 1
+                r = cycle
+            }
+            iteration = k < 9.2e18 ? (k > -9.2e18 ? Int(k) : Int.min) : Int.max
         }
         // 3. Direction: a backward leg mirrors time before any timing function applies.
         let reversed = autoreverses && r > duration
         let basic = reversed ? cycle - r : r
         // The end of a forward leg is exactly 1 (a product by the reciprocal might not be).
         let progress = basic == duration ? 1 : Swift.min(Swift.max(basic * inverseDuration, 0), 1)
-        let iteration = k < 9.2e18 ? (k > -9.2e18 ? Int(k) : Int.min) : Int.max
         return TimingState(
             phase: phase, isInEffect: true, iteration: iteration, isReversed: reversed,
             basicTime: basic, progress: progress)

@@ -70,8 +70,8 @@ final class LayerAnimationPlanTests: XCTestCase {
                 switch reach {
                 case .typed: "typed"
                 case .function: "function"
-                case .field(_, let field): "field \(field)"
-                case .group(_, let children): "group \(children.count)"
+                case .field(let held): "field \(held.animation.field)"
+                case .group(let held): "group \(held.animation.children.count)"
                 }
             }.joined(separator: ", ")
         }
