@@ -53,6 +53,9 @@ extension Layer {
 
     static func convert(_ point: Point, from source: Layer?, to target: Layer?) -> Point {
         guard point.isFiniteValue else { return Point(x: .nan, y: .nan) }
+        // Every `_withUnsafeGuaranteedRef` below reads a layer of the chains `withChains`
+        // hands over: safe for the reason it states (each layer is kept alive by whatever
+        // held it before the call, and reading a placement releases nothing).
         return withChains(from: source, to: target) { up, ancestor, down in
             var p = point
             // Up: each layer's placement is read once, as the level above's superlayer and
@@ -115,6 +118,8 @@ extension Layer {
     ) -> Value {
         withChains(from: source, to: target) { upChain, _, downChain in
             var value = value
+            // Safe as in `withChains`: `up` and `down` read the layer (time conversion), and
+            // release nothing.
             for layer in upChain { value = layer._withUnsafeGuaranteedRef { up($0, value) } }
             for layer in downChain.reversed() { value = layer._withUnsafeGuaranteedRef { down($0, value) } }
             return value
@@ -126,6 +131,8 @@ extension Layer {
     /// counting of either.
     @inline(__always)
     private static func isMask(_ layer: Unmanaged<Layer>, of parent: Unmanaged<Layer>) -> Bool {
+        // Safe: `parent` is a layer of a `withChains` chain, alive through the call; reading
+        // its mask releases nothing.
         parent._withUnsafeGuaranteedRef { parent in
             guard let mask = parent.mask else { return false }
             return Unmanaged.passUnretained(mask).toOpaque() == layer.toOpaque()
@@ -168,6 +175,8 @@ extension Layer {
     /// they do not fit.
     private static func collectChain(from layer: Layer?, into chain: UnsafeMutableBufferPointer<Unmanaged<Layer>>) -> Int? {
         guard let layer else { return 0 }
+        // Unretained: `layer` is alive through the call (the caller holds it) and so is every
+        // ancestor (a superlayer owns its sublayers and mask), and nothing here releases one.
         chain[0] = Unmanaged.passUnretained(layer)
         var count = 1
         while let up = chain[count - 1]._withUnsafeGuaranteedRef({ $0.superlayer }) {
@@ -184,6 +193,7 @@ extension Layer {
         _ body: (UnsafeBufferPointer<Unmanaged<Layer>>, Unmanaged<Layer>?, UnsafeBufferPointer<Unmanaged<Layer>>) -> R
     ) -> R {
         func chain(_ layer: Layer?) -> [Unmanaged<Layer>] {
+            // Unretained, as in `collectChain(from:into:)`: each layer is owned by the one above.
             var result: [Unmanaged<Layer>] = []
             var node = layer
             while let current = node {

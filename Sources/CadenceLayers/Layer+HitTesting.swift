@@ -101,6 +101,8 @@ extension Layer {
     /// it), so the walk costs no reference counting.
     @inline(__always)
     static func first(of layers: UnsafeBufferPointer<Layer>, frontToBack body: (Layer) -> Layer?) -> Layer? {
+        // Safe: the buffer is the storage of a `sublayers` array that holds every layer and
+        // that nothing in `body` (hit testing, which reads) can change.
         layers.withMemoryRebound(to: Unmanaged<Layer>.self) { layers in
             first(count: layers.count, zPosition: { i in layers[i]._withUnsafeGuaranteedRef { $0.zPosition } }) { i in
                 layers[i]._withUnsafeGuaranteedRef(body)
