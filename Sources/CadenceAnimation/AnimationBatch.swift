@@ -8,7 +8,7 @@ import CadenceTiming
 /// A batch is built once from property animations of any mix of kinds, each with the model
 /// value its open ends read and that it shows where it contributes nothing. Each sample's
 /// value is the animation alone on its property (`AnimationEvaluator` with that one
-/// animation: additive animations add to the model), bit for bit.
+/// animation: an additive one adds to the model), bit for bit.
 ///
 /// Output layout: sample `k` writes its value's numbers at `output[k · stride …]`, where
 /// `stride` is the most numbers any animation of the batch has (1 for numbers, 2 for points
@@ -16,67 +16,40 @@ import CadenceTiming
 /// `KeyPathValue.components`); the rest of a shorter value's stride is left untouched. So a
 /// batch of number animations writes one `Double` per sample.
 ///
-/// Cost: basic animations with fixed ends of numbers, points, sizes, rectangles and colours
-/// (the common case) are evaluated from a compact table — the timing state, the timing
-/// function, one multiply-add per number — with no allocation and no existential; the
-/// others through `PropertyAnimation`'s evaluation.
+/// Cost: the samples are taken in chunks, and each chunk's samples are grouped by
+/// animation (a counting sort); each animation then evaluates its run of times at once
+/// (`values(atParentTimes:model:into:)`: for a basic animation, four timing states at a
+/// time and the timing function's batch form), and the values are scattered to their
+/// samples' places. A value-function animation, or one whose model is of another kind,
+/// goes sample by sample through the evaluator. Scratch memory is temporary (on the
+/// stack); nothing is allocated.
 public struct AnimationBatch: Sendable {
     /// The numbers each sample's value takes in the output (see the type).
     public let stride: Int
-    /// Per animation: how to evaluate it.
     let entries: [Entry]
-    /// The fixed ends and model values of the fast entries, `stride`-free: each entry's
-    /// numbers start at its `offset` (from, to, to − from, then the model).
-    let numbers: [Double]
-    /// The animations and models, for the general path.
-    let animations: [PropertyAnimation]
-    let models: [KeyPathValue]
 
+    /// One animation and its model.
     struct Entry: Sendable {
-        let timing: AnimationTiming
-        /// The count of numbers of the value.
-        let count: Int
-        /// Where the entry's numbers start in `numbers`; `-1`: the general path.
-        let offset: Int
-        let isAdditive: Bool
-        let isCumulative: Bool
+        let animation: PropertyAnimation
+        let model: KeyPathValue
     }
 
+    /// The samples a chunk holds (its scratch fits on the stack).
+    static let chunk = 1024
+
     /// A batch of `animations`, each with the model value at the same index of `models` (a
-    /// missing model reads as the animation's own kind's zero: 0, the origin, …).
+    /// missing model reads as its kind's zero: 0, the origin, the identity, …).
     ///
-    /// An animation whose model is of another kind contributes nothing: its samples are the
-    /// model value.
+    /// An animation whose model is of another kind contributes nothing (rule 4 of
+    /// `AnimationEvaluator`): its samples are the model value.
     public init(_ animations: [PropertyAnimation], models: [KeyPathValue]) {
-        var entries: [Entry] = []
-        var numbers: [Double] = []
-        var resolvedModels: [KeyPathValue] = []
         var stride = 1
-        for (i, animation) in animations.enumerated() {
+        entries = animations.enumerated().map { i, animation in
             let model = i < models.count ? models[i] : animation.storage.zero
-            resolvedModels.append(model)
-            let count = model.components.count
-            stride = Swift.max(stride, count)
-            let fixed = animation.fixedEnds
-            let offset: Int
-            if let fixed, fixed.from.count == count, animation.valueFunction == nil, count <= 4 {
-                offset = numbers.count
-                numbers += fixed.from
-                numbers += fixed.to
-                numbers += fixed.change
-                numbers += model.components
-            } else {
-                offset = -1
-            }
-            entries.append(Entry(
-                timing: animation.animationTiming, count: count, offset: offset, isAdditive: animation.isAdditive,
-                isCumulative: animation.isCumulative))
+            stride = Swift.max(stride, model.components.count)
+            return Entry(animation: animation, model: model)
         }
         self.stride = stride
-        self.entries = entries
-        self.numbers = numbers
-        self.animations = animations
-        self.models = resolvedModels
     }
 
     /// The number of animations.
@@ -96,73 +69,165 @@ public struct AnimationBatch: Sendable {
         assert(indices.count == times.count, "AnimationBatch.evaluate: \(indices.count) indices but \(times.count) times")
         assert(output.count >= times.count * stride, "AnimationBatch.evaluate: output holds \(output.count) numbers, needs \(times.count * stride)")
         let samples = Swift.min(indices.count, times.count, output.count / stride)
-        guard samples > 0, let out = output.baseAddress else { return 0 }
-        entries.withUnsafeBufferPointer { entries in
-            numbers.withUnsafeBufferPointer { numbers in
-                for k in 0..<samples {
-                    let index = Int(indices[k])
-                    guard index >= 0 && index < entries.count else { continue }
-                    let entry = entries[index]
-                    let target = out + k * stride
-                    if entry.offset >= 0 {
-                        Self.evaluateFast(entry, numbers.baseAddress! + entry.offset, at: times[k], into: target)
-                    } else {
-                        evaluateGeneral(index, at: times[k], into: target)
+        guard samples > 0, !entries.isEmpty, let out = output.baseAddress else { return 0 }
+        let animations = entries.count
+        // Scratch: the chunk's samples in animation order (position, time), and where each
+        // animation's run starts (a counting sort); runs of more animations than a chunk
+        // holds samples sort by a coarser key (the index divided by `spread`).
+        let spread = (animations + Self.chunk - 1) / Self.chunk
+        let buckets = (animations + spread - 1) / spread
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.chunk + buckets + 1) { ints in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { sortedTimes in
+                let order = UnsafeMutableBufferPointer(rebasing: ints[0..<Self.chunk])
+                let starts = UnsafeMutableBufferPointer(rebasing: ints[Self.chunk...])
+                var first = 0
+                while first < samples {
+                    let n = Swift.min(Self.chunk, samples - first)
+                    // Counting sort of the chunk's valid samples by bucket.
+                    for b in 0...buckets { starts[b] = 0 }
+                    for k in 0..<n {
+                        let index = Int(indices[first + k])
+                        if index >= 0 && index < animations { starts[index / spread + 1] += 1 }
                     }
+                    for b in 0..<buckets { starts[b + 1] += starts[b] }
+                    for k in 0..<n {
+                        let index = Int(indices[first + k])
+                        guard index >= 0 && index < animations else { continue }
+                        let b = index / spread
+                        let slot = Int(starts[b])
+                        order[slot] = Int32(first + k)
+                        sortedTimes[slot] = times[first + k]
+                        starts[b] += 1
+                    }
+                    // Now starts[b] is the end of bucket b's run; evaluate run by run.
+                    var begin = 0
+                    for b in 0..<buckets {
+                        let end = Int(starts[b])
+                        if end > begin {
+                            evaluateRun(
+                                UnsafeBufferPointer(rebasing: order[begin..<end]),
+                                UnsafeBufferPointer(rebasing: sortedTimes[begin..<end]),
+                                indices: indices, into: out, singleAnimation: spread == 1)
+                        }
+                        begin = end
+                    }
+                    first += n
                 }
             }
         }
         return samples
     }
 
-    /// A fixed-ends basic animation of `entry.count` numbers (`numbers`: from, to, change,
-    /// model): the arithmetic of `BasicAnimation` on vector values.
-    @inline(__always)
-    static func evaluateFast(_ entry: Entry, _ numbers: UnsafePointer<Double>, at time: Double, into out: UnsafeMutablePointer<Double>) {
-        let count = entry.count
-        let model = numbers + 3 * count
-        guard let state = entry.timing.contributingState(atParentTime: time) else {
-            for c in 0..<count { out[c] = model[c] }
+    /// The samples at `positions` (their times in `times`), all of one animation when
+    /// `singleAnimation`, else of a few (then split by index here).
+    private func evaluateRun(
+        _ positions: UnsafeBufferPointer<Int32>, _ times: UnsafeBufferPointer<Double>, indices: UnsafeBufferPointer<Int32>,
+        into out: UnsafeMutablePointer<Double>, singleAnimation: Bool
+    ) {
+        guard singleAnimation else {
+            for (k, position) in positions.enumerated() {
+                let index = Int(indices[Int(position)])
+                entries[index].evaluate(
+                    UnsafeBufferPointer(rebasing: positions[k..<(k + 1)]), UnsafeBufferPointer(rebasing: times[k..<(k + 1)]),
+                    into: out, stride: stride)
+            }
             return
         }
-        let t = entry.timing.eased(state.progress)
-        let iteration = entry.isCumulative ? Double(state.iteration) : 0
-        for c in 0..<count {
-            let from = numbers[c], to = numbers[count + c]
-            // from + (to − from)·t, as `interpolate` computes it from the two ends.
-            var value = from + (to - from) * t
-            if entry.isCumulative && state.iteration != 0 { value = value + numbers[2 * count + c] * iteration }
-            out[c] = entry.isAdditive ? model[c] + value : value
-        }
-    }
-
-    /// Any other animation, through `PropertyAnimation`'s evaluation.
-    @inline(never)
-    func evaluateGeneral(_ index: Int, at time: Double, into out: UnsafeMutablePointer<Double>) {
-        let model = models[index]
-        let sample = AnimationEvaluator.presentationValue(
-            ofProperty: animations[index].keyPath, model: model, animations: CollectionOfOne(.property(animations[index])),
-            atTime: time)
-        for (c, number) in sample.value.components.enumerated() { out[c] = number }
+        entries[Int(indices[Int(positions[0])])].evaluate(positions, times, into: out, stride: stride)
     }
 }
 
-extension PropertyAnimation {
-    /// The numbers of the ends and of `to − from` when this is a basic animation of a
-    /// vector kind whose ends are fixed.
-    var fixedEnds: (from: [Double], to: [Double], change: [Double])? {
-        func numbers<V: KeyPathAnimatable>(_ typed: Typed<V>) -> (from: [Double], to: [Double], change: [Double])? {
-            guard case .basic(let held) = typed, let ends = held.animation.fixedEnds else { return nil }
-            return (ends.from.keyPathValue.components, ends.to.keyPathValue.components, ends.change.keyPathValue.components)
+extension AnimationBatch.Entry {
+    /// This animation at `times`, each value written at `out + positions[k] · stride`.
+    func evaluate(
+        _ positions: UnsafeBufferPointer<Int32>, _ times: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>,
+        stride: Int
+    ) {
+        if animation.valueFunction == nil {
+            switch (animation.storage, model) {
+            case (.scalar(let typed), .scalar(let model)): return typed.values(times, model, positions, out, stride)
+            case (.point(let typed), .point(let model)): return typed.values(times, model, positions, out, stride)
+            case (.size(let typed), .size(let model)): return typed.values(times, model, positions, out, stride)
+            case (.rect(let typed), .rect(let model)): return typed.values(times, model, positions, out, stride)
+            case (.color(let typed), .color(let model)): return typed.values(times, model, positions, out, stride)
+            case (.transform(let typed), .transform(let model)): return typed.values(times, model, positions, out, stride)
+            default: break
+            }
         }
-        switch storage {
-        case .scalar(let typed): return numbers(typed)
-        case .point(let typed): return numbers(typed)
-        case .size(let typed): return numbers(typed)
-        case .rect(let typed): return numbers(typed)
-        case .color(let typed): return numbers(typed)
-        case .transform, .vector: return nil
+        // Anything else through the evaluator (a value function, a model of another kind).
+        let animations = [Animation.property(animation)]
+        for (k, time) in times.enumerated() {
+            let value = AnimationEvaluator.presentationValue(
+                ofProperty: animation.keyPath, model: model, animations: animations, atTime: time).value
+            let target = out + Int(positions[k]) * stride
+            for (c, number) in value.components.enumerated() { target[c] = number }
         }
+    }
+}
+
+extension PropertyAnimation.Typed where Value: BatchComponents {
+    /// The values at `times` (`values(atParentTimes:model:into:)`), scattered.
+    func values(
+        _ times: UnsafeBufferPointer<Double>, _ model: Value, _ positions: UnsafeBufferPointer<Int32>,
+        _ out: UnsafeMutablePointer<Double>, _ stride: Int
+    ) {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: times.count) { values in
+            switch self {
+            case .basic(let held): held.animation.values(atParentTimes: times, model: model, into: values)
+            case .keyframe(let held): held.animation.values(atParentTimes: times, model: model, into: values)
+            }
+            for k in 0..<times.count { values[k].write(to: out + Int(positions[k]) * stride) }
+        }
+    }
+}
+
+/// A value type whose numbers a batch writes (`KeyPathValue.components`' order).
+protocol BatchComponents: KeyPathAnimatable {
+    func write(to out: UnsafeMutablePointer<Double>)
+}
+
+extension Double: BatchComponents {
+    func write(to out: UnsafeMutablePointer<Double>) { out[0] = self }
+}
+
+extension Point: BatchComponents {
+    func write(to out: UnsafeMutablePointer<Double>) {
+        out[0] = x
+        out[1] = y
+    }
+}
+
+extension Size: BatchComponents {
+    func write(to out: UnsafeMutablePointer<Double>) {
+        out[0] = width
+        out[1] = height
+    }
+}
+
+extension Rect: BatchComponents {
+    func write(to out: UnsafeMutablePointer<Double>) {
+        out[0] = origin.x
+        out[1] = origin.y
+        out[2] = size.width
+        out[3] = size.height
+    }
+}
+
+extension Color: BatchComponents {
+    func write(to out: UnsafeMutablePointer<Double>) {
+        out[0] = red
+        out[1] = green
+        out[2] = blue
+        out[3] = alpha
+    }
+}
+
+extension Transform3D: BatchComponents {
+    func write(to out: UnsafeMutablePointer<Double>) {
+        (out[0], out[1], out[2], out[3]) = (m11, m12, m13, m14)
+        (out[4], out[5], out[6], out[7]) = (m21, m22, m23, m24)
+        (out[8], out[9], out[10], out[11]) = (m31, m32, m33, m34)
+        (out[12], out[13], out[14], out[15]) = (m41, m42, m43, m44)
     }
 }
 
@@ -174,7 +239,7 @@ extension PropertyAnimation.Storage {
         case .point: .point(.zero)
         case .size: .size(Size(width: 0, height: 0))
         case .rect: .rect(.zero)
-        case .color: .color(Color(SIMD4<Double>(0, 0, 0, 0)))
+        case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(.identity)
         }
     }

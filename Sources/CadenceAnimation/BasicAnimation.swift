@@ -116,52 +116,49 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
         return to.subtracting(from)
     }
 
-    /// `values(atParentTimes:model:into:)` in blocks: the timing states of a block of times,
-    /// their eased progress through the timing function's batch form, then one
-    /// interpolation each; the same values as one `value(atParentTime:model:)` per time.
+    /// `values(atParentTimes:model:into:)` in blocks of times: the progress of each block
+    /// from `ResolvedTiming.progress(atParentTimes:…)` (four lanes at a time), eased
+    /// through the timing function's batch form, then one interpolation each (from the
+    /// ends prepared once, when no end reads the model). The same values as one
+    /// `value(atParentTime:model:)` per time, bit for bit.
     @inlinable
     public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
         let count = checkedCount(times, output)
         guard count > 0 else { return }
         let block = 256
+        let (from, to) = endpoints(model: model)
+        let forms = fixedEnds.map { ($0.fromForm, $0.toForm) }
+        let change = isCumulative ? cycleChange(model: model) : nil
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * block) { scratch in
-            let progress = UnsafeMutableBufferPointer(rebasing: scratch[0..<block])
-            let eased = UnsafeMutableBufferPointer(rebasing: scratch[block..<(2 * block)])
-            var start = 0
-            while start < count {
-                let n = Swift.min(block, count - start)
-                // Progress of each time; NaN marks a time where the animation contributes nothing.
-                for k in 0..<n {
-                    let state = animationTiming.contributingState(atParentTime: times[start + k])
-                    progress[k] = state?.progress ?? .nan
-                }
-                if let timingFunction {
-                    timingFunction.progress(
-                        at: UnsafeBufferPointer(rebasing: progress[0..<n]), into: UnsafeMutableBufferPointer(rebasing: eased[0..<n]))
-                } else {
-                    for k in 0..<n { eased[k] = progress[k] }
-                }
-                for k in 0..<n {
-                    guard !progress[k].isNaN else {
-                        output[start + k] = model
-                        continue
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { iterations in
+                let progress = UnsafeMutableBufferPointer(rebasing: scratch[0..<block])
+                let eased = UnsafeMutableBufferPointer(rebasing: scratch[block..<(2 * block)])
+                var start = 0
+                while start < count {
+                    let n = Swift.min(block, count - start)
+                    let blockProgress = UnsafeMutableBufferPointer(rebasing: progress[0..<n])
+                    resolvedTiming.progress(
+                        atParentTimes: UnsafeBufferPointer(rebasing: times[start..<(start + n)]),
+                        isRemovedOnCompletion: isRemovedOnCompletion, into: blockProgress,
+                        iterations: change == nil ? nil : UnsafeMutableBufferPointer(rebasing: iterations[0..<n]))
+                    if let timingFunction {
+                        timingFunction.progress(at: UnsafeBufferPointer(blockProgress), into: UnsafeMutableBufferPointer(rebasing: eased[0..<n]))
+                    } else {
+                        for k in 0..<n { eased[k] = progress[k] }
                     }
-                    let time = times[start + k]
-                    output[start + k] = value(eased: eased[k], atParentTime: time, model: model)
+                    for k in 0..<n {
+                        // NaN progress: the animation contributes nothing at this time.
+                        guard !progress[k].isNaN else {
+                            output[start + k] = model
+                            continue
+                        }
+                        var own = forms.map { Value.interpolate(forms: $0.0, $0.1, eased[k]) } ?? Value.interpolate(from, to, eased[k])
+                        if let change, iterations[k] != 0 { own = own.adding(change.multiplied(byCount: iterations[k])) }
+                        output[start + k] = isAdditive ? model.adding(own) : own
+                    }
+                    start += n
                 }
-                start += n
             }
         }
-    }
-
-    /// Steps 4–5 at an eased progress already worked out for `parentTime`.
-    @inlinable @inline(__always)
-    func value(eased: Double, atParentTime parentTime: Double, model: Value) -> Value {
-        guard var own = cycleSample(atProgress: eased, model: model)?.value else { return model }
-        if isCumulative, let state = animationTiming.contributingState(atParentTime: parentTime), state.iteration != 0,
-           let change = cycleChange(model: model) {
-            own = own.adding(change.multiplied(byCount: state.iteration))
-        }
-        return isAdditive ? model.adding(own) : own
     }
 }

@@ -50,3 +50,13 @@ public struct TimingState: Hashable, Sendable {
         TimingState(phase: phase, isInEffect: false)
     }
 }
+
+extension TimingState {
+    /// Whether an animation in this state contributes: in effect (active or filling), and
+    /// not past its end when it is removed on completion (then it is gone from its layer,
+    /// whatever its fill mode).
+    @inlinable
+    public func contributes(isRemovedOnCompletion: Bool) -> Bool {
+        isInEffect && !(isRemovedOnCompletion && phase == .after)
+    }
+}

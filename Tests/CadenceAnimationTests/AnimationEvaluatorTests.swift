@@ -173,6 +173,31 @@ final class AnimationEvaluatorTests: XCTestCase {
         }
         XCTAssertEqual(out.last, -7)
 
+        // More animations than a chunk holds samples: runs of several animations each.
+        let many = (0..<2500).map { (i: Int) -> PropertyAnimation in
+            let value = Double(i)
+            let timing = MediaTiming(duration: 1 + Double(i % 5))
+            let curve: TimingFunction? = i % 3 == 0 ? .easeOut : nil
+            return PropertyAnimation(BasicAnimation<Double>(
+                keyPath: "opacity", fromValue: value, toValue: -value, timing: timing, timingFunction: curve))
+        }
+        let manyBatch = AnimationBatch(many, models: [])
+        let manyIndices = (0..<3000).map { _ in Int32(generator.next() % 2600) }  // some outside
+        let manyTimes = (0..<3000).map { _ in generator.unit() * 6 }
+        var manyOut = [Double](repeating: .nan, count: 3000)
+        manyIndices.withUnsafeBufferPointer { i in
+            manyTimes.withUnsafeBufferPointer { t in manyOut.withUnsafeMutableBufferPointer { _ = manyBatch.evaluate(indices: i, times: t, into: $0) } }
+        }
+        for k in 0..<3000 {
+            let index = Int(manyIndices[k])
+            guard index < 2500 else {
+                XCTAssertTrue(manyOut[k].isNaN, "sample \(k): an index outside writes nothing")
+                continue
+            }
+            let expected = many[index].basic(of: Double.self)!.value(atParentTime: manyTimes[k], model: 0) ?? 0
+            XCTAssertEqual(manyOut[k].bitPattern, expected.bitPattern, "seed \(seed), many, sample \(k)")
+        }
+
         // Values worked out by hand: 0→10 over 1 s; 100→200 over 2 s from t = 1.
         let pair = AnimationBatch([
             PropertyAnimation(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 10, timing: MediaTiming(duration: 1))),
