@@ -47,8 +47,8 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     public let timingFunctions: [TimingFunction]?
     /// For the cubic modes: each segment's inner Bézier points `(B1, B2)`.
     let controls: [(Value, Value)]?
-    /// For `cubicPaced`: the spline's arc-length table.
-    let pacing: SplinePacing<Value>?
+    /// For `cubicPaced`: the spline's arc-length tables.
+    let pacing: SplinePacing?
 
     /// Whether the given `timingFunctions` are used (T1).
     public var timingFunctionsUsed: Bool { timingFunctions != nil }
@@ -100,12 +100,11 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         return total > 0 && total.isFinite ? distances.map { $0 / total } : []
     }
 
-    static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing<Value>? {
-        func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing<Value>? {
-            let pacing = SplinePacing(
-                points: values, controls: controls, zero: L.zero as! Value,
-                scale: { ($0 as! L).scaled(by: $1) as! Value })
-            return pacing.total > 0 && pacing.total.isFinite ? pacing : nil
+    /// The pacing of the spline (M5), or `nil` over zero or non-finite length.
+    static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing? {
+        func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing? {
+            // L is Value itself (opened from Value.self), so the arrays are reinterpreted, not converted.
+            SplinePacing(points: unsafeBitCast(values, to: [L].self), controls: unsafeBitCast(controls, to: [(L, L)].self))
         }
         return open(type)
     }
