@@ -2,34 +2,36 @@
 /// a given fraction of its arc length, as a segment and a parameter `u` in it.
 ///
 /// Length is Euclidean in the space of the values (`distance(to:)`, which for every
-/// `LinearAnimatableValue` in Cadence is the norm of an inner product). On each segment the
-/// speed is `|B′(u)| = √q(u)`, `q` the quartic `|B′(u)|²`, scaled so the total length is 1.
-/// Construction (`KeyframeCurve+PacingConstruction.swift`) cuts each segment into
-/// *pieces*, measures each by Gauss–Kronrod 15 and fits it a cubic first guess of `u` as a
-/// function of arc length. A query finds its piece through a bucket index, takes the guess
-/// and corrects it by Chebyshev's method (Newton's with a second-order term) on the
-/// piece's 7-point Gauss–Legendre partial integral, the speed and its derivatives in closed
-/// form from `q`. Construction makes the pieces small enough that one step meets the
-/// tolerance at the quarter points and the middle of every piece.
+/// `LinearAnimatableValue` in Cadence is the norm of an inner product). Construction
+/// (`KeyframeCurve+PacingConstruction.swift`) cuts each segment into *pieces*; a piece
+/// keeps its squared speed `q(t) = |B′(lower + t)|²` as a quartic in `t` expanded at its
+/// own start (scaled so the total length is 1), its length by Gauss–Kronrod 15, and a
+/// cubic first guess of `u` as a function of its arc length. A query finds its piece
+/// through a bucket index, takes the guess and corrects it by Chebyshev's method
+/// (Newton's with a second-order term) on the piece's 7-point Gauss–Legendre partial
+/// integral, the speed and its derivatives in closed form from `q`. Construction makes the
+/// pieces small enough that one step meets the tolerance at the quarter points and the
+/// middle of every piece.
 ///
 /// - Range: a fraction in 0…1 (clamped; NaN reads as 0). At a keyframe's fraction
 ///   (`keyTimes`) the result is that keyframe's segment at `u = 0` exactly, and at 1 the
 ///   last segment at `u = 1` exactly. A segment of no length is passed over (the next
 ///   segment at `u = 0` is the same point), except as the last segment, at 1.
 /// - Accuracy: the arc length from the start to the result is the fraction of the total
-///   to about 1e-13 of the total: a piece's 7-point rule agrees with Gauss–Kronrod 15 to
+///   within 1e-13 of the total: a piece's 7-point rule agrees with Gauss–Kronrod 15 to
 ///   `arcTolerance`, and a step is final when the residual it leaves is below
-///   `solveTolerance`. So the speed is constant: each 1/256 of the progress covers 1/256 of
-///   the length to within 2e-10 of itself (the seeded property test measures both).
+///   `solveTolerance`. The seeded property test measures 1.5e-15 at worst, so each 1/256
+///   of the progress covers 1/256 of the length to 4e-13 of itself: the speed is constant
+///   to that.
 /// - Cost: a bucket lookup (no further step, usually), a cubic, one correction (seven
-///   speeds as a SIMD vector of eight: two vector square roots) and the speed at `u`;
-///   close to a point where the speed vanishes, a few more, at most `maxSolveSteps`. No
-///   allocation. Memory: 88 bytes a piece (the 16-key benchmark spline has 8 or 9 pieces
-///   a segment), 40 a segment, 4 a bucket (as many as the pieces, rounded up to a power of
-///   two).
+///   speeds as a SIMD vector of eight: two vector square roots, and the speed at `u`),
+///   about 25 ns; close to a point where the speed vanishes, a few more, at most
+///   `maxSolveSteps`. No allocation. Memory: 128 bytes a piece (the 16-key benchmark
+///   spline has 5 a segment), 4 a bucket (as many as the pieces, rounded up to a power of
+///   two), 8 a keyframe.
 struct SplinePacing: Sendable {
-    /// `q(u) = c0 + c1 u + c2 u² + c3 u³ + c4 u⁴`: a segment's squared speed over the
-    /// squared total length.
+    /// `q(t) = c0 + c1 t + c2 t² + c3 t³ + c4 t⁴`: a piece's squared speed at `lower + t`
+    /// over the squared total length.
     struct Quartic: Sendable {
         var c0, c1, c2, c3, c4: Double
 
@@ -54,10 +56,10 @@ struct SplinePacing: Sendable {
             return (q < 0 ? 0 : q).squareRoot()
         }
 
-        /// `∫ₐᵘ √q` by 7-point Gauss–Legendre. The seven nodes fill seven lanes of a SIMD
-        /// vector of eight (the eighth, at `u`, has weight 0).
+        /// `∫₀ᵗ √q` by 7-point Gauss–Legendre. The seven nodes fill seven lanes of a SIMD
+        /// vector of eight (the eighth, at `t`, has weight 0).
         @inline(__always)
-        func arc(from a: Double, to u: Double) -> Double {
+        func arc(to t: Double) -> Double {
             // Nodes (1 + x_k)/2 of the rule on 0…1, then 1; weights w_k/2, then 0.
             let nodes = SIMD8<Double>(
                 0.025446043828620737737, 0.12923440720030278007, 0.29707742431130141655, 0.5,
@@ -65,8 +67,7 @@ struct SplinePacing: Sendable {
             let weights = SIMD8<Double>(
                 0.064742483084434846635, 0.13985269574463833395, 0.19091502525255947248, 0.20897959183673469388,
                 0.19091502525255947248, 0.13985269574463833395, 0.064742483084434846635, 0)
-            let speeds = self.speeds(at: SIMD8(repeating: a) + SIMD8(repeating: u - a) * nodes)
-            return (weights * speeds).pairwiseSum * (u - a)
+            return (weights * speeds(at: SIMD8(repeating: t) * nodes)).pairwiseSum * t
         }
 
         /// `√q` at eight parameters (0 where rounding leaves `q` a little below 0).
@@ -110,12 +111,12 @@ struct SplinePacing: Sendable {
         var g1: Double
         var g2: Double
         var g3: Double
+        /// `|B′(lower + t)|²` over the total length squared, as a quartic in `t`.
+        var quartic: Quartic
         var segment: Int32
         var form: GuessForm
     }
 
-    /// Per segment, its squared speed over the squared total length.
-    let speeds: [Quartic]
     /// Every segment's pieces, in order.
     let pieces: [Piece]
     /// `buckets[b]`: the last piece starting at or before `b / (buckets.count − 1)`.
@@ -163,14 +164,15 @@ struct SplinePacing: Sendable {
         var lo = piece.lower, hi = piece.upper
         var u = Swift.min(Swift.max(piece.origin + piece.span * guess, lo), hi)
         let target = offset * piece.targetScale
-        let q = speeds[segment]
+        let q = piece.quartic
         let reach = Self.stepReach * (hi - lo)
         for step in 1...Self.maxSolveSteps {
             // The speed and its derivatives at u first, in scalar code that runs alongside
             // the vector rule.
-            let v = q.speed(u), inverse = 1 / v
-            let slope = 0.5 * q.derivative(u) * inverse
-            let f = q.arc(from: piece.lower, to: u) - target
+            let t = u - piece.lower
+            let v = q.speed(t), inverse = 1 / v
+            let slope = 0.5 * q.derivative(t) * inverse
+            let f = q.arc(to: t) - target
             if f > 0 { hi = u } else if f < 0 { lo = u } else { return (segment, u, step) }
             // Chebyshev's step on arc(u) − target, whose derivatives are v, v′ = q′/2v and
             // v″ = (q″/2 − v′²)/v: δ = N(1 + N·v′/2v), N = f/v. Cubic, like Halley's, without
@@ -180,7 +182,7 @@ struct SplinePacing: Sendable {
             let next = u - delta
             // Converged: test before the bracket, which a converged step may touch.
             if Swift.abs(delta) <= reach
-                && Swift.abs(8 * slope * slope - q.secondDerivative(u)) * Swift.abs(delta * delta * delta)
+                && Swift.abs(8 * slope * slope - q.secondDerivative(t)) * Swift.abs(delta * delta * delta)
                 <= 12 * v * Self.solveTolerance {
                 return (segment, Swift.min(Swift.max(next, piece.lower), piece.upper), step)
             }

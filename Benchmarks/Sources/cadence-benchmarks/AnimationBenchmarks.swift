@@ -51,10 +51,13 @@ func registerAnimationBenchmarks() {
     }
 
     // 2. Keyframes: 16 points on a wobbly loop, every calculation mode.
-    let points = (0..<16).map { i -> Point in
-        let a = Double(i) * 0.4
-        return Point(x: 100 * cos(a) + 7 * Double(i), y: 60 * sin(1.3 * a))
+    func wobblyLoop(_ count: Int) -> [Point] {
+        (0..<count).map { i in
+            let a = Double(i) * 0.4
+            return Point(x: 100 * cos(a) + 7 * Double(i), y: 60 * sin(1.3 * a))
+        }
     }
+    let points = wobblyLoop(16)
     for mode in CalculationMode.allCases {
         let animation = KeyframeAnimation<Point>(keyPath: "position", values: points, calculationMode: mode, timing: timing)
         registerBenchmark("KeyframeAnimation<Point> 16 keys \(mode.rawValue) value(atParentTime:)") { n in
@@ -85,6 +88,18 @@ func registerAnimationBenchmarks() {
             }
             cadence_benchmark_consume(sink)
         }
+    }
+    // The same loop continued to 1000 keys: construction grows linearly.
+    let manyPoints = wobblyLoop(1000)
+    registerBenchmark("KeyframeAnimation<Point> 1000 keys cubicPaced: construction (tables)") { n in
+        var sink: UInt64 = 0
+        for k in 0..<Int(n) {
+            var shifted = manyPoints
+            shifted[0].x = Double(k & 7)
+            let a = KeyframeAnimation<Point>(keyPath: "position", values: shifted, calculationMode: .cubicPaced, timing: timing)
+            sink ^= UInt64(a.curve.keyTimes.count)
+        }
+        cadence_benchmark_consume(sink)
     }
     registerBenchmark("KeyframeAnimation<Point> path (5 segments) paced: construction (arc-length tables)") { n in
         var sink: UInt64 = 0
