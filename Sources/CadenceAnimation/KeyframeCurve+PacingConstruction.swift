@@ -9,11 +9,13 @@ import CadenceGeometry
 ///    magnitude: 9e307 and 5e-324 are paced as 1 is. A component that is NaN or ±∞ (in a
 ///    keyframe, or in a control after the tangents overflowed) gives no pacing.
 /// 2. Coordinates. A segment's derivative `B′(u) = A u² + B u + C` (from the derivative's
-///    Bézier points `Dₖ = 3(Bₖ₊₁ − Bₖ)`) lies in the span of `D₀, D₁, D₂`, at most three
-///    dimensions: Gram–Schmidt (twice, for orthogonality to rounding) gives their
-///    coordinates in an orthonormal basis of it, the dot products from `distance(to:)` by
-///    polarisation, `x·y = (|x + y|² − |x − y|²)/4`, each to an absolute error of a few
-///    ulps of the segment's largest `Dₖ`. From there on everything is `SIMD4` arithmetic.
+///    Bézier points `Dₖ = 3(Bₖ₊₁ − Bₖ)`) is kept as three `SIMD4` vectors: the values' own
+///    components when they have at most four (numbers, points, sizes, rects, colours);
+///    otherwise coordinates in an orthonormal basis of the span of `D₀, D₁, D₂` (at most
+///    three dimensions) by Gram–Schmidt, each projection done twice, the dot products from
+///    `distance(to:)` by polarisation, `x·y = (|x + y|² − |x − y|²)/4`, to an absolute
+///    error of a few ulps of the largest `Dₖ`. From there on everything is `SIMD4`
+///    arithmetic.
 /// 3. Pieces. Each segment starts as `initialSteps` equal steps of `u`, plus a node at
 ///    every deep minimum of the speed (a scalar spline turning back, a cusp), found where
 ///    `q′ = 2B′·B″` changes sign. Each step is measured by Gauss–Kronrod 15 and split in
@@ -193,13 +195,6 @@ extension SplinePacing {
         func q(_ u: Double) -> (value: Double, first: Double, second: Double) {
             let v = value(u), w = acceleration(u)
             return ((v * v).sum(), 2 * (v * w).sum(), 2 * (w * w).sum() + 4 * (v * a).sum())
-        }
-
-        /// The speed `|B′(u)|`.
-        @inline(__always)
-        func speed(_ u: Double) -> Double {
-            let v = value(u)
-            return (v * v).sum().squareRoot()
         }
 
         /// `q(u₀ + t)` as a quartic in `t`, expanded from the vectors at `u₀`, so its

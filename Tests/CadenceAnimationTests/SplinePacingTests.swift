@@ -28,8 +28,8 @@ final class SplinePacingTests: XCTestCase {
     // continuity and bias in −1…1 with the ends and 0 favoured, coincident keyframes and so
     // zero-length segments — equal steps of progress cover equal lengths. Measured as the
     // arc length to each of 257 evenly spaced fractions against that fraction of the total:
-    // the worst error over the run is printed. Tolerance 1e-11 of the total, the promise of
-    // 1e-13 (`arcTolerance`) with room for the reference's own error on a kink.
+    // the worst error over the run is printed. Tolerance 1e-13 of the total: the documented
+    // bound (`arcTolerance`; the solver's residual is 1e-15).
     func testEqualStepsOfProgressCoverEqualLengths() {
         var rng = SeededGenerator(seed: 0xC0_57A7)
         var worst = 0.0, worstStep = 0.0, splines = 0
@@ -68,7 +68,7 @@ final class SplinePacingTests: XCTestCase {
             + "worst step error \(worstStep) of a step; solver steps per query: "
             + steps.enumerated().filter { $0.element > 0 }.map { "\($0.offset): \($0.element)" }.joined(separator: ", "))
         // Construction sizes pieces for one step; more only next to points of zero speed.
-        XCTAssertGreaterThan(Double(steps[0] + steps[1]), 0.9 * Double(queries))
+        XCTAssertGreaterThan(Double(steps[0] + steps[1]), 0.99 * Double(queries))
     }
 
     static func checkConstantSpeed(
@@ -84,7 +84,7 @@ final class SplinePacingTests: XCTestCase {
             let arc = reference.arc(found.segment, found.u)
             let error = Swift.abs(arc - f * reference.total) / reference.total
             worst = Swift.max(worst, error)
-            XCTAssertLessThanOrEqual(error, 1e-11, "\(label) f \(f)")
+            XCTAssertLessThanOrEqual(error, 1e-13, "\(label) f \(f)")
             if k > 0 {
                 let step = (arc - previous) / (reference.total / Double(count))
                 worstStep = Swift.max(worstStep, Swift.abs(step - 1))
@@ -191,11 +191,85 @@ final class SplinePacingTests: XCTestCase {
             let reference = ArcReference(curve)
             for k in 0...64 {
                 let f = Double(k) / 64, (segment, u) = pacing.location(at: f)
-                XCTAssertEqual(reference.arc(segment, u), f * reference.total, accuracy: 1e-11 * reference.total, "\(name) f \(f)")
+                XCTAssertEqual(reference.arc(segment, u), f * reference.total, accuracy: 1e-13 * reference.total, "\(name) f \(f)")
             }
         }
         // A zero-length last segment: p = 1 is the last keyframe exactly.
         XCTAssertEqual(KeyframeCurve(values: [0.0, 1, 1], mode: .cubicPaced, tension: [1, 1, 1]).value(at: 1), 1)
+    }
+
+    // A value that is not a vector of components is measured through Gram–Schmidt on its
+    // distances: the same coordinates up to rotation, so the same pacing as the points.
+    func testValuesKnownOnlyByTheirDistancesArePacedAsPoints() {
+        var rng = SeededGenerator(seed: 0xD15_7A4CE)
+        for _ in 0..<30 {
+            let n = 2 + Int(rng.next() % 6)
+            let points = (0..<n).map { i in i > 0 && rng.next() % 5 == 0 ? Point(0, 0) : Point(rng.unit() * 100, rng.unit() * 100) }
+            let tension = (0..<n).map { _ in rng.next() % 3 == 0 ? 1.0 : 0 }
+            let plain = KeyframeCurve(values: points, mode: .cubicPaced, tension: tension)
+            let opaque = KeyframeCurve(values: points.map { Opaque(x: $0.x, y: $0.y) }, mode: .cubicPaced, tension: tension)
+            XCTAssertEqual(plain.keyTimes.count, opaque.keyTimes.count, "seed \(rng.seed)")
+            for (a, b) in zip(plain.keyTimes, opaque.keyTimes) { XCTAssertEqual(a, b, accuracy: 1e-14, "seed \(rng.seed)") }
+            guard let p = plain.pacing, let o = opaque.pacing else { continue }
+            for k in 0...32 {
+                let f = Double(k) / 32
+                let (a, b) = (plain.value(at: f)!, opaque.value(at: f)!)
+                XCTAssertEqual(a.distance(to: Point(b.x, b.y)), 0, accuracy: 1e-12, "seed \(rng.seed) f \(f)")
+                XCTAssertEqual(p.location(at: f).segment, o.location(at: f).segment, "seed \(rng.seed) f \(f)")
+            }
+        }
+    }
+
+    // Gram–Schmidt on distances keeps every length and dot product, in one to four
+    // dimensions, with dependent, zero and tiny vectors: to a few ulps of the largest.
+    func testOrthonormalCoordinatesKeepLengths() {
+        var rng = SeededGenerator(seed: 0x6A5C)
+        func random() -> Rect { Rect(x: rng.unit() - 0.5, y: rng.unit() - 0.5, width: rng.unit() - 0.5, height: rng.unit() - 0.5) }
+        for trial in 0..<200 {
+            let a = random(), b = random()
+            let c: Rect
+            switch trial % 4 {
+            case 0: c = random()
+            case 1: c = a.scaled(by: rng.unit() * 3 - 1.5).adding(b.scaled(by: 0.25))  // in the span of a and b
+            case 2: c = .zero
+            default: c = a.scaled(by: 1e-9)
+            }
+            let values = [a, b, trial % 8 == 1 ? a.scaled(by: -2) : c]
+            let x = SplinePacing.Velocity.orthonormalCoordinates(values[0], values[1], values[2])
+            let coordinates = [x.0, x.1, x.2]
+            for i in 0..<3 {
+                for j in 0..<3 {
+                    let expected = values[i].subtracting(values[j])
+                    let d = coordinates[i] - coordinates[j]
+                    XCTAssertEqual((d * d).sum().squareRoot(), Rect.zero.distance(to: expected), accuracy: 1e-15, "trial \(trial) \(i) \(j)")
+                }
+                XCTAssertEqual((coordinates[i] * coordinates[i]).sum().squareRoot(), Rect.zero.distance(to: values[i]), accuracy: 1e-15)
+            }
+        }
+        // Numbers: one dimension, signs kept as directions.
+        let x = SplinePacing.Velocity.orthonormalCoordinates(3.0, -1.5, 0)
+        XCTAssertEqual(Swift.abs(x.0[0] - x.1[0]), 4.5, accuracy: 1e-15)
+        XCTAssertEqual(x.2, .zero)
+        XCTAssertEqual((x.0 * x.0).sum(), 9, accuracy: 1e-14)
+    }
+
+    // Each rule of a step is exact where the speed is a polynomial of low degree: Gauss–
+    // Kronrod 15 to degree 22, its 7-point Gauss rule to 13, the partial lengths (the
+    // interpolant of the 15 speeds) to 14. Speed 1 + 2u + 3u² on a step of 0.3…0.8.
+    func testStepRulesAreExactForPolynomialSpeeds() {
+        let velocity = SplinePacing.Velocity(a: SIMD4(3, 0, 0, 0), b: SIMD4(2, 0, 0, 0), c: SIMD4(1, 0, 0, 0))
+        let step = SplinePacing.Step(velocity, 0.3, 0.8)
+        func integral(_ a: Double, _ b: Double) -> Double { (b + b * b + b * b * b) - (a + a * a + a * a * a) }
+        XCTAssertEqual(step.length, integral(0.3, 0.8), accuracy: 1e-15)
+        XCTAssertEqual(step.gauss, integral(0.3, 0.8), accuracy: 1e-15)
+        XCTAssertEqual(step.quarter, integral(0.3, 0.425), accuracy: 1e-15)
+        XCTAssertEqual(step.middle, integral(0.3, 0.55), accuracy: 1e-15)
+        XCTAssertEqual(step.threeQuarters, integral(0.3, 0.675), accuracy: 1e-15)
+        XCTAssertEqual(step.endSpeed, 1 + 1.6 + 3 * 0.64, accuracy: 1e-14)
+        // The query's rule on the piece's quartic: the length to u = 0.3 + t.
+        for t in [0.0, 0.1, 0.37, 0.5] {
+            XCTAssertEqual(step.quartic.arc(to: t), integral(0.3, 0.3 + t), accuracy: 1e-15, "t \(t)")
+        }
     }
 
     // The pieces tile 0…1 in order; a bucket names the last piece starting by its start.
@@ -220,6 +294,18 @@ final class SplinePacingTests: XCTestCase {
             }
         }
     }
+}
+
+/// A point that the pacing knows only by its distances (not a `VectorAnimatableValue`).
+struct Opaque: LinearAnimatableValue, Equatable {
+    var x, y: Double
+    static var zero: Opaque { Opaque(x: 0, y: 0) }
+    static func interpolate(_ a: Opaque, _ b: Opaque, _ t: Double) -> Opaque { Opaque(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+    func adding(_ o: Opaque) -> Opaque { Opaque(x: x + o.x, y: y + o.y) }
+    func subtracting(_ o: Opaque) -> Opaque { Opaque(x: x - o.x, y: y - o.y) }
+    func multiplied(byCount n: Int) -> Opaque { Opaque(x: x * Double(n), y: y * Double(n)) }
+    func scaled(by f: Double) -> Opaque { Opaque(x: x * f, y: y * f) }
+    func distance(to o: Opaque) -> Double { ((o.x - x) * (o.x - x) + (o.y - y) * (o.y - y)).squareRoot() }
 }
 
 /// The arc length of a keyframe curve's spline, measured independently of `SplinePacing`:
