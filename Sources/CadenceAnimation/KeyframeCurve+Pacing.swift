@@ -36,28 +36,28 @@ struct SplinePacing: Sendable {
         var c0, c1, c2, c3, c4: Double
 
         @inline(__always)
-        func callAsFunction(_ u: Double) -> Double {
-            let u2 = u * u
-            return (c4 * u2 + (c3 * u + c2)) * u2 + (c1 * u + c0)
+        func callAsFunction(_ t: Double) -> Double {
+            let t2 = t * t
+            return (c4 * t2 + (c3 * t + c2)) * t2 + (c1 * t + c0)
         }
 
-        /// `q′(u)`.
+        /// `q′(t)`.
         @inline(__always)
-        func derivative(_ u: Double) -> Double { ((4 * c4 * u + 3 * c3) * u + 2 * c2) * u + c1 }
+        func derivative(_ t: Double) -> Double { ((4 * c4 * t + 3 * c3) * t + 2 * c2) * t + c1 }
 
-        /// `q″(u)`.
+        /// `q″(t)`.
         @inline(__always)
-        func secondDerivative(_ u: Double) -> Double { (12 * c4 * u + 6 * c3) * u + 2 * c2 }
+        func secondDerivative(_ t: Double) -> Double { (12 * c4 * t + 6 * c3) * t + 2 * c2 }
 
-        /// The speed `√q(u)` (rounding can leave `q` a little below 0 where it vanishes).
+        /// The speed `√q(t)` (rounding can leave `q` a little below 0 where it vanishes).
         @inline(__always)
-        func speed(_ u: Double) -> Double {
-            let q = self(u)
+        func speed(_ t: Double) -> Double {
+            let q = self(t)
             return (q < 0 ? 0 : q).squareRoot()
         }
 
-        /// `∫₀ᵗ √q` by 7-point Gauss–Legendre. The seven nodes fill seven lanes of a SIMD
-        /// vector of eight (the eighth, at `t`, has weight 0).
+        /// `∫₀ᵗ √q` by 7-point Gauss–Legendre, the seven nodes in a SIMD vector of eight
+        /// (the eighth lane, at `t`, has weight 0).
         @inline(__always)
         func arc(to t: Double) -> Double {
             // Nodes (1 + x_k)/2 of the rule on 0…1, then 1; weights w_k/2, then 0.
@@ -75,11 +75,11 @@ struct SplinePacing: Sendable {
         /// lane by lane with the clamp in the loop, the form the vectoriser turns into
         /// two `vsqrtpd` (`SIMD8.squareRoot()` is eight scalar calls that check for errno).
         @inline(__always)
-        func speeds(at u: SIMD8<Double>) -> SIMD8<Double> {
-            let u2 = u * u
-            let low = SIMD8(repeating: c1) * u + SIMD8(repeating: c0)
-            let high = SIMD8(repeating: c3) * u + SIMD8(repeating: c2)
-            let q = (SIMD8(repeating: c4) * u2 + high) * u2 + low
+        func speeds(at t: SIMD8<Double>) -> SIMD8<Double> {
+            let t2 = t * t
+            let low = SIMD8(repeating: c1) * t + SIMD8(repeating: c0)
+            let high = SIMD8(repeating: c3) * t + SIMD8(repeating: c2)
+            let q = (SIMD8(repeating: c4) * t2 + high) * t2 + low
             var speeds = SIMD8<Double>()
             for i in 0..<8 { speeds[i] = (q[i] < 0 ? 0 : q[i]).squareRoot() }
             return speeds
@@ -135,7 +135,7 @@ struct SplinePacing: Sendable {
     static var maxSolveSteps: Int { 64 }
     /// A step is final when the residual it leaves, `|8v′² − q″|·|δ|³/(12v)` by Taylor, is
     /// below this (a fraction of the total length) and the step `δ` is within `stepReach`
-    /// of the piece's width, where the expansion holds.
+    /// of the piece's width (so the expansion's next term is smaller still).
     static var solveTolerance: Double { 1e-15 }
     static var stepReach: Double { 1e-2 }
 
@@ -192,15 +192,19 @@ struct SplinePacing: Sendable {
         return (segment, u, Self.maxSolveSteps)
     }
 
-    /// The last piece starting at or before `p` (in 0…1): its bucket's piece, then forward
-    /// past any that start by `p` (usually none; a piece of no width is passed over unless
-    /// it is the last).
+    /// The last piece starting at or before `p` (in 0…1, below 1): between the pieces its
+    /// bucket and the next name, by halving (usually they are the same piece or
+    /// neighbours; a piece of no width is passed over unless it is the last).
     @inline(__always)
     func pieceIndex(at p: Double) -> Int {
-        let last = buckets.count - 1
-        var k = Int(buckets[Int(p * Double(last))])
-        while k + 1 < pieces.count && pieces[k + 1].start <= p { k += 1 }
-        return k
+        let b = Int(p * Double(buckets.count - 1))
+        var base = Int(buckets[b]), n = Int(buckets[b + 1]) - base + 1
+        while n > 1 {
+            let half = n / 2
+            base = pieces[base + half].start <= p ? base + half : base
+            n -= half
+        }
+        return base
     }
 }
 

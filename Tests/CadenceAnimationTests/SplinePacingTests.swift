@@ -292,6 +292,11 @@ final class SplinePacingTests: XCTestCase {
                 XCTAssertLessThanOrEqual(pieces[Int(k)].start, edge)
                 if Int(k) + 1 < pieces.count { XCTAssertGreaterThan(pieces[Int(k) + 1].start, edge) }
             }
+            // The lookup is the last piece starting by p, at the starts themselves and between.
+            let probes = pieces.map(\.start) + pieces.map { $0.start.nextDown } + (0..<64).map { _ in rng.unit() }
+            for p in probes where p >= 0 && p < 1 {
+                XCTAssertEqual(pacing.pieceIndex(at: p), pieces.lastIndex { $0.start <= p }, "seed \(rng.seed) p \(p)")
+            }
         }
     }
 }
