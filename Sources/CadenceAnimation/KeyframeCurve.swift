@@ -104,7 +104,8 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing? {
         func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing? {
             // L is Value itself (opened from Value.self), so the arrays are reinterpreted, not converted.
-            SplinePacing(points: unsafeBitCast(values, to: [L].self), controls: unsafeBitCast(controls, to: [(L, L)].self))
+            assert(L.self == Value.self)
+            return SplinePacing(points: unsafeBitCast(values, to: [L].self), controls: unsafeBitCast(controls, to: [(L, L)].self))
         }
         return open(type)
     }
