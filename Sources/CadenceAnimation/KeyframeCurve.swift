@@ -47,12 +47,8 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     public let timingFunctions: [TimingFunction]?
     /// For the cubic modes: each segment's inner Bézier points `(B1, B2)`.
     @usableFromInline let controls: [(Value, Value)]?
-    /// For `cubicPaced`: the spline's arc-length table.
-    let pacing: SplinePacing<Value>?
-    /// For `cubicPaced`: `pacing.location(at:)`, compiled for `Value` here and called from
-    /// wherever the curve is evaluated (inlined code in another module would otherwise
-    /// reach the pacing's generic code unspecialised).
-    @usableFromInline let pacedLocation: (@Sendable (Double) -> (segment: Int, u: Double))?
+    /// For `cubicPaced`: the spline's arc-length tables.
+    @usableFromInline let pacing: SplinePacing?
     /// The keyframes' interpolation forms (`AnimatableValue.interpolationForm`), made once,
     /// for a type whose form is not the value itself (transforms: their decompositions);
     /// empty otherwise.
@@ -86,7 +82,7 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         default:
             times = KeyTimes.validated(keyTimes, count: n, mode: mode)
         }
-        var pacing: SplinePacing<Value>?
+        var pacing: SplinePacing?
         if mode == .cubic || mode == .cubicPaced, let linear {
             let controls = Self.cubicControls(linear, values: values, keyTimes: times,
                                               tension: tension, continuity: continuity, bias: bias)
@@ -97,11 +93,6 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
             controls = nil
         }
         self.pacing = pacing
-        if let pacing {
-            pacedLocation = { @Sendable fraction in pacing.location(at: fraction) }
-        } else {
-            pacedLocation = nil
-        }
         forms = Value.InterpolationForm.self == Value.self ? [] : values.map(Value.interpolationForm)
         self.keyTimes = times
     }
@@ -115,12 +106,12 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         return total > 0 && total.isFinite ? distances.map { $0 / total } : []
     }
 
-    static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing<Value>? {
-        func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing<Value>? {
-            let pacing = SplinePacing(
-                points: values, controls: controls, zero: L.zero as! Value,
-                scale: { ($0 as! L).scaled(by: $1) as! Value })
-            return pacing.total > 0 && pacing.total.isFinite ? pacing : nil
+    /// The pacing of the spline (M5), or `nil` over zero or non-finite length.
+    static func makePacing(_ type: any LinearAnimatableValue.Type, values: [Value], controls: [(Value, Value)]) -> SplinePacing? {
+        func open<L: LinearAnimatableValue>(_: L.Type) -> SplinePacing? {
+            // L is Value itself (opened from Value.self), so the arrays are reinterpreted, not converted.
+            assert(L.self == Value.self)
+            return SplinePacing(points: unsafeBitCast(values, to: [L].self), controls: unsafeBitCast(controls, to: [(L, L)].self))
         }
         return open(type)
     }
@@ -145,8 +136,8 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
             return values[KeyTimes.lastIndex(atOrBefore: p, in: keyTimes, upTo: values.count - 1)]
         }
         let i: Int, fraction: Double
-        if let pacedLocation {
-            (i, fraction) = pacedLocation(p)
+        if let pacing {
+            (i, fraction) = pacing.location(at: p)
         } else {
             guard keyTimes.count >= 2 else { return first }  // paced over zero distance
             (i, fraction) = KeyTimes.segment(of: p, in: keyTimes)

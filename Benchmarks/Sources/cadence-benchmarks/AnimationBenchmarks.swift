@@ -80,6 +80,18 @@ func registerAnimationBenchmarks() {
             cadence_benchmark_consume(sink)
         }
     }
+    // The same loop continued to 1000 keys: construction grows linearly.
+    let manyPoints = keyframePoints(count: 1000)
+    registerBenchmark("KeyframeAnimation<Point> 1000 keys cubicPaced: construction (tables)") { n in
+        var sink: UInt64 = 0
+        for k in 0..<Int(n) {
+            var shifted = manyPoints
+            shifted[0].x = Double(k & 7)
+            let a = KeyframeAnimation<Point>(keyPath: "position", values: shifted, calculationMode: .cubicPaced, timing: timing)
+            sink ^= UInt64(a.curve.keyTimes.count)
+        }
+        cadence_benchmark_consume(sink)
+    }
     registerBenchmark("KeyframeAnimation<Point> path (5 segments) paced: construction (arc-length tables)") { n in
         var sink: UInt64 = 0
         for _ in 0..<Int(n) {
