@@ -97,4 +97,129 @@ static inline __attribute__((always_inline)) int cadence_matrix4_invert(cadence_
     return 1;
 }
 
+// MARK: Decomposition
+
+/// `Transform3D.decomposed` in 4-lane vectors (the fourth lane of the 3-vectors is 0).
+typedef struct cadence_decomposition {
+    cadence_double4 scale;        ///< x, y, z
+    cadence_double4 shear;        ///< xy, xz, yz
+    cadence_double4 rotation;     ///< the quaternion x, y, z, w
+    cadence_double4 translation;  ///< x, y, z
+    cadence_double4 perspective;  ///< the normalised matrix's fourth column solved against P
+} cadence_decomposition;
+
+static inline __attribute__((always_inline)) cadence_double4 cadence_cross(cadence_double4 u, cadence_double4 v) {
+    return __builtin_shufflevector(u, u, 1, 2, 0, 3) * __builtin_shufflevector(v, v, 2, 0, 1, 3)
+        - __builtin_shufflevector(u, u, 2, 0, 1, 3) * __builtin_shufflevector(v, v, 1, 2, 0, 3);
+}
+
+/// The sums of `p`, `q`, `r` and `s`, lane by lane in that order (a transposed sum: six
+/// shuffles and three additions for four dot products).
+static inline __attribute__((always_inline)) cadence_double4 cadence_sums(
+    cadence_double4 p, cadence_double4 q, cadence_double4 r, cadence_double4 s) {
+    const cadence_double4 pq = __builtin_shufflevector(p, q, 0, 4, 2, 6) + __builtin_shufflevector(p, q, 1, 5, 3, 7);
+    const cadence_double4 rs = __builtin_shufflevector(r, s, 0, 4, 2, 6) + __builtin_shufflevector(r, s, 1, 5, 3, 7);
+    return __builtin_shufflevector(pq, rs, 0, 1, 4, 5) + __builtin_shufflevector(pq, rs, 2, 3, 6, 7);
+}
+
+/// `a` where `take_b` is 0, `b` where it is 1, exactly (w·b + (1 − w)·a with w 0 or 1): a
+/// select between vectors on a scalar condition would be compiled into a branch, which on
+/// varied rotations is mispredicted about one time in three.
+static inline __attribute__((always_inline)) cadence_double4 cadence_pick(int take_b, cadence_double4 a, cadence_double4 b) {
+    const double w = take_b ? 1 : 0;
+    return b * w + a * (1 - w);
+}
+
+/// The unit quaternion (x, y, z, w) of the rotation whose row-vector matrix has the
+/// orthonormal rows `u0`, `u1`, `u2` (fourth lanes 0), by Shepperd's method: 4·q·qᵀ has the
+/// diagonal (4x², 4y², 4z², 4w²) and sums and differences of the entries elsewhere
+/// (R_ij = u_i[j]); its column k over 2·√(4q_k²) is ±q. The column of the largest
+/// diagonal entry keeps every component at full precision; it is chosen by a two-round
+/// tournament of exact blends, so no branch depends on the rotation.
+static inline __attribute__((always_inline)) cadence_double4 cadence_quaternion_from_rows(
+    cadence_double4 u0, cadence_double4 u1, cadence_double4 u2) {
+    const cadence_double4 diagonal = 1 + u0[0] * (cadence_double4){1, -1, -1, 1}
+        + u1[1] * (cadence_double4){-1, 1, -1, 1} + u2[2] * (cadence_double4){-1, -1, 1, 1};
+    // (4xy, 4xz, 4yz, ·) and (4wx, 4wy, ·, ·).
+    const cadence_double4 sums = __builtin_shufflevector(u0, u1, 1, 2, 6, 3)    // u0y u0z u1z
+        + __builtin_shufflevector(u1, u2, 0, 4, 5, 3);                          // u1x u2x u2y
+    const cadence_double4 differences = __builtin_shufflevector(u1, u2, 2, 4, 3, 3)  // u1z u2x
+        - __builtin_shufflevector(u2, u0, 1, 6, 3, 3);                               // u2y u0z
+    const double xy = sums[0], xz = sums[1], yz = sums[2];
+    const double wx = differences[0], wy = differences[1], wz = u0[1] - u1[0];
+    const cadence_double4 columnX = {diagonal[0], xy, xz, wx}, columnY = {xy, diagonal[1], yz, wy};
+    const cadence_double4 columnZ = {xz, yz, diagonal[2], wz}, columnW = {wx, wy, wz, diagonal[3]};
+    const double largest01 = diagonal[1] > diagonal[0] ? diagonal[1] : diagonal[0];
+    const double largest23 = diagonal[3] > diagonal[2] ? diagonal[3] : diagonal[2];
+    const cadence_double4 column = cadence_pick(
+        largest23 > largest01, cadence_pick(diagonal[1] > diagonal[0], columnX, columnY),
+        cadence_pick(diagonal[3] > diagonal[2], columnZ, columnW));
+    const double largest = largest23 > largest01 ? largest23 : largest01;
+    return column * (0.5 / __builtin_elementwise_sqrt(largest));
+}
+
+/// Decomposes `m` as `Transform3D.decomposed` documents (the unmatrix method; a negative
+/// determinant flips the x scale and row) and returns 1, or returns 0 when `m44 = 0`, the
+/// upper 3×3 is singular relative to Hadamard's bound (`threshold`, as for the inverse,
+/// with `|(t, 1)|` for the translation row) or a field is not finite. `out` is written only
+/// on success.
+static inline __attribute__((always_inline)) int cadence_matrix4_decompose(
+    const cadence_matrix4 *m, double threshold, cadence_decomposition *out) {
+    const double w = m->r4[3];
+    if (w == 0) return 0;
+    cadence_double4 r1 = m->r1, r2 = m->r2, r3 = m->r3, r4 = m->r4;
+    if (w != 1) {  // the usual m44 = 1 needs no division
+        const double k = 1 / w;
+        r1 *= k, r2 *= k, r3 *= k, r4 *= k;
+    }
+    const cadence_double4 zero = {0, 0, 0, 0};
+    // Rows of A (the upper 3×3), the translation t, and the fourth column c.
+    const cadence_double4 a0 = __builtin_shufflevector(r1, zero, 0, 1, 2, 4);
+    const cadence_double4 a1 = __builtin_shufflevector(r2, zero, 0, 1, 2, 4);
+    const cadence_double4 a2 = __builtin_shufflevector(r3, zero, 0, 1, 2, 4);
+    const cadence_double4 t = __builtin_shufflevector(r4, zero, 0, 1, 2, 4);
+    const cadence_double4 c = __builtin_shufflevector(
+        __builtin_shufflevector(r1, r2, 3, 7, 3, 7), __builtin_shufflevector(r3, r4, 3, 7, 3, 7), 0, 1, 4, 5);
+    // n = P · E with P = [[A, 0], [t, 1]]: P is singular exactly when A is. (c − c) is 0 for
+    // a finite column and NaN otherwise, so NaN or ±∞ anywhere fails the test.
+    const cadence_double4 b0 = cadence_cross(a1, a2), b1 = cadence_cross(a2, a0), b2 = cadence_cross(a0, a1);
+    const cadence_double4 b2a0 = cadence_cross(b2, a0);
+    // |a0|², |a1|², |a2|², |t|² + (c − c); det, a0·a1, |a0 × a1|²; and a2's products.
+    const cadence_double4 lengths = cadence_sums(a0 * a0, a1 * a1, a2 * a2, t * t + (c - c));
+    const cadence_double4 products = cadence_sums(a0 * b0, a0 * a1, b2 * b2, zero);
+    const cadence_double4 along2 = cadence_sums(a2 * b2, a2 * a0, a2 * b2a0, zero);
+    const double det = products[0];
+    const double bound = lengths[0] * lengths[1] * (lengths[2] * (lengths[3] + 1));
+    if (!(det * det > threshold * threshold * bound)) return 0;
+    cadence_double4 perspective = {0, 0, 0, 1};
+    if (c[0] != 0 || c[1] != 0 || c[2] != 0) {
+        // A·p′ = c′ by the cross products (a_i · b_j = det·δ_ij); p₃ = c₃ − t·p′.
+        const cadence_double4 solved = (b0 * c[0] + b1 * c[1] + b2 * c[2]) * (1 / det);
+        const cadence_double4 tp = t * solved;
+        perspective = solved;
+        perspective[3] = c[3] - (tp[0] + tp[1] + tp[2]);
+    }
+    // Gram–Schmidt on A's rows, as cross products so that every square root and division
+    // depends only on the inputs (a short chain): u0 = a0/|a0|, u2 = (a0 × a1)/|a0 × a1|,
+    // u1 = u2 × u0 = ((a0 × a1) × a0)/(|a0 × a1|·|a0|), the part of a1 orthogonal to a0,
+    // normalised. The scales are |a0|, |a0 × a1|/|a0| and a2 · u2 (= det/|a0 × a1|); the
+    // shears a1's and a2's components along the rows, over their scale. A mirror (negative
+    // determinant) flips u0, u2, the x scale and the xy and xz shears: a multiply by ±1.
+    const double sign = det < 0 ? -1 : 1;
+    const double scale0 = __builtin_elementwise_sqrt(lengths[0]), area = __builtin_elementwise_sqrt(products[2]);
+    const cadence_double4 inverses = 1 / (cadence_double4){scale0, area, along2[0], 1};
+    const double n0 = sign * inverses[0], n2 = sign * inverses[1], n1 = inverses[0] * inverses[1];
+    const cadence_double4 u0 = a0 * n0, u1 = b2a0 * n1, u2 = b2 * n2;
+    const double scale1 = area * inverses[0], scale2 = along2[0] * n2;
+    // 1/scale2 = sign·|a0 × a1|/(a2·b2), and for xz the sign cancels the one in n0.
+    const double over2 = area * inverses[2];
+    out->scale = (cadence_double4){scale0 * sign, scale1, scale2, 0};
+    out->shear = (cadence_double4){
+        products[1] * n2, along2[1] * inverses[0] * over2, along2[2] * n1 * over2 * sign, 0};
+    out->translation = t;
+    out->perspective = perspective;
+    out->rotation = cadence_quaternion_from_rows(u0, u1, u2);
+    return 1;
+}
+
 #endif
