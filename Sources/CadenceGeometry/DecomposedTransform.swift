@@ -43,30 +43,32 @@ public struct DecomposedTransform: Hashable, Sendable, Codable {
 
     /// The transform these parameters stand for.
     ///
-    /// Cost: the rotation's rows from the quaternion, three rows of scale · shear · rotation,
-    /// their products with the perspective (the fourth column) — about 70 flops, no
-    /// division; inlined, so a per-frame animation loop keeps everything in registers.
+    /// Cost (`cadence_recompose`, a C function inlined here): the rotation's rows from the
+    /// quaternion, three rows of scale · shear · rotation and their products with the
+    /// perspective (the fourth column) in 4-lane vectors — about 70 flops, no division.
     @inlinable @inline(__always)
     public var recomposed: Transform3D {
-        let (u0, u1, u2) = rotation.rows
-        // Rows of scale · shear · rotation.
-        let a0 = u0 * scale[0]
-        let a1 = _multiplyAdd(u0, SIMD3(repeating: shear[0] * scale[1]), u1 * scale[1])
-        let a2 = _multiplyAdd(
-            u0, SIMD3(repeating: shear[1] * scale[2]),
-            _multiplyAdd(u1, SIMD3(repeating: shear[2] * scale[2]), u2 * scale[2]))
-        // The affine part A (rows a0, a1, a2, translation), then A · E, where E is the
-        // identity with its fourth column replaced by p: the fourth column becomes A · p.
-        let p = perspective
-        let p3 = SIMD3(p[0], p[1], p[2])
-        let t = translation
-        var m = Transform3D(
-            rows: SIMD4(a0, (a0 * p3).sum()), SIMD4(a1, (a1 * p3).sum()), SIMD4(a2, (a2 * p3).sum()),
-            SIMD4(t, (t * p3).sum() + p[3]))
-        if m44 != 1 {
-            m = Transform3D(rows: m.r1 * m44, m.r2 * m44, m.r3 * m44, m.r4 * m44)
-        }
-        return m
+        var parts = _parts
+        var m = cadence_matrix4()
+        cadence_recompose(&parts, m44, &m)
+        return Transform3D(rows: m.r1, m.r2, m.r3, m.r4)
+    }
+
+    /// The parameters from the C helpers' form.
+    @inlinable @inline(__always)
+    init(_ parts: cadence_decomposition, m44: Double) {
+        @inline(__always) func three(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
+        self.init(
+            scale: three(parts.scale), shear: three(parts.shear), rotation: Quaternion(parts.rotation),
+            translation: three(parts.translation), perspective: parts.perspective, m44: m44)
+    }
+
+    /// The parameters as the C helpers take them.
+    @inlinable @inline(__always)
+    var _parts: cadence_decomposition {
+        cadence_decomposition(
+            scale: SIMD4(scale, 0), shear: SIMD4(shear, 0), rotation: rotation.vector,
+            translation: SIMD4(translation, 0), perspective: perspective)
     }
 
     /// The parameters a fraction `t` of the way to `other`: every component linearly
@@ -75,13 +77,9 @@ public struct DecomposedTransform: Hashable, Sendable, Codable {
     /// and a few lerps, no allocation.
     @inlinable @inline(__always)
     public func interpolated(to other: DecomposedTransform, _ t: Double) -> DecomposedTransform {
-        @inline(__always) func lerp3(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> { a + (b - a) * t }
-        return DecomposedTransform(
-            scale: lerp3(scale, other.scale), shear: lerp3(shear, other.shear),
-            rotation: rotation.slerp(to: other.rotation, t),
-            translation: lerp3(translation, other.translation),
-            perspective: perspective + (other.perspective - perspective) * t,
-            m44: m44 + (other.m44 - m44) * t)
+        var (a, b, blend) = (_parts, other._parts, cadence_decomposition())
+        cadence_decomposition_interpolate(&a, &b, t, &blend)
+        return DecomposedTransform(blend, m44: m44 + (other.m44 - m44) * t)
     }
 }
 
@@ -116,10 +114,7 @@ extension Transform3D {
         var m = _matrix4
         var parts = cadence_decomposition()
         guard cadence_matrix4_decompose(&m, Transform3D.singularityThreshold, &parts) != 0 else { return nil }
-        @inline(__always) func three(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
-        return DecomposedTransform(
-            scale: three(parts.scale), shear: three(parts.shear), rotation: Quaternion(parts.rotation),
-            translation: three(parts.translation), perspective: parts.perspective, m44: m44)
+        return DecomposedTransform(parts, m44: m44)
     }
 
     /// The transform a fraction `t` of the way to `other`, as Core Animation interpolates
