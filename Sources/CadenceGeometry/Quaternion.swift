@@ -87,7 +87,7 @@ public struct Quaternion: Hashable, Sendable, Codable {
     /// normalised linear blend. `t` is not clamped. Exactly opposite rotations by π are
     /// ambiguous; the rule above picks one deterministically.
     ///
-    /// Accuracy: within 2e-15 of each component of the libm formula
+    /// Accuracy: each component within 2e-15·max(1, |t|) of the libm formula
     /// `(sin((1−t)θ)·a + sin(tθ)·b) / sin θ`, `θ = acos(dot)` (tested on random and edge
     /// inputs). Cost (`cadence_slerp`, a C function inlined here): a polynomial `acos`
     /// and one two-lane polynomial for both sines, two square roots in one vector, one

@@ -11,8 +11,9 @@ extension Transform3D {
     /// or has non-finite fields.
     ///
     /// Accuracy: the adjugate (cofactors from 2×2 minors) over the determinant, about
-    /// `cond(M) · 1e-16` relative. Cost: about 80 flops and 20 lane shuffles in 4-lane
-    /// vectors (`cadence_matrix4_invert`, a C function inlined here), no division but one.
+    /// `cond(M) · 1e-16` relative; `M · M⁻¹` is the identity to 8·ε·cond_F (tested, with
+    /// cond_F = ‖M‖_F·‖M⁻¹‖_F). Cost (`cadence_matrix4_invert`, a C function inlined
+    /// here): about 45 operations and 20 shuffles in 4-lane vectors, one division.
     @inlinable @inline(__always)
     public var inverse: Transform3D? {
         var m = _matrix4

@@ -6,6 +6,11 @@
 #ifndef CADENCE_MATRIX4_H
 #define CADENCE_MATRIX4_H
 
+// Every function here is static and always inlined, so how a 4-lane vector argument would
+// be passed without AVX (the baseline build) never matters: silence clang's note on it.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
 /// Four doubles in one vector; Swift imports it as `SIMD4<Double>`. Aligned to 16 bytes,
 /// as Swift aligns `SIMD4<Double>` (Swift does not import a struct of 32-byte-aligned
 /// fields).
@@ -360,5 +365,7 @@ static inline __attribute__((always_inline)) void cadence_recompose(
     if (m44 != 1) m1 *= m44, m2 *= m44, m3 *= m44, m4 *= m44;
     out->r1 = m1, out->r2 = m2, out->r3 = m3, out->r4 = m4;
 }
+
+#pragma clang diagnostic pop
 
 #endif
