@@ -15,4 +15,9 @@
 /// warning about the branch it removes (a bare macro test warns "will never be executed").
 static inline int cadence_has_fma(void) { return CADENCE_HAS_FMA; }
 
+/// √x as one instruction. Swift's `squareRoot()` on Linux goes through C's `sqrt`, which
+/// keeps errno: a compare and a branch to the library for negative inputs, and registers
+/// saved around that call on the fast path.
+static inline double cadence_sqrt(double x) { return __builtin_elementwise_sqrt(x); }
+
 #endif
