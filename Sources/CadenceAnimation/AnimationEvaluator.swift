@@ -234,15 +234,27 @@ package enum Reach<V: PropertyValue>: Sendable {
             Self.applyField(held.animation.animation, field: held.animation.field, model: model, time: time,
                             honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
         case .group(let held):
-            guard let childTime = held.animation.group.childTime(atParentTime: time, honoursRemoval: honoursRemoval)
-            else { return }
-            for child in held.animation.children {
-                child.apply(model: model, time: childTime, honoursRemoval: false, into: &value, rotation: &rotation)
-            }
+            Self.applyGroup(held, model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+        }
+    }
+
+    /// A group's children that reach the property, at the group's child time. Out of line,
+    /// as are the function and field paths, so that `apply` stays small enough for the
+    /// typed path to be inlined whole.
+    @inline(never)
+    static func applyGroup(
+        _ held: Held<(group: AnimationGroup, children: [Reach<V>])>, model: V, time: Double, honoursRemoval: Bool,
+        into value: inout V, rotation: inout Double?
+    ) {
+        guard let childTime = held.animation.group.childTime(atParentTime: time, honoursRemoval: honoursRemoval)
+        else { return }
+        for child in held.animation.children {
+            child.apply(model: model, time: childTime, honoursRemoval: false, into: &value, rotation: &rotation)
         }
     }
 
     /// A value-function animation on a transform property (`V` is `Transform3D`).
+    @inline(never)
     static func applyFunction(
         _ animation: PropertyAnimation, time: Double, honoursRemoval: Bool, into value: inout V, rotation: inout Double?
     ) {
@@ -260,6 +272,7 @@ package enum Reach<V: PropertyValue>: Sendable {
 
     /// A structure-field animation: the field read, animated and written through
     /// `KeyPathValue`.
+    @inline(never)
     static func applyField(
         _ animation: PropertyAnimation, field: String, model: V, time: Double, honoursRemoval: Bool,
         into value: inout V, rotation: inout Double?
