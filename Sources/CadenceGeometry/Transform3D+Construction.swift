@@ -46,7 +46,9 @@ extension Transform3D {
     /// 1e-16 residue from π's rounding).
     static func sineCosine(_ angle: Double) -> (Double, Double) {
         let quarters = angle / (.pi / 2)
-        if quarters == quarters.rounded(), Swift.abs(quarters) < 1e15 {
+        // A whole number of quarter turns (truncation is exact below 1e15; `rounded()` would
+        // be a library call on baseline x86-64).
+        if Swift.abs(quarters) < 1e15, Double(Int64(quarters)) == quarters {
             switch ((Int(quarters) % 4) + 4) % 4 {
             case 0: return (0, 1)
             case 1: return (1, 0)
