@@ -114,7 +114,7 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtoc
     /// Inlinable, so that code in any module evaluates it compiled for its value type (the
     /// keyframe tables are generic types whose metadata unspecialised code would look up on
     /// every call).
-    @inlinable
+    @inlinable @inline(__always)
     public func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>? {
         if let pathKeyframes {
             guard let (point, rotation) = pathKeyframes.sample(at: progress, rotationMode: rotationMode) else { return nil }

@@ -83,10 +83,17 @@ extension PropertyAnimationProtocol {
     @inlinable @inline(__always)
     public func ownSample(in state: TimingState, model: Value) -> AnimationSample<Value>? {
         guard var sample = cycleSample(atProgress: animationTiming.eased(state.progress), model: model) else { return nil }
-        if isCumulative && state.iteration != 0, let change = cycleChange(model: model) {
-            sample.value = sample.value.adding(change.multiplied(byCount: state.iteration))
+        if isCumulative && state.iteration != 0 {
+            sample.value = cumulated(sample.value, iteration: state.iteration, model: model)
         }
         return sample
+    }
+
+    /// `value` plus the change over one cycle once per completed cycle (out of line: rare).
+    @inlinable @inline(never)
+    func cumulated(_ value: Value, iteration: Int, model: Value) -> Value {
+        guard let change = cycleChange(model: model) else { return value }
+        return value.adding(change.multiplied(byCount: iteration))
     }
 
     /// The value this animation leaves in `state` (steps 2–5): as `value(atParentTime:…)`
