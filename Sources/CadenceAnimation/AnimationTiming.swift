@@ -15,7 +15,19 @@ public struct AnimationTiming: Hashable, Sendable {
     /// `timing` resolved (0.25 s when its duration is 0), kept up to date with `timing`.
     public private(set) var resolvedTiming: ResolvedTiming
     /// The pacing of the whole animation; `nil` is linear.
-    public var timingFunction: TimingFunction?
+    public var timingFunction: TimingFunction? {
+        get { isEased ? curve : nil }
+        set {
+            curve = newValue ?? .linear
+            isEased = newValue != nil
+        }
+    }
+    /// `timingFunction`, stored without the optional (linear when there is none), so that
+    /// evaluation calls it in place: unwrapping an optional curve copied it (and the timing
+    /// around it) on every evaluation.
+    @usableFromInline private(set) var curve: TimingFunction
+    /// Whether `timingFunction` is set.
+    @usableFromInline private(set) var isEased: Bool
     /// Whether the animation contributes nothing after its active interval (Core
     /// Animation's `removedOnCompletion`, default true): it is removed from its layer at its
     /// end, so a forwards fill is cut off there.
@@ -24,7 +36,8 @@ public struct AnimationTiming: Hashable, Sendable {
     public init(timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil, isRemovedOnCompletion: Bool = true) {
         self.timing = timing
         self.resolvedTiming = timing.resolved()
-        self.timingFunction = timingFunction
+        curve = timingFunction ?? .linear
+        isEased = timingFunction != nil
         self.isRemovedOnCompletion = isRemovedOnCompletion
     }
 
@@ -41,12 +54,7 @@ public struct AnimationTiming: Hashable, Sendable {
     /// `progress` through `timingFunction` (unchanged when it is `nil`; not clamped).
     @inlinable @inline(__always)
     public func eased(_ progress: Double) -> Double {
-        // A `switch` reads the stored curve in place; optional chaining here made the
-        // optimiser copy the whole curve (and retain its tables) on every call.
-        switch timingFunction {
-        case .some(let curve): curve.progress(at: progress)
-        case .none: progress
-        }
+        isEased ? curve.progress(at: progress) : progress
     }
 }
 

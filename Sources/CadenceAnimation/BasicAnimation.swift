@@ -108,6 +108,14 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
         return AnimationSample(value: Value.interpolate(from, to, progress))
     }
 
+    @inlinable @inline(__always)
+    public func contributingState(atParentTime parentTime: Double, honoursRemoval: Bool) -> TimingState? {
+        animationTiming.contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval)
+    }
+
+    @inlinable @inline(__always)
+    public func easedProgress(_ progress: Double) -> Double { animationTiming.eased(progress) }
+
     /// `to − from`.
     @inlinable
     public func cycleChange(model: Value) -> Value? {

@@ -123,6 +123,14 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtoc
         return curve.value(at: progress).map { AnimationSample(value: $0) }
     }
 
+    @inlinable @inline(__always)
+    public func contributingState(atParentTime parentTime: Double, honoursRemoval: Bool) -> TimingState? {
+        animationTiming.contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval)
+    }
+
+    @inlinable @inline(__always)
+    public func easedProgress(_ progress: Double) -> Double { animationTiming.eased(progress) }
+
     /// `last − first` keyframe (worked out when the keyframes are set, not per evaluation).
     @inlinable
     public func cycleChange(model: Value) -> Value? { lastMinusFirst }

@@ -42,6 +42,13 @@ public protocol PropertyAnimationProtocol<Value>: TimedAnimation {
     /// completed cycle (`to − from`; `last − first` for keyframes).
     func cycleChange(model: Value) -> Value?
 
+    /// `animationTiming.contributingState(atParentTime:honoursRemoval:)` and
+    /// `animationTiming.eased(_:)`. Requirements, so that each type reads its stored timing
+    /// in place: through the protocol's `animationTiming` getter the timing (its curve
+    /// included) would be copied, and the curve's table retained, on every evaluation.
+    func contributingState(atParentTime parentTime: Double, honoursRemoval: Bool) -> TimingState?
+    func easedProgress(_ progress: Double) -> Double
+
     /// `output[k]` = the value at `times[k]` (`value(atParentTime:model:)`, the model where
     /// the animation contributes nothing), for a timeline or a property test: one
     /// animation at many times.
@@ -74,15 +81,14 @@ extension PropertyAnimationProtocol {
     /// group does for its children.
     @inlinable @inline(__always)
     public func ownSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool = true) -> AnimationSample<Value>? {
-        guard let state = animationTiming.contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval)
-        else { return nil }
+        guard let state = contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval) else { return nil }
         return ownSample(in: state, model: model)
     }
 
     /// The animation's own value in `state`, which must contribute (steps 3–4).
     @inlinable @inline(__always)
     public func ownSample(in state: TimingState, model: Value) -> AnimationSample<Value>? {
-        guard var sample = cycleSample(atProgress: animationTiming.eased(state.progress), model: model) else { return nil }
+        guard var sample = cycleSample(atProgress: easedProgress(state.progress), model: model) else { return nil }
         if isCumulative && state.iteration != 0 {
             sample.value = cumulated(sample.value, iteration: state.iteration, model: model)
         }
