@@ -1,3 +1,21 @@
+// `progress(at:)`: a table guess of the curve parameter, then one compensated correction
+// that lands on the correctly rounded output, proved by Ziv's rounding test.
+//
+// 1. From the nearer end: `h = x` for x ≤ 1/2, `h = 1 − x` (exact) on the curve turned end
+//    for end otherwise, so the unknown `t` is small near either end.
+// 2. The guess: a cubic Hermite piece in `v = √h` between two table nodes (about 1e-5
+//    relative on the named curves), and on curves whose guess is worse (a steep middle)
+//    one or two plain Newton steps.
+// 3. The finish, as if in twice double precision: `X(t) − h` and the output polynomial at
+//    the guess `t` by the compensated Horner scheme, both in the two lanes of one
+//    `SIMD2<Double>`; then the exact root's offset `δ` from the residual by series
+//    reversion of the cubic to fourth order, and the output's change over `δ` (exact for
+//    a cubic), folded into one polynomial in the first Newton correction `δ₁`.
+// 4. Ziv's test: an error bound computed alongside; if the value's two ends round to the
+//    same double, that double is the correctly rounded output. Otherwise (a few inputs in
+//    100,000 on the named curves, and inputs below 2^-30) the full path decides, which
+//    reaches the same double the long way.
+
 extension TimingFunction {
     /// Output progress for input progress `x` (unitless).
     ///
@@ -8,40 +26,263 @@ extension TimingFunction {
     ///   whose exact value lies within about 1e-30 of a rounding boundary; so within half
     ///   an ulp, far inside the 1e-12 contract (all 6,007 golden points of the 50-digit
     ///   oracle in `Reference/` match exactly). Where the input or the output is below
-    ///   1e-290 the error-free products underflow: there the error is below 1e-100. Where the curve is vertical inside (`X'(t) = 0` at an interior
-    ///   `t`, as for (1, 0, 0, 1) at x = 0.5) no double-precision solver can do better
-    ///   than the rounding of `x` itself: there the result is the exact value for some
-    ///   input within 4 ulps of `x` (a backward-error bound).
+    ///   1e-290 the error-free products underflow: there the error is below 1e-100. Where
+    ///   the curve is vertical inside (`X'(t) = 0` at an interior `t`, as for (1, 0, 0, 1)
+    ///   at x = 0.5) no double-precision solver can do better than the rounding of `x`
+    ///   itself: there the result is the exact value for some input within 4 ulps of `x`
+    ///   (a backward-error bound).
     /// - Monotone: because the result is the correctly rounded value of a monotone
     ///   function, increasing inputs never give decreasing outputs where the curve is
     ///   monotone (tested on inputs a few ulps apart).
-    /// - Cost: solved from the nearer end (x ≤ 1/2 on the curve, x > 1/2 on the curve
-    ///   turned end for end); a table lookup and cubic guess, one Newton step on smooth
-    ///   stretches (two at most), then a compensated evaluation of the residual and of
-    ///   `Y` that lands on the correctly rounded value. Anything unusual (a vertical
-    ///   tangent) takes a safeguarded Newton–bisection solve of at most 128 steps.
+    /// - Cost: about 130 instructions and no branch that depends on the input's value
+    ///   beyond the half: a square root, one 16-byte table load, a compensated Horner
+    ///   step in two lanes, one division, Ziv's test; no allocation, no reference
+    ///   counting. The rare input the test rejects takes the full path (a few hundred
+    ///   nanoseconds; a safeguarded Newton–bisection solve of at most 128 steps where the
+    ///   curve is vertical).
     /// - Source: curve form of `CAMediaTimingFunction`; compensated Horner after Graillat,
-    ///   Langlois and Louvet (2005).
+    ///   Langlois and Louvet (2005); rounding test after Ziv (1991).
     @inlinable @inline(__always)
     public func progress(at x: Double) -> Double {
         if !(x > 0) { return 0 }
         if !(x < 1) { return 1 }
-        if case .linear = shape { return x }
-        // One inlined path for both halves (a 50/50 branch on random inputs would cost a
-        // misprediction per call): select the half, evaluate, then fold y = 1 − y'(1 − x)
-        // for the upper half with a single rounding.
-        let isUpper = x > 0.5
-        let half = isUpper ? upper : lower
-        let h = isUpper ? 1 - x : x
-        // The fast path (rows 1 and up): Taylor around the node, Ziv's rounding test.
-        let scaled = h * Half.intervalsPerUnit
-        let index = Int(scaled)
-        if index > 0 {
-            let row = half.rows.withUnsafeBufferPointer { $0[index] }
-            if let y = half.fastOutput(h, row: row, u: scaled - Double(index)) { return y }
+        // Only the table's pointer is read (no reference is bound), so the call does no
+        // reference counting; `self` keeps the table alive.
+        guard let elements = table?.elements else { return x }
+        // No branch on the half (a coin toss on random inputs): `min` and an index.
+        let h = Swift.min(x, 1 - x)
+        let half = x > 0.5 ? 1 : 0
+        if h >= Half.tinyInput,
+            let y = Table.plainOutput(h, lanes: Table.lanes(elements, half: half), nodes: Table.nodes(elements, half: half))
+        {
+            // Ziv's test on the grid: both ends of the interval round to the same point.
+            let low = Table.roundedToGrid(y.value - y.bound)
+            if low == Table.roundedToGrid(y.value + y.bound) { return low }
         }
-        let y = half.evaluate(h)
-        let s = twoSum(isUpper ? 1.0 : 0.0, isUpper ? -y.value : y.value)
-        return s.value + (s.error + (isUpper ? -y.error : y.error))
+        return _progressOnTheGrid(h, half: half)
+    }
+
+    /// The output for input progress `x`, correctly rounded to the nearest double.
+    ///
+    /// - Range, ends and clamping as `progress(at:)`.
+    /// - Accuracy: the correctly rounded value of the exact curve, but for the rare input
+    ///   whose exact value lies within about 1e-30 of a rounding boundary (all 6,007
+    ///   golden points of the 50-digit oracle in `Reference/` match exactly). Where the
+    ///   input or the output is below 1e-290 the error-free products underflow: there the
+    ///   error is below 1e-100. Where the curve is vertical inside (`X'(t) = 0` at an
+    ///   interior `t`, as for (1, 0, 0, 1) at x = 0.5) no double-precision solver can do
+    ///   better than the rounding of `x` itself: there the result is the exact value for
+    ///   some input within 4 ulps of `x` (a backward-error bound).
+    /// - Monotone, as the correctly rounded value of a monotone function.
+    /// - Cost: about 2.5× `progress(at:)`: the same table guess, then `X(t) − h` and `Y(t)`
+    ///   by the compensated Horner scheme, the correction and Ziv's rounding test at double
+    ///   precision; the inputs the test rejects (a few in 100,000 on the named curves, and
+    ///   inputs below 2^-30) take the full path (a safeguarded Newton–bisection solve of
+    ///   at most 128 steps where the curve is vertical, then the compensated finish).
+    /// - Source: compensated Horner after Graillat, Langlois and Louvet (2005); rounding
+    ///   test after Ziv (1991).
+    @inlinable
+    public func correctlyRoundedProgress(at x: Double) -> Double {
+        if !(x > 0) { return 0 }
+        if !(x < 1) { return 1 }
+        guard let elements = table?.elements else { return x }
+        // No branch on the half (a coin toss on random inputs): `min` and an index.
+        let h = Swift.min(x, 1 - x)
+        let half = x > 0.5 ? 1 : 0
+        if let y = Table.compensatedOutput(h, half: half, elements) {
+            // Ziv's test on both ends of the interval: rounding is monotone, so if both
+            // round to the same double, every value between does.
+            let high = y.value
+            if high + (y.error + y.bound) == high, high + (y.error - y.bound) == high { return high }
+        }
+        return _fullProgress(h, half: half)
+    }
+
+    /// The inputs whose plain interval straddles a grid boundary: the compensated interval
+    /// (about 2^-51 wide with the roundings of its ends), else the full path's
+    /// double-double and a comparison with the boundary.
+    @usableFromInline @inline(never)
+    func _progressOnTheGrid(_ h: Double, half: Int) -> Double {
+        guard let elements = table?.elements else { return h }
+        if let y = Table.compensatedOutput(h, half: half, elements) {
+            let slack = y.bound + Swift.abs(y.value) * 0x1p-51
+            let low = Table.roundedToGrid(y.value + (y.error - slack))
+            if low == Table.roundedToGrid(y.value + (y.error + slack)) { return low }
+        }
+        let y = _fullPair(h, half: half)
+        if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
+        let below = Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
+        let above = Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
+        if below == above { return below }
+        // A grid boundary (a double, halfway between `below` and `above`) lies within 2^-51
+        // of the value: the double-double decides which side the exact value is on.
+        let boundary = 0.5 * (below + above)
+        return (y.value - boundary) + y.error < 0 ? below : above
+    }
+
+    /// The full path: the guess, a safeguarded solve and the compensated finish of
+    /// `Half.evaluate`, for the inputs the fast path leaves; rounded to a double.
+    @usableFromInline @inline(never)
+    func _fullProgress(_ h: Double, half: Int) -> Double {
+        let y = _fullPair(h, half: half)
+        return y.value + y.error
+    }
+
+    /// The full path's output as an unevaluated pair, accurate to about 1e-30.
+    func _fullPair(_ h: Double, half index: Int) -> Compensated<Double> {
+        guard let table else { return Compensated(h, 0) }
+        let half = table.half(index)
+        let guess = Table.guess(h, nodes: UnsafeRawPointer(Table.nodes(table.elements, half: index)))
+        let y = half.evaluate(h, from: guess)
+        let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
+        return twoSum(s.value, s.error + half.outputSign * y.error)
+    }
+}
+
+extension TimingFunction.Table {
+    /// The default's fast path: the output for `h` in `2^-30 … 1/2` on one half in plain
+    /// arithmetic at the guess `t` (`start`), and a bound on its error; `nil` when the
+    /// guess is off by more than `guessLimit` (or the reversion below is not to be
+    /// trusted). `lanes` is the half's lanes as doubles (X at even offsets, the output
+    /// polynomial at odd ones).
+    ///
+    /// The output's change from `t` to the root is one polynomial: the residual's Newton
+    /// correction `δ₁ = −(X(t) − h)/X'`, the root's offset `δ` from the cubic's series
+    /// reversion in `δ₁` to fourth order, and `Y(t + δ) − Y(t)` (exact for a cubic).
+    /// Error bound (with `u = 2^-53`, and the magnitude polynomials `E = |3a|t² + |2b|t +
+    /// |c|` that bound each sum of absolute terms): the two Horner evaluations, each
+    /// within `4u·(t·E + |d|)` (a fused multiply-add per step, or two roundings without
+    /// one, and the coefficients' own rounding), the residual's carried into the output by
+    /// `dy/dx`; doubled, this also covers `δ₁`'s relative error `(3 + 4·E_x/|X'|)·u`
+    /// times `|δ₁| ≤ 2^-12·t`, the rounding of the correction, and the reversion's
+    /// truncation (`38·Q⁴·|δ₁|` with `Q ≤ 2^-14`); plus `2u·|y|` for the rounding of the
+    /// result and of the interval's ends.
+    @inlinable @inline(__always)
+    static func plainOutput(
+        _ h: Double, lanes p: UnsafePointer<Double>, nodes: UnsafeRawPointer
+    ) -> (value: Double, bound: Double)? {
+        @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
+        @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
+        let t = start(h, lanes: p, nodes: nodes)
+        let ax = x(Lane.a), bx = x(Lane.b), cx = x(Lane.c), ay = y(Lane.a), by = y(Lane.b), cy = y(Lane.c)
+        let dy = y(Lane.d)
+        let residual = multiplyAdd(multiplyAdd(multiplyAdd(ax, t, bx), t, cx), t, -h)
+        let y0 = multiplyAdd(multiplyAdd(multiplyAdd(ay, t, by), t, cy), t, dy)
+        let x1 = multiplyAdd(multiplyAdd(x(Lane.threeA), t, x(Lane.twoB)), t, cx)  // X'
+        let y1 = multiplyAdd(multiplyAdd(y(Lane.threeA), t, y(Lane.twoB)), t, cy)  // Y'
+        let x2 = multiplyAdd(x(Lane.threeA), t, bx)  // X''/2
+        let y2 = multiplyAdd(y(Lane.threeA), t, by)  // Y''/2
+        let inverse = 1 / x1
+        let delta1 = -residual * inverse
+        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴: c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²).
+        let rho2 = x2 * inverse, rho3 = ax * inverse
+        let c3 = multiplyAdd(2 * rho2, rho2, -rho3)
+        let c4 = 5 * rho2 * multiplyAdd(-rho2, rho2, rho3)
+        let delta = multiplyAdd(delta1 * delta1, multiplyAdd(delta1, multiplyAdd(delta1, c4, c3), -rho2), delta1)
+        let value = multiplyAdd(delta, multiplyAdd(delta, multiplyAdd(delta, ay, y2), y1), y0)
+        let magnitudeX = multiplyAdd(multiplyAdd(x(Lane.magnitudeA), t, x(Lane.magnitudeB)), t, x(Lane.magnitudeC))
+        let magnitudeY = multiplyAdd(multiplyAdd(y(Lane.magnitudeA), t, y(Lane.magnitudeB)), t, y(Lane.magnitudeC))
+        let horner = multiplyAdd(Swift.abs(y1 * inverse), multiplyAdd(t, magnitudeX, h), multiplyAdd(t, magnitudeY, dy))
+        let bound = multiplyAdd(horner, 0x1p-50, multiplyAdd(Swift.abs(value), 0x1p-51, 0x1p-1020))
+        let size = Swift.abs(delta1)
+        // Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-14, and |δ₁| ≤ 2^-12·t (one branch for both).
+        let trusted = (size * (Swift.abs(rho2) + Swift.abs(rho3) * size * 0x1p14) <= 0x1p-14)
+            && (size <= guessLimit * t)
+        return trusted ? (value, bound) : nil
+    }
+
+    /// The output for `h` in `2^-30 … 1/2` on one half at the table guess, with an error
+    /// bound: `value + error` is within `bound` of the exact output. `compensated` (a
+    /// constant wherever this is inlined) evaluates `X(t) − h` and the output polynomial
+    /// by the compensated Horner scheme (bound about 2^-100 relative beyond the
+    /// correction's own), otherwise in plain arithmetic (bound about 2^-49; `error` is
+    /// then 0). `nil` when the guess is too far off for the series below. `lanes` is the
+    /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones).
+    @inlinable @inline(__always)
+    static func solve(
+        _ h: Double, lanes p: UnsafePointer<Double>, nodes: UnsafeRawPointer, compensated: Bool
+    ) -> (value: Double, error: Double, bound: Double)? {
+        @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
+        @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
+        let ax = x(Lane.a), bx = x(Lane.b), cx = x(Lane.c), threeAx = x(Lane.threeA), twoBx = x(Lane.twoB)
+        let ay = y(Lane.a), by = y(Lane.b), cy = y(Lane.c), dy = y(Lane.d)
+        let t = start(h, lanes: p, nodes: nodes)
+        // X(t) − h and the output polynomial, and the scale of their evaluation error
+        // (the magnitude polynomials below bound the sums of absolute terms).
+        let rx: Compensated<Double>, py: Compensated<Double>, hornerScale: Double
+        if compensated {
+            rx = compensatedCubic(ax, bx, cx, plus: -h, lows: x(Lane.aLow), x(Lane.bLow), x(Lane.cLow), at: t)
+            py = compensatedCubic(ay, by, cy, plus: dy, lows: y(Lane.aLow), y(Lane.bLow), y(Lane.cLow), at: t)
+            hornerScale = 0x1p-97
+        } else {
+            rx = Compensated(((ax * t + bx) * t + cx) * t - h, 0)
+            py = Compensated(((ay * t + by) * t + cy) * t + dy, 0)
+            hornerScale = 0x1p-49
+        }
+        let x1 = (threeAx * t + twoBx) * t + cx  // X'
+        let y1 = (y(Lane.threeA) * t + y(Lane.twoB)) * t + cy  // Y'
+        let x2 = threeAx * t + bx  // X''/2
+        let y2 = y(Lane.threeA) * t + by  // Y''/2
+        let inverse = 1 / x1
+        // Series reversion of r + X'δ + X''/2·δ² + a·δ³ = 0 in δ₁ = −r/X':
+        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴ + O(δ₁⁵).
+        let rho2 = x2 * inverse, rho3 = ax * inverse
+        let c2 = -rho2
+        let rho2Squared = rho2 * rho2
+        let c3 = 2 * rho2Squared - rho3
+        let c4 = 5 * rho2 * (rho3 - rho2Squared)
+        // The output's change Y'δ + Y''/2·δ² + a_y·δ³ (exact for a cubic) in powers of δ₁.
+        let k2 = y1 * c2 + y2
+        let k3 = y1 * c3 + (2 * y2 * c2 + ay)
+        let k4 = y1 * c4 + y2 * (c2 * c2 + 2 * c3) + 3 * ay * c2
+        let delta = -(rx.value + rx.error) * inverse
+        let correction = delta * (y1 + delta * (k2 + delta * (k3 + delta * k4)))
+        // The error bound: the evaluation of both polynomials (the residual's carried into
+        // the output by dy/dx), δ₁'s rounding (the slope's own, `|3a|t² + |2b|t + |c|` over
+        // `X'`, included), the rounding of the output's coefficients, and the series'
+        // truncation (with the test below, at most 38·Q⁴ of the first-order term, 14·Q³ of
+        // the second, 9·Q² of the third).
+        let magnitudeX = (x(Lane.magnitudeA) * t + x(Lane.magnitudeB)) * t + x(Lane.magnitudeC)
+        let magnitudeY = (y(Lane.magnitudeA) * t + y(Lane.magnitudeB)) * t + y(Lane.magnitudeC)
+        let size = Swift.abs(delta)
+        let slopeRatio = Swift.abs(y1 * inverse)
+        let horner = hornerScale * (magnitudeY * t + dy + slopeRatio * (magnitudeX * t + h))
+        let firstOrder = Swift.abs(y1) * (4 + magnitudeX * Swift.abs(inverse)) + magnitudeY
+        let bound = size * 0x1p-51 * firstOrder + horner
+            + size * size * (Swift.abs(y2) * 0x1p-37 + size * y(Lane.constants)) + 0x1p-960
+        // Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-14 keeps the reversion's tail inside the bound.
+        guard size * (Swift.abs(rho2) + Swift.abs(rho3) * size * 0x1p14) <= 0x1p-14 else { return nil }
+        if compensated {
+            let sum = twoSum(py.value, py.error + correction)
+            return (sum.value, sum.error, bound)
+        }
+        // One more rounding (of the sum), and room for the two of `value ∓ bound`.
+        let value = py.value + correction
+        return (value, 0, bound + Swift.abs(value) * 0x1p-51)
+    }
+
+    /// `solve(compensated: true)` on half `half` of the table, for `h` from 2^-30 on.
+    @inlinable @inline(__always)
+    static func compensatedOutput(
+        _ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>
+    ) -> (value: Double, error: Double, bound: Double)? {
+        guard h >= TimingFunction.Half.tinyInput else { return nil }
+        return solve(h, lanes: lanes(elements, half: half), nodes: nodes(elements, half: half), compensated: true)
+    }
+
+    /// The grid of `progress(at:)`'s results: 40-bit floating-point numbers below 1 in
+    /// magnitude (spacing 2^-40 from 1/2 to 1), multiples of 2^-40 from 1 to 1024, every
+    /// double beyond. Returns the grid point nearest `y` (either one at a tie). Monotone,
+    /// as rounding to nearest on a fixed set is; within 2^-41 (4.6e-13) of `y` below 1024.
+    /// The branches are on `|y| < 1`, the same for every output of a curve whose y
+    /// control points lie in 0…1.
+    @inlinable @inline(__always)
+    static func roundedToGrid(_ y: Double) -> Double {
+        let magnitude = Swift.abs(y)
+        if magnitude < 1 {
+            let split = y * 8193  // 2^13 + 1: Veltkamp's split keeps the leading 40 bits
+            return split - (split - y)
+        }
+        return magnitude < 1024 ? (y + 6144) - 6144 : y  // 1.5 · 2^12: a multiple of 2^-40
     }
 }
