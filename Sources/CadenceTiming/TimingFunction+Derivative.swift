@@ -18,7 +18,8 @@ extension TimingFunction {
         let h = index == 0 ? x : 1 - x
         let half = table.half(index)
         guard h > 0 else { return half.slope(atParameter: 0) }
-        let guess = Table.guess(h, nodes: UnsafeRawPointer(Table.nodes(table.elements, half: index)))
+        let g = Table.guess(h, rows: Table.rows(table.elements, half: index))
+        let guess = (t: g.t, low: g.low, high: g.high)
         return half.slope(atParameter: half.solve(h, from: guess))
     }
 

@@ -53,7 +53,9 @@ extension TimingFunction {
         let h = Swift.min(x, 1 - x)
         let half = x > 0.5 ? 1 : 0
         if h >= Half.tinyInput,
-            let y = Table.plainOutput(h, lanes: Table.lanes(elements, half: half), nodes: Table.nodes(elements, half: half))
+            let y = Table.plainOutput(
+                h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
+                bounds: Table.bounds(elements, half: half))
         {
             // Ziv's test on the grid: both ends of the interval round to the same point.
             let low = Table.roundedToGrid(y.value - y.bound)
@@ -132,7 +134,8 @@ extension TimingFunction {
     func _fullPair(_ h: Double, half index: Int) -> Compensated<Double> {
         guard let table else { return Compensated(h, 0) }
         let half = table.half(index)
-        let guess = Table.guess(h, nodes: UnsafeRawPointer(Table.nodes(table.elements, half: index)))
+        let g = Table.guess(h, rows: Table.rows(table.elements, half: index))
+        let guess = (t: g.t, low: g.low, high: g.high)
         let y = half.evaluate(h, from: guess)
         let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
         return twoSum(s.value, s.error + half.outputSign * y.error)
@@ -142,53 +145,60 @@ extension TimingFunction {
 extension TimingFunction.Table {
     /// The default's fast path: the output for `h` in `2^-30 … 1/2` on one half in plain
     /// arithmetic at the guess `t` (`start`), and a bound on its error; `nil` when the
-    /// guess is off by more than `guessLimit` (or the reversion below is not to be
-    /// trusted). `lanes` is the half's lanes as doubles (X at even offsets, the output
-    /// polynomial at odd ones).
+    /// guess is off by more than the half's guess limit. `lanes` is the half's lanes as
+    /// doubles (X at even offsets, the output polynomial at odd ones), `rows` and
+    /// `bounds` its guess rows and their error bounds.
     ///
-    /// The output's change from `t` to the root is one polynomial: the residual's Newton
-    /// correction `δ₁ = −(X(t) − h)/X'`, the root's offset `δ` from the cubic's series
-    /// reversion in `δ₁` to fourth order, and `Y(t + δ) − Y(t)` (exact for a cubic).
-    /// Error bound (with `u = 2^-53`, and the magnitude polynomials `E = |3a|t² + |2b|t +
-    /// |c|` that bound each sum of absolute terms): the two Horner evaluations, each
-    /// within `4u·(t·E + |d|)` (a fused multiply-add per step, or two roundings without
-    /// one, and the coefficients' own rounding), the residual's carried into the output by
-    /// `dy/dx`; doubled, this also covers `δ₁`'s relative error `(3 + 4·E_x/|X'|)·u`
-    /// times `|δ₁| ≤ 2^-12·t`, the rounding of the correction, and the reversion's
-    /// truncation (`38·Q⁴·|δ₁|` with `Q ≤ 2^-14`); plus `2u·|y|` for the rounding of the
-    /// result and of the interval's ends.
+    /// The output's change from `t` to the root is one polynomial in the residual's
+    /// Newton correction `δ₁ = −(X(t) − h)/X'`: the root's offset `δ` from the cubic's
+    /// series reversion in `δ₁` to fourth order, put into `Y(t + δ) − Y(t)` (exact for a
+    /// cubic). The polynomials go by Estrin's scheme, so that the chain from the guess to
+    /// the result is short.
+    ///
+    /// Error bound, with `u = 2^-53` and `S = |a|t³ + |b|t² + |c|t`: each evaluation is
+    /// within `3u·(S + |d|)` with a fused multiply-add and `6u·(S + |d|)` without (the
+    /// coefficients' own rounding included), plus `u` of its value; the residual's error
+    /// reaches the output times `|dy/dx|`. The row's bound (`Table.bounds`) is `8u` of
+    /// `S_y + |d| + max|Y'|/min|X'|·(S_x + h)` over the row, with 1/64 to spare for the
+    /// rest: `δ₁`'s relative error (at most `(3 + 12·S_x/(t·|X'|))·u`) times
+    /// `|δ₁| ≤ 2^-12·t`, the rounding of the correction, and the reversion's truncation
+    /// (`38·Q⁴·|δ₁|` with `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-12`, which the half's guess
+    /// limit ensures from the row maxima of `|ρ2|·t` and `√|ρ3|·t`). `8u·|y|` more covers
+    /// the rounding of the result and of the interval's ends.
     @inlinable @inline(__always)
     static func plainOutput(
-        _ h: Double, lanes p: UnsafePointer<Double>, nodes: UnsafeRawPointer
+        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Float>
     ) -> (value: Double, bound: Double)? {
         @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
         @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
-        let t = start(h, lanes: p, nodes: nodes)
-        let ax = x(Lane.a), bx = x(Lane.b), cx = x(Lane.c), ay = y(Lane.a), by = y(Lane.b), cy = y(Lane.c)
-        let dy = y(Lane.d)
-        let residual = multiplyAdd(multiplyAdd(multiplyAdd(ax, t, bx), t, cx), t, -h)
-        let y0 = multiplyAdd(multiplyAdd(multiplyAdd(ay, t, by), t, cy), t, dy)
-        let x1 = multiplyAdd(multiplyAdd(x(Lane.threeA), t, x(Lane.twoB)), t, cx)  // X'
-        let y1 = multiplyAdd(multiplyAdd(y(Lane.threeA), t, y(Lane.twoB)), t, cy)  // Y'
-        let x2 = multiplyAdd(x(Lane.threeA), t, bx)  // X''/2
-        let y2 = multiplyAdd(y(Lane.threeA), t, by)  // Y''/2
+        let (t, index) = start(h, lanes: p, rows: rows)
+        let ax = x(Lane.a), bx = x(Lane.b), ay = y(Lane.a), by = y(Lane.b), dy = y(Lane.d)
+        let threeAx = x(Lane.threeA), threeAy = y(Lane.threeA)
+        let tt = t * t
+        // X(t) − h and Y(t) + d as (c·t + d) + t²·(a·t + b).
+        let residual = multiplyAdd(tt, multiplyAdd(ax, t, bx), multiplyAdd(x(Lane.c), t, -h))
+        let y0 = multiplyAdd(tt, multiplyAdd(ay, t, by), multiplyAdd(y(Lane.c), t, dy))
+        let x1 = multiplyAdd(threeAx, tt, multiplyAdd(x(Lane.twoB), t, x(Lane.c)))  // X'
+        let y1 = multiplyAdd(threeAy, tt, multiplyAdd(y(Lane.twoB), t, y(Lane.c)))  // Y'
+        let x2 = multiplyAdd(threeAx, t, bx)  // X''/2
+        let y2 = multiplyAdd(threeAy, t, by)  // Y''/2
         let inverse = 1 / x1
-        let delta1 = -residual * inverse
-        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴: c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²).
+        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴, c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²),
+        // and Y(t + δ) − Y(t) = δ₁·(k1 + k2·δ₁ + k3·δ₁² + k4·δ₁³) + O(δ₁⁵).
         let rho2 = x2 * inverse, rho3 = ax * inverse
+        let rho2Squared = rho2 * rho2
         let c3 = multiplyAdd(2 * rho2, rho2, -rho3)
-        let c4 = 5 * rho2 * multiplyAdd(-rho2, rho2, rho3)
-        let delta = multiplyAdd(delta1 * delta1, multiplyAdd(delta1, multiplyAdd(delta1, c4, c3), -rho2), delta1)
-        let value = multiplyAdd(delta, multiplyAdd(delta, multiplyAdd(delta, ay, y2), y1), y0)
-        let magnitudeX = multiplyAdd(multiplyAdd(x(Lane.magnitudeA), t, x(Lane.magnitudeB)), t, x(Lane.magnitudeC))
-        let magnitudeY = multiplyAdd(multiplyAdd(y(Lane.magnitudeA), t, y(Lane.magnitudeB)), t, y(Lane.magnitudeC))
-        let horner = multiplyAdd(Swift.abs(y1 * inverse), multiplyAdd(t, magnitudeX, h), multiplyAdd(t, magnitudeY, dy))
-        let bound = multiplyAdd(horner, 0x1p-50, multiplyAdd(Swift.abs(value), 0x1p-51, 0x1p-1020))
-        let size = Swift.abs(delta1)
-        // Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-14, and |δ₁| ≤ 2^-12·t (one branch for both).
-        let trusted = (size * (Swift.abs(rho2) + Swift.abs(rho3) * size * 0x1p14) <= 0x1p-14)
-            && (size <= guessLimit * t)
-        return trusted ? (value, bound) : nil
+        let c4 = 5 * rho2 * (rho3 - rho2Squared)
+        let k2 = multiplyAdd(-y1, rho2, y2)
+        let k3 = multiplyAdd(y1, c3, multiplyAdd(-2 * y2, rho2, ay))
+        let k4 = multiplyAdd(y1, c4, multiplyAdd(y2, multiplyAdd(2, c3, rho2Squared), -3 * ay * rho2))
+        let delta1 = residual * -inverse
+        let change = multiplyAdd(delta1 * delta1, multiplyAdd(k4, delta1, k3), multiplyAdd(k2, delta1, y1))
+        let value = multiplyAdd(delta1, change, y0)
+        // The row's bound (the evaluations, over the row) and the result's own.
+        let bound = multiplyAdd(Swift.abs(value), 0x1p-50, Double(bounds[index]))
+        // The guess limit: |δ₁| ≤ limit · t (see the bound above).
+        return Swift.abs(delta1) <= y(Lane.constants) * t ? (value, bound) : nil
     }
 
     /// The output for `h` in `2^-30 … 1/2` on one half at the table guess, with an error
@@ -200,13 +210,13 @@ extension TimingFunction.Table {
     /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones).
     @inlinable @inline(__always)
     static func solve(
-        _ h: Double, lanes p: UnsafePointer<Double>, nodes: UnsafeRawPointer, compensated: Bool
+        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, compensated: Bool
     ) -> (value: Double, error: Double, bound: Double)? {
         @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
         @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
         let ax = x(Lane.a), bx = x(Lane.b), cx = x(Lane.c), threeAx = x(Lane.threeA), twoBx = x(Lane.twoB)
         let ay = y(Lane.a), by = y(Lane.b), cy = y(Lane.c), dy = y(Lane.d)
-        let t = start(h, lanes: p, nodes: nodes)
+        let t = start(h, lanes: p, rows: rows).t
         // X(t) − h and the output polynomial, and the scale of their evaluation error
         // (the magnitude polynomials below bound the sums of absolute terms).
         let rx: Compensated<Double>, py: Compensated<Double>, hornerScale: Double
@@ -242,14 +252,14 @@ extension TimingFunction.Table {
         // `X'`, included), the rounding of the output's coefficients, and the series'
         // truncation (with the test below, at most 38·Q⁴ of the first-order term, 14·Q³ of
         // the second, 9·Q² of the third).
-        let magnitudeX = (x(Lane.magnitudeA) * t + x(Lane.magnitudeB)) * t + x(Lane.magnitudeC)
-        let magnitudeY = (y(Lane.magnitudeA) * t + y(Lane.magnitudeB)) * t + y(Lane.magnitudeC)
+        let magnitudeX = (Swift.abs(threeAx) * t + Swift.abs(twoBx)) * t + Swift.abs(cx)
+        let magnitudeY = (Swift.abs(y(Lane.threeA)) * t + Swift.abs(y(Lane.twoB))) * t + Swift.abs(cy)
         let size = Swift.abs(delta)
         let slopeRatio = Swift.abs(y1 * inverse)
         let horner = hornerScale * (magnitudeY * t + dy + slopeRatio * (magnitudeX * t + h))
         let firstOrder = Swift.abs(y1) * (4 + magnitudeX * Swift.abs(inverse)) + magnitudeY
         let bound = size * 0x1p-51 * firstOrder + horner
-            + size * size * (Swift.abs(y2) * 0x1p-37 + size * y(Lane.constants)) + 0x1p-960
+            + size * size * (Swift.abs(y2) * 0x1p-37 + size * Swift.abs(ay) * 0x1p-24) + 0x1p-960
         // Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-14 keeps the reversion's tail inside the bound.
         guard size * (Swift.abs(rho2) + Swift.abs(rho3) * size * 0x1p14) <= 0x1p-14 else { return nil }
         if compensated {
@@ -267,7 +277,7 @@ extension TimingFunction.Table {
         _ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> (value: Double, error: Double, bound: Double)? {
         guard h >= TimingFunction.Half.tinyInput else { return nil }
-        return solve(h, lanes: lanes(elements, half: half), nodes: nodes(elements, half: half), compensated: true)
+        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half), compensated: true)
     }
 
     /// The grid of `progress(at:)`'s results: 40-bit floating-point numbers below 1 in

@@ -4,21 +4,22 @@
 //
 //   elements 0 ..< 13     the lower half's polynomial lanes (`Lane` below)
 //   elements 13 ..< 26    the upper half's (the curve turned end for end)
-//   elements 26 ..< 60    the guess nodes: 2 × 34 pairs (t, dt/dv·Δv) as `Float`, lower
-//                         half first, 8 bytes a node (the 34th only pads the last interval)
+//   elements 26 ..< 60    the guess rows: 2 × 17 cubic pieces (t0, c1, c2, c3) as `Float`,
+//                         lower half first, 16 bytes a row (the 17th only pads the end)
 //
 // Each half's lanes are `SIMD2<Double>` pairs (X, Y): lane 0 is `X(t)`, lane 1 the
 // **output** polynomial, `Y(t)` for the lower half and `1 − Ỹ(t)` (coefficients negated,
 // constant 1) for the upper one, so `progress(at:)` needs no fold at the end. The guess
-// nodes sit at `v = √h` evenly spaced over `0 … √(1/2)`: in `v` both kinds of curve end
+// rows cover `v = √h` in 16 even steps over `0 … √(1/2)`: in `v` both kinds of curve end
 // are smooth (`t ≈ h / X'(0)` where the curve leaves 0 at an angle, `t ≈ √(h / X''(0)/2)`
 // where it leaves vertically, as `easeOut` does), so one cubic Hermite piece per interval
-// guesses `t` to about 1e-5 or better on the named curves.
+// (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
+// 1e-4 past the first interval on the named curves.
 //
 // Size: 60 × 16 = 960 bytes of elements, plus the 32-byte object: 992 bytes.
 
 extension TimingFunction {
-    /// The polynomial lanes and guess nodes of a curved timing function (see the file's
+    /// The polynomial lanes and guess rows of a curved timing function (see the file's
     /// comment for the layout): a class holding one block of memory that is immutable
     /// after `init` (hence `Sendable`), freed with the last copy of the function.
     @usableFromInline
@@ -38,35 +39,36 @@ extension TimingFunction {
             @usableFromInline static let d = 6
             /// `3a` and `2b` (rounded), for the derivatives.
             @usableFromInline static let threeA = 7, twoB = 8
-            /// `|3a|`, `|2b|`, `|c|`: the magnitude polynomial of the error bound.
-            @usableFromInline static let magnitudeA = 9, magnitudeB = 10, magnitudeC = 11
             /// Lane 0: the plain Newton steps taken after the table guess before the
-            /// compensated finish, 0 where the guess is within `guessTolerance` everywhere,
-            /// else 1 or 2 (curves with a steep middle, such as (0.9, 0, 0.1, 1)); the same
-            /// in both halves. Lane 1: `|a_y| · 2^-24`, the third-order term of the bound.
-            @usableFromInline static let constants = 12
+            /// finish, 0 where the guess is within `guessTolerance` everywhere, else 1 or 2
+            /// (curves with a steep middle, such as (0.9, 0, 0.1, 1)); the same in both
+            /// halves. Lane 1: the half's guess limit, `|δ₁| ≤ limit · t` (`guessLimit`,
+            /// less where the curve bends sharply for its slope; see `plainOutput`).
+            @usableFromInline static let constants = 9
             /// Elements per half.
-            @usableFromInline static let count = 13
+            @usableFromInline static let count = 10
         }
 
         /// Guess intervals per half, evenly spaced in `v = √h` over `0 … √(1/2)`.
-        @usableFromInline static let intervals = 32
-        /// Nodes per half: one per interval end, and a 34th so that `h = 1/2`, which may
-        /// land at the start of a 33rd interval, needs no clamp.
-        @usableFromInline static let nodeCount = intervals + 2
-        /// Intervals per unit of `v`: `intervals / √(1/2) = 32·√2` (a literal, so that it
+        @usableFromInline static let intervals = 16
+        /// Rows per half: one per interval, and a 17th so that `h = 1/2`, which may land
+        /// at the start of a 17th interval, needs no clamp.
+        @usableFromInline static let rowCount = intervals + 1
+        /// Intervals per unit of `v`: `intervals / √(1/2) = 16·√2` (a literal, so that it
         /// is a constant in inlined code; `init` checks it).
-        @usableFromInline static let intervalsPerRoot = 0x1.6a09e667f3bcdp+5
-        /// First element of the guess nodes.
+        @usableFromInline static let intervalsPerRoot = 0x1.6a09e667f3bcdp+4
+        /// First element of the guess rows.
         @usableFromInline static let nodeElement = 2 * Lane.count
+        /// First element of the rows' error bounds (`Float`, one per row, 2 × 17).
+        @usableFromInline static let boundElement = nodeElement + 2 * rowCount
         /// Elements of the whole table.
-        static let elementCount = nodeElement + nodeCount
+        static let elementCount = boundElement + (2 * rowCount + 3) / 4
         /// The largest relative error `|t − t*| / t` of the guess (after the Newton steps)
         /// that the fast paths accept: their error bounds assume it.
         @usableFromInline static let guessLimit = 0x1p-12
         /// The largest relative error of the guess, sampled at construction, for which a
-        /// curve takes no more plain Newton steps: a quarter of `guessLimit`.
-        static let guessTolerance = 0x1p-14
+        /// curve takes no more plain Newton steps: half of `guessLimit`.
+        static let guessTolerance = 0x1p-13
         /// The most plain Newton steps a curve is given.
         static let maxNewtonSteps = 2
 
@@ -84,8 +86,9 @@ extension TimingFunction {
             var worst = [Double](repeating: 0, count: Table.maxNewtonSteps + 1)
             for (index, half) in [lower, upper].enumerated() {
                 half.store(lanes: elements + index * Lane.count)
-                half.storeNodes(at: Table.nodes(elements, half: index))
-                half.sampleGuessErrors(nodes: UnsafeRawPointer(Table.nodes(elements, half: index)), into: &worst)
+                let limit = half.storeRows(at: Table.rows(elements, half: index), bounds: Table.bounds(elements, half: index))
+                elements[index * Lane.count + Lane.constants][1] = limit
+                half.sampleGuessErrors(rows: Table.rows(elements, half: index), into: &worst)
             }
             let steps = worst.firstIndex { $0 <= Table.guessTolerance } ?? Table.maxNewtonSteps
             for index in 0..<2 { elements[index * Lane.count + Lane.constants][0] = Double(steps) }
@@ -103,19 +106,25 @@ extension TimingFunction {
             UnsafeRawPointer(elements + half &* Lane.count).assumingMemoryBound(to: Double.self)
         }
 
-        /// The first guess node of `half` (0 lower, 1 upper) as raw memory.
+        /// The error bounds of the rows of `half` (0 lower, 1 upper).
         @inlinable @inline(__always)
-        static func nodes(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutableRawPointer {
-            UnsafeMutableRawPointer(elements + nodeElement) + half &* ((intervals + 1) &* MemoryLayout<SIMD2<Float>>.stride)
+        static func bounds(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<Float> {
+            UnsafeMutableRawPointer(elements + boundElement).assumingMemoryBound(to: Float.self) + half &* rowCount
+        }
+
+        /// The first guess row of `half` (0 lower, 1 upper).
+        @inlinable @inline(__always)
+        static func rows(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
+            UnsafeMutableRawPointer(elements + nodeElement).assumingMemoryBound(to: SIMD4<Float>.self) + half &* rowCount
         }
 
         /// The table guess of `t` for `h` in `0 … 1/2` on a half, and the interval's ends
         /// `(t_i, t_{i+1})` (a bracket of the root but for the rounding of the nodes).
-        /// About 20 instructions: a square root, one 16-byte load, a cubic.
+        /// About 15 instructions: a square root, one 16-byte load, a cubic.
         @inlinable @inline(__always)
         static func guess(
-            _ h: Double, nodes: UnsafeRawPointer
-        ) -> (t: Double, low: Double, high: Double) {
+            _ h: Double, rows: UnsafePointer<SIMD4<Float>>
+        ) -> (t: Double, low: Double, high: Double, index: Int) {
             let scaled = h.squareRoot() * intervalsPerRoot
             // The interval: scaled − 1/2 rounded to an integer in the low bits of
             // 1.5·2^52 + (scaled − 1/2), which is floor(scaled) (or, at an integer,
@@ -123,21 +132,21 @@ extension TimingFunction {
             let rounded = (scaled - 0.5) + 0x1.8p52
             let index = Int(truncatingIfNeeded: rounded.bitPattern & 0xFF)
             let u = scaled - (rounded - 0x1.8p52)
-            let node = nodes.loadUnaligned(
-                fromByteOffset: index &* MemoryLayout<SIMD2<Float>>.stride, as: SIMD4<Float>.self)
-            let t0 = Double(node[0]), m0 = Double(node[1]), t1 = Double(node[2]), m1 = Double(node[3])
-            // The cubic Hermite piece through (t0, m0) and (t1, m1) on u in 0…1.
-            let delta = t1 - t0
-            let c2 = 3 * delta - 2 * m0 - m1
-            let c3 = m0 + m1 - 2 * delta
-            return (multiplyAdd(u, multiplyAdd(u, multiplyAdd(u, c3, c2), m0), t0), t0, t1)
+            let row = rows[index]
+            let t0 = Double(row[0])
+            let t = multiplyAdd(u, multiplyAdd(u, multiplyAdd(u, Double(row[3]), Double(row[2])), Double(row[1])), t0)
+            // The piece's end value, t0 + c1 + c2 + c3, is the next node.
+            return (t, t0, t0 + Double(row[1]) + Double(row[2]) + Double(row[3]), index)
         }
 
         /// `t` for `h` on a half: the guess, then the curve's plain Newton steps (lane 0 of
         /// `constants`, the same in both halves).
         @inlinable @inline(__always)
-        static func start(_ h: Double, lanes p: UnsafePointer<Double>, nodes: UnsafeRawPointer) -> Double {
-            var t = guess(h, nodes: nodes).t
+        static func start(
+            _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>
+        ) -> (t: Double, index: Int) {
+            let first = guess(h, rows: rows)
+            var t = first.t
             var steps = p[2 &* Lane.constants]
             while steps > 0 {
                 let a = p[2 &* Lane.a], b = p[2 &* Lane.b], c = p[2 &* Lane.c]
@@ -145,7 +154,7 @@ extension TimingFunction {
                 t -= f / multiplyAdd(multiplyAdd(p[2 &* Lane.threeA], t, p[2 &* Lane.twoB]), t, c)
                 steps -= 1
             }
-            return t
+            return (t, first.index)
         }
 
         /// The half for `half` (0 lower, 1 upper), rebuilt from its lanes for the full path.
@@ -173,11 +182,7 @@ extension TimingFunction.Half {
         lanes[Lane.d] = pair(0, s > 0 ? 0 : 1)
         lanes[Lane.threeA] = 3 * lanes[Lane.a]
         lanes[Lane.twoB] = 2 * lanes[Lane.b]
-        func magnitude(_ v: SIMD2<Double>) -> SIMD2<Double> { pair(Swift.abs(v[0]), Swift.abs(v[1])) }
-        lanes[Lane.magnitudeA] = magnitude(lanes[Lane.threeA])
-        lanes[Lane.magnitudeB] = magnitude(lanes[Lane.twoB])
-        lanes[Lane.magnitudeC] = magnitude(lanes[Lane.c])
-        lanes[Lane.constants] = pair(0, Swift.abs(y.a) * 0x1p-24)
+        lanes[Lane.constants] = pair(0, 0)
     }
 
     /// The half described by its lanes (`outputSign` +1 lower, −1 upper).
@@ -191,9 +196,16 @@ extension TimingFunction.Half {
         self.init(xCurve: curve(0, 1), yCurve: curve(1, outputSign), outputSign: outputSign)
     }
 
-    /// Solves the nodes `t(v_i)`, `v_i = i·√(1/2)/32`, and stores them with the Hermite
-    /// slopes `dt/dv · Δv` as `Float` pairs (and the padding node past the end).
-    func storeNodes(at base: UnsafeMutableRawPointer) {
+    /// Solves the nodes `t(v_i)`, `v_i = i·√(1/2)/16`, and stores the cubic Hermite piece
+    /// of each interval (slopes `dt/dv`), in `u` across the interval, as `Float` rows
+    /// (and a padding row past the end: the last node, flat).
+    ///
+    /// Also stores each row's error bound for `plainOutput` (see there) and returns the
+    /// half's guess limit. Both are bounds over the row's whole range of `t` (widened by
+    /// 2^-10 for the guess's own error), from the extremes of the quadratics `X'`, `Y'`
+    /// and `X''` there, so they hold for every input of the row. A row where `X'` can
+    /// vanish (a vertical tangent) gets an infinite bound: its inputs take the full path.
+    func storeRows(at rows: UnsafeMutablePointer<SIMD4<Float>>, bounds: UnsafeMutablePointer<Float>) -> Double {
         let n = Table.intervals
         let step = 1 / Table.intervalsPerRoot
         var nodes = [Double](repeating: 0, count: n + 1)
@@ -213,32 +225,63 @@ extension TimingFunction.Half {
         } else if xCurve.b > 0 {
             slopes[0] = step / xCurve.b.squareRoot()
         }
-        // An unbounded slope (a vertical tangent) is capped at 3× the neighbouring secants,
-        // Fritsch–Carlson's limit, which keeps the piece inside its interval.
+        for i in 0..<n {
+            let t0 = nodes[i], delta = nodes[i + 1] - t0
+            // An unbounded slope (a vertical tangent) is capped at 3× the secant,
+            // Fritsch–Carlson's limit, which keeps the piece inside its interval.
+            let m0 = Swift.min(slopes[i], 3 * delta), m1 = Swift.min(slopes[i + 1], 3 * delta)
+            rows[i] = SIMD4(Float(t0), Float(m0), Float(3 * delta - 2 * m0 - m1), Float(m0 + m1 - 2 * delta))
+        }
+        rows[n] = SIMD4(Float(nodes[n]), 0, 0, 0)
+        // Row bounds: 2^-50·(S_y + |d| + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
+        // at the row's end, with 1/64 to spare for the smaller terms; and the largest
+        // |ρ2|·t and √|ρ3|·t (ρ2 = X''/2 / X', ρ3 = a / X') for the guess limit.
+        var bend = 1.0
+        let d = outputSign > 0 ? 0.0 : 1.0
         for i in 0...n {
-            let left = i > 0 ? nodes[i] - nodes[i - 1] : .infinity
-            let right = i < n ? nodes[i + 1] - nodes[i] : .infinity
-            slopes[i] = Swift.min(slopes[i], 3 * Swift.min(left, right))
+            let low = Swift.max(0, nodes[i] * (1 - 0x1p-10))
+            let high = Swift.min(1, nodes[Swift.min(i + 1, n)] * (1 + 0x1p-10))
+            let hEnd = Swift.min(0.5, Double(i + 1) * step * Double(i + 1) * step) * (1 + 0x1p-20)
+            let minSlopeX = Self.extremes(xCurve, low, high).min
+            let maxSlopeY = Self.extremes(yCurve, low, high).maxMagnitude
+            let maxCurvatureX = Swift.max(Swift.abs(3 * xCurve.a * low + xCurve.b), Swift.abs(3 * xCurve.a * high + xCurve.b))
+            let ratio = minSlopeX > 0 ? maxSlopeY / minSlopeX : Double.infinity
+            let bound = 0x1p-50 * (1 + 0x1p-6) * (Self.size(yCurve, high) + d + ratio * (Self.size(xCurve, high) + hEnd))
+            bounds[i] = bound.isFinite ? Float(bound).nextUp : .infinity
+            if minSlopeX > 0 {
+                bend = Swift.max(bend, maxCurvatureX / minSlopeX * high, (Swift.abs(xCurve.a) / minSlopeX).squareRoot() * high)
+            }
         }
-        for i in 0...n + 1 {
-            // The padding node continues the last interval's line.
-            let node = i <= n ? (nodes[i], slopes[i]) : (nodes[n] + slopes[n], slopes[n])
-            base.storeBytes(
-                of: SIMD2<Float>(Float(node.0), Float(node.1)),
-                toByteOffset: i * MemoryLayout<SIMD2<Float>>.stride, as: SIMD2<Float>.self)
-        }
+        return Table.guessLimit / bend
+    }
+
+    /// `|a|t³ + |b|t² + |c|t`, the sum of the absolute terms of `p` at `t ≥ 0`.
+    static func size(_ p: CubicCoefficients<Double>, _ t: Double) -> Double {
+        ((Swift.abs(p.a) * t + Swift.abs(p.b)) * t + Swift.abs(p.c)) * t
+    }
+
+    /// The least value of `P'` on `low … high` if it is positive there (else 0), and the
+    /// largest magnitude: `P'` is a quadratic, so both are at an end or at its vertex.
+    static func extremes(_ p: CubicCoefficients<Double>, _ low: Double, _ high: Double) -> (min: Double, maxMagnitude: Double) {
+        var values = [p.slope(at: low), p.slope(at: high)]
+        let vertex = -p.b / (3 * p.a)
+        if p.a != 0, vertex > low, vertex < high { values.append(p.slope(at: vertex)) }
+        let least = values.min() ?? 0
+        // Rounding of the slopes: widen by a few ulps of their terms.
+        let slack = 0x1p-48 * (3 * Swift.abs(p.a) + 2 * Swift.abs(p.b) + Swift.abs(p.c))
+        return (least > slack ? least - slack : 0, (values.map { Swift.abs($0) }.max() ?? 0) + slack)
     }
 
     /// Raises `worst[k]` to the largest relative error of the guess after `k` plain
     /// Newton steps, sampled at u = 1/4, 1/2, 3/4 of every interval (the first excepted:
     /// its error relative to a vanishing `t` is what the runtime check is for).
-    func sampleGuessErrors(nodes: UnsafeRawPointer, into worst: inout [Double]) {
+    func sampleGuessErrors(rows: UnsafePointer<SIMD4<Float>>, into worst: inout [Double]) {
         let step = 1 / Table.intervalsPerRoot
         for i in 1..<Table.intervals {
             for u in [0.25, 0.5, 0.75] {
                 let v = (Double(i) + u) * step
                 let h = v * v
-                var t = Table.guess(h, nodes: nodes).t
+                var t = Table.guess(h, rows: rows).t
                 // The root, by Newton from the guess (the guess is close enough here).
                 var root = t
                 for _ in 0..<6 { root -= (x(root) - h) / xCurve.slope(at: root) }

@@ -38,12 +38,12 @@ final class TimingFunctionFastPathTests: XCTestCase {
         let h = isUpper ? 1 - x : x
         let half = isUpper ? 1 : 0
         guard h >= TimingFunction.Half.tinyInput else { return (false, false) }
-        let lanes = Table.lanes(table.elements, half: half), nodes = Table.nodes(table.elements, half: half)
+        let lanes = Table.lanes(table.elements, half: half), rows = Table.rows(table.elements, half: half)
         var answers = (compensated: false, plain: false)
-        if let y = Table.solve(h, lanes: lanes, nodes: nodes, compensated: true) {
+        if let y = Table.solve(h, lanes: lanes, rows: rows, compensated: true) {
             answers.compensated = y.value + (y.error + y.bound) == y.value && y.value + (y.error - y.bound) == y.value
         }
-        if let y = Table.plainOutput(h, lanes: lanes, nodes: nodes) {
+        if let y = Table.plainOutput(h, lanes: lanes, rows: rows, bounds: Table.bounds(table.elements, half: half)) {
             answers.plain = Table.roundedToGrid(y.value - y.bound) == Table.roundedToGrid(y.value + y.bound)
         }
         return answers
