@@ -23,6 +23,7 @@ protocol FloatingLanes {
     static func / (a: Self, b: Self) -> Self
     static func * (a: Self, b: Double) -> Self
     static func + (a: Self, b: Double) -> Self
+    static func - (a: Self, b: Double) -> Self
     /// Every lane set to `value`.
     static func splat(_ value: Double) -> Self
 }
@@ -49,8 +50,8 @@ extension SIMD4: FloatingLanes where Scalar == Double {}
 /// product and a sum (two roundings, but no library call). For plain-precision kernels
 /// whose error bounds allow two roundings per step.
 @inlinable @inline(__always)
-func multiplyAdd(_ a: Double, _ b: Double, _ c: Double) -> Double {
-    cadence_has_fma() != 0 ? c.addingProduct(a, b) : a * b + c
+func multiplyAdd<L: FloatingLanes>(_ a: L, _ b: L, _ c: L) -> L {
+    cadence_has_fma() != 0 ? L.fused(a, b, c) : a * b + c
 }
 
 /// A value and the exact error of the operation that produced it: `value + error` is the

@@ -142,13 +142,13 @@ extension TimingFunction {
         }
 
         /// Solves `X(t) = x` for `t` in `lo…hi`, where `X(lo) ≤ x ≤ X(hi)` and `X` is
-        /// non-decreasing: Newton kept inside a shrinking bracket, bisection whenever
+        /// non-decreasing, from `start` (else the middle): Newton kept inside a shrinking bracket, bisection whenever
         /// Newton leaves it or converges more slowly than bisection would (a multiple
         /// root). At most `maxSlowSteps` iterations.
-        func solveBracketed(_ x: Double, lo: Double, hi: Double) -> Double {
+        func solveBracketed(_ x: Double, lo: Double, hi: Double, from start: Double? = nil) -> Double {
             var lo = lo
             var hi = hi
-            var t = 0.5 * (lo + hi)
+            var t = start.map { Swift.min(Swift.max($0, lo), hi) } ?? 0.5 * (lo + hi)
             var previousStep = Double.infinity
             for _ in 0..<Half.maxSlowSteps {
                 let f = self.x(t) - x

@@ -169,36 +169,63 @@ extension TimingFunction.Table {
     static func plainOutput(
         _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Float>
     ) -> (value: Double, bound: Double)? {
-        @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
-        @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
         let (t, index) = start(h, lanes: p, rows: rows)
-        let ax = x(Lane.a), bx = x(Lane.b), ay = y(Lane.a), by = y(Lane.b), dy = y(Lane.d)
-        let threeAx = x(Lane.threeA), threeAy = y(Lane.threeA)
-        let tt = t * t
-        // X(t) − h and Y(t) + d as (c·t + d) + t²·(a·t + b).
-        let residual = multiplyAdd(tt, multiplyAdd(ax, t, bx), multiplyAdd(x(Lane.c), t, -h))
-        let y0 = multiplyAdd(tt, multiplyAdd(ay, t, by), multiplyAdd(y(Lane.c), t, dy))
-        let x1 = multiplyAdd(threeAx, tt, multiplyAdd(x(Lane.twoB), t, x(Lane.c)))  // X'
-        let y1 = multiplyAdd(threeAy, tt, multiplyAdd(y(Lane.twoB), t, y(Lane.c)))  // Y'
-        let x2 = multiplyAdd(threeAx, t, bx)  // X''/2
-        let y2 = multiplyAdd(threeAy, t, by)  // Y''/2
-        let inverse = 1 / x1
-        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴, c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²),
-        // and Y(t + δ) − Y(t) = δ₁·(k1 + k2·δ₁ + k3·δ₁² + k4·δ₁³) + O(δ₁⁵).
-        let rho2 = x2 * inverse, rho3 = ax * inverse
-        let rho2Squared = rho2 * rho2
-        let c3 = multiplyAdd(2 * rho2, rho2, -rho3)
-        let c4 = 5 * rho2 * (rho3 - rho2Squared)
-        let k2 = multiplyAdd(-y1, rho2, y2)
-        let k3 = multiplyAdd(y1, c3, multiplyAdd(-2 * y2, rho2, ay))
-        let k4 = multiplyAdd(y1, c4, multiplyAdd(y2, multiplyAdd(2, c3, rho2Squared), -3 * ay * rho2))
-        let delta1 = residual * -inverse
-        let change = multiplyAdd(delta1 * delta1, multiplyAdd(k4, delta1, k3), multiplyAdd(k2, delta1, y1))
-        let value = multiplyAdd(delta1, change, y0)
+        let (value, delta1) = correctedOutput(h, t, PlainLanes(lane: { p[2 &* $0] }, { p[2 &* $0 &+ 1] }))
         // The row's bound (the evaluations, over the row) and the result's own.
         let bound = multiplyAdd(Swift.abs(value), 0x1p-50, Double(bounds[index]))
         // The guess limit: |δ₁| ≤ limit · t (see the bound above).
-        return Swift.abs(delta1) <= y(Lane.constants) * t ? (value, bound) : nil
+        return Swift.abs(delta1) <= p[2 &* Lane.constants &+ 1] * t ? (value, bound) : nil
+    }
+
+    /// The coefficients `plainOutput` reads, for one half (`Double`) or one per lane, each
+    /// lane's half (`SIMD4<Double>`).
+    @usableFromInline
+    struct PlainLanes<L: FloatingLanes> {
+        @usableFromInline var ax, bx, cx, threeAx, twoBx, ay, by, cy, dy, threeAy, twoBy: L
+
+        /// The coefficients from readers of the X lane and the output lane.
+        @inlinable @inline(__always)
+        init(lane x: (Int) -> L, _ y: (Int) -> L) {
+            ax = x(Lane.a)
+            bx = x(Lane.b)
+            cx = x(Lane.c)
+            threeAx = x(Lane.threeA)
+            twoBx = x(Lane.twoB)
+            ay = y(Lane.a)
+            by = y(Lane.b)
+            cy = y(Lane.c)
+            dy = y(Lane.d)
+            threeAy = y(Lane.threeA)
+            twoBy = y(Lane.twoB)
+        }
+    }
+
+    /// The output at the root near `t` (see `plainOutput`), and the Newton correction
+    /// `δ₁`; written once for a scalar and for SIMD lanes.
+    @usableFromInline @_transparent
+    static func correctedOutput<L: FloatingLanes>(_ h: L, _ t: L, _ k: PlainLanes<L>) -> (value: L, delta1: L) {
+        let zero = L.splat(0)
+        let tt = t * t
+        // X(t) − h and Y(t) + d as (c·t + d) + t²·(a·t + b).
+        let residual = multiplyAdd(tt, multiplyAdd(k.ax, t, k.bx), multiplyAdd(k.cx, t, zero - h))
+        let y0 = multiplyAdd(tt, multiplyAdd(k.ay, t, k.by), multiplyAdd(k.cy, t, k.dy))
+        let x1 = multiplyAdd(k.threeAx, tt, multiplyAdd(k.twoBx, t, k.cx))  // X'
+        let y1 = multiplyAdd(k.threeAy, tt, multiplyAdd(k.twoBy, t, k.cy))  // Y'
+        let x2 = multiplyAdd(k.threeAx, t, k.bx)  // X''/2
+        let y2 = multiplyAdd(k.threeAy, t, k.by)  // Y''/2
+        let inverse = L.splat(1) / x1
+        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴, c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²),
+        // and Y(t + δ) − Y(t) = δ₁·(k1 + k2·δ₁ + k3·δ₁² + k4·δ₁³) + O(δ₁⁵).
+        let rho2 = x2 * inverse, rho3 = k.ax * inverse
+        let rho2Squared = rho2 * rho2
+        let c3 = multiplyAdd(rho2 * 2, rho2, zero - rho3)
+        let c4 = rho2 * 5 * (rho3 - rho2Squared)
+        let k2 = multiplyAdd(zero - y1, rho2, y2)
+        let k3 = multiplyAdd(y1, c3, multiplyAdd(y2 * -2, rho2, k.ay))
+        let k4 = multiplyAdd(y1, c4, multiplyAdd(y2, multiplyAdd(L.splat(2), c3, rho2Squared), k.ay * -3 * rho2))
+        let delta1 = residual * (zero - inverse)
+        let change = multiplyAdd(delta1 * delta1, multiplyAdd(k4, delta1, k3), multiplyAdd(k2, delta1, y1))
+        return (multiplyAdd(delta1, change, y0), delta1)
     }
 
     /// The output for `h` in `2^-30 … 1/2` on one half at the table guess, with an error

@@ -83,14 +83,15 @@ extension TimingFunction {
             elements = .allocate(capacity: Table.elementCount)
             elements.initialize(repeating: .zero, count: Table.elementCount)
             // Newton steps: the fewest that bring every sampled guess within tolerance.
-            var worst = [Double](repeating: 0, count: Table.maxNewtonSteps + 1)
-            for (index, half) in [lower, upper].enumerated() {
+            var worst = InlineArray<3, Double>(repeating: 0)  // after 0, 1, 2 steps
+            for index in 0..<2 {
+                let half = index == 0 ? lower : upper
                 half.store(lanes: elements + index * Lane.count)
                 let limit = half.storeRows(at: Table.rows(elements, half: index), bounds: Table.bounds(elements, half: index))
                 elements[index * Lane.count + Lane.constants][1] = limit
                 half.sampleGuessErrors(rows: Table.rows(elements, half: index), into: &worst)
             }
-            let steps = worst.firstIndex { $0 <= Table.guessTolerance } ?? Table.maxNewtonSteps
+            let steps = worst[0] <= Table.guessTolerance ? 0 : worst[1] <= Table.guessTolerance ? 1 : Table.maxNewtonSteps
             for index in 0..<2 { elements[index * Lane.count + Lane.constants][0] = Double(steps) }
         }
 
@@ -208,17 +209,19 @@ extension TimingFunction.Half {
     func storeRows(at rows: UnsafeMutablePointer<SIMD4<Float>>, bounds: UnsafeMutablePointer<Float>) -> Double {
         let n = Table.intervals
         let step = 1 / Table.intervalsPerRoot
-        var nodes = [Double](repeating: 0, count: n + 1)
-        for i in 1...n {
-            let v = Double(i) * step
-            nodes[i] = solveBracketed(v * v, lo: nodes[i - 1], hi: 1)
-        }
+        var nodes = InlineArray<17, Double>(repeating: 0)
+        var slopes = InlineArray<17, Double>(repeating: 0)
         // dt/dv = 2v / X'(t), times Δv; at v = 0 its limit: 0 where X'(0) > 0, else
-        // 1/√(X''(0)/2) where that is positive, else unbounded (capped below).
-        var slopes = (0...n).map { i -> Double in
+        // 1/√(X''(0)/2) where that is positive, else unbounded (capped below). Each node
+        // is solved from the line through the one before (a few Newton steps).
+        for i in 0...n {
             let v = Double(i) * step
+            if i > 0 {
+                let previous = nodes[i - 1], slope = slopes[i - 1]
+                nodes[i] = solveBracketed(v * v, lo: previous, hi: 1, from: slope.isFinite ? previous + slope : nil)
+            }
             let d = xCurve.slope(at: nodes[i])
-            return d > 0 ? 2 * v / d * step : .infinity
+            slopes[i] = d > 0 ? 2 * v / d * step : .infinity
         }
         if xCurve.c > 0 {
             slopes[0] = 0
@@ -263,33 +266,38 @@ extension TimingFunction.Half {
     /// The least value of `P'` on `low … high` if it is positive there (else 0), and the
     /// largest magnitude: `P'` is a quadratic, so both are at an end or at its vertex.
     static func extremes(_ p: CubicCoefficients<Double>, _ low: Double, _ high: Double) -> (min: Double, maxMagnitude: Double) {
-        var values = [p.slope(at: low), p.slope(at: high)]
+        let atLow = p.slope(at: low), atHigh = p.slope(at: high)
+        var least = Swift.min(atLow, atHigh)
+        var largest = Swift.max(Swift.abs(atLow), Swift.abs(atHigh))
         let vertex = -p.b / (3 * p.a)
-        if p.a != 0, vertex > low, vertex < high { values.append(p.slope(at: vertex)) }
-        let least = values.min() ?? 0
+        if p.a != 0, vertex > low, vertex < high {
+            let atVertex = p.slope(at: vertex)
+            least = Swift.min(least, atVertex)
+            largest = Swift.max(largest, Swift.abs(atVertex))
+        }
         // Rounding of the slopes: widen by a few ulps of their terms.
         let slack = 0x1p-48 * (3 * Swift.abs(p.a) + 2 * Swift.abs(p.b) + Swift.abs(p.c))
-        return (least > slack ? least - slack : 0, (values.map { Swift.abs($0) }.max() ?? 0) + slack)
+        return (least > slack ? least - slack : 0, largest + slack)
     }
 
     /// Raises `worst[k]` to the largest relative error of the guess after `k` plain
-    /// Newton steps, sampled at u = 1/4, 1/2, 3/4 of every interval (the first excepted:
-    /// its error relative to a vanishing `t` is what the runtime check is for).
-    func sampleGuessErrors(rows: UnsafePointer<SIMD4<Float>>, into worst: inout [Double]) {
+    /// Newton steps, sampled in the middle of every interval (where a cubic Hermite
+    /// piece's error peaks; the first interval excepted: its error relative to a vanishing
+    /// `t` is what the runtime limit is for).
+    func sampleGuessErrors(rows: UnsafePointer<SIMD4<Float>>, into worst: inout InlineArray<3, Double>) {
         let step = 1 / Table.intervalsPerRoot
         for i in 1..<Table.intervals {
-            for u in [0.25, 0.5, 0.75] {
-                let v = (Double(i) + u) * step
-                let h = v * v
-                var t = Table.guess(h, rows: rows).t
-                // The root, by Newton from the guess (the guess is close enough here).
-                var root = t
-                for _ in 0..<6 { root -= (x(root) - h) / xCurve.slope(at: root) }
-                for k in worst.indices {
-                    let error = Swift.abs(t - root) / root
-                    worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
-                    t -= (x(t) - h) / xCurve.slope(at: t)
-                }
+            let v = (Double(i) + 0.5) * step
+            let h = v * v
+            var t = Table.guess(h, rows: rows).t
+            // The root, by Newton from the guess (close enough here for three steps).
+            var root = t
+            for _ in 0..<3 { root -= (x(root) - h) / xCurve.slope(at: root) }
+            for k in worst.indices {
+                let error = Swift.abs(t - root) / root
+                worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+                if worst[k] <= Table.guessTolerance { break }
+                t -= (x(t) - h) / xCurve.slope(at: t)
             }
         }
     }

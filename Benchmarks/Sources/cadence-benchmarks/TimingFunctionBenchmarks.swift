@@ -39,6 +39,13 @@ func registerTimingFunctionBenchmarks() {
         }
     }
 
+    // 1b. The correctly rounded solve, one call per iteration.
+    for (name, f) in benchmarkCurves where name != "linear" {
+        registerBenchmark("\(curveName(name, f)).correctlyRoundedProgress scalar") { n in
+            walk(n, through: inputs) { x in f.correctlyRoundedProgress(at: x).bitPattern }
+        }
+    }
+
     // 2. Batch solve: one iteration is 4096 samples; items/s counts samples.
     for (name, f) in benchmarkCurves where name == "easeInEaseOut" || name == nil {
         let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: inputs.count)
