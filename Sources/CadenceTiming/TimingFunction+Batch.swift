@@ -65,8 +65,10 @@ extension TimingFunction.Table {
         // Each lane's input on its half; lanes outside (0, 1), NaN included, solve 1/4.
         let oneMinusX = 1 - x
         let h = x.replacing(with: oneMinusX, where: isUpper).replacing(with: 0.25, where: .!inside)
-        // The guess, as in `guess`: the interval from the low bits of a rounded sum, each
-        // lane's row gathered from its half, the four rows turned into four columns.
+        // The guess, as in `guess`, each lane's row gathered from its half, the four rows
+        // turned into four columns. The interval is scaled − 1/2 rounded to an integer in
+        // the low bits of 1.5·2^52 + (scaled − 1/2): floor(scaled), or at an integer
+        // possibly the interval ending there (u = 1), with no conversion per lane.
         let scaled = h.squareRoot() * intervalsPerRoot
         let rounded = (scaled - 0.5) + 0x1.8p52
         let u = scaled - (rounded - 0x1.8p52)
@@ -80,7 +82,7 @@ extension TimingFunction.Table {
         let r2 = SIMD4<Double>(rowBase[i2]), r3 = SIMD4<Double>(rowBase[i3])
         let t0 = V(r0[0], r1[0], r2[0], r3[0]), c1 = V(r0[1], r1[1], r2[1], r3[1])
         let c2 = V(r0[2], r1[2], r2[2], r3[2]), c3 = V(r0[3], r1[3], r2[3], r3[3])
-        var t = multiplyAdd(u, multiplyAdd(u, multiplyAdd(u, c3, c2), c1), t0)
+        var t = multiplyAdd(u * u, multiplyAdd(u, c3, c2), multiplyAdd(u, c1, t0))
         // Each lane's coefficient from its half.
         @inline(__always) func lanes(_ lane: Int, _ output: Int) -> V {
             V(repeating: elements[lane][output]).replacing(with: elements[Lane.count &+ lane][output], where: isUpper)

@@ -1,47 +1,49 @@
-// `progress(at:)`: a table guess of the curve parameter, then one compensated correction
-// that lands on the correctly rounded output, proved by Ziv's rounding test.
+// `progress(at:)` and `correctlyRoundedProgress(at:)`: a table guess of the curve
+// parameter, one correction to the root, and a rounding test that proves the result.
 //
 // 1. From the nearer end: `h = x` for x ≤ 1/2, `h = 1 − x` (exact) on the curve turned end
-//    for end otherwise, so the unknown `t` is small near either end.
-// 2. The guess: a cubic Hermite piece in `v = √h` between two table nodes (about 1e-5
-//    relative on the named curves), and on curves whose guess is worse (a steep middle)
-//    one or two plain Newton steps.
-// 3. The finish, as if in twice double precision: `X(t) − h` and the output polynomial at
-//    the guess `t` by the compensated Horner scheme, both in the two lanes of one
-//    `SIMD2<Double>`; then the exact root's offset `δ` from the residual by series
-//    reversion of the cubic to fourth order, and the output's change over `δ` (exact for
-//    a cubic), folded into one polynomial in the first Newton correction `δ₁`.
-// 4. Ziv's test: an error bound computed alongside; if the value's two ends round to the
-//    same double, that double is the correctly rounded output. Otherwise (a few inputs in
-//    100,000 on the named curves, and inputs below 2^-30) the full path decides, which
-//    reaches the same double the long way.
+//    for end otherwise, so the unknown `t` is small near either end (`min`, no branch).
+// 2. The guess: a cubic piece in `v = √h` from the table (better than 1e-4 relative past
+//    the first interval on the named curves), and on curves whose guess is worse (a steep
+//    middle) one or two plain Newton steps.
+// 3. The correction: `X(t) − h` and the output polynomial at `t`, the first Newton
+//    correction `δ₁`, the root's offset `δ` by series reversion of the cubic to fourth
+//    order, and the output's change over `δ` (exact for a cubic), as one polynomial in
+//    `δ₁`. `progress(at:)` evaluates in plain arithmetic; `correctlyRoundedProgress(at:)`
+//    evaluates `X(t) − h` and `Y(t)` by the compensated Horner scheme.
+// 4. The test (Ziv's): with an error bound alongside, if both ends of the value's interval
+//    round to the same point, that point is the exact value's rounding. `progress(at:)`
+//    rounds to a 40-bit grid (`Table.roundedToGrid`), which a plain evaluation settles for
+//    about 99 inputs in 100; `correctlyRoundedProgress(at:)` rounds to the nearest double,
+//    which needs the compensated evaluation. The rest go to longer paths that reach the
+//    same point: the compensated interval, then the full path's double-double.
 
 extension TimingFunction {
     /// Output progress for input progress `x` (unitless).
     ///
     /// - Range: `x` is clamped to 0…1 as Core Animation clamps it (−0.5 gives 0, 1.5
-    ///   gives 1); NaN reads as 0. The result is exactly 0 at `x = 0` and exactly 1 at
-    ///   `x = 1`, and never NaN.
-    /// - Accuracy: the correctly rounded value of the exact curve, but for the rare input
-    ///   whose exact value lies within about 1e-30 of a rounding boundary; so within half
-    ///   an ulp, far inside the 1e-12 contract (all 6,007 golden points of the 50-digit
-    ///   oracle in `Reference/` match exactly). Where the input or the output is below
-    ///   1e-290 the error-free products underflow: there the error is below 1e-100. Where
-    ///   the curve is vertical inside (`X'(t) = 0` at an interior `t`, as for (1, 0, 0, 1)
-    ///   at x = 0.5) no double-precision solver can do better than the rounding of `x`
-    ///   itself: there the result is the exact value for some input within 4 ulps of `x`
-    ///   (a backward-error bound).
-    /// - Monotone: because the result is the correctly rounded value of a monotone
-    ///   function, increasing inputs never give decreasing outputs where the curve is
-    ///   monotone (tested on inputs a few ulps apart).
-    /// - Cost: about 130 instructions and no branch that depends on the input's value
-    ///   beyond the half: a square root, one 16-byte table load, a compensated Horner
-    ///   step in two lanes, one division, Ziv's test; no allocation, no reference
-    ///   counting. The rare input the test rejects takes the full path (a few hundred
-    ///   nanoseconds; a safeguarded Newton–bisection solve of at most 128 steps where the
-    ///   curve is vertical).
-    /// - Source: curve form of `CAMediaTimingFunction`; compensated Horner after Graillat,
-    ///   Langlois and Louvet (2005); rounding test after Ziv (1991).
+    ///   gives 1); NaN reads as 0. The result is exactly 0 at `x ≤ 0` and exactly 1 at
+    ///   `x ≥ 1`, and never NaN.
+    /// - Accuracy: the exact curve's value rounded to the nearest point of a fixed grid:
+    ///   40-bit floating-point numbers below 1 in magnitude, multiples of 2^-40 from 1 to
+    ///   1024, every double beyond (`Table.roundedToGrid`). So within 2^-41 ≈ 4.6e-13 of
+    ///   the exact value (and within 2^-40 of it relative below 1/2), but for the rare
+    ///   input whose exact value lies within about 1e-30 of a grid boundary. `y = x` (both
+    ///   control points on the diagonal) is returned exactly. Where the curve is vertical
+    ///   inside (`X'(t) = 0` at an interior `t`, as for (1, 0, 0, 1) at x = 0.5), within
+    ///   2^-41 of the exact value at some input within 4 ulps of `x`. What this gives up
+    ///   against `correctlyRoundedProgress(at:)`: the last 13 bits of the significand
+    ///   (the result is rarely the nearest double), for about 40 % less time.
+    /// - Monotone: rounding a monotone function to a fixed grid keeps it monotone, and the
+    ///   result is that rounding (Ziv's test against a rigorous error bound proves it, or
+    ///   the longer paths compute it), so increasing inputs never give decreasing outputs
+    ///   where the curve is monotone, even one ulp apart.
+    /// - Cost: a square root, one 16-byte table load, plain cubic evaluations, one
+    ///   division and the test: about 17 ns, 2.5× the classic UnitBezier solver at 1e-7
+    ///   (x86-64-v3; `docs/timing-functions.md` has the figures). No allocation, no
+    ///   reference counting. About 1 input in 100 on the named curves needs the
+    ///   compensated interval (≈ 40 ns more), a few in a million the full path.
+    /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).
     @inlinable @inline(__always)
     public func progress(at x: Double) -> Double {
         if !(x > 0) { return 0 }
@@ -76,10 +78,10 @@ extension TimingFunction {
     ///   better than the rounding of `x` itself: there the result is the exact value for
     ///   some input within 4 ulps of `x` (a backward-error bound).
     /// - Monotone, as the correctly rounded value of a monotone function.
-    /// - Cost: about 2.5× `progress(at:)`: the same table guess, then `X(t) − h` and `Y(t)`
-    ///   by the compensated Horner scheme, the correction and Ziv's rounding test at double
-    ///   precision; the inputs the test rejects (a few in 100,000 on the named curves, and
-    ///   inputs below 2^-30) take the full path (a safeguarded Newton–bisection solve of
+    /// - Cost: about 1.7× `progress(at:)` (about 30 ns): the same table guess, then
+    ///   `X(t) − h` and `Y(t)` by the compensated Horner scheme, the correction and Ziv's
+    ///   test at double precision; the inputs the test rejects (a few in 1,000 on the
+    ///   named curves, and inputs below 2^-30) take the full path (a safeguarded Newton–bisection solve of
     ///   at most 128 steps where the curve is vertical, then the compensated finish).
     /// - Source: compensated Horner after Graillat, Langlois and Louvet (2005); rounding
     ///   test after Ziv (1991).
