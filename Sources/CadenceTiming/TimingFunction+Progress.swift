@@ -46,12 +46,12 @@ extension TimingFunction {
     /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).
     @inlinable @inline(__always)
     public func progress(at x: Double) -> Double {
-        if !(x > 0) { return 0 }
-        if !(x < 1) { return 1 }
         // Only the table's pointer is read (no reference is bound), so the call does no
         // reference counting; `self` keeps the table alive.
-        guard let elements = table?.elements else { return x }
-        // No branch on the half (a coin toss on random inputs): `min` and an index.
+        guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
+        // No branch on the half (a coin toss on random inputs): `min` and an index. One
+        // test admits the fast path: h is NaN, or below 2^-30, for every input outside
+        // (2^-30, 1 − 2^-30), which the out-of-line path clamps or solves.
         let h = Swift.min(x, 1 - x)
         let half = x > 0.5 ? 1 : 0
         if h >= Half.tinyInput,
@@ -63,7 +63,7 @@ extension TimingFunction {
             let low = Table.roundedToGrid(y.value - y.bound)
             if low == Table.roundedToGrid(y.value + y.bound) { return low }
         }
-        return _progressOnTheGrid(h, half: half)
+        return _progressOnTheGrid(x)
     }
 
     /// The output for input progress `x`, correctly rounded to the nearest double.
@@ -102,12 +102,18 @@ extension TimingFunction {
         return _fullProgress(h, half: half)
     }
 
-    /// The inputs whose plain interval straddles a grid boundary: the compensated interval
+    /// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
+    /// inputs within 2^-30 of an end, and those whose plain interval straddles a grid
+    /// boundary or whose guess is too far off: the compensated interval
     /// (about 2^-51 wide with the roundings of its ends), else the full path's
     /// double-double and a comparison with the boundary.
     @usableFromInline @inline(never)
-    func _progressOnTheGrid(_ h: Double, half: Int) -> Double {
-        guard let elements = table?.elements else { return h }
+    func _progressOnTheGrid(_ x: Double) -> Double {
+        if !(x > 0) { return 0 }
+        if !(x < 1) { return 1 }
+        guard let elements = table?.elements else { return x }
+        let h = Swift.min(x, 1 - x)
+        let half = x > 0.5 ? 1 : 0
         if let y = Table.compensatedOutput(h, half: half, elements) {
             let slack = y.bound + Swift.abs(y.value) * 0x1p-51
             let low = Table.roundedToGrid(y.value + (y.error - slack))

@@ -127,9 +127,13 @@ extension TimingFunction {
             _ h: Double, rows: UnsafePointer<SIMD4<Float>>
         ) -> (t: Double, low: Double, high: Double, index: Int) {
             let scaled = h.squareRoot() * intervalsPerRoot
-            // 0…16 (16 only at h = 1/2, which reads the padding row at u = 0).
-            let index = Int(scaled)
-            let u = scaled - Double(index)
+            // The interval: scaled − 1/2 rounded to an integer in the low bits of
+            // 1.5·2^52 + (scaled − 1/2), which is floor(scaled), or at an integer possibly
+            // the interval ending there (u = 1); 16 only at h = 1/2, which reads the padding
+            // row at u = 0. No conversion checks.
+            let rounded = (scaled - 0.5) + 0x1.8p52
+            let index = Int(truncatingIfNeeded: rounded.bitPattern & 0xFF)
+            let u = scaled - (rounded - 0x1.8p52)
             let row = rows[index]
             let t0 = Double(row[0])
             // By Estrin's scheme: u² is ready before the row is.
