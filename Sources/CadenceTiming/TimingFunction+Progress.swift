@@ -158,22 +158,23 @@ extension TimingFunction.Table {
     /// doubles (X at even offsets, the output polynomial at odd ones), `rows` and
     /// `bounds` its guess rows and their error bounds.
     ///
-    /// The output's change from `t` to the root is one polynomial in the residual's
-    /// Newton correction `δ₁ = −(X(t) − h)/X'`: the root's offset `δ` from the cubic's
-    /// series reversion in `δ₁` to fourth order, put into `Y(t + δ) − Y(t)` (exact for a
-    /// cubic). The polynomials go by Estrin's scheme, so that the chain from the guess to
-    /// the result is short.
+    /// The root's offset from `t` comes from the residual's Newton correction
+    /// `δ₁ = −(X(t) − h)/X'` by the cubic's series reversion to fourth order; the output
+    /// polynomial is then evaluated at `t + δ`. The polynomials go by Estrin's scheme, so
+    /// that the chain from the guess to the result is short.
     ///
-    /// Error bound, with `u = 2^-53` and `S = |a|t³ + |b|t² + |c|t`: each evaluation is
-    /// within `3u·(S + |d|)` with a fused multiply-add and `6u·(S + |d|)` without (the
-    /// coefficients' own rounding included), plus `u` of its value; the residual's error
-    /// reaches the output times `|dy/dx|`. The row's bound (`Table.bounds`) is `8u` of
-    /// `S_y + |d| + max|Y'|/min|X'|·(S_x + h)` over the row, with 1/64 to spare for the
-    /// rest: `δ₁`'s relative error (at most `(3 + 12·S_x/(t·|X'|))·u`) times
-    /// `|δ₁| ≤ 2^-12·t`, the rounding of the correction, and the reversion's truncation
-    /// (`38·Q⁴·|δ₁|` with `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-12`, which the half's guess
-    /// limit ensures from the row maxima of `|ρ2|·t` and `√|ρ3|·t`). `8u·|y|` more covers
-    /// the rounding of the result and of the interval's ends.
+    /// Error bound, with `u = 2^-53` and `S = |a|t³ + |b|t² + |c|t`: the output's
+    /// evaluation is within `3u·(S_y + |d|)` with a fused multiply-add (`6u` without; the
+    /// coefficients' own rounding included) plus `u` of its value, and the rounding of
+    /// `t + δ` moves it by at most `|Y'|·u·t ≤ 3u·S_y`; the residual's evaluation is within
+    /// `3u·(S_x + h)` (`6u`) and reaches the output times `|dy/dx|`. The row's bound
+    /// (`Table.bounds`) is `8u` (`16u` without a fused multiply-add) of
+    /// `S_y + |d| + max|Y'|/min|X'|·(S_x + h)` over the row: that, with 1/64 to spare for
+    /// `δ₁`'s relative error (at most `(3 + 12·S_x/(t·|X'|))·u`) times `|δ₁| ≤ 2^-12·t`,
+    /// the rounding of the correction, and the reversion's truncation (`38·Q⁴·|δ₁|` with
+    /// `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-12`, which the half's guess limit ensures from
+    /// the row maxima of `|ρ2|·t` and `√|ρ3|·t`). `8u·|y|` more covers the rounding of the
+    /// result and of the interval's ends.
     @inlinable @inline(__always)
     static func plainOutput(
         _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Float>
@@ -190,7 +191,7 @@ extension TimingFunction.Table {
     /// lane's half (`SIMD4<Double>`).
     @usableFromInline
     struct PlainLanes<L: FloatingLanes> {
-        @usableFromInline var ax, bx, cx, threeAx, twoBx, ay, by, cy, dy, threeAy, twoBy: L
+        @usableFromInline var ax, bx, cx, threeAx, twoBx, ay, by, cy, dy: L
 
         /// The coefficients from readers of the X lane and the output lane.
         @inlinable @inline(__always)
@@ -204,8 +205,6 @@ extension TimingFunction.Table {
             by = y(Lane.b)
             cy = y(Lane.c)
             dy = y(Lane.d)
-            threeAy = y(Lane.threeA)
-            twoBy = y(Lane.twoB)
         }
     }
 
@@ -215,26 +214,21 @@ extension TimingFunction.Table {
     static func correctedOutput<L: FloatingLanes>(_ h: L, _ t: L, _ k: PlainLanes<L>) -> (value: L, delta1: L) {
         let zero = L.splat(0)
         let tt = t * t
-        // X(t) − h and Y(t) + d as (c·t + d) + t²·(a·t + b).
+        // X(t) − h as (c·t − h) + t²·(a·t + b), X' and X''/2.
         let residual = multiplyAdd(tt, multiplyAdd(k.ax, t, k.bx), multiplyAdd(k.cx, t, zero - h))
-        let y0 = multiplyAdd(tt, multiplyAdd(k.ay, t, k.by), multiplyAdd(k.cy, t, k.dy))
-        let x1 = multiplyAdd(k.threeAx, tt, multiplyAdd(k.twoBx, t, k.cx))  // X'
-        let y1 = multiplyAdd(k.threeAy, tt, multiplyAdd(k.twoBy, t, k.cy))  // Y'
-        let x2 = multiplyAdd(k.threeAx, t, k.bx)  // X''/2
-        let y2 = multiplyAdd(k.threeAy, t, k.by)  // Y''/2
+        let x1 = multiplyAdd(k.threeAx, tt, multiplyAdd(k.twoBx, t, k.cx))
+        let x2 = multiplyAdd(k.threeAx, t, k.bx)
         let inverse = L.splat(1) / x1
-        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴, c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²),
-        // and Y(t + δ) − Y(t) = δ₁·(k1 + k2·δ₁ + k3·δ₁² + k4·δ₁³) + O(δ₁⁵).
+        // δ = δ₁ + c2·δ₁² + c3·δ₁³ + c4·δ₁⁴, c2 = −ρ2, c3 = 2ρ2² − ρ3, c4 = 5ρ2(ρ3 − ρ2²).
         let rho2 = x2 * inverse, rho3 = k.ax * inverse
         let rho2Squared = rho2 * rho2
-        let c3 = multiplyAdd(rho2 * 2, rho2, zero - rho3)
+        let c3 = multiplyAdd(rho2Squared, L.splat(2), zero - rho3)
         let c4 = rho2 * 5 * (rho3 - rho2Squared)
-        let k2 = multiplyAdd(zero - y1, rho2, y2)
-        let k3 = multiplyAdd(y1, c3, multiplyAdd(y2 * -2, rho2, k.ay))
-        let k4 = multiplyAdd(y1, c4, multiplyAdd(y2, multiplyAdd(L.splat(2), c3, rho2Squared), k.ay * -3 * rho2))
         let delta1 = residual * (zero - inverse)
-        let change = multiplyAdd(delta1 * delta1, multiplyAdd(k4, delta1, k3), multiplyAdd(k2, delta1, y1))
-        return (multiplyAdd(delta1, change, y0), delta1)
+        let delta = multiplyAdd(delta1 * delta1, multiplyAdd(delta1, multiplyAdd(delta1, c4, c3), zero - rho2), delta1)
+        // The output polynomial at the root, (c·s + d) + s²·(a·s + b).
+        let s = t + delta
+        return (multiplyAdd(s * s, multiplyAdd(k.ay, s, k.by), multiplyAdd(k.cy, s, k.dy)), delta1)
     }
 
     /// The output for `h` in `2^-30 … 1/2` on one half at the table guess, with an error

@@ -1,3 +1,5 @@
+import CCadenceFeatures
+
 // The table behind a curved timing function: one block of memory, built once in `init` and
 // shared by every copy of the function (a `TimingFunction` is four doubles and one
 // reference to this). Layout, in 16-byte elements:
@@ -238,7 +240,7 @@ extension TimingFunction.Half {
             rows[i] = SIMD4(Float(t0), Float(m0), Float(3 * delta - 2 * m0 - m1), Float(m0 + m1 - 2 * delta))
         }
         rows[n] = SIMD4(Float(nodes[n]), 0, 0, 0)
-        // Row bounds: 2^-50·(S_y + |d| + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
+        // Row bounds: 8u·(S_y + |d| + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
         // at the row's end, with 1/64 to spare for the smaller terms; and the largest
         // |ρ2|·t and √|ρ3|·t (ρ2 = X''/2 / X', ρ3 = a / X') for the guess limit.
         var bend = 1.0
@@ -251,7 +253,7 @@ extension TimingFunction.Half {
             let maxSlopeY = Self.extremes(yCurve, low, high).maxMagnitude
             let maxCurvatureX = Swift.max(Swift.abs(3 * xCurve.a * low + xCurve.b), Swift.abs(3 * xCurve.a * high + xCurve.b))
             let ratio = minSlopeX > 0 ? maxSlopeY / minSlopeX : Double.infinity
-            let bound = 0x1p-50 * (1 + 0x1p-6) * (Self.size(yCurve, high) + d + ratio * (Self.size(xCurve, high) + hEnd))
+            let bound = Self.evaluationError * (1 + 0x1p-6) * (Self.size(yCurve, high) + d + ratio * (Self.size(xCurve, high) + hEnd))
             bounds[i] = bound.isFinite ? Float(bound).nextUp : .infinity
             if minSlopeX > 0 {
                 bend = Swift.max(bend, maxCurvatureX / minSlopeX * high, (Swift.abs(xCurve.a) / minSlopeX).squareRoot() * high)
@@ -259,6 +261,10 @@ extension TimingFunction.Half {
         }
         return Table.guessLimit / bend
     }
+
+    /// The factor of the row bounds: `8u` with a fused multiply-add, `16u` without (two
+    /// roundings a step); see `Table.plainOutput`.
+    static var evaluationError: Double { cadence_has_fma() != 0 ? 0x1p-50 : 0x1p-49 }
 
     /// `|a|t³ + |b|t² + |c|t`, the sum of the absolute terms of `p` at `t ≥ 0`.
     static func size(_ p: CubicCoefficients<Double>, _ t: Double) -> Double {
