@@ -72,10 +72,14 @@ extension TimingFunction.Table {
         let scaled = h.squareRoot() * intervalsPerRoot
         let rounded = (scaled - 0.5) + 0x1.8p52
         let u = scaled - (rounded - 0x1.8p52)
-        let rowBase = UnsafeMutableRawPointer(elements + nodeElement).assumingMemoryBound(to: SIMD4<Float>.self)
-        let boundBase = UnsafeMutableRawPointer(elements + boundElement).assumingMemoryBound(to: Float.self)
+        // Indices in 16-byte elements from the lower half's first row; the upper half's
+        // rows are `halfCount` elements on, its bounds `4 · halfCount` floats on.
+        let rowBase = rows(elements, half: 0), boundBase = bounds(elements, half: 0)
         @inline(__always) func index(_ lane: Int) -> Int {
-            Int(truncatingIfNeeded: rounded[lane].bitPattern & 0xFF) &+ (isUpper[lane] ? rowCount : 0)
+            Int(truncatingIfNeeded: rounded[lane].bitPattern & 0xFF) &+ (isUpper[lane] ? halfCount : 0)
+        }
+        @inline(__always) func bound(_ index: Int) -> Double {
+            Double(boundBase[index < halfCount ? index : index &+ 3 &* halfCount])
         }
         let i0 = index(0), i1 = index(1), i2 = index(2), i3 = index(3)
         let r0 = SIMD4<Double>(rowBase[i0]), r1 = SIMD4<Double>(rowBase[i1])
@@ -85,7 +89,7 @@ extension TimingFunction.Table {
         var t = multiplyAdd(u * u, multiplyAdd(u, c3, c2), multiplyAdd(u, c1, t0))
         // Each lane's coefficient from its half.
         @inline(__always) func lanes(_ lane: Int, _ output: Int) -> V {
-            V(repeating: elements[lane][output]).replacing(with: elements[Lane.count &+ lane][output], where: isUpper)
+            V(repeating: elements[lane][output]).replacing(with: elements[halfCount &+ lane][output], where: isUpper)
         }
         let k = TimingFunction.Table.PlainLanes<V>(lane: { lanes($0, 0) }, { lanes($0, 1) })
         var steps = elements[Lane.constants][0]
@@ -95,8 +99,7 @@ extension TimingFunction.Table {
             steps -= 1
         }
         let (value, delta1) = correctedOutput(h, t, k)
-        let rowBound = V(
-            Double(boundBase[i0]), Double(boundBase[i1]), Double(boundBase[i2]), Double(boundBase[i3]))
+        let rowBound = V(bound(i0), bound(i1), bound(i2), bound(i3))
         let bound = multiplyAdd(value.replacing(with: -value, where: value .< 0), V(repeating: 0x1p-50), rowBound)
         let magnitude = delta1.replacing(with: -delta1, where: delta1 .< 0)
         let trusted = magnitude .<= lanes(Lane.constants, 1) * t

@@ -2,12 +2,13 @@ import CCadenceFeatures
 
 // The table behind a curved timing function: one block of memory, built once in `init` and
 // shared by every copy of the function (a `TimingFunction` is four doubles and one
-// reference to this). Layout, in 16-byte elements:
+// reference to this). Two halves of 32 16-byte elements each (lower half first), so one
+// index picks everything a half needs:
 //
-//   elements 0 ..< 13     the lower half's polynomial lanes (`Lane` below)
-//   elements 13 ..< 26    the upper half's (the curve turned end for end)
-//   elements 26 ..< 60    the guess rows: 2 × 17 cubic pieces (t0, c1, c2, c3) as `Float`,
-//                         lower half first, 16 bytes a row (the 17th only pads the end)
+//   elements 0 ..< 10     the polynomial lanes (`Lane` below)
+//   elements 10 ..< 27    the guess rows: 17 cubic pieces (t0, c1, c2, c3) as `Float`, one
+//                         a row (the 17th only pads the end)
+//   elements 27 ..< 32    the rows' error bounds: 17 `Float`s (and 12 bytes to spare)
 //
 // Each half's lanes are `SIMD2<Double>` pairs (X, Y): lane 0 is `X(t)`, lane 1 the
 // **output** polynomial, `Y(t)` for the lower half and `1 − Ỹ(t)` (coefficients negated,
@@ -18,7 +19,7 @@ import CCadenceFeatures
 // (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
 // 1e-4 past the first interval on the named curves.
 //
-// Size: 60 × 16 = 960 bytes of elements, plus the 32-byte object: 992 bytes.
+// Size: 64 × 16 = 1,024 bytes of elements, plus the 32-byte object: 1,056 bytes.
 
 extension TimingFunction {
     /// The polynomial lanes and guess rows of a curved timing function (see the file's
@@ -59,12 +60,10 @@ extension TimingFunction {
         /// Intervals per unit of `v`: `intervals / √(1/2) = 16·√2` (a literal, so that it
         /// is a constant in inlined code; `init` checks it).
         @usableFromInline static let intervalsPerRoot = 0x1.6a09e667f3bcdp+4
-        /// First element of the guess rows.
-        @usableFromInline static let nodeElement = 2 * Lane.count
-        /// First element of the rows' error bounds (`Float`, one per row, 2 × 17).
-        @usableFromInline static let boundElement = nodeElement + 2 * rowCount
+        /// Elements of one half: its lanes, rows and row bounds.
+        @usableFromInline static let halfCount = 32
         /// Elements of the whole table.
-        static let elementCount = boundElement + (2 * rowCount + 3) / 4
+        static let elementCount = 2 * halfCount
         /// The largest relative error `|t − t*| / t` of the guess (after the Newton steps)
         /// that the fast paths accept: their error bounds assume it.
         @usableFromInline static let guessLimit = 0x1p-12
@@ -88,13 +87,13 @@ extension TimingFunction {
             var worst = InlineArray<3, Double>(repeating: 0)  // after 0, 1, 2 steps
             for index in 0..<2 {
                 let half = index == 0 ? lower : upper
-                half.store(lanes: elements + index * Lane.count)
+                half.store(lanes: elements + index * Table.halfCount)
                 let limit = half.storeRows(at: Table.rows(elements, half: index), bounds: Table.bounds(elements, half: index))
-                elements[index * Lane.count + Lane.constants][1] = limit
+                elements[index * Table.halfCount + Lane.constants][1] = limit
                 half.sampleGuessErrors(rows: Table.rows(elements, half: index), into: &worst)
             }
             let steps = worst[0] <= Table.guessTolerance ? 0 : worst[1] <= Table.guessTolerance ? 1 : Table.maxNewtonSteps
-            for index in 0..<2 { elements[index * Lane.count + Lane.constants][0] = Double(steps) }
+            for index in 0..<2 { elements[index * Table.halfCount + Lane.constants][0] = Double(steps) }
         }
 
         /// `1 − c` as an exact double-double.
@@ -106,19 +105,19 @@ extension TimingFunction {
         /// The lanes of `half` (0 lower, 1 upper) as doubles.
         @inlinable @inline(__always)
         static func lanes(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafePointer<Double> {
-            UnsafeRawPointer(elements + half &* Lane.count).assumingMemoryBound(to: Double.self)
+            UnsafeRawPointer(elements + half &* halfCount).assumingMemoryBound(to: Double.self)
         }
 
         /// The error bounds of the rows of `half` (0 lower, 1 upper).
         @inlinable @inline(__always)
         static func bounds(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<Float> {
-            UnsafeMutableRawPointer(elements + boundElement).assumingMemoryBound(to: Float.self) + half &* rowCount
+            UnsafeMutableRawPointer(elements + half &* halfCount + Lane.count + rowCount).assumingMemoryBound(to: Float.self)
         }
 
         /// The first guess row of `half` (0 lower, 1 upper).
         @inlinable @inline(__always)
         static func rows(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
-            UnsafeMutableRawPointer(elements + nodeElement).assumingMemoryBound(to: SIMD4<Float>.self) + half &* rowCount
+            UnsafeMutableRawPointer(elements + half &* halfCount + Lane.count).assumingMemoryBound(to: SIMD4<Float>.self)
         }
 
         /// The table guess of `t` for `h` in `0 … 1/2` on a half, and the interval's ends
@@ -165,7 +164,7 @@ extension TimingFunction {
         /// The half for `half` (0 lower, 1 upper), rebuilt from its lanes for the full path.
         @usableFromInline
         func half(_ half: Int) -> Half {
-            Half(lanes: elements + half * Lane.count, outputSign: half == 0 ? 1 : -1)
+            Half(lanes: elements + half * Table.halfCount, outputSign: half == 0 ? 1 : -1)
         }
     }
 }
