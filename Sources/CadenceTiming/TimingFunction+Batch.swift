@@ -99,8 +99,8 @@ extension TimingFunction.Table {
             steps -= 1
         }
         let (value, delta1) = correctedOutput(h, t, k)
-        let rowBound = V(bound(i0), bound(i1), bound(i2), bound(i3))
-        let bound = multiplyAdd(value.replacing(with: -value, where: value .< 0), V(repeating: 0x1p-50), rowBound)
+        let rowBound = V(bound(i0), bound(i1), bound(i2), bound(i3))  // see `plainOutput`
+        let bound = rowBound
         let magnitude = delta1.replacing(with: -delta1, where: delta1 .< 0)
         let trusted = magnitude .<= lanes(Lane.constants, 1) * t
         let low = roundedToGrid(value - bound)

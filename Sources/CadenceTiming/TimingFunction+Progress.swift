@@ -169,20 +169,20 @@ extension TimingFunction.Table {
     /// `t + δ` moves it by at most `|Y'|·u·t ≤ 3u·S_y`; the residual's evaluation is within
     /// `3u·(S_x + h)` (`6u`) and reaches the output times `|dy/dx|`. The row's bound
     /// (`Table.bounds`) is `8u` (`16u` without a fused multiply-add) of
-    /// `S_y + |d| + max|Y'|/min|X'|·(S_x + h)` over the row: that, with 1/64 to spare for
+    /// `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)` over the row: that, with 1/64 to spare for
     /// `δ₁`'s relative error (at most `(3 + 12·S_x/(t·|X'|))·u`) times `|δ₁| ≤ 2^-12·t`,
     /// the rounding of the correction, and the reversion's truncation (`38·Q⁴·|δ₁|` with
     /// `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-12`, which the half's guess limit ensures from
-    /// the row maxima of `|ρ2|·t` and `√|ρ3|·t`). `8u·|y|` more covers the rounding of the
-    /// result and of the interval's ends.
+    /// the row maxima of `|ρ2|·t` and `√|ρ3|·t`); the second `S_y + |d|`, at least `|y|`,
+    /// covers the rounding of the result and of the interval's ends.
     @inlinable @inline(__always)
     static func plainOutput(
         _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Float>
     ) -> (value: Double, bound: Double)? {
         let (t, index) = start(h, lanes: p, rows: rows)
         let (value, delta1) = correctedOutput(h, t, PlainLanes(lane: { p[2 &* $0] }, { p[2 &* $0 &+ 1] }))
-        // The row's bound (the evaluations, over the row) and the result's own.
-        let bound = multiplyAdd(Swift.abs(value), 0x1p-50, Double(bounds[index]))
+        // The row's bound: the evaluations and the result's own rounding, over the row.
+        let bound = Double(bounds[index])
         // The guess limit: |δ₁| ≤ limit · t (see the bound above).
         return Swift.abs(delta1) <= p[2 &* Lane.constants &+ 1] * t ? (value, bound) : nil
     }

@@ -239,7 +239,7 @@ extension TimingFunction.Half {
             rows[i] = SIMD4(Float(t0), Float(m0), Float(3 * delta - 2 * m0 - m1), Float(m0 + m1 - 2 * delta))
         }
         rows[n] = SIMD4(Float(nodes[n]), 0, 0, 0)
-        // Row bounds: 8u·(S_y + |d| + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
+        // Row bounds: 8u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
         // at the row's end, with 1/64 to spare for the smaller terms; and the largest
         // |ρ2|·t and √|ρ3|·t (ρ2 = X''/2 / X', ρ3 = a / X') for the guess limit.
         var bend = 1.0
@@ -252,7 +252,9 @@ extension TimingFunction.Half {
             let maxSlopeY = Self.extremes(yCurve, low, high).maxMagnitude
             let maxCurvatureX = Swift.max(Swift.abs(3 * xCurve.a * low + xCurve.b), Swift.abs(3 * xCurve.a * high + xCurve.b))
             let ratio = minSlopeX > 0 ? maxSlopeY / minSlopeX : Double.infinity
-            let bound = Self.evaluationError * (1 + 0x1p-6) * (Self.size(yCurve, high) + d + ratio * (Self.size(xCurve, high) + hEnd))
+            // |y| ≤ S_y + |d|: the second S_y + |d| covers 8u of the result itself.
+            let outputs = Self.size(yCurve, high) + d
+            let bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, high) + hEnd))
             bounds[i] = bound.isFinite ? Float(bound).nextUp : .infinity
             if minSlopeX > 0 {
                 bend = Swift.max(bend, maxCurvatureX / minSlopeX * high, (Swift.abs(xCurve.a) / minSlopeX).squareRoot() * high)
