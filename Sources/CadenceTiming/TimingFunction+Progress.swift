@@ -33,14 +33,14 @@ extension TimingFunction {
     ///   inside (`X'(t) = 0` at an interior `t`, as for (1, 0, 0, 1) at x = 0.5), within
     ///   2^-41 of the exact value at some input within 4 ulps of `x`. What this gives up
     ///   against `correctlyRoundedProgress(at:)`: the last 13 bits of the significand
-    ///   (the result is rarely the nearest double), for about 40 % less time.
+    ///   (the result is rarely the nearest double), for half the time.
     /// - Monotone: rounding a monotone function to a fixed grid keeps it monotone, and the
     ///   result is that rounding (Ziv's test against a rigorous error bound proves it, or
     ///   the longer paths compute it), so increasing inputs never give decreasing outputs
     ///   where the curve is monotone, even one ulp apart.
     /// - Cost: a square root, one 16-byte table load, plain cubic evaluations, one
-    ///   division and the test, about 175 instructions: 17 ns on the named curves and
-    ///   24 ns on (0.9, 0, 0.1, 1), 2.0–2.7× the classic UnitBezier solver at 1e-7
+    ///   division and the test, about 150 instructions: 14.5–15 ns on the named curves
+    ///   and 20.5 ns on (0.9, 0, 0.1, 1), 1.8–2.4× the classic UnitBezier solver at 1e-7
     ///   (x86-64-v3; `docs/timing-functions.md` has the figures). No allocation, no
     ///   reference counting. About 1 input in 100 on the named curves needs the
     ///   compensated interval (≈ 40 ns more), a few in a million the full path.
@@ -79,7 +79,7 @@ extension TimingFunction {
     ///   better than the rounding of `x` itself: there the result is the exact value for
     ///   some input within 4 ulps of `x` (a backward-error bound).
     /// - Monotone, as the correctly rounded value of a monotone function.
-    /// - Cost: about 1.7× `progress(at:)` (28–39 ns): the same table guess, then
+    /// - Cost: about 2× `progress(at:)` (28–39 ns): the same table guess, then
     ///   `X(t) − h` and `Y(t)` by the compensated Horner scheme, the correction and Ziv's
     ///   test at double precision; the inputs the test rejects (a few in 1,000 on the
     ///   named curves, and inputs below 2^-30) take the full path (a safeguarded Newton–bisection solve of

@@ -37,8 +37,8 @@ public struct TimingFunction: Sendable {
     ///
     /// See the type's documentation for how out-of-range and non-finite values are stored.
     /// - Memory: a `TimingFunction` is 40 bytes (the four control points and one
-    ///   reference); a curved one also owns its table (`Table`), 1,008 bytes in one block
-    ///   plus a 32-byte object, so about 1 KiB (10,000 custom curves: about 10 MB). A copy
+    ///   reference); a curved one also owns its table (`Table`), 1,024 bytes in one block
+    ///   plus a 32-byte object, so about 1 KiB (10,000 custom curves: about 10.6 MB). A copy
     ///   shares the table: one reference count, no allocation. `y = x` has no table.
     /// - Cost: a curved function solves 32 table nodes (a few Newton steps each, from the
     ///   node before), fits the guess pieces and bounds their errors: about 2–3 µs on the
