@@ -70,16 +70,16 @@ extension TimingFunction.Table {
         // the low bits of 1.5·2^52 + (scaled − 1/2): floor(scaled), or at an integer
         // possibly the interval ending there (u = 1), with no conversion per lane.
         let scaled = h.squareRoot() * intervalsPerRoot
-        let rounded = (scaled - 0.5) + 0x1.8p52
-        let u = scaled - (rounded - 0x1.8p52)
+        let whole = (scaled - 0.5) + 0x1.8p52
+        let u = scaled - (whole - 0x1.8p52)
         // Indices in 16-byte elements from the lower half's first row; the upper half's
         // rows are `halfCount` elements on, its bounds `4 · halfCount` floats on.
         let rowBase = rows(elements, half: 0), boundBase = bounds(elements, half: 0)
         @inline(__always) func index(_ lane: Int) -> Int {
-            Int(truncatingIfNeeded: rounded[lane].bitPattern & 0xFF) &+ (isUpper[lane] ? halfCount : 0)
+            Int(truncatingIfNeeded: whole[lane].bitPattern & 0xFF) &+ (isUpper[lane] ? halfCount : 0)
         }
-        @inline(__always) func bound(_ index: Int) -> Double {
-            Double(boundBase[index < halfCount ? index : index &+ 3 &* halfCount])
+        @inline(__always) func bound(_ index: Int) -> Int64 {
+            Int64(boundBase[index < halfCount ? index : index &+ 3 &* halfCount])
         }
         let i0 = index(0), i1 = index(1), i2 = index(2), i3 = index(3)
         let r0 = SIMD4<Double>(rowBase[i0]), r1 = SIMD4<Double>(rowBase[i1])
@@ -99,24 +99,21 @@ extension TimingFunction.Table {
             steps -= 1
         }
         let (value, delta1) = correctedOutput(h, t, k)
-        let rowBound = V(bound(i0), bound(i1), bound(i2), bound(i3))  // see `plainOutput`
-        let bound = rowBound
+        // The grid test in integers, as in `plainOutput`.
+        let bits = unsafeBitCast(value, to: SIMD4<UInt64>.self)
+        let fromOne = ((bits &>> 52) & 0x7FF) .== 0x3FF
+        let half = SIMD4<UInt64>(repeating: 0x1000).replacing(with: 0x800, where: fromOne)
+        let mask = 2 &* half &- 1
+        let low = SIMD4<Int64>(truncatingIfNeeded: bits & mask) &- SIMD4<Int64>(truncatingIfNeeded: half)
+        let distance = low.replacing(with: 0 &- low, where: low .< 0)
+        let rowBound = SIMD4<Int64>(bound(i0), bound(i1), bound(i2), bound(i3))
         let magnitude = delta1.replacing(with: -delta1, where: delta1 .< 0)
-        let trusted = magnitude .<= lanes(Lane.constants, 1) * t
-        let low = roundedToGrid(value - bound)
-        let settled = (inside .& trusted .& (low .== roundedToGrid(value + bound)) .& (h .>= TimingFunction.Half.tinyInput))
+        let trusted = (magnitude .<= lanes(Lane.constants, 1) * t) .& (h .>= TimingFunction.Half.tinyInput)
+        let belowTwo = (bits & 0x7FFF_FFFF_FFFF_FFFF) .< 0x4000_0000_0000_0000
+        let settled = inside .& trusted .& (distance .> rowBound) .& belowTwo
+        let rounded = unsafeBitCast((bits &+ half) & ~mask, to: SIMD4<Double>.self)
         // Outside (0, 1): 0 below (and NaN), 1 above.
-        let y = low.replacing(with: 0, where: .!(x .> 0)).replacing(with: 1, where: x .>= 1)
+        let y = rounded.replacing(with: 0, where: .!(x .> 0)).replacing(with: 1, where: x .>= 1)
         return (y, settled .| .!inside)
-    }
-
-    /// `roundedToGrid` lane by lane, without branches.
-    @inline(__always)
-    static func roundedToGrid(_ y: SIMD4<Double>) -> SIMD4<Double> {
-        let magnitude = y.replacing(with: -y, where: y .< 0)
-        let split = y * 8193
-        let relative = split - (split - y)
-        let absolute = (y + 6144) - 6144
-        return relative.replacing(with: absolute, where: magnitude .>= 1).replacing(with: y, where: magnitude .>= 1024)
     }
 }

@@ -60,9 +60,7 @@ extension TimingFunction {
                 h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
                 bounds: Table.bounds(elements, half: half))
         {
-            // Ziv's test on the grid: both ends of the interval round to the same point.
-            let low = Table.roundedToGrid(y.value - y.bound)
-            if low == Table.roundedToGrid(y.value + y.bound) { return low }
+            return y
         }
         return _progressOnTheGrid(x)
     }
@@ -152,11 +150,12 @@ extension TimingFunction {
 }
 
 extension TimingFunction.Table {
-    /// The default's fast path: the output for `h` in `2^-30 … 1/2` on one half in plain
-    /// arithmetic at the guess `t` (`start`), and a bound on its error; `nil` when the
-    /// guess is off by more than the half's guess limit. `lanes` is the half's lanes as
-    /// doubles (X at even offsets, the output polynomial at odd ones), `rows` and
-    /// `bounds` its guess rows and their error bounds.
+    /// The default's fast path: the grid point nearest the output for `h` in
+    /// `2^-30 … 1/2` on one half, if a plain evaluation at the guess `t` (`start`) proves
+    /// it; `nil` when it cannot (the output within the error bound of a grid boundary, or
+    /// at least 2 in magnitude), or when the guess is off by more than the half's guess
+    /// limit. `lanes` is the half's lanes as doubles (X at even offsets, the output
+    /// polynomial at odd ones), `rows` and `bounds` its guess rows and their error bounds.
     ///
     /// The root's offset from `t` comes from the residual's Newton correction
     /// `δ₁ = −(X(t) − h)/X'` by the cubic's series reversion to fourth order; the output
@@ -174,17 +173,27 @@ extension TimingFunction.Table {
     /// the rounding of the correction, and the reversion's truncation (`38·Q⁴·|δ₁|` with
     /// `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-12`, which the half's guess limit ensures from
     /// the row maxima of `|ρ2|·t` and `√|ρ3|·t`); the second `S_y + |d|`, at least `|y|`,
-    /// covers the rounding of the result and of the interval's ends.
+    /// covers the rounding of the result. The bound is kept in ulps of the row's least
+    /// output magnitude, so the rounding test is exact integer arithmetic.
     @inlinable @inline(__always)
     static func plainOutput(
-        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Float>
-    ) -> (value: Double, bound: Double)? {
+        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Int32>
+    ) -> Double? {
         let (t, index) = start(h, lanes: p, rows: rows)
         let (value, delta1) = correctedOutput(h, t, PlainLanes(lane: { p[2 &* $0] }, { p[2 &* $0 &+ 1] }))
-        // The row's bound: the evaluations and the result's own rounding, over the row.
-        let bound = Double(bounds[index])
-        // The guess limit: |δ₁| ≤ limit · t (see the bound above).
-        return Swift.abs(delta1) <= p[2 &* Lane.constants &+ 1] * t ? (value, bound) : nil
+        // Ziv's test on the grid, in integers: below 1 in magnitude the grid keeps the
+        // leading 40 bits of the significand, from 1 to 2 the leading 41 (spacing 2^-40),
+        // so the nearest boundary is |low k bits − 2^(k−1)| ulps away (k = 13 or 12), and
+        // the row's bound is in ulps (of its least output, at most those of this one).
+        // Rounding is then adding 2^(k−1) ulps and dropping the k bits.
+        let bits = value.bitPattern
+        let fromOne = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) == 0x3FF ? 1 : 0
+        let half = 0x1000 &>> fromOne
+        let distance = Int(truncatingIfNeeded: bits) & (2 &* half &- 1) &- half
+        let settled = Swift.abs(distance) > Int(bounds[index])
+            && bits & 0x7FFF_FFFF_FFFF_FFFF < 0x4000_0000_0000_0000  // |y| < 2
+            && Swift.abs(delta1) <= p[2 &* Lane.constants &+ 1] * t  // the guess limit
+        return settled ? Double(bitPattern: (bits &+ UInt64(half)) & ~UInt64(2 &* half &- 1)) : nil
     }
 
     /// The coefficients `plainOutput` reads, for one half (`Double`) or one per lane, each

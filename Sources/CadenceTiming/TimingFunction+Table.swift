@@ -8,7 +8,7 @@ import CCadenceFeatures
 //   elements 0 ..< 10     the polynomial lanes (`Lane` below)
 //   elements 10 ..< 27    the guess rows: 17 cubic pieces (t0, c1, c2, c3) as `Float`, one
 //                         a row (the 17th only pads the end)
-//   elements 27 ..< 32    the rows' error bounds: 17 `Float`s (and 12 bytes to spare)
+//   elements 27 ..< 32    the rows' error bounds in ulps: 17 `Int32`s (and 12 bytes spare)
 //
 // Each half's lanes are `SIMD2<Double>` pairs (X, Y): lane 0 is `X(t)`, lane 1 the
 // **output** polynomial, `Y(t)` for the lower half and `1 − Ỹ(t)` (coefficients negated,
@@ -108,10 +108,11 @@ extension TimingFunction {
             UnsafeRawPointer(elements + half &* halfCount).assumingMemoryBound(to: Double.self)
         }
 
-        /// The error bounds of the rows of `half` (0 lower, 1 upper).
+        /// The error bounds of the rows of `half` (0 lower, 1 upper), in ulps of the row's
+        /// least output (see `Half.storeRows`).
         @inlinable @inline(__always)
-        static func bounds(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<Float> {
-            UnsafeMutableRawPointer(elements + half &* halfCount + Lane.count + rowCount).assumingMemoryBound(to: Float.self)
+        static func bounds(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<Int32> {
+            UnsafeMutableRawPointer(elements + half &* halfCount + Lane.count + rowCount).assumingMemoryBound(to: Int32.self)
         }
 
         /// The first guess row of `half` (0 lower, 1 upper).
@@ -209,7 +210,7 @@ extension TimingFunction.Half {
     /// 2^-10 for the guess's own error), from the extremes of the quadratics `X'`, `Y'`
     /// and `X''` there, so they hold for every input of the row. A row where `X'` can
     /// vanish (a vertical tangent) gets an infinite bound: its inputs take the full path.
-    func storeRows(at rows: UnsafeMutablePointer<SIMD4<Float>>, bounds: UnsafeMutablePointer<Float>) -> Double {
+    func storeRows(at rows: UnsafeMutablePointer<SIMD4<Float>>, bounds: UnsafeMutablePointer<Int32>) -> Double {
         let n = Table.intervals
         let step = 1 / Table.intervalsPerRoot
         var nodes = InlineArray<17, Double>(repeating: 0)
@@ -255,12 +256,48 @@ extension TimingFunction.Half {
             // |y| ≤ S_y + |d|: the second S_y + |d| covers 8u of the result itself.
             let outputs = Self.size(yCurve, high) + d
             let bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, high) + hEnd))
-            bounds[i] = bound.isFinite ? Float(bound).nextUp : .infinity
+            bounds[i] = inUlps(bound, least: leastOutput(low, high) - bound)
             if minSlopeX > 0 {
                 bend = Swift.max(bend, maxCurvatureX / minSlopeX * high, (Swift.abs(xCurve.a) / minSlopeX).squareRoot() * high)
             }
         }
         return Table.guessLimit / bend
+    }
+
+    /// `bound` in units in the last place of `least` (the smallest output magnitude the
+    /// row can produce), rounded up: the bound in ulps of any output of the row. Rows
+    /// whose outputs can come near 0 (below 2^-1000), or whose bound is 2^11 ulps or more,
+    /// get `Int32.max`: their inputs take the longer paths. (Below 2^11 ulps, an output
+    /// near a binade's end is also far enough from the boundaries of the next one.)
+    func inUlps(_ bound: Double, least: Double) -> Int32 {
+        guard bound.isFinite, least >= 0x1p-1000 else { return .max }
+        let ulps = (bound / least.ulp).rounded(.up) + 1
+        return ulps < 0x800 ? Int32(ulps) : .max
+    }
+
+    /// The least magnitude of the output polynomial on `low … high` (0 where it changes
+    /// sign there): at an end or where `Y' = 0`.
+    func leastOutput(_ low: Double, _ high: Double) -> Double {
+        let d = outputSign > 0 ? 0.0 : 1.0
+        func output(_ t: Double) -> Double { d + outputSign * ((yCurve.a * t + yCurve.b) * t + yCurve.c) * t }
+        var values = (output(low), output(high), Double.nan, Double.nan)
+        // Y' = 3a·t² + 2b·t + c: its roots inside the row.
+        let a = 3 * yCurve.a, b = 2 * yCurve.b, c = yCurve.c
+        if a != 0 {
+            let discriminant = b * b - 4 * a * c
+            if discriminant >= 0 {
+                let root = discriminant.squareRoot()
+                for (k, t) in [(-b - root) / (2 * a), (-b + root) / (2 * a)].enumerated() where t > low && t < high {
+                    if k == 0 { values.2 = output(t) } else { values.3 = output(t) }
+                }
+            }
+        } else if b != 0, -c / b > low, -c / b < high {
+            values.2 = output(-c / b)
+        }
+        let all = [values.0, values.1, values.2, values.3].filter { !$0.isNaN }
+        guard let least = all.min(), let most = all.max(), least > 0 || most < 0 else { return 0 }
+        // The magnitudes' least, less a little for the rounding of these evaluations.
+        return Swift.min(Swift.abs(least), Swift.abs(most)) * (1 - 0x1p-40)
     }
 
     /// The factor of the row bounds: `8u` with a fused multiply-add, `16u` without (two
