@@ -162,19 +162,20 @@ extension TimingFunction.Table {
     /// polynomial is then evaluated at `t + δ`. The polynomials go by Estrin's scheme, so
     /// that the chain from the guess to the result is short.
     ///
-    /// Error bound, with `u = 2^-53` and `S = |a|t³ + |b|t² + |c|t`: the output's
-    /// evaluation is within `3u·(S_y + |d|)` with a fused multiply-add (`6u` without; the
-    /// coefficients' own rounding included) plus `u` of its value, and the rounding of
-    /// `t + δ` moves it by at most `|Y'|·u·t ≤ 3u·S_y`; the residual's evaluation is within
-    /// `3u·(S_x + h)` (`6u`) and reaches the output times `|dy/dx|`. The row's bound
-    /// (`Table.bounds`) is `8u` (`16u` without a fused multiply-add) of
-    /// `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)` over the row: that, with 1/64 to spare for
-    /// `δ₁`'s relative error (at most `(3 + 12·S_x/(t·|X'|))·u`) times `|δ₁| ≤ 2^-12·t`,
-    /// the rounding of the correction, and the reversion's truncation (`38·Q⁴·|δ₁|` with
-    /// `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-12`, which the half's guess limit ensures from
-    /// the row maxima of `|ρ2|·t` and `√|ρ3|·t`); the second `S_y + |d|`, at least `|y|`,
-    /// covers the rounding of the result. The bound is kept in ulps of the row's least
-    /// output magnitude, so the rounding test is exact integer arithmetic.
+    /// Error bound, with `u = 2^-53` and `S = |a|t³ + |b|t² + |c|t` (which bounds the
+    /// output polynomial's magnitude less `|d|`): with a fused multiply-add, the output's
+    /// evaluation by Estrin's scheme is within `3u·S_y + 2u·|d|` (the coefficients' own
+    /// rounding included) plus `u·|y|` for its final rounding, and the rounding of
+    /// `t + δ` moves it by at most `|Y'|·u·t ≤ 3u·S_y`; the residual's evaluation is
+    /// within `3u·(S_x + h)` and reaches the output times `|dy/dx|`. The row's bound
+    /// (`Table.bounds`) is `4u` of `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)` over the
+    /// row, which covers these, with 1/64 to spare for `δ₁`'s relative error (at most
+    /// `(3 + 12·S_x/(t·|X'|))·u`) times `|δ₁| ≤ 2^-12·t`, the rounding of the correction,
+    /// and the reversion's truncation (`38·Q⁴·|δ₁|` with `Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|)
+    /// ≤ 2^-12`, which the half's guess limit ensures from the row maxima of `|ρ2|·t` and
+    /// `√|ρ3|·t`). Without a fused multiply-add every step rounds twice: `8u`. The bound
+    /// is kept in ulps of the row's least output magnitude, so the rounding test is exact
+    /// integer arithmetic.
     @inlinable @inline(__always)
     static func plainOutput(
         _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, bounds: UnsafePointer<Int32>

@@ -43,7 +43,7 @@ extension TimingFunction {
             /// `3a` and `2b` (rounded), for the derivatives.
             @usableFromInline static let threeA = 7, twoB = 8
             /// Lane 0: the plain Newton steps taken after the table guess before the
-            /// finish, 0 where the guess is within `guessTolerance` everywhere, else 1 or 2
+            /// finish, 0 where the sampled guess is within half the guess limit, else 1 or 2
             /// (curves with a steep middle, such as (0.9, 0, 0.1, 1)); the same in both
             /// halves. Lane 1: the half's guess limit, `|δ₁| ≤ limit · t` (`guessLimit`,
             /// less where the curve bends sharply for its slope; see `plainOutput`).
@@ -67,9 +67,6 @@ extension TimingFunction {
         /// The largest relative error `|t − t*| / t` of the guess (after the Newton steps)
         /// that the fast paths accept: their error bounds assume it.
         @usableFromInline static let guessLimit = 0x1p-12
-        /// The largest relative error of the guess, sampled at construction, for which a
-        /// curve takes no more plain Newton steps: half of `guessLimit`.
-        static let guessTolerance = 0x1p-13
         /// The most plain Newton steps a curve is given.
         static let maxNewtonSteps = 2
 
@@ -83,16 +80,20 @@ extension TimingFunction {
                 c2y: Table.oneMinus(p1y), outputSign: -1)
             elements = .allocate(capacity: Table.elementCount)
             elements.initialize(repeating: .zero, count: Table.elementCount)
-            // Newton steps: the fewest that bring every sampled guess within tolerance.
-            var worst = InlineArray<3, Double>(repeating: 0)  // after 0, 1, 2 steps
+            // Newton steps: the fewest that bring every sampled guess within half of the
+            // guess limit (the runtime check), so that few inputs fail it.
+            var limits = InlineArray<2, Double>(repeating: 0)
             for index in 0..<2 {
                 let half = index == 0 ? lower : upper
                 half.store(lanes: elements + index * Table.halfCount)
-                let limit = half.storeRows(at: Table.rows(elements, half: index), bounds: Table.bounds(elements, half: index))
-                elements[index * Table.halfCount + Lane.constants][1] = limit
-                half.sampleGuessErrors(rows: Table.rows(elements, half: index), into: &worst)
+                limits[index] = half.storeRows(at: Table.rows(elements, half: index), bounds: Table.bounds(elements, half: index))
+                elements[index * Table.halfCount + Lane.constants][1] = limits[index]
             }
-            let steps = worst[0] <= Table.guessTolerance ? 0 : worst[1] <= Table.guessTolerance ? 1 : Table.maxNewtonSteps
+            let tolerance = 0.5 * Swift.min(limits[0], limits[1])
+            var worst = InlineArray<3, Double>(repeating: 0)  // after 0, 1, 2 steps
+            lower.sampleGuessErrors(rows: Table.rows(elements, half: 0), tolerance: tolerance, into: &worst)
+            upper.sampleGuessErrors(rows: Table.rows(elements, half: 1), tolerance: tolerance, into: &worst)
+            let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : Table.maxNewtonSteps
             for index in 0..<2 { elements[index * Table.halfCount + Lane.constants][0] = Double(steps) }
         }
 
@@ -240,7 +241,7 @@ extension TimingFunction.Half {
             rows[i] = SIMD4(Float(t0), Float(m0), Float(3 * delta - 2 * m0 - m1), Float(m0 + m1 - 2 * delta))
         }
         rows[n] = SIMD4(Float(nodes[n]), 0, 0, 0)
-        // Row bounds: 8u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
+        // Row bounds: 4u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)), S = |a|t³ + |b|t² + |c|t
         // at the row's end, with 1/64 to spare for the smaller terms; and the largest
         // |ρ2|·t and √|ρ3|·t (ρ2 = X''/2 / X', ρ3 = a / X') for the guess limit.
         var bend = 1.0
@@ -253,7 +254,7 @@ extension TimingFunction.Half {
             let maxSlopeY = Self.extremes(yCurve, low, high).maxMagnitude
             let maxCurvatureX = Swift.max(Swift.abs(3 * xCurve.a * low + xCurve.b), Swift.abs(3 * xCurve.a * high + xCurve.b))
             let ratio = minSlopeX > 0 ? maxSlopeY / minSlopeX : Double.infinity
-            // |y| ≤ S_y + |d|: the second S_y + |d| covers 8u of the result itself.
+            // |y| ≤ S_y + |d|: the second S_y + |d| covers the result's own rounding.
             let outputs = Self.size(yCurve, high) + d
             let bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, high) + hEnd))
             bounds[i] = inUlps(bound, least: leastOutput(low, high) - bound)
@@ -300,9 +301,9 @@ extension TimingFunction.Half {
         return Swift.min(Swift.abs(least), Swift.abs(most)) * (1 - 0x1p-40)
     }
 
-    /// The factor of the row bounds: `8u` with a fused multiply-add, `16u` without (two
+    /// The factor of the row bounds: `4u` with a fused multiply-add, `8u` without (two
     /// roundings a step); see `Table.plainOutput`.
-    static var evaluationError: Double { cadence_has_fma() != 0 ? 0x1p-50 : 0x1p-49 }
+    static var evaluationError: Double { cadence_has_fma() != 0 ? 0x1p-51 : 0x1p-50 }
 
     /// `|a|t³ + |b|t² + |c|t`, the sum of the absolute terms of `p` at `t ≥ 0`.
     static func size(_ p: CubicCoefficients<Double>, _ t: Double) -> Double {
@@ -330,7 +331,7 @@ extension TimingFunction.Half {
     /// Newton steps, sampled in the middle of every interval (where a cubic Hermite
     /// piece's error peaks; the first interval excepted: its error relative to a vanishing
     /// `t` is what the runtime limit is for).
-    func sampleGuessErrors(rows: UnsafePointer<SIMD4<Float>>, into worst: inout InlineArray<3, Double>) {
+    func sampleGuessErrors(rows: UnsafePointer<SIMD4<Float>>, tolerance: Double, into worst: inout InlineArray<3, Double>) {
         let step = 1 / Table.intervalsPerRoot
         for i in 1..<Table.intervals {
             let v = (Double(i) + 0.5) * step
@@ -342,7 +343,7 @@ extension TimingFunction.Half {
             for k in worst.indices {
                 let error = Swift.abs(t - root) / root
                 worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
-                if worst[k] <= Table.guessTolerance { break }
+                if worst[k] <= tolerance { break }
                 t -= (x(t) - h) / xCurve.slope(at: t)
             }
         }
