@@ -281,22 +281,26 @@ extension TimingFunction.Half {
     func leastOutput(_ low: Double, _ high: Double) -> Double {
         let d = outputSign > 0 ? 0.0 : 1.0
         func output(_ t: Double) -> Double { d + outputSign * ((yCurve.a * t + yCurve.b) * t + yCurve.c) * t }
-        var values = (output(low), output(high), Double.nan, Double.nan)
+        var least = Swift.min(output(low), output(high)), most = Swift.max(output(low), output(high))
+        func include(_ t: Double) {
+            guard t > low, t < high else { return }
+            let value = output(t)
+            least = Swift.min(least, value)
+            most = Swift.max(most, value)
+        }
         // Y' = 3a·t² + 2b·t + c: its roots inside the row.
         let a = 3 * yCurve.a, b = 2 * yCurve.b, c = yCurve.c
         if a != 0 {
             let discriminant = b * b - 4 * a * c
             if discriminant >= 0 {
                 let root = discriminant.squareRoot()
-                for (k, t) in [(-b - root) / (2 * a), (-b + root) / (2 * a)].enumerated() where t > low && t < high {
-                    if k == 0 { values.2 = output(t) } else { values.3 = output(t) }
-                }
+                include((-b - root) / (2 * a))
+                include((-b + root) / (2 * a))
             }
-        } else if b != 0, -c / b > low, -c / b < high {
-            values.2 = output(-c / b)
+        } else if b != 0 {
+            include(-c / b)
         }
-        let all = [values.0, values.1, values.2, values.3].filter { !$0.isNaN }
-        guard let least = all.min(), let most = all.max(), least > 0 || most < 0 else { return 0 }
+        guard least > 0 || most < 0 else { return 0 }
         // The magnitudes' least, less a little for the rounding of these evaluations.
         return Swift.min(Swift.abs(least), Swift.abs(most)) * (1 - 0x1p-40)
     }
