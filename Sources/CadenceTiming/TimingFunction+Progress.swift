@@ -6,17 +6,18 @@
 // 2. The guess: a cubic piece in `v = √h` from the table (better than 1e-4 relative past
 //    the first interval on the named curves), and on curves whose guess is worse (a steep
 //    middle) one or two plain Newton steps.
-// 3. The correction: `X(t) − h` and the output polynomial at `t`, the first Newton
-//    correction `δ₁`, the root's offset `δ` by series reversion of the cubic to fourth
-//    order, and the output's change over `δ` (exact for a cubic), as one polynomial in
-//    `δ₁`. `progress(at:)` evaluates in plain arithmetic; `correctlyRoundedProgress(at:)`
-//    evaluates `X(t) − h` and `Y(t)` by the compensated Horner scheme.
-// 4. The test (Ziv's): with an error bound alongside, if both ends of the value's interval
-//    round to the same point, that point is the exact value's rounding. `progress(at:)`
-//    rounds to a 40-bit grid (`Table.roundedToGrid`), which a plain evaluation settles for
-//    about 99 inputs in 100; `correctlyRoundedProgress(at:)` rounds to the nearest double,
-//    which needs the compensated evaluation. The rest go to longer paths that reach the
-//    same point: the compensated interval, then the full path's double-double.
+// 3. The correction: `X(t) − h`, the first Newton correction `δ₁`, and the root's offset
+//    `δ` by series reversion of the cubic to fourth order. `progress(at:)` evaluates in
+//    plain arithmetic and takes the output polynomial at `t + δ`;
+//    `correctlyRoundedProgress(at:)` evaluates `X(t) − h` and `Y(t)` by the compensated
+//    Horner scheme and adds the output's change over `δ` (exact for a cubic).
+// 4. The test (Ziv's): with an error bound, if the exact value cannot lie on the other side
+//    of a rounding boundary, the rounded value is the exact value's rounding.
+//    `progress(at:)` rounds to a 40-bit grid (`Table.roundedToGrid`) and tests in integer
+//    arithmetic against a bound precomputed per table row, which settles about 99 inputs
+//    in 100; `correctlyRoundedProgress(at:)` rounds to the nearest double, which needs the
+//    compensated evaluation. The rest go to longer paths that reach the same point: the
+//    compensated interval, then the full path's double-double.
 
 extension TimingFunction {
     /// Output progress for input progress `x` (unitless).
@@ -33,17 +34,18 @@ extension TimingFunction {
     ///   inside (`X'(t) = 0` at an interior `t`, as for (1, 0, 0, 1) at x = 0.5), within
     ///   2^-41 of the exact value at some input within 4 ulps of `x`. What this gives up
     ///   against `correctlyRoundedProgress(at:)`: the last 13 bits of the significand
-    ///   (the result is rarely the nearest double), for half the time.
+    ///   (the result is rarely the nearest double), for less than 40 % of the time.
     /// - Monotone: rounding a monotone function to a fixed grid keeps it monotone, and the
     ///   result is that rounding (Ziv's test against a rigorous error bound proves it, or
     ///   the longer paths compute it), so increasing inputs never give decreasing outputs
     ///   where the curve is monotone, even one ulp apart.
     /// - Cost: a square root, one 16-byte table load, plain cubic evaluations, one
-    ///   division and the test, about 150 instructions: 14.5–15 ns on the named curves
-    ///   and 20.5 ns on (0.9, 0, 0.1, 1), 1.8–2.4× the classic UnitBezier solver at 1e-7
-    ///   (x86-64-v3; `docs/timing-functions.md` has the figures). No allocation, no
-    ///   reference counting. About 1 input in 100 on the named curves needs the
-    ///   compensated interval (≈ 40 ns more), a few in a million the full path.
+    ///   division and an integer rounding test, about 145 instructions: 10.7–11.1 ns on
+    ///   the named curves and 16.7 ns on (0.9, 0, 0.1, 1), 1.3–1.9× the classic
+    ///   UnitBezier solver at 1e-7 (x86-64-v3; `docs/timing-functions.md` has the
+    ///   figures). No allocation, no reference counting. About 1 input in 100 on the named
+    ///   curves needs the compensated interval (≈ 40 ns more), a few in a million the full
+    ///   path.
     /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).
     @inlinable @inline(__always)
     public func progress(at x: Double) -> Double {
@@ -77,7 +79,7 @@ extension TimingFunction {
     ///   better than the rounding of `x` itself: there the result is the exact value for
     ///   some input within 4 ulps of `x` (a backward-error bound).
     /// - Monotone, as the correctly rounded value of a monotone function.
-    /// - Cost: about 2× `progress(at:)` (28–39 ns): the same table guess, then
+    /// - Cost: about 2.6× `progress(at:)` (28–39 ns): the same table guess, then
     ///   `X(t) − h` and `Y(t)` by the compensated Horner scheme, the correction and Ziv's
     ///   test at double precision; the inputs the test rejects (a few in 1,000 on the
     ///   named curves, and inputs below 2^-30) take the full path (a safeguarded Newton–bisection solve of

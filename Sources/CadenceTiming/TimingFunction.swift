@@ -41,7 +41,7 @@ public struct TimingFunction: Sendable {
     ///   plus a 32-byte object, so about 1 KiB (10,000 custom curves: about 10.6 MB). A copy
     ///   shares the table: one reference count, no allocation. `y = x` has no table.
     /// - Cost: a curved function solves 32 table nodes (a few Newton steps each, from the
-    ///   node before), fits the guess pieces and bounds their errors: about 2–3 µs on the
+    ///   node before), fits the guess pieces and bounds their errors: about 3 µs on the
     ///   benchmark machine. Construct once and reuse; the named functions are built once.
     public init(controlPoints c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
         let finite = !c1x.isNaN && !c2x.isNaN && c1y.isFinite && c2y.isFinite
