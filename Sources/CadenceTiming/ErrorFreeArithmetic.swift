@@ -11,7 +11,8 @@ import CCadenceFeatures
 // both are exact barring overflow (inputs below about 1e300). Sources: Knuth, TAOCP vol. 2, 4.2.2; Dekker 1971;
 // Graillat, Langlois & Louvet 2005 (compensated Horner).
 
-/// Arithmetic shared by `Double` and `SIMD4<Double>`, so the kernels below are written once.
+/// Arithmetic shared by `Double`, `SIMD2<Double>` and `SIMD4<Double>`, so the kernels below
+/// are written once.
 @usableFromInline
 protocol FloatingLanes {
     /// `a · b + c` with a single rounding.
@@ -22,6 +23,7 @@ protocol FloatingLanes {
     static func / (a: Self, b: Self) -> Self
     static func * (a: Self, b: Double) -> Self
     static func + (a: Self, b: Double) -> Self
+    static func - (a: Self, b: Double) -> Self
     /// Every lane set to `value`.
     static func splat(_ value: Double) -> Self
 }
@@ -33,13 +35,23 @@ extension Double: FloatingLanes {
     static func fused(_ a: Double, _ b: Double, _ c: Double) -> Double { c.addingProduct(a, b) }
 }
 
-extension SIMD4: FloatingLanes where Scalar == Double {
+/// The SIMD lanes' arithmetic, one lane at a time.
+extension FloatingLanes where Self: SIMD, Self.Scalar == Double {
     @inlinable @inline(__always)
-    static func splat(_ value: Double) -> SIMD4<Double> { SIMD4(repeating: value) }
+    static func splat(_ value: Double) -> Self { Self(repeating: value) }
     @inlinable @inline(__always)
-    static func fused(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ c: SIMD4<Double>) -> SIMD4<Double> {
-        c.addingProduct(a, b)
-    }
+    static func fused(_ a: Self, _ b: Self, _ c: Self) -> Self { c.addingProduct(a, b) }
+}
+
+extension SIMD2: FloatingLanes where Scalar == Double {}
+extension SIMD4: FloatingLanes where Scalar == Double {}
+
+/// `a · b + c`: one fused multiply-add where the hardware has it (one rounding), else a
+/// product and a sum (two roundings, but no library call). For plain-precision kernels
+/// whose error bounds allow two roundings per step.
+@inlinable @inline(__always)
+func multiplyAdd<L: FloatingLanes>(_ a: L, _ b: L, _ c: L) -> L {
+    cadence_has_fma() != 0 ? L.fused(a, b, c) : a * b + c
 }
 
 /// A value and the exact error of the operation that produced it: `value + error` is the
@@ -86,13 +98,15 @@ func twoProduct<L: FloatingLanes>(_ a: L, _ b: L, bHigh: L, bLow: L) -> Compensa
     return Compensated(p, e)
 }
 
-/// `((a·t + b)·t + c)·t` by the compensated Horner scheme: `value + error` is accurate as
-/// if evaluated in twice double precision. The coefficients are double-doubles: `aLow`,
+/// `((a·t + b)·t + c)·t + d` by the compensated Horner scheme: `value + error` is accurate
+/// as if evaluated in twice double precision. The coefficients are double-doubles: `aLow`,
 /// `bLow`, `cLow` are the parts their doubles could not hold, so a coefficient such as
-/// `3·c1x` is taken exactly.
+/// `3·c1x` is taken exactly; `d` is a double (a residual's `−x`, an output's 1).
+/// Error (Graillat, Langlois & Louvet): within about `6·2^-106 · (|a|t³ + |b|t² + |c|t + |d|)`
+/// for `0 ≤ t ≤ 1`, plus the low parts' own rounding.
 @inlinable @inline(__always)
 func compensatedCubic<L: FloatingLanes>(
-    _ a: L, _ b: L, _ c: L, lows aLow: L, _ bLow: L, _ cLow: L, at t: L
+    _ a: L, _ b: L, _ c: L, plus d: L, lows aLow: L, _ bLow: L, _ cLow: L, at t: L
 ) -> Compensated<L> {
     let tHigh = splitHigh(t)
     let tLow = t - tHigh
@@ -103,8 +117,9 @@ func compensatedCubic<L: FloatingLanes>(
     let s2 = twoSum(p2.value, c)
     error = error * t + p2.error + s2.error
     let p3 = twoProduct(s2.value, t, bHigh: tHigh, bLow: tLow)
-    error = error * t + p3.error + ((aLow * t + bLow) * t + cLow) * t
-    return Compensated(p3.value, error)
+    let s3 = twoSum(p3.value, d)
+    error = error * t + p3.error + s3.error + ((aLow * t + bLow) * t + cLow) * t
+    return Compensated(s3.value, error)
 }
 
 /// The coefficients of one cubic `((a·t + b)·t + c)·t` as double-doubles.
@@ -125,7 +140,7 @@ struct CubicCoefficients<L: FloatingLanes & Sendable>: Sendable {
     /// `P(t)` in compensated arithmetic.
     @inlinable @inline(__always)
     func compensated(at t: L) -> Compensated<L> {
-        compensatedCubic(a, b, c, lows: aLow, bLow, cLow, at: t)
+        compensatedCubic(a, b, c, plus: L.splat(0), lows: aLow, bLow, cLow, at: t)
     }
 
     /// `P'(t)` in plain arithmetic.

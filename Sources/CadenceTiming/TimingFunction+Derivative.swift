@@ -9,16 +9,18 @@ extension TimingFunction {
     ///   (l'Hôpital), so (0, 0, 1, 1) has slope 1 at both ends.
     /// - Accuracy: the ratio `Y'/X'` at a parameter accurate to about an ulp, solved from
     ///   the nearer end.
-    @inlinable
     public func velocity(at x: Double) -> Double {
         if x < 0 || x > 1 { return 0 }
-        if case .linear = shape { return 1 }
+        guard let table else { return 1 }
         let x = x.isNaN ? 0 : x
         // Turning the curve end for end keeps its slope, so either half can answer.
-        if x <= 0.5 {
-            return lower.slope(atParameter: x > 0 ? lower.solve(x) : 0)
-        }
-        return upper.slope(atParameter: x < 1 ? upper.solve(1 - x) : 0)
+        let index = x <= 0.5 ? 0 : 1
+        let h = index == 0 ? x : 1 - x
+        let half = table.half(index)
+        guard h > 0 else { return half.slope(atParameter: 0) }
+        let g = Table.guess(h, rows: Table.rows(table.elements, half: index))
+        let guess = (t: g.t, low: g.low, high: g.high)
+        return half.slope(atParameter: half.solve(h, from: guess))
     }
 
     /// Output progress for input progress `x`, continuing along the end tangents outside

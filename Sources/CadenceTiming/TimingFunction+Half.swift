@@ -4,26 +4,16 @@
 // small and carries full relative precision, which curves with a vertical end need.
 
 extension TimingFunction {
-    /// The polynomials, guess table and convergence constant for one half.
+    /// The polynomials of one half, for the full path: built from the control points in
+    /// `init` (then stored as the table's lanes) and rebuilt from the lanes when needed.
     @usableFromInline
     struct Half: Sendable {
         /// `X(t)` and `Y(t)`, coefficients held exactly as double-doubles.
         @usableFromInline let xCurve, yCurve: CubicCoefficients<Double>
-        /// The fast path accepts a Newton step `s` at slope `X'` when
-        /// `s² · convergenceScale ≤ X'`: the error left in `t` is then below
-        /// `parameterTolerance`.
-        @usableFromInline let convergenceScale: Double
-        /// Row `i` covers x' in `i/64 … (i+1)/64` (`TimingFunction.Row`): the node
-        /// `t0 = t(i/64)`, the monotone cubic Hermite guess `t ≈ t0 + u·(c1 + u·(c2 + u·c3))`
-        /// in the local coordinate `u` in 0…1, and the fast path's node values. The last
-        /// row is the end (`c1 = c2 = c3 = 0`).
-        @usableFromInline private(set) var rows: [TimingFunction.Row]
+        /// +1 for the lower half, −1 for the upper one, whose output is `1 − ỹ`.
+        @usableFromInline let outputSign: Double
 
-        /// Table intervals per unit of x'.
-        @usableFromInline static let intervalsPerUnit = 64.0
-        /// Rows covering x' in 0…33/64 (one interval beyond 1/2), plus the end row.
-        @usableFromInline static let tableIntervals = 33
-        /// The error in `t` the fast path leaves for the compensated finish to absorb.
+        /// The error in `t` the Newton steps leave for the compensated finish to absorb.
         @usableFromInline static let parameterTolerance = 1e-15
         /// The largest correction `|t* − t| / t` the finish trusts.
         @usableFromInline static let correctionLimit = 1e-12
@@ -36,23 +26,28 @@ extension TimingFunction {
         /// The most Newton steps on the compensated residual after it.
         @usableFromInline static let refinementSteps = 8
 
+        init(xCurve: CubicCoefficients<Double>, yCurve: CubicCoefficients<Double>, outputSign: Double) {
+            self.xCurve = xCurve
+            self.yCurve = yCurve
+            self.outputSign = outputSign
+        }
+
         /// A half for control points given as double-doubles `(high, low)`, so that the
         /// reversed curve's `1 − c` is exact.
-        /// +1 for the lower half, −1 for the upper one, whose output is `1 − ỹ`.
-        @usableFromInline let outputSign: Double
-
         init(
             c1x: (Double, Double), c1y: (Double, Double), c2x: (Double, Double), c2y: (Double, Double),
             outputSign: Double
         ) {
-            self.outputSign = outputSign
-            xCurve = Half.coefficients(c1x, c2x)
-            yCurve = Half.coefficients(c1y, c2y)
-            // X'' is linear in t: its largest magnitude on 0…1 is at an end.
+            self.init(
+                xCurve: Half.coefficients(c1x, c2x), yCurve: Half.coefficients(c1y, c2y), outputSign: outputSign)
+        }
+
+        /// A Newton step `s` at slope `X'` is accepted when `s² · convergenceScale ≤ X'`:
+        /// the error left in `t` (about `s² · X'' / (2 X')`) is then below
+        /// `parameterTolerance`. X'' is linear in t, so its largest magnitude is at an end.
+        var convergenceScale: Double {
             let maxX2 = Swift.max(Swift.abs(xCurve.curvature(at: 0)), Swift.abs(xCurve.curvature(at: 1)))
-            convergenceScale = 0.5 * maxX2 / Half.parameterTolerance
-            rows = []
-            rows = makeRows(from: makeHermiteTable(), outputSign: outputSign)
+            return 0.5 * maxX2 / Half.parameterTolerance
         }
 
         /// `c = 3·p1`, `b = 3·p2 − 6·p1`, `a = 1 + 3·p1 − 3·p2`, each as a double-double.
@@ -78,24 +73,24 @@ extension TimingFunction {
         /// `X(t)` in plain arithmetic (high coefficients).
         @inlinable func x(_ t: Double) -> Double { ((xCurve.a * t + xCurve.b) * t + xCurve.c) * t }
 
-        /// `t` with `X(t) = x'` for `0 < x' ≤ 1/2`: a table guess and at most two Newton
-        /// steps, or the slow solve.
-        @inlinable @inline(__always)
-        func solve(_ x: Double) -> Double {
-            if _slowPath(x < Half.tinyInput) { return solveTiny(x) }
-            let scaled = x * Half.intervalsPerUnit
-            let row = Int(scaled)
-            let u = scaled - Double(row)
-            let r = rows.withUnsafeBufferPointer { $0[row] }
-            var t = r.t0 + u * (r.c1 + u * (r.c2 + u * r.c3))
+        /// `t` with `X(t) = x'` for `0 < x' ≤ 1/2`, from the table guess `t` with the
+        /// interval's ends `low`, `high` (a bracket but for the rounding of the nodes): at
+        /// most two Newton steps, or the slow solve.
+        func solve(_ x: Double, from guess: (t: Double, low: Double, high: Double)) -> Double {
+            if x < Half.tinyInput { return solveTiny(x) }
+            var t = guess.t
+            let scale = convergenceScale
             for _ in 0..<2 {
                 let d = xCurve.slope(at: t)
                 let step = (self.x(t) - x) / d
                 t -= step
                 // Newton's error after a step s is about s² · X'' / (2 X'). NaN fails.
-                if step * step * convergenceScale <= d { return t }
+                if step * step * scale <= d { return t }
             }
-            return slowSolve(x, row: row)
+            var lo = guess.low, hi = guess.high
+            if !(self.x(lo) <= x) { lo = 0 }
+            if !(self.x(hi) >= x) { hi = 1 }
+            return refine(x, from: solveBracketed(x, lo: lo, hi: hi))
         }
 
         /// Whether the finish's correction is trusted (see `correctedCubicRoot`): `|δ|` at
@@ -130,9 +125,8 @@ extension TimingFunction {
         /// When the correction is not trusted after the fast solve, `t` is refined on the
         /// compensated residual and the finish repeated; if it is still not trusted (a
         /// vertical tangent inside), the result is `Y(t)` and the backward-error bound holds.
-        @inlinable @inline(__always)
-        func evaluate(_ x: Double) -> Compensated<Double> {
-            let t = solve(x)
+        func evaluate(_ x: Double, from guess: (t: Double, low: Double, high: Double)) -> Compensated<Double> {
+            let t = solve(x, from: guess)
             let r = correctedCubicRoot(x: x, t: t, xCurve: xCurve, yCurve: yCurve)
             if Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: t) {
                 return Compensated(r.y.value, r.correction)
@@ -140,7 +134,6 @@ extension TimingFunction {
             return evaluateRefined(x, from: t)
         }
 
-        @usableFromInline @inline(never)
         func evaluateRefined(_ x: Double, from t: Double) -> Compensated<Double> {
             let refined = refine(x, from: t)
             let r = correctedCubicRoot(x: x, t: refined, xCurve: xCurve, yCurve: yCurve)
@@ -148,23 +141,14 @@ extension TimingFunction {
             return Compensated(r.y.value, trusted ? r.correction : r.y.error)
         }
 
-        @usableFromInline @inline(never)
-        func slowSolve(_ x: Double, row: Int) -> Double {
-            var lo = rows[row].t0
-            var hi = rows[row + 1].t0
-            if !(self.x(lo) <= x) { lo = 0 }
-            if !(self.x(hi) >= x) { hi = 1 }
-            return refine(x, from: solveBracketed(x, lo: lo, hi: hi))
-        }
-
         /// Solves `X(t) = x` for `t` in `lo…hi`, where `X(lo) ≤ x ≤ X(hi)` and `X` is
-        /// non-decreasing: Newton kept inside a shrinking bracket, bisection whenever
+        /// non-decreasing, from `start` (else the middle): Newton kept inside a shrinking bracket, bisection whenever
         /// Newton leaves it or converges more slowly than bisection would (a multiple
         /// root). At most `maxSlowSteps` iterations.
-        func solveBracketed(_ x: Double, lo: Double, hi: Double) -> Double {
+        func solveBracketed(_ x: Double, lo: Double, hi: Double, from start: Double? = nil) -> Double {
             var lo = lo
             var hi = hi
-            var t = 0.5 * (lo + hi)
+            var t = start.map { Swift.min(Swift.max($0, lo), hi) } ?? 0.5 * (lo + hi)
             var previousStep = Double.infinity
             for _ in 0..<Half.maxSlowSteps {
                 let f = self.x(t) - x
@@ -196,35 +180,6 @@ extension TimingFunction {
                 t = next
             }
             return t
-        }
-
-        /// The Hermite guess per row, `(t0, c1, c2, c3)` (see `rows`); built before `rows`.
-        func makeHermiteTable() -> [SIMD4<Double>] {
-            let n = Half.tableIntervals
-            let h = 1 / Half.intervalsPerUnit
-            var nodes = [Double](repeating: 0, count: n + 1)
-            for i in 1...n {
-                let target = Double(i) * h
-                nodes[i] = refine(target, from: solveBracketed(target, lo: nodes[i - 1], hi: 1))
-            }
-            // dt/du at each node, u being the interval's local coordinate: h / X'(t).
-            let slopes = nodes.map { t -> Double in
-                let d = xCurve.slope(at: t)
-                return d > 0 ? h / d : .infinity
-            }
-            var table = [SIMD4<Double>]()
-            table.reserveCapacity(n + 1)
-            for i in 0..<n {
-                let t0 = nodes[i]
-                let delta = nodes[i + 1] - t0
-                // Fritsch–Carlson: slopes at most 3× the secant keep each piece monotone
-                // and inside its bracket; an infinite slope (X' = 0) is capped the same way.
-                let m0 = Swift.min(slopes[i], 3 * delta)
-                let m1 = Swift.min(slopes[i + 1], 3 * delta)
-                table.append(SIMD4(t0, m0, 3 * delta - 2 * m0 - m1, m0 + m1 - 2 * delta))
-            }
-            table.append(SIMD4(nodes[n], 0, 0, 0))
-            return table
         }
 
         /// `dy/dx` at parameter `t`: `Y'/X'`, or by l'Hôpital the ratio of the first orders

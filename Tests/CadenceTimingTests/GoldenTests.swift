@@ -1,5 +1,5 @@
 import CadenceTestSupport
-import CadenceTiming
+@testable import CadenceTiming
 import XCTest
 
 /// Cadence against the 50-digit oracle of `Reference/` (regenerate with
@@ -31,10 +31,15 @@ final class GoldenTests: XCTestCase {
                 let y = f.progress(at: x)
                 count += 1
                 if vertical {
+                    // The correctly rounded function's backward-error bound; the default's
+                    // result is the grid point nearest such a value, within 2^-41 of it.
                     let a = try XCTUnwrap(Golden.number(sample["yBelow"]))
                     let b = try XCTUnwrap(Golden.number(sample["yAbove"]))
-                    XCTAssert(y >= min(a, b) - 1e-15 && y <= max(a, b) + 1e-15,
-                              "\(name) x \(x): \(y) outside [\(min(a, b)), \(max(a, b))]")
+                    let yc = f.correctlyRoundedProgress(at: x)
+                    XCTAssert(yc >= min(a, b) - 1e-15 && yc <= max(a, b) + 1e-15,
+                              "\(name) x \(x): \(yc) outside [\(min(a, b)), \(max(a, b))]")
+                    XCTAssert(y >= min(a, b) - 0x1p-41 && y <= max(a, b) + 0x1p-41,
+                              "\(name) x \(x): \(y) farther than 2^-41 from [\(min(a, b)), \(max(a, b))]")
                     continue
                 }
                 let error = abs(y - exact)
@@ -42,10 +47,19 @@ final class GoldenTests: XCTestCase {
                 if abs(exact) >= 1e-3 { worstUlps = max(worstUlps, error / exact.ulp) }
                 XCTAssertLessThanOrEqual(error, 1e-12, "\(name) x \(x): \(y) vs exact \(exact)")
                 // Stronger than the contract: the oracle's value is the exact curve rounded
-                // once, and Cadence claims correct rounding off vertical tangents.
+                // once, and `correctlyRoundedProgress(at:)` claims correct rounding off
+                // vertical tangents; `progress(at:)` claims the 40-bit grid point nearest
+                // the exact value (the exact value itself for `y = x`), so it is the oracle's double rounded to the grid unless
+                // that double is itself halfway between two grid points.
                 // (Where the input or output is below 1e-290 the error-free products
                 // underflow; there the claim is the 1e-12 contract only.)
-                if abs(exact) >= 1e-290 && (x <= 0 || x >= 1e-290) { XCTAssertEqual(y, exact, "\(name) x \(x): not correctly rounded") }
+                if abs(exact) >= 1e-290 && (x <= 0 || x >= 1e-290) {
+                    XCTAssertEqual(f.correctlyRoundedProgress(at: x), exact, "\(name) x \(x): not correctly rounded")
+                    let nearest = f.table == nil ? exact : TimingFunction.Table.roundedToGrid(exact)  // y = x is exact
+                    if f.table == nil || abs(exact - nearest) != abs(TimingFunction.Table.roundedToGrid(2 * exact - nearest) - exact) {
+                        XCTAssertEqual(y, nearest, "\(name) x \(x): not the nearest grid point")
+                    }
+                }
                 if x <= 0 || x.isNaN { XCTAssertEqual(y, 0) }
                 if x >= 1 { XCTAssertEqual(y, 1) }
                 // The slope, where the oracle gives a finite one inside 0…1.

@@ -1,6 +1,6 @@
 import CadenceGeometry
 import CadenceTestSupport
-import CadenceTiming
+@testable import CadenceTiming
 import XCTest
 
 final class TimingFunctionTests: XCTestCase {
@@ -117,8 +117,8 @@ final class TimingFunctionTests: XCTestCase {
         return false
     }
 
-    // Where the curve is vertical inside, the result is the exact value for some input
-    // within 4 ulps of x: it lies between the exact values at x ∓ 4 ulps.
+    // Where the curve is vertical inside, the correctly rounded result is the exact value
+    // for some input within 4 ulps of x: it lies between the exact values at x ∓ 4 ulps.
     func testBackwardErrorOnVerticalCurves() {
         let f = TimingFunction(controlPoints: 1, 0, 0, 1)
         let reference = ReferenceTimingFunction(1, 0, 0, 1)
@@ -126,10 +126,13 @@ final class TimingFunctionTests: XCTestCase {
         var xs = [0.5, 0.5.nextUp, 0.5.nextDown, 0.5 + 1e-12, 0.5 - 1e-9]
         for _ in 0..<500 { xs.append(0.5 + (rng.unit() - 0.5) * 1e-3) }
         for x in xs {
-            let y = f.progress(at: x)
             let below = reference.progress(at: rng.stepped(x, ulps: -4))
             let above = reference.progress(at: rng.stepped(x, ulps: 4))
+            let y = f.correctlyRoundedProgress(at: x)
             XCTAssert(y >= below - 1e-15 && y <= above + 1e-15, "x \(x): \(y) not in [\(below), \(above)]")
+            // The default rounds such a value to its 40-bit grid: within 2^-41 more.
+            let grid = f.progress(at: x)
+            XCTAssert(grid >= below - 0x1p-41 && grid <= above + 0x1p-41, "x \(x): \(grid) not near [\(below), \(above)]")
         }
     }
 
@@ -179,20 +182,23 @@ final class TimingFunctionTests: XCTestCase {
         }
     }
 
-    // Mismatched buffer lengths process the shorter length and leave the rest alone.
-    func testBatchWithMismatchedLengths() {
-        let xs: [Double] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
-        var ys = [Double](repeating: -1, count: 3)
+    // Mismatched buffer lengths: a debug build stops at the assertion; a release build
+    // processes the shorter length and leaves the rest alone. `clampedProgress(at:into:)`
+    // is what the release build runs after the (compiled-out) assertion, so it is tested
+    // here in any build; lengths past a SIMD group and a tail check the bounds.
+    func testBatchWithMismatchedLengthsClampsToTheShorter() {
+        let xs: [Double] = (1...11).map { Double($0) / 12 }
+        var ys = [Double](repeating: -1, count: 6)
         xs.withUnsafeBufferPointer { input in
-            ys.withUnsafeMutableBufferPointer { TimingFunction.easeIn.progress(at: input, into: $0) }
+            ys.withUnsafeMutableBufferPointer { TimingFunction.easeIn.clampedProgress(at: input, into: $0) }
         }
-        XCTAssertEqual(ys, xs.prefix(3).map { TimingFunction.easeIn.progress(at: $0) })
-        var long = [Double](repeating: -1, count: 8)
+        XCTAssertEqual(ys, xs.prefix(6).map { TimingFunction.easeIn.progress(at: $0) })
+        var long = [Double](repeating: -1, count: 14)
         xs.withUnsafeBufferPointer { input in
-            long.withUnsafeMutableBufferPointer { TimingFunction.easeIn.progress(at: input, into: $0) }
+            long.withUnsafeMutableBufferPointer { TimingFunction.easeIn.clampedProgress(at: input, into: $0) }
         }
-        XCTAssertEqual(long[6], -1)
-        XCTAssertEqual(long[7], -1)
+        XCTAssertEqual(Array(long.prefix(11)), xs.map { TimingFunction.easeIn.progress(at: $0) })
+        XCTAssertEqual(Array(long.suffix(3)), [-1, -1, -1])
     }
 
     // dy/dx against a central difference of the reference, and the special ends.
