@@ -83,6 +83,16 @@ public enum KeyTimes {
         progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1)
     }
 
+    /// `m` when `keyTimes` is exactly `[0/m, 1/m, …, m/m]` or its first `m` entries (the
+    /// even times of `validated`), else 0.
+    static func evenSteps(of keyTimes: [Double]) -> Double {
+        guard keyTimes.count >= 2 else { return 0 }
+        for m in [keyTimes.count - 1, keyTimes.count] {
+            if keyTimes.indices.allSatisfy({ keyTimes[$0] == Double($0) / Double(m) }) { return Double(m) }
+        }
+        return 0
+    }
+
     /// Non-decreasing and within 0…1 (NaN fails).
     static func isOrderedUnit(_ k: [Double]) -> Bool {
         for (i, t) in k.enumerated() {
@@ -97,20 +107,33 @@ public enum KeyTimes {
     /// clamped to a segment index `0…count − 2`, and the local fraction in it (in 0…1 for
     /// a `progress` in 0…1, which callers ensure with `clamped(_:)`). A zero-length segment
     /// gives fraction 1 (it is reached only at its end, K5).
-    @inlinable
-    static func segment(of progress: Double, in keyTimes: [Double]) -> (index: Int, fraction: Double) {
-        let i = lastIndex(atOrBefore: progress, in: keyTimes, upTo: keyTimes.count - 2)
+    @inlinable @inline(__always)
+    static func segment(of progress: Double, in keyTimes: [Double], evenSteps: Double = 0) -> (index: Int, fraction: Double) {
+        let i = lastIndex(atOrBefore: progress, in: keyTimes, upTo: keyTimes.count - 2, evenSteps: evenSteps)
         let width = keyTimes[i + 1] - keyTimes[i]
         return (i, width > 0 ? (progress - keyTimes[i]) / width : 1)
     }
 
     /// The largest `i ≤ limit` with `keyTimes[i] ≤ progress`, or 0. A branch-free binary
     /// search (a conditional move per halving; random times would mispredict a branch).
-    @inlinable
-    static func lastIndex(atOrBefore progress: Double, in keyTimes: [Double], upTo limit: Int) -> Int {
+    /// With `evenSteps` `m > 0` (the key times are exactly `i / m`), the index is computed
+    /// (`⌊progress · m⌋`, then moved by one where the rounding of that product and of the
+    /// stored `i / m` disagree): the same answer without the search.
+    @inlinable @inline(__always)
+    static func lastIndex(atOrBefore progress: Double, in keyTimes: [Double], upTo limit: Int, evenSteps: Double = 0) -> Int {
         keyTimes.withUnsafeBufferPointer { k in
+            let last = Swift.min(limit, k.count - 1)
+            if evenSteps > 0 && progress >= 0 && progress <= 1 && last >= 0 {
+                var i = Swift.min(Int(progress * evenSteps), last)
+                if i < last && k[i + 1] <= progress {
+                    i += 1
+                } else if i > 0 && k[i] > progress {
+                    i -= 1
+                }
+                return i
+            }
             var base = 0
-            var n = Swift.min(limit, k.count - 1) + 1
+            var n = last + 1
             while n > 1 {
                 let half = n / 2
                 base = k[base + half] <= progress ? base + half : base

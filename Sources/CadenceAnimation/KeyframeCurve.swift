@@ -31,7 +31,11 @@ import CadenceTiming
 ///   usual clamped ends.
 /// With tension, continuity and bias all 0 and even key times it is the uniform
 /// Catmull-Rom spline; keyframes are passed through exactly.
-public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
+///
+/// An immutable reference type: a copy of an animation holding a curve copies one
+/// reference, and evaluating it passes that reference (a large struct passed to code that
+/// is not inlined would be copied whole on every call).
+public final class KeyframeCurve<Value: AnimatableValue>: Sendable {
     public let values: [Value]
     public let mode: CalculationMode
     /// The progress at which each keyframe is reached: the validated key times (given or
@@ -53,6 +57,9 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     /// for a type whose form is not the value itself (transforms: their decompositions);
     /// empty otherwise.
     @usableFromInline let forms: [Value.InterpolationForm]
+    /// `m` when the key times are exactly `i / m` (the evenly spaced ones), so a lookup
+    /// computes its segment instead of searching; 0 otherwise.
+    @usableFromInline let evenSteps: Double
 
     /// Whether the given `timingFunctions` are used (T1).
     public var timingFunctionsUsed: Bool { timingFunctions != nil }
@@ -95,6 +102,7 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
         self.pacing = pacing
         forms = Value.InterpolationForm.self == Value.self ? [] : values.map(Value.interpolationForm)
         self.keyTimes = times
+        evenSteps = KeyTimes.evenSteps(of: times)
     }
 
     /// `paced` key times (M3): the cumulative chord lengths over the total, or `[]` when
@@ -127,20 +135,20 @@ public struct KeyframeCurve<Value: AnimatableValue>: Sendable {
     ///   de Casteljau evaluation (`cubicPaced`: an arc-length inversion); no allocation.
     ///   Transforms interpolate from their keyframes' decompositions, made once.
     ///   Inlinable, so every module evaluates it compiled for `Value`.
-    @inlinable
+    @inlinable @inline(__always)
     public func value(at progress: Double) -> Value? {
         guard let first = values.first else { return nil }
         if values.count == 1 { return first }
         let p = KeyTimes.clamped(progress)
         if mode == .discrete {
-            return values[KeyTimes.lastIndex(atOrBefore: p, in: keyTimes, upTo: values.count - 1)]
+            return values[KeyTimes.lastIndex(atOrBefore: p, in: keyTimes, upTo: values.count - 1, evenSteps: evenSteps)]
         }
         let i: Int, fraction: Double
         if let pacing {
             (i, fraction) = pacing.location(at: p)
         } else {
             guard keyTimes.count >= 2 else { return first }  // paced over zero distance
-            (i, fraction) = KeyTimes.segment(of: p, in: keyTimes)
+            (i, fraction) = KeyTimes.segment(of: p, in: keyTimes, evenSteps: evenSteps)
         }
         let u = timingFunctions?[i].progress(at: fraction) ?? fraction
         if let controls {

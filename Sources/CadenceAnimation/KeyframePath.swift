@@ -46,7 +46,10 @@ import Darwin
 /// Cost: `init` splits the path once and, for the paced modes, measures it once
 /// (`PathArcLengthTable`); a query is a binary search and one segment evaluation (paced: the
 /// table's search and Newton steps), with no allocation.
-public struct KeyframePath: Sendable {
+///
+/// An immutable reference type, like `KeyframeCurve`: copies share it, and evaluating passes
+/// one reference.
+public final class KeyframePath: Sendable {
     /// The path as given.
     public let path: Path
     /// The calculation mode as given (`cubic` evaluates as `linear`, `cubicPaced` as

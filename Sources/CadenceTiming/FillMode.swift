@@ -17,7 +17,17 @@ public enum FillMode: String, CaseIterable, Hashable, Sendable, Codable {
     case both
 
     /// Whether the object is in effect before its active interval.
-    @inlinable public var fillsBackwards: Bool { self == .backwards || self == .both }
+    @inlinable public var fillsBackwards: Bool {
+        switch self {
+        case .backwards, .both: true
+        case .removed, .forwards: false
+        }
+    }
     /// Whether the object is in effect after its active interval.
-    @inlinable public var fillsForwards: Bool { self == .forwards || self == .both }
+    @inlinable public var fillsForwards: Bool {
+        switch self {
+        case .forwards, .both: true
+        case .removed, .backwards: false
+        }
+    }
 }
