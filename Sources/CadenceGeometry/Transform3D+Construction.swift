@@ -25,17 +25,29 @@ extension Transform3D {
     /// (1, 0) turns towards (0, 1) — clockwise on a y-down screen, like
     /// `CGAffineTransformMakeRotation`.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
+        // The unit axes (what the value functions pass) skip the normalisation: the same
+        // arithmetic with the axis known, so the same bits.
+        if x == 0 && y == 0 && z == 1 && angle.isFinite {
+            self = Transform3D.rotation(Transform3D.sineCosine(angle), 0, 0, 1)
+            return
+        }
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0, length.isFinite, angle.isFinite else {
             self = .identity
             return
         }
-        let (ux, uy, uz) = (x / length, y / length, z / length)
         // Exact for quarter turns: sin and cos of multiples of π/2 are snapped, so
         // rotating by .pi / 2 gives exact 0s and 1s rather than 6e-17.
-        let (s, c) = Transform3D.sineCosine(angle)
+        self = Transform3D.rotation(Transform3D.sineCosine(angle), x / length, y / length, z / length)
+    }
+
+    /// The rotation by the angle whose sine and cosine are `sc` about the unit axis
+    /// `(ux, uy, uz)` (the axis–angle matrix, row-vector layout).
+    @inline(__always)
+    static func rotation(_ sc: (Double, Double), _ ux: Double, _ uy: Double, _ uz: Double) -> Transform3D {
+        let (s, c) = sc
         let k = 1 - c
-        self.init(
+        return Transform3D(
             rows: SIMD4(c + k * ux * ux, k * ux * uy + s * uz, k * ux * uz - s * uy, 0),
             SIMD4(k * ux * uy - s * uz, c + k * uy * uy, k * uy * uz + s * ux, 0),
             SIMD4(k * ux * uz + s * uy, k * uy * uz - s * ux, c + k * uz * uz, 0),
