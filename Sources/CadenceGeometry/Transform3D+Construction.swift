@@ -68,7 +68,9 @@ extension Transform3D {
             default: return (-1, 0)
             }
         }
-        return (sin(angle), cos(angle))
+        var s = 0.0, c = 0.0
+        cadence_sincos(angle, &s, &c)
+        return (s, c)
     }
 
     /// `a · b`: the transform that applies `self` first, then `other`
