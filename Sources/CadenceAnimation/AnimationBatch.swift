@@ -21,8 +21,10 @@ import CadenceTiming
 /// (`values(atParentTimes:model:into:)`: for a basic animation, four timing states at a
 /// time and the timing function's batch form), and the values are scattered to their
 /// samples' places. A value-function animation, or one whose model is of another kind,
-/// goes sample by sample through the evaluator. Scratch memory is temporary (on the
-/// stack); nothing is allocated.
+/// goes sample by sample through the evaluator. Scratch memory is temporary: one block
+/// per call for the sort (up to 8,192 samples' worth, about 100 KiB, so on the heap when
+/// the call has more samples than about 80: one allocation per call, none per sample or per
+/// animation), and per run small stack buffers (1 KiB).
 public struct AnimationBatch: Sendable {
     /// The numbers each sample's value takes in the output (see the type).
     public let stride: Int
@@ -34,8 +36,9 @@ public struct AnimationBatch: Sendable {
         let model: KeyPathValue
     }
 
-    /// The samples a chunk holds (its scratch fits on the stack).
-    static let chunk = 1024
+    /// The most samples a chunk holds: enough that a run of one animation amortises its
+    /// setup (64 animations give runs of about 128 samples).
+    static let chunk = 8192
 
     /// A batch of `animations`, each with the model value at the same index of `models` (a
     /// missing model reads as its kind's zero: 0, the origin, the identity, …).
@@ -72,30 +75,37 @@ public struct AnimationBatch: Sendable {
         guard samples > 0, !entries.isEmpty, let out = output.baseAddress else { return 0 }
         let animations = entries.count
         // Scratch: the chunk's samples in animation order (position, time), and where each
-        // animation's run starts (a counting sort); runs of more animations than a chunk
-        // holds samples sort by a coarser key (the index divided by `spread`).
+        // animation's run starts (a counting sort); more animations than a full chunk holds
+        // samples sort by a coarser key (the index divided by `spread`), runs of several.
+        let chunk = Swift.min(Self.chunk, samples)
         let spread = (animations + Self.chunk - 1) / Self.chunk
         let buckets = (animations + spread - 1) / spread
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.chunk + buckets + 1) { ints in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { sortedTimes in
-                let order = UnsafeMutableBufferPointer(rebasing: ints[0..<Self.chunk])
-                let starts = UnsafeMutableBufferPointer(rebasing: ints[Self.chunk...])
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: chunk + buckets + 1) { ints in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: chunk) { sortedTimes in
+                let order = UnsafeMutableBufferPointer(rebasing: ints[0..<chunk])
+                let starts = UnsafeMutableBufferPointer(rebasing: ints[chunk...])
                 var first = 0
                 while first < samples {
-                    let n = Swift.min(Self.chunk, samples - first)
-                    // Counting sort of the chunk's valid samples by bucket.
+                    let n = Swift.min(chunk, samples - first)
+                    // Counting sort of the chunk's valid samples by bucket (the index itself
+                    // when every animation has its own, without the division).
+                    let chunkIndices = UnsafeBufferPointer(rebasing: indices[first..<(first + n)])
+                    let limit = UInt32(Swift.min(animations, Int(Int32.max) + 1))
                     for b in 0...buckets { starts[b] = 0 }
-                    for k in 0..<n {
-                        let index = Int(indices[first + k])
-                        if index >= 0 && index < animations { starts[index / spread + 1] += 1 }
+                    if spread == 1 {
+                        for index in chunkIndices where UInt32(bitPattern: index) < limit {
+                            starts[Int(index) + 1] += 1
+                        }
+                    } else {
+                        for index in chunkIndices where UInt32(bitPattern: index) < limit {
+                            starts[Int(index) / spread + 1] += 1
+                        }
                     }
                     for b in 0..<buckets { starts[b + 1] += starts[b] }
-                    for k in 0..<n {
-                        let index = Int(indices[first + k])
-                        guard index >= 0 && index < animations else { continue }
-                        let b = index / spread
+                    for (k, index) in chunkIndices.enumerated() where UInt32(bitPattern: index) < limit {
+                        let b = spread == 1 ? Int(index) : Int(index) / spread
                         let slot = Int(starts[b])
-                        order[slot] = Int32(first + k)
+                        order[slot] = Int32(truncatingIfNeeded: k)  // a place in the chunk
                         sortedTimes[slot] = times[first + k]
                         starts[b] += 1
                     }
@@ -107,7 +117,7 @@ public struct AnimationBatch: Sendable {
                             evaluateRun(
                                 UnsafeBufferPointer(rebasing: order[begin..<end]),
                                 UnsafeBufferPointer(rebasing: sortedTimes[begin..<end]),
-                                indices: indices, into: out, singleAnimation: spread == 1)
+                                indices: chunkIndices, into: out + first * stride, singleAnimation: spread == 1)
                         }
                         begin = end
                     }
@@ -171,12 +181,22 @@ extension PropertyAnimation.Typed where Value: BatchComponents {
         _ times: UnsafeBufferPointer<Double>, _ model: Value, _ positions: UnsafeBufferPointer<Int32>,
         _ out: UnsafeMutablePointer<Double>, _ stride: Int
     ) {
-        withUnsafeTemporaryAllocation(of: Value.self, capacity: times.count) { values in
-            switch self {
-            case .basic(let held): held.animation.values(atParentTimes: times, model: model, into: values)
-            case .keyframe(let held): held.animation.values(atParentTimes: times, model: model, into: values)
+        // Sub-blocks whose values fit 1 KiB, which `withUnsafeTemporaryAllocation` always
+        // places on the stack (128 numbers, 8 transforms).
+        let block = Swift.max(1, 1024 / MemoryLayout<Value>.stride)
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: Swift.min(block, times.count)) { values in
+            var start = 0
+            while start < times.count {
+                let n = Swift.min(values.count, times.count - start)
+                let blockTimes = UnsafeBufferPointer(rebasing: times[start..<(start + n)])
+                let blockValues = UnsafeMutableBufferPointer(rebasing: values[0..<n])
+                switch self {
+                case .basic(let held): held.animation.values(atParentTimes: blockTimes, model: model, into: blockValues)
+                case .keyframe(let held): held.animation.values(atParentTimes: blockTimes, model: model, into: blockValues)
+                }
+                for k in 0..<n { values[k].write(to: out + Int(positions[start + k]) * stride) }
+                start += n
             }
-            for k in 0..<times.count { values[k].write(to: out + Int(positions[k]) * stride) }
         }
     }
 }

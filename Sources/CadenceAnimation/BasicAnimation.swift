@@ -133,7 +133,10 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
         let count = checkedCount(times, output)
         guard count > 0 else { return }
-        let block = 256
+        // 64 times a block: each scratch buffer then fits the 1 KiB that
+        // `withUnsafeTemporaryAllocation` always places on the stack (a larger one may go to
+        // the heap), and a block still amortises the per-block calls.
+        let block = 64
         let (from, to) = endpoints(model: model)
         let forms = fixedEnds.map { ($0.fromForm, $0.toForm) }
         let change = isCumulative ? cycleChange(model: model) : nil

@@ -27,6 +27,21 @@ extension ResolvedTiming {
             while i + 4 <= count {
                 let tp = SIMD4(times[i], times[i + 1], times[i + 2], times[i + 3])
                 let lanes = progress4(tp, isRemovedOnCompletion: isRemovedOnCompletion)
+                if all(lanes.exact) {
+                    // The common case: four stores, no test per lane.
+                    progress[i] = lanes.progress[0]
+                    progress[i + 1] = lanes.progress[1]
+                    progress[i + 2] = lanes.progress[2]
+                    progress[i + 3] = lanes.progress[3]
+                    if let iterations {
+                        iterations[i] = Int(lanes.iteration[0])
+                        iterations[i + 1] = Int(lanes.iteration[1])
+                        iterations[i + 2] = Int(lanes.iteration[2])
+                        iterations[i + 3] = Int(lanes.iteration[3])
+                    }
+                    i += 4
+                    continue
+                }
                 for lane in 0..<4 {
                     if lanes.exact[lane] {
                         progress[i + lane] = lanes.progress[lane]

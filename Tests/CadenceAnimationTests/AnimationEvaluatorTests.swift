@@ -173,8 +173,9 @@ final class AnimationEvaluatorTests: XCTestCase {
         }
         XCTAssertEqual(out.last, -7)
 
-        // More animations than a chunk holds samples: runs of several animations each.
-        let many = (0..<2500).map { (i: Int) -> PropertyAnimation in
+        // More animations than a chunk holds samples (8,192): runs of several animations
+        // each; and more samples than a chunk: several chunks.
+        let many = (0..<10_000).map { (i: Int) -> PropertyAnimation in
             let value = Double(i)
             let timing = MediaTiming(duration: 1 + Double(i % 5))
             let curve: TimingFunction? = i % 3 == 0 ? .easeOut : nil
@@ -182,15 +183,15 @@ final class AnimationEvaluatorTests: XCTestCase {
                 keyPath: "opacity", fromValue: value, toValue: -value, timing: timing, timingFunction: curve))
         }
         let manyBatch = AnimationBatch(many, models: [])
-        let manyIndices = (0..<3000).map { _ in Int32(generator.next() % 2600) }  // some outside
-        let manyTimes = (0..<3000).map { _ in generator.unit() * 6 }
-        var manyOut = [Double](repeating: .nan, count: 3000)
+        let manyIndices = (0..<20_000).map { _ in Int32(generator.next() % 10_400) }  // some outside
+        let manyTimes = (0..<20_000).map { _ in generator.unit() * 6 }
+        var manyOut = [Double](repeating: .nan, count: 20_000)
         manyIndices.withUnsafeBufferPointer { i in
             manyTimes.withUnsafeBufferPointer { t in manyOut.withUnsafeMutableBufferPointer { _ = manyBatch.evaluate(indices: i, times: t, into: $0) } }
         }
-        for k in 0..<3000 {
+        for k in 0..<20_000 {
             let index = Int(manyIndices[k])
-            guard index < 2500 else {
+            guard index < 10_000 else {
                 XCTAssertTrue(manyOut[k].isNaN, "sample \(k): an index outside writes nothing")
                 continue
             }
