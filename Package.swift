@@ -21,7 +21,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Public modules, bottom to top.
-        // CPU feature macros (FMA or not) that Swift's #if cannot see.
+        // C helpers Swift cannot express: CPU feature macros (FMA or not) that #if cannot
+        // see, the 4×4 matrix vector kernels, sine and cosine in one call.
         .target(name: "CCadenceFeatures"),
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
