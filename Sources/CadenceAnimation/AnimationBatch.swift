@@ -268,11 +268,12 @@ extension PropertyAnimation.Storage {
 extension KeyPathValue {
     /// The value's numbers: a scalar's one, `[x, y]`, `[width, height]`,
     /// `[x, y, width, height]`, `[r, g, b, a]`, a transform's 16 fields in order; a Boolean
-    /// as 0 or 1.
+    /// as 0 or 1; a string has none (`[]`).
     public var components: [Double] {
         switch self {
         case .scalar(let v): [v]
         case .boolean(let flag): [flag ? 1 : 0]
+        case .string: []
         case .point(let p): [p.x, p.y]
         case .size(let s): [s.width, s.height]
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]

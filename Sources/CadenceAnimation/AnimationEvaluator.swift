@@ -65,7 +65,7 @@ public enum AnimationEvaluator {
         case .rect(let m): value = typed(m)
         case .color(let m): value = typed(m)
         case .transform(let m): value = typed(m)
-        case .boolean: value = model  // nothing animates a Boolean continuously
+        case .boolean, .string: value = model  // nothing animates a Boolean or a name continuously
         }
         return PresentationSample(value: value, rotation: rotation)
     }

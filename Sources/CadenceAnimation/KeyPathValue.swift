@@ -14,6 +14,10 @@ public enum KeyPathValue: Hashable, Sendable {
     case color(Color)
     case transform(Transform3D)
     case boolean(Bool)
+    /// A name: the string-valued properties (`fillMode`, `contentsGravity`, the filter
+    /// names, `name`), as Core Animation's key-value coding gives them (`NSString`s). Set,
+    /// never interpolated.
+    case string(String)
 
     /// The kind of this value.
     public var kind: ValueKind {
@@ -25,6 +29,7 @@ public enum KeyPathValue: Hashable, Sendable {
         case .color: return .color
         case .transform: return .transform
         case .boolean: return .boolean
+        case .string: return .string
         }
     }
 

@@ -232,7 +232,7 @@ extension PropertyAnimation.Storage {
             case .rect: self = .rect(typed.converted(to: Rect.self))
             case .color: self = .color(typed.converted(to: Color.self))
             case .transform: self = .transform(typed.converted(to: Transform3D.self))
-            case .scalar, .boolean, .discrete, nil: self = .scalar(typed.converted(to: Double.self))
+            case .scalar, .boolean, .string, .discrete, nil: self = .scalar(typed.converted(to: Double.self))
             }
         }
     }

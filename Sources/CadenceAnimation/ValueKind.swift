@@ -17,6 +17,9 @@ public enum ValueKind: String, CaseIterable, Hashable, Sendable {
     case transform
     /// A Boolean (`hidden`, `masksToBounds`, `doubleSided`): animates discretely.
     case boolean
+    /// A string (`fillMode`, `contentsGravity`, the filter names, `name`): set, never
+    /// animated.
+    case string
     /// Anything else Core Animation animates only discretely or by transition (`contents`,
     /// `mask`, `sublayers`, `shadowPath`, filters).
     case discrete

@@ -80,12 +80,14 @@ extension AnimatableVector: JSONAnimatableValue {
 extension KeyPathValue {
     /// The value in INTERFACE.md's encoding: a number, or the array of its numbers
     /// (non-finite numbers are written as `null`). Booleans, which requests cannot
-    /// animate, are written as JSON Booleans.
+    /// animate, are written as JSON Booleans, names (`fillMode`, `contentsGravity`) as JSON
+    /// strings.
     var json: JSONValue {
         let numbers: [Double]
         switch self {
         case .scalar(let v): return .number(v)
         case .boolean(let flag): return .bool(flag)
+        case .string(let name): return .string(name)
         case .point(let p): numbers = [p.x, p.y]
         case .size(let s): numbers = [s.width, s.height]
         case .rect(let r): numbers = [r.origin.x, r.origin.y, r.size.width, r.size.height]

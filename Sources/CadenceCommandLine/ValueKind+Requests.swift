@@ -14,7 +14,7 @@ extension ValueKind {
         case .rect: return Rect.self
         case .color: return Color.self
         case .transform: return Transform3D.self
-        case .boolean, .discrete: return nil
+        case .boolean, .string, .discrete: return nil
         }
     }
 

@@ -57,7 +57,7 @@ extension Layer {
         case .rect(let value): return basic(value)
         case .color(let value): return basic(value)
         case .transform(let value): return basic(value)
-        case .boolean: return nil
+        case .boolean, .string: return nil
         }
     }
 

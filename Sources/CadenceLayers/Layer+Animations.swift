@@ -329,7 +329,7 @@ extension Layer {
             case .rect: present(Rect.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
             case .color: present(Color.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
             case .transform: present(Transform3D.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .boolean, .discrete: continue
+            case .boolean, .string, .discrete: continue
             }
         }
     }

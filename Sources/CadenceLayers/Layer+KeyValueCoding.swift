@@ -11,7 +11,10 @@ extension Layer {
     ///   one of its structure fields (`KeyPathValue.value(atField:)`): `"position.x"`,
     ///   `"bounds.size"`, `"transform.rotation.z"`, `"transform.translation"`. A field the
     ///   property does not have reads `nil`. A colour property with no colour reads `nil`.
-    /// - Properties `KeyPathValue` cannot carry (`contents`, `mask`, `name`, …) read `nil`.
+    /// - The string-valued properties (`contentsGravity`, `magnificationFilter`,
+    ///   `minificationFilter`, `fillMode`, `name`) read their names as `.string`
+    ///   (`LayerNameKey`: an unknown name is kept as given).
+    /// - Properties `KeyPathValue` cannot carry (`contents`, `mask`, …) read `nil`.
     /// - Any other key reads the extra value stored under it (or a field of it), else the
     ///   style's value for it, else `nil`.
     public func value(forKeyPath keyPath: String) -> KeyPathValue? {
@@ -19,6 +22,7 @@ extension Layer {
         if let key = LayerKey.byName[head] {
             return key.read(self)?.value(atField: field)
         }
+        if let key = LayerNameKey.named(head) { return key.read(self)?.value(atField: field) }
         if LayerKey.notKeyValueCodable.contains(head) { return nil }
         let extra = storage.extraValues[head] ?? storage.style?.value(forKey: head)
         return extra?.value(atField: field)
@@ -30,6 +34,9 @@ extension Layer {
     ///   (`KeyPathValue.setting(field:to:)`) and the property written through its typed
     ///   setter, so `"frame"` moves `position` and `"transform.rotation.z"` recomposes the
     ///   transform. `nil` is accepted only by the colour properties (no colour).
+    /// - A string-valued property: a `.string` (a known name sets the typed property, an
+    ///   unknown one is kept and acts as the default; `LayerNameKey`), or `nil` for the
+    ///   default (no name, for `name`).
     /// - Any other key: `value` is stored under it (`nil` removes it). A field of an extra
     ///   key (`"origin.x"` of a stored rectangle) is written like a property's field.
     ///
@@ -37,7 +44,7 @@ extension Layer {
     /// exist (`"position.z"`, or a field of an extra key that holds nothing);
     /// `LayerError.kindMismatch` for a value of the wrong kind; `LayerError.nonFinite` for
     /// a non-finite number in a layer property (media-timing fields take any number);
-    /// `LayerError.notKeyValueCodable` for `contents`, `mask`, `name` and the other
+    /// `LayerError.notKeyValueCodable` for `contents`, `mask` and the other
     /// properties `KeyPathValue` cannot carry.
     public func setValue(_ value: KeyPathValue?, forKeyPath keyPath: String) throws(LayerError) {
         let (head, field) = KeyPathValue.split(keyPath)
@@ -55,6 +62,15 @@ extension Layer {
             }
             return
         }
+        if let key = LayerNameKey.named(head) {
+            guard field.isEmpty else { throw .unknownKeyPath(keyPath) }
+            do {
+                try key.write(self, value)
+            } catch {
+                throw .kindMismatch(keyPath: keyPath, expected: .string, found: value?.kind)
+            }
+            return
+        }
         guard !LayerKey.notKeyValueCodable.contains(head) else { throw .notKeyValueCodable(keyPath) }
         if field.isEmpty {
             storage.extraValues[head] = value
@@ -67,16 +83,25 @@ extension Layer {
 
     /// Core Animation's default for the property `key` (`defaultValueForKey:`): the value
     /// a new layer reads, as a `KeyPathValue` — (0.5, 0.5) for `"anchorPoint"`, 1 for
-    /// `"opacity"`, the identity for `"transform"`, (0, −3) for `"shadowOffset"`. `nil`
-    /// for a colour property whose default is no colour, for properties `KeyPathValue`
-    /// cannot carry, and for keys that are not properties (Apple: undefined).
+    /// `"opacity"`, the identity for `"transform"`, (0, −3) for `"shadowOffset"`, +∞ for
+    /// `"duration"`, `"removed"` for `"fillMode"`, `"resize"` for `"contentsGravity"`.
+    /// `nil` for `"bounds"`, `"position"` and `"frame"` (Core Animation has no default
+    /// object for them, although a new layer's are zero), for a colour property whose
+    /// default is no colour, for `"name"`, for properties `KeyPathValue` cannot carry, and
+    /// for keys that are not properties (Apple: undefined).
     ///
     /// `Layer` is final, so these defaults are fixed; a property never assigned and not in
-    /// the style reads its default.
+    /// the style reads its default (the three geometry keys: zero).
     public static func defaultValue(forKey key: String) -> KeyPathValue? {
+        if noDefaultObject.contains(key) { return nil }
+        if let nameKey = LayerNameKey.named(key) { return nameKey.read(Layer()) }
         guard let key = LayerKey.byName[key] else { return nil }
         return key.read(Layer())
     }
+
+    /// The keys Core Animation's `defaultValueForKey:` answers `nil` for although a new
+    /// layer reads zero.
+    static let noDefaultObject: Set<String> = ["bounds", "position", "frame"]
 
     // MARK: Helpers
 

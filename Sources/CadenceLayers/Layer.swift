@@ -129,11 +129,14 @@ public final class Layer {
     // MARK: Geometry
 
     /// The layer's own coordinate space: its origin and size, in points. Default
-    /// `(0, 0, 0, 0)`. A negative size is read standardised wherever geometry is computed.
-    /// Never read from the style.
+    /// `(0, 0, 0, 0)`. Standardised when set, as Core Animation does: a negative width or
+    /// height is flipped and the origin moved to the minimum corner, so setting
+    /// `(0, 0, −100, −50)` reads back `(−100, −50, 100, 50)` (and `frame` follows from that).
+    /// Animated values in a presentation snapshot are kept as the animation gives them and
+    /// read standardised wherever geometry is computed. Never read from the style.
     public var bounds: Rect {
         get { storage.bounds }
-        set { assign(newValue, .bounds) { $0.bounds = $1 } }
+        set { assign(newValue.standardized, .bounds) { $0.bounds = $1 } }
     }
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).
@@ -219,20 +222,21 @@ public final class Layer {
         set { assign(newValue, .geometryFlipped) { $0.geometryFlipped = $1 } }
     }
 
-    /// Whether the layer's contents are drawn implicitly flipped (Core Animation's
-    /// `contentsAreFlipped`): true when an odd number of the layers strictly above it —
-    /// its superlayers, which for a mask begin with the layer it masks — have
-    /// `isGeometryFlipped`. The layer's own flag does not count, as it flips only what is
-    /// below it.
+    /// Whether the layer's contents are implicitly flipped when rendered (Core Animation's
+    /// `contentsAreFlipped`): true when an odd number of the layers from this one up to the
+    /// root, inclusive, have `isGeometryFlipped` — the layer itself, then its superlayers
+    /// (which for a mask begin with the layer it masks). Two flips cancel, three do not; a
+    /// detached flipped layer answers true. This is Core Animation's rule (checked on Apple
+    /// hardware): on macOS a flipped layer's own backing store is drawn y-flipped, which is
+    /// what this reports.
     ///
-    /// Why: the seed says the image specified by `contents` displays the same regardless
-    /// of `geometryFlipped`, yet each flipped layer above turns this layer's whole space
-    /// upside down; so the compositor flips the contents back once per flip above
-    /// (`docs/compositor.md` §9), and this parity is what it reads. Two flips cancel.
+    /// The compositor does not read it: contents are drawn upright on the canvas whatever
+    /// the flips (`docs/compositor.md` §9), which it gets from the flips strictly above the
+    /// layer — `contentsAreFlipped != isGeometryFlipped` — as it walks the tree.
     ///
-    /// Cost: one read of each ancestor's flag (a walk up the weak superlayer references).
+    /// Cost: one read of each flag up the tree (a walk up the weak superlayer references).
     public var contentsAreFlipped: Bool {
-        var flipped = false
+        var flipped = isGeometryFlipped
         var node = superlayer
         while let layer = node {
             if layer.isGeometryFlipped { flipped.toggle() }
@@ -326,10 +330,15 @@ public final class Layer {
         set { assign(newValue, .contentsCenter) { $0.contentsCenter = $1 } }
     }
 
-    /// How the contents are placed in the bounds. Default `.resize`.
+    /// How the contents are placed in the bounds. Default `.resize`. Key-value coding reads
+    /// and writes it as its name (`"resizeAspect"`); an unknown name is kept and acts as
+    /// `.resize` (`LayerNameKey`).
     public var contentsGravity: ContentsGravity {
         get { storage.contentsGravity }
-        set { storage.contentsGravity = newValue }
+        set {
+            storage.contentsGravity = newValue
+            storage.setUnknownName(nil, for: .contentsGravity)
+        }
     }
 
     /// Pixels per point of the contents. Default 1.
@@ -339,19 +348,25 @@ public final class Layer {
     }
 
     /// The filter used when the contents are drawn larger than their pixels (Core
-    /// Animation's `magnificationFilter`). Default `.linear`. Not read from the style and
-    /// not reachable by key-value coding (like `contentsGravity`).
+    /// Animation's `magnificationFilter`). Default `.linear`. Not read from the style;
+    /// key-value coding reads and writes its name (an unknown one acts as `.linear`).
     public var magnificationFilter: ContentsFilter {
         get { storage.magnificationFilter }
-        set { storage.magnificationFilter = newValue }
+        set {
+            storage.magnificationFilter = newValue
+            storage.setUnknownName(nil, for: .magnificationFilter)
+        }
     }
 
     /// The filter used when the contents are drawn smaller than their pixels (Core
-    /// Animation's `minificationFilter`). Default `.linear`. Not read from the style and
-    /// not reachable by key-value coding.
+    /// Animation's `minificationFilter`). Default `.linear`. Not read from the style;
+    /// key-value coding reads and writes its name (an unknown one acts as `.linear`).
     public var minificationFilter: ContentsFilter {
         get { storage.minificationFilter }
-        set { storage.minificationFilter = newValue }
+        set {
+            storage.minificationFilter = newValue
+            storage.setUnknownName(nil, for: .minificationFilter)
+        }
     }
 
     /// Added to the level of detail the `.trilinear` minification filter picks
@@ -391,11 +406,17 @@ public final class Layer {
     }
 
     /// The layer's media timing: how its time space (which its sublayers and animations
-    /// live in) runs from its superlayer's. Every field at its default; a zero `duration`
-    /// means infinite for a layer (`MediaTiming.defaultLayerDuration`).
+    /// live in) runs from its superlayer's. Every field at `MediaTiming`'s default except
+    /// `duration`, which a new layer reports as +∞ (Core Animation's value); a `duration`
+    /// of 0 written later also means infinite for a layer (`MediaTiming.defaultLayerDuration`),
+    /// so the two behave the same.
     public var timing: MediaTiming {
         get { storage.timing }
-        set { storage.timing = newValue }
+        set {
+            // A new fill mode replaces a name key-value coding stored for it.
+            if newValue.fillMode != storage.timing.fillMode { storage.setUnknownName(nil, for: .fillMode) }
+            storage.timing = newValue
+        }
     }
 
     /// `timing` resolved with a layer's default duration (infinite).

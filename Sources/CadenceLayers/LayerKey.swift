@@ -26,8 +26,8 @@ enum LayerKey: Int, CaseIterable, Sendable {
     /// The layer properties whose values `KeyPathValue` cannot carry; key-value coding
     /// reads `nil` for them and refuses to write them.
     static let notKeyValueCodable: Set<String> = [
-        "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers", "superlayer", "shadowPath", "name",
-        "style", "actions", "delegate", "fillMode", "timing", "affineTransform",
+        "contents", "mask", "sublayers", "superlayer", "shadowPath",
+        "style", "actions", "delegate", "timing", "affineTransform",
         "filters", "backgroundFilters", "compositingFilter",
     ]
 
@@ -74,7 +74,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .rect: return read(Rect.self)
         case .color: return read(Color?.self)
         case .transform: return read(Transform3D.self)
-        case .discrete: return nil
+        case .string, .discrete: return nil
         }
     }
 
@@ -94,7 +94,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .rect: try write(Rect.self)
         case .color: try write(Color?.self)
         case .transform: try write(Transform3D.self)
-        case .discrete: break
+        case .string, .discrete: break
         }
     }
 }

@@ -38,6 +38,8 @@ extension LayerPropertyValue {
     func write(_ key: LayerKey, to layer: Layer) {
         if key == .frame {
             if let frame = self as? Rect { layer.frame = frame }
+        } else if key == .bounds, let bounds = self as? Rect {
+            layer.bounds = bounds  // the setter standardises
         } else if key.isMediaTiming {
             store(key, into: &layer.storage)
         } else {

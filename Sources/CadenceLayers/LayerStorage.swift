@@ -52,7 +52,9 @@ struct LayerStorage {
     private var storedTransform = PackedTransform(.identity)
     // Style and time.
     var opacity = 1.0
-    var timing = MediaTiming()
+    /// A layer's `duration` starts at +∞, as Core Animation reports it (a 0 written later
+    /// still means ∞ for a layer: the time model is the same).
+    var timing = MediaTiming(duration: .infinity)
 
     /// The rest, shared copy-on-write (`ColdLayerStorage`); `nil` while every one of them
     /// is at its default (so a new layer stores no reference at all).
@@ -227,6 +229,16 @@ struct LayerStorage {
         get { coldBox.values.delegate }
         set { uniqueCold.values.delegate = newValue }
     }
+    /// The name stored for `key` (a `LayerNameKey`) when it is not a known value, else `nil`.
+    func unknownName(_ key: LayerNameKey) -> String? {
+        cold?.values.unknownNames[key.rawValue]
+    }
+    /// Stores `name` as `key`'s unknown name (`nil` removes it). Removing costs nothing
+    /// (no copy of the shared values) when there is none.
+    mutating func setUnknownName(_ name: String?, for key: LayerNameKey) {
+        guard name != nil || unknownName(key) != nil else { return }
+        uniqueCold.values.unknownNames[key.rawValue] = name
+    }
     /// Values of keys that are not properties (the key-value coding container).
     var extraValues: [String: KeyPathValue] {
         get { coldBox.values.extraValues }
@@ -289,6 +301,9 @@ final class ColdLayerStorage {
         var actions: [String: any LayerAction]? = nil
         weak var delegate: (any LayerDelegate)? = nil
         var extraValues: [String: KeyPathValue] = [:]
+        /// Names given through key-value coding to the string-valued properties that are
+        /// not among their known values (`LayerNameKey`), by key, stored as given.
+        var unknownNames: [String: String] = [:]
     }
 
     /// The values of a storage without a box (Core Animation's defaults). Never written:

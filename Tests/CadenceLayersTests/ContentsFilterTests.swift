@@ -29,18 +29,22 @@ final class ContentsFilterTests: XCTestCase {
         XCTAssertEqual(layer.minificationFilterBias, -0.5)
     }
 
-    // The filters are strings on Core Animation, which `KeyPathValue` cannot carry: like
-    // `contentsGravity`, they are reached through the typed properties only. The bias is
-    // a number: a key like `contentsScale`, read from the style, refusing non-finite values.
+    // The filters are strings on Core Animation, and through key-value coding (like
+    // `contentsGravity`; `LayerKeyValueCodingTests` has the unknown names). The bias is a
+    // number: a key like `contentsScale`, read from the style, refusing non-finite values.
     func testKeyValueCoding() throws {
         let layer = Layer()
         for key in ["magnificationFilter", "minificationFilter"] {
-            XCTAssertNil(layer.value(forKeyPath: key))
+            XCTAssertEqual(layer.value(forKeyPath: key), .string("linear"))
             XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: key)) {
-                XCTAssertEqual($0 as? LayerError, .notKeyValueCodable(key))
+                XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: key, expected: .string, found: .scalar))
             }
-            XCTAssertNil(Layer.defaultValue(forKey: key))
+            XCTAssertEqual(Layer.defaultValue(forKey: key), .string("linear"))
+            try layer.setValue(.string("nearest"), forKeyPath: key)
+            XCTAssertEqual(layer.value(forKeyPath: key), .string("nearest"))
         }
+        XCTAssertEqual(layer.magnificationFilter, .nearest)
+        XCTAssertEqual(layer.minificationFilter, .nearest)
         XCTAssertEqual(Layer.defaultValue(forKey: "minificationFilterBias"), .scalar(0))
         try layer.setValue(.scalar(1.5), forKeyPath: "minificationFilterBias")
         XCTAssertEqual(layer.minificationFilterBias, 1.5)

@@ -152,9 +152,10 @@ final class GeometryFlippedTests: XCTestCase {
 
     // MARK: contentsAreFlipped
 
-    // The parity of the flipped layers strictly above: the own flag does not count, two
-    // flips cancel, a mask counts the layer it masks.
-    func testContentsAreFlippedIsTheParityAbove() throws {
+    // Core Animation's rule: the parity of the flipped layers from the layer itself up to
+    // the root, inclusive; two flips cancel, three do not; a mask counts the layer it masks
+    // and that layer's ancestors.
+    func testContentsAreFlippedIsTheParityFromTheLayerUp() throws {
         let root = makeFlippedRoot()
         let a = makeLayer("a"), b = makeLayer("b"), c = makeLayer("c"), maskOfA = makeLayer("ma"), maskOfB = makeLayer("mb")
         b.isGeometryFlipped = true
@@ -163,16 +164,24 @@ final class GeometryFlippedTests: XCTestCase {
         try b.addSublayer(c)
         try a.setMask(maskOfA)
         try b.setMask(maskOfB)
-        XCTAssertFalse(root.contentsAreFlipped, "its own flag flips only what is below it")
+        XCTAssertTrue(root.contentsAreFlipped, "a layer's own flag counts")
         XCTAssertTrue(a.contentsAreFlipped)
-        XCTAssertTrue(b.contentsAreFlipped)
-        XCTAssertFalse(c.contentsAreFlipped, "two flips cancel")
+        XCTAssertFalse(b.contentsAreFlipped, "its own flip and the root's cancel")
+        XCTAssertFalse(c.contentsAreFlipped, "two flips above cancel")
         XCTAssertTrue(maskOfA.contentsAreFlipped)
         XCTAssertFalse(maskOfB.contentsAreFlipped)
+        c.isGeometryFlipped = true
+        XCTAssertTrue(c.contentsAreFlipped, "three flips")
+        // A detached flipped layer; an unflipped one.
+        let alone = makeLayer("alone")
+        XCTAssertFalse(alone.contentsAreFlipped)
+        alone.isGeometryFlipped = true
+        XCTAssertTrue(alone.contentsAreFlipped)
         // Snapshots keep the tree, so they answer the same.
         let snapshot = root.presentation(at: 0)
-        XCTAssertTrue(snapshot.sublayers[0].contentsAreFlipped)
-        XCTAssertFalse(snapshot.sublayers[0].sublayers[0].sublayers[0].contentsAreFlipped)
+        XCTAssertTrue(snapshot.contentsAreFlipped)
+        XCTAssertFalse(snapshot.sublayers[0].sublayers[0].contentsAreFlipped)
+        XCTAssertTrue(snapshot.sublayers[0].sublayers[0].sublayers[0].contentsAreFlipped)
         XCTAssertTrue(snapshot.sublayers[0].mask?.contentsAreFlipped ?? false)
     }
 

@@ -127,9 +127,18 @@ final class LayerFrameTests: XCTestCase {
         layer.frame = Rect(x: 160, y: 140, width: -120, height: -80)
         XCTAssertEqual(layer.bounds, seedBounds)
         XCTAssertEqual(layer.position, Point(x: 100, y: 100))
-        // Negative bounds are read standardised by the getter too.
+        // Negative bounds are standardised when set (Core Animation's behaviour).
         layer.bounds = Rect(x: 120, y: 80, width: -120, height: -80)
+        XCTAssertEqual(layer.bounds, Rect(x: 0, y: 0, width: 120, height: 80))
         XCTAssertEqual(layer.frame, seedFrame)
+        layer.bounds = Rect(x: 0, y: 0, width: -100, height: -50)
+        XCTAssertEqual(layer.bounds, Rect(x: -100, y: -50, width: 100, height: 50))
+        XCTAssertEqual(layer.frame, Rect(x: 50, y: 75, width: 100, height: 50))
+        // Through key-value coding: the whole rectangle, and one field of it.
+        try? layer.setValue(.rect(Rect(x: 10, y: 0, width: -4, height: 2)), forKeyPath: "bounds")
+        XCTAssertEqual(layer.bounds, Rect(x: 6, y: 0, width: 4, height: 2))
+        try? layer.setValue(.scalar(-10), forKeyPath: "bounds.size.height")
+        XCTAssertEqual(layer.bounds, Rect(x: 6, y: -10, width: 4, height: 10))
     }
 
     // The frame is in the superlayer's space but ignores its sublayerTransform.

@@ -78,7 +78,7 @@ final class LayerKeyValueCodingTests: XCTestCase {
             case .color: return .color(Color(red: n() / 2, green: n() / 2, blue: n() / 2, alpha: n() / 2))
             case .transform: return .transform(Transform3D(translationX: n(), y: n(), z: n()))
             case .boolean: return .boolean(true)
-            case .discrete: fatalError()
+            case .string, .discrete: fatalError()
             }
         }
         for (key, kind) in LayerKeyPaths.properties.sorted(by: { $0.key < $1.key }) {
@@ -121,7 +121,7 @@ final class LayerKeyValueCodingTests: XCTestCase {
             case .rect: value = .rect(Rect(x: 1, y: 2, width: 3, height: 4))
             case .color: value = .color(Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 1))
             case .transform: value = .transform(Transform3D(translationX: 1, y: 2, z: 3))
-            case .discrete: return XCTFail("\(key.name): a key-value coding key holds a value")
+            case .string, .discrete: return XCTFail("\(key.name): a key-value coding key holds a value")
             }
             XCTAssertNotEqual(before[key.rawValue], value, key.name)
             try layer.setValue(value, forKeyPath: key.name)
@@ -179,12 +179,79 @@ final class LayerKeyValueCodingTests: XCTestCase {
             XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: "position.x", expected: .scalar, found: .point))
         }
         XCTAssertThrowsError(try layer.setValue(.boolean(true), forKeyPath: "name")) {
-            XCTAssertEqual($0 as? LayerError, .notKeyValueCodable("name"))
+            XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: "name", expected: .string, found: .boolean))
+            XCTAssertEqual(($0 as? LayerError)?.description, "name: expected a string, got a boolean")
+        }
+        XCTAssertThrowsError(try layer.setValue(.string("x"), forKeyPath: "contents")) {
+            XCTAssertEqual($0 as? LayerError, .notKeyValueCodable("contents"))
         }
         XCTAssertNil(layer.value(forKeyPath: "contents"))
         XCTAssertNil(layer.value(forKeyPath: "mask"))
         XCTAssertEqual(layer.position, .zero)
         XCTAssertEqual(layer.opacity, 1)
+    }
+
+    // Core Animation's string-valued properties are strings through key-value coding: a
+    // known name sets the typed property; an unknown one is kept as given and acts as the
+    // default; the typed setter forgets it.
+    func testStringValuedProperties() throws {
+        let layer = Layer()
+        XCTAssertEqual(layer.value(forKeyPath: "contentsGravity"), .string("resize"))
+        XCTAssertEqual(layer.value(forKeyPath: "magnificationFilter"), .string("linear"))
+        XCTAssertEqual(layer.value(forKeyPath: "minificationFilter"), .string("linear"))
+        XCTAssertEqual(layer.value(forKeyPath: "fillMode"), .string("removed"))
+        XCTAssertNil(layer.value(forKeyPath: "name"))
+
+        try layer.setValue(.string("resizeAspectFill"), forKeyPath: "contentsGravity")
+        XCTAssertEqual(layer.contentsGravity, .resizeAspectFill)
+        XCTAssertEqual(layer.value(forKeyPath: "contentsGravity"), .string("resizeAspectFill"))
+        try layer.setValue(.string("sideways"), forKeyPath: "contentsGravity")
+        XCTAssertEqual(layer.value(forKeyPath: "contentsGravity"), .string("sideways"), "stored as given")
+        XCTAssertEqual(layer.contentsGravity, .resize, "an unknown gravity acts as resize")
+        // Copies and snapshots keep the name.
+        XCTAssertEqual(layer.modelCopy().value(forKeyPath: "contentsGravity"), .string("sideways"))
+        XCTAssertEqual(layer.presentation(at: 0).value(forKeyPath: "contentsGravity"), .string("sideways"))
+        layer.contentsGravity = .center
+        XCTAssertEqual(layer.value(forKeyPath: "contentsGravity"), .string("center"), "the typed setter forgets the name")
+        try layer.setValue(nil, forKeyPath: "contentsGravity")
+        XCTAssertEqual(layer.contentsGravity, .resize)
+
+        try layer.setValue(.string("nearest"), forKeyPath: "magnificationFilter")
+        try layer.setValue(.string("trilinear"), forKeyPath: "minificationFilter")
+        XCTAssertEqual(layer.magnificationFilter, .nearest)
+        XCTAssertEqual(layer.minificationFilter, .trilinear)
+        try layer.setValue(.string("lanczos"), forKeyPath: "minificationFilter")
+        XCTAssertEqual(layer.minificationFilter, .linear, "an unknown filter acts as linear")
+        XCTAssertEqual(layer.value(forKeyPath: "minificationFilter"), .string("lanczos"))
+
+        try layer.setValue(.string("both"), forKeyPath: "fillMode")
+        XCTAssertEqual(layer.timing.fillMode, .both)
+        try layer.setValue(.string("sometimes"), forKeyPath: "fillMode")
+        XCTAssertEqual(layer.timing.fillMode, .removed, "an unknown fill mode acts as removed")
+        XCTAssertEqual(layer.value(forKeyPath: "fillMode"), .string("sometimes"))
+        layer.timing.duration = 3
+        XCTAssertEqual(layer.value(forKeyPath: "fillMode"), .string("sometimes"), "another timing field keeps it")
+        try layer.setValue(.string("removed"), forKeyPath: "fillMode")
+        XCTAssertEqual(layer.value(forKeyPath: "fillMode"), .string("removed"))
+        try layer.setValue(.string("sometimes"), forKeyPath: "fillMode")
+        layer.timing.fillMode = .forwards
+        XCTAssertEqual(layer.value(forKeyPath: "fillMode"), .string("forwards"))
+
+        try layer.setValue(.string("card"), forKeyPath: "name")
+        XCTAssertEqual(layer.name, "card")
+        XCTAssertEqual(layer.value(forKeyPath: "name"), .string("card"))
+        try layer.setValue(nil, forKeyPath: "name")
+        XCTAssertNil(layer.name)
+
+        // Bad input: another kind, a field of a name.
+        XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: "fillMode")) {
+            XCTAssertEqual($0 as? LayerError, .kindMismatch(keyPath: "fillMode", expected: .string, found: .scalar))
+        }
+        XCTAssertThrowsError(try layer.setValue(.string("x"), forKeyPath: "fillMode.x")) {
+            XCTAssertEqual($0 as? LayerError, .unknownKeyPath("fillMode.x"))
+        }
+        XCTAssertEqual(layer.timing.fillMode, .forwards, "a refused write changes nothing")
+        XCTAssertNil(layer.value(forKeyPath: "fillMode.x"))
     }
 
     // CALayer `defaultValueForKey:`.
@@ -194,7 +261,17 @@ final class LayerKeyValueCodingTests: XCTestCase {
         XCTAssertEqual(Layer.defaultValue(forKey: "transform"), .transform(.identity))
         XCTAssertEqual(Layer.defaultValue(forKey: "shadowOffset"), .size(Size(width: 0, height: -3)))
         XCTAssertEqual(Layer.defaultValue(forKey: "shadowRadius"), .scalar(3))
-        XCTAssertEqual(Layer.defaultValue(forKey: "bounds"), .rect(.zero))
+        // Core Animation has no default object for the geometry keys, although a new
+        // layer's bounds and position are zero.
+        XCTAssertNil(Layer.defaultValue(forKey: "bounds"))
+        XCTAssertNil(Layer.defaultValue(forKey: "position"))
+        XCTAssertNil(Layer.defaultValue(forKey: "frame"))
+        XCTAssertEqual(Layer().bounds, .zero)
+        XCTAssertEqual(Layer.defaultValue(forKey: "duration"), .scalar(.infinity))
+        XCTAssertEqual(Layer.defaultValue(forKey: "fillMode"), .string("removed"))
+        XCTAssertEqual(Layer.defaultValue(forKey: "contentsGravity"), .string("resize"))
+        XCTAssertEqual(Layer.defaultValue(forKey: "minificationFilter"), .string("linear"))
+        XCTAssertNil(Layer.defaultValue(forKey: "name"))
         XCTAssertEqual(Layer.defaultValue(forKey: "doubleSided"), .boolean(true))
         XCTAssertEqual(Layer.defaultValue(forKey: "borderColor"), .color(.black))
         XCTAssertEqual(Layer.defaultValue(forKey: "contentsRect"), .rect(Rect(x: 0, y: 0, width: 1, height: 1)))
@@ -203,7 +280,7 @@ final class LayerKeyValueCodingTests: XCTestCase {
         XCTAssertNil(Layer.defaultValue(forKey: "someKey"))
         // A fresh layer reads its defaults.
         let layer = Layer()
-        for key in LayerKeyPaths.properties.keys {
+        for key in LayerKeyPaths.properties.keys where !Layer.noDefaultObject.contains(key) {
             XCTAssertEqual(layer.value(forKeyPath: key), Layer.defaultValue(forKey: key), key)
         }
     }

@@ -41,19 +41,30 @@ final class LayerTests: XCTestCase {
         XCTAssertNil(layer.style)
         XCTAssertNil(layer.actions)
         XCTAssertNil(layer.delegate)
-        XCTAssertEqual(layer.timing, MediaTiming())
+        XCTAssertEqual(layer.timing, MediaTiming(duration: .infinity), "every field at its default but duration, +∞")
         XCTAssertEqual(layer.sublayers.count, 0)
         XCTAssertNil(layer.superlayer)
         XCTAssertEqual(layer.affineTransform, .identity)
     }
 
-    // CAMediaTiming: a layer's zero duration means an infinite one.
-    func testLayerTimeSpaceIsInfinite() {
+    // CAMediaTiming: a new layer reports an infinite duration (Core Animation's value), and
+    // a zero duration written later means the same.
+    func testLayerTimeSpaceIsInfinite() throws {
         let layer = Layer()
+        XCTAssertEqual(layer.timing.duration, .infinity)
+        XCTAssertEqual(layer.value(forKeyPath: "duration"), .scalar(.infinity))
+        XCTAssertEqual(Layer.defaultValue(forKey: "duration"), .scalar(.infinity))
         XCTAssertEqual(layer.resolvedTiming.duration, .infinity)
         XCTAssertEqual(layer.resolvedTiming.activeDuration, .infinity)
         layer.timing.duration = 2
         XCTAssertEqual(layer.resolvedTiming.duration, 2)
+        try layer.setValue(.scalar(0), forKeyPath: "duration")
+        XCTAssertEqual(layer.timing.duration, 0)
+        XCTAssertEqual(layer.resolvedTiming.duration, .infinity, "0 still means ∞ for a layer")
+        for t in [-3.0, 0, 0.5, 7, 1e9] {
+            XCTAssertEqual(layer.resolvedTiming.localTime(fromParent: t), Layer().resolvedTiming.localTime(fromParent: t))
+            XCTAssertEqual(layer.resolvedTiming.state(atParentTime: t), Layer().resolvedTiming.state(atParentTime: t))
+        }
     }
 
     // Bad input: NaN and infinite geometry (Core Animation raises CALayerInvalidGeometry).
