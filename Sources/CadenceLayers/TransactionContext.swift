@@ -57,8 +57,16 @@ public final class TransactionContext {
     private var scopes: [TransactionScope] = []
     /// A `flush()` came while explicit transactions were open inside the implicit one.
     private var flushPending = false
-    /// Completion groups of committed transactions whose animations are still running.
+    /// Completion groups of committed transactions (and replaced blocks) waiting for the
+    /// next turn (`tick()` or `flush()`) at which their animations have finished.
     private var pendingGroups: [CompletionGroup] = []
+    /// How many `lock()`s have not been matched by an `unlock()`.
+    public private(set) var lockCount = 0
+
+    /// Where the context reports a call Core Animation logs and ignores (`commit()` with
+    /// no `begin()`, `unlock()` with no `lock()`): `nil` (the default) is silent. The call
+    /// itself changes nothing and does not throw.
+    public var logHandler: ((TransactionError) -> Void)?
 
     /// A context reading `clock` (the system's monotonic clock by default).
     public init(clock: any MediaClock = SystemMediaClock()) {
@@ -103,22 +111,37 @@ public final class TransactionContext {
     }
 
     /// Closes the innermost explicit transaction. The outermost commit starts its
-    /// animations and its completion blocks (see the type); an inner commit only restores
-    /// the enclosing settings. If a `flush()` is waiting and this was the last explicit
-    /// transaction, the implicit one commits too.
+    /// animations, and its completion blocks start waiting for the next turn (see the
+    /// type); an inner commit only restores the enclosing settings. If a `flush()` is
+    /// waiting and this was the last explicit transaction, the implicit one commits too.
+    /// No completion block runs inside `commit()`.
     ///
-    /// Throws `TransactionError.commitWithoutBegin` when no explicit transaction is open,
-    /// and changes nothing.
-    public func commit() throws(TransactionError) {
-        guard let innermost = scopes.last, !innermost.isImplicit else { throw .commitWithoutBegin }
+    /// With no explicit transaction open it changes nothing and reports
+    /// `TransactionError.commitWithoutBegin` to `logHandler` (Core Animation logs the
+    /// unbalanced commit and carries on).
+    public func commit() {
+        guard let innermost = scopes.last, !innermost.isImplicit else {
+            logHandler?(.commitWithoutBegin)
+            return
+        }
         scopes.removeLast()
         close(innermost)
-        if flushPending, scopes.count == 1 { flush() }
+        if flushPending, scopes.count == 1 { commitImplicitTransaction() }
     }
 
-    /// Commits the implicit transaction, if one is open (`+[CATransaction flush]`); with
-    /// explicit transactions open inside it, the commit waits for the last of them.
+    /// A turn of the run loop without a frame (`+[CATransaction flush]`): commits the
+    /// implicit transaction, if one is open — with explicit transactions open inside it,
+    /// the commit waits for the last of them — then runs the completion blocks, committed
+    /// before this call, whose animations have finished at the clock's time.
     public func flush() {
+        let committedBefore = pendingGroups.count
+        commitImplicitTransaction()
+        runFinishedCompletions(among: committedBefore)
+    }
+
+    /// Commits the implicit transaction now, or once the explicit ones inside it have
+    /// committed.
+    private func commitImplicitTransaction() {
         guard hasImplicitTransaction else { return }
         guard scopes.count == 1 else {
             flushPending = true
@@ -126,6 +149,27 @@ public final class TransactionContext {
         }
         flushPending = false
         close(scopes.removeLast())
+    }
+
+    // MARK: Locking
+
+    /// Core Animation's `+[CATransaction lock]`: takes the context's recursive lock, which
+    /// promises that layer values read until `unlock()` stay valid. A context and its
+    /// layers belong to one isolation domain (the type's threading contract), so no other
+    /// thread can change them in between: the lock only counts, so that code ported from
+    /// Core Animation keeps its balanced calls and an unbalanced `unlock()` is reported.
+    public func lock() {
+        lockCount += 1
+    }
+
+    /// Releases one `lock()`. Without a matching `lock()` it changes nothing and reports
+    /// `TransactionError.unlockWithoutLock` to `logHandler`.
+    public func unlock() {
+        guard lockCount > 0 else {
+            logHandler?(.unlockWithoutLock)
+            return
+        }
+        lockCount -= 1
     }
 
     /// Opens the implicit transaction when none is open (a change or a setting outside any
@@ -143,11 +187,9 @@ public final class TransactionContext {
         }
         let now = clock.now()
         for animation in scope.animations { animation.stampBeginTime(atRootTime: now) }
-        var immediate: [CompletionGroup] = []
-        for group in scope.completionGroups {
-            if group.animations.isEmpty { immediate.append(group) } else { pendingGroups.append(group) }
-        }
-        Self.run(immediate)
+        // Every group waits for the next turn, even one with no animation: Core Animation
+        // never runs a completion block inside the commit.
+        pendingGroups += scope.completionGroups
     }
 
     // MARK: Settings
@@ -177,15 +219,42 @@ public final class TransactionContext {
     }
 
     /// Adds `block` to the innermost transaction (opening the implicit one if none is
-    /// open). Core Animation's `setCompletionBlock:` replaces; here a second block adds
-    /// to the first, and they run in the order added.
+    /// open). A second block adds to the first, and they run in the order added
+    /// (`completionBlock` is Core Animation's replacing setter).
     ///
-    /// The blocks of a transaction run once, after its outermost commit, when every
-    /// animation its actions (and those of the transactions nested in it) added has
-    /// finished or left its layer — observed by `tick()`. With no such animation they run
-    /// during the outermost commit.
+    /// The blocks of a transaction run once, after its outermost commit, at the first turn
+    /// (`tick()` or `flush()`) at which every animation its actions (and those of the
+    /// transactions nested in it) added has finished or left its layer. With no such
+    /// animation they run at the next turn — never inside `commit()`, as on Core Animation.
     public func addCompletionBlock(_ block: @escaping () -> Void) {
         withInnermost { $0.completionBlocks.append(block) }
+    }
+
+    /// The innermost transaction's completion block (`+[CATransaction completionBlock]`):
+    /// `nil` when it has none (or no transaction is open); with several added by
+    /// `addCompletionBlock(_:)`, one block that runs them in order.
+    ///
+    /// Setting it (`setCompletionBlock:`) replaces the innermost transaction's blocks with
+    /// `newValue` (`nil`: none), opening the implicit transaction if none is open. As the
+    /// class reference says, a block replaced before its transaction commits is not lost:
+    /// it is invoked as if its transaction had committed then — at the next turn, once the
+    /// animations the transaction had added by then have finished (at once when there
+    /// were none).
+    public var completionBlock: (() -> Void)? {
+        get {
+            guard let blocks = scopes.last?.completionBlocks, !blocks.isEmpty else { return nil }
+            return blocks.count == 1 ? blocks[0] : { for block in blocks { block() } }
+        }
+        set {
+            var replaced: CompletionGroup?
+            withInnermost { scope in
+                if !scope.completionBlocks.isEmpty {
+                    replaced = CompletionGroup(blocks: scope.completionBlocks, animations: scope.animations)
+                }
+                scope.completionBlocks = newValue.map { [$0] } ?? []
+            }
+            if let replaced { pendingGroups.append(replaced) }
+        }
     }
 
     /// The value for `key` in the innermost transaction: its own, or the one it inherited
@@ -274,19 +343,27 @@ public final class TransactionContext {
         withInnermost { $0.animations.append(tracked) }
     }
 
-    /// One frame step, the run loop's turn: commits the implicit transaction (`flush()`),
-    /// then runs, in commit order, the completion blocks of committed transactions whose
-    /// animations have all finished at the clock's time. Each block runs once.
+    /// One frame step, the run loop's turn: commits the implicit transaction (as
+    /// `flush()`), then runs, in commit order, the completion blocks of transactions
+    /// committed before this turn whose animations have all finished at the clock's time
+    /// (the implicit transaction this turn commits waits for the next turn). Each block
+    /// runs once.
     public func tick() {
         flush()
-        guard !pendingGroups.isEmpty else { return }
+    }
+
+    /// Runs the groups among the first `count` pending ones whose animations have
+    /// finished, in commit order, and drops them from the list (blocks that commit
+    /// transactions meanwhile add groups behind them, for a later turn).
+    private func runFinishedCompletions(among count: Int) {
+        guard count > 0 else { return }
         let now = clock.now()
         var due: [CompletionGroup] = []
-        pendingGroups.removeAll { group in
-            guard group.isFinished(atRootTime: now) else { return false }
-            due.append(group)
-            return true
+        var waiting: [CompletionGroup] = []
+        for (index, group) in pendingGroups.enumerated() {
+            if index < count && group.isFinished(atRootTime: now) { due.append(group) } else { waiting.append(group) }
         }
+        pendingGroups = waiting
         Self.run(due)
     }
 

@@ -126,7 +126,7 @@ final class LayerActionTests: XCTestCase {
         context.begin()
         context.animationTimingFunction = .easeIn
         layer.opacity = 0
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.animationKeys(), ["opacity"])
         XCTAssertEqual(layer.opacity, 0, "the model value changes at once")
         XCTAssertEqual(layer.presentation(at: 0).opacity, 1)
@@ -142,13 +142,13 @@ final class LayerActionTests: XCTestCase {
         context.begin()
         context.animationDuration = 1
         layer.position = Point(x: 100, y: 0)
-        try context.commit()
+        context.commit()
         clock.set(0.5)
         XCTAssertEqual(layer.presentation(at: 0.5).position, Point(x: 50, y: 0))
         context.begin()
         context.animationDuration = 1
         layer.position = Point(x: 0, y: 100)
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.animationKeys(), ["position"])
         assertClose(layer.presentation(at: 0.5).position, Point(x: 50, y: 0))
         assertClose(layer.presentation(at: 1).position, Point(x: 25, y: 50))
@@ -168,14 +168,14 @@ final class LayerActionTests: XCTestCase {
         layer.masksToBounds = true
         layer.contentsScale = 2
         layer.timing.speed = 2
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.animationKeys(), ["bounds", "shadowOffset", "borderColor", "transform"])
 
         layer.removeAllAnimations()
         context.begin()
         context.animationDuration = 0
         layer.opacity = 0
-        try context.commit()
+        context.commit()
         XCTAssertTrue(layer.animations.isEmpty)
     }
 
@@ -185,7 +185,7 @@ final class LayerActionTests: XCTestCase {
         context.begin()
         try layer.setValue(.scalar(5), forKeyPath: "position.x")
         layer.frame = Rect(x: 0, y: 0, width: 20, height: 20)
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.animationKeys(), ["bounds", "position"])
     }
 
@@ -206,7 +206,7 @@ final class LayerActionTests: XCTestCase {
         child.isHidden = true
         try root.replaceSublayer(child, with: other)
         other.removeFromSuperlayer()
-        try context.commit()
+        context.commit()
         XCTAssertEqual(log.entries, [])
         XCTAssertTrue(child.animations.isEmpty)
         XCTAssertEqual(child.opacity, 0)
@@ -269,7 +269,7 @@ final class LayerActionTests: XCTestCase {
         newer.actions = [Layer.Event.transition: Transition(type: .push, subtype: .fromRight, timing: MediaTiming(duration: 1))]
         context.begin()
         try root.replaceSublayer(new, with: newer)
-        try context.commit()
+        context.commit()
         guard case .transition(let transition)? = newer.animation(forKey: Layer.Event.transition) else {
             return XCTFail("no transition on the new layer")
         }
@@ -319,7 +319,7 @@ final class LayerActionTests: XCTestCase {
         context.begin()
         context.animationDuration = 2
         layer.opacity = 1
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.animation(forKey: "opacity")?.timing.duration, 2)
         XCTAssertEqual(layer.presentation(at: 1).opacity, 0.75)
     }

@@ -27,7 +27,7 @@ final class TransactionCompletionTests: XCTestCase {
         context.animationDuration = 2
         layer.position = Point(x: 10, y: 0)
         context.addCompletionBlock { log.append("done") }
-        try context.commit()
+        context.commit()
         XCTAssertTrue(context.hasPendingCompletions)
         XCTAssertEqual(ticks(context, clock, at: [0.5, 1, 1.999, 2, 3], log: { log }),
                        [[], [], [], ["done"], ["done"]])
@@ -43,21 +43,37 @@ final class TransactionCompletionTests: XCTestCase {
         layer.opacity = 0
         context.addCompletionBlock { log.append("first") }
         context.addCompletionBlock { log.append("second") }
-        try context.commit()
+        context.commit()
         XCTAssertEqual(ticks(context, clock, at: [0.25], log: { log }), [["first", "second"]])
     }
 
-    // With no animation, the blocks run during the outermost commit.
-    func testWithNoAnimationTheBlockRunsAtCommit() throws {
+    // With no animation, the blocks run at the next turn (tick or flush), never inside
+    // the commit (Core Animation's behaviour).
+    func testWithNoAnimationTheBlockRunsAtTheNextTurn() throws {
         let context = TransactionContext(clock: ManualMediaClock())
         var runs = 0
         context.begin()
         context.addCompletionBlock { runs += 1 }
         XCTAssertEqual(runs, 0)
-        try context.commit()
+        context.commit()
+        XCTAssertEqual(runs, 0, "not inside commit()")
+        context.tick()
         XCTAssertEqual(runs, 1)
         context.tick()
         XCTAssertEqual(runs, 1)
+        // A flush is a turn too.
+        context.begin()
+        context.addCompletionBlock { runs += 1 }
+        context.commit()
+        XCTAssertEqual(runs, 1)
+        context.flush()
+        XCTAssertEqual(runs, 2)
+        // The implicit transaction a turn commits waits for the next turn.
+        context.addCompletionBlock { runs += 1 }
+        context.tick()
+        XCTAssertEqual(runs, 2, "committed by this tick")
+        context.tick()
+        XCTAssertEqual(runs, 3)
     }
 
     // Only the outermost commit fires: an inner transaction's blocks wait for it.
@@ -67,11 +83,46 @@ final class TransactionCompletionTests: XCTestCase {
         context.begin()
         context.begin()
         context.addCompletionBlock { log.append("inner") }
-        try context.commit()
+        context.commit()
+        context.tick()
         XCTAssertEqual(log, [])
         context.addCompletionBlock { log.append("outer") }
-        try context.commit()
+        context.commit()
+        XCTAssertEqual(log, [])
+        context.tick()
         XCTAssertEqual(log, ["inner", "outer"])
+    }
+
+    // `completionBlock` reads the innermost transaction's block back and replaces it; a
+    // replaced block is not lost: it runs at the next turn once the animations added so
+    // far have finished (the class reference: "or the completion block is set to a
+    // different value, the block will be invoked immediately").
+    func testCompletionBlockProperty() throws {
+        let (context, clock, layer) = makeAttachedLayer()
+        var log: [String] = []
+        XCTAssertNil(context.completionBlock)
+        XCTAssertEqual(context.openTransactionCount, 0, "reading opens nothing")
+        context.begin()
+        XCTAssertNil(context.completionBlock)
+        context.completionBlock = { log.append("first") }
+        XCTAssertNotNil(context.completionBlock)
+        context.completionBlock?()
+        XCTAssertEqual(log, ["first"], "the block read back is the one set")
+        log.removeAll()
+        context.completionBlock = nil  // replaces "first", which no animation holds
+        XCTAssertNil(context.completionBlock)
+        context.animationDuration = 1
+        layer.opacity = 0
+        context.completionBlock = { log.append("second") }
+        context.addCompletionBlock { log.append("third") }
+        context.completionBlock?()
+        XCTAssertEqual(log, ["second", "third"], "several blocks read back as one, in order")
+        log.removeAll()
+        context.completionBlock = { log.append("fourth") }  // replaces second and third, which wait for the opacity animation
+        context.commit()
+        XCTAssertEqual(log, [])
+        XCTAssertEqual(ticks(context, clock, at: [0, 0.5, 1], log: { log }),
+                       [["first"], ["first"], ["first", "second", "third", "fourth"]])
     }
 
     // An inner transaction's blocks wait for its own animations; the outer transaction's
@@ -86,9 +137,9 @@ final class TransactionCompletionTests: XCTestCase {
         context.animationDuration = 1
         layer.opacity = 0
         context.addCompletionBlock { log.append("inner") }
-        try context.commit()
+        context.commit()
         context.addCompletionBlock { log.append("outer") }
-        try context.commit()
+        context.commit()
         XCTAssertEqual(ticks(context, clock, at: [0.5, 1, 2, 3], log: { log }),
                        [[], ["inner"], ["inner"], ["inner", "outer"]])
 
@@ -99,9 +150,9 @@ final class TransactionCompletionTests: XCTestCase {
         context.begin()
         context.animationDuration = 2
         layer.opacity = 1
-        try context.commit()
+        context.commit()
         context.addCompletionBlock { log.append("outer 2") }
-        try context.commit()
+        context.commit()
         XCTAssertEqual(ticks(context, clock, at: [4, 5], log: { log }).map(\.last), ["outer", "outer 2"])
     }
 
@@ -128,7 +179,7 @@ final class TransactionCompletionTests: XCTestCase {
         context.animationDuration = 10
         layer.opacity = 0
         context.addCompletionBlock { runs += 1 }
-        try context.commit()
+        context.commit()
         context.tick()
         XCTAssertEqual(runs, 0)
         layer.removeAllAnimations()
@@ -140,7 +191,7 @@ final class TransactionCompletionTests: XCTestCase {
         context.begin()
         gone!.opacity = 0
         context.addCompletionBlock { runs += 1 }
-        try context.commit()
+        context.commit()
         gone = nil
         context.tick()
         XCTAssertEqual(runs, 2)
@@ -154,14 +205,14 @@ final class TransactionCompletionTests: XCTestCase {
         context.begin()
         layer.opacity = 1
         context.addCompletionBlock { runs += 1 }
-        try context.commit()
+        context.commit()
         XCTAssertEqual(ticks(context, clock, at: [0.25, 0.5], log: { [runs].map(String.init) }), [["0"], ["1"]])
 
         layer.actions = ["opacity": BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, timing: MediaTiming(speed: 0))]
         context.begin()
         layer.opacity = 0.5
         context.addCompletionBlock { runs += 1 }
-        try context.commit()
+        context.commit()
         clock.set(100)
         context.tick()
         XCTAssertEqual(runs, 1)

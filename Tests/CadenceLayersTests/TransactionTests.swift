@@ -39,11 +39,11 @@ final class TransactionTests: XCTestCase {
         context.animationTimingFunction = nil
         context.disableActions = false
         XCTAssertEqual(context.openTransactionCount, 2)
-        try context.commit()
+        context.commit()
         XCTAssertEqual(context.animationDuration, 2)
         XCTAssertEqual(context.animationTimingFunction, .easeIn)
         XCTAssertTrue(context.disableActions)
-        try context.commit()
+        context.commit()
         XCTAssertEqual(context.animationDuration, 0.25)
         XCTAssertNil(context.animationTimingFunction)
         XCTAssertFalse(context.disableActions)
@@ -71,10 +71,10 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(context.value(forKey: TransactionContext.Key.disableActions) as? Bool, true)
         try context.setValue(nil, forKey: TransactionContext.Key.animationDuration)
         XCTAssertEqual(context.animationDuration, 0.25)
-        try context.commit()
+        context.commit()
         XCTAssertEqual(context.value(forKey: "tag") as? String, "outer")
         XCTAssertFalse(context.disableActions)
-        try context.commit()
+        context.commit()
         XCTAssertNil(context.value(forKey: "tag"))
     }
 
@@ -89,15 +89,35 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(context.animationDuration, 0.25)
     }
 
-    // commit() without begin() throws (Core Animation raises) and changes nothing; the
-    // implicit transaction is not committed by it.
-    func testCommitWithoutBeginThrows() {
+    // commit() without begin() does not throw and changes nothing (Core Animation logs and
+    // carries on): it is reported to the log hook, silent by default; the implicit
+    // transaction is not committed by it. The same for unlock() without lock().
+    func testUnbalancedCommitAndUnlockAreLoggedAndIgnored() {
         let (context, _, layer) = makeAttachedLayer()
-        XCTAssertThrowsError(try context.commit()) { XCTAssertEqual($0 as? TransactionError, .commitWithoutBegin) }
+        context.commit()  // silent: no handler
+        var logged: [TransactionError] = []
+        context.logHandler = { logged.append($0) }
+        context.commit()
+        XCTAssertEqual(logged, [.commitWithoutBegin])
+        XCTAssertEqual(context.openTransactionCount, 0)
         layer.opacity = 0.5
-        XCTAssertThrowsError(try context.commit())
-        XCTAssertTrue(context.hasImplicitTransaction)
+        context.commit()
+        XCTAssertTrue(context.hasImplicitTransaction, "the implicit transaction stays open")
+        XCTAssertEqual(context.openTransactionCount, 1)
+        XCTAssertEqual(logged, [.commitWithoutBegin, .commitWithoutBegin])
         XCTAssertEqual("\(TransactionError.commitWithoutBegin)", "commit(): no explicit transaction is open (begin() was not called)")
+
+        // lock() is recursive: two locks need two unlocks; a third unlock is logged.
+        context.lock()
+        context.lock()
+        XCTAssertEqual(context.lockCount, 2)
+        context.unlock()
+        context.unlock()
+        XCTAssertEqual(context.lockCount, 0)
+        context.unlock()
+        XCTAssertEqual(context.lockCount, 0)
+        XCTAssertEqual(logged.last, .unlockWithoutLock)
+        XCTAssertEqual("\(TransactionError.unlockWithoutLock)", "unlock(): the transaction lock is not held (lock() was not called)")
     }
 
     // A change outside any transaction opens the implicit one; an explicit transaction
@@ -115,7 +135,7 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(context.openTransactionCount, 2)
         context.flush()
         XCTAssertEqual(context.openTransactionCount, 2, "a flush waits for the explicit transaction")
-        try context.commit()
+        context.commit()
         XCTAssertEqual(context.openTransactionCount, 0, "the last explicit commit carries out the flush")
 
         context.animationDuration = 3
@@ -136,8 +156,8 @@ final class TransactionTests: XCTestCase {
         context.animationDuration = 5
         layer.zPosition = 200
         layer.opacity = 0
-        try context.commit()
-        try context.commit()
+        context.commit()
+        context.commit()
         XCTAssertEqual(layer.animation(forKey: "position")?.timing.duration, 2)
         XCTAssertEqual(layer.animation(forKey: "zPosition")?.timing.duration, 5)
         XCTAssertEqual(layer.animation(forKey: "opacity")?.timing.duration, 5)
@@ -150,10 +170,10 @@ final class TransactionTests: XCTestCase {
         context.begin()
         context.begin()
         layer.opacity = 0
-        try context.commit()
+        context.commit()
         clock.set(1)
         XCTAssertEqual(layer.presentation(at: 1).opacity, 0, "begun at 0 until the commit (and a snapshot plan is cached)")
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.animation(forKey: "opacity")?.timing.beginTime, 1)
         XCTAssertEqual(layer.presentation(at: 1).opacity, 1)
         XCTAssertEqual(layer.presentation(at: 1.125).opacity, 0.5)
@@ -180,7 +200,7 @@ final class TransactionTests: XCTestCase {
         try root.addSublayer(child)
         context.begin()
         child.opacity = 0
-        try context.commit()
+        context.commit()
         XCTAssertEqual(child.animation(forKey: "opacity")?.timing.beginTime, 4)
         XCTAssertEqual(child.presentation(at: 12.0625).opacity, 0.5, "0.125 s of the layer's time")
     }
@@ -209,6 +229,6 @@ final class TransactionTests: XCTestCase {
         a.animationDuration = 4
         XCTAssertEqual(b.openTransactionCount, 0)
         XCTAssertEqual(b.animationDuration, 0.25)
-        try a.commit()
+        a.commit()
     }
 }

@@ -295,7 +295,7 @@ final class TransitionCaptureTests: XCTestCase {
         context.begin()
         context.addCompletionBlock { done = true }
         context.add(Transition(timing: MediaTiming(duration: 1)), to: layer, from: makeSquare("other", color: red))
-        try context.commit()
+        context.commit()
         XCTAssertEqual(layer.presentation(at: 0.5).presentedTransition?.previous.backgroundColor, red)
         clock.set(1)
         context.tick()
