@@ -682,6 +682,16 @@ def basic_golden():
     add("additive from + by", S,
         [Basic(from_value=[0.0], by_value=[3.0], timing=T, additive=True,
                timing_function=EASE_OUT)])
+    # Open ends of an additive animation read zero, not the model.
+    add("additive to only (the open end reads zero)", S,
+        [Basic(to_value=[0.25], timing=T, additive=True)])
+    add("additive from only, point", P,
+        [Basic(from_value=[4.0, -2.0], timing=T, additive=True, timing_function=EASE_OUT)])
+    add("additive by only (the same values as without additive)", S,
+        [Basic(by_value=[3.0], timing=T, additive=True)])
+    add("additive to only over a non-additive one", S,
+        [Basic(from_value=[1.0], to_value=[2.0], timing=T),
+         Basic(to_value=[0.5], timing=T, additive=True, timing_function=EASE_IN)])
 
     # Cumulative.
     R3 = Timing(duration=1.0, repeatCount=3.0)

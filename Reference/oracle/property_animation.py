@@ -27,7 +27,10 @@ B4  from/to/by (the class reference's seven cases, as the docstring table of
         by            model         model + by
         none          model         model
     With all three set, by is ignored. "model" is the layer's model value,
-    read at every evaluation.
+    read at every evaluation; for an additive animation the open ends read
+    the zero vector instead (its values are offsets added to the value below,
+    so the end that stands for "the current value" is the offset that changes
+    nothing; docs/animations.md, "Additive animations and open ends").
 B5  value = from + (to - from) e, e the eased progress.
 B6  cumulative: value += k (to - from), k the iteration (completed cycles)
     of the timing model. For a keyframe animation, by analogy (Cadence's
@@ -102,6 +105,8 @@ class Basic:
         """B4, on exact vectors."""
         f, t, b = vector(self.from_value), vector(self.to_value), vector(self.by_value)
         model = vector(model)
+        if self.additive:
+            model = tuple(0 for _ in model)
         if f is not None and t is not None:
             return f, t
         if f is not None and b is not None:

@@ -29,6 +29,16 @@ public protocol AnimatableValue: Sendable {
     static func interpolationForm(_ value: Self) -> InterpolationForm
     /// `interpolate(a, b, t)` for the forms of `a` and `b`, bit for bit.
     static func interpolate(forms a: InterpolationForm, _ b: InterpolationForm, _ t: Double) -> Self
+    /// The value that `adding` leaves unchanged, shaped like `value` (what the open ends of
+    /// an additive basic animation read): 0, the zero point, size, rectangle and colour,
+    /// the identity transform, a zero vector of `value`'s length. The default is
+    /// `value.subtracting(value)`.
+    static func additiveIdentity(like value: Self) -> Self
+}
+
+extension AnimatableValue {
+    @inlinable
+    public static func additiveIdentity(like value: Self) -> Self { value.subtracting(value) }
 }
 
 extension AnimatableValue where InterpolationForm == Self {
@@ -47,6 +57,8 @@ public protocol VectorAnimatableValue: AnimatableValue {
 }
 
 extension VectorAnimatableValue {
+    @inlinable
+    public static func additiveIdentity(like value: Self) -> Self { Self(animatableComponents: .zero) }
     @inlinable
     public static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self {
         let (x, y) = (a.animatableComponents, b.animatableComponents)
@@ -72,6 +84,7 @@ extension VectorAnimatableValue {
 }
 
 extension Double: AnimatableValue {
+    @inlinable public static func additiveIdentity(like value: Double) -> Double { 0 }
     @inlinable
     public static func interpolate(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
     @inlinable public func adding(_ other: Double) -> Double { self + other }
@@ -81,6 +94,7 @@ extension Double: AnimatableValue {
 }
 
 extension Float: AnimatableValue {
+    @inlinable public static func additiveIdentity(like value: Float) -> Float { 0 }
     @inlinable
     public static func interpolate(_ a: Float, _ b: Float, _ t: Double) -> Float {
         Float(Double(a) + (Double(b) - Double(a)) * t)
@@ -95,6 +109,7 @@ extension Float: AnimatableValue {
 /// arithmetic wraps rather than trapping on overflow, and an out-of-range or NaN
 /// interpolation saturates.
 extension Int: AnimatableValue {
+    @inlinable public static func additiveIdentity(like value: Int) -> Int { 0 }
     @inlinable
     public static func interpolate(_ a: Int, _ b: Int, _ t: Double) -> Int {
         let v = (Double(a) + (Double(b) - Double(a)) * t).rounded(.toNearestOrAwayFromZero)
@@ -161,6 +176,7 @@ extension Transform3D: AnimatableValue {
         return from.interpolated(to: to, t).recomposed
     }
     @inlinable public func adding(_ other: Transform3D) -> Transform3D { other.concatenating(self) }
+    @inlinable public static func additiveIdentity(like value: Transform3D) -> Transform3D { .identity }
     public func subtracting(_ other: Transform3D) -> Transform3D { concatenating(other.inverse ?? .identity) }
     public func multiplied(byCount count: Int) -> Transform3D {
         var base = count < 0 ? (inverse ?? .identity) : self
@@ -203,6 +219,7 @@ extension AffineTransform: AnimatableValue {
         a.interpolated(to: b, t)
     }
     public func adding(_ other: AffineTransform) -> AffineTransform { other.concatenating(self) }
+    public static func additiveIdentity(like value: AffineTransform) -> AffineTransform { .identity }
     public func subtracting(_ other: AffineTransform) -> AffineTransform { concatenating(other.inverse ?? .identity) }
     public func multiplied(byCount count: Int) -> AffineTransform {
         Transform3D(self).multiplied(byCount: count).affineTransform
@@ -239,6 +256,9 @@ public struct AnimatableVector: AnimatableValue, Hashable {
     }
     public func adding(_ other: AnimatableVector) -> AnimatableVector {
         AnimatableVector(count: Swift.min(count, other.count), storage: storage + other.storage)
+    }
+    public static func additiveIdentity(like value: AnimatableVector) -> AnimatableVector {
+        AnimatableVector(count: value.count, storage: .zero)
     }
     public func subtracting(_ other: AnimatableVector) -> AnimatableVector {
         AnimatableVector(count: Swift.min(count, other.count), storage: storage - other.storage)

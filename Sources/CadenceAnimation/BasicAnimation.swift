@@ -20,6 +20,18 @@ import CadenceTiming
 /// between the previous presentation value and the model value in Core Animation; without
 /// a render tree to remember the previous value it reads the model for both ends.
 ///
+/// **Additive.** An additive animation's values are added to the value below it (the
+/// class reference: "added to the current render tree value"), so they are offsets, and
+/// the "current value" an open end stands for is, in that space, the offset that changes
+/// nothing: an open end of an additive animation reads the type's additive identity
+/// (`AnimatableValue.additiveIdentity(like:)`: 0, the zero point, the identity transform)
+/// instead of the model. So a lone `toValue` eases the offset from nothing to `toValue`,
+/// a lone `byValue` gives the same values as the non-additive animation, and the model is
+/// never counted twice. Example: opacity model 0.5, additive, `toValue` 0.25, linear over
+/// 1 s: 0.5 at t = 0, 0.625 at t = 0.5, 0.75 at t = 1 (not 1.0, 0.875, 0.75 as reading the
+/// model would give). A value-function animation's open ends read the function's neutral
+/// input, additive or not (0 for rotations and translations, 1 for scales).
+///
 /// Cost: when no end reads the model, the ends, their interpolation forms (a transform's
 /// decomposition) and `to − from` are worked out whenever an end is set, so an evaluation
 /// is the timing state, the timing function and one interpolation.
@@ -89,12 +101,14 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     @inlinable
     public func endpoints(model: Value) -> (from: Value, to: Value) {
         if let fixedEnds { return (fixedEnds.from, fixedEnds.to) }
-        // The rows whose ends read the model (the others are `fixedEnds`).
+        // The rows whose ends read the model (the others are `fixedEnds`); an additive
+        // animation's open ends read the additive identity (see the type).
+        let base = isAdditive && valueFunction == nil ? Value.additiveIdentity(like: model) : model
         switch (fromValue, toValue, byValue) {
-        case let (from?, _, _): return (from, model)
-        case let (nil, to?, _): return (model, to)
-        case let (nil, nil, by?): return (model, model.adding(by))
-        case (nil, nil, nil): return (model, model)
+        case let (from?, _, _): return (from, base)
+        case let (nil, to?, _): return (base, to)
+        case let (nil, nil, by?): return (base, base.adding(by))
+        case (nil, nil, nil): return (base, base)
         }
     }
 

@@ -62,8 +62,9 @@ final class AnimationEvaluatorTests: XCTestCase {
         XCTAssertEqual(evaluate("position", model, [x], at: 0.5), .point(Point(x: 50, y: 6)))
         let width = basic("bounds.size.width", by: 10.0, additive: true)
         let bounds = KeyPathValue.rect(Rect(x: 1, y: 2, width: 30, height: 40))
-        // by only: model → model + by (30 → 40) at 0.5 is 35, added to the value below (30).
-        XCTAssertEqual(evaluate("bounds", bounds, [width], at: 0.5), .rect(Rect(x: 1, y: 2, width: 65, height: 40)))
+        // Additive by only: its open end reads 0 (0 → 10), at 0.5 it is 5, added to the
+        // value below (30): the same as the non-additive by-only animation (30 → 40).
+        XCTAssertEqual(evaluate("bounds", bounds, [width], at: 0.5), .rect(Rect(x: 1, y: 2, width: 35, height: 40)))
         // Other properties and prefixes that are not fields are left alone.
         XCTAssertEqual(evaluate("positionX", model, [x], at: 0.5), model)
         XCTAssertNil(AnimationEvaluator.field(of: "position.x", in: "pos"))

@@ -62,6 +62,48 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(c.value(atParentTime: 3, model: 0), 7)
     }
 
+    // The open ends of an additive animation read the additive identity, not the model:
+    // its values are offsets added to the value below, so the model is never counted
+    // twice (docs/animations.md's worked example).
+    func testAdditiveOpenEndsReadTheIdentity() {
+        func additive(from: Double? = nil, to: Double? = nil, by: Double? = nil) -> BasicAnimation<Double> {
+            var a = animation(from: from, to: to, by: by)
+            a.isAdditive = true
+            return a
+        }
+        // Opacity model 0.5, additive toValue 0.25, linear over 1 s: 0.5, 0.625, 0.75.
+        let to = additive(to: 0.25)
+        XCTAssert(to.endpoints(model: 0.5) == (0, 0.25))
+        XCTAssertEqual(to.value(atParentTime: 0, model: 0.5), 0.5)
+        XCTAssertEqual(to.value(atParentTime: 0.5, model: 0.5), 0.625)
+        XCTAssertEqual(to.value(atParentTime: 1, model: 0.5), 0.75)
+        // A lone byValue gives the non-additive animation's values.
+        for t in [0, 0.25, 0.5, 1.0] {
+            XCTAssertEqual(additive(by: 0.2).value(atParentTime: t, model: 0.5), animation(by: 0.2).value(atParentTime: t, model: 0.5))
+        }
+        XCTAssert(additive(from: 3).endpoints(model: 10) == (3, 0))
+        XCTAssert(additive().endpoints(model: 10) == (0, 0))
+        XCTAssertEqual(additive().value(atParentTime: 0.5, model: 10), 10, "nothing added")
+        // Fixed ends are untouched by the rule.
+        XCTAssert(additive(from: 1, to: 3).endpoints(model: 10) == (1, 3))
+        // Other kinds: the zero point, the identity transform.
+        let point = BasicAnimation<Point>(keyPath: "position", toValue: Point(x: 4, y: 8), timing: MediaTiming(duration: 1), isAdditive: true)
+        XCTAssertEqual(point.value(atParentTime: 0.5, model: Point(x: 100, y: 100)), Point(x: 102, y: 104))
+        let turn = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+        let rotation = BasicAnimation<Transform3D>(keyPath: "transform", toValue: turn, timing: MediaTiming(duration: 1), isAdditive: true)
+        let model = Transform3D(translationX: 10, y: 0, z: 0)
+        let end = rotation.value(atParentTime: 1, model: model)!
+        XCTAssertEqual(end.m41, turn.concatenating(model).m41, accuracy: 1e-12)
+        XCTAssertEqual(end.m11, cos(0.5), accuracy: 1e-12)
+        // A value-function animation's open end reads the function's neutral input: an
+        // additive scale to 2 starts at scale 1, not 0.
+        let scale = BasicAnimation<Double>(keyPath: "transform", toValue: 2, timing: MediaTiming(duration: 1),
+                                           isAdditive: true, valueFunction: .scale)
+        let start = AnimationEvaluator.presentationValue(
+            ofProperty: "transform", model: .transform(.identity), animations: [Animation(scale)], atTime: 0).value
+        XCTAssertEqual(start, .transform(.identity))
+    }
+
     // Setting an end after construction takes effect, whichever row of the table it
     // moves to (the ends that do not read the model are worked out when set).
     func testSettingAnEndChangesTheEnds() {
@@ -102,8 +144,8 @@ final class BasicAnimationTests: XCTestCase {
 }
 
 final class BasicAnimationStackTests: XCTestCase {
-    // An additive animation adds to the value below it, while its open ends still read the
-    // model value.
+    // An additive animation adds to the value below it; a non-additive one's open ends read
+    // the model value, not the value below.
     func testAdditiveAddsToTheValueBelow() {
         let additive = BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 2,
                                               timing: MediaTiming(duration: 1), isAdditive: true)

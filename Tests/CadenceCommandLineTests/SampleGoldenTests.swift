@@ -17,7 +17,7 @@ final class SampleGoldenTests: XCTestCase {
     func testBasicAnimationsGolden() throws {
         let golden = try XCTUnwrap(Golden.load("basic-animations.json") as? [String: Any])
         let cases = try XCTUnwrap(golden["cases"] as? [[String: Any]])
-        XCTAssertEqual(cases.count, 56)
+        XCTAssertEqual(cases.count, 60)
         var sampleCount = 0
         var worst = (ratio: 0.0, error: 0.0, place: "")
         for goldenCase in cases {
