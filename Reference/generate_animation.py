@@ -325,9 +325,9 @@ def keyframes_golden():
     add("linear point, timingFunctions with uneven keyTimes", "point",
         Keyframes(values=vals("point", 4), key_times=[0, 0.2, 0.9, 1],
                   timing_functions=[DEFAULT_CURVE, EASE_IN_OUT, [0.1, 0.9, 0.2, 1.0]]))
-    add("linear, timingFunctions wrong count (n): ignored", "scalar",
+    add("linear, timingFunctions one too many (n): the first n - 1 used", "scalar",
         Keyframes(values=vals("scalar", 3), timing_functions=[EASE_IN, EASE_IN, EASE_IN]))
-    add("linear, timingFunctions wrong count (n - 2): ignored", "point",
+    add("linear, timingFunctions one too few (n - 2): the last segment linear", "point",
         Keyframes(values=vals("point", 4), timing_functions=[EASE_IN, EASE_OUT]))
     add("linear, overshooting timingFunctions (not clamped)", "scalar",
         Keyframes(values=[[0.0], [10.0], [30.0]], timing_functions=[BACK, OVERSHOOT]))
@@ -428,7 +428,7 @@ def keyframes_golden():
     add("cubic, timingFunctions per segment", "point",
         Keyframes(values=vals("point", 4), timing_functions=[EASE_IN, EASE_OUT, BACK],
                   mode="cubic"))
-    add("cubic, timingFunctions wrong count: ignored", "scalar",
+    add("cubic, timingFunctions too few: the given one, then linear", "scalar",
         Keyframes(values=vals("scalar", 4), timing_functions=[EASE_IN], mode="cubic"))
     tcb = [round(uniform(rng, -1, 1), 3) for _ in range(15)]
     add("cubic scalar, random TCB", "scalar",

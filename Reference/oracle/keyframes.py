@@ -36,9 +36,11 @@ K6  discrete lookup: the value index is the largest j with k_j <= p, capped
     after it the last value still shows).
 
 Timing functions (reference, "timingFunctions"):
-T1  exactly n - 1 entries, else ignored (every segment linear). Segment i's
-    u is mapped through timingFunctions[i] (timing_function.py) before it
-    is used. Only linear and cubic use them (and their path forms).
+T1  n - 1 entries, one per segment. Fewer: the given ones pace the first
+    segments and the rest are linear; more: the first n - 1 are used (Core
+    Animation's behaviour, checked on Apple hardware; an empty array is none).
+    Segment i's u is mapped through timingFunctions[i] (timing_function.py)
+    before it is used. Only linear and cubic use them (and their path forms).
 
 Modes (reference, "Value calculation modes"):
 M1  linear: V_i + (V_(i+1) - V_i) u.
@@ -533,10 +535,13 @@ class KeyframeModel:
             self.lookup_mode = "linear"
         self.key_times_used = n >= 1 and valid_key_times(spec.key_times, n, self.lookup_mode)
         self.timing_functions_used = (
-            self.lookup_mode in ("linear", "cubic") and spec.timing_functions is not None
-            and n >= 2 and len(spec.timing_functions) == n - 1)
-        self.curves = ([CubicTimingFunction(*tf) for tf in spec.timing_functions]
-                       if self.timing_functions_used else None)
+            self.lookup_mode in ("linear", "cubic") and bool(spec.timing_functions)
+            and n >= 2)
+        self.curves = None
+        if self.timing_functions_used:
+            given = [CubicTimingFunction(*tf) for tf in spec.timing_functions[:n - 1]]
+            linear = CubicTimingFunction(0.0, 0.0, 1.0, 1.0)
+            self.curves = given + [linear] * (n - 1 - len(given))
         # Key times (exact): given, or evenly spaced (K4).
         self.key_times = None
         if n >= 2 and self.lookup_mode in ("linear", "cubic", "discrete"):

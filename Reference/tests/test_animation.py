@@ -77,15 +77,17 @@ def test_invalid_key_times_fall_back_to_even_spacing():
     assert d.key_times == [F(0), Fraction(1, 3), Fraction(2, 3)]
 
 
-def test_timing_functions_need_n_minus_1():
+def test_timing_functions_one_per_segment_short_arrays_end_linear():
     values = [[0.0], [1.0], [2.0]]
     ease = [0.42, 0.0, 1.0, 1.0]
     assert KeyframeModel(Keyframes(values=values, timing_functions=[ease] * 2)).timing_functions_used
-    assert not KeyframeModel(Keyframes(values=values, timing_functions=[ease] * 3)).timing_functions_used
-    assert not KeyframeModel(Keyframes(values=values, timing_functions=[ease])).timing_functions_used
-    # Ignored: every segment is linear.
+    assert KeyframeModel(Keyframes(values=values, timing_functions=[ease] * 3)).timing_functions_used
+    assert KeyframeModel(Keyframes(values=values, timing_functions=[ease])).timing_functions_used
+    assert not KeyframeModel(Keyframes(values=values, timing_functions=[])).timing_functions_used
+    # One function for two segments: the first is eased, the second linear.
     m = KeyframeModel(Keyframes(values=values, timing_functions=[ease]))
-    assert m.evaluate(0.25).value == (F(0.5),)
+    assert m.evaluate(0.25).value != (F(0.5),)
+    assert m.evaluate(0.75).value == (F(1.5),)
 
 
 def test_segment_timing_function_maps_local_fraction():

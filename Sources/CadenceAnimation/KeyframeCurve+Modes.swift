@@ -68,12 +68,18 @@ public enum KeyTimes {
         }
     }
 
-    /// The per-segment timing functions Core Animation uses (T1): exactly `count − 1` of
-    /// them for `count ≥ 2` keyframes in `linear` or `cubic`; otherwise `nil` (every
-    /// segment linear; discrete has nothing to interpolate, the paced modes ignore them).
+    /// The per-segment timing functions Core Animation uses (T1): one for each of the
+    /// `count − 1` segments of `count ≥ 2` keyframes in `linear` or `cubic`. An array with
+    /// fewer paces the first segments and leaves the rest linear; one with more gives its
+    /// first `count − 1` (Core Animation's behaviour, checked on Apple hardware; the seed
+    /// asks for exactly n − 1). `nil` — every segment linear — for no or an empty array,
+    /// and in the other modes (discrete has nothing to interpolate, the paced modes ignore
+    /// them).
     static func segmentTimingFunctions(_ functions: [TimingFunction]?, count: Int, mode: CalculationMode) -> [TimingFunction]? {
-        guard mode == .linear || mode == .cubic, count >= 2, functions?.count == count - 1 else { return nil }
-        return functions
+        guard mode == .linear || mode == .cubic, count >= 2, let functions, !functions.isEmpty else { return nil }
+        let segments = count - 1
+        guard functions.count != segments else { return functions }
+        return Array(functions.prefix(segments)) + Array(repeating: .linear, count: Swift.max(0, segments - functions.count))
     }
 
     /// A keyframe animation's progress as its lookups read it (P1): clamped to 0…1, NaN

@@ -32,8 +32,8 @@ final class KeyframeCurveTests: XCTestCase {
         XCTAssertEqual(curve.value(at: 1), 30)
         let eased = KeyframeCurve(values: [0.0, 10, 30], keyTimes: [0, 0.25, 1], timingFunctions: [.easeIn, .easeOut])
         XCTAssertEqual(eased.value(at: 0.125)!, 10 * TimingFunction.easeIn.progress(at: 0.5), accuracy: 1e-12)
-        // A wrong number of timing functions is ignored.
-        XCTAssertNil(KeyframeCurve(values: [0.0, 1, 2], timingFunctions: [.easeIn]).timingFunctions)
+        // Too few timing functions: the rest of the segments are linear.
+        XCTAssertEqual(KeyframeCurve(values: [0.0, 1, 2], timingFunctions: [.easeIn]).timingFunctions, [.easeIn, .linear])
         // A repeated key time: the later keyframe wins there.
         let jump = KeyframeCurve(values: [0.0, 1, 5, 6], keyTimes: [0, 0.5, 0.5, 1])
         XCTAssertEqual(jump.value(at: 0.5), 5)
@@ -85,6 +85,16 @@ final class KeyframeCurveTests: XCTestCase {
             XCTAssertFalse(paced.timingFunctionsUsed, "\(mode)")
         }
         XCTAssertTrue(KeyframeCurve(values: [0.0, 1, 2], mode: .cubic, timingFunctions: tf).timingFunctionsUsed)
+        // An array of another length is used too: fewer pace the first segments and the
+        // rest are linear, more give their first n − 1; an empty one is none.
+        let short = KeyframeCurve(values: [0.0, 10, 20, 30], timingFunctions: [.easeIn])
+        XCTAssertTrue(short.timingFunctionsUsed)
+        XCTAssertEqual(short.value(at: 1.0 / 6)!, 10 * TimingFunction.easeIn.progress(at: 0.5), accuracy: 1e-12)
+        XCTAssertEqual(short.value(at: 0.5)!, 15, accuracy: 1e-12)
+        XCTAssertEqual(short.value(at: 5.0 / 6)!, 25, accuracy: 1e-12)
+        let long = KeyframeCurve(values: [0.0, 10], timingFunctions: [.easeOut, .easeIn, .easeIn])
+        XCTAssertEqual(long.value(at: 0.5)!, 10 * TimingFunction.easeOut.progress(at: 0.5), accuracy: 1e-12)
+        XCTAssertFalse(KeyframeCurve(values: [0.0, 10], timingFunctions: []).timingFunctionsUsed)
         XCTAssertFalse(KeyframeCurve<Double>(values: [], keyTimes: []).keyTimesUsed)
     }
 

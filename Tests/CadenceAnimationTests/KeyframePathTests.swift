@@ -211,7 +211,13 @@ final class KeyframePathTests: XCTestCase {
             XCTAssertEqual(eased.point(at: 0.25)!, PathSegment.quadCurve(from: Point(0, 0), control: Point(50, 100), to: Point(100, 0))
                 .point(at: TimingFunction.easeIn.progress(at: 0.5)))
         }
-        XCTAssertFalse(KeyframePath(path: path, timingFunctions: [.easeIn, .easeIn]).timingFunctionsUsed)
+        // Fewer than the segments: the given ones, then linear.
+        let short = KeyframePath(path: path, keyTimes: four, timingFunctions: [.easeIn])
+        XCTAssertTrue(short.timingFunctionsUsed)
+        XCTAssertEqual(short.point(at: 0.25)!, PathSegment.quadCurve(from: Point(0, 0), control: Point(50, 100), to: Point(100, 0))
+            .point(at: TimingFunction.easeIn.progress(at: 0.5)))
+        XCTAssertEqual(short.point(at: 0.55)!, KeyframePath(path: path, keyTimes: four).point(at: 0.55)!)
+        XCTAssertFalse(KeyframePath(path: path, timingFunctions: []).timingFunctionsUsed)
         XCTAssertFalse(KeyframePath(path: path, mode: .discrete, timingFunctions: functions).timingFunctionsUsed)
     }
 
