@@ -3,13 +3,14 @@ import Cadence
 /// Evaluating a request: the presentation value of the key path at each requested time.
 ///
 /// The rules (docs/command-line.md states them for users):
-/// 1. **Layer time.** A time `tp` of the request is in the layer's parent time space. A
-///    layer whose time space is endless (its `duration` 0 or infinite and no
-///    `repeatDuration`, the default) gives its animations Apple's active local time
-///    `(tp − beginTime) · speed + timeOffset` at every `tp`. A layer with a finite active
-///    interval is timed like an animation group: outside that interval (unless its
-///    `fillMode` holds it) none of its animations is in effect, and inside it they see its
-///    basic local time, repeats and autoreverses included.
+/// 1. **Layer time.** A time `tp` of the request is in the layer's parent time space; the
+///    layer's animations see `ResolvedTiming.layerTime(atParentTime:)`, the rule `render`
+///    and `Layer.presentation(at:)` use too: an endless time space (its `duration` 0 or
+///    infinite and no `repeatDuration`, the default) gives Apple's active local time
+///    `(tp − beginTime) · speed + timeOffset` at every `tp`; a finite one is timed like an
+///    animation group: outside its active interval (unless its `fillMode` holds it) none of
+///    its animations is in effect, and inside it they see its basic local time, repeats and
+///    autoreverses included.
 /// 2. **Animations.** At the layer's time, `AnimationEvaluator` folds the model value and
 ///    the animations into the presentation value: stacking in order, additive ones adding
 ///    to the value below, open ends reading the model value, groups in their own time
@@ -19,18 +20,10 @@ extension SampleRequest {
     /// request's numbers overflow (`toValue` 1e308 with `byValue` 1e308).
     func samples() -> [PresentationSample] {
         let layer = ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration)
-        let endless = layer.activeDuration == .infinity && layer.cycle == .infinity
         return times.map { time in
-            let layerTime: Double
-            if endless {
-                layerTime = layer.localTime(fromParent: time)
-            } else {
-                let state = layer.state(atParentTime: time)
-                guard state.isInEffect else { return PresentationSample(value: model) }
-                layerTime = state.basicTime
-            }
-            return AnimationEvaluator.presentationValue(
-                ofProperty: keyPath, model: model, animations: animations, atTime: layerTime)
+            // NaN where the layer's time space is not in effect: nothing is, the model shows.
+            AnimationEvaluator.presentationValue(
+                ofProperty: keyPath, model: model, animations: animations, atTime: layer.layerTime(atParentTime: time))
         }
     }
 

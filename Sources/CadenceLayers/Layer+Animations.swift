@@ -176,14 +176,14 @@ extension Layer {
     /// layer's animations are planned once per change of its list (`LayerAnimationPlan`).
     /// `presentationReference(at:)` (`@_spi(Testing)`) is the twin it is tested against.
     public func presentation(at time: Double) -> Layer {
-        let parentTime = superlayer?.convertTime(time, from: nil) ?? time
-        return presentationSnapshot(atLocalTime: localTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil)
+        let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
+        return presentationSnapshot(atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil)
     }
 
     /// The presentation value of one property or field (`"position"`, `"position.x"`) at
     /// `time` in the root time space, or `nil` for a key path the layer does not have.
     public func presentationValue(forKeyPath keyPath: String, at time: Double) -> KeyPathValue? {
-        let localTime = convertTime(time, from: nil)
+        let localTime = animationTime(fromRoot: time)
         let (property, field) = KeyPathValue.split(keyPath)
         guard let model = value(forKeyPath: property) else { return nil }
         let sample = AnimationEvaluator.presentationValue(
@@ -206,7 +206,7 @@ extension Layer {
                 var children: [Layer] = []
                 children.reserveCapacity(sublayers.count)
                 for sublayer in sublayers {
-                    let childTime = sublayer.localTime(fromParent: time)
+                    let childTime = sublayer.animationTime(fromParent: time)
                     let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
                     children.append(child)
                     // Leaves (most layers) have nothing left to copy: only inner layers wait.
@@ -215,7 +215,7 @@ extension Layer {
                 copy.sublayers = children
             }
             if let mask = source.mask {
-                let maskTime = mask.localTime(fromParent: time)
+                let maskTime = mask.animationTime(fromParent: time)
                 let presentedMask = mask.snapshotNode(atLocalTime: maskTime, parentTime: time, superlayer: copy)
                 copy.mask = presentedMask
                 if !mask.sublayers.isEmpty || mask.mask != nil { pending.append((mask, presentedMask, maskTime)) }
@@ -244,7 +244,7 @@ extension Layer {
         copy.turn(byPathRotation: rotation)
         if plan.hasCaptures {
             copy.presentedTransition = presentedTransition(atLocalTime: localTime, parentTime: parentTime, superlayer: parent) {
-                $0.presentationSnapshot(atLocalTime: $0.localTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
+                $0.presentationSnapshot(atLocalTime: $0.animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
             }
         }
         return copy
@@ -297,11 +297,40 @@ extension Layer {
         }
     }
 
-    /// This layer's time at its superlayer's time `parentTime`:
+    /// The time this layer gives its animations and sublayers at its superlayer's time
+    /// `parentTime`: `resolvedTiming.layerTime(atParentTime:)`, the one rule for a layer's
+    /// time space (NaN where a finite one is not in effect). For an endless time space (the
+    /// default) it is `localTime(fromParent:)` without resolving the timing; a finite one
+    /// (rare) resolves it. Snapshots step down the tree with it.
+    @inline(__always)
+    func animationTime(fromParent parentTime: Double) -> Double {
+        let timing = storage.timing
+        // ResolvedTiming.isEndless, from the stored fields: the cycle is infinite when the
+        // duration is not a finite positive number, and the active duration then too
+        // unless a finite repeatDuration cuts it.
+        let finiteDuration = timing.duration > 0 && timing.duration.isFinite
+        let finiteSpan = timing.repeatDuration > 0 && timing.repeatDuration.isFinite
+        if !finiteDuration && !finiteSpan { return localTime(fromParent: parentTime) }
+        return resolvedTiming.layerTime(atParentTime: parentTime)
+    }
+
+    /// The time this layer's animations see at root time `time`: `animationTime(fromParent:)`
+    /// down from the root through every ancestor.
+    func animationTime(fromRoot time: Double) -> Double {
+        var chain: [Layer] = []
+        var node: Layer? = self
+        while let layer = node {
+            chain.append(layer)
+            node = layer.superlayer
+        }
+        return chain.reversed().reduce(time) { $1.animationTime(fromParent: $0) }
+    }
+
+    /// This layer's time at its superlayer's time `parentTime` by the linear map (stage 1):
     /// `resolvedTiming.localTime(fromParent:)`, computed from the stored timing without
     /// resolving the rest of it (the same sanitising and the same operations, so the same
-    /// result bit for bit; `LayerAnimationPlanTests` pins it). Snapshots and
-    /// `convertTime` step down the tree with it.
+    /// result bit for bit; `LayerAnimationPlanTests` pins it). `convertTime` steps down the
+    /// tree with it.
     @inline(__always)
     func localTime(fromParent parentTime: Double) -> Double {
         let timing = storage.timing

@@ -10,7 +10,7 @@ extension Layer {
     /// `presentation(at:)` made the reference way (see the file's comment). For tests.
     @_spi(Testing)
     public func presentationReference(at time: Double) -> Layer {
-        referenceSnapshot(atLocalTime: convertTime(time, from: nil), parentTime: superlayer?.convertTime(time, from: nil) ?? time,
+        referenceSnapshot(atLocalTime: animationTime(fromRoot: time), parentTime: superlayer?.animationTime(fromRoot: time) ?? time,
                           superlayer: nil)
     }
 
@@ -23,15 +23,15 @@ extension Layer {
                     atLocalTime: localTime, parentTime: parentTime, superlayer: parent
                 ) { previous in
                     previous.referenceSnapshot(
-                        atLocalTime: previous.localTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
+                        atLocalTime: previous.animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
                 }
             }
         }
         copy.sublayers = sublayers.map { sublayer in
-            sublayer.referenceSnapshot(atLocalTime: sublayer.localTime(fromParent: localTime), parentTime: localTime, superlayer: copy)
+            sublayer.referenceSnapshot(atLocalTime: sublayer.animationTime(fromParent: localTime), parentTime: localTime, superlayer: copy)
         }
         copy.mask = mask.map { mask in
-            mask.referenceSnapshot(atLocalTime: mask.localTime(fromParent: localTime), parentTime: localTime, superlayer: copy)
+            mask.referenceSnapshot(atLocalTime: mask.animationTime(fromParent: localTime), parentTime: localTime, superlayer: copy)
         }
         return copy
     }

@@ -132,8 +132,8 @@ public final class Layer {
     /// `(0, 0, 0, 0)`. Standardised when set, as Core Animation does: a negative width or
     /// height is flipped and the origin moved to the minimum corner, so setting
     /// `(0, 0, −100, −50)` reads back `(−100, −50, 100, 50)` (and `frame` follows from that).
-    /// Animated values in a presentation snapshot are kept as the animation gives them and
-    /// read standardised wherever geometry is computed. Never read from the style.
+    /// Animated values in a presentation snapshot are standardised the same way. Never
+    /// read from the style.
     public var bounds: Rect {
         get { storage.bounds }
         set { assign(newValue.standardized, .bounds) { $0.bounds = $1 } }

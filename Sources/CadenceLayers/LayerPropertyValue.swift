@@ -197,7 +197,7 @@ extension Rect: LayerPropertyValue {
 
     func store(_ key: LayerKey, into storage: inout LayerStorage) {
         switch key {
-        case .bounds: storage.bounds = self
+        case .bounds: storage.bounds = standardized  // as the setter stores it, presented values too
         case .frame: break  // not stored: `write(_:to:)` calls its setter, which moves `bounds` and `position`
         case .contentsRect: storage.contentsRect = self
         case .contentsCenter: storage.contentsCenter = self

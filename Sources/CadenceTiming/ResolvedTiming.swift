@@ -46,6 +46,34 @@ public struct ResolvedTiming: Hashable, Sendable {
         inverseCycle = 1 / cycle
     }
 
+    // MARK: A layer's time space
+
+    /// Whether this timing never ends: an infinite cycle and an infinite active duration
+    /// (for a layer: `duration` 0 or ∞ and no finite `repeatDuration`, the default).
+    @inlinable
+    public var isEndless: Bool { cycle == .infinity && activeDuration == .infinity }
+
+    /// The time a layer with this timing gives its animations and sublayers at its
+    /// superlayer's time `parentTime`: the one rule for a layer's time space
+    /// (`docs/time-model.md`, "A layer's time space"), which presentation snapshots, the
+    /// compositor and `cadence sample` share. The class reference gives layers the whole
+    /// `CAMediaTiming` protocol, so:
+    ///
+    /// - An endless time space (the default) is stage 1 alone, Apple's active local time
+    ///   `(tp − beginTime) · speed + timeOffset`, at every time: a paused layer
+    ///   (`speed` 0) holds its `timeOffset` (QA1673).
+    /// - A finite one is timed as an animation group times its children: where it is in
+    ///   effect, the basic local time of `state(atParentTime:)` (repeats and autoreverses
+    ///   included); elsewhere NaN, a time at which nothing is in effect, so neither the
+    ///   layer's animations nor any below it contribute (the layer itself still draws,
+    ///   with its model values).
+    @inlinable
+    public func layerTime(atParentTime parentTime: Double) -> Double {
+        if isEndless { return localTime(fromParent: parentTime) }
+        let state = state(atParentTime: parentTime)
+        return state.isInEffect ? state.basicTime : .nan
+    }
+
     // MARK: Stage 1
 
     /// Elapsed active time `(tp − beginTime) · speed`: decides the phase. Exactly 0 when

@@ -285,7 +285,8 @@ final class AnimationGroupTests: XCTestCase {
     func testNestingAndSplicing() {
         let inner = group([basic("opacity", by: 1.0, additive: true)], timing: MediaTiming(duration: 1))
         let outer = group([basic("opacity", from: 10.0, to: 20.0), inner], timing: MediaTiming(duration: 1))
-        XCTAssertEqual(evaluate("opacity", .scalar(2), [outer], at: 0.5), .scalar(15 + 2.5))
+        // The additive by-only child adds 0 → 1 (its open end reads 0), 0.5 at 0.5.
+        XCTAssertEqual(evaluate("opacity", .scalar(2), [outer], at: 0.5), .scalar(15 + 0.5))
     }
 
     // A group's timing function warps the time its children see.

@@ -44,6 +44,33 @@ final class RenderCommandTests: RenderTestCase {
         XCTAssertEqual(try image(path("b.png"))[28, 15], SIMD4(255, 0, 0, 255))
     }
 
+    // A layer with a finite time space times its animations as `sample` does (one rule,
+    // `ResolvedTiming.layerTime`): repeats wrap the card's move, and after the layer's
+    // active interval the model shows.
+    func testAFiniteLayerTimeSpaceRendersAsSampleSays() throws {
+        let card = #"""
+            [{"name": "card", "bounds": [0, 0, 20, 10], "position": [20, 15], "backgroundColor": [1, 0, 0, 1],
+              "duration": 1, "repeatCount": 2,
+              "animations": {"move": {"type": "basic", "keyPath": "position.x", "fromValue": 10, "toValue": 20,
+                                      "duration": 1, "timingFunction": "linear"}}}]
+            """#
+        let scenePath = try scene(card, canvas: whiteCanvas)
+        let request = #"""
+            {"keyPath": "position.x", "model": 20, "layer": {"duration": 1, "repeatCount": 2},
+             "animations": [{"type": "basic", "fromValue": 10, "toValue": 20, "duration": 1, "timingFunction": "linear"}],
+             "times": [1.5, 2.5]}
+            """#
+        XCTAssertEqual(sampledValues(request).map(\.numbers), [[15], [20]])
+        for (time, x) in [(1.5, 15), (2.5, 20)] {
+            let out = path("t\(time).png")
+            XCTAssertEqual(cadence("render", scenePath, "--time", "\(time)", "--out", out).status, 0)
+            let bitmap = try image(out)
+            // The card spans x − 10 … x + 10.
+            XCTAssertEqual(bitmap[x - 9, 15], SIMD4(255, 0, 0, 255), "t = \(time)")
+            XCTAssertEqual(bitmap[x - 11, 15], SIMD4(255, 255, 255, 255), "t = \(time)")
+        }
+    }
+
     func testSceneFromStandardInput() throws {
         let out = path("stdin.png")
         let result = cadence(arguments: ["render", "-", "--time", "0", "--out", out],

@@ -56,13 +56,13 @@ final class SampleAnimationTypeTests: XCTestCase {
         XCTAssertEqual(segments, [TimingFunction.easeIn.progress(at: 0.5), 1.5].map(JSONValue.number))
     }
 
-    /// Arrays whose lengths do not fit are ignored as Core Animation ignores them: key
-    /// times of the wrong count give even spacing, timing functions of the wrong count
-    /// give linear segments.
-    func testMismatchedArraysAreIgnored() {
+    /// Arrays whose lengths do not fit are read as Core Animation reads them: key times of
+    /// the wrong count are ignored (even spacing); too few timing functions pace the first
+    /// segments and leave the rest linear.
+    func testMismatchedArrays() {
         let values = sample(animations: #"{"type": "keyframe", "values": [0, 10, 20], "keyTimes": [0, 1], "timingFunctions": ["easeIn"], "duration": 1}"#,
             times: [0.25, 0.75])
-        XCTAssertEqual(values, [5, 15].map(JSONValue.number))
+        XCTAssertEqual(values, [10 * TimingFunction.easeIn.progress(at: 0.5), 15].map(JSONValue.number))
     }
 
     /// A keyframe animation with neither values nor a path contributes nothing.

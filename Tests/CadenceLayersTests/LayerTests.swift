@@ -1,6 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
-import CadenceLayers
+@_spi(Testing) import CadenceLayers
 import CadenceTiming
 import XCTest
 
@@ -65,6 +65,49 @@ final class LayerTests: XCTestCase {
             XCTAssertEqual(layer.resolvedTiming.localTime(fromParent: t), Layer().resolvedTiming.localTime(fromParent: t))
             XCTAssertEqual(layer.resolvedTiming.state(atParentTime: t), Layer().resolvedTiming.state(atParentTime: t))
         }
+    }
+
+    // A layer's time space follows the whole CAMediaTiming model: a finite one repeats and
+    // autoreverses its animations' (and its sublayers') time like an animation group, and
+    // outside its active interval (no fill) nothing below it is in effect; an endless one
+    // is the linear map. One rule for snapshots, presentationValue and the compositor.
+    func testAFiniteLayerTimeSpaceTimesItsAnimationsLikeAGroup() throws {
+        let root = Layer()
+        let layer = Layer()
+        let child = Layer()
+        try root.addSublayer(layer)
+        try layer.addSublayer(child)
+        layer.timing = MediaTiming(beginTime: 1, duration: 1, repeatCount: 2)
+        layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, timing: MediaTiming(duration: 1)), forKey: "fade")
+        child.add(BasicAnimation<Double>(keyPath: "zPosition", fromValue: 0, toValue: 10, timing: MediaTiming(duration: 1)), forKey: "lift")
+        func sample(_ t: Double) -> (opacity: Double, z: Double) {
+            let snapshot = root.presentation(at: t).sublayers[0]
+            return (snapshot.opacity, snapshot.sublayers[0].zPosition)
+        }
+        XCTAssertEqual(sample(1.25).opacity, 0.25)
+        XCTAssertEqual(sample(2.25).opacity, 0.25, "the second repeat starts the layer's time again")
+        XCTAssertEqual(sample(2.25).z, 2.5, "sublayers see the wrapped time too")
+        XCTAssertEqual(sample(0.5).opacity, 1, "before the layer's interval: nothing in effect, the model shows")
+        XCTAssertEqual(sample(0.5).z, 0)
+        XCTAssertEqual(sample(3.5).opacity, 1, "after it, the same")
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "opacity", at: 2.5), .scalar(0.5))
+        XCTAssertEqual(layer.presentationValue(forKeyPath: "opacity", at: 3.5), .scalar(1))
+        // A fill holds the end of the last repeat.
+        layer.timing.fillMode = .forwards
+        XCTAssertEqual(sample(3.5).opacity, 1, "the layer's time holds at 1: the fade has ended (removed)")
+        layer.timing = MediaTiming(beginTime: 1, duration: 1, repeatCount: 2, autoreverses: true)
+        XCTAssertEqual(sample(1.75).opacity, 0.75)
+        XCTAssertEqual(sample(2.25).opacity, 0.75, "the reverse leg runs the layer's time back")
+        // The reference snapshot agrees.
+        XCTAssertEqual(root.presentationReference(at: 2.25).sublayers[0].opacity, 0.75)
+        // Endless layers keep the linear map: a paused layer holds its time offset.
+        layer.timing = MediaTiming(speed: 0, timeOffset: 0.5)
+        XCTAssertEqual(sample(100).opacity, 0.5)
+        XCTAssertEqual(layer.resolvedTiming.layerTime(atParentTime: 100), 0.5)
+        // convertTime stays the linear map (stage 1), whatever the duration.
+        layer.timing = MediaTiming(beginTime: 1, duration: 1, repeatCount: 2)
+        XCTAssertEqual(layer.convertTime(2.25, from: nil), 1.25)
+        XCTAssertTrue(layer.resolvedTiming.layerTime(atParentTime: 3.5).isNaN)
     }
 
     // Bad input: NaN and infinite geometry (Core Animation raises CALayerInvalidGeometry).
