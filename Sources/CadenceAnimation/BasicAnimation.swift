@@ -48,6 +48,16 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     public var isCumulative: Bool
     /// Turns the animated numbers into a transform (`CAValueFunction`).
     public var valueFunction: ValueFunction?
+    /// A spring that drives the interpolation (Core Animation's `CASpringAnimation`, a
+    /// basic animation whose progress is a damped oscillator); `nil` (the default): the
+    /// timing function does. With a spring, the progress at basic time `t` of the cycle
+    /// (seconds, `progress · duration`) is `spring.progress(atTime: t)`, which overshoots
+    /// 1 when the spring is under-damped (the value extrapolates past the end), and the
+    /// timing function is ignored. The spring does not choose the duration, as on Core
+    /// Animation: set `timing.duration` to `spring.settlingDuration` for the whole motion
+    /// (the default 0.25 s cuts it short). `springVelocity(atParentTime:)` hands the
+    /// motion on.
+    public var spring: Spring?
     /// The two ends prepared for interpolation and the change over one cycle
     /// (`to − from`) when no end reads the model (from and to, from and by, or by and to
     /// set); `nil` when an end reads the model.
@@ -67,7 +77,7 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
         keyPath: String, fromValue: Value? = nil, toValue: Value? = nil, byValue: Value? = nil,
         timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
         isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true,
-        valueFunction: ValueFunction? = nil
+        valueFunction: ValueFunction? = nil, spring: Spring? = nil
     ) {
         self.keyPath = keyPath
         self.fromValue = fromValue
@@ -78,6 +88,7 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
+        self.spring = spring
         resolveFixedEnds()
     }
 
@@ -128,7 +139,26 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     }
 
     @inlinable @inline(__always)
-    public func easedProgress(_ progress: Double) -> Double { animationTiming.eased(progress) }
+    public func easedProgress(_ progress: Double) -> Double {
+        if let spring { return springProgress(spring, progress) }
+        return animationTiming.eased(progress)
+    }
+
+    /// The spring's progress at the cycle's progress `progress` (out of line: the rare path).
+    @usableFromInline @inline(never)
+    func springProgress(_ spring: Spring, _ progress: Double) -> Double {
+        spring.progress(atTime: progress * resolvedTiming.duration)
+    }
+
+    /// The velocity of the spring at `parentTime`, in units of the whole from → to
+    /// distance per second (Core Animation's unit for `initialVelocity`): what a spring
+    /// taking over from here starts with, once scaled to its own distance. `nil` without a
+    /// spring or where the animation contributes nothing. Playing backwards (an
+    /// autoreverse leg) gives the spring's own velocity at the mirrored time.
+    public func springVelocity(atParentTime parentTime: Double) -> Double? {
+        guard let spring, let state = contributingState(atParentTime: parentTime, honoursRemoval: true) else { return nil }
+        return spring.velocity(atTime: state.progress * resolvedTiming.duration)
+    }
 
     /// `to − from`.
     @inlinable
@@ -166,7 +196,9 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
                         atParentTimes: UnsafeBufferPointer(rebasing: times[start..<(start + n)]),
                         isRemovedOnCompletion: isRemovedOnCompletion, into: blockProgress,
                         iterations: change == nil ? nil : UnsafeMutableBufferPointer(rebasing: iterations[0..<n]))
-                    if let timingFunction {
+                    if let spring {
+                        for k in 0..<n { eased[k] = springProgress(spring, progress[k]) }
+                    } else if let timingFunction {
                         timingFunction.progress(at: UnsafeBufferPointer(blockProgress), into: UnsafeMutableBufferPointer(rebasing: eased[0..<n]))
                     } else {
                         for k in 0..<n { eased[k] = progress[k] }

@@ -156,3 +156,36 @@ final class BasicAnimationStackTests: XCTestCase {
         XCTAssertEqual(openEnded.value(in: state, model: 10, below: 100), 15)  // from the model, not the value below
     }
 }
+
+/// `BasicAnimation.spring` (CASpringAnimation): the spring's progress drives the
+/// interpolation in seconds of the cycle, overshooting the end, and the timing function is
+/// ignored.
+final class SpringAnimationTests: XCTestCase {
+    func testTheSpringDrivesTheValue() {
+        let spring = Spring()
+        var animation = BasicAnimation<Double>(
+            keyPath: "position.x", fromValue: 0, toValue: 100, timing: MediaTiming(duration: spring.settlingDuration),
+            timingFunction: .easeIn, spring: spring)
+        for t in [0, 0.1, 0.3, 0.7, 1.2] {
+            XCTAssertEqual(animation.value(atParentTime: t, model: 0)!, 100 * spring.progress(atTime: t), accuracy: 1e-12, "t = \(t)")
+        }
+        XCTAssertGreaterThan(animation.value(atParentTime: 0.3, model: 0)!, 100, "an under-damped spring overshoots")
+        XCTAssertEqual(animation.springVelocity(atParentTime: 0.3)!, spring.velocity(atTime: 0.3), accuracy: 1e-12)
+        XCTAssertNil(animation.springVelocity(atParentTime: -1), "not in effect")
+        XCTAssertNil(BasicAnimation<Double>(keyPath: "opacity", toValue: 1).springVelocity(atParentTime: 0.1))
+        // The batch path gives the same values, bit for bit.
+        let times = (0..<300).map { Double($0) / 200 - 0.1 }
+        var out = [Double](repeating: .nan, count: times.count)
+        times.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { animation.values(atParentTimes: t, model: 7, into: $0) } }
+        for (k, t) in times.enumerated() {
+            XCTAssertEqual(out[k].bitPattern, (animation.value(atParentTime: t, model: 7) ?? 7).bitPattern, "t = \(t)")
+        }
+        // Autoreverse plays the spring back: the reverse leg mirrors the forward one.
+        animation.timing.autoreverses = true
+        let d = spring.settlingDuration
+        XCTAssertEqual(animation.value(atParentTime: d + 0.3, model: 0)!, 100 * spring.progress(atTime: d - 0.3), accuracy: 1e-9)
+        // The default 0.25 s cuts the motion short, as on Core Animation.
+        let short = BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, spring: spring)
+        XCTAssertNil(short.value(atParentTime: 0.3, model: 0))
+    }
+}
