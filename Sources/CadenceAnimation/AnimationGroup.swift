@@ -14,12 +14,14 @@ import CadenceTiming
 ///   is "currently ignored"); only the group's applies. Their fill modes still apply.
 /// - In the stack the children take the group's place, in array order, each with its own
 ///   `isAdditive`. Groups nest.
+/// - `animations` may be empty (the default, Core Animation's `nil`): the group is timed
+///   as any other and contributes nothing; no special case anywhere.
 public struct AnimationGroup: TimedAnimation {
     public var animations: [Animation]
     public var animationTiming: AnimationTiming
 
     public init(
-        animations: [Animation], timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
+        animations: [Animation] = [], timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
         isRemovedOnCompletion: Bool = true
     ) {
         self.animations = animations

@@ -45,10 +45,42 @@ extension Layer {
         guard duration > 0, duration.isFinite, kind != .boolean, kind != .discrete,
               let from = presentationValue(forKeyPath: event, at: context.clock.now())
         else { return nil }
-        let timing = MediaTiming(duration: duration)
-        let timingFunction = context.animationTimingFunction
+        return Self.basicAnimation(
+            event, from: from, timing: MediaTiming(duration: duration), timingFunction: context.animationTimingFunction)
+    }
+
+    /// The class's default action for `event` (Core Animation's `+defaultActionForKey:`),
+    /// which needs no layer: for an animatable property holding a number, point, size,
+    /// rectangle, colour or transform, a `BasicAnimation` of it with no ends set (both read
+    /// the model value) over 0.25 s, linear — the template the instance lookup
+    /// `defaultAction(forKey:)` fills with a layer's presentation value (`fromValue`) and
+    /// its transaction's duration and timing function. `nil` for every other key (Boolean,
+    /// discrete and string-valued properties, layer events, unknown keys).
+    public static func defaultAction(forKey event: String) -> (any LayerAction)? {
+        guard let kind = LayerKeyPaths.properties[event] else { return nil }
+        let zero: KeyPathValue
+        switch kind {
+        case .scalar: zero = .scalar(0)
+        case .point: zero = .point(.zero)
+        case .size: zero = .size(Size(width: 0, height: 0))
+        case .rect: zero = .rect(.zero)
+        case .color: zero = .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
+        case .transform: zero = .transform(.identity)
+        case .boolean, .string, .discrete: return nil
+        }
+        return basicAnimation(
+            event, from: zero, timing: MediaTiming(duration: TransactionContext.defaultAnimationDuration),
+            timingFunction: nil, setsFromValue: false)
+    }
+
+    /// A basic animation of `event` typed by `from`'s kind, from `from` (or with no ends,
+    /// when not `setsFromValue`).
+    private static func basicAnimation(
+        _ event: String, from: KeyPathValue, timing: MediaTiming, timingFunction: TimingFunction?, setsFromValue: Bool = true
+    ) -> Animation? {
         func basic<Value: KeyPathAnimatable>(_ value: Value) -> Animation {
-            Animation(BasicAnimation(keyPath: event, fromValue: value, timing: timing, timingFunction: timingFunction))
+            Animation(BasicAnimation(
+                keyPath: event, fromValue: setsFromValue ? value : nil, timing: timing, timingFunction: timingFunction))
         }
         switch from {
         case .scalar(let value): return basic(value)

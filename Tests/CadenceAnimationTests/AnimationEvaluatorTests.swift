@@ -387,3 +387,17 @@ final class KeyframeAnimationTests: XCTestCase {
         XCTAssertEqual(a.value(atParentTime: 0.5, model: 0), 2)
     }
 }
+
+/// Groups with no children (Core Animation's `animations` nil or empty) and the static
+/// default-action lookup need no special cases.
+final class EmptyGroupTests: XCTestCase {
+    func testAnEmptyGroupContributesNothing() {
+        let empty = AnimationGroup(timing: MediaTiming(duration: 1))
+        XCTAssertTrue(empty.animations.isEmpty)
+        XCTAssertEqual(empty.childTime(atParentTime: 0.5), 0.5, "timed as any group")
+        let sample = AnimationEvaluator.presentationValue(
+            ofProperty: "opacity", model: .scalar(0.3), animations: [.group(empty), .group(AnimationGroup(animations: []))], atTime: 0.5)
+        XCTAssertEqual(sample.value, .scalar(0.3))
+        XCTAssertNil(sample.rotation)
+    }
+}

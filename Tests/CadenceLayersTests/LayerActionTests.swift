@@ -135,6 +135,26 @@ final class LayerActionTests: XCTestCase {
         XCTAssertEqual(layer.presentation(at: 0.3).opacity, 0, "removed on completion: the model shows")
     }
 
+    // The static lookup (`+defaultActionForKey:`): the class's template for a key, a basic
+    // animation of the property with no ends over 0.25 s; nil where there is no default.
+    func testStaticDefaultAction() throws {
+        func property(_ key: String) -> PropertyAnimation? {
+            guard case .property(let property)? = Layer.defaultAction(forKey: key) as? Animation else { return nil }
+            return property
+        }
+        let basic = try XCTUnwrap(property("opacity")?.basic(of: Double.self))
+        XCTAssertEqual(basic.keyPath, "opacity")
+        XCTAssertNil(basic.fromValue)
+        XCTAssertNil(basic.toValue)
+        XCTAssertEqual(basic.timing.duration, 0.25)
+        XCTAssertNil(basic.timingFunction)
+        XCTAssertNotNil(property("position")?.basic(of: Point.self))
+        XCTAssertNotNil(property("transform")?.basic(of: Transform3D.self))
+        for key in ["hidden", "contents", "contentsGravity", "onOrderIn", "noSuchKey"] {
+            XCTAssertNil(Layer.defaultAction(forKey: key), key)
+        }
+    }
+
     // Mid-animation, the new animation starts from the presentation value, not from the
     // old model value.
     func testDefaultActionStartsFromThePresentationValue() throws {
