@@ -6,7 +6,8 @@ extension Path {
     ///   such as `1e-3`, `.5.5` and `-1-2`, and the reflection rules of `S` and `T`. Empty
     ///   data is the empty path. `H`/`V` become line-tos, `S`/`T` curves with their
     ///   reflected control points resolved, relative coordinates absolute ones.
-    /// - Not supported: the arc commands `A`/`a` (an error that says so).
+    /// - Elliptical arcs `A`/`a` become cubic Béziers by SVG's endpoint conversion and
+    ///   out-of-range rules (`_SVGPathParser`, `docs/paths.md`).
     /// - Errors: a `PathParseError` with the character offset of the first thing that does
     ///   not fit ("expected a number at offset 12"), and the path up to it. Numbers and
     ///   coordinates beyond the range of `Double` are errors, so a parsed path is always

@@ -17,8 +17,11 @@ public struct PathParseError: Error, Hashable, Sendable {
         case expectedCommand
         /// Path data must start with a move-to (`M` or `m`).
         case missingMoveTo
-        /// `A` and `a` (elliptical arcs) are valid SVG but not supported by Cadence paths.
+        /// A command Cadence does not read. No command produces it since arcs (`A`, `a`)
+        /// are supported; kept so that code matching on it still compiles.
         case unsupportedCommand(Character)
+        /// An arc's large-arc or sweep flag must be the single character `0` or `1`.
+        case expectedFlag
         /// A character that cannot appear here.
         case unexpectedCharacter(Character)
         /// An exponent marker (`e` or `E`) without digits after it.
@@ -47,7 +50,8 @@ public struct PathParseError: Error, Hashable, Sendable {
         case .expectedNumber: return "expected a number"
         case .expectedCommand: return "expected a command letter"
         case .missingMoveTo: return "path data must begin with a move-to (M or m)"
-        case .unsupportedCommand(let c): return "the arc command '\(c)' is not supported"
+        case .unsupportedCommand(let c): return "the command '\(c)' is not supported"
+        case .expectedFlag: return "expected an arc flag (0 or 1)"
         case .unexpectedCharacter(let c): return "unexpected character '\(c)'"
         case .expectedExponent: return "expected digits after the exponent marker"
         case .numberOutOfRange: return "number out of range"

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads SVG 1.1 path data (the `d` attribute) into a `Path`: one pass over the UTF-8
 /// bytes, no backtracking.
 ///
-/// Grammar (SVG 1.1, section 8.3.9, without the arc command):
-/// - Commands `M m L l H h V v C c S s Q q T t Z z`; upper case absolute, lower case
+/// Grammar (SVG 1.1, section 8.3.9):
+/// - Commands `M m L l H h V v C c S s Q q T t A a Z z`; upper case absolute, lower case
 ///   relative to the current point. Data must begin with a move-to; empty data (or only
 ///   white space) is the empty path.
 /// - A command's argument group may repeat without repeating the letter; groups after a
@@ -16,6 +22,14 @@
 /// - `S`: the first control point is the previous `C`/`S` segment's second control point
 ///   reflected about the current point, or the current point itself after any other
 ///   command. `T` likewise with the previous `Q`/`T` control point.
+/// - `A rx ry x-axis-rotation large-arc-flag sweep-flag x y`: an elliptical arc, turned
+///   into cubic Béziers of at most a quarter turn (`Path.appendArc`) by SVG 1.1's
+///   endpoint-to-centre conversion (Appendix F.6.5) with its out-of-range rules (F.6.6):
+///   an arc to its own start draws nothing, a zero radius draws a straight line, negative
+///   radii count as their magnitude, radii too small to reach the end are scaled up
+///   until they just do. The rotation is in degrees. Each flag is one character, `0` or
+///   `1`, and needs no separator after it (`a5 5 0 01 10 0`, as browsers read it); the
+///   last curve ends exactly on the arc's end point.
 /// - After `Z`, the current point is the closed subpath's start, and a following
 ///   command other than a move-to continues from there (SVG 1.1, 8.3.3).
 /// - Every number and every computed coordinate must be finite, so the result never holds
@@ -120,8 +134,6 @@ struct _SVGPathParser {
         while let c = peek {
             let commandOffset = index
             switch c {
-            case UInt8(ascii: "A"), UInt8(ascii: "a"):
-                throw failure(.unsupportedCommand(Character(UnicodeScalar(c))), at: commandOffset)
             case UInt8(ascii: "Z"), UInt8(ascii: "z"):
                 index += 1
                 path.closeSubpath()
@@ -132,7 +144,8 @@ struct _SVGPathParser {
             case UInt8(ascii: "M"), UInt8(ascii: "m"), UInt8(ascii: "L"), UInt8(ascii: "l"),
                 UInt8(ascii: "H"), UInt8(ascii: "h"), UInt8(ascii: "V"), UInt8(ascii: "v"),
                 UInt8(ascii: "C"), UInt8(ascii: "c"), UInt8(ascii: "S"), UInt8(ascii: "s"),
-                UInt8(ascii: "Q"), UInt8(ascii: "q"), UInt8(ascii: "T"), UInt8(ascii: "t"):
+                UInt8(ascii: "Q"), UInt8(ascii: "q"), UInt8(ascii: "T"), UInt8(ascii: "t"),
+                UInt8(ascii: "A"), UInt8(ascii: "a"):
                 index += 1
                 skipWhitespace()
                 try arguments(of: c)
@@ -166,6 +179,7 @@ struct _SVGPathParser {
 
     /// One argument group, applied to the path.
     mutating func group(of command: UInt8, at offset: Int) throws(PathParseError) {
+        if command | 0x20 == UInt8(ascii: "a") { return try arc(relative: command == UInt8(ascii: "a"), at: offset) }
         let relative = command >= UInt8(ascii: "a")
         let origin = relative ? current : .zero
         var cubicControl: SIMD2<Double>? = nil
@@ -220,4 +234,61 @@ struct _SVGPathParser {
         lastCubicControl = cubicControl
         lastQuadControl = quadControl
     }
+
+    /// A flag of an arc: one character, `0` or `1`, then an optional separator.
+    mutating func flag() throws(PathParseError) -> Bool {
+        guard let c = peek, c == UInt8(ascii: "0") || c == UInt8(ascii: "1") else { throw failure(.expectedFlag, at: index) }
+        index += 1
+        skipSeparator()
+        return c == UInt8(ascii: "1")
+    }
+
+    /// One argument group of `A`/`a` (see the type), applied to the path.
+    mutating func arc(relative: Bool, at offset: Int) throws(PathParseError) {
+        var radii = try pair()
+        skipSeparator()
+        let rotationDegrees = try number()
+        skipSeparator()
+        let large = try flag()
+        let sweepsPositive = try flag()
+        let end = (relative ? current : .zero) + (try pair())
+        guard end.x.isFinite, end.y.isFinite else { throw failure(.numberOutOfRange, at: offset) }
+        defer {
+            current = end
+            lastCubicControl = nil
+            lastQuadControl = nil
+        }
+        let start = current
+        if path.currentPoint == nil { path.move(to: PathSegment._p(start)) }
+        guard end != start else { return }  // F.6.2: omitted
+        radii = SIMD2(Swift.abs(radii.x), Swift.abs(radii.y))
+        guard radii.x > 0, radii.y > 0 else { return path.addLine(to: PathSegment._p(end)) }
+        // F.6.5, in the rotated frame of the ellipse's axes; the half-chord first.
+        let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+        let (c, s) = (cos(phi), sin(phi))
+        let h = (start - end) / 2
+        let p = SIMD2(c * h.x + s * h.y, -s * h.x + c * h.y)
+        // F.6.6: radii too small to span the chord grow, keeping their ratio.
+        let scaled = p / radii
+        let lambda = (scaled * scaled).sum()
+        if lambda > 1 { radii *= lambda.squareRoot() }
+        let (rx2, ry2) = (radii.x * radii.x, radii.y * radii.y)
+        let denominator = rx2 * p.y * p.y + ry2 * p.x * p.x
+        let ratio = Swift.max(0, (rx2 * ry2 - denominator) / denominator)
+        let root = (large != sweepsPositive ? 1.0 : -1.0) * ratio.squareRoot()
+        let centerPrime: SIMD2<Double> = root * SIMD2(radii.x * p.y / radii.y, -radii.y * p.x / radii.x)
+        let turned = SIMD2(c * centerPrime.x - s * centerPrime.y, s * centerPrime.x + c * centerPrime.y)
+        let center: SIMD2<Double> = turned + (start + end) / 2
+        func angle(_ v: SIMD2<Double>) -> Double { atan2(v.y, v.x) }
+        let u = (p - centerPrime) / radii, v = (-p - centerPrime) / radii
+        let theta = angle(u)
+        var delta = angle(v) - theta
+        if sweepsPositive && delta < 0 { delta += 2 * .pi }
+        if !sweepsPositive && delta > 0 { delta -= 2 * .pi }
+        guard center.x.isFinite, center.y.isFinite, radii.x.isFinite, radii.y.isFinite, delta.isFinite else {
+            throw failure(.numberOutOfRange, at: offset)
+        }
+        path.appendArc(center: center, radii: radii, rotation: phi, start: theta, sweep: delta, end: end)
+    }
 }
+

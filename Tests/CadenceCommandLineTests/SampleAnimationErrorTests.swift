@@ -148,8 +148,8 @@ final class SampleAnimationErrorTests: XCTestCase {
             "animations[0].path: expected a number at offset 10")
         assertBadInput(keyframe("position", model: "[0, 0]", #""path": "L 1 1""#),
             "animations[0].path: path data must begin with a move-to (M or m) at offset 0")
-        assertBadInput(keyframe("position", model: "[0, 0]", #""path": "M 0 0 A 1 1 0 0 0 2 2""#),
-            "animations[0].path: the arc command 'A' is not supported at offset 6")
+        assertBadInput(keyframe("position", model: "[0, 0]", #""path": "M 0 0 A 1 1 0 0 2 2 2""#),
+            "animations[0].path: expected an arc flag (0 or 1) at offset 16")
         assertBadInput(keyframe(#""path": "M 0 0 L 1 1""#),
             #"animations[0].path: a path gives points, but "opacity" takes scalar values"#)
         assertBadInput(keyframe("bounds", model: "[0, 0, 1, 1]", #""keyPath": "bounds.size", "path": "M 0 0 L 1 1""#),

@@ -156,8 +156,10 @@ final class SVGPathParserTests: XCTestCase {
             ("M 1 2 L 3 x", .expectedNumber, 10),
             ("M 0 0 L 10 20 C 1 2 3", .expectedNumber, 21),
             ("M 1 2 Z 3 4", .expectedCommand, 8),
-            ("M 1 2 A 1 1 0 0 1 3 4", .unsupportedCommand("A"), 6),
-            ("M 1 2 a 1 1 0 0 1 3 4", .unsupportedCommand("a"), 6),
+            ("M 1 2 A 1 1 0 2 1 3 4", .expectedFlag, 14),
+            ("M 1 2 a 1 1 0 0 -1 3 4", .expectedFlag, 16),
+            ("M 1 2 A 1 1 0 0", .expectedFlag, 15),
+            ("M 1 2 A 1 1 0 0 1 3", .expectedNumber, 19),
             ("M 1 2 X 3", .unexpectedCharacter("X"), 6),
             ("M 1 2 ; L 3 4", .unexpectedCharacter(";"), 6),
             ("M 1e 2", .expectedExponent, 3),
@@ -177,7 +179,7 @@ final class SVGPathParserTests: XCTestCase {
             XCTAssertEqual(error.offset, offset, text)
         }
         XCTAssertEqual(failure("M 0 0 L 1 2 C 1 2 3 x")?.description, "expected a number at offset 20")
-        XCTAssertEqual(failure("M 1 2 A 1")?.description, "the arc command 'A' is not supported at offset 6")
+        XCTAssertEqual(failure("M 1 2 A 1 1 0 x")?.description, "expected an arc flag (0 or 1) at offset 14")
     }
 
     // SVG 1.1 F.2: render up to the error. The error carries the path before it.
