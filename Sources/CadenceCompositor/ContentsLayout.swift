@@ -96,12 +96,9 @@ struct ContentsLayout: Hashable, Sendable {
         contentsScale: Double, rowZeroAtUnitYZero: Bool
     ) {
         let w = imageSize.width, h = imageSize.height
-        guard w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
-        let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
         let cr = Self.finite(contentsRect) ? contentsRect : Rect(x: 0, y: 0, width: 1, height: 1)
-        let n = Size(width: abs(cr.size.width) * w / scale, height: abs(cr.size.height) * h / scale)
-        guard n.width > 0, n.height > 0, n.width.isFinite, n.height.isFinite,
-              let d = Self.destinationRect(bounds: bounds.standardized, natural: n, gravity: gravity)
+        guard let n = ContentsGravity.naturalSize(imageSize: imageSize, contentsScale: contentsScale, contentsRect: cr),
+              let d = gravity.destination(in: bounds, naturalSize: n)
         else { return nil }
 
         // The nine-part grid, in the contents' unit square.
@@ -139,41 +136,6 @@ struct ContentsLayout: Hashable, Sendable {
 
     static func finite(_ r: Rect) -> Bool {
         r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
-    }
-
-    /// `D` for the gravity, or `nil` (resize gravities on bounds of zero area; non-finite).
-    static func destinationRect(bounds b: Rect, natural n: Size, gravity: ContentsGravity) -> Rect? {
-        let size: Size
-        switch gravity {
-        case .resize:
-            size = b.size
-        case .resizeAspect, .resizeAspectFill:
-            guard b.width > 0, b.height > 0 else { return nil }
-            let fx = b.width / n.width, fy = b.height / n.height
-            let f = gravity == .resizeAspect ? Swift.min(fx, fy) : Swift.max(fx, fy)
-            size = Size(width: n.width * f, height: n.height * f)
-        default:
-            size = n
-        }
-        guard size.width > 0, size.height > 0 else { return nil }
-        let left = b.minX, centreX = b.midX - size.width / 2, right = b.maxX - size.width
-        let bottom = b.minY, centreY = b.midY - size.height / 2, top = b.maxY - size.height
-        let origin: (Double, Double)
-        switch gravity {
-        case .resize: origin = (b.minX, b.minY)
-        case .resizeAspect, .resizeAspectFill, .center: origin = (centreX, centreY)
-        case .top: origin = (centreX, top)
-        case .bottom: origin = (centreX, bottom)
-        case .left: origin = (left, centreY)
-        case .right: origin = (right, centreY)
-        case .topLeft: origin = (left, top)
-        case .topRight: origin = (right, top)
-        case .bottomLeft: origin = (left, bottom)
-        case .bottomRight: origin = (right, bottom)
-        }
-        let d = Rect(x: origin.0, y: origin.1, width: size.width, height: size.height)
-        guard finite(d), d.maxX.isFinite, d.maxY.isFinite else { return nil }
-        return d
     }
 
     /// `contentsCenter` sanitised: non-finite → unit square; standardised; clamped to the
