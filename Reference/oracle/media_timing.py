@@ -65,7 +65,8 @@ def resolve(timing, default_duration):
     Section "Bad values (Cadence's rule; Apple does not say)":
     - beginTime, timeOffset, speed: NaN or ±inf read as 0, 0, 1.
     - duration: NaN, 0 or negative (so also -inf) read as the default
-      duration; +inf is kept.
+      duration; +inf is kept; a subnormal one reads as the smallest normal
+      double (2**-1022).
     - repeatCount, repeatDuration: NaN or negative read as 0; +inf is kept.
     Section "Symbols" for c and D (with the SMIL min rule when both repeat
     properties are set).
@@ -84,6 +85,7 @@ def resolve(timing, default_duration):
     d = from_double(timing.duration)
     if mp.isnan(d) or d <= 0:
         d = from_double(default_duration)
+    d = max(d, mpf(2) ** -1022)
     assert d > 0
 
     repeat_count = from_double(timing.repeatCount)

@@ -3,7 +3,9 @@
 ///
 /// Sanitising (Cadence's rule; Apple is silent): NaN or ±∞ `beginTime`, `timeOffset` and
 /// `speed` read as their defaults (0, 0, 1); a NaN, zero or negative `duration` reads as
-/// the default duration; NaN or negative `repeatCount`/`repeatDuration` read as 0.
+/// the default duration, and a subnormal one (below 2.2e-308, `leastNormalMagnitude`) as
+/// that smallest normal value, so that `1 / duration` is finite and progress never NaN;
+/// NaN or negative `repeatCount`/`repeatDuration` read as 0.
 /// `docs/time-model.md` states every rule; `Reference/oracle/media_timing.py` models them.
 public struct ResolvedTiming: Hashable, Sendable {
     public let beginTime: Double
@@ -28,7 +30,7 @@ public struct ResolvedTiming: Hashable, Sendable {
         speed = timing.speed.isFinite ? timing.speed : 1
         timeOffset = timing.timeOffset.isFinite ? timing.timeOffset : 0
         let fallback = defaultDuration > 0 ? defaultDuration : MediaTiming.defaultAnimationDuration
-        let d = timing.duration > 0 ? timing.duration : fallback
+        let d = Swift.max(timing.duration > 0 ? timing.duration : fallback, .leastNormalMagnitude)
         duration = d
         autoreverses = timing.autoreverses
         let cycle = timing.autoreverses ? 2 * d : d

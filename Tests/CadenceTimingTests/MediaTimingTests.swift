@@ -227,6 +227,22 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(MediaTiming().resolved(defaultDuration: -1).duration, 0.25)
     }
 
+    // A subnormal duration reads as the smallest normal one, so 1 / d is finite and the
+    // progress at every time is a number in 0…1 (0 · ∞ made it NaN at the start).
+    func testSubnormalDurationsReadAsTheSmallestNormal() {
+        for d in [5e-324, 1e-310, Double.leastNormalMagnitude.nextDown] {
+            for timing in [MediaTiming(duration: d, fillMode: .both), MediaTiming(duration: d, repeatCount: 3, autoreverses: true)] {
+                let r = timing.resolved()
+                XCTAssertEqual(r.duration, Double.leastNormalMagnitude, "\(d)")
+                for t in [-1, 0, 1e-320, 1e-309, 3e-308, 1] {
+                    let progress = r.state(atParentTime: t).progress
+                    XCTAssertTrue((0...1).contains(progress), "d \(d) t \(t): \(progress)")
+                }
+            }
+        }
+        XCTAssertEqual(MediaTiming().resolved(defaultDuration: 5e-324).duration, Double.leastNormalMagnitude)
+    }
+
     // Both repeatCount and repeatDuration set (Apple: undefined): the shorter wins.
     func testRepeatCountAndRepeatDurationTakeTheShorter() {
         XCTAssertEqual(MediaTiming(duration: 1, repeatCount: 3, repeatDuration: 2).resolved().activeDuration, 2)
