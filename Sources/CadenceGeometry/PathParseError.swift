@@ -26,9 +26,12 @@ public struct PathParseError: Error, Hashable, Sendable {
         case unexpectedCharacter(Character)
         /// An exponent marker (`e` or `E`) without digits after it.
         case expectedExponent
-        /// A number, or a coordinate computed from relative numbers, is beyond the range of
-        /// `Double` (it would be infinite).
+        /// A number is beyond the range of `Double` (it would be infinite).
         case numberOutOfRange
+        /// Every number of the segment is in range, but a coordinate computed from them
+        /// (a relative one added to the current point, or a reflected control point) is
+        /// not; the offset is the segment's first number.
+        case coordinateOverflow
     }
 
     /// What went wrong.
@@ -55,6 +58,7 @@ public struct PathParseError: Error, Hashable, Sendable {
         case .unexpectedCharacter(let c): return "unexpected character '\(c)'"
         case .expectedExponent: return "expected digits after the exponent marker"
         case .numberOutOfRange: return "number out of range"
+        case .coordinateOverflow: return "the segment's coordinates overflow (relative or reflected points beyond the range of a double)"
         }
     }
 }

@@ -217,7 +217,7 @@ struct _SVGPathParser {
             quadControl = points.0
         }
         let all = SIMD8(points.0.x, points.0.y, points.1.x, points.1.y, end.x, end.y, 0, 0)
-        guard all.min() > -.infinity, all.max() < .infinity else { throw failure(.numberOutOfRange, at: offset) }
+        guard all.min() > -.infinity, all.max() < .infinity else { throw failure(.coordinateOverflow, at: offset) }
         let p = PathSegment._p
         switch command | 0x20 {
         case UInt8(ascii: "m"):

@@ -167,8 +167,8 @@ final class SVGPathParserTests: XCTestCase {
             ("M . 2", .expectedNumber, 2),
             ("M - 2", .expectedNumber, 2),
             ("M 1e999 0", .numberOutOfRange, 2),
-            ("M 1e308 0 l 1e308 0", .numberOutOfRange, 12),
-            ("M 0 0 Q 1e308 0 1e308 0 T -1e308 0", .numberOutOfRange, 26),
+            ("M 1e308 0 l 1e308 0", .coordinateOverflow, 12),
+            ("M 0 0 Q 1e308 0 1e308 0 T -1e308 0", .coordinateOverflow, 26),
         ]
         for (text, reason, offset) in cases {
             guard let error = failure(text) else {
@@ -180,6 +180,10 @@ final class SVGPathParserTests: XCTestCase {
         }
         XCTAssertEqual(failure("M 0 0 L 1 2 C 1 2 3 x")?.description, "expected a number at offset 20")
         XCTAssertEqual(failure("M 1 2 A 1 1 0 x")?.description, "expected an arc flag (0 or 1) at offset 14")
+        // A relative segment whose numbers are all in range but whose end overflows blames
+        // the sum, not the number.
+        XCTAssertEqual(failure("M 1e308 0 l 1e308 0")?.description,
+            "the segment's coordinates overflow (relative or reflected points beyond the range of a double) at offset 12")
     }
 
     // SVG 1.1 F.2: render up to the error. The error carries the path before it.
