@@ -10,7 +10,7 @@ extension AnimationDecoder {
     func layerKind(of keyPath: String, at path: JSONPath) throws -> ValueKind {
         if let kind = try ValueKind.of(keyPath: keyPath, at: path, source: source, refusal: "scenes do not animate") { return kind }
         let property = KeyPathValue.split(keyPath).head
-        var message = "\"\(keyPath)\" is not an animatable layer property"
+        var message = "\(MessageText.quoted(keyPath)) is not an animatable layer property"
         if let suggestion = JSONObjectReader.closest(to: property, in: LayerKeyPaths.properties.keys.sorted()) {
             message += " (did you mean \"\(suggestion)\"?)"
         }

@@ -16,16 +16,17 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// An error at `path` inside a document; the empty path (the document itself) is
-    /// reported as `source`, the document's name.
+    /// reported as `source`, the document's name (shortened and escaped as `MessageText`
+    /// says).
     init(at path: JSONPath, in source: String, _ message: String) {
-        self.init(path.isRoot ? source : path.description, message)
+        self.init(path.isRoot ? MessageText.path(source) : path.description, message)
     }
 
     /// The line printed on standard error, without the newline: `cadence: where: what`.
-    /// Line breaks inside the parts are replaced by spaces so that it stays one line.
+    /// Control characters are escaped (`\u001B`, line breaks included, so that it stays one
+    /// line) and the line is cut at `MessageText.maxLineLength` characters.
     public var description: String {
-        let text = "cadence: \(location): \(message)"
-        return String(text.map { $0.isNewline ? " " : $0 })
+        MessageText.line("cadence: \(location): \(message)")
     }
 }
 

@@ -174,10 +174,14 @@ struct JSONObjectReader {
     /// The known key nearest to `key` (case-insensitive edit distance), if it is within a
     /// third of the key's length (at least 1, at most 3 edits).
     static func closest(to key: String, in known: [String]) -> String? {
+        // A key longer than every known one by more than the limit is no typo of them; the
+        // test keeps a long key from costing its length times each candidate's.
+        let longest = known.map(\.count).max() ?? 0
+        guard key.utf8.count <= 4 * (longest + 3) else { return nil }
         let limit = Swift.min(3, Swift.max(1, key.count / 3))
         let lowered = Array(key.lowercased())
         var best: (key: String, distance: Int)?
-        for candidate in known {
+        for candidate in known where Swift.abs(candidate.count - lowered.count) <= limit {
             let distance = editDistance(lowered, Array(candidate.lowercased()))
             if distance <= limit && distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

@@ -28,17 +28,18 @@ struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Keys that are plain identifiers are joined with dots; any other key (empty, or with
-    /// dots, spaces, brackets or quotes) is written as a quoted subscript, `["a.b"]`.
+    /// dots, spaces, brackets or quotes) is written as a quoted subscript, `["a.b"]`, and
+    /// every key is shortened and escaped as `MessageText` says (`["x\u001B…"]`).
     var description: String {
         var text = ""
         for component in components {
             switch component {
             case .index(let index):
                 text += "[\(index)]"
-            case .key(let key) where Self.isIdentifier(key):
+            case .key(let key) where Self.isIdentifier(key) && key.utf8.count <= MessageText.maxItemLength:
                 text += text.isEmpty ? key : ".\(key)"
             case .key(let key):
-                text += "[\(JSONValue.string(key).serialized())]"
+                text += "[\(MessageText.quoted(key))]"
             }
         }
         return text

@@ -30,13 +30,12 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// What the value is, for error messages: `"x"`, `3`, `true`, `null`, `an array`,
-    /// `an object`. Strings longer than 40 characters are cut with an ellipsis.
+    /// `an object`. Strings are quoted as `MessageText.quoted` does (shortened, control
+    /// characters escaped).
     var summary: String {
         switch self {
         case .null, .bool, .number: return serialized()
-        case .string(let text):
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return JSONValue.string(shown).serialized()
+        case .string(let text): return MessageText.quoted(text)
         case .array(let elements): return elements.isEmpty ? "an empty array" : "an array"
         case .object: return "an object"
         }

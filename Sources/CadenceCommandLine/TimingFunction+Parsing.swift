@@ -49,14 +49,14 @@ extension TimingFunction {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count > 1 else { throw InputError(location, unknownNameMessage(text, numbers: "four numbers c1x,c1y,c2x,c2y")) }
         guard parts.count == 4 else {
-            throw InputError(location, "expected 4 numbers c1x,c1y,c2x,c2y, got \(parts.count) in \"\(text)\"")
+            throw InputError(location, "expected 4 numbers c1x,c1y,c2x,c2y, got \(parts.count) in \(MessageText.quoted(text))")
         }
         let labels = ["c1x", "c1y", "c2x", "c2y"]
         var numbers: [Double] = []
         for (index, part) in parts.enumerated() {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let number = Double(trimmed) else {
-                throw InputError(location, "\(labels[index]): \"\(trimmed)\" is not a number")
+                throw InputError(location, "\(labels[index]): \(MessageText.quoted(trimmed)) is not a number")
             }
             if let problem = controlPointProblem(number, index: index) {
                 throw InputError(location, "\(labels[index]): \(problem)")

@@ -36,23 +36,34 @@ extension ValueKind {
     }
 
     /// The kind of `keyPath` when Cadence knows it (a layer property or a structure field
-    /// of one), `nil` when it does not. Throws at `path` for a key path of a known
-    /// property whose field does not exist (`position.z`, with the nearest field as a
-    /// suggestion) and for properties requests cannot animate (`hidden`, `contents`).
-    /// `refusal` ends the message for a discrete property ("cadence sample does not
-    /// animate", "scenes do not animate").
+    /// of one), `nil` when it does not. Throws at `path` for a key path with an empty
+    /// component (`position.`, `.x`, `a..b`: key-value coding has no empty key), for a key
+    /// path of a known property whose field does not exist (`position.z`, with the nearest
+    /// field as a suggestion) and for properties requests cannot animate (`hidden`,
+    /// `contents`). `refusal` ends the message for a discrete property ("cadence sample does
+    /// not animate", "scenes do not animate").
     static func of(
         keyPath: String, at path: JSONPath, source: String, refusal: String = "cadence sample does not animate"
     ) throws -> ValueKind? {
+        try checkComponents(of: keyPath, at: path, source: source)
         if let kind = LayerKeyPaths.kind(of: keyPath) {
             guard kind.valueType != nil else {
-                throw InputError(at: path, in: source, "\"\(keyPath)\" takes \(kind.rawValue) values, which \(refusal)")
+                throw InputError(at: path, in: source, "\(MessageText.quoted(keyPath)) takes \(kind.rawValue) values, which \(refusal)")
             }
             return kind
         }
         let (property, field) = KeyPathValue.split(keyPath)
         guard !field.isEmpty, let kind = LayerKeyPaths.properties[property] else { return nil }
         throw InputError(at: path, in: source, fieldMessage(field, of: property, kind: kind))
+    }
+
+    /// Throws at `path` when `keyPath` has an empty component: a leading, trailing or
+    /// doubled dot.
+    static func checkComponents(of keyPath: String, at path: JSONPath, source: String) throws {
+        guard keyPath.utf8.first == UInt8(ascii: ".") || keyPath.utf8.last == UInt8(ascii: ".")
+            || keyPath.contains("..")
+        else { return }
+        throw InputError(at: path, in: source, "\(MessageText.quoted(keyPath)) has an empty component (names are joined by single dots)")
     }
 
     /// Why `field` is not a structure field of `property`, a value of `kind`: the nearest
@@ -62,8 +73,8 @@ extension ValueKind {
         let described = "\"\(property)\" (a \(kind.rawValue))"
         guard !fields.isEmpty else { return "\(described) has no fields" }
         if field.count > 1, let suggestion = JSONObjectReader.closest(to: field, in: fields) {
-            return "\(described) has no field \"\(field)\" (did you mean \"\(property).\(suggestion)\"?)"
+            return "\(described) has no field \(MessageText.quoted(field)) (did you mean \"\(property).\(suggestion)\"?)"
         }
-        return "\(described) has no field \"\(field)\" (expected \(JSONObjectReader.list(fields)))"
+        return "\(described) has no field \(MessageText.quoted(field)) (expected \(JSONObjectReader.list(fields)))"
     }
 }
