@@ -22,6 +22,11 @@ import CZlib
 /// produces it (never past the size the header implies, so a zlib bomb stops there), and
 /// the bitmap is allocated only once the image data has inflated to exactly that size.
 ///
+/// **Before the body.** `info(_:)` reads the signature and the header from the first
+/// `headerLength` (33) bytes, with the same checks, so a caller can refuse an image by its
+/// size, or budget its memory (`Info.decodingPeakBytes(fileSize:)`), before reading the
+/// rest of the file.
+///
 /// Cost: one pass over the file (CRCs), one inflate, one pass over the pixels.
 public enum PNGDecoder {
     /// Why a file is not a PNG this decoder reads. The description is a short phrase
@@ -116,6 +121,59 @@ public enum PNGDecoder {
             }
         }
         return bitmap
+    }
+}
+
+// MARK: - Header first
+
+extension PNGDecoder {
+    /// What a PNG file's header says, and what decoding it costs.
+    public struct Info: Hashable, Sendable {
+        public var width: Int
+        public var height: Int
+        public var bitDepth: Int
+        public var colorType: Int
+        public var isInterlaced: Bool
+        /// The bytes the image data inflates to (every row with its filter byte).
+        public var inflatedByteCount: Int
+
+        /// The bytes of the decoded bitmap: `4 · width · height`.
+        public var bitmapBytes: Int { 4 * width * height }
+
+        /// The most bytes `decode` holds at once for a file of `fileSize` bytes, the file
+        /// itself included: the file, its image data gathered (at most the file), and the
+        /// larger of the inflated data while it grows (at most 1.5 times its size) and the
+        /// inflated data with the bitmap.
+        public func decodingPeakBytes(fileSize: Int) -> Int {
+            let growing = 3 * (inflatedByteCount + 1) / 2
+            return 2 * fileSize + Swift.max(growing, inflatedByteCount + bitmapBytes) + 4 * rowBytes
+        }
+
+        /// The bytes of one unfiltered row, for the row buffers.
+        var rowBytes: Int { (width * bitDepth * (colorType == 2 ? 3 : colorType == 4 ? 2 : colorType == 6 ? 4 : 1) + 7) / 8 }
+    }
+
+    /// The bytes `info(_:)` needs: the signature and the `IHDR` chunk.
+    public static let headerLength = 33
+
+    /// The header of the PNG file whose first bytes are `prefix` (at least `headerLength`
+    /// of them; more are ignored), checked as `decode` checks it: the signature, an `IHDR`
+    /// chunk first with a valid CRC, a size within 1…`Bitmap.maxDimension`, a valid format.
+    public static func info(_ prefix: [UInt8]) throws(Error) -> Info {
+        guard prefix.count >= signature.count, prefix.starts(with: signature) else { throw .notPNG }
+        guard prefix.count >= headerLength else { throw .truncated }
+        let typeBytes = prefix[12..<16]
+        guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { throw .invalidChunkType }
+        let type = String(decoding: typeBytes, as: UTF8.self)
+        guard type == "IHDR" else { throw .misplacedChunk(type) }
+        let length = bigEndian(prefix, at: 8)
+        guard length == 13 else { throw .badChunkLength(chunk: type, length: length) }
+        let computed = prefix.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + 12, 17) }
+        guard bigEndian(prefix, at: 29) == Int(computed) else { throw .badCRC(chunk: type) }
+        let header = try readHeader(Array(prefix[16..<29]))
+        return Info(
+            width: header.width, height: header.height, bitDepth: header.bitDepth, colorType: header.colorType,
+            isInterlaced: header.isInterlaced, inflatedByteCount: header.rawByteCount)
     }
 }
 
@@ -307,7 +365,12 @@ extension PNGDecoder {
             stream.avail_in = uInt(source.count)
             while status == Z_OK && produced < limit {
                 if produced == output.count {
-                    output.append(contentsOf: repeatElement(0, count: Swift.min(limit, 2 * output.count) - output.count))
+                    // Doubling, straight to the limit once a doubling would pass half of it,
+                    // with exact capacity: growing never holds more than 1.5 times the limit
+                    // (the old buffer and the new one).
+                    let count = 4 * output.count >= limit ? limit : 2 * output.count
+                    output.reserveCapacity(count)
+                    output.append(contentsOf: repeatElement(0, count: count - output.count))
                 }
                 status = output.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress! + produced

@@ -3,6 +3,10 @@ import CZlib
 /// Writes a `Bitmap` as a PNG file's bytes: 8-bit RGBA, non-premultiplied (the alpha is
 /// divided out, rounding to nearest), each row filtered with the filter that minimises the
 /// sum of absolute differences (the heuristic of the PNG specification), deflated by zlib.
+///
+/// Memory: besides the bitmap, the filtered rows (`4 · width + 1` bytes a row) and the file,
+/// into which zlib deflates directly (`compressBound` of the rows, trimmed after): about
+/// twice the bitmap's bytes at the peak (`peakBytes(width:height:)`).
 public enum PNGEncoder {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// zlib reported an error code while deflating.
@@ -65,9 +69,16 @@ public enum PNGEncoder {
         appendBigEndian(UInt32(bitmap.height), to: &header)
         header += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, adaptive filtering, no interlace
         appendChunk("IHDR", header, to: &out)
-        appendChunk("IDAT", try deflate(raw), to: &out)
+        try appendDeflatedChunk(raw, to: &out)
         appendChunk("IEND", [], to: &out)
         return out
+    }
+
+    /// The most bytes `encode` holds at once besides the bitmap for a `width × height`
+    /// image: the filtered rows and the file before it is trimmed.
+    public static func peakBytes(width: Int, height: Int) -> Int {
+        let raw = (4 * width + 1) * height
+        return raw + Int(compressBound(uLong(raw))) + 128
     }
 
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
@@ -81,17 +92,38 @@ public enum PNGEncoder {
     /// long (1.35 s against 0.18 s over the demo's frames): most of `cadence demo`'s time.
     static let compressionLevel: Int32 = 6
 
-    static func deflate(_ data: [UInt8]) throws -> [UInt8] {
+    /// Appends an `IDAT` chunk of `data` deflated, compressing straight into `out` (room
+    /// for the worst case is made, then trimmed), so no other copy of the compressed data
+    /// is made.
+    static func appendDeflatedChunk(_ data: [UInt8], to out: inout [UInt8]) throws {
         var length = compressBound(uLong(data.count))
-        var output = [UInt8](repeating: 0, count: Int(length))
-        let status = output.withUnsafeMutableBufferPointer { out in
+        out.reserveCapacity(out.count + 8 + Int(length) + 4 + 12)
+        let lengthOffset = out.count
+        appendBigEndian(0, to: &out)
+        out += Array("IDAT".utf8)
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: Int(length)))
+        let status = out.withUnsafeMutableBufferPointer { target in
             data.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &length, input.baseAddress, uLong(data.count), compressionLevel)
+                compress2(target.baseAddress! + start, &length, input.baseAddress, uLong(data.count), compressionLevel)
             }
         }
         guard status == Z_OK else { throw Error.compressionFailed(status) }
-        output.removeSubrange(Int(length)...)
-        return output
+        out.removeSubrange((start + Int(length))...)
+        for (i, byte) in [UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+            .enumerated()
+        {
+            out[lengthOffset + i] = byte
+        }
+        let checksum = out.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + start - 4, uInt(Int(length) + 4)) }
+        appendBigEndian(UInt32(checksum), to: &out)
+    }
+
+    /// `data` deflated as a zlib stream (for tests that build PNG files by hand).
+    static func deflate(_ data: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        try appendDeflatedChunk(data, to: &out)
+        return Array(out[8..<(out.count - 4)])
     }
 
     static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
