@@ -23,8 +23,11 @@ public final class Compositor {
         rasterizer = Rasterizer(byteLimit: Self.scratchByteLimit)
     }
 
-    /// For tests: a compositor with a smaller scratch limit, to exercise the fallbacks.
-    init(scratchByteLimit: Int) {
+    /// A compositor whose scratch memory stays within `scratchByteLimit` bytes (for a caller
+    /// with a memory budget, and for tests of the fallbacks): past it, groups and clips
+    /// fall back as `scratchByteLimit` describes, so a smaller limit can change the pixels
+    /// of deeply nested groups, never fail.
+    public init(scratchByteLimit: Int) {
         rasterizer = Rasterizer(byteLimit: scratchByteLimit)
     }
 
