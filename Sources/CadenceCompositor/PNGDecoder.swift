@@ -159,17 +159,25 @@ extension PNGDecoder {
     /// The header of the PNG file whose first bytes are `prefix` (at least `headerLength`
     /// of them; more are ignored), checked as `decode` checks it: the signature, an `IHDR`
     /// chunk first with a valid CRC, a size within 1…`Bitmap.maxDimension`, a valid format.
+    /// The checks run in decoding's order, so whatever `info` refuses `decode` refuses too,
+    /// with the same error when the first chunk has the 13 bytes of a header (otherwise
+    /// `decode` may find the file truncated, or a CRC wrong, where `info` sees only the
+    /// chunk's length).
     public static func info(_ prefix: [UInt8]) throws(Error) -> Info {
         guard prefix.count >= signature.count, prefix.starts(with: signature) else { throw .notPNG }
-        guard prefix.count >= headerLength else { throw .truncated }
+        guard prefix.count >= signature.count + 12 else { throw .truncated }
         let typeBytes = prefix[12..<16]
         guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { throw .invalidChunkType }
         let type = String(decoding: typeBytes, as: UTF8.self)
-        guard type == "IHDR" else { throw .misplacedChunk(type) }
         let length = bigEndian(prefix, at: 8)
+        guard length <= maxChunkLength else { throw .badChunkLength(chunk: type, length: length) }
+        if length == 13 {
+            guard prefix.count >= headerLength else { throw .truncated }
+            let computed = prefix.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + 12, 17) }
+            guard bigEndian(prefix, at: 29) == Int(computed) else { throw .badCRC(chunk: type) }
+        }
+        guard type == "IHDR" else { throw .misplacedChunk(type) }
         guard length == 13 else { throw .badChunkLength(chunk: type, length: length) }
-        let computed = prefix.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + 12, 17) }
-        guard bigEndian(prefix, at: 29) == Int(computed) else { throw .badCRC(chunk: type) }
         let header = try readHeader(Array(prefix[16..<29]))
         return Info(
             width: header.width, height: header.height, bitDepth: header.bitDepth, colorType: header.colorType,

@@ -66,11 +66,22 @@ final class PNGDecoderTests: XCTestCase {
         return out
     }
 
+    /// Asserts that decoding `bytes` throws `expected`, and that reading the header alone
+    /// (`PNGDecoder.info` on the first 33 bytes) either passes or throws the same error
+    /// when the first chunk has a header's length (what `info` promises).
     private func assertThrows(
         _ bytes: [UInt8], _ expected: PNGDecoder.Error, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertThrowsError(try PNGDecoder.decode(bytes), file: file, line: line) { error in
             XCTAssertEqual(error as? PNGDecoder.Error, expected, file: file, line: line)
+        }
+        let prefix = Array(bytes.prefix(PNGDecoder.headerLength))
+        if bytes.count >= 12, bytes[8..<12].elementsEqual([0, 0, 0, 13]) {
+            do {
+                _ = try PNGDecoder.info(prefix)
+            } catch {
+                XCTAssertEqual(error, expected, "info", file: file, line: line)
+            }
         }
     }
 
@@ -350,6 +361,25 @@ final class PNGDecoderTests: XCTestCase {
     }
 
     /// Every prefix of a valid file is refused with a typed error.
+    /// The header alone gives the size, format and decoding cost before the body is read;
+    /// it agrees with decoding, and its peak bounds what decoding holds.
+    func testInfoReadsTheHeaderAlone() throws {
+        for (width, height, depth, colorType, interlace) in [(5, 3, 8, 6, 0), (9, 9, 16, 2, 1), (16_384, 16_384, 16, 6, 0), (7, 1, 1, 0, 0)] {
+            let prefix = PNGDecoder.signature + header(width, height, depth: UInt8(depth), colorType: UInt8(colorType), interlace: UInt8(interlace))
+            XCTAssertEqual(prefix.count, PNGDecoder.headerLength)
+            let info = try PNGDecoder.info(prefix + [1, 2, 3])
+            XCTAssertEqual([info.width, info.height, info.bitDepth, info.colorType], [width, height, depth, colorType])
+            XCTAssertEqual(info.isInterlaced, interlace == 1)
+            let channels = [0: 1, 2: 3, 6: 4][colorType]!
+            if interlace == 0 { XCTAssertEqual(info.inflatedByteCount, height * (1 + (width * channels * depth + 7) / 8)) }
+            XCTAssertGreaterThanOrEqual(info.decodingPeakBytes(fileSize: 0), info.inflatedByteCount + info.bitmapBytes)
+        }
+        let file = try PNGEncoder.encode(try Bitmap(width: 5, height: 3, fill: SIMD4(10, 20, 30, 40)))
+        XCTAssertEqual(try PNGDecoder.info(file).width, try PNGDecoder.decode(file).width)
+        XCTAssertThrowsError(try PNGDecoder.info(Array(file.prefix(32)))) { XCTAssertEqual($0 as? PNGDecoder.Error, .truncated) }
+        XCTAssertThrowsError(try PNGDecoder.info(Array(file.prefix(7)))) { XCTAssertEqual($0 as? PNGDecoder.Error, .notPNG) }
+    }
+
     func testEveryTruncationThrows() throws {
         let file = try PNGEncoder.encode(try Bitmap(width: 5, height: 3, fill: SIMD4(10, 20, 30, 40)))
         for length in 0..<file.count {
