@@ -13,28 +13,30 @@ extension AnimationDecoder {
         isAdditive: Bool, isCumulative: Bool
     ) throws -> KeyframeAnimation<V> {
         let at = reader.path
+        let mode = try reader.choice("calculationMode", CalculationMode.self, noun: "calculation mode") ?? .linear
+        if case .array(let elements)? = reader.nonNull("values") {
+            let paced = mode == .paced || mode == .cubicPaced ? Self.pacedSegmentCost : 0
+            try charge(elements.count * (Self.keyframeCost + paced), "\(elements.count) keyframes", at: at.appending("values"))
+        }
         let values = try reader.array("values") { try V.read($0, at: $1, source: source) } ?? []
         var path: Path?
         if let data = reader.nonNull("path") {
             let text = try JSONObjectReader.string(data, at: at.appending("path"), source: source)
             guard V.self == Point.self else {
                 let takes = property.valueFunction.map { "the value function \"\($0.rawValue)\" reads numbers" }
-                    ?? "\"\(property.keyPath)\" takes \(property.kind.rawValue) values"
+                    ?? "\(MessageText.quoted(property.keyPath)) takes \(property.kind.rawValue) values"
                 throw InputError(at: at.appending("path"), in: source, "a path gives points, but \(takes)")
             }
-            do {
-                path = try Path(svgPathData: text)
-            } catch {
-                throw InputError(at: at.appending("path"), in: source, error.description)
-            }
+            path = try parsePath(text, at: at.appending("path"))
         }
         let timingFunctions = try reader.array("timingFunctions") {
-            try TimingFunction.parse(json: $0, at: $1, source: source)
+            try charge(Self.timingFunctionCost, "the timing function", at: $1)
+            return try TimingFunction.parse(json: $0, at: $1, source: source)
         }
         return KeyframeAnimation<V>(
             keyPath: property.keyPath, values: values, path: path,
             keyTimes: try reader.numbers("keyTimes", in: 0...1), timingFunctions: timingFunctions,
-            calculationMode: try reader.choice("calculationMode", CalculationMode.self, noun: "calculation mode") ?? .linear,
+            calculationMode: mode,
             tensionValues: try reader.numbers("tensionValues") ?? [],
             continuityValues: try reader.numbers("continuityValues") ?? [],
             biasValues: try reader.numbers("biasValues") ?? [],
@@ -42,5 +44,25 @@ extension AnimationDecoder {
             timing: common.timing, timingFunction: common.timingFunction, isAdditive: isAdditive,
             isCumulative: isCumulative, isRemovedOnCompletion: common.isRemovedOnCompletion,
             valueFunction: property.valueFunction)
+    }
+
+    /// The SVG path data `text` at `path`, its elements charged at `pathElementCost` (once
+    /// parsed: parsing itself allocates a few tens of bytes per character at most, within
+    /// the input limit).
+    func parsePath(_ text: String, at path: JSONPath) throws -> Path {
+        try Self.parsePath(text, at: path, source: source, budget: budget)
+    }
+
+    /// `parsePath(_:at:)` for any document (scenes' `shadowPath`).
+    static func parsePath(_ text: String, at path: JSONPath, source: String, budget: MemoryBudget) throws -> Path {
+        let parsed: Path
+        do {
+            parsed = try Path(svgPathData: text)
+        } catch {
+            throw InputError(at: path, in: source, error.description)
+        }
+        let count = parsed.elements.count
+        try budget.charge(count * pathElementCost, for: "the path's \(count) elements", at: path.description)
+        return parsed
     }
 }

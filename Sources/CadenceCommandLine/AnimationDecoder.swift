@@ -13,23 +13,45 @@ import Cadence
 /// The animations of a scene's layers have no request key path: each property animation
 /// names its own, a layer property or a structure field of one, whose kind the property
 /// table gives (`AnimationDecoder+Layers.swift`).
+///
+/// **Memory.** Each animation is charged to `budget` before it is built, at sizes that
+/// bound what the library keeps (measured, rounded up): `animationCost` (1 KiB) an
+/// animation, `timingFunctionCost` (1 KiB) a timing function (its ~1 KiB table),
+/// `keyframeCost` (256 bytes) a keyframe, `pacedSegmentCost` (16 KiB) a segment of a paced
+/// or cubicPaced animation (its pacing tables, at most 116 pieces), and `pathElementCost`
+/// (1 KiB) an element of a `path` (segment, speed function, arc-length panels).
 struct AnimationDecoder {
     /// The request's key path, which animations without their own `keyPath` animate, and
     /// the kind of its values; `nil` for the animations of a scene's layers.
     let request: (keyPath: String, kind: ValueKind)?
     /// The document's name, reported for errors about the document itself.
     let source: String
+    /// What the decoded animations are charged to.
+    let budget: MemoryBudget
+
+    static let animationCost = 1 << 10
+    static let timingFunctionCost = 1 << 10
+    static let keyframeCost = 256
+    static let pacedSegmentCost = 16 << 10
+    static let pathElementCost = 1 << 10
 
     /// A decoder for the animations of a `cadence sample` request of `keyPath`.
-    init(keyPath: String, kind: ValueKind, source: String) {
+    init(keyPath: String, kind: ValueKind, source: String, budget: MemoryBudget = MemoryBudget()) {
         request = (keyPath, kind)
         self.source = source
+        self.budget = budget
     }
 
     /// A decoder for the animations of a scene's layers (`cadence render`).
-    init(layerAnimationsIn source: String) {
+    init(layerAnimationsIn source: String, budget: MemoryBudget = MemoryBudget()) {
         request = nil
         self.source = source
+        self.budget = budget
+    }
+
+    /// Charges `bytes` of `what` to the budget, located at `path`.
+    func charge(_ bytes: Int, _ what: @autoclosure () -> String, at path: JSONPath) throws {
+        try budget.charge(bytes, for: what(), at: path.isRoot ? MessageText.path(source) : path.description)
     }
 
     /// The `type` of an animation object.
@@ -79,6 +101,7 @@ struct AnimationDecoder {
     /// types it is an unknown field.
     func animation(_ value: JSONValue, at path: JSONPath, allowsPrevious: Bool) throws -> Animation {
         let reader = try JSONObjectReader(value, at: path, source: source)
+        try charge(Self.animationCost, "the animation", at: path)
         // The type decides which fields are known, so it is checked first.
         _ = try reader.required("type", "a string")
         let type = try reader.choice("type", AnimationType.self, noun: "animation type")!
@@ -86,6 +109,7 @@ struct AnimationDecoder {
 
         var timingFunction: TimingFunction?
         if let value = reader.nonNull("timingFunction") {
+            try charge(Self.timingFunctionCost, "the timing function", at: path.appending("timingFunction"))
             timingFunction = try TimingFunction.parse(json: value, at: path.appending("timingFunction"), source: source)
         }
         let common = Common(
@@ -140,7 +164,7 @@ struct AnimationDecoder {
         guard ownKind == .transform else {
             throw InputError(
                 at: reader.path.appending("valueFunction"), in: source,
-                "a value function makes a transform, but \"\(ownKeyPath)\" takes \(ownKind.rawValue) values")
+                "a value function makes a transform, but \(MessageText.quoted(ownKeyPath)) takes \(ownKind.rawValue) values")
         }
         // `scale` and `translate` read [x, y, z] when the first value is an array, else one
         // number for all three axes; the other functions read one number.
@@ -158,10 +182,11 @@ struct AnimationDecoder {
     /// `transform`).
     private func fieldKind(of ownKeyPath: String, at path: JSONPath) throws -> ValueKind {
         guard let (keyPath, kind) = request else { return try layerKind(of: ownKeyPath, at: path) }
+        try ValueKind.checkComponents(of: ownKeyPath, at: path, source: source)
         guard let field = AnimationEvaluator.field(of: ownKeyPath, in: keyPath) else {
             throw InputError(
                 at: path, in: source,
-                "\"\(ownKeyPath)\" is neither the request's keyPath \"\(keyPath)\" nor a field of it")
+                "\(MessageText.quoted(ownKeyPath)) is neither the request's keyPath \(MessageText.quoted(keyPath)) nor a field of it")
         }
         if field.isEmpty { return kind }
         guard let fieldKind = LayerKeyPaths.structureFields[kind]?[field] else {

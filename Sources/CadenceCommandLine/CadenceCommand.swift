@@ -35,7 +35,7 @@ public struct CadenceCommand: ParsableCommand {
             return ExitStatus.failure.rawValue
         } catch {
             if exitCode(for: error) == .success {
-                console.writeOutput(fullMessage(for: error) + "\n")
+                try? console.writeOutput(fullMessage(for: error) + "\n")
                 return ExitStatus.success.rawValue
             }
             // A usage error found by ArgumentParser (missing argument, unknown option,

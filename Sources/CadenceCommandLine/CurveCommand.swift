@@ -16,7 +16,8 @@ struct CurveCommand: ConsoleCommand {
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))
     var out: String
 
-    @Option(help: "The width and height of the picture in pixels (\(CurvePlot.sizes.lowerBound)…\(CurvePlot.sizes.upperBound)).")
+    // Takes the next argument whatever it looks like, so `--size -1` is refused as a size.
+    @Option(parsing: .unconditional, help: "The width and height of the picture in pixels (\(CurvePlot.sizes.lowerBound)…\(CurvePlot.sizes.upperBound)).")
     var size: Int = 512
 
     init() {}
@@ -31,7 +32,7 @@ struct CurveCommand: ConsoleCommand {
             throw InputError("--size", "\(size) is outside \(CurvePlot.sizes.lowerBound)...\(CurvePlot.sizes.upperBound)")
         }
         let bitmap = try CurvePlot(timingFunction).render(size: size)
-        try FileAccess.writeAtomically(try PNGEncoder.output(bitmap), to: out, location: "--out")
-        console.writeOutput("wrote \(out) (\(size)×\(size), \(label))\n")
+        try FileAccess.write(try PNGEncoder.output(bitmap), to: out, location: "--out")
+        try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size)×\(size), \(label))\n", for: out, to: console)
     }
 }

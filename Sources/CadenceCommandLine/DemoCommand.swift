@@ -31,9 +31,9 @@ struct DemoCommand: ConsoleCommand {
                 background: SIMD4(8, 9, 13, 255))
             var lines = try folder.writeFrames(of: scene, at: times) { sheet.add($0) }
             let file = try folder.write(try PNGEncoder.output(sheet.bitmap), as: Self.sheetName)
-            lines += "wrote \(file) (\(sheet.bitmap.width)×\(sheet.bitmap.height), \(sheet.count) frames in a \(sheet.grid) grid)\n"
+            lines += "wrote \(MessageText.escaped(file, quotes: false)) (\(sheet.bitmap.width)×\(sheet.bitmap.height), \(sheet.count) frames in a \(sheet.grid) grid)\n"
             return lines
         }
-        console.writeOutput(lines)
+        try console.writeOutput(lines)
     }
 }

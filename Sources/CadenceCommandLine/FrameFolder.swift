@@ -2,13 +2,19 @@ import Cadence
 import Foundation
 
 /// A folder that a command writes several files into (numbered frames, a contact sheet),
-/// such that a failed run leaves nothing of its own behind.
+/// such that a failed run changes nothing that was there before and leaves nothing of its
+/// own behind.
 ///
-/// The folder and any missing parents are created on `init`. Each file is written
-/// atomically (`FileAccess.writeAtomically`: a temporary name, then a rename), so a file
-/// appears only once it is complete. `discard()` removes the files this run wrote and the
-/// folders it created, and leaves everything else as it was — including files of an
-/// earlier run that this run overwrote, which are gone (the new frame replaced them).
+/// The folder and any missing parents are created on `init`. Each file is first written
+/// to a temporary file in the folder (`FileAccess.writeTemporary`, registered for removal
+/// on a signal); only when every file is written does `commit()` rename them into place,
+/// in order. A file name that is already taken by anything but a regular file (a link, a
+/// folder, a device) is refused before anything is written (`check`), so a regular file
+/// is the only thing a run can replace. `discard()` — on any failure before the commit —
+/// removes the temporary files and the folders this run created, so files of an earlier
+/// run are left exactly as they were. (Should a rename itself fail part-way through the
+/// commit, the files it already renamed that did not exist before are removed; those that
+/// replaced an earlier file stay.)
 struct FrameFolder {
     /// The folder as given.
     let path: String
@@ -16,14 +22,17 @@ struct FrameFolder {
     let location: String
     /// The folders `init` created, outermost first.
     private var created: [String] = []
-    /// The files written so far, in order.
-    private(set) var written: [String] = []
+    /// The files staged so far, in order: the temporary file, where it goes, and whether a
+    /// file was there before.
+    private var staged: [(temporary: String, file: String, existed: Bool)] = []
+    /// The files written so far (their final paths), in order.
+    var written: [String] { staged.map(\.file) }
 
     /// Opens `path` as the output folder, creating it and its missing parents. Throws an
     /// `InputError` at `location` when a part of the path is a file, or a folder cannot
     /// be created.
     init(_ path: String, location: String) throws {
-        guard !path.isEmpty else { throw InputError(location, "the path is empty") }
+        try FileAccess.checkPath(path, location: location)
         self.path = path
         self.location = location
         var prefix = path.hasPrefix("/") ? "/" : ""
@@ -33,25 +42,31 @@ struct FrameFolder {
             if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) {
                 guard isFolder.boolValue else {
                     discard()
-                    throw InputError(location, "\(prefix) is a file, not a folder")
+                    throw InputError(location, "\(MessageText.path(prefix)) is a file, not a folder")
                 }
-            } else if mkdir(prefix, 0o755) == 0 {
-                created.append(prefix)
             } else {
-                let reason = String(cString: strerror(errno))
-                discard()
-                throw InputError(location, "cannot create the folder \(prefix): \(reason)")
+                TemporaryFiles.shared.register(folder: prefix)
+                guard mkdir(prefix, 0o755) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    TemporaryFiles.shared.unregister(folder: prefix)
+                    discard()
+                    throw InputError(location, "cannot create the folder \(MessageText.path(prefix)): \(reason)")
+                }
+                created.append(prefix)
             }
             prefix += "/"
         }
     }
 
-    /// Opens the folder `path` (as `init` does) and runs `body` with it; when `body` throws,
-    /// discards what this run wrote (`discard()`) and rethrows.
+    /// Opens the folder `path` (as `init` does) and runs `body` with it, then commits what
+    /// it wrote (`commit()`); when `body` or the commit throws, discards what this run
+    /// wrote (`discard()`) and rethrows.
     static func writing<Result>(into path: String, location: String, _ body: (inout FrameFolder) throws -> Result) throws -> Result {
         var folder = try FrameFolder(path, location: location)
         do {
-            return try body(&folder)
+            let result = try body(&folder)
+            try folder.commit()
+            return result
         } catch {
             folder.discard()
             throw error
@@ -63,19 +78,63 @@ struct FrameFolder {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
-    /// Writes `bytes` as file `name` in the folder, atomically; returns its path.
+    /// Throws when a file `name` in the folder exists as anything but a regular file; returns
+    /// whether a regular file is there.
+    func check(_ name: String) throws -> Bool {
+        let file = file(name)
+        var status = stat()
+        guard lstat(file, &status) == 0 else {
+            guard errno == ENOENT else { throw FileAccess.failure(location, "cannot write \(MessageText.path(file))") }
+            return false
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw InputError(
+                location,
+                "cannot write \(MessageText.path(file)): it is \(FileAccess.kind(of: status)) (a file of a sequence "
+                    + "replaces only a regular file)")
+        }
+        return true
+    }
+
+    /// Writes `bytes` as file `name` of the folder, to a temporary file until `commit()`;
+    /// returns the file's path.
     mutating func write(_ bytes: [UInt8], as name: String) throws -> String {
         let file = file(name)
-        try FileAccess.writeAtomically(bytes, to: file, location: location)
-        written.append(file)
+        let existed = try check(name)
+        let temporary = try FileAccess.writeTemporary(bytes, beside: file, location: location)
+        staged.append((temporary, file, existed))
         return file
     }
 
-    /// Removes the files written and the folders created by this run (a folder only if it
-    /// is empty by then).
-    func discard() {
-        for file in written.reversed() { unlink(file) }
-        for folder in created.reversed() { rmdir(folder) }
+    /// Renames every staged file into place, in order, and keeps the folders created.
+    mutating func commit() throws {
+        for (index, entry) in staged.enumerated() {
+            guard rename(entry.temporary, entry.file) == 0 else {
+                let error = FileAccess.failure(location, "cannot write \(MessageText.path(entry.file))")
+                for done in staged[..<index] where !done.existed { unlink(done.file) }
+                staged.removeFirst(index)
+                throw error
+            }
+            TemporaryFiles.shared.unregister(file: entry.temporary)
+        }
+        staged = []
+        for folder in created { TemporaryFiles.shared.unregister(folder: folder) }
+        created = []
+    }
+
+    /// Removes the temporary files of this run and the folders it created (a folder only
+    /// if it is empty by then).
+    mutating func discard() {
+        for entry in staged.reversed() {
+            unlink(entry.temporary)
+            TemporaryFiles.shared.unregister(file: entry.temporary)
+        }
+        staged = []
+        for folder in created.reversed() {
+            rmdir(folder)
+            TemporaryFiles.shared.unregister(folder: folder)
+        }
+        created = []
     }
 }
 
@@ -88,18 +147,21 @@ extension FrameFolder {
         return "frame-" + String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Renders `scene` at each of `times` (one `Compositor` for all) and writes the frames
-    /// `frame-0000.png` … in order; `each` sees every frame once it is written. Returns
-    /// one summary line per file: `wrote DIR/frame-0000.png (640×400, 0 s)`.
-    mutating func writeFrames(of scene: Scene, at times: [Double], each: (Bitmap) -> Void = { _ in }) throws -> String {
-        let compositor = Compositor()
+    /// Renders `scene` at each of `times` with `compositor` and writes the frames
+    /// `frame-0000.png` … in order; `each` sees every frame once it is written. Every frame
+    /// name is checked (`check`) before the first frame is drawn. Returns one summary line
+    /// per file: `wrote DIR/frame-0000.png (640×400, 0 s)`.
+    mutating func writeFrames(
+        of scene: Scene, at times: [Double], with compositor: Compositor = Compositor(), each: (Bitmap) -> Void = { _ in }
+    ) throws -> String {
+        for index in times.indices { _ = try check(Self.frameName(index)) }
         let size = "\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight)"
         var lines = ""
         for (index, time) in times.enumerated() {
             let bitmap = try scene.render(at: time, with: compositor)
             let file = try write(try PNGEncoder.output(bitmap), as: Self.frameName(index))
             each(bitmap)
-            lines += "wrote \(file) (\(size), \(JSONValue.format(time)) s)\n"
+            lines += "wrote \(MessageText.escaped(file, quotes: false)) (\(size), \(JSONValue.format(time)) s)\n"
         }
         return lines
     }

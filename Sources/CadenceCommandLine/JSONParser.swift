@@ -7,28 +7,46 @@
 /// infinity literal. Nesting deeper than `maxDepth` is an error rather than a stack
 /// overflow. A leading UTF-8 byte-order mark is skipped. Cost: one pass, linear in the
 /// input.
+///
+/// **Memory.** The tree is charged to a `MemoryBudget` as it grows, and parsing stops with
+/// an error once the budget is spent: `valueCost` (48 bytes) for each value in an array
+/// (a 24-byte `JSONValue`, twice for the array's spare capacity), `memberCost` (128) for
+/// each object member (a 40-byte pair, twice, and the key's entry in the duplicate check),
+/// `containerCost` (32) for each array and object, and each string's bytes past the 15
+/// that Swift keeps inline. A document of small numbers costs about 25 times its size.
 struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     static let maxDepth = 256
+    /// The memory charged per array element, object member, container (see above).
+    static let valueCost = 48
+    static let memberCost = 128
+    static let containerCost = 32
+    /// Charges are passed to the budget in steps of this many bytes.
+    static let chargeStep = 1 << 16
 
     private let bytes: [UInt8]
     private let source: String
     private var offset = 0
+    private let budget: MemoryBudget
+    /// Bytes of tree not yet charged to `budget`.
+    private var pending = 0
 
-    /// Parses `bytes` (UTF-8 JSON text) as one document named `source` in error locations.
-    static func parse(_ bytes: [UInt8], source: String) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes, source: source)
+    /// Parses `bytes` (UTF-8 JSON text) as one document named `source` in error locations,
+    /// charging the tree to `budget`.
+    static func parse(_ bytes: [UInt8], source: String, budget: MemoryBudget = MemoryBudget()) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, source: source, budget: budget)
         return try parser.parseDocument()
     }
 
     /// Parses `text` as one document named `source` in error locations.
-    static func parse(_ text: String, source: String) throws -> JSONValue {
-        try parse(Array(text.utf8), source: source)
+    static func parse(_ text: String, source: String, budget: MemoryBudget = MemoryBudget()) throws -> JSONValue {
+        try parse(Array(text.utf8), source: source, budget: budget)
     }
 
-    private init(bytes: [UInt8], source: String) {
+    private init(bytes: [UInt8], source: String, budget: MemoryBudget) {
         self.bytes = bytes
         self.source = source
+        self.budget = budget
     }
 
     // MARK: Grammar
@@ -42,7 +60,20 @@ struct JSONParser {
         guard offset == bytes.count else {
             throw syntaxError("unexpected \(foundDescription) after the end of the document")
         }
+        try charge(0, flush: true)
         return value
+    }
+
+    /// Adds `bytes` to the tree's cost, passing it to the budget in steps.
+    private mutating func charge(_ bytes: Int, flush: Bool = false) throws {
+        pending += bytes
+        guard pending >= Self.chargeStep || flush else { return }
+        guard budget.add(pending) else {
+            throw syntaxError(
+                "the parsed document needs more memory than the budget of \(FileAccess.describe(bytes: budget.limit)) "
+                    + "leaves (--max-memory raises it)")
+        }
+        pending = 0
     }
 
     private mutating func parseValue(at path: JSONPath, depth: Int) throws -> JSONValue {
@@ -62,6 +93,7 @@ struct JSONParser {
     private mutating func parseObject(at path: JSONPath, depth: Int) throws -> JSONValue {
         guard depth <= Self.maxDepth else { throw syntaxError("nesting deeper than \(Self.maxDepth) levels") }
         offset += 1  // {
+        try charge(Self.containerCost)
         var members: [(key: String, value: JSONValue)] = []
         var keys = Set<String>()
         skipWhitespace()
@@ -84,6 +116,7 @@ struct JSONParser {
             }
             offset += 1
             skipWhitespace()
+            try charge(Self.memberCost)
             members.append((key, try parseValue(at: memberPath, depth: depth)))
             skipWhitespace()
             switch peek() {
@@ -102,6 +135,7 @@ struct JSONParser {
     private mutating func parseArray(at path: JSONPath, depth: Int) throws -> JSONValue {
         guard depth <= Self.maxDepth else { throw syntaxError("nesting deeper than \(Self.maxDepth) levels") }
         offset += 1  // [
+        try charge(Self.containerCost)
         var elements: [JSONValue] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
@@ -109,6 +143,7 @@ struct JSONParser {
             return .array(elements)
         }
         while true {
+            try charge(Self.valueCost)
             elements.append(try parseValue(at: path.appending(elements.count), depth: depth))
             skipWhitespace()
             switch peek() {
@@ -136,6 +171,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
+                if utf8.count > 15 { try charge(utf8.count + 32) }
                 guard let text = String(validating: utf8, as: UTF8.self) else {
                     offset = start
                     throw syntaxError("string is not valid UTF-8")
@@ -234,7 +270,7 @@ struct JSONParser {
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             offset = start
-            throw syntaxError("the number \(text) is too large for a double")
+            throw syntaxError("the number \(MessageText.shortened(text, to: MessageText.maxItemLength)) is too large for a double")
         }
         return value
     }
@@ -298,6 +334,6 @@ struct JSONParser {
                 column += 1
             }
         }
-        return InputError("\(source):\(line):\(column)", message)
+        return InputError("\(MessageText.path(source)):\(line):\(column)", message)
     }
 }

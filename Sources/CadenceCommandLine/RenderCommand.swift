@@ -7,10 +7,19 @@ import Cadence
 /// `frame-0000.png` … at times `i / F` for `0 ≤ i < ⌈D · F⌉`.
 ///
 /// The whole scene, contents images included, is read and checked before anything is
-/// written. A single frame is written atomically; a sequence is written frame by frame
-/// into DIR (created with its parents when missing), each frame atomically, and on a
-/// failure the frames of this run and the folders it created are removed
-/// (`FrameFolder`). Standard output gets one line per file written, after all are written.
+/// written. A single frame is written as `FileAccess.write` says (atomically for a file,
+/// into a device or FIFO, never replacing a special file or a link); a sequence is
+/// written into DIR (created with its parents when missing) through temporary files that
+/// are renamed into place only when every frame is written, so a failed run changes
+/// nothing there (`FrameFolder`). Standard output gets one line per file written, after
+/// all are written.
+///
+/// Resources: the scene and its contents files are read within `--max-input`; the scene,
+/// its images and the rendering (`Scene.renderingBytes`) are charged to the `--max-memory`
+/// budget before they are made, and the compositor's scratch gets what the budget leaves,
+/// at most `Compositor.scratchByteLimit`. With `--max-pixels`, the render lists of every
+/// frame are made first and their estimated pixel passes (`RenderList.pixelWork`) summed:
+/// a run over the bound is refused before any frame is drawn.
 struct RenderCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -25,17 +34,26 @@ struct RenderCommand: ConsoleCommand {
     @Argument(help: ArgumentHelp("The scene file, or - for standard input.", valueName: "scene"))
     var scene: String
 
-    @Option(help: ArgumentHelp("The time to render, in seconds (one PNG).", valueName: "seconds"))
+    // Numeric options take the next argument whatever it looks like, so `--time -1` is the
+    // time −1 (not a missing value followed by an option `-1`).
+    @Option(parsing: .unconditional, help: ArgumentHelp("The time to render, in seconds (one PNG).", valueName: "seconds"))
     var time: Double?
 
-    @Option(help: ArgumentHelp("Frames per second of a sequence.", valueName: "fps"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of a sequence.", valueName: "fps"))
     var fps: Double?
 
-    @Option(help: ArgumentHelp("The length of a sequence in seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The length of a sequence in seconds.", valueName: "seconds"))
     var duration: Double?
 
     @Option(help: ArgumentHelp("The PNG file (with --time) or the folder of frames (with --fps).", valueName: "path"))
     var out: String
+
+    @OptionGroup var resources: ResourceOptions
+
+    @Option(
+        name: .customLong("max-pixels"), parsing: .unconditional,
+        help: ArgumentHelp("Refuse a run whose frames take more estimated pixel passes than this.", valueName: "count"))
+    var maxPixels: Double?
 
     /// The most frames one sequence may have (frame names have four digits).
     static let maxFrames = 10_000
@@ -44,18 +62,42 @@ struct RenderCommand: ConsoleCommand {
 
     func run(console: Console) throws {
         let times = try frameTimes()
-        let scene = try Self.readScene(self.scene, console: console)
+        let inputLimit = try resources.inputLimit()
+        let budget = try resources.memoryBudget()
+        if let maxPixels, !(maxPixels >= 1) {
+            throw InputError("--max-pixels", "\(Self.format(maxPixels)) is not a positive count")
+        }
+        if times == nil { _ = try FileAccess.outputTarget(out, location: "--out") }
+        let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
+        let compositor = try scene.compositor(within: budget)
+        if let maxPixels { try Self.checkWork(of: scene, at: times ?? [time!], with: compositor, max: maxPixels) }
         guard let times else {
-            let bitmap = try scene.render(at: time!, with: Compositor())
-            try FileAccess.writeAtomically(try PNGEncoder.output(bitmap), to: out, location: "--out")
+            let bitmap = try scene.render(at: time!, with: compositor)
+            try FileAccess.write(try PNGEncoder.output(bitmap), to: out, location: "--out")
             let size = "\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight)"
-            console.writeOutput("wrote \(out) (\(size), \(JSONValue.format(time!)) s)\n")
+            try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), \(JSONValue.format(time!)) s)\n", for: out, to: console)
             return
         }
         let lines = try FrameFolder.writing(into: out, location: "--out") { folder in
-            try folder.writeFrames(of: scene, at: times)
+            try folder.writeFrames(of: scene, at: times, with: compositor)
         }
-        console.writeOutput(lines)
+        try console.writeOutput(lines)
+    }
+
+    /// Throws at `--max-pixels` when drawing `scene` at `times` is estimated at more than
+    /// `max` pixel passes: the render list of each frame is made (by `compositor`, whose
+    /// image cache the frames then reuse) and its `pixelWork` summed, stopping as soon as
+    /// the sum is over.
+    static func checkWork(of scene: Scene, at times: [Double], with compositor: Compositor, max: Double) throws {
+        var total = 0.0
+        for time in times {
+            total += Double(compositor.renderList(scene.layers, at: time, on: scene.canvas).pixelWork)
+            guard total <= max else {
+                let frames = times.count == 1 ? "the frame takes" : "the \(times.count) frames take"
+                throw InputError(
+                    "--max-pixels", "\(frames) more than \(format(max)) estimated pixel passes (the limit)")
+            }
+        }
     }
 
     /// The frame times of a sequence, or `nil` for one frame at `time`; checks that the
@@ -92,10 +134,14 @@ struct RenderCommand: ConsoleCommand {
         number.isFinite ? JSONValue.format(number) : "\(number)"
     }
 
-    /// The scene in the file at `path` (`-` for standard input), read and checked.
-    static func readScene(_ path: String, console: Console) throws -> Scene {
-        let (bytes, source) = try FileAccess.readDocument(path, console: console, location: "scene")
-        var decoder = SceneDecoder(file: path)
-        return try decoder.scene(try JSONParser.parse(bytes, source: source))
+    /// The scene in the file at `path` (`-` for standard input), read and checked within
+    /// `inputLimit` and `budget`.
+    static func readScene(
+        _ path: String, console: Console, inputLimit: Int = FileAccess.defaultInputLimit,
+        budget: MemoryBudget = MemoryBudget()
+    ) throws -> Scene {
+        let (bytes, source) = try FileAccess.readDocument(path, console: console, location: "scene", limit: inputLimit, budget: budget)
+        var decoder = SceneDecoder(file: path, inputLimit: inputLimit, budget: budget)
+        return try decoder.scene(try JSONParser.parse(bytes, source: source, budget: budget))
     }
 }

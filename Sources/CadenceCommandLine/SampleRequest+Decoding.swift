@@ -6,8 +6,8 @@ extension SampleRequest {
     static let requestFields = ["keyPath", "model", "layer", "animations", "times"]
 
     /// Decodes the request in `json`; `source` names the document in errors about the
-    /// document as a whole.
-    init(json: JSONValue, source: String) throws {
+    /// document as a whole. The animations and the times are charged to `budget`.
+    init(json: JSONValue, source: String, budget: MemoryBudget = MemoryBudget()) throws {
         let request = try JSONObjectReader(json, at: .root, source: source)
         try request.rejectUnknownFields(Self.requestFields)
 
@@ -23,7 +23,7 @@ extension SampleRequest {
         guard let kind = known ?? ValueKind.ofShape(modelValue) else {
             throw InputError(
                 at: modelAt, in: source,
-                "expected \(shapes) (the kind of \"\(keyPath)\" comes from the model's shape), got \(modelValue.shapeSummary)")
+                "expected \(shapes) (the kind of \(MessageText.quoted(keyPath)) comes from the model's shape), got \(modelValue.shapeSummary)")
         }
         model = try kind.valueType!.read(modelValue, at: modelAt, source: source).keyPathValue
 
@@ -35,11 +35,12 @@ extension SampleRequest {
             layerTiming = MediaTiming()
         }
 
-        let decoder = AnimationDecoder(keyPath: keyPath, kind: kind, source: source)
+        let decoder = AnimationDecoder(keyPath: keyPath, kind: kind, source: source, budget: budget)
         animations = try request.array("animations", decoder.animation) ?? []
 
         let timesAt = JSONPath.root.appending("times")
-        times = try JSONObjectReader.array(try request.required("times", "an array of numbers"), at: timesAt, source: source)
-            .enumerated().map { try JSONObjectReader.number($1, at: timesAt.appending($0), source: source) }
+        let timeValues = try JSONObjectReader.array(try request.required("times", "an array of numbers"), at: timesAt, source: source)
+        try budget.charge(timeValues.count * 8, for: "\(timeValues.count) times", at: timesAt.description)
+        times = try timeValues.enumerated().map { try JSONObjectReader.number($1, at: timesAt.appending($0), source: source) }
     }
 }

@@ -16,14 +16,29 @@ import Cadence
 ///    to the value below, open ends reading the model value, groups in their own time
 ///    space, transitions contributing nothing, the rotation of path animations.
 extension SampleRequest {
-    /// One presentation value per entry of `times`. Values may be non-finite when the
-    /// request's numbers overflow (`toValue` 1e308 with `byValue` 1e308).
-    func samples() -> [PresentationSample] {
+    /// Calls `body` with the presentation value at each entry of `times`, in order. Values
+    /// may be non-finite when the request's numbers overflow (`toValue` 1e308 with
+    /// `byValue` 1e308).
+    func forEachSample(_ body: (PresentationSample) -> Void) {
         let layer = ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration)
-        return times.map { time in
+        for time in times {
             // NaN where the layer's time space is not in effect: nothing is, the model shows.
-            AnimationEvaluator.presentationValue(
-                ofProperty: keyPath, model: model, animations: animations, atTime: layer.layerTime(atParentTime: time))
+            body(AnimationEvaluator.presentationValue(
+                ofProperty: keyPath, model: model, animations: animations, atTime: layer.layerTime(atParentTime: time)))
+        }
+    }
+
+    /// The number of animation evaluations the request asks for, the measure of its work
+    /// that `--max-evaluations` bounds: the count of `times` times the count of animations,
+    /// each group and each of its children counted (at least one per time, for the model).
+    var evaluationCount: Double {
+        Double(times.count) * Double(Swift.max(1, Self.count(animations)))
+    }
+
+    private static func count(_ animations: [Animation]) -> Int {
+        animations.reduce(0) { total, animation in
+            if case .group(let group) = animation { return total + 1 + count(group.animations) }
+            return total + 1
         }
     }
 
@@ -46,13 +61,36 @@ extension SampleRequest {
         }
     }
 
+    /// The most characters one number takes in the response (`-2.2250738585072014e-308`).
+    static let maxNumberLength = 24
+
+    /// The most bytes of response text per time: each number with its comma, the brackets
+    /// of an array, and the `{"value":…,"rotation":…}` wrapper when rotations are reported.
+    var responseBytesPerSample: Int {
+        let numbers = if case .array(let elements) = model.json { elements.count } else { 1 }
+        let value = numbers * (Self.maxNumberLength + 1) + 2
+        return reportsRotation ? value + Self.maxNumberLength + 24 : value
+    }
+
     /// The response document, `{"values":[…]}`, in the value encoding of the key path's
-    /// kind (non-finite numbers written as `null`).
-    func response() -> JSONValue {
-        let samples = samples()
-        guard reportsRotation else { return .object([("values", .array(samples.map(\.value.json)))]) }
-        return .object([("values", .array(samples.map { sample in
-            .object([("value", sample.value.json), ("rotation", sample.rotation.map(JSONValue.number) ?? .null)])
-        }))])
+    /// kind (non-finite numbers written as `null`), written as each value is evaluated
+    /// rather than built as a tree: its memory is the text itself, at most
+    /// `responseBytesPerSample` per time.
+    func responseText() -> String {
+        var text = "{\"values\":["
+        text.reserveCapacity(16 + times.count * responseBytesPerSample)
+        let rotation = reportsRotation
+        var first = true
+        forEachSample { sample in
+            if !first { text += "," }
+            first = false
+            guard rotation else {
+                text += sample.value.json.serialized()
+                return
+            }
+            text += "{\"value\":" + sample.value.json.serialized() + ",\"rotation\":"
+                + (sample.rotation.map(JSONValue.format) ?? "null") + "}"
+        }
+        return text + "]}"
     }
 }

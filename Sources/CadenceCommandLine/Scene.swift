@@ -15,6 +15,26 @@ struct Scene {
     /// The largest canvas side in pixels (`Bitmap.maxDimension`, 16384).
     static let maxPixels = Bitmap.maxDimension
 
+    /// The bytes one frame holds besides the compositor's scratch: the canvas's bitmap
+    /// (`4 · w · h`), the shadow blur's plane (at most as large), and the PNG encoding's
+    /// peak (`PNGEncoder.peakBytes`, about twice the bitmap), with 1 MiB for row buffers.
+    var renderingBytes: Int {
+        let width = canvas.pixelWidth, height = canvas.pixelHeight
+        return 2 * 4 * width * height + PNGEncoder.peakBytes(width: width, height: height) + (1 << 20)
+    }
+
+    /// A compositor for this scene within `budget`: the frame's memory (`renderingBytes`)
+    /// is charged, and the compositor's scratch gets what the budget leaves, at most
+    /// `Compositor.scratchByteLimit` (less only changes how deeply nested groups are drawn;
+    /// `docs/compositor.md`, "Limits").
+    func compositor(within budget: MemoryBudget) throws -> Compositor {
+        let size = "\(canvas.pixelWidth)×\(canvas.pixelHeight)"
+        try budget.charge(renderingBytes, for: "rendering and encoding a \(size) canvas", at: "canvas")
+        let scratch = Swift.min(Compositor.scratchByteLimit, budget.limit - budget.used)
+        budget.add(scratch)
+        return Compositor(scratchByteLimit: scratch)
+    }
+
     /// The scene at `time` (seconds), composited by `compositor` (which keeps its scratch
     /// buffers between frames).
     func render(at time: Double, with compositor: Compositor) throws -> Bitmap {

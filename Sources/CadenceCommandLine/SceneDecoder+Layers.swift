@@ -47,6 +47,7 @@ extension SceneDecoder {
     mutating func layer(_ json: JSONValue, at path: JSONPath) throws -> Layer {
         let reader = try JSONObjectReader(json, at: path, source: source)
         try reader.rejectUnknownFields(Self.layerFields)
+        try budget.charge(Self.layerCost, for: "the layer", at: path.isRoot ? MessageText.path(source) : path.description)
         let layer = Layer()
         if let name = reader.nonNull("name") {
             layer.name = try JSONObjectReader.string(name, at: path.appending("name"), source: source)
@@ -58,11 +59,7 @@ extension SceneDecoder {
         if let data = reader.nonNull("shadowPath") {
             let at = path.appending("shadowPath")
             let text = try JSONObjectReader.string(data, at: at, source: source)
-            do {
-                layer.shadowPath = try Path(svgPathData: text)
-            } catch {
-                throw InputError(at: at, in: source, error.description)
-            }
+            layer.shadowPath = try AnimationDecoder.parsePath(text, at: at, source: source, budget: budget)
         }
         if let file = reader.nonNull("contents") {
             let at = path.appending("contents")
@@ -90,7 +87,7 @@ extension SceneDecoder {
         }
         if let animations = reader.nonNull("animations") {
             let objects = try JSONObjectReader(animations, at: path.appending("animations"), source: source)
-            let decoder = AnimationDecoder(layerAnimationsIn: source)
+            let decoder = AnimationDecoder(layerAnimationsIn: source, budget: budget)
             for (key, value) in objects.members {
                 let at = objects.path.appending(key)
                 let animation = try decoder.animation(value, at: at, allowsPrevious: true)
@@ -183,24 +180,39 @@ extension SceneDecoder {
     }
 
     /// The PNG at `file` (relative to the scene's folder unless absolute), decoded once
-    /// per path. Errors name the file and the layer.
+    /// per file (`InputFile.Identity`). Errors name the file and the layer.
+    ///
+    /// The file is opened and checked (`InputFile`: a regular file within the input
+    /// limit), then its signature and header are read and checked alone
+    /// (`PNGDecoder.info`), and the image is charged to the budget — its bitmap and mip
+    /// chain, `4 · w · h · 4/3` bytes, kept; the decoding's scratch checked as a peak —
+    /// before the rest of the file is read.
     private mutating func contents(_ file: String, at path: JSONPath, layer name: String?) throws -> Bitmap {
-        guard !file.isEmpty else { throw InputError(at: path, in: source, "the path is empty") }
-        let resolved = file.hasPrefix("/") ? file : folder + file
-        if let image = images[resolved] { return image }
-        let owner = "\(file) (\(name.map { "layer '\($0)'" } ?? "an unnamed layer"))"
-        let bytes: [UInt8]
+        let location = path.description
+        let owner = "\(MessageText.path(file)) (\(name.map { "layer '\(MessageText.item($0))'" } ?? "an unnamed layer"))"
+        let input: InputFile
         do {
-            bytes = try FileAccess.read(resolved)
+            guard !file.isEmpty else { throw InputError(location, "the path is empty") }
+            input = try InputFile(file.hasPrefix("/") ? file : folder + file, limit: inputLimit, location: location)
         } catch let error as InputError {
-            throw InputError(at: path, in: source, "\(owner): \(error.message)")
+            throw InputError(location, file.isEmpty ? error.message : "\(owner): \(error.message)")
         }
+        if let image = images[input.identity] { return image }
         do {
-            let image = try PNGDecoder.decode(bytes)
-            images[resolved] = image
-            return image
+            var bytes = try input.read(upTo: PNGDecoder.headerLength)
+            let info = try PNGDecoder.info(bytes)
+            let kept = info.bitmapBytes / 3 * 4
+            let image = "the \(info.width)×\(info.height) image"
+            try budget.checkPeak(kept + info.decodingPeakBytes(fileSize: input.size), for: "\(owner): decoding \(image)", at: location)
+            try budget.charge(kept, for: "\(owner): \(image)", at: location)
+            try input.readRest(appendingTo: &bytes)
+            let bitmap = try PNGDecoder.decode(bytes)
+            images[input.identity] = bitmap
+            return bitmap
+        } catch let error as InputError {
+            throw error.message.hasPrefix(owner) ? error : InputError(location, "\(owner): \(error.message)")
         } catch {
-            throw InputError(at: path, in: source, "\(owner): \(error)")
+            throw InputError(location, "\(owner): \(error)")
         }
     }
 }

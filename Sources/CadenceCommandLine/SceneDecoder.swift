@@ -9,31 +9,49 @@ import Cadence
 /// and its `sublayers` array take two levels, so sublayers nest about 127 deep and masks
 /// about 255; deeper documents are refused by the parser, so the recursion here and in the
 /// compositor stays shallow.
+///
+/// Resources: each contents file is read within `inputLimit` and decoded once per file
+/// (by device and inode, whatever the spelling of its path); layers (`layerCost` each),
+/// animations, paths and images (with their mip chains and decoding scratch) are charged
+/// to `budget` before they are made.
 struct SceneDecoder {
     /// The document's name, reported for errors about the document itself.
     let source: String
     /// The folder that `contents` paths are relative to, with its final `/` (empty for
     /// the working directory).
     let folder: String
-    /// The contents images read so far, by the path they were read from.
-    var images: [String: Bitmap] = [:]
+    /// The largest contents file read.
+    let inputLimit: Int
+    /// What the decoded scene is charged to.
+    let budget: MemoryBudget
+    /// The contents images read so far, by the file they were read from.
+    var images: [InputFile.Identity: Bitmap] = [:]
+
+    /// The bytes charged per layer: the model layer (about 1.3 KiB with its property
+    /// storage), its presentation copy and its render-list item at each frame, rounded up.
+    static let layerCost = 4 << 10
 
     /// A decoder for the document `source`, whose `contents` paths are relative to
     /// `folder` (a path, with or without its final `/`; empty for the working directory).
-    init(source: String, folder: String) {
+    init(
+        source: String, folder: String, inputLimit: Int = FileAccess.defaultInputLimit,
+        budget: MemoryBudget = MemoryBudget()
+    ) {
         self.source = source
         self.folder = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        self.inputLimit = inputLimit
+        self.budget = budget
     }
 
     /// A decoder for the scene file at `path` (`-` is standard input, named `stdin`,
     /// whose contents paths are relative to the working directory).
-    init(file path: String) {
+    init(file path: String, inputLimit: Int = FileAccess.defaultInputLimit, budget: MemoryBudget = MemoryBudget()) {
         guard path != "-" else {
-            self.init(source: "stdin", folder: "")
+            self.init(source: "stdin", folder: "", inputLimit: inputLimit, budget: budget)
             return
         }
         let slash = path.lastIndex(of: "/")
-        self.init(source: path, folder: slash.map { String(path[...$0]) } ?? "")
+        self.init(source: path, folder: slash.map { String(path[...$0]) } ?? "", inputLimit: inputLimit, budget: budget)
     }
 
     static let sceneFields = ["canvas", "layers"]

@@ -1,4 +1,5 @@
-// The `cadence` executable: runs the command line on the process's arguments and streams.
+// The `cadence` executable: runs the command line on the process's arguments and streams,
+// with its temporary files removed if a signal stops it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,4 +7,5 @@ import Darwin
 #endif
 import CadenceCommandLine
 
+SignalCleanup.install()
 exit(CadenceCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), console: StandardConsole()))

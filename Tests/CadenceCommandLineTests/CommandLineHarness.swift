@@ -17,7 +17,16 @@ final class RecordingConsole: Console {
         self.input = bytes
     }
 
-    func readStandardInput() throws -> [UInt8] { input }
+    /// The number of bytes of standard input read so far (a command must not read more
+    /// than it asks for).
+    private(set) var inputBytesRead = 0
+
+    func readStandardInput(upTo maxCount: Int) throws -> [UInt8] {
+        let bytes = Array(input.prefix(maxCount))
+        inputBytesRead += bytes.count
+        return bytes
+    }
+
     func writeOutput(_ text: String) { output += text }
     func writeError(_ text: String) { error += text }
 }

@@ -156,11 +156,12 @@ final class CurveCommandTests: XCTestCase {
         assertBadInput(cadence("curve", "linear", "--out", ""), "--out: the path is empty")
         assertBadInput(cadence("curve", "linear", "--out", path("missing/x.png")),
             "--out: cannot write \(path("missing/x.png")): No such file or directory")
-        assertBadInput(cadence("curve", "linear", "--out", folder.path + "/"), "--out: \(folder.path)/ names a folder, not a file")
+        assertBadInput(cadence("curve", "linear", "--out", folder.path + "/"),
+            "--out: cannot write \(folder.path)/: it is a folder, not a file")
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: false)
         assertBadInput(cadence("curve", "linear", "--out", path("sub"), "--size", "16"),
-            "--out: cannot write \(path("sub")): Is a directory")
-        XCTAssertEqual(try folderContents(), ["sub"], "the temporary file is removed")
+            "--out: cannot write \(path("sub")): it is a folder, not a file")
+        XCTAssertEqual(try folderContents(), ["sub"], "no temporary file is left")
         assertBadInput(cadence("curve", "linear"),
             "arguments: Missing expected argument '--out <file.png>' (see 'cadence help curve')")
     }

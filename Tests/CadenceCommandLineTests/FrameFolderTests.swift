@@ -10,13 +10,20 @@ final class FrameFolderTests: RenderTestCase {
         XCTAssertEqual(FrameFolder.frameName(9_999), "frame-9999.png")
     }
 
-    /// Folders created for a run are removed with its files when it fails.
+    /// Folders created for a run are removed with its files when it fails; until the
+    /// commit, a file is a hidden temporary file registered for removal on a signal.
     func testDiscardRemovesCreatedFolders() throws {
         var folder = try FrameFolder(path("a/b/c"), location: "--out")
         _ = try folder.write([1, 2, 3], as: "x.png")
-        XCTAssertEqual(try contents("a/b/c"), ["x.png"])
+        let staged = try contents("a/b/c")
+        XCTAssertEqual(staged.count, 1)
+        XCTAssertTrue(staged[0].hasPrefix(".x.png.") && staged[0].hasSuffix(".tmp"), "\(staged)")
+        XCTAssertTrue(TemporaryFiles.shared.registered.files.contains(path("a/b/c/" + staged[0])))
+        XCTAssertTrue(TemporaryFiles.shared.registered.folders.contains(path("a/b/c")))
         folder.discard()
         XCTAssertEqual(try contents(), [])
+        XCTAssertFalse(TemporaryFiles.shared.registered.files.contains(path("a/b/c/" + staged[0])))
+        XCTAssertFalse(TemporaryFiles.shared.registered.folders.contains(path("a")))
     }
 
     /// `writing(into:location:_:)` discards on a throw and keeps on success.

@@ -58,13 +58,13 @@ class RenderTestCase: XCTestCase {
     }
 
     /// Asserts that rendering `layers` (JSON text) on the default canvas fails with
-    /// exactly `expected` and writes nothing.
+    /// exactly `expected` and writes nothing (the folder holds the scene and `extraFiles`).
     func assertSceneError(
         _ layers: String, _ expected: String, canvas: String = #"{"width": 40, "height": 30}"#,
-        file: StaticString = #filePath, line: UInt = #line
+        extraFiles: [String] = [], file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let scenePath = try scene(layers, canvas: canvas)
         assertBadInput(cadence("render", scenePath, "--time", "0", "--out", path("out.png")), expected, file: file, line: line)
-        XCTAssertEqual(try contents(), ["scene.json"], "nothing written", file: file, line: line)
+        XCTAssertEqual(try contents(), (["scene.json"] + extraFiles).sorted(), "nothing written", file: file, line: line)
     }
 }

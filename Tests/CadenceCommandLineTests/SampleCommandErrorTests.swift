@@ -30,7 +30,7 @@ final class SampleCommandErrorTests: XCTestCase {
     func testFolderInsteadOfFile() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        assertBadInput(cadence("sample", folder.path), "\(folder.path): cannot read: Is a directory")
+        assertBadInput(cadence("sample", folder.path), "\(folder.path): cannot read: it is a folder, not a regular file")
     }
 
     func testEmptyFileName() {
@@ -204,11 +204,12 @@ final class SampleCommandErrorTests: XCTestCase {
             "animations[0].timingFunction: expected a timing function name or [c1x, c1y, c2x, c2y], got 1")
     }
 
-    /// Long strings are cut in messages so the line stays readable.
+    /// Long strings are cut in messages so the line stays readable: 64 characters, the
+    /// first 44 and the last 19 around an ellipsis.
     func testLongValuesAreShortenedInMessages() {
-        let long = String(repeating: "x", count: 100)
+        let long = "<" + String(repeating: "x", count: 98) + ">"
         assertBadInput(withAnimation(#""duration": "\#(long)""#),
-            "animations[0].duration: expected a number, got \"\(String(repeating: "x", count: 40))…\"")
+            "animations[0].duration: expected a number, got \"<\(String(repeating: "x", count: 43))…\(String(repeating: "x", count: 18))>\"")
     }
 
     /// The first error in document order of checks is reported, and only one.
