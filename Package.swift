@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
         .executable(name: "cadence", targets: ["cadence"]),
+        // The command line as a library: the fuzz targets (Fuzz/) drive it in-process.
+        .library(name: "CadenceCommandLine", targets: ["CadenceCommandLine"]),
     ],
     dependencies: [
         // Only the command line uses it; no library target depends on it.
