@@ -86,17 +86,16 @@ struct RenderCommand: ConsoleCommand {
 
     /// Throws at `--max-pixels` when drawing `scene` at `times` is estimated at more than
     /// `max` pixel passes: the render list of each frame is made (by `compositor`, whose
-    /// image cache the frames then reuse) and its `pixelWork` summed, stopping as soon as
-    /// the sum is over.
+    /// image cache the frames then reuse) and its `pixelWork` summed. The message gives the
+    /// estimate, so `--max-pixels 1` tells the work of a run without doing it.
     static func checkWork(of scene: Scene, at times: [Double], with compositor: Compositor, max: Double) throws {
         var total = 0.0
         for time in times {
             total += Double(compositor.renderList(scene.layers, at: time, on: scene.canvas).pixelWork)
-            guard total <= max else {
-                let frames = times.count == 1 ? "the frame takes" : "the \(times.count) frames take"
-                throw InputError(
-                    "--max-pixels", "\(frames) more than \(format(max)) estimated pixel passes (the limit)")
-            }
+        }
+        guard total <= max else {
+            let frames = times.count == 1 ? "the frame takes" : "the \(times.count) frames take"
+            throw InputError("--max-pixels", "\(frames) \(format(total)) estimated pixel passes, more than \(format(max))")
         }
     }
 

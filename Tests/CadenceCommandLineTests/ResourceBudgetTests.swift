@@ -69,9 +69,9 @@ final class ResourceBudgetTests: RenderTestCase {
         XCTAssertEqual(work, 1_200 + 1_200)
         XCTAssertEqual(cadence("render", scenePath, "--time", "0", "--out", path("a.png"), "--max-pixels", "2400").status, 0)
         assertBadInput(cadence("render", scenePath, "--time", "0", "--out", path("b.png"), "--max-pixels", "2399"),
-            "--max-pixels: the frame takes more than 2399 estimated pixel passes (the limit)")
+            "--max-pixels: the frame takes 2400 estimated pixel passes, more than 2399")
         assertBadInput(cadence("render", scenePath, "--fps", "10", "--duration", "1", "--out", path("c"), "--max-pixels", "20000"),
-            "--max-pixels: the 10 frames take more than 20000 estimated pixel passes (the limit)")
+            "--max-pixels: the 10 frames take 24000 estimated pixel passes, more than 20000")
         XCTAssertEqual(try contents(), ["a.png", "scene.json"], "nothing written when refused")
         // A shadowed translucent layer with a sublayer costs its group (2 passes) and its
         // shadow (10) over its extent on top: 1,200 · (1 + 1 + 2 + 10).
