@@ -71,6 +71,38 @@ func assertBadInput(
     XCTAssertTrue(result.error.hasSuffix("\n"), file: file, line: line)
 }
 
+/// The `cadence` executable built beside the tests (`swift build` and `swift test` build it),
+/// for the tests that need a process of its own: signals, the real standard streams.
+func cadenceExecutable(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    var folder = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent("cadence")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    XCTFail("the cadence executable is not built beside the tests", file: file, line: line)
+    throw CocoaError(.fileNoSuchFile)
+}
+
+/// Runs the `cadence` executable with `arguments`, standard input read from `input`, and
+/// returns its status and both output streams.
+func cadenceProcess(_ arguments: [String], input: FileHandle) throws -> RunResult {
+    let process = Process()
+    process.executableURL = try cadenceExecutable()
+    process.arguments = arguments
+    process.standardInput = input
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+        error: String(decoding: errorData, as: UTF8.self))
+}
+
 /// A fresh, empty folder for files a test writes; removed by the caller's teardown.
 func makeTemporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory

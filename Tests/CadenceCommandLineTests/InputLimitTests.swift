@@ -68,6 +68,18 @@ final class InputLimitTests: RenderTestCase {
         XCTAssertEqual(cadence(arguments: ["sample", "-", "--max-input", "48"], stdin: request).output, "{\"values\":[1]}\n")
     }
 
+    /// The real standard input, endless (`cat /dev/zero | cadence sample -` read until the
+    /// allocation failed, or reported a Foundation error domain): stopped at the limit with
+    /// a message.
+    func testEndlessStandardInputIsStoppedAtTheLimit() throws {
+        let zero = try XCTUnwrap(FileHandle(forReadingAtPath: "/dev/zero"))
+        let result = try cadenceProcess(["sample", "-", "--max-input", "1M"], input: zero)
+        assertBadInput(result, "stdin: cannot read: standard input has more than 1 MiB, the input limit (--max-input raises it)")
+        try write(request, to: "request.json")
+        let file = try XCTUnwrap(FileHandle(forReadingAtPath: path("request.json")))
+        XCTAssertEqual(try cadenceProcess(["sample", "-"], input: file).output, "{\"values\":[1]}\n")
+    }
+
     /// A NUL inside a path is an error, not a shorter path (it cut `a.png\0x` to `a.png`).
     func testNULInAPathIsRefused() throws {
         try writePNG(width: 2, height: 2, to: "a.png")

@@ -146,18 +146,6 @@ final class OutputSafetyTests: RenderTestCase {
             XCTAssertEqual(try contents(), ["scene.json"], "signal \(signal): the run's folders and temporary files are gone")
         }
     }
-
-    /// The `cadence` executable built beside the tests.
-    private func cadenceExecutable() throws -> URL {
-        var folder = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("cadence")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        XCTFail("the cadence executable is not built beside the tests (swift build builds it)")
-        throw CocoaError(.fileNoSuchFile)
-    }
 }
 
 /// Reads a FIFO to its end on a thread of its own (opening a FIFO for reading waits for a
