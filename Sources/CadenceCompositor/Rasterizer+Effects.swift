@@ -34,7 +34,8 @@ extension Rasterizer {
                 Self.scale(coverage, by: weights, uniform: 1, count: c)
             }
             sampler.sampleRow(y, from: start, count: c, into: colorRow)
-            SourceOver.blend(colors: colorRow, weights: coverage, into: surface.pixel(start, y), count: c)
+            SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
+            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
         }
     }
 

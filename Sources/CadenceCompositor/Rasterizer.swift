@@ -75,8 +75,10 @@ final class Rasterizer {
     var surfaces: [Surface] = []
     var clips: [Clip] = []
     private var open: [Open] = []
-    /// A row of premultiplied colours, four `Float`s a pixel (contents).
+    /// A row of premultiplied colours, four `Float`s a pixel (contents on the float path),
+    /// and the same as bytes.
     private(set) var colorRow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var byteRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var colorRowCapacity = 0
     /// The shadow kernels' reusable memory.
     let blurWorkspace = ShadowBlur.Workspace()
@@ -87,7 +89,10 @@ final class Rasterizer {
         pool = ScratchPool(byteLimit: byteLimit)
     }
 
-    deinit { colorRow.deallocate() }
+    deinit {
+        colorRow.deallocate()
+        byteRow.deallocate()
+    }
 
     /// Draws `list` over the pixels at `base` (`list.pixelWidth × list.pixelHeight`, rows
     /// `stride` bytes apart).
@@ -100,6 +105,9 @@ final class Rasterizer {
             colorRow.deallocate()
             colorRow = .allocate(capacity: needed)
             colorRow.initialize(repeating: 0, count: needed)
+            byteRow.deallocate()
+            byteRow = .allocate(capacity: needed)
+            byteRow.initialize(repeating: 0, count: needed)
             colorRowCapacity = needed
         }
         surfaces.removeAll(keepingCapacity: true)
@@ -257,26 +265,17 @@ final class Rasterizer {
         let strokePaint = stroke.map(SourceOver.Paint.init)
         // Analytic clips sample whole rows: keep those rows whole.
         let whole = !clip.analytic.isEmpty
-        // Inside the interior every pixel gets the same weights: a constant run, built
-        // from the general kernel (fill and border without an inner edge excepted). Built
-        // the first time a row has an interior run, so small layers never pay for it.
-        let constantAllowed = clip.mask == nil && !whole
-        var constantBuilt = false
-        var constantBlend: SourceOver.ConstantBlend?
-        func constant() -> SourceOver.ConstantBlend? {
-            if !constantBuilt {
-                constantBuilt = true
-                constantBlend = switch (fillPaint, strokePaint) {
-                case let (f?, s?) where sampler.inner != nil: SourceOver.ConstantBlend(f, weight: opacity, beneath: s)
-                case let (f?, nil): SourceOver.ConstantBlend(f, weight: opacity)
-                case let (nil, s?): SourceOver.ConstantBlend(s, weight: sampler.inner == nil ? opacity : 0)
-                default: nil
-                }
-            }
-            return constantBlend
+        // Inside the interior every pixel gets the same weights: one paint at one weight,
+        // the uniform kernel (a span fill for an opaque paint at full weight; the border's
+        // weight is 0 inside its inner edge, or 1 when there is none).
+        let constant: (paint: SourceOver.Paint, weight: Float)? = switch (fillPaint, strokePaint) {
+        case _ where clip.mask != nil || whole: nil
+        case let (f?, _?) where sampler.inner != nil: (f, opacity)
+        case let (f?, nil): (f, opacity)
+        case let (nil, s?): (s, sampler.inner == nil ? opacity : 0)
+        default: nil
         }
         let x0 = region.minX
-        let tail = n & ~3
         for y in region.minY..<region.maxY {
             let inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
             var support = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
@@ -284,20 +283,16 @@ final class Rasterizer {
                 support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
             }
             guard !support.isEmpty else { continue }
-            // Pieces start on multiples of 8 (the sampler's lanes) and end on multiples of 4
-            // (the blend's chunks) or at the row's end, as in a whole-row pass.
-            let a = support.lowerBound & ~7
-            var b = (support.upperBound + 3) & ~3
-            if b > tail { b = n }
+            // Pieces start on multiples of 8 (the sampler's lanes) or at the interior's
+            // ends, as in a whole-row pass (the blend kernels do not depend on where a run
+            // starts).
+            let a = support.lowerBound & ~7, b = support.upperBound
             let dst = surface.pixel(x0, y)
-            if constantAllowed, !inside.isEmpty {
-                let lo = (inside.lowerBound + 3) & ~3, hi = inside.upperBound & ~3
-                if lo < hi, let constant = constant() {
-                    drawPiece(a..<lo)
-                    constant.apply(to: dst + 4 * lo, count: hi - lo)
-                    drawPiece(hi..<b)
-                    continue
-                }
+            if let constant, !inside.isEmpty {
+                drawPiece(a..<inside.lowerBound)
+                SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * inside.lowerBound, count: inside.count)
+                drawPiece(inside.upperBound..<b)
+                continue
             }
             drawPiece(a..<b)
 
@@ -313,7 +308,7 @@ final class Rasterizer {
                 let out = dst + 4 * r.lowerBound
                 switch (fillPaint, strokePaint) {
                 case let (f?, s?):
-                    Self.combine(cov, under: rg, alpha: s.alpha, weights: uniform == nil ? wt : nil,
+                    Self.combine(cov, under: rg, alpha: Float(s.bytes[3]) / 255, weights: uniform == nil ? wt : nil,
                                  uniform: uniform ?? 1, count: c)
                     SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c)
                 case let (f?, nil):

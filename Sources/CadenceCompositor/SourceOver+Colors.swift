@@ -1,64 +1,87 @@
 /// Source-over of a colour that changes from pixel to pixel: a contents image's samples.
 extension SourceOver {
-    /// `dst[i] = S[i] · w[i] + dst[i] · (1 − S[i].a · w[i] / 255)` for the `count` pixels at
-    /// `dst` (premultiplied RGBA8), `S[i]` the premultiplied colour at `colors + 4i` (RGBA on
-    /// the 0…255 scale, any precision) and `w[i]` the weight (coverage × clip × opacity).
-    ///
-    /// Rounding as the other kernels (`docs/compositor.md` § 4): computed in `Float`, rounded
-    /// once to nearest, clamped to 0…255. Weights are read as 0…1 (NaN as 0). A weight of 0
-    /// leaves its pixel exactly as it was (whatever the colour); an opaque colour at weight 1
-    /// writes itself rounded, however often. Colours are sanitised first — alpha clamped to
-    /// 0…255, each colour channel to 0…alpha (NaN to 0) — so a premultiplied destination
-    /// stays premultiplied: every channel is computed with the same weight and the same
-    /// destination factor, and `Float` rounding is monotone.
-    ///
-    /// Cost: about 20 `SIMD16` operations per four pixels; chunks of four zero weights are
-    /// skipped, chunks of four opaque colours at weight 1 stored without reading `dst`. No
-    /// padding needed past `count` in any buffer.
+    /// `S[i]` over the `count` pixels at `dst` with weight `w[i]`, `S[i]` the premultiplied
+    /// bytes at `colors + 4i`, rounded once by the rule of `SourceOver` (`docs/compositor.md`
+    /// § 4). `weights` `nil`: every pixel has weight `uniform`. Colours are sanitised first
+    /// — each colour channel clamped to the alpha — so a premultiplied destination stays
+    /// premultiplied whatever the image holds. Groups of eight zero weights are skipped;
+    /// opaque colours at full weight are stored.
     static func blend(
-        colors: UnsafePointer<Float>, weights: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int
+        colors: UnsafePointer<UInt8>, weights: UnsafePointer<Float>?, uniform: Float = 1,
+        into dst: UnsafeMutablePointer<UInt8>, count: Int
     ) {
+        let uniformWeight = PixelLanes.quantize(SIMD8(repeating: uniform))
+        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
+            let q = weights.map { PixelLanes.quantize(PixelLanes.floats($0, first, n)) } ?? uniformWeight
+            if q == .zero { return }
+            let (sl, sh) = PixelLanes.split(PixelLanes.pixels(colors, first, n))
+            blendSample(sl, sh, weights: q, into: p)
+        }
+    }
+
+    /// Eight samples `(sl, sh)` (`PixelLanes` layout, each lane 0…255) over the eight pixels
+    /// at `p` with the quantized weights `q` (not all 0): the contents' blend, shared by the
+    /// byte rows above and the fused bilinear path (`ContentsSampler+Lanes.swift`).
+    @inline(__always)
+    static func blendSample(_ sl: Lanes, _ sh: Lanes, weights q: SIMD8<UInt32>, into p: UnsafeMutableRawPointer) {
+        let alpha = PixelLanes.alphas(sh)
+        let s = (pointwiseMin(sl, alpha), pointwiseMin(sh, alpha))
+        let full = q == SIMD8(repeating: 255), opaque = alpha == Lanes(repeating: 255)
+        if full && opaque {
+            PixelLanes.store(s.0, s.1, p)
+            return
+        }
+        let (dl, dh) = PixelLanes.load(p)
+        if opaque {
+            let weight = PixelLanes.spread(q)
+            PixelLanes.store(PixelLanes.lerp(source: s.0, weight: weight, destination: dl),
+                             PixelLanes.lerp(source: s.1, weight: weight, destination: dh), p)
+        } else if full {
+            PixelLanes.store(PixelLanes.overFullWeight(source: s.0, alpha: alpha, destination: dl),
+                             PixelLanes.overFullWeight(source: s.1, alpha: alpha, destination: dh), p)
+        } else {
+            let weight = PixelLanes.spread(q)
+            let α = alpha &* weight
+            PixelLanes.store(PixelLanes.over(source: s.0 &* weight, alpha: α, destination: dl),
+                             PixelLanes.over(source: s.1 &* weight, alpha: α, destination: dh), p)
+        }
+    }
+
+    /// Premultiplied colours in `Float` on the 0…255 scale (4 a pixel, any precision) as
+    /// bytes: alpha clamped to 0…255, each colour channel to 0…alpha (NaN to 0), then
+    /// rounded to nearest (ties to even, through the 2²³ bias): the one rounding of a
+    /// sample before it is blended. `out` needs `4 · count` bytes.
+    static func quantize(colors: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
         var i = 0
         while i + 4 <= count {
-            var w4 = UnsafeRawPointer(weights + i).loadUnaligned(as: SIMD4<Float>.self)
-            w4.replace(with: 0, where: .!(w4 .> 0))
-            w4.replace(with: 1, where: w4 .> 1)
-            if w4 == .zero {
-                i += 4
-                continue
-            }
-            var s = UnsafeRawPointer(colors + 4 * i).loadUnaligned(as: SIMD16<Float>.self)
-            var a4 = SIMD4(s[3], s[7], s[11], s[15])
-            a4.replace(with: 0, where: .!(a4 .> 0))
-            a4.replace(with: 255, where: a4 .> 255)
-            let alpha = expand(a4)
-            s.replace(with: 0, where: .!(s .> 0))
-            s.replace(with: alpha, where: s .> alpha)
-            let p = UnsafeMutableRawPointer(dst + 4 * i)
-            if w4 == SIMD4(repeating: 1) && a4 == SIMD4(repeating: 255) {
-                p.storeBytes(of: pack(s), as: SIMD16<UInt8>.self)
-            } else {
-                // s is finite, so a weight of 0 gives d · 1 + 0: d exactly.
-                let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
-                let result = s * expand(w4) + d * (1 - alpha * expand(w4 * (1 / 255)))
-                p.storeBytes(of: pack(result), as: SIMD16<UInt8>.self)
-            }
+            let c = UnsafeRawPointer(colors + 4 * i).loadUnaligned(as: SIMD16<Float>.self)
+            UnsafeMutableRawPointer(out + 4 * i).storeBytes(of: quantize4(c), as: SIMD16<UInt8>.self)
             i += 4
         }
         while i < count {
-            let weight = weights[i]
-            if weight > 0 {
-                let w = Swift.min(weight, 1)
-                let c = colors + 4 * i
-                let a = c[3] > 0 ? Swift.min(c[3], 255) : 0
-                var s = SIMD4<Float>(c[0], c[1], c[2], a)
-                s.replace(with: 0, where: .!(s .> 0))
-                s.replace(with: a, where: s .> a)
-                let q = dst + 4 * i
-                let d = load(q)
-                store(s * w + d * (1 - a * (w * (1 / 255))), at: q)
-            }
+            var c = SIMD16<Float>()
+            for k in 0..<4 { c[k] = colors[4 * i + k] }
+            let b = quantize4(c)
+            for k in 0..<4 { out[4 * i + k] = b[k] }
             i += 1
         }
+    }
+
+    /// Four pixels of `quantize(colors:into:count:)`.
+    @inline(__always)
+    static func quantize4(_ v: SIMD16<Float>) -> SIMD16<UInt8> {
+        var a = SIMD16(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7], v[11], v[11], v[11], v[11], v[15], v[15], v[15], v[15])
+        a = a.replacing(with: 0, where: .!(a .> 0)).replacing(with: 255, where: a .> 255)
+        let c = v.replacing(with: 0, where: .!(v .> 0)).replacing(with: a, where: v .> a)
+        let bias: Float = 8_388_608  // 2²³
+        let u = unsafeBitCast(c + bias, to: SIMD16<UInt32>.self)
+        // Lane by lane: the generic narrowing conversion is a call, this form one shuffle.
+        return SIMD16<UInt8>(
+            UInt8(truncatingIfNeeded: u[0]), UInt8(truncatingIfNeeded: u[1]), UInt8(truncatingIfNeeded: u[2]),
+            UInt8(truncatingIfNeeded: u[3]), UInt8(truncatingIfNeeded: u[4]), UInt8(truncatingIfNeeded: u[5]),
+            UInt8(truncatingIfNeeded: u[6]), UInt8(truncatingIfNeeded: u[7]), UInt8(truncatingIfNeeded: u[8]),
+            UInt8(truncatingIfNeeded: u[9]), UInt8(truncatingIfNeeded: u[10]), UInt8(truncatingIfNeeded: u[11]),
+            UInt8(truncatingIfNeeded: u[12]), UInt8(truncatingIfNeeded: u[13]), UInt8(truncatingIfNeeded: u[14]),
+            UInt8(truncatingIfNeeded: u[15]))
     }
 }

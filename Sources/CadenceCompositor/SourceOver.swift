@@ -1,367 +1,201 @@
 import CadenceGeometry
 
-/// Source-over compositing of premultiplied RGBA8 pixels, four pixels (`SIMD16`) at a
-/// time, in `Float`.
+/// Source-over compositing of premultiplied RGBA8 pixels in integer lanes, eight pixels at
+/// a time (`PixelLanes`).
 ///
-/// **Rounding.** Every result is `result = source + destination · (1 − sourceAlpha)`
-/// computed in `Float` on the 0…255 scale and rounded to the nearest integer (halves away
-/// from zero), clamped to 0…255: one rounding per stage. So a weight of 0 leaves the
-/// destination exactly as it was, a weight of 1 with an opaque source writes the source
-/// exactly (no drift however often opaque is drawn over opaque), 255 stays 255 and 0 stays
-/// 0. `Float`'s 24-bit significand keeps the error before rounding under 1e-4 of a step,
-/// so the result is the correctly rounded value except within 1e-4 of a half
-/// (`SourceOverTests` checks against a `Double` reference).
+/// **The rounding rule** (`docs/compositor.md` § 4). Paints are premultiplied and rounded to
+/// bytes once, when the paint is made; weights (coverage × clip × opacity, 0…1) are
+/// quantized to `w` in 0…255 (`PixelLanes.quantize`). With `S` the source bytes, `D` the
+/// destination byte, the result is the exact source-over of those integers,
+/// `(255·S·w + D·(255² − S_a·w)) / 255²`, rounded to nearest **once** (never a tie: 255² is
+/// odd). Hence weight 0 leaves the destination exactly as it was, an opaque source at full
+/// weight writes itself exactly (no drift however often it is drawn), 255 stays 255, 0 stays
+/// 0, a transparent source changes nothing, and colour never exceeds alpha. Each kernel has
+/// a plain-integer reference twin in the tests (`KernelReference`), checked bit for bit.
 ///
-/// Colours are premultiplied on the 0…255 scale, alphas on 0…1; weights (coverage × clip ×
-/// opacity) on 0…1. Cost: about 10 vector operations per four pixels; whole chunks of
-/// weight 0 are skipped and whole chunks of weight 1 with an opaque colour stored.
+/// **Runs.** Groups of eight weights that are all 0 are skipped without reading or writing
+/// the pixels; all 255 with an opaque paint are one 32-byte store; a uniform weight
+/// (`blend(_:weight:into:count:)`) is a plain span fill for an opaque paint at full weight.
+/// Cost: 12–25 vector operations per eight pixels (`PixelLanes`), no allocation.
 enum SourceOver {
-    /// `color` premultiplied on the 0…255 scale (components clamped to 0…1; NaN counts as
-    /// 0), its alpha on 0…1, and the same colour repeated four times.
+    typealias Lanes = PixelLanes.Lanes
+
+    /// A premultiplied colour as bytes — each channel `⌊c·a·255⌉` (halves up), alpha
+    /// `⌊a·255⌉`, components clamped to 0…1 and NaN read as 0, so colour ≤ alpha — and the
+    /// same bytes spread over eight pixels' lanes.
     struct Paint {
-        var color: SIMD4<Float>
-        var alpha: Float
-        var color4: SIMD16<Float>
-        var isOpaque: Bool { alpha >= 1 }
-        /// The colour as stored bytes (rounded), four times.
-        var bytes4: SIMD16<UInt8>
+        let bytes: SIMD4<UInt8>
+        /// `(r, b)` and `(g, a)` of eight pixels (`PixelLanes` layout).
+        let lo: Lanes, hi: Lanes
+        /// The alpha in every lane.
+        let alpha: Lanes
+        let isOpaque: Bool
+        /// The pixel as a 32-bit word, eight times.
+        let fill: SIMD8<UInt32>
 
         init(_ c: Color) {
-            func unit(_ x: Double) -> Double { x > 0 ? Swift.min(x, 1) : 0 }
-            let a = unit(c.alpha)
-            let premultiplied = SIMD4(unit(c.red) * a, unit(c.green) * a, unit(c.blue) * a, a) * 255
-            color = SIMD4<Float>(premultiplied)
-            alpha = Float(a)
-            color4 = SIMD16(lowHalf: SIMD8(lowHalf: color, highHalf: color), highHalf: SIMD8(lowHalf: color, highHalf: color))
-            bytes4 = SourceOver.pack(color4)
+            self.init(bytes: SourceOver.bytes(of: c))
+        }
+
+        init(bytes b: SIMD4<UInt8>) {
+            bytes = b
+            let word = UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
+            fill = SIMD8(repeating: word)
+            (lo, hi) = PixelLanes.split(unsafeBitCast(fill, to: Lanes.self))
+            alpha = Lanes(repeating: UInt16(b[3]))
+            isOpaque = b[3] == 255
         }
     }
 
-    /// `color` as premultiplied RGBA8 (each component rounded once).
+    /// `color` as premultiplied RGBA8: each colour channel `⌊c·a·255⌉`, alpha `⌊a·255⌉`
+    /// (halves up), components clamped to 0…1 (NaN as 0).
     static func bytes(of color: Color) -> SIMD4<UInt8> {
-        let p = Paint(color).bytes4
-        return SIMD4(p[0], p[1], p[2], p[3])
+        func unit(_ x: Double) -> Double { x > 0 ? Swift.min(x, 1) : 0 }
+        let a = unit(color.alpha)
+        func byte(_ x: Double) -> UInt8 { UInt8((x * 255 + 0.5).rounded(.down)) }
+        return SIMD4(byte(unit(color.red) * a), byte(unit(color.green) * a), byte(unit(color.blue) * a), byte(a))
     }
 
-    // MARK: Kernels
+    /// The 8-bit weight of a single weight (see `PixelLanes.quantize`).
+    static func quantize(_ w: Float) -> UInt16 {
+        UInt16(PixelLanes.quantize(SIMD8(repeating: w))[0])
+    }
 
-    /// `dst[i] = paint · w[i] + dst[i] · (1 − alpha · w[i])` for the `count` pixels at
-    /// `dst` (RGBA8), `w` the weights.
+    // MARK: One paint
+
+    /// `paint` over the `count` pixels at `dst` with the weights `w` (0…1, one a pixel).
     static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
-        var i = 0
-        while i + 4 <= count {
-            let w4 = UnsafeRawPointer(w + i).loadUnaligned(as: SIMD4<Float>.self)
-            if w4 == .zero {
-                i += 4
-                continue
+        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
+            let q = PixelLanes.quantize(PixelLanes.floats(w, first, n))
+            if q == .zero { return }
+            let full = q == SIMD8(repeating: 255)
+            if paint.isOpaque && full {
+                p.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
+                return
             }
-            let p = UnsafeMutableRawPointer(dst + 4 * i)
-            if paint.isOpaque && w4 == SIMD4(repeating: 1) {
-                p.storeBytes(of: paint.bytes4, as: SIMD16<UInt8>.self)
+            let (dl, dh) = PixelLanes.load(p)
+            let weight = PixelLanes.spread(q)
+            if paint.isOpaque {
+                PixelLanes.store(PixelLanes.lerp(source: paint.lo, weight: weight, destination: dl),
+                                 PixelLanes.lerp(source: paint.hi, weight: weight, destination: dh), p)
+            } else if full {
+                PixelLanes.store(PixelLanes.overFullWeight(source: paint.lo, alpha: paint.alpha, destination: dl),
+                                 PixelLanes.overFullWeight(source: paint.hi, alpha: paint.alpha, destination: dh), p)
             } else {
-                let weight = expand(w4)
-                let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
-                p.storeBytes(of: pack(paint.color4 * weight + d * (1 - paint.alpha * weight)), as: SIMD16<UInt8>.self)
+                let alpha = paint.alpha &* weight
+                PixelLanes.store(PixelLanes.over(source: paint.lo &* weight, alpha: alpha, destination: dl),
+                                 PixelLanes.over(source: paint.hi &* weight, alpha: alpha, destination: dh), p)
             }
-            i += 4
+        }
+    }
+
+    /// `paint` over the `count` pixels at `dst`, every one with weight `weight`: the same
+    /// values as `blend(_:weights:into:count:)` with a row of equal weights. An opaque paint
+    /// at full weight is a span fill (32-byte stores); weight 0 touches nothing.
+    static func blend(_ paint: Paint, weight: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        let w = quantize(weight)
+        guard w > 0, count > 0 else { return }
+        if paint.isOpaque && w == 255 {
+            fill(dst, with: paint.fill, count: count)
+            return
+        }
+        let weight = Lanes(repeating: w)
+        let source = (paint.lo &* weight, paint.hi &* weight), alpha = paint.alpha &* weight
+        if alpha[0] % 255 == 0 {
+            // σ_a = 255·v₁ exactly (full weight or an opaque paint): the general form
+            // without its remainder terms, ⌊(σ + 127 + D·(255 − v₁)) / 255⌋.
+            let k = 255 &- alpha / 255, lo = source.0 &+ 127, hi = source.1 &+ 127
+            PixelLanes.forEachGroup(dst, count: count) { p, _, _ in
+                let (dl, dh) = PixelLanes.load(p)
+                PixelLanes.store(PixelLanes.divideFloor(lo &+ dl &* k), PixelLanes.divideFloor(hi &+ dh &* k), p)
+            }
+        } else {
+            PixelLanes.forEachGroup(dst, count: count) { p, _, _ in
+                let (dl, dh) = PixelLanes.load(p)
+                PixelLanes.store(PixelLanes.over(source: source.0, alpha: alpha, destination: dl),
+                                 PixelLanes.over(source: source.1, alpha: alpha, destination: dh), p)
+            }
+        }
+    }
+
+    /// `count` copies of the pixel in `word` (eight times) at `dst`: 64 bytes a step.
+    static func fill(_ dst: UnsafeMutablePointer<UInt8>, with word: SIMD8<UInt32>, count: Int) {
+        let p = UnsafeMutableRawPointer(dst)
+        let wide = SIMD16<UInt32>(lowHalf: word, highHalf: word)
+        var i = 0
+        while i + 16 <= count {
+            (p + 4 * i).storeBytes(of: wide, as: SIMD16<UInt32>.self)
+            i += 16
+        }
+        if i + 8 <= count {
+            (p + 4 * i).storeBytes(of: word, as: SIMD8<UInt32>.self)
+            i += 8
         }
         while i < count {
-            let weight = w[i]
-            if weight > 0 {
-                let p = dst + 4 * i
-                let d = load(p)
-                store(paint.color * weight + d * (1 - paint.alpha * weight), at: p)
-            }
+            (p + 4 * i).storeBytes(of: word[0], as: UInt32.self)
             i += 1
         }
     }
 
-    /// Two paints at once, the second over the first:
-    /// `dst[i] = a · wa[i] + b · wb[i] + dst[i] · (1 − a.alpha · wa[i] − b.alpha · wb[i])`
-    /// (the caller folds the second paint's coverage of the first into `wa`).
+    // MARK: Two paints
+
+    /// Two paints at once, `b` over `a`: the source `A·w_a + B·w_b` over the destination,
+    /// rounded once, with `w_a` and `w_b` the quantized weights (the caller folds the second
+    /// paint's coverage of the first into `wa`). `w_a` is held to at most
+    /// `255 − ⌈B_a·w_b / 255⌉`, what the border leaves of the pixel, so the combined alpha
+    /// never passes 255 whatever the two weights' roundings.
     static func blend(
         _ a: Paint, weights wa: UnsafePointer<Float>, _ b: Paint, weights wb: UnsafePointer<Float>,
         into dst: UnsafeMutablePointer<UInt8>, count: Int
     ) {
-        var i = 0
-        while i + 4 <= count {
-            let wa4 = UnsafeRawPointer(wa + i).loadUnaligned(as: SIMD4<Float>.self)
-            let wb4 = UnsafeRawPointer(wb + i).loadUnaligned(as: SIMD4<Float>.self)
-            if wa4 == .zero && wb4 == .zero {
-                i += 4
-                continue
-            }
-            let p = UnsafeMutableRawPointer(dst + 4 * i)
-            let ea = expand(wa4), eb = expand(wb4)
-            let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
-            let result = a.color4 * ea + b.color4 * eb + d * (1 - a.alpha * ea - b.alpha * eb)
-            p.storeBytes(of: pack(result), as: SIMD16<UInt8>.self)
-            i += 4
-        }
-        while i < count {
-            let x = wa[i], y = wb[i]
-            if x > 0 || y > 0 {
-                let p = dst + 4 * i
-                let d = load(p)
-                store(a.color * x + b.color * y + d * (1 - a.alpha * x - b.alpha * y), at: p)
-            }
-            i += 1
+        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
+            let qa = PixelLanes.quantize(PixelLanes.floats(wa, first, n))
+            let qb = PixelLanes.quantize(PixelLanes.floats(wb, first, n))
+            if qa == .zero && qb == .zero { return }
+            let weightB = PixelLanes.spread(qb)
+            let weightA = pointwiseMin(PixelLanes.spread(qa), 255 &- PixelLanes.divideFloor(b.alpha &* weightB &+ 254))
+            let (dl, dh) = PixelLanes.load(p)
+            let alpha = a.alpha &* weightA &+ b.alpha &* weightB
+            PixelLanes.store(
+                PixelLanes.over(source: a.lo &* weightA &+ b.lo &* weightB, alpha: alpha, destination: dl),
+                PixelLanes.over(source: a.hi &* weightA &+ b.hi &* weightB, alpha: alpha, destination: dh), p)
         }
     }
 
-    /// `dst[i] = src[i] · opacity + dst[i] · (1 − srcAlpha[i] · opacity)`: an offscreen
-    /// group composited with its opacity.
+    // MARK: Groups
+
+    /// `src` (premultiplied, colour ≤ alpha) over the pixels at `dst` with weight
+    /// `opacity`: an offscreen group composited. Groups of eight transparent source pixels
+    /// are skipped; opaque ones at full opacity copied.
     static func composite(
         _ src: UnsafePointer<UInt8>, opacity: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int
     ) {
-        var i = 0
-        while i + 4 <= count {
-            let s8 = UnsafeRawPointer(src + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self)
-            let p = UnsafeMutableRawPointer(dst + 4 * i)
-            if s8 == .zero {
-                i += 4
-                continue
-            }
-            // Opaque source at opacity 1: s · 1 + d · 0 is s exactly.
-            if opacity == 1 && allOpaque(s8) {
-                p.storeBytes(of: s8, as: SIMD16<UInt8>.self)
-                i += 4
-                continue
-            }
-            let s = unpack(s8)
-            let d = unpack(p.loadUnaligned(as: SIMD16<UInt8>.self))
-            p.storeBytes(of: pack(s * opacity + d * (1 - alphas(s) * opacity / 255)), as: SIMD16<UInt8>.self)
-            i += 4
-        }
-        while i < count {
-            let q = src + 4 * i
-            if q[3] > 0 || q[0] > 0 || q[1] > 0 || q[2] > 0 {
-                let s = load(q)
-                let p = dst + 4 * i
-                let d = load(p)
-                store(s * opacity + d * (1 - s[3] * opacity / 255), at: p)
-            }
-            i += 1
-        }
-    }
-
-    // MARK: Constant runs
-
-    /// The general kernel's result for a run of pixels that all get the same paints and
-    /// weights, so that each output byte depends only on the destination byte and its
-    /// channel: a plain 32-bit span fill when it does not depend on the destination
-    /// (an opaque paint at weight 1), else `(d · m + b) >> 22` per channel in `UInt32`
-    /// lanes, eight pixels per iteration, else a lookup in the 4 × 256 table of the
-    /// general kernel's results (when Float ties round unevenly, e.g. 76.5 + d · 0.4).
-    ///
-    /// **Exactness.** `init` runs the general kernel (`reference`) over the 256
-    /// destinations `(d, d, d, d)` and keeps the fill only if all 256 agree, the integer
-    /// form only if its `m` and `b` (searched exhaustively) reproduce all 256 results of
-    /// every channel: every pixel equals the general kernel's, bit for bit, by
-    /// construction. Cost of `init`: one 256-pixel reference blend and about 5000 integer
-    /// operations; of `apply`: a 32-byte store per 8 pixels (fill), about 30 integer
-    /// vector operations per 8 pixels (blend).
-    struct ConstantBlend {
-        enum Kind {
-            case identity
-            case fill(UInt32)
-            case integer(m: SIMD4<UInt32>, b: SIMD4<UInt32>)
-            case table([UInt8])
-        }
-        let kind: Kind
-        static let shift: UInt32 = 22
-
-        /// The run of `paint` at `weight` through the one-paint kernel, or — `second` given —
-        /// through the two-paint kernel with `second` over it at weight 0 (a background
-        /// inside its border's inner edge, as the rasterizer blends it there). No allocation
-        /// unless the table form is kept.
-        init(_ paint: Paint, weight: Float, beneath second: Paint? = nil) {
-            let n = 256
-            self = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n) { buffer in
-                let k = buffer.baseAddress!, zero = k + n
-                k.initialize(repeating: weight, count: n)
-                zero.initialize(repeating: 0, count: n)
-                if let second {
-                    return ConstantBlend { SourceOver.blend(paint, weights: k, second, weights: zero, into: $0, count: $1) }
-                }
-                return ConstantBlend { SourceOver.blend(paint, weights: k, into: $0, count: $1) }
-            }
-        }
-
-        /// `reference` blends the pixels it is given (256, RGBA8) with the run's paints and
-        /// weights through the general kernel.
-        init(reference: (UnsafeMutablePointer<UInt8>, Int) -> Void) {
-            kind = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { t in  // t[4·d + c]
-                for d in 0..<256 { for c in 0..<4 { t[4 * d + c] = UInt8(d) } }
-                reference(t.baseAddress!, 256)
-                var identity = true, constant = true
-                for d in 0..<256 {
-                    for c in 0..<4 {
-                        identity = identity && t[4 * d + c] == UInt8(d)
-                        constant = constant && t[4 * d + c] == t[c]
-                    }
-                }
-                if identity { return .identity }
-                if constant { return .fill(UInt32(t[0]) | UInt32(t[1]) << 8 | UInt32(t[2]) << 16 | UInt32(t[3]) << 24) }
-                if let (m, b) = Self.integerForm(UnsafeBufferPointer(t)) { return .integer(m: m, b: b) }
-                return .table(Array(t))
-            }
-        }
-
-        /// Per channel, `m` and `b` with `(d · m + b) >> shift == table[4·d + c]` for every
-        /// `d` (no overflow of `UInt32`), or `nil`.
-        static func integerForm(_ table: UnsafeBufferPointer<UInt8>) -> (SIMD4<UInt32>, SIMD4<UInt32>)? {
-            var ms = SIMD4<UInt32>(), bs = SIMD4<UInt32>()
-            let one = Int64(1) << Int64(shift)
-            for c in 0..<4 {
-                // The slope from the ends, then its neighbours.
-                let t0 = Int64(table[c]), t255 = Int64(table[1020 + c])
-                let guess = ((t255 - t0) * one) / 255
-                var found = false
-                for delta: Int64 in [0, 1, -1, 2, -2, 3, -3] {
-                    let m = guess + delta
-                    guard m >= 0 else { continue }
-                    var lo = Int64.min, hi = Int64.max
-                    for d in 0..<256 {
-                        let t = Int64(table[4 * d + c]), dm = Int64(d) * m
-                        lo = Swift.max(lo, t * one - dm)
-                        hi = Swift.min(hi, (t + 1) * one - 1 - dm)
-                    }
-                    if lo <= hi, lo >= 0, lo + 255 * m < Int64(UInt32.max) {
-                        ms[c] = UInt32(m)
-                        bs[c] = UInt32(lo)
-                        found = true
-                        break
-                    }
-                }
-                if !found { return nil }
-            }
-            return (ms, bs)
-        }
-
-        /// The run's result for the `count` pixels at `dst`.
-        func apply(to dst: UnsafeMutablePointer<UInt8>, count: Int) {
-            guard count > 0 else { return }
-            let raw = UnsafeMutableRawPointer(dst)
-            switch kind {
-            case .identity:
+        let o = quantize(opacity)
+        guard o > 0 else { return }
+        let weight = Lanes(repeating: o)
+        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
+            let raw = PixelLanes.pixels(src, first, n)
+            let words = unsafeBitCast(raw, to: SIMD8<UInt32>.self)
+            if words == .zero { return }
+            let opaque = PixelLanes.allOpaque(words)
+            if o == 255 && opaque {
+                p.storeBytes(of: raw, as: Lanes.self)
                 return
-            case .fill(let pixel):
-                let wide = SIMD8<UInt32>(repeating: pixel)
-                var i = 0
-                while i + 8 <= count {
-                    raw.storeBytes(of: wide, toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                    i += 8
-                }
-                while i < count {
-                    raw.storeBytes(of: pixel, toByteOffset: 4 * i, as: UInt32.self)
-                    i += 1
-                }
-            case .integer(let m, let b):
-                Self.blend(raw, count: count, m: m, b: b)
-            case .table(let table):
-                table.withUnsafeBufferPointer { t in
-                    let t = t.baseAddress!
-                    for i in 0..<(4 * count) { dst[i] = t[4 * Int(dst[i]) + (i & 3)] }
-                }
             }
-        }
-
-        @inline(__always)
-        static func blend(_ raw: UnsafeMutableRawPointer, count: Int, m: SIMD4<UInt32>, b: SIMD4<UInt32>) {
-            let m0 = SIMD8(repeating: m[0]), m1 = SIMD8(repeating: m[1]), m2 = SIMD8(repeating: m[2]), m3 = SIMD8(repeating: m[3])
-            let b0 = SIMD8(repeating: b[0]), b1 = SIMD8(repeating: b[1]), b2 = SIMD8(repeating: b[2]), b3 = SIMD8(repeating: b[3])
-            let byte = SIMD8<UInt32>(repeating: 0xFF), s = SIMD8<UInt32>(repeating: shift)
-            @inline(__always)
-            func one(_ p: SIMD8<UInt32>) -> SIMD8<UInt32> {
-                let r = ((p & byte) &* m0 &+ b0) &>> s
-                let g = (((p &>> 8) & byte) &* m1 &+ b1) &>> s
-                let bl = (((p &>> 16) & byte) &* m2 &+ b2) &>> s
-                let a = ((p &>> 24) &* m3 &+ b3) &>> s
-                return r | (g &<< 8) | (bl &<< 16) | (a &<< 24)
+            let (sl, sh) = PixelLanes.split(raw)
+            let (dl, dh) = PixelLanes.load(p)
+            if opaque {
+                PixelLanes.store(PixelLanes.lerp(source: sl, weight: weight, destination: dl),
+                                 PixelLanes.lerp(source: sh, weight: weight, destination: dh), p)
+            } else if o == 255 {
+                let alpha = PixelLanes.alphas(sh)
+                PixelLanes.store(PixelLanes.overFullWeight(source: sl, alpha: alpha, destination: dl),
+                                 PixelLanes.overFullWeight(source: sh, alpha: alpha, destination: dh), p)
+            } else {
+                let alpha = PixelLanes.alphas(sh) &* weight
+                PixelLanes.store(PixelLanes.over(source: sl &* weight, alpha: alpha, destination: dl),
+                                 PixelLanes.over(source: sh &* weight, alpha: alpha, destination: dh), p)
             }
-            var i = 0
-            while i + 8 <= count {
-                let p = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                raw.storeBytes(of: one(p), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                i += 8
-            }
-            if i < count {
-                var p = SIMD8<UInt32>()
-                for k in 0..<(count - i) { p[k] = raw.loadUnaligned(fromByteOffset: 4 * (i + k), as: UInt32.self) }
-                let r = one(p)
-                for k in 0..<(count - i) { raw.storeBytes(of: r[k], toByteOffset: 4 * (i + k), as: UInt32.self) }
-            }
-        }
-    }
-
-    // MARK: Helpers
-
-    /// `(w0, w0, w0, w0, w1, …, w3)`: one weight per channel.
-    @inline(__always)
-    static func expand(_ w: SIMD4<Float>) -> SIMD16<Float> {
-        SIMD16(w[0], w[0], w[0], w[0], w[1], w[1], w[1], w[1], w[2], w[2], w[2], w[2], w[3], w[3], w[3], w[3])
-    }
-
-    /// `(a0, a0, a0, a0, a1, …, a3)`: each pixel's alpha (lanes 3, 7, 11, 15) in all four
-    /// of its lanes.
-    @inline(__always)
-    static func alphas(_ v: SIMD16<Float>) -> SIMD16<Float> {
-        SIMD16(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7], v[11], v[11], v[11], v[11], v[15], v[15], v[15], v[15])
-    }
-
-    /// Whether all four pixels are opaque (alpha 255).
-    @inline(__always)
-    static func allOpaque(_ b: SIMD16<UInt8>) -> Bool {
-        b[3] == 255 && b[7] == 255 && b[11] == 255 && b[15] == 255
-    }
-
-    /// One pixel's bytes as floats (0…255).
-    @inline(__always)
-    static func load(_ p: UnsafePointer<UInt8>) -> SIMD4<Float> {
-        SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
-    }
-
-    /// Rounds to nearest (halves up: all values are ≥ 0) and clamps to 0…255; NaN gives 0.
-    ///
-    /// Written with the 2²³ bias rather than the standard library's generic conversions,
-    /// which are not vectorised: adding 2²³ to a value in 0…255 leaves its nearest integer
-    /// (ties to even) in the low significand bits; a tie that went down is moved up; the
-    /// low byte of the bit pattern is the result.
-    @inline(__always)
-    static func pack(_ v: SIMD16<Float>) -> SIMD16<UInt8> {
-        let bias: Float = 8_388_608  // 2²³ (a local constant: a static would cost a lazy-init check)
-        let c = v.replacing(with: 0, where: .!(v .> 0)).replacing(with: 255, where: v .> 255)
-        var biased = c + bias
-        biased.replace(with: biased + 1, where: c - (biased - bias) .== 0.5)
-        // Lane by lane: the generic `SIMD16<UInt8>(truncatingIfNeeded:)` compiles to a call
-        // to a scalar loop; this form becomes a vector narrowing wherever it is inlined.
-        let u = unsafeBitCast(biased, to: SIMD16<UInt32>.self)
-        return SIMD16<UInt8>(
-            UInt8(truncatingIfNeeded: u[0]), UInt8(truncatingIfNeeded: u[1]), UInt8(truncatingIfNeeded: u[2]),
-            UInt8(truncatingIfNeeded: u[3]), UInt8(truncatingIfNeeded: u[4]), UInt8(truncatingIfNeeded: u[5]),
-            UInt8(truncatingIfNeeded: u[6]), UInt8(truncatingIfNeeded: u[7]), UInt8(truncatingIfNeeded: u[8]),
-            UInt8(truncatingIfNeeded: u[9]), UInt8(truncatingIfNeeded: u[10]), UInt8(truncatingIfNeeded: u[11]),
-            UInt8(truncatingIfNeeded: u[12]), UInt8(truncatingIfNeeded: u[13]), UInt8(truncatingIfNeeded: u[14]),
-            UInt8(truncatingIfNeeded: u[15]))
-    }
-
-    /// The bytes as floats (0…255), through the same bias.
-    @inline(__always)
-    static func unpack(_ b: SIMD16<UInt8>) -> SIMD16<Float> {
-        // 0x4B00_0000 is the bit pattern of 2²³. Widened lane by lane (see `pack`).
-        let wide = SIMD16<UInt32>(
-            UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]), UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]),
-            UInt32(b[8]), UInt32(b[9]), UInt32(b[10]), UInt32(b[11]), UInt32(b[12]), UInt32(b[13]), UInt32(b[14]), UInt32(b[15]))
-        return unsafeBitCast(wide | 0x4B00_0000, to: SIMD16<Float>.self) - 8_388_608
-    }
-
-    /// One pixel, rounded as `pack` rounds.
-    @inline(__always)
-    static func store(_ v: SIMD4<Float>, at p: UnsafeMutablePointer<UInt8>) {
-        for k in 0..<4 {
-            let c = v[k] > 0 ? Swift.min(v[k], 255) : 0
-            p[k] = UInt8(truncatingIfNeeded: Int((c + 0.5).rounded(.down)))
         }
     }
 }

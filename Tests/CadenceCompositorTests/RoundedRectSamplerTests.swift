@@ -209,4 +209,31 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
         XCTAssertGreaterThan(interiorPixels, 1000, "the shortcut is exercised")
     }
+
+    /// Outside the support span every pixel's sampled coverage (outer and border) is
+    /// exactly 0: rotated, scaled and sheared rectangles, rounded or not, with borders.
+    func testSupportExcludesOnlyZeroCoverage() {
+        var g = SeededGenerator(seed: 0x5_0990)
+        for trial in 0..<80 {
+            let map = randomPlaneMap(&g, centre: 32, minScale: 0.5, scaleSpread: 1.5)
+            let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...40), height: g.edgeBiased(in: 0.2...40))
+            let radius = [0, g.unit() * 10, 100][trial % 3]
+            let border = [0, 1, g.unit() * 6, 50][trial % 4]
+            let sampler = RoundedRectSampler(bounds: bounds, cornerRadius: radius, borderWidth: border, map: map)!
+            var outer = [Float](repeating: -1, count: 96), ring = outer
+            for y in -4..<68 {
+                let x0 = -4 + Int(g.next() % 8), n = 64 + Int(g.next() % 8)
+                outer.withUnsafeMutableBufferPointer { o in
+                    ring.withUnsafeMutableBufferPointer { r in
+                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+                    }
+                }
+                let support = sampler.support(row: y, from: x0, count: n)
+                for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
+                    XCTFail("seed \(g.seed) trial \(trial) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
+                    return
+                }
+            }
+        }
+    }
 }

@@ -4,131 +4,213 @@ import XCTest
 
 @testable import CadenceCompositor
 
-/// The source-over kernels against the `Double` reference (`referenceOver`) and the
-/// rounding rules.
+/// The source-over kernels against their integer twins (`KernelReference`), bit for bit,
+/// and the rounding rules of `docs/compositor.md` § 4.
 final class SourceOverTests: XCTestCase {
-    /// Runs the one-paint kernel on `destination` with `weights`.
-    private func blended(_ color: Color, _ weights: [Float], over destination: [SIMD4<UInt8>]) -> [SIMD4<UInt8>] {
-        var bytes = destination.flatMap { [$0[0], $0[1], $0[2], $0[3]] }
-        var w = weights + [Float](repeating: 0, count: 8)
-        w.withUnsafeMutableBufferPointer { wp in
-            bytes.withUnsafeMutableBufferPointer { bp in
-                SourceOver.blend(SourceOver.Paint(color), weights: wp.baseAddress!, into: bp.baseAddress!, count: destination.count)
+    /// Weights that exercise every branch and the ends of the range: 0, the smallest, the
+    /// halves, the largest below full, full.
+    static let weights: [Int] = [0, 1, 2, 3, 51, 127, 128, 129, 170, 204, 253, 254, 255]
+
+    /// For each source alpha, colours that cover 0, 1, the middle and the alpha itself.
+    static func colours(alpha a: Int) -> [SIMD4<UInt8>] {
+        let c = [0, Swift.min(1, a), a / 2, Swift.max(a - 1, 0), a, a / 3].map(UInt8.init)
+        return [SIMD4(c[0], c[1], c[2], UInt8(a)), SIMD4(c[3], c[4], c[5], UInt8(a))]
+    }
+
+    /// 256 destinations: every byte value in every channel.
+    static let everyByte: [UInt8] = (0..<256).flatMap { (d: Int) -> [UInt8] in
+        let a = UInt8(d), b = UInt8(255 - d), c = UInt8((d * 7) & 255)
+        return [a, b, c, a]
+    }
+
+    private func blended(_ paint: SIMD4<UInt8>, weights: [Float], over bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        weights.withUnsafeBufferPointer { w in
+            out.withUnsafeMutableBufferPointer {
+                SourceOver.blend(SourceOver.Paint(bytes: paint), weights: w.baseAddress!, into: $0.baseAddress!, count: weights.count)
             }
         }
-        return stride(from: 0, to: bytes.count, by: 4).map { SIMD4(bytes[$0], bytes[$0 + 1], bytes[$0 + 2], bytes[$0 + 3]) }
+        return out
     }
 
-    private func premultiplied(_ c: Color) -> SIMD4<Double> {
-        SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha) * 255
-    }
-
-    /// Whether `x` (0…255 scale) is within 1e-3 of a rounding tie, where Float and Double
-    /// may round apart.
-    private func nearTie(_ x: SIMD4<Double>) -> Bool {
-        (0..<4).contains { abs(x[$0] - x[$0].rounded(.down) - 0.5) < 1e-3 }
-    }
-
-    /// Random colours, weights and destinations (edge-biased: 0, 1, opaque, transparent),
-    /// every run length 1…13 (the four-pixel body and the tail): the kernel rounds as the
-    /// reference does, except at exact ties of the unrounded value.
-    func testBlendMatchesReference() {
-        var g = SeededGenerator(seed: 0xB1_E4D)
-        for trial in 0..<400 {
-            let color = Color(red: g.edgeBiased(), green: g.edgeBiased(), blue: g.edgeBiased(), alpha: g.edgeBiased())
-            let count = 1 + trial % 13
-            let weights = (0..<count).map { _ in Float(g.edgeBiased()) }
-            let destination = (0..<count).map { _ -> SIMD4<UInt8> in
-                let a = UInt8(g.next() % 256)
-                return SIMD4(UInt8(g.next() % (UInt64(a) + 1)), UInt8(g.next() % (UInt64(a) + 1)), UInt8(g.next() % (UInt64(a) + 1)), a)
-            }
-            let got = blended(color, weights, over: destination)
-            for i in 0..<count {
-                let s = premultiplied(color) * Double(weights[i])
-                let exact = s + SIMD4<Double>(destination[i]) * (1 - s[3] / 255)
-                if nearTie(exact) { continue }
-                XCTAssertEqual(got[i], referenceOver(premultiplied(color), weight: Double(weights[i]), destination[i]),
-                               "seed \(g.seed) trial \(trial) pixel \(i)")
-                XCTAssertTrue(got[i][0] <= got[i][3] && got[i][1] <= got[i][3] && got[i][2] <= got[i][3], "premultiplied")
-            }
-        }
-    }
-
-    /// Weight 0 leaves the destination; opaque at weight 1 replaces it exactly, however
-    /// often; an opaque destination stays opaque; a transparent colour changes nothing.
-    func testRoundingRules() {
-        let destination = [SIMD4<UInt8>(10, 200, 30, 255), SIMD4(0, 0, 0, 0), SIMD4(1, 2, 3, 4), SIMD4(255, 255, 255, 255), SIMD4(7, 7, 7, 9)]
-        let color = Color(red: 0.3, green: 0.6, blue: 0.9)
-        XCTAssertEqual(blended(color, [0, 0, 0, 0, 0], over: destination), destination)
-        XCTAssertEqual(blended(.clear, [1, 0.5, 1, 0.3, 1], over: destination), destination)
-        var pixels = destination
-        for _ in 0..<100 { pixels = blended(color, [1, 1, 1, 1, 1], over: pixels) }
-        XCTAssertEqual(Set(pixels), [SIMD4(77, 153, 230, 255)], "0.3·255 = 76.5 → 77; no drift")
-        var opaque = [SIMD4<UInt8>](repeating: SIMD4(255, 255, 255, 255), count: 5)
-        for k in 0..<50 {
-            opaque = blended(Color(red: 0, green: 0, blue: 0, alpha: 0.01 * Double(k)), [0.3, 0.7, 1, 0.01, 0.99], over: opaque)
-        }
-        XCTAssertTrue(opaque.allSatisfy { $0[3] == 255 }, "255 stays 255")
-        let black = blended(.black, [1, 1, 1, 1, 1], over: destination)
-        XCTAssertEqual(black, [SIMD4<UInt8>](repeating: SIMD4(0, 0, 0, 255), count: 5))
-    }
-
-    /// The two-paint kernel is one source-over of the combined premultiplied source.
-    func testTwoPaintBlendMatchesReference() {
-        var g = SeededGenerator(seed: 0x2B_A1)
-        for trial in 0..<300 {
-            let a = Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased())
-            let b = Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased())
-            let count = 1 + trial % 9
-            let cb = (0..<count).map { _ in g.edgeBiased() }
-            let ca = (0..<count).map { i in g.edgeBiased() * (1 - b.alpha * cb[i]) }
-            let destination = (0..<count).map { _ in SIMD4<UInt8>(9, 50, 120, 200) }
-            var bytes = destination.flatMap { [$0[0], $0[1], $0[2], $0[3]] }
-            var wa = ca.map(Float.init) + [Float](repeating: 0, count: 8), wb = cb.map(Float.init) + [Float](repeating: 0, count: 8)
-            wa.withUnsafeMutableBufferPointer { pa in
-                wb.withUnsafeMutableBufferPointer { pb in
-                    bytes.withUnsafeMutableBufferPointer { p in
-                        SourceOver.blend(SourceOver.Paint(a), weights: pa.baseAddress!, SourceOver.Paint(b), weights: pb.baseAddress!,
-                                         into: p.baseAddress!, count: count)
+    /// Every destination byte in every channel, for every source alpha with colours at 0,
+    /// 1, half, alpha − 1 and alpha, at weights across the range: the one-paint kernel (per
+    /// pixel weights) and the uniform kernel equal the twin.
+    func testBlendMatchesTwinExhaustively() {
+        let destination = unflatten(Self.everyByte)
+        for a in 0..<256 {
+            for paint in Self.colours(alpha: a) {
+                for w in Self.weights {
+                    let expected = flatten(destination.map { KernelReference.blend(paint, weight: w, over: $0) })
+                    let weight = Float(w) / 255
+                    XCTAssertEqual(KernelReference.weight(weight), w)
+                    let perPixel = blended(paint, weights: [Float](repeating: weight, count: 256), over: Self.everyByte)
+                    var uniform = Self.everyByte
+                    uniform.withUnsafeMutableBufferPointer {
+                        SourceOver.blend(SourceOver.Paint(bytes: paint), weight: weight, into: $0.baseAddress!, count: 256)
+                    }
+                    if perPixel != expected || uniform != expected {
+                        let i = zip(perPixel, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                            ?? zip(uniform, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+                        XCTFail("paint \(paint) weight \(w) byte \(i): per pixel \(perPixel[i]), uniform \(uniform[i]), twin \(expected[i])")
+                        return
                     }
                 }
             }
+        }
+    }
+
+    /// Seeded random paints, weights (edge-biased, mixed within each group of eight) and
+    /// destinations, runs of 1…40 pixels (whole groups and the tail).
+    func testBlendMatchesTwinOnRandomRuns() {
+        var g = SeededGenerator(seed: 0xB1_E4D)
+        for trial in 0..<400 {
+            let color = Color(red: g.edgeBiased(), green: g.edgeBiased(), blue: g.edgeBiased(), alpha: g.edgeBiased())
+            let paint = KernelReference.bytes(color)
+            XCTAssertEqual(SourceOver.Paint(color).bytes, paint)
+            let count = 1 + trial % 40
+            let weights = (0..<count).map { _ in Float(g.edgeBiased()) * (g.next() % 7 == 0 ? 2 : 1) }
+            let destination = (0..<count).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+            let got = unflatten(blended(paint, weights: weights, over: flatten(destination)))
             for i in 0..<count {
-                let source = premultiplied(a) * ca[i] + premultiplied(b) * cb[i]
-                let exact = source + SIMD4<Double>(destination[i]) * (1 - source[3] / 255)
-                if nearTie(exact) { continue }
-                let got = SIMD4(bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3])
-                XCTAssertEqual(got, referenceOver(source, weight: 1, destination[i]), "seed \(g.seed) trial \(trial) pixel \(i)")
+                XCTAssertEqual(got[i], KernelReference.blend(paint, weight: KernelReference.weight(weights[i]), over: destination[i]),
+                               "seed \(g.seed) trial \(trial) pixel \(i)")
             }
         }
     }
 
-    /// Compositing a group: `source · opacity` over the destination, rounded once; opacity
-    /// 1 of an opaque source copies it.
-    func testCompositeMatchesReference() {
-        var g = SeededGenerator(seed: 0xC0_3B)
-        for trial in 0..<300 {
-            let count = 1 + trial % 11
-            let opacity = Float(g.edgeBiased())
-            let source = (0..<count).map { _ -> SIMD4<UInt8> in
-                let a = UInt8(g.next() % 256)
-                return SIMD4(UInt8(g.next() % (UInt64(a) + 1)), 0, a / 2, a)
+    /// Weight 0 (and NaN, negative) leaves the destination; opaque at weight 1 replaces it
+    /// exactly, however often; 255 stays 255; a transparent colour changes nothing; colour
+    /// stays at most alpha.
+    func testRoundingRules() {
+        let destination = [SIMD4<UInt8>(10, 200, 30, 255), SIMD4(0, 0, 0, 0), SIMD4(1, 2, 3, 4), SIMD4(255, 255, 255, 255), SIMD4(7, 7, 7, 9)]
+        let color = KernelReference.bytes(Color(red: 0.3, green: 0.6, blue: 0.9))
+        XCTAssertEqual(color, SIMD4(77, 153, 230, 255), "0.3·255 = 76.5 → 77")
+        let bytes = flatten(destination)
+        XCTAssertEqual(blended(color, weights: [0, .nan, -1, 0, -0.0], over: bytes), bytes)
+        XCTAssertEqual(blended(.zero, weights: [1, 0.5, 1, 0.3, 1], over: bytes), bytes)
+        var pixels = bytes
+        for _ in 0..<100 { pixels = blended(color, weights: [1, 1, 1, 1, 1], over: pixels) }
+        XCTAssertEqual(Set(unflatten(pixels)), [color], "no drift")
+        var opaque = [UInt8](repeating: 255, count: 4 * 9)
+        for k in 0..<50 {
+            let c = KernelReference.bytes(Color(red: 0, green: 0, blue: 0, alpha: 0.02 * Double(k)))
+            opaque = blended(c, weights: [0.3, 0.7, 1, 0.01, 0.99, 0.5, 1e-3, 0.2, 0.9], over: opaque)
+        }
+        XCTAssertTrue(unflatten(opaque).allSatisfy { $0[3] == 255 }, "255 stays 255")
+        var g = SeededGenerator(seed: 0x9E_3779)
+        for _ in 0..<200 {
+            let a = UInt8(g.next() % 256)
+            let paint = SIMD4(UInt8(g.next() % (UInt64(a) + 1)), UInt8(g.next() % (UInt64(a) + 1)), 0, a)
+            let d = (0..<16).map { _ -> SIMD4<UInt8> in
+                let da = UInt8(g.next() % 256)
+                return SIMD4(UInt8(g.next() % (UInt64(da) + 1)), da, 0, da)
             }
-            let destination = (0..<count).map { _ in SIMD4<UInt8>(UInt8(g.next() % 256), 30, 40, 255) }
-            let src = source.flatMap { [$0[0], $0[1], $0[2], $0[3]] }
-            var dst = destination.flatMap { [$0[0], $0[1], $0[2], $0[3]] }
-            src.withUnsafeBufferPointer { s in
-                dst.withUnsafeMutableBufferPointer { d in
-                    SourceOver.composite(s.baseAddress!, opacity: opacity, into: d.baseAddress!, count: count)
+            let out = unflatten(blended(paint, weights: (0..<16).map { _ in Float(g.unit()) }, over: flatten(d)))
+            XCTAssertTrue(out.allSatisfy { $0[0] <= $0[3] && $0[1] <= $0[3] && $0[2] <= $0[3] }, "colour ≤ alpha")
+        }
+    }
+
+    /// The two-paint kernel equals its twin: every border alpha and weight pair from the
+    /// representative set (the clamp of the background's weight included), then random.
+    func testTwoPaintBlendMatchesTwin() {
+        let destination = unflatten(Self.everyByte)
+        func run(_ a: SIMD4<UInt8>, _ wa: [Float], _ b: SIMD4<UInt8>, _ wb: [Float], _ d: [SIMD4<UInt8>]) -> [SIMD4<UInt8>] {
+            var bytes = flatten(d)
+            wa.withUnsafeBufferPointer { pa in
+                wb.withUnsafeBufferPointer { pb in
+                    bytes.withUnsafeMutableBufferPointer {
+                        SourceOver.blend(SourceOver.Paint(bytes: a), weights: pa.baseAddress!, SourceOver.Paint(bytes: b),
+                                         weights: pb.baseAddress!, into: $0.baseAddress!, count: d.count)
+                    }
                 }
             }
+            return unflatten(bytes)
+        }
+        for ba in stride(from: 0, through: 255, by: 17) {
+            let a = SIMD4<UInt8>(200, 10, 90, 230), b = SIMD4<UInt8>(UInt8(ba / 2), UInt8(ba), 0, UInt8(ba))
+            for wa in Self.weights {
+                for wb in Self.weights {
+                    let got = run(a, [Float](repeating: Float(wa) / 255, count: 256), b,
+                                  [Float](repeating: Float(wb) / 255, count: 256), destination)
+                    for (i, d) in destination.enumerated() where got[i] != KernelReference.blend(a, weight: wa, b, weight: wb, over: d) {
+                        XCTFail("border alpha \(ba) weights \(wa), \(wb) pixel \(i)")
+                        return
+                    }
+                }
+            }
+        }
+        var g = SeededGenerator(seed: 0x2B_A1)
+        for trial in 0..<300 {
+            let a = KernelReference.bytes(Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased()))
+            let b = KernelReference.bytes(Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased()))
+            let count = 1 + trial % 19
+            let wb = (0..<count).map { _ in Float(g.edgeBiased()) }
+            let wa = (0..<count).map { i in Float(g.edgeBiased()) * (1 - Float(b[3]) / 255 * wb[i]) }
+            let d = (0..<count).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+            let got = run(a, wa, b, wb, d)
             for i in 0..<count {
-                let s = SIMD4<Double>(source[i]) * Double(opacity)
-                if nearTie(s + SIMD4<Double>(destination[i]) * (1 - s[3] / 255)) { continue }
-                let got = SIMD4(dst[4 * i], dst[4 * i + 1], dst[4 * i + 2], dst[4 * i + 3])
-                XCTAssertEqual(got, referenceOver(SIMD4<Double>(source[i]), weight: Double(opacity), destination[i]),
+                XCTAssertEqual(got[i], KernelReference.blend(a, weight: KernelReference.weight(wa[i]), b,
+                                                             weight: KernelReference.weight(wb[i]), over: d[i]),
                                "seed \(g.seed) trial \(trial) pixel \(i)")
-                if opacity == 1 && source[i][3] == 255 { XCTAssertEqual(got, source[i]) }
+            }
+        }
+    }
+
+    /// Compositing a group: every (colour, alpha) source pair with colour ≤ alpha over
+    /// destinations from every byte, at opacities across the range; opacity 1 of an opaque
+    /// source copies it.
+    func testCompositeMatchesTwinExhaustively() {
+        var g = SeededGenerator(seed: 0xC0_3B)
+        // Every premultiplied (c, a) once, packed three to a pixel, destinations cycling
+        // through every byte.
+        var sources: [SIMD4<UInt8>] = []
+        var pending: [UInt8] = []
+        for a in 0..<256 {
+            for c in 0...a {
+                pending.append(UInt8(c))
+                if pending.count == 3 || c == a {
+                    while pending.count < 3 { pending.append(0) }
+                    sources.append(SIMD4(pending[0], pending[1], pending[2], UInt8(a)))
+                    pending = []
+                }
+            }
+        }
+        for (k, opacity) in [0, 1, 77, 128, 200, 254, 255].enumerated() {
+            let destination = sources.indices.map { i -> SIMD4<UInt8> in
+                let d = UInt8((i * 31 + k * 101) & 255)
+                return SIMD4(d, d &+ 85, d &+ 170, UInt8(truncatingIfNeeded: g.next()))
+            }
+            var dst = flatten(destination)
+            let src = flatten(sources)
+            src.withUnsafeBufferPointer { s in
+                dst.withUnsafeMutableBufferPointer {
+                    SourceOver.composite(s.baseAddress!, opacity: Float(opacity) / 255, into: $0.baseAddress!, count: sources.count)
+                }
+            }
+            let got = unflatten(dst)
+            for i in sources.indices where got[i] != KernelReference.blend(sources[i], weight: opacity, over: destination[i]) {
+                XCTFail("opacity \(opacity) source \(sources[i]) over \(destination[i]): \(got[i])")
+                return
+            }
+        }
+        var target = [UInt8](repeating: 9, count: 20)
+        let opaque: [UInt8] = [10, 20, 30, 255, 1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255, 11, 12, 13, 255]
+        SourceOver.composite(opaque, opacity: 1, into: &target, count: 5)
+        XCTAssertEqual(target, opaque, "an opaque group at opacity 1 replaces")
+    }
+
+    /// The division identities the lanes rely on, over their whole ranges.
+    func testDivisionBy255() {
+        for start in stride(from: 0, to: 65535, by: 16) {
+            var x = PixelLanes.Lanes()
+            for k in 0..<16 { x[k] = UInt16(Swift.min(start + k, 65534)) }
+            let floor = PixelLanes.divideFloor(x)
+            for k in 0..<16 { XCTAssertEqual(Int(floor[k]), Int(x[k]) / 255) }
+            if start <= 65407 {
+                for k in 0..<16 { x[k] = UInt16(Swift.min(start + k, 65407)) }
+                let round = PixelLanes.divideRound(x)
+                for k in 0..<16 { XCTAssertEqual(Int(round[k]), KernelReference.rounded(Int(x[k]), 255)) }
             }
         }
     }
