@@ -265,6 +265,10 @@ final class Rasterizer {
         let strokePaint = stroke.map(SourceOver.Paint.init)
         // Analytic clips sample whole rows: keep those rows whole.
         let whole = !clip.analytic.isEmpty
+        if alignedSpans, clip.mask == nil, !whole,
+           drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity) {
+            return
+        }
         // Inside the interior every pixel gets the same weights: one paint at one weight,
         // the uniform kernel (a span fill for an opaque paint at full weight; the border's
         // weight is 0 inside its inner edge, or 1 when there is none).
@@ -322,6 +326,61 @@ final class Rasterizer {
                 }
             }
         }
+    }
+
+    /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
+    /// draws as spans: every pixel of the rectangle has coverage 1 and every other 0, so
+    /// each row is one, two or three runs of one weight, drawn by the uniform kernels with
+    /// the weights the general path computes there. `false` (tests) sends every layer
+    /// down the general path.
+    var alignedSpans = true
+
+    /// Draws the background and border of a layer whose bounds are a rectangle of whole
+    /// pixels (`pixelAlignedRect`) as runs of uniform weights, under a clip of uniform
+    /// weight; `false` (nothing drawn) when the bounds, or the border's inner edge, are not
+    /// pixel-aligned.
+    private func drawAligned(
+        _ item: RenderList.Item, _ sampler: RoundedRectSampler, _ fill: SourceOver.Paint?, _ stroke: SourceOver.Paint?,
+        in region: PixelRect, on surface: Surface, opacity: Float
+    ) -> Bool {
+        guard let outer = Self.pixelAlignedRect(item) else { return false }
+        let map = PlaneMap(item.matrix)
+        var inner = outer
+        if stroke != nil {
+            let b = item.bounds.standardized, w = item.borderWidth
+            if sampler.inner == nil {
+                inner = .empty
+            } else if let r = Self.pixelAlignedRect(Rect(x: b.minX + w, y: b.minY + w, width: b.width - 2 * w, height: b.height - 2 * w), map) {
+                inner = r
+            } else {
+                return false
+            }
+        }
+        let r = outer.intersection(region)
+        guard !r.isEmpty else { return true }
+        inner = inner.intersection(r)
+        // The weights `combine` gives where the ring covers a pixel (fill, border), and
+        // inside the inner edge.
+        let ringA = opacity * (1 - Float(stroke?.bytes[3] ?? 0) / 255)
+        func ringRun(_ p: UnsafeMutablePointer<UInt8>, _ count: Int) {
+            guard count > 0, let stroke else { return }
+            if let fill {
+                SourceOver.blend(fill, weight: ringA, stroke, weight: opacity, into: p, count: count)
+            } else {
+                SourceOver.blend(stroke, weight: opacity, into: p, count: count)
+            }
+        }
+        for y in r.minY..<r.maxY {
+            let row = surface.pixel(r.minX, y)
+            guard !inner.isEmpty, y >= inner.minY, y < inner.maxY else {
+                if stroke != nil { ringRun(row, r.width) } else if let fill { SourceOver.blend(fill, weight: opacity, into: row, count: r.width) }
+                continue
+            }
+            ringRun(row, inner.minX - r.minX)
+            if let fill { SourceOver.blend(fill, weight: opacity, into: row + 4 * (inner.minX - r.minX), count: inner.width) }
+            ringRun(row + 4 * (inner.maxX - r.minX), r.maxX - inner.maxX)
+        }
+        return true
     }
 
     /// The clip's weight times `opacity` for the row: `nil` after writing per-pixel weights
@@ -431,9 +490,12 @@ final class Rasterizer {
     /// (affine, axis-aligned, corners within 1e-9 of integers, no rounding); else `nil`.
     static func pixelAlignedRect(_ item: RenderList.Item) -> PixelRect? {
         guard item.cornerRadius == 0 else { return nil }
-        let m = PlaneMap(item.matrix)
+        return pixelAlignedRect(item.bounds, PlaneMap(item.matrix))
+    }
+
+    /// The pixels of `b` under `m` when they are exactly a rectangle of whole pixels.
+    static func pixelAlignedRect(_ b: Rect, _ m: PlaneMap) -> PixelRect? {
         guard m.isAffine, m.r3.z > 0, m.r1.y == 0, m.r2.x == 0 else { return nil }
-        let b = item.bounds
         let xs = SIMD2(b.minX, b.maxX) * m.r1.x / m.r3.z + m.r3.x / m.r3.z
         let ys = SIMD2(b.minY, b.maxY) * m.r2.y / m.r3.z + m.r3.y / m.r3.z
         let all = SIMD4(xs[0], xs[1], ys[0], ys[1])

@@ -100,11 +100,18 @@ enum SourceOver {
             return
         }
         let weight = Lanes(repeating: w)
-        let source = (paint.lo &* weight, paint.hi &* weight), alpha = paint.alpha &* weight
+        blend(source: paint.lo &* weight, paint.hi &* weight, alpha: paint.alpha &* weight, into: dst, count: count)
+    }
+
+    /// The same source over every one of the `count` pixels at `dst`: `lo`, `hi` the
+    /// source times its weight (on the 255² scale, `PixelLanes` layout), `alpha` its alpha.
+    private static func blend(
+        source lo: Lanes, _ hi: Lanes, alpha: Lanes, into dst: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
         if alpha[0] % 255 == 0 {
             // σ_a = 255·v₁ exactly (full weight or an opaque paint): the general form
             // without its remainder terms, ⌊(σ + 127 + D·(255 − v₁)) / 255⌋.
-            let k = 255 &- alpha / 255, lo = source.0 &+ 127, hi = source.1 &+ 127
+            let k = 255 &- alpha / 255, lo = lo &+ 127, hi = hi &+ 127
             PixelLanes.forEachGroup(dst, count: count) { p, _, _ in
                 let (dl, dh) = PixelLanes.load(p)
                 PixelLanes.store(PixelLanes.divideFloor(lo &+ dl &* k), PixelLanes.divideFloor(hi &+ dh &* k), p)
@@ -112,8 +119,8 @@ enum SourceOver {
         } else {
             PixelLanes.forEachGroup(dst, count: count) { p, _, _ in
                 let (dl, dh) = PixelLanes.load(p)
-                PixelLanes.store(PixelLanes.over(source: source.0, alpha: alpha, destination: dl),
-                                 PixelLanes.over(source: source.1, alpha: alpha, destination: dh), p)
+                PixelLanes.store(PixelLanes.over(source: lo, alpha: alpha, destination: dl),
+                                 PixelLanes.over(source: hi, alpha: alpha, destination: dh), p)
             }
         }
     }
@@ -152,14 +159,30 @@ enum SourceOver {
             let qa = PixelLanes.quantize(PixelLanes.floats(wa, first, n))
             let qb = PixelLanes.quantize(PixelLanes.floats(wb, first, n))
             if qa == .zero && qb == .zero { return }
-            let weightB = PixelLanes.spread(qb)
-            let weightA = pointwiseMin(PixelLanes.spread(qa), 255 &- PixelLanes.divideFloor(b.alpha &* weightB &+ 254))
+            let (weightA, weightB) = weights(PixelLanes.spread(qa), b, PixelLanes.spread(qb))
             let (dl, dh) = PixelLanes.load(p)
             let alpha = a.alpha &* weightA &+ b.alpha &* weightB
             PixelLanes.store(
                 PixelLanes.over(source: a.lo &* weightA &+ b.lo &* weightB, alpha: alpha, destination: dl),
                 PixelLanes.over(source: a.hi &* weightA &+ b.hi &* weightB, alpha: alpha, destination: dh), p)
         }
+    }
+
+    /// Two paints, every pixel with the weights `wa` and `wb`: the values of the kernel
+    /// above with rows of equal weights.
+    static func blend(
+        _ a: Paint, weight wa: Float, _ b: Paint, weight wb: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        let (weightA, weightB) = weights(Lanes(repeating: quantize(wa)), b, Lanes(repeating: quantize(wb)))
+        guard weightA[0] > 0 || weightB[0] > 0, count > 0 else { return }
+        blend(source: a.lo &* weightA &+ b.lo &* weightB, a.hi &* weightA &+ b.hi &* weightB,
+              alpha: a.alpha &* weightA &+ b.alpha &* weightB, into: dst, count: count)
+    }
+
+    /// The two paints' weights as the kernels use them: `wa` held to `255 − ⌈B_a·wb / 255⌉`.
+    @inline(__always)
+    private static func weights(_ wa: Lanes, _ b: Paint, _ wb: Lanes) -> (Lanes, Lanes) {
+        (pointwiseMin(wa, 255 &- PixelLanes.divideFloor(b.alpha &* wb &+ 254)), wb)
     }
 
     // MARK: Groups

@@ -4,7 +4,7 @@ import BenchmarkSupport
 import Glibc
 #endif
 import CadenceAnimation
-import CadenceCompositor
+@_spi(Testing) import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
 import CadenceTiming
@@ -13,10 +13,13 @@ import CadenceTiming
 // same run — an opaque fill of a 1920×1080 canvas, a semi-transparent 512×512 layer over an
 // opaque one, a 512×512 layer rotated by 30° — and whole 1920×1080 frames: a scene of 100
 // layers (rounded, bordered, 10 opacity groups, 5 clips) and a demo-like animated scene with
-// perspective. Everything goes through the public API, `Compositor().render(_:at:on:)`,
-// which allocates and clears the canvas's bitmap on every call; the `… (empty)` rows
-// measure that fixed cost alone. Items are pixels: Google Benchmark's `items_per_second`
-// is pixels per second (the primitive's pixels; the canvas's pixels for whole frames).
+// perspective. Frames go through the public API, `Compositor().render(_:at:on:)`, which
+// allocates and clears the canvas's bitmap on every call; the `… (empty)` rows measure that
+// fixed cost alone. The primitives are also drawn as pixman draws them, onto a canvas kept
+// from call to call (`Compositor.draw(_:over:)`, a testing hook: the render list made once,
+// then the rasterizer over the pixels already there), which is what their ratios to pixman
+// are read from. Items are pixels: Google Benchmark's `items_per_second` is pixels per
+// second (the primitive's pixels; the canvas's pixels for whole frames).
 
 /// A layer with `frame`, a background colour, a corner radius and a border.
 func box(
@@ -98,6 +101,20 @@ func registerRender(
             sink ^= UInt64(bitmap.pixels[(k &* 4097) % bitmap.pixels.count])
         }
         cadence_benchmark_consume(sink)
+    }
+}
+
+/// Registers drawing `roots` (their render list at time 0 on `canvas`, made once) over a
+/// bitmap kept from call to call, first filled with `fill`: the rasterizer alone, as pixman
+/// composites onto its canvas. `pixels` items per call.
+func registerDraw(
+    _ name: String, _ compositor: Compositor, _ roots: [Layer], on canvas: Canvas, fill: SIMD4<UInt8> = .zero, pixels: Int
+) {
+    let list = compositor.renderList(roots, at: 0, on: canvas)
+    var bitmap = try! Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight, fill: fill)
+    registerBenchmark(name, itemsPerIteration: pixels) { n in
+        for _ in 0..<Int(n) { compositor.draw(list, over: &bitmap) }
+        cadence_benchmark_consume(UInt64(bitmap.pixels[bitmap.pixels.count / 2]))
     }
 }
 
@@ -308,6 +325,8 @@ func registerCompositorBenchmarks() {
     // The primitives, pixman first.
     var scene = fillScene
     cadence_baseline_pixman_register("baseline: pixman fill_rectangles OVER opaque solid 1920x1080", &scene)
+    registerDraw("Compositor.draw(over:): opaque layer filling a 1920x1080 canvas", compositor, fillRoots, on: fullHD,
+                 pixels: 1920 * 1080)
     registerRender("Compositor.render: opaque layer filling a 1920x1080 canvas", compositor, fillRoots, on: fullHD,
                    pixels: 1920 * 1080)
     registerRender("Compositor.render: no layers, 1920x1080 canvas (empty: bitmap allocation + clear)", compositor, [],
@@ -317,6 +336,8 @@ func registerCompositorBenchmarks() {
     cadence_baseline_pixman_register("baseline: pixman composite32 OVER a8r8g8b8 image 512x512 alpha 0.6", &scene)
     scene = solidOverScene
     cadence_baseline_pixman_register("baseline: pixman fill_rectangles OVER solid 512x512 alpha 0.6", &scene)
+    registerDraw("Compositor.draw(over:): 512x512 layer alpha 0.6 over a 512x512 canvas of #204060", compositor,
+                 [overRoots[1]], on: small, fill: SIMD4(ub.0, ub.1, ub.2, ub.3), pixels: 512 * 512)
     registerRender("Compositor.render: 512x512 layer alpha 0.6 over opaque 512x512 layer, 512x512 canvas", compositor,
                    overRoots, on: small, pixels: 512 * 512)
     registerRender("Compositor.render: opaque 512x512 layer alone, 512x512 canvas (empty: allocation + clear + fill)",
@@ -325,6 +346,8 @@ func registerCompositorBenchmarks() {
     scene = rotatedScene
     cadence_baseline_pixman_register(
         "baseline: pixman composite_trapezoids OVER opaque solid, 512x512 rect rotated 30deg, 720x720", &scene)
+    registerDraw("Compositor.draw(over:): opaque 512x512 layer rotated 30deg, 720x720 canvas", compositor, [rotated],
+                 on: rotatedCanvas, pixels: 512 * 512)
     registerRender("Compositor.render: opaque 512x512 layer rotated 30deg, 720x720 canvas", compositor, [rotated],
                    on: rotatedCanvas, pixels: 512 * 512)
     registerRender("Compositor.render: no layers, 720x720 canvas (empty: bitmap allocation + clear)", compositor, [],
