@@ -52,17 +52,22 @@ extension TimingFunction {
         // Only the table's pointer is read (no reference is bound), so the call does no
         // reference counting; `self` keeps the table alive.
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
-        // No branch on the half (a coin toss on random inputs): `min` and an index. One
-        // test admits the fast path: h is NaN, or below 2^-30, for every input outside
-        // (2^-30, 1 − 2^-30), which the out-of-line path clamps or solves.
-        let h = Swift.min(x, 1 - x)
-        let half = x > 0.5 ? 1 : 0
-        if h >= Half.tinyInput,
-            let y = Table.plainOutput(
-                h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
-                bounds: Table.bounds(elements, half: half))
-        {
-            return y
+        // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
+        // the out-of-line path clamps or solves them.
+        if _fastPath(!Table.usesTableGuess(elements)) {
+            if let y = Table.fastOutput(x, elements) { return y }
+        } else {
+            // Curves the polynomial guess cannot follow: the table's guess (a square root, a
+            // row, the cubic piece) and its fourth-order correction. No branch on the half.
+            let h = Swift.min(x, 1 - x)
+            let half = x > 0.5 ? 1 : 0
+            if h >= Half.tinyInput,
+                let y = Table.plainOutput(
+                    h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
+                    bounds: Table.bounds(elements, half: half))
+            {
+                return y
+            }
         }
         return _progressOnTheGrid(x)
     }

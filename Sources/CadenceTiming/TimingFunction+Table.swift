@@ -63,7 +63,7 @@ extension TimingFunction {
         /// Elements of one half: its lanes, rows and row bounds.
         @usableFromInline static let halfCount = 32
         /// Elements of the whole table.
-        static let elementCount = 2 * halfCount
+        static let elementCount = 2 * halfCount + Fast.count
         /// The largest relative error `|t − t*| / t` of the guess (after the Newton steps)
         /// that the fast paths accept: their error bounds assume it.
         @usableFromInline static let guessLimit = 0x1p-12
@@ -95,6 +95,7 @@ extension TimingFunction {
             upper.sampleGuessErrors(rows: Table.rows(elements, half: 1), tolerance: tolerance, into: &worst)
             let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : Table.maxNewtonSteps
             for index in 0..<2 { elements[index * Table.halfCount + Lane.constants][0] = Double(steps) }
+            storeFast((lower, upper), limits: limits)
         }
 
         /// `1 − c` as an exact double-double.
@@ -129,7 +130,7 @@ extension TimingFunction {
         static func guess(
             _ h: Double, rows: UnsafePointer<SIMD4<Float>>
         ) -> (t: Double, low: Double, high: Double, index: Int) {
-            let scaled = h.squareRoot() * intervalsPerRoot
+            let scaled = cadence_sqrt(h) * intervalsPerRoot
             // The interval: scaled − 1/2 rounded to an integer in the low bits of
             // 1.5·2^52 + (scaled − 1/2), which is floor(scaled), or at an integer possibly
             // the interval ending there (u = 1); 16 only at h = 1/2, which reads the padding
