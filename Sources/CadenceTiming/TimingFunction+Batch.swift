@@ -27,11 +27,17 @@ extension TimingFunction {
         if let elements = table?.elements, !Table.usesTableGuess(elements) {
             typealias V = SIMD4<Double>
             let f = UnsafePointer(elements + Table.Fast.base)
+            let mode = f[Table.Fast.mode]
+            // The data with each (lower, upper) pair twice, for two inputs a vector.
+            var spread = InlineArray<38, V>(repeating: V())
+            for k in 0..<Table.Fast.largest + 1 { spread[k] = V(lowHalf: f[k], highHalf: f[k]) }
             while i + 2 <= count {
                 let x0 = input[i], x1 = input[i + 1]
-                let (y, excess, h) = Table.fastLanes(
-                    V(x0, x0, x1, x1), signs: V(1, -1, 1, -1), offsets: V(0, 1, 0, 1), f, root: cadence_sqrt4
-                ) { V(lowHalf: f[$0], highHalf: f[$0]) }
+                let (y, excess, h) = spread.span.withUnsafeBufferPointer { coefficients in
+                    Table.fastLanes(
+                        V(x0, x0, x1, x1), signs: V(1, -1, 1, -1), offsets: V(0, 1, 0, 1), mode: mode,
+                        coefficients.baseAddress!)
+                }
                 let lane0 = Int(truncatingIfNeeded: (0.5 - x0).bitPattern >> 63)
                 let lane1 = Int(truncatingIfNeeded: (0.5 - x1).bitPattern >> 63)
                 let y0 = Table.gridValue(y[lane0], excess: excess[lane0], h: h[lane0], lane: lane0, f)

@@ -89,7 +89,7 @@ extension TimingFunction.Table {
     static func fastOutput(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), f, root: cadence_sqrt2) { f[$0] }
+        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: f[Fast.mode], f)
         // The input's lane: the sign bit of 1/2 − x (x = 1/2 is the lower half's), as an
         // index rather than a branch.
         let lane = Int(truncatingIfNeeded: (0.5 - x).bitPattern >> 63)
@@ -98,13 +98,14 @@ extension TimingFunction.Table {
 
     /// The fast path's arithmetic for inputs in lanes (see the file's comment): `xs` holds
     /// each input once per half (`signs` ±1 and `offsets` 0 or 1 make `h = x` or `1 − x`),
-    /// `coefficient(k)` element `k` of the data spread to match, `root` the lanes' square
-    /// root. Returns the output, the
+    /// `coefficients` the data (`Fast`'s elements) spread to match, `mode` the curve's mode.
+    /// Returns the output, the
     /// guess test (`≤ 0` when trusted) and `h`, per lane.
     @inlinable @inline(__always)
-    static func fastLanes<V: SIMD & FloatingLanes>(
-        _ xs: V, signs: V, offsets: V, _ f: UnsafePointer<SIMD2<Double>>, root: (V) -> V, coefficient c: (Int) -> V
+    static func fastLanes<V: SIMD & FloatingLanes & SquareRootLanes>(
+        _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ coefficients: UnsafePointer<V>
     ) -> (y: V, excess: V, h: V) where V.Scalar == Double {
+        @inline(__always) func c(_ k: Int) -> V { coefficients[k] }
         let h = multiplyAdd(xs, signs, offsets)  // x or 1 − x, each exact or rounded once
         let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
         let z2 = z * z, z4 = z2 * z2
@@ -114,8 +115,7 @@ extension TimingFunction.Table {
                 multiplyAdd(z2, multiplyAdd(c(k + 3), z, c(k + 2)), multiplyAdd(c(k + 1), z, c(k))))
         }
         var t = h * polynomial(Fast.b)
-        let mode = f[Fast.mode]
-        if mode[0] != 0 { t = multiplyAdd(root(h), polynomial(Fast.a), t) }
+        if mode[0] != 0 { t = multiplyAdd(V.laneSquareRoot(h), polynomial(Fast.a), t) }
         let zero = V()
         var steps = mode[1]
         while steps > 0 {
@@ -161,6 +161,23 @@ extension TimingFunction.Table {
         return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
     }
 
+}
+
+/// Lanes with a square root in one vector instruction (`SIMD.squareRoot()` takes the scalar
+/// square root lane by lane).
+@usableFromInline
+protocol SquareRootLanes {
+    static func laneSquareRoot(_ v: Self) -> Self
+}
+
+extension SIMD2: SquareRootLanes where Scalar == Double {
+    @inlinable @inline(__always)
+    static func laneSquareRoot(_ v: Self) -> Self { cadence_sqrt2(v) }
+}
+
+extension SIMD4: SquareRootLanes where Scalar == Double {
+    @inlinable @inline(__always)
+    static func laneSquareRoot(_ v: Self) -> Self { cadence_sqrt4(v) }
 }
 
 // MARK: - Construction

@@ -54,21 +54,8 @@ extension TimingFunction {
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
         // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
         // the out-of-line path clamps or solves them.
-        if _fastPath(!Table.usesTableGuess(elements)) {
-            if let y = Table.fastOutput(x, elements) { return y }
-        } else {
-            // Curves the polynomial guess cannot follow: the table's guess (a square root, a
-            // row, the cubic piece) and its fourth-order correction. No branch on the half.
-            let h = Swift.min(x, 1 - x)
-            let half = x > 0.5 ? 1 : 0
-            if h >= Half.tinyInput,
-                let y = Table.plainOutput(
-                    h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
-                    bounds: Table.bounds(elements, half: half))
-            {
-                return y
-            }
-        }
+        if _slowPath(Table.usesTableGuess(elements)) { return _progressFromTheTable(x) }
+        if let y = Table.fastOutput(x, elements) { return y }
         return _progressOnTheGrid(x)
     }
 
@@ -106,6 +93,25 @@ extension TimingFunction {
             if high + (y.error + y.bound) == high, high + (y.error - y.bound) == high { return high }
         }
         return _fullProgress(h, half: half)
+    }
+
+    /// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
+    /// a steep middle): the table's guess (a square root, a row, the cubic piece) and its
+    /// fourth-order correction (`Table.plainOutput`), else the longer paths. No branch on the
+    /// half.
+    @usableFromInline @inline(never)
+    func _progressFromTheTable(_ x: Double) -> Double {
+        guard let elements = table?.elements else { return x }
+        let h = Swift.min(x, 1 - x)
+        let half = x > 0.5 ? 1 : 0
+        if h >= Half.tinyInput,
+            let y = Table.plainOutput(
+                h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
+                bounds: Table.bounds(elements, half: half))
+        {
+            return y
+        }
+        return _progressOnTheGrid(x)
     }
 
     /// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
