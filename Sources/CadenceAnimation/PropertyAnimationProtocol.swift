@@ -122,7 +122,7 @@ extension PropertyAnimationProtocol {
     /// The number of samples a batch call evaluates: the common length, after a debug
     /// precondition that the lengths agree.
     @inlinable @inline(__always)
-    @usableFromInline func checkedCount<T>(_ times: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<T>) -> Int {
+    func checkedCount<T>(_ times: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<T>) -> Int {
         assert(times.count == output.count, "values(atParentTimes:): \(times.count) times but \(output.count) outputs")
         return Swift.min(times.count, output.count)
     }

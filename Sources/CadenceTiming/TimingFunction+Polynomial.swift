@@ -439,14 +439,13 @@ extension TimingFunction.Half {
     func storeFastBounds(_ bounds: UnsafeMutablePointer<Int16>, limit: Double, guess: (Double) -> Double) {
         let d = outputSign > 0 ? 0.0 : 1.0
         var low = 0.0
-        var previousEnd = 0.0
         for k in 0..<Fast.boundsPerHalf {
             let hHigh = Swift.min(0.5, Double(sign: .plus, exponent: k - 29, significand: 1))
             // Binades below 2^-24 (about 1 input in 10^7) take the longer paths.
             guard k < 30, k >= Fast.firstBoundedBinade - 1 else { bounds[k] = .max; continue }
             let tEnd = root(hHigh, from: guess(hHigh))
-            guard k >= Fast.firstBoundedBinade else { bounds[k] = .max; previousEnd = tEnd; low = tEnd; continue }
-            defer { previousEnd = tEnd; low = tEnd }
+            guard k >= Fast.firstBoundedBinade else { bounds[k] = .max; low = tEnd; continue }
+            defer { low = tEnd }
             let tLow = Swift.max(0, low * (1 - 0x1p-10)), tHigh = Swift.min(1, tEnd * (1 + 0x1p-10))
             // The binade's range of t in `pieces` parts, each with its own bound in ulps of its
             // own least output (the output changes by up to 4× across a binade of h).

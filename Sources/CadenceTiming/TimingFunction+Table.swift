@@ -19,7 +19,8 @@ import CCadenceFeatures
 // (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
 // 1e-4 past the first interval on the named curves.
 //
-// Size: 64 × 16 = 1,024 bytes of elements, plus the 32-byte object: 1,056 bytes.
+// Size: (64 + 38) × 16 = 1,632 bytes of elements (the halves, then the fast path's data in
+// `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,664 bytes.
 
 extension TimingFunction {
     /// The polynomial lanes and guess rows of a curved timing function (see the file's
