@@ -23,6 +23,16 @@ import CadenceTiming
 /// **Style.** A property the layer has never assigned reads, when `style` has a value for
 /// its key, that value (the shallowest level wins); otherwise its default. `bounds`,
 /// `frame` and the media timing never read the style.
+///
+/// ```swift
+/// let layer = Layer()
+/// layer.bounds = Rect(x: 0, y: 0, width: 120, height: 80)
+/// layer.position = Point(x: 60, y: 40)
+/// layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+///                                  timing: MediaTiming(duration: 1)),
+///           forKey: "fade", beginningAt: 0)
+/// let shown = layer.presentation(at: 0.5).opacity  // 0.5; the model still reads 1
+/// ```
 public final class Layer {
     // Exclusivity. The stored properties below are `@exclusivity(unchecked)`: the dynamic
     // check Swift makes on every access to a class's `var` (a thread-local access set,
