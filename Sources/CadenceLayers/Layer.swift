@@ -81,6 +81,11 @@ public final class Layer {
     @exclusivity(unchecked)
     var storage: LayerStorage
 
+    /// Whether the layer (or a layer below it) needs layout, and whether its layout is
+    /// running (`Layout/Layer+Layout.swift`). Not a property: copies start clean.
+    @exclusivity(unchecked)
+    var layoutFlags: LayoutFlags = []
+
     /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
     @exclusivity(unchecked)
@@ -144,9 +149,16 @@ public final class Layer {
     /// `(0, 0, −100, −50)` reads back `(−100, −50, 100, 50)` (and `frame` follows from that).
     /// Animated values in a presentation snapshot are standardised the same way. Never
     /// read from the style.
+    ///
+    /// A change of size marks the layer as needing layout and resizes the sublayers by
+    /// their `autoresizingMask` at once (`docs/layout.md`).
     public var bounds: Rect {
         get { storage.bounds }
-        set { assign(newValue.standardized, .bounds) { $0.bounds = $1 } }
+        set {
+            let oldSize = storage.bounds.size
+            assign(newValue.standardized, .bounds) { $0.bounds = $1 }
+            if storage.bounds.size != oldSize { boundsSizeDidChange(from: oldSize) }
+        }
     }
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).

@@ -229,6 +229,22 @@ struct LayerStorage {
         get { coldBox.values.delegate }
         set { uniqueCold.values.delegate = newValue }
     }
+    var layoutManager: (any LayoutManager)? {
+        get { coldBox.values.layoutManager }
+        set { uniqueCold.values.layoutManager = newValue }
+    }
+    var autoresizingMask: AutoresizingMask {
+        get { coldBox.values.autoresizingMask }
+        set { uniqueCold.values.autoresizingMask = newValue }
+    }
+    var constraints: [Constraint] {
+        get { coldBox.values.constraints }
+        set { uniqueCold.values.constraints = newValue }
+    }
+    var scrollMode: ScrollMode? {
+        get { coldBox.values.scrollMode }
+        set { uniqueCold.values.scrollMode = newValue }
+    }
     /// The name stored for `key` (a `LayerNameKey`) when it is not a known value, else `nil`.
     func unknownName(_ key: LayerNameKey) -> String? {
         cold?.values.unknownNames[key.rawValue]
@@ -304,6 +320,11 @@ final class ColdLayerStorage {
         /// Names given through key-value coding to the string-valued properties that are
         /// not among their known values (`LayerNameKey`), by key, stored as given.
         var unknownNames: [String: String] = [:]
+        // Layout (`Layout/`).
+        var layoutManager: (any LayoutManager)? = nil
+        var autoresizingMask = AutoresizingMask()
+        var constraints: [Constraint] = []
+        var scrollMode: ScrollMode? = nil
     }
 
     /// The values of a storage without a box (Core Animation's defaults). Never written:
