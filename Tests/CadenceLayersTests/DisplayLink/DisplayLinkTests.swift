@@ -1,0 +1,148 @@
+import CadenceGeometry
+@testable import CadenceLayers
+import CadenceTiming
+import XCTest
+
+/// The display link and its clocks: the order of a frame's events, skipping, invalidation.
+final class DisplayLinkTests: XCTestCase {
+    func testTheManualClockCountsFramesWithoutDrift() {
+        let clock = ManualFrameClock(framesPerSecond: 60, start: 2)
+        XCTAssertEqual(clock.frameIndex, -1)
+        XCTAssertEqual(clock.now(), 2)
+        XCTAssertEqual(clock.waitForNextFrame(), 2)
+        XCTAssertEqual(clock.waitForNextFrame(), 2 + 1.0 / 60)
+        for _ in 2..<10_001 { _ = clock.waitForNextFrame() }
+        XCTAssertEqual(clock.frameIndex, 10_000)
+        XCTAssertEqual(clock.now(), 2 + 10_000.0 / 60, accuracy: 1e-12)
+        // Bad rates and starts fall back to 60 Hz from 0.
+        for rate in [0, -5, .nan, .infinity] {
+            XCTAssertEqual(ManualFrameClock(framesPerSecond: rate).refreshPeriod, 1.0 / 60)
+        }
+        XCTAssertEqual(ManualFrameClock(start: .nan).start, 0)
+    }
+
+    func testTheSystemClockWaitsForLaterRefreshes() {
+        let clock = SystemFrameClock(framesPerSecond: 1_000)
+        let first = clock.waitForNextFrame(), second = clock.waitForNextFrame()
+        XCTAssertGreaterThan(second, first)
+        XCTAssertGreaterThanOrEqual(clock.now(), second)
+    }
+
+    func testTimestampsIntervalsAndPausing() {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        var fired: [(Double, Double)] = []
+        let link = DisplayLink(clock: clock, context: nil) { fired.append(($0.timestamp, $0.targetTimestamp)) }
+        XCTAssertEqual(link.duration, 1.0 / 60)
+        XCTAssertEqual(link.preferredFramesPerSecond, 60)
+        link.run(refreshes: 2)
+        XCTAssertEqual(fired.map(\.0), [0, 1.0 / 60])
+        XCTAssertEqual(fired.map(\.1), [1.0 / 60, 2.0 / 60])
+        fired = []
+        link.preferredFramesPerSecond = 20
+        XCTAssertEqual(link.frameInterval, 3)
+        link.run(refreshes: 6)  // refreshes 2…7 fire at 3 and 6
+        XCTAssertEqual(fired.map(\.0), [3.0 / 60, 6.0 / 60])
+        XCTAssertEqual(fired.first?.1, 6.0 / 60)
+        link.frameInterval = 0
+        XCTAssertEqual(link.frameInterval, 1)
+        link.preferredFramesPerSecond = -1
+        XCTAssertEqual(link.frameInterval, 1)
+        fired = []
+        link.isPaused = true
+        link.run(refreshes: 3)
+        XCTAssertTrue(fired.isEmpty)
+        XCTAssertEqual(link.refreshCount, 11)
+        link.isPaused = false
+        link.invalidate()
+        XCTAssertFalse(link.step())
+        XCTAssertEqual(link.refreshCount, 11)
+        XCTAssertTrue(fired.isEmpty)
+    }
+
+    func testATreeWithoutAContextIsLaidOutBeforeTheRenderer() throws {
+        let root = Layer()
+        var log: [String] = []
+        let manager = RecordingLayoutManager("root")
+        manager.onLog = { if $0.hasPrefix("layout") { log.append("layout") } }
+        root.layoutManager = manager
+        let child = Layer()
+        try root.addSublayer(child)
+        let link = DisplayLink(clock: ManualFrameClock(), context: nil) { _ in log.append("handler") }
+        link.layers = [child, root]  // one tree: laid out once
+        link.renderer = { _ in log.append("render") }
+        link.run(refreshes: 2)
+        XCTAssertEqual(log, ["handler", "layout", "render", "handler", "render"])
+    }
+
+    // 10,000 frames of a tree with layout, implicit animations and completion blocks: every
+    // frame runs handler → layout → render → due completions, and each completion runs at
+    // the first later frame at which its animations (0.25 s) have ended, in commit order.
+    func testTenThousandFramesKeepTheirEventOrder() throws {
+        let clock = ManualFrameClock(framesPerSecond: 60)
+        let context = TransactionContext(clock: clock)
+        let root = makeFramedLayer("root", Rect(x: 0, y: 0, width: 100, height: 100))
+        let items = (0..<3).map { makeFramedLayer("item\($0)", Rect(x: 0, y: 0, width: 10, height: 10)) }
+        for item in items { try root.addSublayer(item) }
+        var log: [String] = []
+        var frame = 0
+        let manager = RecordingLayoutManager("root") { layer in
+            layer.sublayers[0].bounds.size.width = layer.bounds.width / 2
+        }
+        manager.onLog = { if $0.hasPrefix("layout") { log.append("layout \(frame)") } }
+        root.layoutManager = manager
+        context.attach(root)
+
+        var commits: [(id: Int, frame: Int)] = []
+        let link = DisplayLink(clock: clock, context: context) { link in
+            XCTAssertEqual(link.timestamp, clock.now())
+            log.append("handler \(frame)")
+            guard frame % 7 == 0 else { return }
+            let change = frame / 7
+            root.bounds.size.width = change % 2 == 0 ? 150 : 100  // marks the root for layout
+            items[change % 3].position = Point(x: Double(frame), y: 0)  // a 0.25 s animation
+            let id = commits.count
+            commits.append((id, frame))
+            context.addCompletionBlock { log.append("completion \(id)") }
+        }
+        link.renderer = { time in
+            XCTAssertFalse(root.needsLayout)
+            _ = root.presentation(at: time)
+            log.append("render \(frame)")
+        }
+        let frames = 10_000
+        for index in 0..<frames {
+            frame = index
+            link.step()
+        }
+
+        // The model of the same run.
+        var expected: [String] = []
+        var waiting = commits[...]
+        var pending: [(id: Int, frame: Int)] = []
+        for index in 0..<frames {
+            expected.append("handler \(index)")
+            if index % 7 == 0 { expected.append("layout \(index)") }
+            expected.append("render \(index)")
+            var still: [(id: Int, frame: Int)] = []
+            for commit in pending {
+                if clock.time(ofFrame: index) - clock.time(ofFrame: commit.frame) >= 0.25 {
+                    expected.append("completion \(commit.id)")
+                } else {
+                    still.append(commit)
+                }
+            }
+            pending = still
+            while let next = waiting.first, next.frame == index {
+                pending.append(next)
+                waiting.removeFirst()
+            }
+        }
+        XCTAssertEqual(commits.count, 1_429)
+        XCTAssertEqual(log.count, expected.count)
+        if let first = zip(log, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+            XCTFail("event \(first.offset): \(first.element.0), expected \(first.element.1)")
+        }
+        // Commits up to frame 9982 end by frame 9999; the last two wait beyond the run.
+        XCTAssertEqual(log.filter { $0.hasPrefix("completion") }.count, 1_427)
+    }
+}
