@@ -116,8 +116,9 @@ public final class TransactionContext {
         scopes.append(TransactionScope(isImplicit: false, inside: scopes.last))
     }
 
-    /// Closes the innermost explicit transaction. The outermost commit starts its
-    /// animations, and its completion blocks start waiting for the next turn (see the
+    /// Closes the innermost explicit transaction. The outermost commit first lays out the
+    /// trees marked as needing layout (inside the transaction, `docs/layout.md`), then starts
+    /// its animations, and its completion blocks start waiting for the next turn (see the
     /// type); an inner commit only restores the enclosing settings. If a `flush()` is
     /// waiting and this was the last explicit transaction, the implicit one commits too.
     /// No completion block runs inside `commit()`.
@@ -137,7 +138,7 @@ public final class TransactionContext {
     }
 
     /// A turn of the run loop without a frame (`+[CATransaction flush]`): commits the
-    /// implicit transaction, if one is open — with explicit transactions open inside it,
+    /// implicit transaction (its layout pass first), if one is open — with explicit transactions open inside it,
     /// the commit waits for the last of them — then runs the completion blocks, committed
     /// before this call, whose animations have finished at the clock's time.
     public func flush() {
