@@ -91,16 +91,24 @@ struct JSONObjectReader {
         _ key: String, _ type: E.Type, noun: String = "value", allowsNull: Bool = false
     ) throws -> E? where E.RawValue == String {
         guard let value = allowsNull ? nonNull(key) : self.value(key) else { return nil }
-        let text = try Self.string(value, at: path.appending(key), source: source)
+        return try Self.choice(value, E.self, noun: noun, at: path.appending(key), source: source)
+    }
+
+    /// The name `value` at `path`, which must be the raw value of one of `E`'s cases
+    /// (reported as `choice(_:_:noun:allowsNull:)` does).
+    static func choice<E: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, _ type: E.Type, noun: String, at path: JSONPath, source: String
+    ) throws -> E where E.RawValue == String {
+        let text = try string(value, at: path, source: source)
         if let known = E(rawValue: text) { return known }
         let names = E.allCases.map(\.rawValue)
         var message = "unknown \(noun) \(value.summary)"
-        if let suggestion = Self.closest(to: text, in: names) {
+        if let suggestion = closest(to: text, in: names) {
             message += " (did you mean \"\(suggestion)\"?)"
         } else {
-            message += " (expected \(Self.list(names)))"
+            message += " (expected \(list(names)))"
         }
-        throw InputError(at: path.appending(key), in: source, message)
+        throw InputError(at: path, in: source, message)
     }
 
     /// The value of `key`, or `nil` when it is absent or `null` (for the fields that

@@ -11,6 +11,8 @@ struct Scene {
     var canvas: Canvas
     /// The root layers, back to front.
     var layers: [Layer]
+    /// The scrolls applied as frames are rendered (`nil`: none); frames go forward in time.
+    var schedule: SceneSchedule? = nil
 
     /// The largest canvas side in pixels (`Bitmap.maxDimension`, 16384).
     static let maxPixels = Bitmap.maxDimension
@@ -38,6 +40,7 @@ struct Scene {
     /// The scene at `time` (seconds), composited by `compositor` (which keeps its scratch
     /// buffers between frames).
     func render(at time: Double, with compositor: Compositor) throws -> Bitmap {
+        schedule?.advance(to: time)
         do {
             return try compositor.render(layers, at: time, on: canvas)
         } catch {

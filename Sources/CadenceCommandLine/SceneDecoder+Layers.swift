@@ -41,7 +41,7 @@ extension SceneDecoder {
     static let layerFields = ["name"] + valueFields.map(\.name) + [
         "shadowPath", "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers",
         "animations",
-    ] + MediaTiming.fieldNames
+    ] + layoutFields + MediaTiming.fieldNames
 
     /// The layer object at `path`, with its sublayers, mask and animations.
     mutating func layer(_ json: JSONValue, at path: JSONPath) throws -> Layer {
@@ -49,6 +49,7 @@ extension SceneDecoder {
         try reader.rejectUnknownFields(Self.layerFields)
         try budget.charge(Self.layerCost, for: "the layer", at: path.isRoot ? MessageText.path(source) : path.description)
         let layer = Layer()
+        let layerClass = try readClass(reader, into: layer)
         if let name = reader.nonNull("name") {
             layer.name = try JSONObjectReader.string(name, at: path.appending("name"), source: source)
         }
@@ -75,6 +76,7 @@ extension SceneDecoder {
             layer.minificationFilter = filter
         }
         layer.timing = try MediaTiming(reading: reader, durationNote: " (0 means infinite)")
+        try readLayout(reader, into: layer, class: layerClass)
 
         if let mask = reader.nonNull("mask") {
             try layer.setMask(try self.layer(mask, at: path.appending("mask")))
@@ -127,7 +129,7 @@ extension SceneDecoder {
         let overrides = try JSONObjectReader(json, at: path, source: source)
         let copied = ["sublayers", "mask"].filter { overrides.value($0) == nil }
         let kept = reader.members.filter { member in
-            member.key != "animations" && !copied.contains(member.key) && overrides.value(member.key) == nil
+            member.key != "animations" && member.key != "scrolls" && !copied.contains(member.key) && overrides.value(member.key) == nil
         }
         let previous = try self.layer(.object(kept + overrides.members), at: path)
         if copied.contains("sublayers") { try previous.setSublayers(layer.sublayers.map { $0.modelTreeCopy() }) }

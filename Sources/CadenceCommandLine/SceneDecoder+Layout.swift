@@ -1,0 +1,121 @@
+import Cadence
+
+/// Reading the layout and scrolling fields of a layer object (INTERFACE.md, "Layer
+/// classes, layout, scrolling"): `class`, `autoresizingMask`, `layoutManager`,
+/// `constraints`, `scrollMode` and `scrolls`. Names are Core Animation's without prefix.
+extension SceneDecoder {
+    /// The layer classes a scene may name (`"class"`); the others are not built yet.
+    enum LayerClass: String, CaseIterable {
+        case layer, scroll
+    }
+
+    /// The layout managers a scene may name (`"layoutManager"`).
+    enum LayoutManagerName: String, CaseIterable {
+        case constraints
+    }
+
+    /// The autoresizing flags by their Core Animation names (`kCALayerMinXMargin` …).
+    enum AutoresizingName: String, CaseIterable {
+        case minXMargin, widthSizable, maxXMargin, minYMargin, heightSizable, maxYMargin
+
+        var flag: AutoresizingMask {
+            switch self {
+            case .minXMargin: .minXMargin
+            case .widthSizable: .widthSizable
+            case .maxXMargin: .maxXMargin
+            case .minYMargin: .minYMargin
+            case .heightSizable: .heightSizable
+            case .maxYMargin: .maxYMargin
+            }
+        }
+    }
+
+    /// The constraint attributes by their Core Animation names (`kCAConstraintMinX` …).
+    enum AttributeName: String, CaseIterable {
+        case minX, midX, maxX, width, minY, midY, maxY, height
+
+        var attribute: Constraint.Attribute { Constraint.Attribute.allCases[AttributeName.allCases.firstIndex(of: self)!] }
+    }
+
+    /// The layout and scrolling fields of a layer object.
+    static let layoutFields = ["class", "autoresizingMask", "layoutManager", "constraints", "scrollMode", "scrolls"]
+    static let constraintFields = ["attribute", "relativeTo", "attribute2", "scale", "offset"]
+    static let scrollFields = ["time", "toPoint", "toRect", "animationDuration"]
+
+    /// Makes `layer` what `"class"` names, before its other fields are read (so a scroll
+    /// layer's `masksToBounds` default can be overridden by the object).
+    func readClass(_ reader: JSONObjectReader, into layer: Layer) throws -> LayerClass {
+        let layerClass = try reader.choice("class", LayerClass.self, noun: "layer class", allowsNull: true) ?? .layer
+        if layerClass == .scroll {
+            layer.scrollMode = .both
+            layer.masksToBounds = true
+        }
+        return layerClass
+    }
+
+    /// Reads `autoresizingMask`, `layoutManager`, `constraints`, `scrollMode` and `scrolls`
+    /// into `layer`, of class `layerClass`. Scrolls are kept in `scrolls`, applied when the
+    /// scene is rendered.
+    mutating func readLayout(_ reader: JSONObjectReader, into layer: Layer, class layerClass: LayerClass) throws {
+        let path = reader.path
+        if let names = try reader.array("autoresizingMask", { value, at in
+            try JSONObjectReader.choice(value, AutoresizingName.self, noun: "autoresizing flag", at: at, source: source)
+        }) {
+            layer.autoresizingMask = AutoresizingMask(names.map(\.flag))
+        }
+        if try reader.choice("layoutManager", LayoutManagerName.self, noun: "layout manager", allowsNull: true) != nil {
+            layer.layoutManager = ConstraintLayoutManager()
+        }
+        if let constraints = try reader.array("constraints", { value, at in try constraint(value, at: at) }) {
+            layer.constraints = constraints
+        }
+        let scrollOnly = ["scrollMode", "scrolls"].filter { reader.nonNull($0) != nil }
+        if layerClass != .scroll, let field = scrollOnly.first {
+            throw InputError(at: path.appending(field), in: source, "only a \"scroll\" layer scrolls (add \"class\": \"scroll\")")
+        }
+        if let mode = try reader.choice("scrollMode", ScrollMode.self, noun: "scroll mode", allowsNull: true) {
+            layer.scrollMode = mode
+        }
+        if let events = try reader.array("scrolls", { value, at in try scroll(value, of: layer, at: at) }) {
+            scrolls += events
+        }
+    }
+
+    /// The constraint object at `path`: `attribute`, `relativeTo` (a sibling's name, or
+    /// `"superlayer"`) and `attribute2` required; `scale` (default 1) and `offset`
+    /// (default 0) finite numbers.
+    private func constraint(_ json: JSONValue, at path: JSONPath) throws -> Constraint {
+        let reader = try JSONObjectReader(json, at: path, source: source)
+        try reader.rejectUnknownFields(Self.constraintFields)
+        func attribute(_ key: String) throws -> Constraint.Attribute {
+            let value = try reader.required(key, "an attribute name")
+            return try JSONObjectReader.choice(value, AttributeName.self, noun: "attribute", at: path.appending(key), source: source).attribute
+        }
+        let target = try attribute("attribute")
+        let name = try JSONObjectReader.string(try reader.required("relativeTo", "a layer name"), at: path.appending("relativeTo"), source: source)
+        let sourceAttribute = try attribute("attribute2")
+        return Constraint(attribute: target, relativeTo: name, attribute: sourceAttribute,
+                          scale: try reader.number("scale") ?? 1, offset: try reader.number("offset") ?? 0)
+    }
+
+    /// The scroll object at `path` for `layer`: a `time` (finite, required) and exactly one
+    /// of `toPoint` and `toRect`; `animationDuration` (≥ 0, default 0.25) is the
+    /// transaction's, 0 for a jump.
+    private func scroll(_ json: JSONValue, of layer: Layer, at path: JSONPath) throws -> SceneSchedule.Scroll {
+        let reader = try JSONObjectReader(json, at: path, source: source)
+        try reader.rejectUnknownFields(Self.scrollFields)
+        _ = try reader.required("time", "a number")
+        let time = try reader.number("time")!
+        let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
+        let point = try reader.nonNull("toPoint").map { try Point.read($0, at: path.appending("toPoint"), source: source) }
+        let rect = try reader.nonNull("toRect").map { try Rect.read($0, at: path.appending("toRect"), source: source) }
+        let target: SceneSchedule.Target
+        switch (point, rect) {
+        case let (point?, nil): target = .point(point)
+        case let (nil, rect?): target = .rect(rect)
+        case (nil, nil): throw InputError(at: path, in: source, "give \"toPoint\" or \"toRect\"")
+        case (_?, _?): throw InputError(at: path.appending("toRect"), in: source, "give \"toPoint\" or \"toRect\", not both")
+        }
+        return SceneSchedule.Scroll(time: time, layer: layer, target: target, animationDuration: duration)
+    }
+}
