@@ -101,7 +101,7 @@ extension SceneDecoder {
     /// The scroll object at `path` for `layer`: a `time` (finite, required) and exactly one
     /// of `toPoint` and `toRect`; `animationDuration` (≥ 0, default 0.25) is the
     /// transaction's, 0 for a jump.
-    private func scroll(_ json: JSONValue, of layer: Layer, at path: JSONPath) throws -> SceneSchedule.Scroll {
+    private func scroll(_ json: JSONValue, of layer: Layer, at path: JSONPath) throws -> SceneSchedule.Change {
         let reader = try JSONObjectReader(json, at: path, source: source)
         try reader.rejectUnknownFields(Self.scrollFields)
         _ = try reader.required("time", "a number")
@@ -109,13 +109,13 @@ extension SceneDecoder {
         let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
         let point = try reader.nonNull("toPoint").map { try Point.read($0, at: path.appending("toPoint"), source: source) }
         let rect = try reader.nonNull("toRect").map { try Rect.read($0, at: path.appending("toRect"), source: source) }
-        let target: SceneSchedule.Target
+        let apply: () -> Void
         switch (point, rect) {
-        case let (point?, nil): target = .point(point)
-        case let (nil, rect?): target = .rect(rect)
+        case let (point?, nil): apply = { layer.scroll(to: point) }
+        case let (nil, rect?): apply = { layer.scroll(to: rect) }
         case (nil, nil): throw InputError(at: path, in: source, "give \"toPoint\" or \"toRect\"")
         case (_?, _?): throw InputError(at: path.appending("toRect"), in: source, "give \"toPoint\" or \"toRect\", not both")
         }
-        return SceneSchedule.Scroll(time: time, layer: layer, target: target, animationDuration: duration)
+        return SceneSchedule.Change(time: time, animationDuration: duration, apply: apply)
     }
 }

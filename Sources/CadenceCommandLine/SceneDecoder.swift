@@ -31,7 +31,7 @@ struct SceneDecoder {
     /// storage), its presentation copy and its render-list item at each frame, rounded up.
     static let layerCost = 4 << 10
     /// The scrolls read so far (`scrolls` of scroll layers), for the scene's schedule.
-    var scrolls: [SceneSchedule.Scroll] = []
+    var scrolls: [SceneSchedule.Change] = []
 
     /// A decoder for the document `source`, whose `contents` paths are relative to
     /// `folder` (a path, with or without its final `/`; empty for the working directory).
