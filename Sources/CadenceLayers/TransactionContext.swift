@@ -131,15 +131,21 @@ public final class TransactionContext {
             logHandler?(.commitWithoutBegin)
             return
         }
-        if scopes.count == 1 { layOutRequestedTrees() }
-        scopes.removeLast()
-        close(innermost)
+        if scopes.count == 1 {
+            // The layout pass runs inside the transaction: what it changes joins it. A
+            // layout that committed or began transactions itself changed the stack, so
+            // what closes is what is innermost now (nothing, if it committed this one).
+            layOutRequestedTrees()
+            guard let current = scopes.last, !current.isImplicit else { return }
+        }
+        close(scopes.removeLast())
         if flushPending, scopes.count == 1 { commitImplicitTransaction() }
     }
 
     /// A turn of the run loop without a frame (`+[CATransaction flush]`): commits the
-    /// implicit transaction (its layout pass first), if one is open — with explicit transactions open inside it,
-    /// the commit waits for the last of them — then runs the completion blocks, committed
+    /// implicit transaction (its layout pass first), if one is open — with explicit
+    /// transactions open inside it, the commit waits for the last of them — then runs the
+    /// completion blocks, committed
     /// before this call, whose animations have finished at the clock's time.
     public func flush() {
         runFinishedCompletions(among: commitForFrame())
@@ -164,6 +170,11 @@ public final class TransactionContext {
         }
         flushPending = false
         layOutRequestedTrees()
+        // A layout that left an explicit transaction open delays the commit, as a flush does.
+        guard scopes.count == 1 else {
+            flushPending = true
+            return
+        }
         close(scopes.removeLast())
     }
 

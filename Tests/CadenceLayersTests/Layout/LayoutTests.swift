@@ -143,6 +143,60 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(child.animation(forKey: "bounds")?.timing.duration, 2)
     }
 
+    func testCompletionBlocksWaitForTheAnimationsLayoutAdded() throws {
+        let clock = ManualMediaClock(0)
+        let context = TransactionContext(clock: clock)
+        let root = makeFramedLayer("root", Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = makeFramedLayer("child", Rect(x: 0, y: 0, width: 10, height: 10))
+        try root.addSublayer(child)
+        root.layoutIfNeeded()
+        context.attach(root)
+        root.layoutManager = RecordingLayoutManager("root") { layer in
+            layer.sublayers[0].opacity = 0.5  // a 1 s animation, added by layout
+        }
+        context.flush()
+        var done = false
+        context.begin()
+        context.animationDuration = 1
+        root.setNeedsLayout()
+        context.addCompletionBlock { done = true }
+        context.commit()
+        XCTAssertNotNil(child.animation(forKey: "opacity"))
+        clock.set(0.5)
+        context.tick()
+        XCTAssertFalse(done, "the animation layout added is part of the transaction")
+        clock.set(1)
+        context.tick()
+        XCTAssertTrue(done)
+    }
+
+    func testALayoutThatCommitsOrBeginsTransactionsDoesNotBreakTheStack() throws {
+        let context = TransactionContext(clock: ManualMediaClock(0))
+        var reports: [TransactionError] = []
+        context.logHandler = { reports.append($0) }
+        let root = Layer()
+        var misbehave: () -> Void = {}
+        root.layoutManager = RecordingLayoutManager("root") { _ in misbehave() }
+        context.attach(root)
+        context.flush()
+        XCTAssertEqual(context.openTransactionCount, 0)
+        // A layout that commits the transaction being committed (unbalanced).
+        misbehave = { context.commit() }
+        context.begin()
+        root.setNeedsLayout()
+        context.commit()
+        XCTAssertEqual(context.openTransactionCount, 0)
+        // A layout that leaves a transaction open: the implicit commit waits for it.
+        misbehave = { context.begin() }
+        root.setNeedsLayout()
+        context.flush()
+        misbehave = {}
+        XCTAssertEqual(context.openTransactionCount, 2)
+        context.commit()
+        XCTAssertEqual(context.openTransactionCount, 0, "the delayed implicit commit followed")
+        XCTAssertEqual(reports, [])
+    }
+
     func testTheImplicitTransactionLaysOutWhenFlushed() throws {
         let context = TransactionContext(clock: ManualMediaClock(0))
         let root = Layer()
