@@ -116,12 +116,17 @@ final class LayoutTests: XCTestCase {
 
     // MARK: Commits
 
-    func testTheOutermostCommitLaysOutInsideItsTransaction() throws {
+    /// A context on a manual clock at 0, and a 100 × 100 root with a 10 × 10 child.
+    private func makeCommitFixture() throws -> (ManualMediaClock, TransactionContext, Layer, Layer) {
         let clock = ManualMediaClock(0)
-        let context = TransactionContext(clock: clock)
         let root = makeFramedLayer("root", Rect(x: 0, y: 0, width: 100, height: 100))
         let child = makeFramedLayer("child", Rect(x: 0, y: 0, width: 10, height: 10))
         try root.addSublayer(child)
+        return (clock, TransactionContext(clock: clock), root, child)
+    }
+
+    func testTheOutermostCommitLaysOutInsideItsTransaction() throws {
+        let (_, context, root, child) = try makeCommitFixture()
         let manager = RecordingLayoutManager("root") { layer in
             layer.sublayers[0].frame = Rect(x: 0, y: 0, width: layer.bounds.width, height: 10)
         }
@@ -144,11 +149,7 @@ final class LayoutTests: XCTestCase {
     }
 
     func testCompletionBlocksWaitForTheAnimationsLayoutAdded() throws {
-        let clock = ManualMediaClock(0)
-        let context = TransactionContext(clock: clock)
-        let root = makeFramedLayer("root", Rect(x: 0, y: 0, width: 100, height: 100))
-        let child = makeFramedLayer("child", Rect(x: 0, y: 0, width: 10, height: 10))
-        try root.addSublayer(child)
+        let (clock, context, root, child) = try makeCommitFixture()
         root.layoutIfNeeded()
         context.attach(root)
         root.layoutManager = RecordingLayoutManager("root") { layer in
