@@ -29,6 +29,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         "contents", "mask", "sublayers", "superlayer", "shadowPath",
         "style", "actions", "delegate", "timing", "affineTransform",
         "filters", "backgroundFilters", "compositingFilter",
+        "layoutManager", "constraints", "autoresizingMask", "scrollMode",
     ]
 
     /// This key's bit in `LayerStorage.explicitKeys`.

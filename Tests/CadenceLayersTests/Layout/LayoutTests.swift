@@ -101,6 +101,31 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layer.preferredFrameSize(), Size(width: 60, height: 60))
     }
 
+    func testTheLayoutPropertiesAreNotReachedByKeyValueCoding() {
+        let layer = Layer()
+        for key in ["layoutManager", "constraints", "autoresizingMask", "scrollMode"] {
+            XCTAssertThrowsError(try layer.setValue(.scalar(1), forKeyPath: key)) { error in
+                XCTAssertEqual(error as? LayerError, .notKeyValueCodable(key))
+            }
+            XCTAssertNil(layer.value(forKeyPath: key))
+        }
+    }
+
+    func testCopiesCarryTheLayoutPropertiesButNotTheMarks() throws {
+        let layer = Layer()
+        layer.layoutManager = ConstraintLayoutManager()
+        layer.autoresizingMask = [.widthSizable]
+        layer.constraints = [Constraint(attribute: .minX, relativeTo: "", attribute: .minX)]
+        layer.scrollMode = .vertically
+        let copy = layer.modelCopy()
+        XCTAssertTrue(copy.layoutManager is ConstraintLayoutManager)
+        XCTAssertEqual(copy.autoresizingMask, [.widthSizable])
+        XCTAssertEqual(copy.constraints, layer.constraints)
+        XCTAssertEqual(copy.scrollMode, .vertically)
+        XCTAssertTrue(layer.needsLayout)
+        XCTAssertFalse(copy.needsLayout)
+    }
+
     func testPresentationNeverLaysOut() {
         let layer = Layer()
         let manager = RecordingLayoutManager("a")
