@@ -1,3 +1,5 @@
+import CadenceTiming
+
 /// A timer in step with the display's refreshes that drives a frame loop (Core Animation's
 /// `CADisplayLink`). Cadence has no run loop: the link is the run loop's turn. Each frame it
 /// fires, in this order:

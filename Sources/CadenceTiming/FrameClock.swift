@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CadenceTiming
 import Synchronization
 
 /// A display's refreshes as a clock: what a `DisplayLink` waits on. It is also the
