@@ -11,7 +11,8 @@ struct Scene {
     var canvas: Canvas
     /// The root layers, back to front.
     var layers: [Layer]
-    /// The scrolls applied as frames are rendered (`nil`: none); frames go forward in time.
+    /// The timed model changes (scrolls, `changes`) applied as frames are rendered (`nil`:
+    /// none); frames go forward in time.
     var schedule: SceneSchedule? = nil
 
     /// The largest canvas side in pixels (`Bitmap.maxDimension`, 16384).

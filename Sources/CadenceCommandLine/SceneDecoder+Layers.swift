@@ -129,7 +129,8 @@ extension SceneDecoder {
         let overrides = try JSONObjectReader(json, at: path, source: source)
         let copied = ["sublayers", "mask"].filter { overrides.value($0) == nil }
         let kept = reader.members.filter { member in
-            member.key != "animations" && member.key != "scrolls" && !copied.contains(member.key) && overrides.value(member.key) == nil
+            member.key != "animations" && !Self.scheduledFields.contains(member.key) && !copied.contains(member.key)
+                && overrides.value(member.key) == nil
         }
         let previous = try self.layer(.object(kept + overrides.members), at: path)
         if copied.contains("sublayers") { try previous.setSublayers(layer.sublayers.map { $0.modelTreeCopy() }) }

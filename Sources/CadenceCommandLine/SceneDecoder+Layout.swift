@@ -2,7 +2,8 @@ import Cadence
 
 /// Reading the layout and scrolling fields of a layer object (INTERFACE.md, "Layer
 /// classes, layout, scrolling"): `class`, `autoresizingMask`, `layoutManager`,
-/// `constraints`, `scrollMode` and `scrolls`. Names are Core Animation's without prefix.
+/// `constraints`, `scrollMode` and `scrolls`, and the timed model `changes` that set them
+/// in motion. Names are Core Animation's without prefix.
 extension SceneDecoder {
     /// The layer classes a scene may name (`"class"`); the others are not built yet.
     enum LayerClass: String, CaseIterable {
@@ -38,9 +39,13 @@ extension SceneDecoder {
     }
 
     /// The layout and scrolling fields of a layer object.
-    static let layoutFields = ["class", "autoresizingMask", "layoutManager", "constraints", "scrollMode", "scrolls"]
+    static let layoutFields = ["class", "autoresizingMask", "layoutManager", "constraints", "scrollMode", "scrolls", "changes"]
     static let constraintFields = ["attribute", "relativeTo", "attribute2", "scale", "offset"]
     static let scrollFields = ["time", "toPoint", "toRect", "animationDuration"]
+    static let changeFields = ["time", "keyPath", "value", "animationDuration"]
+    /// The fields that schedule something over time rather than describe the layer (a
+    /// transition's previous rendering does not repeat them).
+    static let scheduledFields = ["scrolls", "changes"]
 
     /// Makes `layer` what `"class"` names, before its other fields are read (so a scroll
     /// layer's `masksToBounds` default can be overridden by the object).
@@ -53,9 +58,9 @@ extension SceneDecoder {
         return layerClass
     }
 
-    /// Reads `autoresizingMask`, `layoutManager`, `constraints`, `scrollMode` and `scrolls`
-    /// into `layer`, of class `layerClass`. Scrolls are kept in `scrolls`, applied when the
-    /// scene is rendered.
+    /// Reads `autoresizingMask`, `layoutManager`, `constraints`, `scrollMode`, `scrolls` and
+    /// `changes` into `layer`, of class `layerClass`. Scrolls and changes are kept in
+    /// `changes`, applied when the scene is rendered.
     mutating func readLayout(_ reader: JSONObjectReader, into layer: Layer, class layerClass: LayerClass) throws {
         let path = reader.path
         if let names = try reader.array("autoresizingMask", { value, at in
@@ -77,8 +82,33 @@ extension SceneDecoder {
             layer.scrollMode = mode
         }
         if let events = try reader.array("scrolls", { value, at in try scroll(value, of: layer, at: at) }) {
-            scrolls += events
+            changes += events
         }
+        if let events = try reader.array("changes", { value, at in try change(value, of: layer, at: at) }) {
+            changes += events
+        }
+    }
+
+    /// The change object at `path` for `layer`: a `time` (finite, required), a `keyPath`
+    /// naming an animatable layer property or a structure field of one, and a `value` of
+    /// its kind; `animationDuration` (≥ 0, default 0.25) is the transaction's, 0 for a
+    /// jump. At `time` the model value is set, so it animates as an implicit action and
+    /// the sublayers follow by autoresizing and layout.
+    private func change(_ json: JSONValue, of layer: Layer, at path: JSONPath) throws -> SceneSchedule.Change {
+        let reader = try JSONObjectReader(json, at: path, source: source)
+        try reader.rejectUnknownFields(Self.changeFields)
+        _ = try reader.required("time", "a number")
+        let time = try reader.number("time")!
+        let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
+        let keyPathPath = path.appending("keyPath")
+        let keyPath = try JSONObjectReader.string(try reader.required("keyPath", "a key path"), at: keyPathPath, source: source)
+        guard let type = try ValueKind.of(keyPath: keyPath, at: keyPathPath, source: source, refusal: "scenes do not change")?.valueType
+        else {
+            throw InputError(at: keyPathPath, in: source, "\(MessageText.quoted(keyPath)) is not an animatable layer property")
+        }
+        let value = try type.read(try reader.required("value", "a value"), at: path.appending("value"), source: source).keyPathValue
+        // The value is finite (JSON has no other numbers), so the layer takes it.
+        return SceneSchedule.Change(time: time, animationDuration: duration) { try? layer.setValue(value, forKeyPath: keyPath) }
     }
 
     /// The constraint object at `path`: `attribute`, `relativeTo` (a sibling's name, or

@@ -3,7 +3,7 @@ import Cadence
 import XCTest
 
 /// The layout and scrolling fields of scene layers: `class`, `autoresizingMask`,
-/// `layoutManager`, `constraints`, `scrollMode`, `scrolls`.
+/// `layoutManager`, `constraints`, `scrollMode`, `scrolls`, and timed `changes`.
 final class SceneLayoutTests: RenderTestCase {
     func testConstraintsAreLaidOutBeforeTheFirstFrame() throws {
         let root = try decodeLayer(#"""
@@ -55,6 +55,32 @@ final class SceneLayoutTests: RenderTestCase {
         XCTAssertEqual(scroller.bounds.origin, .zero, "the rectangle scroll jumps back")
     }
 
+    // A change of the container's bounds at 1 s: the model takes it when a frame reaches
+    // 1 s, the autoresizing sublayer follows in the same transaction, and both animate
+    // over the change's animationDuration.
+    func testChangesSetTheModelAndSublayersFollowByAutoresizing() throws {
+        let scene = try decode(#"""
+            {"canvas": {"width": 10, "height": 10}, "layers": [
+              {"bounds": [0, 0, 100, 50], "position": [50, 25], "changes": [
+                {"time": 1, "keyPath": "bounds.size.width", "value": 200, "animationDuration": 1},
+                {"time": 3, "keyPath": "opacity", "value": 0.5, "animationDuration": 0}],
+               "sublayers": [{"frame": [10, 10, 80, 30], "autoresizingMask": ["widthSizable"]}]}]}
+            """#)
+        let container = scene.layers[0], bar = container.sublayers[0]
+        let compositor = Compositor()
+        _ = try scene.render(at: 0.5, with: compositor)
+        XCTAssertEqual(container.bounds.size.width, 100)
+        _ = try scene.render(at: 1.5, with: compositor)
+        XCTAssertEqual(container.bounds.size.width, 200)
+        XCTAssertEqual(bar.frame.size.width, 180, "the flexible width takes the whole change")
+        XCTAssertEqual(bar.frame.origin.x, 10)
+        let halfway = bar.presentation(at: 1.5).bounds.size.width
+        XCTAssertTrue(halfway > 80 && halfway < 180, "the followed width animates: \(halfway)")
+        XCTAssertEqual(container.opacity, 1)
+        _ = try scene.render(at: 3, with: compositor)
+        XCTAssertEqual(container.opacity, 0.5)
+    }
+
     func testScrollingRendersTheScrolledContent() throws {
         // A 10 × 10 window onto a red square at (20, 0): visible only after scrolling.
         let layers = #"""
@@ -92,6 +118,15 @@ final class SceneLayoutTests: RenderTestCase {
              #"layers[0].scrolls[0].toRect: give "toPoint" or "toRect", not both"#),
             (#"[{"class": "scroll", "scrolls": [{"time": 1, "toPoint": [1, 2], "animationDuration": -1}]}]"#,
              "layers[0].scrolls[0].animationDuration: -1 is negative"),
+            (#"[{"changes": [{"keyPath": "opacity", "value": 1}]}]"#, "layers[0].changes[0].time: missing (a number is required)"),
+            (#"[{"changes": [{"time": 1, "keyPath": "opacity", "value": [1, 2]}]}]"#,
+             "layers[0].changes[0].value: expected a number, got an array of 2"),
+            (#"[{"changes": [{"time": 1, "keyPath": "wobble", "value": 1}]}]"#,
+             #"layers[0].changes[0].keyPath: "wobble" is not an animatable layer property"#),
+            (#"[{"changes": [{"time": 1, "keyPath": "hidden", "value": 1}]}]"#,
+             #"layers[0].changes[0].keyPath: "hidden" takes boolean values, which scenes do not change"#),
+            (#"[{"changes": [{"time": 1, "keyPath": "opacity", "valu": 1}]}]"#,
+             #"layers[0].changes[0].valu: unknown field (did you mean "value"?)"#),
         ]
         for (layers, expected) in cases {
             try assertSceneError(layers, expected)
