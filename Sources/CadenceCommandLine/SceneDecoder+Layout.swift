@@ -89,17 +89,26 @@ extension SceneDecoder {
         }
     }
 
+    /// A reader of the timed object (a scroll or a change) at `path` with only `fields`, its
+    /// `time` (finite, required) and its `animationDuration` (≥ 0, default 0.25).
+    private func timedObject(_ json: JSONValue, fields: [String], at path: JSONPath) throws
+        -> (reader: JSONObjectReader, time: Double, duration: Double)
+    {
+        let reader = try JSONObjectReader(json, at: path, source: source)
+        try reader.rejectUnknownFields(fields)
+        _ = try reader.required("time", "a number")
+        let time = try reader.number("time")!
+        let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
+        return (reader, time, duration)
+    }
+
     /// The change object at `path` for `layer`: a `time` (finite, required), a `keyPath`
     /// naming an animatable layer property or a structure field of one, and a `value` of
     /// its kind; `animationDuration` (≥ 0, default 0.25) is the transaction's, 0 for a
     /// jump. At `time` the model value is set, so it animates as an implicit action and
     /// the sublayers follow by autoresizing and layout.
     private func change(_ json: JSONValue, of layer: Layer, at path: JSONPath) throws -> SceneSchedule.Change {
-        let reader = try JSONObjectReader(json, at: path, source: source)
-        try reader.rejectUnknownFields(Self.changeFields)
-        _ = try reader.required("time", "a number")
-        let time = try reader.number("time")!
-        let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
+        let (reader, time, duration) = try timedObject(json, fields: Self.changeFields, at: path)
         let keyPathPath = path.appending("keyPath")
         let keyPath = try JSONObjectReader.string(try reader.required("keyPath", "a key path"), at: keyPathPath, source: source)
         guard let type = try ValueKind.of(keyPath: keyPath, at: keyPathPath, source: source, refusal: "scenes do not change")?.valueType
@@ -132,11 +141,7 @@ extension SceneDecoder {
     /// of `toPoint` and `toRect`; `animationDuration` (≥ 0, default 0.25) is the
     /// transaction's, 0 for a jump.
     private func scroll(_ json: JSONValue, of layer: Layer, at path: JSONPath) throws -> SceneSchedule.Change {
-        let reader = try JSONObjectReader(json, at: path, source: source)
-        try reader.rejectUnknownFields(Self.scrollFields)
-        _ = try reader.required("time", "a number")
-        let time = try reader.number("time")!
-        let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
+        let (reader, time, duration) = try timedObject(json, fields: Self.scrollFields, at: path)
         let point = try reader.nonNull("toPoint").map { try Point.read($0, at: path.appending("toPoint"), source: source) }
         let rect = try reader.nonNull("toRect").map { try Rect.read($0, at: path.appending("toRect"), source: source) }
         let apply: () -> Void
