@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceTiming
 
 /// A timer in step with the display's refreshes that drives a frame loop (Core Animation's
@@ -10,7 +11,11 @@ import CadenceTiming
 ///    (`TransactionContext`); then any tree in `layers` that has no context is laid out
 ///    (`layoutIfNeeded()` on its root);
 /// 3. the renderer, with the frame's time (`timestamp`) — presentation and drawing;
-/// 4. the completion blocks that are due, in commit order (those of transactions
+/// 4. the animation delegate events (`animationDidStart:`, `animationDidStop:finished:`)
+///    of the animations in the trees of `layers` between the last fired frame and this
+///    one, to `animationEvents`, in tree order (a layer before its sublayers) and each
+///    layer's animations in the order they were added;
+/// 5. the completion blocks that are due, in commit order (those of transactions
 ///    committed in earlier frames; step 2's wait for the next frame).
 ///
 /// A frame the link skips — while `isPaused`, between `frameInterval`s, or after
@@ -31,6 +36,15 @@ public final class DisplayLink {
     public var layers: [Layer] = []
     /// Called with the frame's time after layout (step 3). Default `nil`.
     public var renderer: ((Double) -> Void)?
+    /// Called after the renderer (step 4) with each animation of the trees of `layers` that
+    /// started or stopped since the last fired frame: the layer, the animation's key and
+    /// its events (`AnimationEvents.between`, in the layer's time: the frames' times
+    /// converted down the tree). An animation removed from its layer between two frames
+    /// is gone when the events are computed, so it reports no `removed` stop here.
+    /// Default `nil` (then no tree is walked).
+    public var animationEvents: ((Layer, String?, AnimationEvents) -> Void)?
+    /// The time of the last fired frame, for the events of the next one (−∞ at first).
+    private var lastFiredTime = -Double.infinity
 
     private var handler: Handler?
     /// Refreshes seen since the link was made (fired or not).
@@ -108,8 +122,32 @@ public final class DisplayLink {
             if laidOut.insert(ObjectIdentifier(root)).inserted { root.layoutIfNeeded() }
         }
         renderer?(time)
+        if let report = animationEvents { reportAnimationEvents(from: lastFiredTime, to: time, to: report) }
+        lastFiredTime = time
         context?.runFinishedCompletions(among: committedBefore)
         return true
+    }
+
+    /// Step 4: the events of every animation in the trees of `layers` between root times
+    /// `previous` and `current`, each tree once.
+    private func reportAnimationEvents(
+        from previous: Double, to current: Double, to report: (Layer, String?, AnimationEvents) -> Void
+    ) {
+        var visited = Set<ObjectIdentifier>()
+        func walk(_ layer: Layer, previous: Double, current: Double) {
+            for (key, animation) in layer.animations {
+                let events = AnimationEvents.between(previous, and: current, timing: animation.animationTiming.resolvedTiming)
+                if events.started || events.stopped != nil { report(layer, key, events) }
+            }
+            for sublayer in layer.sublayers {
+                walk(sublayer, previous: sublayer.animationTime(fromParent: previous), current: sublayer.animationTime(fromParent: current))
+            }
+        }
+        for layer in layers {
+            let root = layer.rootLayer
+            guard visited.insert(ObjectIdentifier(root)).inserted else { continue }
+            walk(root, previous: root.animationTime(fromParent: previous), current: root.animationTime(fromParent: current))
+        }
     }
 
     /// Runs `count` refreshes (`step()` each), stopping early if the link is invalidated.

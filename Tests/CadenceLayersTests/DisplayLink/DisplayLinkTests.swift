@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceGeometry
 @testable import CadenceLayers
 import CadenceTiming
@@ -121,5 +122,48 @@ final class DisplayLinkTests: XCTestCase {
         }
         // Commits up to frame 9982 end by frame 9999; the last two wait beyond the run.
         XCTAssertEqual(log.filter { $0.hasPrefix("completion") }.count, 1_427)
+    }
+
+    // Animation delegate events from the tick: after the renderer, before the completion
+    // blocks; each at the first fired frame at or past its time in the layer's time space
+    // (a sublayer at speed 2 sees its animation end twice as soon); tree order, then the
+    // order the animations were added; an animation that starts and ends between two
+    // frames reports both at once.
+    func testAnimationEventsFireFromTheTickInOrder() throws {
+        let clock = ManualFrameClock(framesPerSecond: 10)
+        let context = TransactionContext(clock: clock)
+        let root = Layer(), fast = Layer()
+        fast.timing.speed = 2
+        try root.addSublayer(fast)
+        func fade(begin: Double, duration: Double) -> BasicAnimation<Double> {
+            BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1, timing: MediaTiming(beginTime: begin, duration: duration))
+        }
+        root.add(fade(begin: 0.25, duration: 0.5), forKey: "a")   // starts at 0.3, ends at 0.8
+        root.add(fade(begin: 0.31, duration: 0.02), forKey: "b")  // all between 0.3 and 0.4 (frame 4)
+        fast.add(fade(begin: 0, duration: 0.6), forKey: "c")       // layer time 2t: ends at t = 0.3
+        var log: [String] = []
+        let link = DisplayLink(clock: clock, context: context)
+        link.layers = [fast]  // any layer of the tree: the tree is walked from its root
+        link.renderer = { log.append("render \(Int(($0 * 10).rounded()))") }
+        link.animationEvents = { layer, key, events in
+            let name = layer === root ? "root" : "fast"
+            if events.started { log.append("start \(name).\(key ?? "")") }
+            if let stop = events.stopped { log.append("stop \(name).\(key ?? "") \(stop)") }
+        }
+        context.attach(root)
+        context.begin()
+        root.position = Point(x: 5, y: 5)  // a 0.25 s implicit animation from time 0
+        context.addCompletionBlock { log.append("completion") }
+        context.commit()
+        link.run(refreshes: 10)  // frames at 0, 0.1, …, 0.9
+        XCTAssertEqual(log, [
+            "render 0", "start root.position", "start fast.c",
+            "render 1", "render 2",
+            "render 3", "start root.a", "stop root.position finished", "stop fast.c finished", "completion",
+            "render 4", "start root.b", "stop root.b finished",
+            "render 5", "render 6", "render 7",
+            "render 8", "stop root.a finished",
+            "render 9",
+        ])
     }
 }
