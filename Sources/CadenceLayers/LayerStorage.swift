@@ -220,6 +220,21 @@ struct LayerStorage {
     }
     /// Whether the layer has a style (every property reads its stored value when not).
     var hasStyle: Bool { hot.hasStyle }
+
+    /// The cached facts that disagree with the stored values they describe, by name
+    /// (empty when the storage is sound): `hot`'s flags for the style, the transform, the
+    /// sublayer transform and the flip, and bounds stored standardised. For tests (a
+    /// debug check after every mutation: `Layer.storageInvariantViolations`); nothing in
+    /// the library calls it.
+    var invariantViolations: [String] {
+        var violations: [String] = []
+        if hot.hasStyle != (style != nil) { violations.append("hasStyle") }
+        if hot.transformIsIdentity != transform.isIdentity { violations.append("transformIsIdentity") }
+        if hot.hasSublayerTransform != !sublayerTransform.isIdentity { violations.append("hasSublayerTransform") }
+        if hot.isGeometryFlipped != geometryFlipped { violations.append("isGeometryFlipped") }
+        if !(hot.bounds.size.width >= 0 && hot.bounds.size.height >= 0) { violations.append("bounds not standardised") }
+        return violations
+    }
     var actions: [String: any LayerAction]? {
         get { coldBox.values.actions }
         set { uniqueCold.values.actions = newValue }
