@@ -9,4 +9,12 @@ extension Layer {
     /// tests call it after every mutation.
     @_spi(Testing)
     public var storageInvariantViolations: [String] { storage.invariantViolations }
+
+    /// `presentation(at:)` made the reference way (`Layer+PresentationReference.swift`):
+    /// the slow, obvious twin the planned, typed snapshot is checked against bit for bit.
+    @_spi(Testing)
+    public func presentationReference(at time: Double) -> Layer {
+        referenceSnapshot(atLocalTime: animationTime(fromRoot: time), parentTime: superlayer?.animationTime(fromRoot: time) ?? time,
+                          superlayer: nil)
+    }
 }
