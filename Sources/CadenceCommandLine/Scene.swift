@@ -38,6 +38,16 @@ struct Scene {
         return Compositor(scratchByteLimit: scratch)
     }
 
+    /// The context `render --in-context` draws into: the canvas's pixel size, its scale as
+    /// the transform, y down for a `topLeft` canvas and y up for a `bottomLeft` one, and its
+    /// background.
+    var context: BitmapContext {
+        BitmapContext(
+            pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight,
+            transform: AffineTransform(scaleX: canvas.scale, y: canvas.scale), origin: canvas.origin,
+            background: canvas.background)
+    }
+
     /// The scene at `time` (seconds), composited by `compositor` (which keeps its scratch
     /// buffers between frames).
     func render(at time: Double, with compositor: Compositor) throws -> Bitmap {

@@ -101,6 +101,11 @@ extension RenderList {
     struct Builder {
         let canvas: PixelRect
         let image: (any LayerContents, _ mipmapped: Bool) -> ContentsImage?
+        /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
+        /// `rootLevel` places them without making them previous renderings, layers that
+        /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
+        /// the layer's alpha (`shadowPath` is ignored).
+        var inContext = false
 
         /// The items of the trees under `roots`, each placed in `plane` (the superlayer's
         /// matrix, flattened) whose y axis has `orientation` on the canvas. `rootLevel`,
@@ -131,9 +136,11 @@ extension RenderList {
                 let parent = stack[top].item
                 let frame = stack[top]
                 let level = (top == 0 ? rootLevel : nil) ?? layer.transformToSuperlayer
+                if inContext && !RenderList.rendersInContext(layer, asRoot: top == 0) { continue }
                 guard let item = self.item(
                     for: layer, level: level, parent: parent, depth: depth + top, parentPlane: frame.plane,
-                    orientation: frame.orientation, nesting: nesting, contentOnly: top == 0 && rootLevel != nil)
+                    orientation: frame.orientation, nesting: nesting,
+                    contentOnly: top == 0 && rootLevel != nil && !inContext)
                 else { continue }
                 let index = items.count
                 items.append(item)
@@ -295,7 +302,8 @@ extension RenderList {
                 cornerRadius: Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
-                shadow: contentOnly || drawsNothing ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix),
+                shadow: contentOnly || drawsNothing
+                    ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext),
                 mask: mask,
                 transition: transition,
                 orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
@@ -322,7 +330,8 @@ extension RenderList {
 
         /// The layer's shadow in pixels (§ 10), `nil` when it casts none: opacity or colour
         /// alpha 0, an empty `shadowPath`, or the centre of its bounds behind the viewer.
-        static func shadow(of layer: Layer, bounds: Rect, matrix: Transform3D) -> Shadow? {
+        /// `path` false: the shape is the layer's alpha whatever `shadowPath` says.
+        static func shadow(of layer: Layer, bounds: Rect, matrix: Transform3D, path usesPath: Bool = true) -> Shadow? {
             let plane = PlaneMap(matrix)
             let opacity = Swift.min(Swift.max(layer.shadowOpacity, 0), 1)
             guard opacity > 0, var color = layer.shadowColor, color.alpha > 0 else { return nil }
@@ -338,7 +347,7 @@ extension RenderList {
             let offset = dx * layer.shadowOffset.width + dy * layer.shadowOffset.height
             guard sigma.isFinite, offset.x.isFinite, offset.y.isFinite else { return nil }
             // An explicit path is the shape (an empty or non-finite one: no shadow).
-            let path = layer.shadowPath
+            let path = usesPath ? layer.shadowPath : nil
             if let path, path.isEmpty || !path.isFinite { return nil }
             return Shadow(
                 color: color, sigma: sigma, offset: offset, path: path, clipsToBounds: layer.masksToBounds, matrix: matrix)
