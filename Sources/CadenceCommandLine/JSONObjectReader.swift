@@ -101,14 +101,17 @@ struct JSONObjectReader {
     ) throws -> E where E.RawValue == String {
         let text = try string(value, at: path, source: source)
         if let known = E(rawValue: text) { return known }
-        let names = E.allCases.map(\.rawValue)
-        var message = "unknown \(noun) \(value.summary)"
-        if let suggestion = closest(to: text, in: names) {
-            message += " (did you mean \"\(suggestion)\"?)"
-        } else {
-            message += " (expected \(list(names)))"
+        throw InputError(at: path, in: source, unknown(noun, value, names: E.allCases.map(\.rawValue)))
+    }
+
+    /// "unknown NOUN VALUE", with the closest of `names` as a suggestion, or the list of
+    /// them when none is close.
+    static func unknown(_ noun: String, _ value: JSONValue, names: [String]) -> String {
+        let message = "unknown \(noun) \(value.summary)"
+        guard case .string(let text) = value, let suggestion = closest(to: text, in: names) else {
+            return message + " (expected \(list(names)))"
         }
-        throw InputError(at: path, in: source, message)
+        return message + " (did you mean \"\(suggestion)\"?)"
     }
 
     /// The value of `key`, or `nil` when it is absent or `null` (for the fields that

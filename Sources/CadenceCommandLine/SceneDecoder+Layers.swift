@@ -39,8 +39,8 @@ extension SceneDecoder {
 
     /// Every field a layer object may have (and a transition's `previous` object).
     static let layerFields = ["name"] + valueFields.map(\.name) + [
-        "shadowPath", "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers",
-        "animations",
+        "maskedCorners", "cornerCurve", "shadowPath", "contents", "contentsGravity", "magnificationFilter",
+        "minificationFilter", "mask", "sublayers", "animations",
     ] + layoutFields + MediaTiming.fieldNames
 
     /// The layer object at `path`, with its sublayers, mask and animations.
@@ -56,6 +56,10 @@ extension SceneDecoder {
         for field in Self.valueFields {
             guard let json = reader.value(field.name) else { continue }
             try set(field, json, on: layer, at: path.appending(field.name))
+        }
+        if let corners = try reader.array("maskedCorners", corner) { layer.maskedCorners = CornerMask(corners) }
+        if let curve = try reader.choice("cornerCurve", CornerCurve.self, noun: "corner curve", allowsNull: true) {
+            layer.cornerCurve = curve
         }
         if let data = reader.nonNull("shadowPath") {
             let at = path.appending("shadowPath")
@@ -107,6 +111,19 @@ extension SceneDecoder {
             }
         }
         return layer
+    }
+
+    /// The names of `maskedCorners`' corners in a scene: Core Animation's Swift names.
+    static let cornerNames: [(name: String, corner: CornerMask)] = [
+        ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
+        ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner),
+    ]
+
+    /// One element of a `maskedCorners` array: a corner's name.
+    private func corner(_ json: JSONValue, at path: JSONPath) throws -> CornerMask {
+        let text = try JSONObjectReader.string(json, at: path, source: source)
+        if let known = Self.cornerNames.first(where: { $0.name == text }) { return known.corner }
+        throw InputError(at: path, in: source, JSONObjectReader.unknown("corner", json, names: Self.cornerNames.map(\.name)))
     }
 
     /// The previous rendering a transition's `previous` object (`json`, at `path`)

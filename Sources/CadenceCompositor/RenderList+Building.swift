@@ -299,7 +299,8 @@ extension RenderList {
             let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
             return Item(
                 name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
-                cornerRadius: Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
+                cornerRadius: layer.maskedCorners.isEmpty ? 0 : Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
+                maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve,
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
                 shadow: contentOnly || drawsNothing

@@ -274,6 +274,29 @@ public final class Layer {
         set { assign(newValue, .cornerRadius) { $0.cornerRadius = $1 } }
     }
 
+    /// Which corners `cornerRadius` rounds (Core Animation's `maskedCorners`), named in the
+    /// layer's own coordinates (`CornerMask`). Default `.all`. The others are square in the
+    /// background, the border, the clip and the shadow of the layer's alpha. Key-value coding
+    /// reads and writes it as a number, the mask's raw value (`maskedCorners` 15 is all
+    /// four; a written number is truncated to an integer and keeps its four corner bits).
+    /// Not animatable (no default action). Hit testing ignores it.
+    public var maskedCorners: CornerMask {
+        get { CornerMask(truncating: styled(.maskedCorners, Double(storage.maskedCorners.rawValue))) }
+        set { assign(Double(newValue.rawValue), .maskedCorners) { $0.maskedCorners = CornerMask(truncating: $1) } }
+    }
+
+    /// The curve of the rounded corners (Core Animation's `cornerCurve`): `.circular` (the
+    /// default) or `.continuous` (`CornerCurve`). Not read from the style; key-value coding
+    /// reads and writes its name (an unknown one is kept and acts as `.circular`). Not
+    /// animatable (no default action). Hit testing ignores it.
+    public var cornerCurve: CornerCurve {
+        get { storage.cornerCurve }
+        set {
+            storage.cornerCurve = newValue
+            storage.setUnknownName(nil, for: .cornerCurve)
+        }
+    }
+
     /// The width of the border, drawn inside the bounds above contents and sublayers, in
     /// points. Default 0.
     public var borderWidth: Double {

@@ -136,6 +136,14 @@ struct LayerStorage {
         get { coldBox.values.cornerRadius }
         set { uniqueCold.values.cornerRadius = newValue }
     }
+    var maskedCorners: CornerMask {
+        get { coldBox.values.maskedCorners }
+        set { uniqueCold.values.maskedCorners = newValue }
+    }
+    var cornerCurve: CornerCurve {
+        get { coldBox.values.cornerCurve }
+        set { uniqueCold.values.cornerCurve = newValue }
+    }
     var borderWidth: Double {
         get { coldBox.values.borderWidth }
         set { uniqueCold.values.borderWidth = newValue }
@@ -310,6 +318,8 @@ final class ColdLayerStorage {
     struct Values {
         var sublayerTransform = Transform3D.identity
         var cornerRadius = 0.0
+        var maskedCorners = CornerMask.all
+        var cornerCurve = CornerCurve.circular
         var borderWidth = 0.0
         var borderColor: Color? = .black
         var backgroundColor: Color? = nil
