@@ -167,6 +167,41 @@ def test_rounded_clip_removes_the_corner():
     assert px(g, 60, 60) == (51, 102, 204, 255)    # blue sublayer
 
 
+def test_masked_corners():
+    g = golden("corner-masks")
+    blue = (51, 102, 204, 255)
+    # Each 50 × 40 box at x0 = 10, 70, 130, 190 (y 10…50) has one corner of radius 16:
+    # the pixel at that corner is white, the pixels at the three others blue.
+    corners = [(0, 0), (49, 0), (0, 39), (49, 39)]
+    for i, x0 in enumerate((10, 70, 130, 190)):
+        for j, (dx, dy) in enumerate(corners):
+            assert px(g, x0 + dx, 10 + dy) == (WHITE if i == j else blue), (i, j)
+    # No corner masked: a square corner despite cornerRadius 20, the border's colour.
+    assert px(g, 105, 65) == (0, 0, 0, 255)
+
+
+def test_continuous_corner_lies_where_the_superellipse_is():
+    # corner-continuous-large: 250 × 250 at (3, 3), r = 80, border 6. The curve is
+    # (qx/L)^n + (qy/L)^n = 1, L = 1.528·r, n from the circle's depth at 45°, computed
+    # here from those two statements. 60 points along the top edge from the corner, it
+    # lies `inset` below the edge: more than 4 (the circle's would be 2.54), so pixel row
+    # 6 (insets 3…4) is white and row 8 (insets 5…6) is the border.
+    r, L = 80.0, 1.528 * 80.0
+    n = math.log(2) / -math.log(1 - (1 - 1 / math.sqrt(2)) * r / L)
+    assert abs(L * (1 - 2 ** (-1 / n)) - r * (1 - 1 / math.sqrt(2))) < 1e-9
+    t = (L - 60) / L
+    inset = L - L * (1 - t ** n) ** (1 / n)
+    circle = r - math.sqrt(r * r - (r - 60) ** 2)
+    assert 4 < inset < 5 and 2 < circle < 3
+    g = golden("corner-continuous-large")
+    assert px(g, 63, 6) == WHITE
+    assert px(g, 63, 8) == (51, 51, 51, 255)
+    # The same corner at 45°: as deep as the circle's, (1 − 1/√2)·80 = 23.4 in: the
+    # pixel 22 in along the diagonal is outside, the one 25 in is the border.
+    assert px(g, 3 + 22, 3 + 22) == WHITE
+    assert px(g, 3 + 25, 3 + 25) == (51, 51, 51, 255)
+
+
 def test_culled_layers_draw_nothing():
     assert px(golden("double-sided"), 64, 50) == WHITE     # ry(180), doubleSided false
     assert px(golden("double-sided"), 64, 128) == WHITE    # ry(130), doubleSided false
