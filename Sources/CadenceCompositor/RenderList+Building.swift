@@ -219,11 +219,12 @@ extension RenderList {
         }
 
         /// The pixels a shadow of a shape covering `shape` can touch: moved by the offset,
-        /// grown by 3σ (and a pixel for the fractional offset), within `canvas`.
+        /// grown by the blur's reach, at most 2σ (and a pixel for the fractional offset),
+        /// within `canvas`.
         static func spread(_ shape: PixelRect, by shadow: Shadow, within canvas: PixelRect) -> PixelRect {
             guard !shape.isEmpty else { return .empty }
             // Past the canvas's size the margin only needs to reach across it.
-            let margin = Swift.min((3 * shadow.sigma).rounded(.up) + 1, Double(4 * Bitmap.maxDimension))
+            let margin = Swift.min(Double(ShadowBlur.margin(sigma: shadow.sigma) + 1), Double(4 * Bitmap.maxDimension))
             let lo = SIMD2(Double(shape.minX), Double(shape.minY)) + shadow.offset
             let hi = SIMD2(Double(shape.maxX), Double(shape.maxY)) + shadow.offset
             return PixelRect(covering: lo, hi, margin: margin, within: canvas)
