@@ -188,11 +188,15 @@ enum ShadowBlur {
                 return
             }
             let (f1, f2, f3) = Self.cascadeWidths
-            var boxes = [Box(halfWidth: f1 * sigma), Box(halfWidth: f2 * sigma), Box(halfWidth: f3 * sigma)]
+            var boxes: InlineArray<3, Box> = [
+                Box(halfWidth: f1 * sigma), Box(halfWidth: f2 * sigma), Box(halfWidth: f3 * sigma),
+            ]
             // Rounding each box's reach up may take the cascade past the cut's reach: narrow
-            // the widest box that reaches furthest until it does not.
-            while boxes.reduce(0, { $0 + $1.reach }) > reach,
-                  let i = boxes.indices.max(by: { boxes[$0].reach < boxes[$1].reach }), boxes[i].reach > 0 {
+            // the box that reaches furthest (the first of them) by a pixel until it does not.
+            while boxes[0].reach + boxes[1].reach + boxes[2].reach > reach {
+                var i = 0
+                for j in 1..<3 where boxes[j].reach > boxes[i].reach { i = j }
+                guard boxes[i].reach > 1 else { break }
                 boxes[i] = Box(halfWidth: Double(boxes[i].reach) - 0.5)
             }
             self = .boxes(
