@@ -41,4 +41,14 @@ final class RenderInContextCommandTests: RenderTestCase {
         }
         XCTAssertEqual(try contents(), ["scene.json"])
     }
+
+    /// `--max-pixels` estimates the in-context lists' work and refuses a run over it.
+    func testMaxPixels() throws {
+        let scenePath = try scene(card)
+        let result = cadence("render", scenePath, "--in-context", "--max-pixels", "1", "--out", path("x.png"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.error.hasPrefix("cadence: --max-pixels: the frame takes "), result.error)
+        XCTAssertEqual(try contents(), ["scene.json"])
+        XCTAssertEqual(cadence("render", scenePath, "--in-context", "--max-pixels", "1e9", "--out", path("x.png")).status, 0)
+    }
 }
