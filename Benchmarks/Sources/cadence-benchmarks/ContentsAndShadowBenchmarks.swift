@@ -139,10 +139,16 @@ func makeContentsAndShadowScene(shadows: Bool = true) -> [Layer] {
 /// otherwise the layer is opaque and its alpha is the shadow's shape. With `shadow: false`
 /// the same layer without a shadow: the baseline to subtract.
 private func makeShadowScene(radius: Double, path: Bool, shadow: Bool) -> (roots: [Layer], canvas: Canvas) {
-    let margin = (3 * radius).rounded(.up) + 1  // the shadow's reach, docs/compositor.md §10
-    let layer = box(margin, margin, 400, 300, color: path ? nil : rgb(0x4C8DFF), radius: 24)
-    if shadow { castShadow(layer, radius: radius, offset: Size(width: 0, height: 0), path: path) }
-    return ([layer], Canvas(width: 400 + 2 * margin, height: 300 + 2 * margin))
+    func scene(margin: Double, shadow: Bool) -> (roots: [Layer], canvas: Canvas) {
+        let layer = box(margin, margin, 400, 300, color: path ? nil : rgb(0x4C8DFF), radius: 24)
+        if shadow { castShadow(layer, radius: radius, offset: Size(width: 0, height: 0), path: path) }
+        return ([layer], Canvas(width: 400 + 2 * margin, height: 300 + 2 * margin))
+    }
+    // The canvas is the shadow's extent: the shape grown by the blur's reach (at most 2σ and
+    // a pixel, docs/compositor.md §10), read from the render list on a larger canvas first.
+    let probe = scene(margin: (3 * radius).rounded(.up) + 2, shadow: true)
+    let extent = Compositor().renderList(probe.roots, at: 0, on: probe.canvas).items[0].extent
+    return scene(margin: Double(extent.width - 400) / 2, shadow: shadow)
 }
 
 // MARK: Registration
