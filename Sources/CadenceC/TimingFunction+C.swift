@@ -55,11 +55,11 @@ public func cadence_timing_function_control_points(
 /// written to `out` (the parameter `outName`).
 private func evaluate(
     _ name: String, _ function: OpaquePointer?, _ x: Double, _ out: UnsafeMutablePointer<Double>?, _ outName: String,
-    _ body: (TimingFunction, Double) -> Double
+    _ body: (TimingFunctionObject, Double) -> Double
 ) -> cadence_status {
     APICall.run(name) { call in
-        let f = try HandleTable.object(function, as: TimingFunctionObject.self, in: call, "function").function
-        try call.required(out, outName).pointee = body(f, x)
+        let object = try HandleTable.object(function, as: TimingFunctionObject.self, in: call, "function")
+        try call.required(out, outName).pointee = body(object, x)
     }
 }
 
@@ -67,14 +67,14 @@ private func evaluate(
 public func cadence_timing_function_progress(
     _ function: OpaquePointer?, _ x: Double, _ y: UnsafeMutablePointer<Double>?
 ) -> cadence_status {
-    evaluate("cadence_timing_function_progress", function, x, y, "y") { $0.progress(at: $1) }
+    evaluate("cadence_timing_function_progress", function, x, y, "y") { $0.function.progress(at: $1) }
 }
 
 @c @implementation
 public func cadence_timing_function_progress_correctly_rounded(
     _ function: OpaquePointer?, _ x: Double, _ y: UnsafeMutablePointer<Double>?
 ) -> cadence_status {
-    evaluate("cadence_timing_function_progress_correctly_rounded", function, x, y, "y") { $0.correctlyRoundedProgress(at: $1) }
+    evaluate("cadence_timing_function_progress_correctly_rounded", function, x, y, "y") { $0.function.correctlyRoundedProgress(at: $1) }
 }
 
 @c @implementation
@@ -97,5 +97,5 @@ public func cadence_timing_function_progress_batch(
 public func cadence_timing_function_velocity(
     _ function: OpaquePointer?, _ x: Double, _ dydx: UnsafeMutablePointer<Double>?
 ) -> cadence_status {
-    evaluate("cadence_timing_function_velocity", function, x, dydx, "dydx") { $0.velocity(at: $1) }
+    evaluate("cadence_timing_function_velocity", function, x, dydx, "dydx") { $0.function.velocity(at: $1) }
 }

@@ -135,6 +135,12 @@ static void test_timing_functions(void) {
                  "cadence: cadence_timing_function_progress: function is not a live timing function handle")
               == 0,
           "message: %s", cadence_last_error());
+    // The slot of a destroyed handle is reused by the next create; the old handle stays dead.
+    cadence_timing_function *reuse = NULL;
+    CHECK(cadence_timing_function_create(0.3, 0, 0.7, 1, &reuse) == CADENCE_OK, "create after destroy");
+    CHECK(cadence_timing_function_progress(numbers, 0.5, &y) == CADENCE_ERROR_INVALID_HANDLE, "stale after reuse");
+    CHECK(cadence_timing_function_progress(reuse, 0.5, &y) == CADENCE_OK && y == 0.5, "the new handle works");
+    cadence_timing_function_destroy(reuse);
     int local;
     CHECK(cadence_timing_function_progress((cadence_timing_function *)&local, 0.5, &y) == CADENCE_ERROR_INVALID_HANDLE,
           "foreign pointer");

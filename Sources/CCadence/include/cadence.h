@@ -17,10 +17,10 @@
  *   m14, m21, ..., m44: row vectors, so a point (x, y, z, 1) is multiplied on the left and
  *   the translation is m41, m42, m43. Outputs may alias inputs.
  * - Ownership: every object made by a *_create function is released by its *_destroy
- *   function (NULL is accepted and ignored). Handles are opaque. A handle that is not
- *   live (destroyed, never made, or of another kind) gives CADENCE_ERROR_INVALID_HANDLE;
- *   the check is exact except that a destroyed handle whose address a later create
- *   reuses refers to the new object.
+ *   function (NULL, and a handle already destroyed, are accepted and ignored). Handles are
+ *   opaque numbers, not addresses. A handle that is not live (destroyed, never made, or of
+ *   another kind) gives CADENCE_ERROR_INVALID_HANDLE, also after later creates: a handle
+ *   names a slot and a generation, and the generation changes on destroy.
  * - Threads: every function may be called from any thread. Timing functions and
  *   animations are immutable: one handle may be used by several threads at once. A scene
  *   serialises its renders: calls on one scene from several threads are safe and run one
