@@ -13,7 +13,7 @@ from hypothesis import assume, example, given, strategies as st
 import cadence
 from oracle import transform3d
 from oracle.exact import as_fraction, to_double
-from oracle.media_timing import local_to_parent, parent_to_local
+from oracle.media_timing import Timing, evaluate, local_to_parent, near_boundary, parent_to_local, resolve
 from oracle.timing_function import CubicTimingFunction
 
 # progress(at:) is within 2^-41 of the exact value (docs/timing-functions.md).
@@ -123,6 +123,32 @@ def test_time_conversion_round_trips(begin, speed, offset, parent):
     assert abs(back - parent) <= 8 * math.ulp(scale / abs(speed) + abs(begin) + abs(parent)) + floor
 
 
+durations = st.sampled_from([0.0, 1.0, 0.25, 2.0, math.inf, -1.0, math.nan]) | st.floats(1e-3, 100)
+counts = st.sampled_from([0.0, 1.0, 2.5, 0.25, math.inf, -1.0, math.nan]) | st.floats(0, 10)
+fill_modes = st.sampled_from(["removed", "forwards", "backwards", "both"])
+media_timings = st.builds(
+    cadence.MediaTiming, begin_time=times, duration=durations, speed=st.sampled_from([0.0]) | speeds,
+    time_offset=times, repeat_count=counts, repeat_duration=st.sampled_from([0.0]) | counts,
+    autoreverses=st.booleans(), fill_mode=fill_modes)
+
+
+@given(media_timings, st.sampled_from([math.nan, math.inf, -math.inf]) | times)
+def test_media_timing_states_match_the_oracle(timing, parent):
+    res = resolve(Timing(timing.begin_time, timing.duration, timing.speed, timing.time_offset, timing.repeat_count,
+                         timing.repeat_duration, timing.autoreverses, timing.fill_mode), 0.25)
+    expected = evaluate(res, parent)
+    # Where double rounding may flip the phase or the iteration, the oracle says so.
+    assume(not near_boundary(res, parent, expected))
+    state = timing.state(parent)
+    assert (state.phase, state.in_effect) == (expected.phase, expected.in_effect)
+    if expected.in_effect:
+        assert (state.iteration, state.reversed) == (expected.iteration, expected.reversed)
+        # Basic time within the rounding of the position (about ulp(tp), see ResolvedTiming).
+        tolerance = 1e-12 * max(1.0, abs(parent), abs(timing.begin_time), abs(timing.time_offset))
+        assert abs(state.basic_time - float(expected.basic)) <= tolerance * max(1.0, 1 / abs(timing.speed or 1))
+        assert 0 <= state.progress <= 1
+
+
 angles = st.sampled_from([0.0, math.pi / 2, math.pi, 1e-9]) | st.floats(-7, 7)
 factors = st.sampled_from([1.0, -1.0, 1e-3, 1e3]) | st.floats(0.05, 20) | st.floats(-20, -0.05)
 offsets = st.floats(-1e3, 1e3)
@@ -166,6 +192,8 @@ def test_concat_is_the_rounded_product(a, b):
 
 
 @given(well_conditioned(), well_conditioned(), st.sampled_from([0.0, 0.5, 1.0]) | st.floats(0, 1))
+@example(cadence.concat(cadence.translation(0, 0, 100), np.array(
+    [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.01], [0, 0, 0, 1]])), cadence.identity(), 0.0)  # m44 = 0
 def test_interpolation_laws(a, b, t):
     scale_a, scale_b = max(1, np.abs(a).max()), max(1, np.abs(b).max())
     # The ends come back to about 1e-15 relative (decomposition and recomposition).
@@ -173,7 +201,10 @@ def test_interpolation_laws(a, b, t):
     assert np.abs(cadence.interpolate(a, b, 1) - b).max() <= 1e-12 * scale_b
     # A transform interpolated with itself stays put.
     assert np.abs(cadence.interpolate(a, a, t) - a).max() <= 1e-12 * scale_a
-    # Decomposition round trips.
+    # Decomposition round trips; it fails only where m44 is 0 (a translation along z by the
+    # perspective distance, which the generator can make) or the matrix is singular.
     parts, decomposable = cadence.decompose(a)
-    assert decomposable
-    assert np.abs(cadence.recompose(parts) - a).max() <= 1e-12 * scale_a
+    if decomposable:
+        assert np.abs(cadence.recompose(parts) - a).max() <= 1e-12 * scale_a
+    else:
+        assert a[3, 3] == 0 or not cadence.invert(a)[1]
