@@ -23,6 +23,9 @@ let package = Package(
     dependencies: [
         // Only the command line uses it; no library target depends on it.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Documentation only: `swift package generate-documentation` (a command plugin that
+        // no target links; it adds nothing to a build of the library).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Public modules, bottom to top.

@@ -35,6 +35,13 @@ import CadenceTiming
 /// Cost: when no end reads the model, the ends, their interpolation forms (a transform's
 /// decomposition) and `to − from` are worked out whenever an end is set, so an evaluation
 /// is the timing state, the timing function and one interpolation.
+///
+/// ```swift
+/// let fade = BasicAnimation<Double>(
+///     keyPath: "opacity", fromValue: 1, toValue: 0,
+///     timing: MediaTiming(duration: 0.5), timingFunction: .easeOut)
+/// let halfway = fade.value(atParentTime: 0.25, model: 1)  // Optional(0.3153…)
+/// ```
 public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol {
     public var keyPath: String
     public var fromValue: Value? { didSet { resolveFixedEnds() } }

@@ -21,6 +21,15 @@ import CadenceTiming
 ///
 /// No keyframes (empty `values`, or a path without a line or curve) means the animation
 /// contributes nothing. A path on an animation whose value is not a `Point` is ignored.
+///
+/// ```swift
+/// let hop = KeyframeAnimation<Point>(
+///     keyPath: "position",
+///     values: [Point(x: 0, y: 100), Point(x: 50, y: 20), Point(x: 100, y: 100)],
+///     keyTimes: [0, 0.4, 1], calculationMode: .cubic,
+///     timing: MediaTiming(duration: 1))
+/// let top = hop.value(atParentTime: 0.4, model: .zero)  // passes through (50, 20)
+/// ```
 public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtocol {
     public var keyPath: String
     /// The keyframe values (used when there is no usable `path`).

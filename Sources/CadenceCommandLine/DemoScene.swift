@@ -1,6 +1,6 @@
 import Cadence
 
-/// The built-in scene of `cadence demo`: twelve panels on a dark canvas, each showing one
+/// The built-in scene of `cadence demo`: sixteen panels on a dark canvas, each showing one
 /// thing the engine does, all looping over `duration` seconds.
 ///
 /// Top row, left to right: basic animations (ease in-out against linear, a colour and a
@@ -19,20 +19,24 @@ import Cadence
 /// (stripes under a turning rounded-square mask that is itself masked by a sliding circle,
 /// and the picture under a soft spotlight image mask); transitions (push, moveIn, reveal
 /// and fade in turn between a chart in a `geometryFlipped` layer and the picture).
+/// Fourth row (`DemoScene+Layout.swift`): a window resized in its model, its parts
+/// following by autoresizing masks; the same resize laid out by constraints; a scroll
+/// layer over a list, scrolled to points and to a row; balls dropped on springs of three
+/// dampings. The model changes of the fourth row are the scene's `schedule`.
 /// Panels have rounded corners and borders.
 ///
 /// Built in code, so the binary needs no files; `cadence render` reads the same kinds of
 /// layers and animations from JSON.
 enum DemoScene {
     /// The canvas size in points (scale 1).
-    static let width = 640.0, height = 593.0
+    static let width = 640.0, height = 786.0
     /// The loop length in seconds, and the frames `cadence demo` renders over it.
     static let duration = 3.0
     static let frameCount = 24
 
-    /// Panel layout: 4 × 3 panels, `margin` from the canvas edges, `gap` apart
+    /// Panel layout: 4 × 4 panels, `margin` from the canvas edges, `gap` apart
     /// (146.5 × 183 points each).
-    static let columns = 4, rows = 3
+    static let columns = 4, rows = 4
     static let margin = 12.0, gap = 10.0
     static let panelWidth = (width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
     static let panelHeight = (height - 2 * margin - Double(rows - 1) * gap) / Double(rows)
@@ -60,19 +64,28 @@ enum DemoScene {
             (yellow, additiveAndCumulative), (pink, perspective), (blue, opacityGroups), (green, clipping),
             (orange, contentsImages), (purple, shadows), (yellow, masks), (pink, transitions),
         ]
-        for (index, (accent, fill)) in panels.enumerated() {
+        // The fourth row changes its models over time: their changes make the schedule.
+        var changes: [SceneSchedule.Change] = []
+        let scheduled: [(Color, (Layer) -> [SceneSchedule.Change])] = [
+            (blue, autoresizing), (green, constraints), (orange, scrolling), (purple, { springs($0); return [] }),
+        ]
+        let all = panels.map { accent, fill in (accent, { (panel: Layer) -> [SceneSchedule.Change] in fill(panel); return [] }) }
+            + scheduled
+        for (index, (accent, fill)) in all.enumerated() {
             let origin = panelOrigin(index)
             let panel = box(x: origin.x, y: origin.y, width: panelWidth, height: panelHeight, color: panelColor, radius: 14)
             panel.borderWidth = 1
             panel.borderColor = panelBorder
             add(box(x: 12, y: 12, width: 28, height: 5, color: accent, radius: 2.5), to: panel)
-            fill(panel)
+            changes += fill(panel)
             add(panel, to: root)
         }
-        return Scene(canvas: Canvas(width: width, height: height, scale: 1, background: canvasColor), layers: [root])
+        return Scene(
+            canvas: Canvas(width: width, height: height, scale: 1, background: canvasColor), layers: [root],
+            schedule: SceneSchedule(changes, roots: [root]))
     }
 
-    /// The top-left corner of panel `index` (0 … 11, left to right, then top to bottom) on
+    /// The top-left corner of panel `index` (0 … 15, left to right, then top to bottom) on
     /// the canvas.
     static func panelOrigin(_ index: Int) -> Point {
         Point(x: margin + Double(index % columns) * (panelWidth + gap), y: margin + Double(index / columns) * (panelHeight + gap))

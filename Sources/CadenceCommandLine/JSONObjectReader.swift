@@ -91,16 +91,27 @@ struct JSONObjectReader {
         _ key: String, _ type: E.Type, noun: String = "value", allowsNull: Bool = false
     ) throws -> E? where E.RawValue == String {
         guard let value = allowsNull ? nonNull(key) : self.value(key) else { return nil }
-        let text = try Self.string(value, at: path.appending(key), source: source)
+        return try Self.choice(value, E.self, noun: noun, at: path.appending(key), source: source)
+    }
+
+    /// The name `value` at `path`, which must be the raw value of one of `E`'s cases
+    /// (reported as `choice(_:_:noun:allowsNull:)` does).
+    static func choice<E: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, _ type: E.Type, noun: String, at path: JSONPath, source: String
+    ) throws -> E where E.RawValue == String {
+        let text = try string(value, at: path, source: source)
         if let known = E(rawValue: text) { return known }
-        let names = E.allCases.map(\.rawValue)
-        var message = "unknown \(noun) \(value.summary)"
-        if let suggestion = Self.closest(to: text, in: names) {
-            message += " (did you mean \"\(suggestion)\"?)"
-        } else {
-            message += " (expected \(Self.list(names)))"
+        throw InputError(at: path, in: source, unknown(noun, value, names: E.allCases.map(\.rawValue)))
+    }
+
+    /// "unknown NOUN VALUE", with the closest of `names` as a suggestion, or the list of
+    /// them when none is close.
+    static func unknown(_ noun: String, _ value: JSONValue, names: [String]) -> String {
+        let message = "unknown \(noun) \(value.summary)"
+        guard case .string(let text) = value, let suggestion = closest(to: text, in: names) else {
+            return message + " (expected \(list(names)))"
         }
-        throw InputError(at: path.appending(key), in: source, message)
+        return message + " (did you mean \"\(suggestion)\"?)"
     }
 
     /// The value of `key`, or `nil` when it is absent or `null` (for the fields that

@@ -27,8 +27,9 @@ struct RenderCommand: ConsoleCommand {
         discussion: """
             SCENE is a JSON scene {"canvas", "layers"} (- for standard input); contents \
             paths are relative to its folder. With --time, writes one PNG to --out; with \
-            --fps and --duration, writes frame-0000.png ... into the folder --out. See \
-            docs/command-line.md.
+            --fps and --duration, writes frame-0000.png ... into the folder --out. With \
+            --in-context, draws the model layer trees as renderInContext does (no time) \
+            into one PNG. See docs/command-line.md.
             """)
 
     @Argument(help: ArgumentHelp("The scene file, or - for standard input.", valueName: "scene"))
@@ -48,6 +49,11 @@ struct RenderCommand: ConsoleCommand {
     @Option(help: ArgumentHelp("The PNG file (with --time) or the folder of frames (with --fps).", valueName: "path"))
     var out: String
 
+    @Flag(
+        name: .customLong("in-context"),
+        help: "Draw the model trees as renderInContext does (no time: each root in its own bounds space).")
+    var inContext = false
+
     @OptionGroup var resources: ResourceOptions
 
     @Option(
@@ -61,6 +67,7 @@ struct RenderCommand: ConsoleCommand {
     init() {}
 
     func run(console: Console) throws {
+        if inContext { return try runInContext(console: console) }
         let times = try frameTimes()
         let inputLimit = try resources.inputLimit()
         let budget = try resources.memoryBudget()
@@ -82,6 +89,41 @@ struct RenderCommand: ConsoleCommand {
             try folder.writeFrames(of: scene, at: times, with: compositor)
         }
         try console.writeOutput(lines)
+    }
+
+    /// `--in-context`: the scene's roots drawn as `Compositor.render(layerTrees:in:)` draws
+    /// them into a context the canvas's pixel size, scaled by the canvas's scale, y down for
+    /// a `topLeft` canvas and y up for a `bottomLeft` one, cleared to its background; one
+    /// PNG. The model trees have no time, so `--time`, `--fps` and `--duration` are refused.
+    func runInContext(console: Console) throws {
+        for (option, given) in [("--time", time != nil), ("--fps", fps != nil), ("--duration", duration != nil)] where given {
+            throw InputError(option, "cannot be combined with --in-context (the model trees are drawn, with no time)")
+        }
+        let inputLimit = try resources.inputLimit()
+        let budget = try resources.memoryBudget()
+        if let maxPixels, !(maxPixels >= 1) {
+            throw InputError("--max-pixels", "\(Self.format(maxPixels)) is not a positive count")
+        }
+        _ = try FileAccess.outputTarget(out, location: "--out")
+        let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
+        let compositor = try scene.compositor(within: budget)
+        let context = scene.context
+        if let maxPixels {
+            let total = scene.layers.reduce(0.0) { $0 + Double(compositor.renderList(layerTree: $1, in: context).pixelWork) }
+            guard total <= maxPixels else {
+                throw InputError("--max-pixels", "the frame takes \(Self.format(total)) estimated pixel passes, more than \(Self.format(maxPixels))")
+            }
+        }
+        let bitmap: Bitmap
+        do {
+            bitmap = try compositor.render(layerTrees: scene.layers, in: context)
+        } catch {
+            // The canvas was checked when the scene was read, so this is not the input's fault.
+            throw InternalError(message: "compositing in a context failed: \(error)")
+        }
+        try FileAccess.write(try PNGEncoder.output(bitmap), to: out, location: "--out")
+        let size = "\(context.pixelWidth)×\(context.pixelHeight)"
+        try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), in context)\n", for: out, to: console)
     }
 
     /// Throws at `--max-pixels` when drawing `scene` at `times` is estimated at more than

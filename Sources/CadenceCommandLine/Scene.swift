@@ -14,10 +14,14 @@ public struct Scene {
     public internal(set) var canvas: Canvas
     /// The root layers, back to front.
     public internal(set) var layers: [Layer]
+    /// The timed model changes (scrolls, `changes`) applied as frames are rendered (`nil`:
+    /// none); frames go forward in time.
+    var schedule: SceneSchedule? = nil
 
-    init(canvas: Canvas, layers: [Layer]) {
+    init(canvas: Canvas, layers: [Layer], schedule: SceneSchedule? = nil) {
         self.canvas = canvas
         self.layers = layers
+        self.schedule = schedule
     }
 
     /// Decodes the scene in the UTF-8 JSON text `document` (named `source` in errors),
@@ -53,9 +57,21 @@ public struct Scene {
         return Compositor(scratchByteLimit: scratch)
     }
 
+    /// The context `render --in-context` draws into: the canvas's pixel size, its scale as
+    /// the transform, y down for a `topLeft` canvas and y up for a `bottomLeft` one, and its
+    /// background.
+    var context: BitmapContext {
+        BitmapContext(
+            pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight,
+            transform: AffineTransform(scaleX: canvas.scale, y: canvas.scale), origin: canvas.origin,
+            background: canvas.background)
+    }
+
     /// The scene at `time` (seconds), composited by `compositor` (which keeps its scratch
-    /// buffers between frames).
+    /// buffers between frames). The scene's timed changes up to `time` are applied first and
+    /// stay applied, so frames are rendered at times that do not decrease.
     public func render(at time: Double, with compositor: Compositor) throws -> Bitmap {
+        schedule?.advance(to: time)
         do {
             return try compositor.render(layers, at: time, on: canvas)
         } catch {

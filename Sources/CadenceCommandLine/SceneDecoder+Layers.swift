@@ -39,9 +39,9 @@ extension SceneDecoder {
 
     /// Every field a layer object may have (and a transition's `previous` object).
     static let layerFields = ["name"] + valueFields.map(\.name) + [
-        "shadowPath", "contents", "contentsGravity", "magnificationFilter", "minificationFilter", "mask", "sublayers",
-        "animations",
-    ] + MediaTiming.fieldNames
+        "maskedCorners", "cornerCurve", "shadowPath", "contents", "contentsGravity", "magnificationFilter",
+        "minificationFilter", "mask", "sublayers", "animations",
+    ] + layoutFields + MediaTiming.fieldNames
 
     /// The layer object at `path`, with its sublayers, mask and animations.
     mutating func layer(_ json: JSONValue, at path: JSONPath) throws -> Layer {
@@ -49,12 +49,17 @@ extension SceneDecoder {
         try reader.rejectUnknownFields(Self.layerFields)
         try budget.charge(Self.layerCost, for: "the layer", at: path.isRoot ? MessageText.path(source) : path.description)
         let layer = Layer()
+        let layerClass = try readClass(reader, into: layer)
         if let name = reader.nonNull("name") {
             layer.name = try JSONObjectReader.string(name, at: path.appending("name"), source: source)
         }
         for field in Self.valueFields {
             guard let json = reader.value(field.name) else { continue }
             try set(field, json, on: layer, at: path.appending(field.name))
+        }
+        if let corners = try reader.array("maskedCorners", corner) { layer.maskedCorners = CornerMask(corners) }
+        if let curve = try reader.choice("cornerCurve", CornerCurve.self, noun: "corner curve", allowsNull: true) {
+            layer.cornerCurve = curve
         }
         if let data = reader.nonNull("shadowPath") {
             let at = path.appending("shadowPath")
@@ -75,6 +80,7 @@ extension SceneDecoder {
             layer.minificationFilter = filter
         }
         layer.timing = try MediaTiming(reading: reader, durationNote: " (0 means infinite)")
+        try readLayout(reader, into: layer, class: layerClass)
 
         if let mask = reader.nonNull("mask") {
             try layer.setMask(try self.layer(mask, at: path.appending("mask")))
@@ -107,6 +113,19 @@ extension SceneDecoder {
         return layer
     }
 
+    /// The names of `maskedCorners`' corners in a scene: Core Animation's Swift names.
+    static let cornerNames: [(name: String, corner: CornerMask)] = [
+        ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
+        ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner),
+    ]
+
+    /// One element of a `maskedCorners` array: a corner's name.
+    private func corner(_ json: JSONValue, at path: JSONPath) throws -> CornerMask {
+        let text = try JSONObjectReader.string(json, at: path, source: source)
+        if let known = Self.cornerNames.first(where: { $0.name == text }) { return known.corner }
+        throw InputError(at: path, in: source, JSONObjectReader.unknown("corner", json, names: Self.cornerNames.map(\.name)))
+    }
+
     /// The previous rendering a transition's `previous` object (`json`, at `path`)
     /// describes: the layer object `reader` without its `animations`, with the fields of
     /// `json` in place of its own (and those it lacks added), read as a layer object at
@@ -127,7 +146,8 @@ extension SceneDecoder {
         let overrides = try JSONObjectReader(json, at: path, source: source)
         let copied = ["sublayers", "mask"].filter { overrides.value($0) == nil }
         let kept = reader.members.filter { member in
-            member.key != "animations" && !copied.contains(member.key) && overrides.value(member.key) == nil
+            member.key != "animations" && !Self.scheduledFields.contains(member.key) && !copied.contains(member.key)
+                && overrides.value(member.key) == nil
         }
         let previous = try self.layer(.object(kept + overrides.members), at: path)
         if copied.contains("sublayers") { try previous.setSublayers(layer.sublayers.map { $0.modelTreeCopy() }) }

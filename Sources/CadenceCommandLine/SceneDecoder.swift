@@ -30,6 +30,9 @@ struct SceneDecoder {
     /// The bytes charged per layer: the model layer (about 1.3 KiB with its property
     /// storage), its presentation copy and its render-list item at each frame, rounded up.
     static let layerCost = 4 << 10
+    /// The timed changes read so far (`scrolls` of scroll layers, `changes` of any
+    /// layer), for the scene's schedule.
+    var changes: [SceneSchedule.Change] = []
 
     /// A decoder for the document `source`, whose `contents` paths are relative to
     /// `folder` (a path, with or without its final `/`; empty for the working directory).
@@ -69,7 +72,10 @@ struct SceneDecoder {
                 layers.append(try layer(element, at: path.appending(index)))
             }
         }
-        return Scene(canvas: canvas, layers: layers)
+        // Layout (constraints) before the first frame; scrolls as frames are rendered.
+        for root in layers { root.layoutIfNeeded() }
+        let schedule = changes.isEmpty ? nil : SceneSchedule(changes, roots: layers)
+        return Scene(canvas: canvas, layers: layers, schedule: schedule)
     }
 
     // MARK: Canvas

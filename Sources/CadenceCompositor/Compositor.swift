@@ -10,6 +10,15 @@ import CadenceLayers
 ///
 /// A class so that its scratch memory (offscreen groups, clip masks, row buffers) is kept
 /// and reused from frame to frame. Not thread-safe: use one compositor per thread.
+///
+/// ```swift
+/// let root = Layer()
+/// root.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+/// root.position = Point(x: 100, y: 50)
+/// root.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
+/// let frame = try Compositor().render([root], at: 0, on: Canvas(width: 200, height: 100))
+/// let png = try PNGEncoder.encode(frame)
+/// ```
 public final class Compositor {
     /// The most scratch memory (offscreen groups and clip masks) in use at once, in bytes:
     /// 256 MiB. Past it, deeper groups fold their opacity into their layers and deeper

@@ -138,7 +138,10 @@ extension Rasterizer {
             into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
 
         let bounds = shadow.clipsToBounds
-            ? RoundedRectSampler(bounds: item.bounds, cornerRadius: item.cornerRadius, map: map) : nil
+            ? RoundedRectSampler(
+                bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners, curve: item.cornerCurve,
+                map: map)
+            : nil
         if shadow.clipsToBounds && bounds == nil { return }
         let paint = SourceOver.Paint(shadow.color)
         let weights = pool.row(2), coverage = pool.row(0)

@@ -144,7 +144,8 @@ final class Rasterizer {
             var entry = Open(index: i, drawOpacity: Float(item.drawOpacity) * fold, fold: fold)
             if item.backgroundColor != nil || item.borderColor != nil || item.clipsToBounds {
                 entry.shape = RoundedRectSampler(
-                    bounds: item.bounds, cornerRadius: item.cornerRadius, borderWidth: item.borderWidth,
+                    bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
+                    curve: item.cornerCurve, borderWidth: item.borderWidth,
                     map: PlaneMap(item.matrix))
             }
             if let groupOpacity = item.groupOpacity {

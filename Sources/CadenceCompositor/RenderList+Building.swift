@@ -101,6 +101,11 @@ extension RenderList {
     struct Builder {
         let canvas: PixelRect
         let image: (any LayerContents, _ mipmapped: Bool) -> ContentsImage?
+        /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
+        /// `rootLevel` places them without making them previous renderings, layers that
+        /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
+        /// the layer's alpha (`shadowPath` is ignored).
+        var inContext = false
 
         /// The items of the trees under `roots`, each placed in `plane` (the superlayer's
         /// matrix, flattened) whose y axis has `orientation` on the canvas. `rootLevel`,
@@ -131,9 +136,11 @@ extension RenderList {
                 let parent = stack[top].item
                 let frame = stack[top]
                 let level = (top == 0 ? rootLevel : nil) ?? layer.transformToSuperlayer
+                if inContext && !RenderList.rendersInContext(layer, asRoot: top == 0) { continue }
                 guard let item = self.item(
                     for: layer, level: level, parent: parent, depth: depth + top, parentPlane: frame.plane,
-                    orientation: frame.orientation, nesting: nesting, contentOnly: top == 0 && rootLevel != nil)
+                    orientation: frame.orientation, nesting: nesting,
+                    contentOnly: top == 0 && rootLevel != nil && !inContext)
                 else { continue }
                 let index = items.count
                 items.append(item)
@@ -212,11 +219,12 @@ extension RenderList {
         }
 
         /// The pixels a shadow of a shape covering `shape` can touch: moved by the offset,
-        /// grown by 3σ (and a pixel for the fractional offset), within `canvas`.
+        /// grown by the blur's reach, at most 2σ (and a pixel for the fractional offset),
+        /// within `canvas`.
         static func spread(_ shape: PixelRect, by shadow: Shadow, within canvas: PixelRect) -> PixelRect {
             guard !shape.isEmpty else { return .empty }
             // Past the canvas's size the margin only needs to reach across it.
-            let margin = Swift.min((3 * shadow.sigma).rounded(.up) + 1, Double(4 * Bitmap.maxDimension))
+            let margin = Swift.min(Double(ShadowBlur.margin(sigma: shadow.sigma) + 1), Double(4 * Bitmap.maxDimension))
             let lo = SIMD2(Double(shape.minX), Double(shape.minY)) + shadow.offset
             let hi = SIMD2(Double(shape.maxX), Double(shape.maxY)) + shadow.offset
             return PixelRect(covering: lo, hi, margin: margin, within: canvas)
@@ -292,10 +300,12 @@ extension RenderList {
             let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
             return Item(
                 name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
-                cornerRadius: Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
+                cornerRadius: layer.maskedCorners.isEmpty ? 0 : Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
+                maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve,
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
-                shadow: contentOnly || drawsNothing ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix),
+                shadow: contentOnly || drawsNothing
+                    ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext),
                 mask: mask,
                 transition: transition,
                 orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
@@ -322,7 +332,8 @@ extension RenderList {
 
         /// The layer's shadow in pixels (§ 10), `nil` when it casts none: opacity or colour
         /// alpha 0, an empty `shadowPath`, or the centre of its bounds behind the viewer.
-        static func shadow(of layer: Layer, bounds: Rect, matrix: Transform3D) -> Shadow? {
+        /// `path` false: the shape is the layer's alpha whatever `shadowPath` says.
+        static func shadow(of layer: Layer, bounds: Rect, matrix: Transform3D, path usesPath: Bool = true) -> Shadow? {
             let plane = PlaneMap(matrix)
             let opacity = Swift.min(Swift.max(layer.shadowOpacity, 0), 1)
             guard opacity > 0, var color = layer.shadowColor, color.alpha > 0 else { return nil }
@@ -338,7 +349,7 @@ extension RenderList {
             let offset = dx * layer.shadowOffset.width + dy * layer.shadowOffset.height
             guard sigma.isFinite, offset.x.isFinite, offset.y.isFinite else { return nil }
             // An explicit path is the shape (an empty or non-finite one: no shadow).
-            let path = layer.shadowPath
+            let path = usesPath ? layer.shadowPath : nil
             if let path, path.isEmpty || !path.isFinite { return nil }
             return Shadow(
                 color: color, sigma: sigma, offset: offset, path: path, clipsToBounds: layer.masksToBounds, matrix: matrix)

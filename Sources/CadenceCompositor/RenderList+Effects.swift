@@ -32,7 +32,8 @@ extension RenderList {
     public struct Shadow: Hashable, Sendable {
         /// `shadowColor` with its alpha times `shadowOpacity`.
         public var color: Color
-        /// The Gaussian's standard deviation in pixels: `shadowRadius · √|det J|`.
+        /// The blur's σ in pixels, `shadowRadius · √|det J|`: the Gaussian of this standard
+        /// deviation cut at 2σ (`ShadowBlur`), so nothing is painted farther than 2σ.
         public var sigma: Double
         /// `shadowOffset` through the layer's Jacobian `J` at the centre of its bounds.
         public var offset: SIMD2<Double>

@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadenceLayers
 
 /// What one frame draws: the visible layers of a presentation tree, flattened into paint
 /// order with everything the rasterizer needs and nothing it has to look up again.
@@ -45,8 +46,13 @@ public struct RenderList: Hashable, Sendable {
         public var matrix: Transform3D
         /// The standardised bounds.
         public var bounds: Rect
-        /// `cornerRadius` clamped to `0 … min(width, height) / 2`.
+        /// `cornerRadius` clamped to `0 … min(width, height) / 2`; 0 when `maskedCorners`
+        /// is empty.
         public var cornerRadius: Double
+        /// `maskedCorners`: the corners `cornerRadius` rounds, in the layer's coordinates.
+        public var maskedCorners: CornerMask
+        /// `cornerCurve`: the corners' shape (`docs/compositor.md` § 2, "Corners").
+        public var cornerCurve: CornerCurve
         /// The background colour; `nil` when there is none or it is fully transparent.
         public var backgroundColor: Color?
         /// `borderWidth` clamped to `0 … min(width, height) / 2` (measured inward); 0 when

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CadenceGeometry
+import CadenceLayers
 
 /// Anti-aliased coverage of a layer's rounded bounds (and of its border ring) seen through
 /// a plane map, one row of pixels at a time, in `SIMD8<Float>` lanes.
@@ -20,24 +26,60 @@ import CadenceGeometry
 /// circle's distance function. A pixel whose preimage lies behind the viewer (w ≤ 0) is
 /// not covered. NaN anywhere becomes coverage 0.
 ///
+/// **Corners.** Only the corners of `maskedCorners` are rounded (a corner is picked by the
+/// signs of `u` and `v`: `layerMinXMinYCorner` is u < 0, v < 0); the others are square.
+/// A `.continuous` corner is the quarter superellipse `(qx/L)ⁿ + (qy/L)ⁿ = 1`, `q` measured
+/// from the point `L` inside the corner along both edges: it meets the edges at
+/// `L = min(continuousExtent · r, half the shorter side)` from the corner, with curvature
+/// 0 there (n > 2), and its exponent `n = ln 2 / −ln(1 − (1 − 1/√2) · r/L)` puts its
+/// middle (at 45°) exactly as deep as the circle's, `(1 − 1/√2) · r` in from each edge.
+/// At `L = r` (a radius of half the shorter side) it is the circle (n = 2). Its distance is
+/// the first-order `(N − L) / |∇N|`, `N = L·((qx/L)ⁿ + (qy/L)ⁿ)^(1/n)`, through the
+/// same pixel gradients (exact for the circle, where `N = |q|`).
+///
 /// **Border.** The ring between the bounds and the bounds inset by `borderWidth` (the inner
 /// radius `max(0, cornerRadius − borderWidth)`): `max(0, outer − inner)`.
 ///
 /// Cost: about 30 Float operations a pixel for a rectangle, 60 with rounded corners or
-/// perspective, twice that with the inner edge; no allocation.
+/// perspective, twice that with the inner edge; a continuous corner adds five `powf` a
+/// pixel in the corners' squares only; no allocation.
 struct RoundedRectSampler {
     /// A rounded rectangle centred on the origin: half extents and corner radius, in
-    /// layer units (radius ≤ both half extents).
+    /// layer units (radius ≤ both half extents), and the corner's curve.
     struct Shape {
         var halfWidth, halfHeight, radius: Float
+        /// How far from the corner the curve meets the edges, `L`: the radius for a
+        /// circular corner (see the type's doc comment).
+        var extent: Float
+        /// The superellipse's exponent `n`: 2 for a circle.
+        var exponent: Float
 
         /// `nil` when the rectangle is empty.
-        init?(halfWidth: Double, halfHeight: Double, radius: Double) {
+        init?(halfWidth: Double, halfHeight: Double, radius: Double, curve: CornerCurve = .circular) {
             guard halfWidth > 0, halfHeight > 0 else { return nil }
             let limit = 1e30  // Float's range, with room for sums.
             self.halfWidth = Float(Swift.min(halfWidth, limit))
             self.halfHeight = Float(Swift.min(halfHeight, limit))
-            self.radius = Float(Swift.min(Swift.max(radius, 0), Swift.min(halfWidth, halfHeight, limit)))
+            let r = Swift.min(Swift.max(radius, 0), Swift.min(halfWidth, halfHeight, limit))
+            self.radius = Float(r)
+            let (extent, exponent) = Self.corner(radius: r, room: Swift.min(halfWidth, halfHeight, limit), curve: curve)
+            self.extent = Float(extent)
+            self.exponent = Float(exponent)
+        }
+
+        /// How far a continuous corner reaches along each edge, in radii, when there is
+        /// room: 1.528, the reach of Core Animation's continuous corners.
+        static let continuousExtent = 1.528
+
+        /// The corner's reach `L` and exponent `n` for radius `r` with `room` (half the
+        /// shorter side) along the edges: `(r, 2)` for a circle.
+        static func corner(radius r: Double, room: Double, curve: CornerCurve) -> (extent: Double, exponent: Double) {
+            guard curve == .continuous, r > 0 else { return (r, 2) }
+            let extent = Swift.min(continuousExtent * r, room)
+            guard extent > r else { return (r, 2) }
+            // The depth at 45°, as a fraction of L: 1 − 2^(−1/n) = (1 − 1/√2) · r/L.
+            let depth = (1 - 0.5.squareRoot()) * r / extent
+            return (extent, log(2) / -log1p(-depth))
         }
     }
 
@@ -51,13 +93,20 @@ struct RoundedRectSampler {
     let pixelsPerU, pixelsPerV: Float
     let outer: Shape
     let inner: Shape?
+    /// The rounded corners; `nil` when all four are (no per-lane choice).
+    let corners: CornerMask?
 
-    /// The sampler of `bounds` rounded by `cornerRadius` under `map` (layer space to
-    /// pixels), with the border ring `borderWidth` wide when it is positive. `nil` when the
-    /// rectangle is empty, the map is singular, or (affine) the layer is behind the viewer.
-    init?(bounds: Rect, cornerRadius: Double, borderWidth: Double = 0, map: PlaneMap) {
+    /// The sampler of `bounds` rounded by `cornerRadius` at the corners `corners` with the
+    /// curve `curve` under `map` (layer space to pixels), with the border ring
+    /// `borderWidth` wide when it is positive. `nil` when the rectangle is empty, the map
+    /// is singular, or (affine) the layer is behind the viewer.
+    init?(
+        bounds: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve = .circular,
+        borderWidth: Double = 0, map: PlaneMap
+    ) {
         let b = bounds.standardized
-        guard let shape = Shape(halfWidth: b.width / 2, halfHeight: b.height / 2, radius: cornerRadius),
+        let cornerRadius = corners.isEmpty ? 0 : cornerRadius
+        guard let shape = Shape(halfWidth: b.width / 2, halfHeight: b.height / 2, radius: cornerRadius, curve: curve),
               let inverse = map.pixelInverse(origin: b.midX, b.midY)
         else { return nil }
         self.inverse = inverse
@@ -68,8 +117,9 @@ struct RoundedRectSampler {
         outer = shape
         inner = borderWidth > 0
             ? Shape(halfWidth: b.width / 2 - borderWidth, halfHeight: b.height / 2 - borderWidth,
-                    radius: cornerRadius - borderWidth)
+                    radius: cornerRadius - borderWidth, curve: curve)
             : nil
+        self.corners = corners == .all ? nil : corners
     }
 
     /// Writes the coverage of the shape for the `count` pixels `x0 ..< x0 + count` of row
@@ -143,7 +193,7 @@ struct RoundedRectSampler {
         let shape = border ? (inner ?? outer) : outer
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let du = inverse.r1.x, dv = inverse.r1.y
-        let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.radius)
+        let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.extent)
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
         func span(_ lu: Double, _ lv: Double) -> Range<Int> {
             let (a0, a1) = Self.solve(h.x, du, lu), (b0, b1) = Self.solve(h.y, dv, lv)
@@ -209,6 +259,7 @@ struct RoundedRectSampler {
             let au = u.replacing(with: -u, where: u .< 0), av = v.replacing(with: -v, where: v .< 0)
             // sign(u) · sign(v): the corner's distance gradient combines ±∇u and ±∇v.
             gradient.sign = SIMD8(repeating: 1).replacing(with: -1, where: (u .< 0) .^ (v .< 0))
+            if let corners { gradient.rounded = Self.lanes(rounded: corners, u: u, v: v) }
             var c = Self.coverage(of: outer, au: au, av: av, gradient)
             c.replace(with: 0, where: .!valid)
             UnsafeMutableRawPointer(outerCoverage + i).storeBytes(of: c, as: SIMD8<Float>.self)
@@ -227,10 +278,24 @@ struct RoundedRectSampler {
     }
 
     /// The gradients of u and v with respect to pixel x and y, their reciprocal lengths,
-    /// and sign(u)·sign(v).
+    /// sign(u)·sign(v), and the lanes whose corner is rounded.
     struct Gradients {
         var ux, uy, vx, vy, pixelsPerU, pixelsPerV: SIMD8<Float>
         var sign = SIMD8<Float>(repeating: 1)
+        var rounded = SIMDMask<SIMD8<Float>.MaskStorage>(repeating: true)
+    }
+
+    /// The lanes at `(u, v)` whose quadrant's corner is in `corners` (minX: u < 0; minY:
+    /// v < 0).
+    @inline(__always)
+    static func lanes(rounded corners: CornerMask, u: SIMD8<Float>, v: SIMD8<Float>) -> SIMDMask<SIMD8<Float>.MaskStorage> {
+        let left = u .< 0, low = v .< 0
+        var m = SIMDMask<SIMD8<Float>.MaskStorage>(repeating: false)
+        if corners.contains(.layerMinXMinYCorner) { m .|= left .& low }
+        if corners.contains(.layerMaxXMinYCorner) { m .|= .!left .& low }
+        if corners.contains(.layerMinXMaxYCorner) { m .|= left .& .!low }
+        if corners.contains(.layerMaxXMaxYCorner) { m .|= .!left .& .!low }
+        return m
     }
 
     /// The coverage of `shape` at the points `(±au, ±av)` (see the type's doc comment).
@@ -240,18 +305,47 @@ struct RoundedRectSampler {
         let cy = slab(halfWidth: shape.halfHeight, av, g.pixelsPerV)
         var c = cx * cy
         guard shape.radius > 0 else { return c }
-        let qx = au - (shape.halfWidth - shape.radius)
-        let qy = av - (shape.halfHeight - shape.radius)
-        let corner = (qx .> 0) .& (qy .> 0)
+        let qx = au - (shape.halfWidth - shape.extent)
+        let qy = av - (shape.halfHeight - shape.extent)
+        let corner = (qx .> 0) .& (qy .> 0) .& g.rounded
         guard any(corner) else { return c }
-        let length = (qx * qx + qy * qy).squareRoot()
-        // ∇(|q| − r) in pixel space is (qx ∇|u| + qy ∇|v|) / |q|.
-        let nx = qx * g.ux + g.sign * qy * g.vx
-        let ny = qx * g.uy + g.sign * qy * g.vy
-        let distance = (length - shape.radius) * length / (nx * nx + ny * ny).squareRoot()
+        let distance: SIMD8<Float>
+        if shape.exponent == 2 {
+            let length = (qx * qx + qy * qy).squareRoot()
+            // ∇(|q| − r) in pixel space is (qx ∇|u| + qy ∇|v|) / |q|.
+            let nx = qx * g.ux + g.sign * qy * g.vx
+            let ny = qx * g.uy + g.sign * qy * g.vy
+            distance = (length - shape.radius) * length / (nx * nx + ny * ny).squareRoot()
+        } else {
+            distance = superellipseDistance(shape, qx: qx, qy: qy, corner: corner, g)
+        }
         let cc = saturate(0.5 - distance)
         c.replace(with: cc, where: corner .& (cc .< c))
         return c
+    }
+
+    /// `(N − L) / |∇N|` in pixels for a continuous corner (see the type's doc comment), in
+    /// the `corner` lanes (the others are not used).
+    @inline(never)
+    static func superellipseDistance(
+        _ shape: Shape, qx: SIMD8<Float>, qy: SIMD8<Float>, corner: SIMDMask<SIMD8<Float>.MaskStorage>, _ g: Gradients
+    ) -> SIMD8<Float> {
+        let n = shape.exponent, l = shape.extent
+        var tx = qx / l, ty = qy / l
+        tx.replace(with: 0, where: .!corner)
+        ty.replace(with: 1, where: .!corner)
+        var norm = SIMD8<Float>(), gx = SIMD8<Float>(), gy = SIMD8<Float>()
+        for i in 0..<8 {
+            let sum = powf(tx[i], n) + powf(ty[i], n)
+            let nn = powf(sum, 1 / n)
+            norm[i] = nn
+            // ∂N/∂qx = (tx/N)^(n−1), and likewise for y.
+            gx[i] = powf(tx[i] / nn, n - 1)
+            gy[i] = powf(ty[i] / nn, n - 1)
+        }
+        let nx = gx * g.ux + g.sign * gy * g.vx
+        let ny = gx * g.uy + g.sign * gy * g.vy
+        return (norm - 1) * l / (nx * nx + ny * ny).squareRoot()
     }
 
     /// The overlap of a one-pixel box with the slab `−h … h` at distance `a` from its

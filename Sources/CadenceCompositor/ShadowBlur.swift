@@ -4,8 +4,20 @@ import Glibc
 import Darwin
 #endif
 
-/// A Gaussian blur of a one-channel alpha plane, for shadows: separable, with a cost per
-/// pixel that does not depend on σ, and no allocation once its `Workspace` has grown.
+/// The shadow blur of a one-channel alpha plane: a Gaussian cut off at two standard
+/// deviations, separable, with a cost per pixel that does not depend on σ, and no
+/// allocation once its `Workspace` has grown.
+///
+/// **The kernel** (`docs/compositor.md` § 10), per axis, σ in pixels: the Gaussian of
+/// standard deviation σ restricted to `|x| ≤ 2σ` and renormalised,
+/// `k(x) = exp(−x²/2σ²) / (σ·√(2π)·(2Φ(2) − 1))` for `|x| ≤ 2σ`, 0 beyond. Its variance is
+/// `(1 − 4φ(2)/(2Φ(2) − 1))·σ² ≈ 0.7737·σ²` (φ, Φ the standard normal density and
+/// distribution). Applied to the alpha taken as constant on each pixel square and sampled
+/// at pixel centres, it paints nothing whose centre lies more than 2σ from the shape's
+/// pixels along an axis: a pixel `⌊2σ + ½⌋ + 1` or more away (along x or y) from every
+/// source pixel is exactly 0. Inside that reach it is the σ Gaussian as closely as a
+/// kernel with that support can be: a step edge's response differs from the uncut
+/// Gaussian's by at most its tail at 2σ, 2.3 % of the step.
 ///
 /// **Values.** `Float` alpha in any linear scale (the rasterizer uses 0…1; the filter is
 /// linear, so 0…255 works the same). Everything outside the source rectangle is 0 (the
@@ -20,36 +32,41 @@ import Darwin
 /// A pixel's value does not depend on where the output rectangle is cut, to within 1e-5
 /// of the source's peak (the running sums start at different places).
 ///
-/// **Kernel** (σ in pixels, the standard deviation of the Gaussian):
+/// **How it is computed**, per axis:
 /// - σ NaN or ≤ 0: no blur, a copy. σ past `maxSigma` (16384) acts as `maxSigma`.
-/// - σ < 2: one direct pass per axis of the sampled Gaussian `exp(−d²/2σ²)`, `|d| ≤ ⌈3σ⌉`
-///   (at most 13 taps), normalised: box passes are too coarse a shape at this size.
-/// - 2 ≤ σ ≤ 64, per axis: three identical **extended box** passes (Gwosdek, Grewenig,
-///   Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended box
-///   filtering", 2011: a box of `2r + 1` taps plus a fractional tap `α` at each end, `r`
-///   and `α` chosen for an exact variance) carrying 72.5 % of σ², then one sparse pass
-///   `[c, 1 − 2c, c]` with taps `⌊1.2σ⌉` apart carrying the rest. A cascade of boxes alone
-///   is too flat-topped (its peak is 12 % low on a point, and it can be 3.9 % off for some
-///   inputs); the sparse pass restores most of the Gaussian's kurtosis for three
-///   operations a pixel. Total variance exactly σ², every pass normalised and positive.
-///   Running sums: about five `SIMD8<Float>` operations per eight pixels per box, any σ.
+/// - σ < 2: one direct pass of the kernel's exact mass over each pixel, `|d| ≤ ⌊2σ + ½⌋`
+///   (at most 9 taps).
+/// - 2 ≤ σ ≤ 64: `wideShare` (0.3) of one **extended box** of half-width 2σ (Gwosdek,
+///   Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by
+///   extended box filtering", 2011: `2r + 1` taps plus a fractional tap `α` at each end),
+///   plus 0.7 of three extended boxes in cascade of half-widths 1.0σ, 0.7σ and 0.3σ. On
+///   continuous data that sum is within 0.3 % of the step response of the cut Gaussian
+///   (the wide box makes the kernel's drop at 2σ, the cascade its bell); its reach is
+///   the cut Gaussian's, `⌊2σ + ½⌋` pixels (a box of the cascade is narrowed when rounding
+///   would take it further). Running sums: about five `SIMD8<Float>` operations per
+///   eight pixels per box, any σ.
 /// - σ > 64: the source is first averaged down by `k`, the smallest power of two with
 ///   σ/k ≤ 64 (`k × k` blocks aligned to multiples of `k` in absolute pixels), blurred with
-///   σ' = √(σ²/k² − 1/4) as above (the box average and the bilinear upsampling add `k²/4`
-///   of variance between them, averaged over the upsampling's phases), and bilinearly
-///   upsampled to the output. Memory and cost stay bounded for any σ.
+///   σ' = √(σ²/k² − 1/4) cut at `2σ/k − 2` coarse pixels (the box average and the
+///   bilinear upsampling add `k²/4` of variance between them, and up to 1.5 coarse pixels
+///   less half a fine one of reach: the cut is brought in so that the output still
+///   reaches no further than 2σ), and bilinearly upsampled to the output. Memory and cost stay
+///   bounded for any σ.
 ///
-/// **Accuracy** against the normalised, sampled 2-D Gaussian, as a fraction of the
-/// source's peak: for any source in 0…1, at most 1.1 % for 2 ≤ σ ≤ 64 (half the L1
-/// distance of the two 2-D kernels, computed for σ from 2 to 64); measured in
-/// `ShadowBlurTests` on steps, squares, lines and random shapes: ≤ 0.4 %; ≤ 0.3 % below
-/// σ = 2 (the mass past ⌈3σ⌉ that the direct kernel leaves out); ≤ 0.25 % on the decimated
-/// path (on a point-like source its response is 3.5 % below the Gaussian's at the peak).
-/// Mass is preserved up to `Float` rounding when the output covers the spread.
+/// **Accuracy** against the kernel's exact pixel masses (the slow twin), as a fraction of
+/// the source's peak, measured in `ShadowBlurTests`: on steps, squares, lines and random
+/// shapes at most 0.7 % at full resolution (the cascade's three pixel squares round the
+/// bell a little more than the model's one); half the L1 distance of the 2-D kernels, the
+/// bound for any source in 0…1, at most 1.6 %; below σ = 2 the same masses to `Float`
+/// rounding. On the decimated path, within 2 % on squares (the cut brought in by 2 coarse
+/// pixels) and 9 % of the response on point-like shapes (the averaging and upsampling
+/// round a point's peak). Mass is preserved up to `Float` rounding when the output covers
+/// the spread.
 ///
 /// **Cost.** Per pixel of the output rectangle cut to the source's spread, about
-/// 2 axes × (3 boxes × 5 + 3) operations per 8 lanes plus two 8 × 8 transposes — about
-/// 1 ns a pixel with AVX2 (1.7 ns baseline x86-64), the same at σ = 2, 20 and 64. The
+/// 2 axes × (4 boxes × 5 + 2) operations per 8 lanes plus two 8 × 8 transposes, whatever
+/// σ: about a quarter more than the uncut blur's three boxes and three-tap pass (1 ns a
+/// pixel with AVX2; an estimate from the operation count, not a measurement). The
 /// decimated path does that on `1/k²` as many pixels and adds a box average of the source
 /// and a bilinear upsampling (about 0.3 ns a pixel).
 enum ShadowBlur {
@@ -59,17 +76,15 @@ enum ShadowBlur {
     /// σ (pixels) up to which the blur runs at full resolution; beyond, the source is
     /// averaged down by a power of two first.
     static let fullResolutionSigmaLimit = 64.0
-    /// σ (pixels) below which one direct pass per axis replaces the box and three-tap passes.
+    /// σ (pixels) below which one direct pass per axis replaces the box passes.
     static let directSigmaLimit = 2.0
     /// The largest source value read (the sums of a pass stay far from `Float`'s range).
     static let valueLimit: Float = 1e30
 
     /// The number of pixels the blur spreads the source by on each side: every output pixel
     /// farther than this (along x or y) from the source's rectangle is exactly 0; 0 when
-    /// there is no blur. About `3.75σ + 2` (`+ 3.5k` on the decimated path, `k` its
-    /// averaging factor); 61,696 at `maxSigma`. The kernel's mass beyond `⌈3σ⌉` is under
-    /// 0.3 % (a step edge's response there is below 0.14 %, under 1/255), so an extent grown
-    /// by `⌈3σ⌉` loses nothing visible; growing it by `margin` loses nothing at all.
+    /// there is no blur. `⌊2σ + ½⌋` at full resolution, at most `2σ` on the decimated path;
+    /// 32,768 at `maxSigma`. An extent grown by it loses nothing.
     static func margin(sigma: Double) -> Int {
         Plan(sigma: sigma).margin
     }
@@ -113,26 +128,21 @@ enum ShadowBlur {
 
         var reach: Int { r + 1 }
 
-        /// The pass of variance `v` (pixels²): `r` the largest with `r(r+1)/3 ≤ v` (a plain
-        /// box's variance), `α` from `((2r+1)·r(r+1)/3 + 2α(r+1)²) / (2r+1+2α) = v`, in 0..<1.
-        init(variance v: Double) {
-            var r = Swift.max(0, Int((((12 * v + 1).squareRoot() - 1) / 2).rounded(.down)))
-            while Double(r * (r + 1)) / 3 > v, r > 0 { r -= 1 }
-            while Double((r + 1) * (r + 2)) / 3 <= v { r += 1 }
-            let rr = Double(r), plain = rr * (rr + 1) / 3
-            let alpha = (2 * rr + 1) * (v - plain) / (2 * ((rr + 1) * (rr + 1) - v))
-            self.r = r
-            self.alpha = Float(alpha)
-            norm = Float(1 / (2 * rr + 1 + 2 * alpha))
+        /// The box of half-width `a` pixels on data constant over each pixel, sampled at
+        /// pixel centres: tap `j` weighs the overlap of `[j − ½, j + ½]` with `[−a, a]`, over
+        /// `2a`. So `r = ⌈a − ½⌉ − 1` whole taps each side and `α = a − ½ − r` in `0 < α ≤ 1`,
+        /// and it reaches `⌈a − ½⌉` pixels. A box no wider than a pixel (`a ≤ ½`) is the
+        /// identity (`r = 0`, `α = 0`).
+        init(halfWidth a: Double) {
+            guard a > 0.5 else {
+                (r, alpha, norm) = (0, 0, 1)
+                return
+            }
+            let whole = (a - 0.5).rounded(.up) - 1
+            r = Int(whole)
+            alpha = Float(a - 0.5 - whole)
+            norm = Float(1 / (2 * a))
         }
-    }
-
-    /// The sparse pass after the boxes: `side` at `−spacing` and `+spacing`, `centre =
-    /// 1 − 2·side` in the middle (variance `2·side·spacing²`).
-    struct Taps: Hashable {
-        var spacing: Int
-        var side: Float
-        var centre: Float
     }
 
     /// A separable kernel: the same 1-D passes along x, then y.
@@ -140,41 +150,57 @@ enum ShadowBlur {
         case identity
         /// `weights[t]` for the offset `t − radius`, `t` in `0...2·radius` (radius ≤ 7).
         case direct(weights: SIMD16<Float>, radius: Int)
-        /// Three box passes, then the sparse three-tap pass.
-        case boxes(Box, Box, Box, Taps)
+        /// `wideShare` of the wide box, plus the rest through the three boxes in cascade.
+        case boxes(wide: Box, Box, Box, Box, wideShare: Float)
 
-        /// The share of σ² the box passes carry; the three-tap pass carries the rest.
-        static let boxVarianceShare = 0.725
-        /// The three-tap pass's spacing, in units of σ.
-        static let tapSpacing = 1.2
+        /// The share of the wide box (half-width the cut) in the sum.
+        static let wideShare = 0.3
+        /// The cascade's half-widths, in units of σ.
+        static let cascadeWidths = (1.0, 0.7, 0.3)
 
         /// How far the kernel reaches from a pixel, in pixels.
         var reach: Int {
             switch self {
             case .identity: return 0
             case .direct(_, let radius): return radius
-            case .boxes(let a, let b, let c, let t): return a.reach + b.reach + c.reach + t.spacing
+            case .boxes(let wide, let a, let b, let c, _): return Swift.max(wide.reach, a.reach + b.reach + c.reach)
             }
         }
 
-        /// The kernel for σ (pixels, finite, > 0, at most `fullResolutionSigmaLimit`).
-        init(sigma: Double) {
+        /// The kernel of the σ Gaussian (pixels, finite, > 0, at most
+        /// `fullResolutionSigmaLimit`) cut at `cut` pixels (2σ, or less on the decimated
+        /// path), reaching `⌊cut + ½⌋` pixels.
+        init(sigma: Double, cut: Double) {
+            let reach = Swift.max(0, Int((cut + 0.5).rounded(.down)))
             if sigma < ShadowBlur.directSigmaLimit {
-                let radius = Swift.max(1, Int((3 * sigma).rounded(.up)))
+                // The cut Gaussian's mass over pixel d: Φ between the pixel's ends, clamped to the cut.
+                let radius = Swift.min(reach, 7)
+                func cdf(_ x: Double) -> Double {
+                    let z = Swift.min(Swift.max(x, -cut), cut) / sigma  // x/σ, not x²/σ²: 0/0 for a tiny σ
+                    return 0.5 * erfc(-z / 2.0.squareRoot())
+                }
                 var w = SIMD16<Double>()
                 for t in 0...(2 * radius) {
                     let d = Double(t - radius)
-                    let z = d / sigma  // not d²/σ²: 0/0 for a tiny σ
-                    w[t] = exp(-0.5 * z * z)
+                    w[t] = cdf(d + 0.5) - cdf(d - 0.5)
                 }
-                self = .direct(weights: SIMD16<Float>(w / w.sum()), radius: radius)
-            } else {
-                let variance = sigma * sigma
-                let box = Box(variance: Self.boxVarianceShare * variance / 3)
-                let spacing = Swift.max(1, Int((Self.tapSpacing * sigma).rounded()))
-                let side = (1 - Self.boxVarianceShare) * variance / (2 * Double(spacing * spacing))
-                self = .boxes(box, box, box, Taps(spacing: spacing, side: Float(side), centre: Float(1 - 2 * side)))
+                self = w.sum() > 0 ? .direct(weights: SIMD16<Float>(w / w.sum()), radius: radius) : .identity
+                return
             }
+            let (f1, f2, f3) = Self.cascadeWidths
+            var boxes: InlineArray<3, Box> = [
+                Box(halfWidth: f1 * sigma), Box(halfWidth: f2 * sigma), Box(halfWidth: f3 * sigma),
+            ]
+            // Rounding each box's reach up may take the cascade past the cut's reach: narrow
+            // the box that reaches furthest (the first of them) by a pixel until it does not.
+            while boxes[0].reach + boxes[1].reach + boxes[2].reach > reach {
+                var i = 0
+                for j in 1..<3 where boxes[j].reach > boxes[i].reach { i = j }
+                guard boxes[i].reach > 1 else { break }
+                boxes[i] = Box(halfWidth: Double(boxes[i].reach) - 0.5)
+            }
+            self = .boxes(
+                wide: Box(halfWidth: cut), boxes[0], boxes[1], boxes[2], wideShare: Float(Self.wideShare))
         }
     }
 
@@ -198,14 +224,17 @@ enum ShadowBlur {
             while s / Double(k) > ShadowBlur.fullResolutionSigmaLimit { k *= 2 }
             factor = k
             if k == 1 {
-                kernel = Kernel(sigma: s)
+                kernel = Kernel(sigma: s, cut: 2 * s)
                 margin = kernel.reach
             } else {
                 let kk = Double(k)
-                kernel = Kernel(sigma: (s * s / (kk * kk) - 0.25).squareRoot())
-                // A source pixel lands in one coarse pixel, spreads `reach` coarse pixels,
-                // and the upsampling reads the coarse pixels on both sides of a fine one.
-                margin = k * (kernel.reach + 2)
+                // The averaging and the upsampling spread a coarse pixel's reach by 1.5 coarse
+                // pixels less half a fine one: the cut comes in by 2 coarse pixels.
+                kernel = Kernel(sigma: (s * s / (kk * kk) - 0.25).squareRoot(), cut: 2 * s / kk - 2)
+                // A source pixel lands in a coarse pixel up to k − 1 fine pixels from its
+                // start, that spreads `reach` coarse pixels, and the upsampling reads the
+                // coarse pixels on both sides of a fine one (up to 1.5k − ½ further in all).
+                margin = k * kernel.reach + 3 * k / 2 - 1
             }
         }
     }
@@ -217,7 +246,7 @@ enum ShadowBlur {
     /// it to every call: it grows to the largest call's needs and then allocates nothing.
     /// Not thread-safe; one per thread.
     final class Workspace {
-        fileprivate var plane = Storage(), stripA = Storage(), stripB = Storage()
+        fileprivate var plane = Storage(), stripA = Storage(), stripB = Storage(), stripC = Storage()
         fileprivate var coarseSource = Storage(), coarseResult = Storage()
         fileprivate var rowSum = Storage(), rowLow = Storage(), rowHigh = Storage()
         fileprivate var columnIndex = Storage(), columnFraction = Storage()
@@ -225,7 +254,7 @@ enum ShadowBlur {
         init() {}
 
         deinit {
-            for s in [plane, stripA, stripB, coarseSource, coarseResult, rowSum, rowLow, rowHigh, columnIndex,
+            for s in [plane, stripA, stripB, stripC, coarseSource, coarseResult, rowSum, rowLow, rowHigh, columnIndex,
                       columnFraction] {
                 s.free()
             }
@@ -233,7 +262,7 @@ enum ShadowBlur {
 
         /// The bytes held.
         var byteCount: Int {
-            [plane, stripA, stripB, coarseSource, coarseResult, rowSum, rowLow, rowHigh, columnIndex, columnFraction]
+            [plane, stripA, stripB, stripC, coarseSource, coarseResult, rowSum, rowLow, rowHigh, columnIndex, columnFraction]
                 .reduce(0) { $0 + $1.capacity }
         }
     }
@@ -332,6 +361,7 @@ enum ShadowBlur {
         let t = ws.plane.reserve(wt8 * m8 * 4).bindMemory(to: Float.self, capacity: wt8 * m8)
         let a = ws.stripA.reserve(stripLength * 32).bindMemory(to: SIMD8<Float>.self, capacity: stripLength)
         let b = ws.stripB.reserve(stripLength * 32).bindMemory(to: SIMD8<Float>.self, capacity: stripLength)
+        let c = ws.stripC.reserve(stripLength * 32).bindMemory(to: SIMD8<Float>.self, capacity: stripLength)
         let groupsX = wt8 / 8
 
         // Vertical: the strip holds rows y0 − reach ..< y1 + reach of eight columns.
@@ -362,7 +392,7 @@ enum ShadowBlur {
                     a[i] = v
                 }
             }
-            run(kernel, a, b, count: m, into: dest, stride: groupsX)
+            run(kernel, a, b, c, count: m, into: dest, stride: groupsX)
         }
         (t + m * wt8).update(repeating: 0, count: (m8 - m) * wt8)
 
@@ -373,7 +403,7 @@ enum ShadowBlur {
             for g in 0..<groupsX {
                 Block8(block + g, stride: groupsX).transposed().store(to: a + 8 * g, stride: 1)
             }
-            run(kernel, a, b, count: n, into: b, stride: 1)
+            run(kernel, a, b, c, count: n, into: b, stride: 1)
             let rows = Swift.min(8, m - 8 * h)
             var x = 0
             while x < n {
@@ -394,25 +424,32 @@ enum ShadowBlur {
     }
 
     /// The kernel's passes along a strip: `a` holds `count + 2·reach` inputs (it is
-    /// overwritten), `b` is spare room of the same size; the `count` results go to `dest`,
-    /// `stride` vectors apart (`dest` may be `b`).
+    /// overwritten), `b` and `c` are spare room of the same size; the `count` results go
+    /// to `dest`, `stride` vectors apart (`dest` may be `b`).
     @inline(__always)
     static func run(
-        _ kernel: Kernel, _ a: UnsafeMutablePointer<SIMD8<Float>>, _ b: UnsafeMutablePointer<SIMD8<Float>>, count n: Int,
-        into dest: UnsafeMutablePointer<SIMD8<Float>>, stride: Int
+        _ kernel: Kernel, _ a: UnsafeMutablePointer<SIMD8<Float>>, _ b: UnsafeMutablePointer<SIMD8<Float>>,
+        _ c: UnsafeMutablePointer<SIMD8<Float>>, count n: Int, into dest: UnsafeMutablePointer<SIMD8<Float>>, stride: Int
     ) {
         switch kernel {
         case .identity:
             for i in 0..<n { dest[i * stride] = a[i] }
         case .direct(let weights, let radius):
             directPass(a, count: n, weights: weights, radius: radius, into: dest, stride: stride)
-        case .boxes(let b1, let b2, let b3, let tail):
-            let d = tail.spacing
-            boxPass(a, count: n + 2 * (b2.reach + b3.reach + d), b1, into: b, stride: 1)
-            boxPass(b, count: n + 2 * (b3.reach + d), b2, into: a, stride: 1)
-            boxPass(a, count: n + 2 * d, b3, into: b, stride: 1)
-            // In place when `dest` is `b`: output i reads inputs i, i + d, i + 2d only.
-            tapPass(b, count: n, tail, into: dest, stride: stride)
+        case .boxes(let wide, let b1, let b2, let b3, let share):
+            // Output i is centred on a[i + reach]; each pass starts where its reach ends there.
+            let reach = kernel.reach
+            boxPass(a + (reach - wide.reach), count: n, wide, into: c, stride: 1)
+            boxPass(a + (reach - b1.reach - b2.reach - b3.reach), count: n + 2 * (b2.reach + b3.reach), b1, into: b, stride: 1)
+            boxPass(b, count: n + 2 * b3.reach, b2, into: a, stride: 1)
+            boxPass(a, count: n, b3, into: b, stride: 1)
+            // In place when `dest` is `b`: output i reads b[i] and c[i] only.
+            let w = SIMD8(repeating: share), rest = SIMD8(repeating: 1 - share)
+            var o = dest
+            for i in 0..<n {
+                o.pointee = c[i] * w + b[i] * rest
+                o += stride
+            }
         }
     }
 
@@ -433,22 +470,6 @@ enum ShadowBlur {
             let lead = input[i + w + 1]
             o.pointee = (input[i] + lead) * edge + sum * norm
             sum += lead - input[i + 1]
-            o += stride
-        }
-    }
-
-    /// `out[i] = side · (in[i] + in[i + 2d]) + centre · in[i + d]`, `d` the spacing.
-    @inline(__always)
-    static func tapPass(
-        _ input: UnsafePointer<SIMD8<Float>>, count n: Int, _ taps: Taps, into out: UnsafeMutablePointer<SIMD8<Float>>,
-        stride: Int
-    ) {
-        let d = taps.spacing
-        let side = SIMD8(repeating: taps.side), centre = SIMD8(repeating: taps.centre)
-        var o = out
-        for i in 0..<n {
-            let v = (input[i] + input[i + 2 * d]) * side + input[i + d] * centre
-            o.pointee = v
             o += stride
         }
     }

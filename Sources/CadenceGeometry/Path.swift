@@ -20,7 +20,7 @@
 /// p.addLine(to: Point(100, 0))
 /// p.addCurve(to: Point(100, 100), control1: Point(150, 0), control2: Point(150, 100))
 /// p.closeSubpath()
-/// p.segments.count   // 3: the line, the curve, and the closing line back to (0, 0)
+/// let count = p.segments.count  // 3: the line, the curve, and the closing line back to (0, 0)
 /// ```
 public struct Path: Sendable {
     /// One drawing command of a path (Core Graphics' `CGPathElement`).

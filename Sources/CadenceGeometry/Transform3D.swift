@@ -12,6 +12,14 @@
 ///
 /// Storage is four `SIMD4<Double>` rows; equality is exact (`CATransform3DEqualToTransform`),
 /// `Codable` as the 16 numbers in field order.
+///
+/// ```swift
+/// let spin = Transform3D(rotationAngle: .pi / 6, x: 0, y: 0, z: 1)
+/// let placed = spin.concatenating(Transform3D(translationX: 40, y: 0, z: 0))  // rotate, then move
+/// let corner = placed.apply(to: Point(x: 10, y: 0))
+/// let back = placed.inverse                        // nil when singular
+/// let between = Transform3D.identity.interpolated(to: placed, 0.5)
+/// ```
 public struct Transform3D: Hashable, Sendable {
     /// The rows `(m11 m12 m13 m14)`, …, `(m41 m42 m43 m44)`.
     public var r1, r2, r3, r4: SIMD4<Double>

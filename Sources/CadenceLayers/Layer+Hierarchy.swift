@@ -2,7 +2,8 @@
 // mask. Every operation that inserts a layer first removes it from wherever it is (its
 // superlayer's sublayers or mask), so "already in a tree" is never an error; every
 // operation that would make a layer its own ancestor throws `LayerError.cycle` and changes
-// nothing.
+// nothing. A change of the sublayers marks the superlayer as needing layout
+// (`setNeedsLayout()`, as the class reference describes its use).
 
 extension Layer {
     /// Appends `layer` to the sublayers (in front of the others).
@@ -86,6 +87,7 @@ extension Layer {
         let previous = sublayers
         for old in sublayers { old.superlayer = nil }
         sublayers = []
+        setNeedsLayout()
         for layer in layers {
             layer.removeFromSuperlayer()
             attach(layer, at: sublayers.count, event: nil)
@@ -119,7 +121,10 @@ extension Layer {
             superlayer.sublayers.remove(at: index)
         }
         self.superlayer = nil
-        if wasSublayer { trigger(Event.onOrderOut) }
+        if wasSublayer {
+            superlayer.setNeedsLayout()
+            trigger(Event.onOrderOut)
+        }
     }
 
     /// Whether this layer is `layer` or one of its ancestors (through masks too).
@@ -154,6 +159,8 @@ extension Layer {
     private func attach(_ layer: Layer, at index: Int, event: String? = Layer.Event.onOrderIn, previous: Layer? = nil) {
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+        setNeedsLayout()
+        if !layer.layoutFlags.isDisjoint(with: .dirty) { layer.setNeedsLayout() }
         didAttach(layer, event: event, previous: previous)
     }
 }

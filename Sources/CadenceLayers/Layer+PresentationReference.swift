@@ -7,14 +7,9 @@ import CadenceGeometry
 // that the planned, typed fast path can be checked against it bit for bit.
 
 extension Layer {
-    /// `presentation(at:)` made the reference way (see the file's comment). For tests.
-    @_spi(Testing)
-    public func presentationReference(at time: Double) -> Layer {
-        referenceSnapshot(atLocalTime: animationTime(fromRoot: time), parentTime: superlayer?.animationTime(fromRoot: time) ?? time,
-                          superlayer: nil)
-    }
-
-    private func referenceSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
+    /// The snapshot of this layer at its local time `localTime` (its superlayer's time
+    /// `parentTime`), the reference way; `Layer+Testing.swift` has the entry point.
+    func referenceSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
         let copy = snapshotCopy(storage, superlayer: parent)
         if !animationEntries.isEmpty {
             applyAnimationsReference(to: copy, atLocalTime: localTime)

@@ -23,6 +23,16 @@ import CadenceTiming
 /// **Style.** A property the layer has never assigned reads, when `style` has a value for
 /// its key, that value (the shallowest level wins); otherwise its default. `bounds`,
 /// `frame` and the media timing never read the style.
+///
+/// ```swift
+/// let layer = Layer()
+/// layer.bounds = Rect(x: 0, y: 0, width: 120, height: 80)
+/// layer.position = Point(x: 60, y: 40)
+/// layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+///                                  timing: MediaTiming(duration: 1)),
+///           forKey: "fade", beginningAt: 0)
+/// let shown = layer.presentation(at: 0.5).opacity  // 0.5; the model still reads 1
+/// ```
 public final class Layer {
     // Exclusivity. The stored properties below are `@exclusivity(unchecked)`: the dynamic
     // check Swift makes on every access to a class's `var` (a thread-local access set,
@@ -70,6 +80,11 @@ public final class Layer {
     /// The model properties; everything but the hierarchy.
     @exclusivity(unchecked)
     var storage: LayerStorage
+
+    /// Whether the layer (or a layer below it) needs layout, and whether its layout is
+    /// running (`Layout/Layer+Layout.swift`). Not a property: copies start clean.
+    @exclusivity(unchecked)
+    var layoutFlags: LayoutFlags = []
 
     /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
@@ -134,9 +149,16 @@ public final class Layer {
     /// `(0, 0, −100, −50)` reads back `(−100, −50, 100, 50)` (and `frame` follows from that).
     /// Animated values in a presentation snapshot are standardised the same way. Never
     /// read from the style.
+    ///
+    /// A change of size marks the layer as needing layout and resizes the sublayers by
+    /// their `autoresizingMask` at once (`docs/layout.md`).
     public var bounds: Rect {
         get { storage.bounds }
-        set { assign(newValue.standardized, .bounds) { $0.bounds = $1 } }
+        set {
+            let oldSize = storage.bounds.size
+            assign(newValue.standardized, .bounds) { $0.bounds = $1 }
+            if storage.bounds.size != oldSize { boundsSizeDidChange(from: oldSize) }
+        }
     }
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).
@@ -250,6 +272,29 @@ public final class Layer {
     public var cornerRadius: Double {
         get { styled(.cornerRadius, storage.cornerRadius) }
         set { assign(newValue, .cornerRadius) { $0.cornerRadius = $1 } }
+    }
+
+    /// Which corners `cornerRadius` rounds (Core Animation's `maskedCorners`), named in the
+    /// layer's own coordinates (`CornerMask`). Default `.all`. The others are square in the
+    /// background, the border, the clip and the shadow of the layer's alpha. Key-value coding
+    /// reads and writes it as a number, the mask's raw value (`maskedCorners` 15 is all
+    /// four; a written number is truncated to an integer and keeps its four corner bits).
+    /// Not animatable (no default action). Hit testing ignores it.
+    public var maskedCorners: CornerMask {
+        get { CornerMask(truncating: styled(.maskedCorners, Double(storage.maskedCorners.rawValue))) }
+        set { assign(Double(newValue.rawValue), .maskedCorners) { $0.maskedCorners = CornerMask(truncating: $1) } }
+    }
+
+    /// The curve of the rounded corners (Core Animation's `cornerCurve`): `.circular` (the
+    /// default) or `.continuous` (`CornerCurve`). Not read from the style; key-value coding
+    /// reads and writes its name (an unknown one is kept and acts as `.circular`). Not
+    /// animatable (no default action). Hit testing ignores it.
+    public var cornerCurve: CornerCurve {
+        get { storage.cornerCurve }
+        set {
+            storage.cornerCurve = newValue
+            storage.setUnknownName(nil, for: .cornerCurve)
+        }
     }
 
     /// The width of the border, drawn inside the bounds above contents and sublayers, in

@@ -26,10 +26,14 @@ public protocol LayerDelegate: AnyObject {
     /// The action for `event` on `layer`: an action, `NullAction()` to stop the search with
     /// no action, or `nil` (the default) to let the search go on to the layer's `actions`.
     func action(for layer: Layer, forKey event: String) -> (any LayerAction)?
+    /// Lays out `layer`'s sublayers (`layoutSublayersOfLayer:`), after its layout manager,
+    /// in the layout pass (`Layer.layoutSublayers()`). Default: nothing.
+    func layoutSublayers(of layer: Layer)
 }
 
 extension LayerDelegate {
     public func action(for layer: Layer, forKey event: String) -> (any LayerAction)? { nil }
+    public func layoutSublayers(of layer: Layer) {}
 }
 
 extension Layer {

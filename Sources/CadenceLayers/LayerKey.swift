@@ -3,13 +3,14 @@ import CadenceGeometry
 
 /// The layer properties key-value coding reaches by name: every `CALayer` property a
 /// `KeyPathValue` can carry (the animatable ones of `LayerKeyPaths.properties`, plus
-/// `frame`, `geometryFlipped`, `contentsScale`, `minificationFilterBias`) and the numeric
+/// `frame`, `geometryFlipped`, `contentsScale`, `minificationFilterBias`, `maskedCorners`) and the numeric
 /// and Boolean fields of the layer's media timing. The case names are the key names.
 enum LayerKey: Int, CaseIterable, Sendable {
     // Geometry.
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, frame
     // Style.
-    case opacity, hidden, masksToBounds, doubleSided, geometryFlipped, cornerRadius, borderWidth, borderColor
+    case opacity, hidden, masksToBounds, doubleSided, geometryFlipped, cornerRadius, maskedCorners, borderWidth
+    case borderColor
     case backgroundColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, contentsCenter, contentsScale, minificationFilterBias
     // Media timing.
@@ -29,6 +30,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         "contents", "mask", "sublayers", "superlayer", "shadowPath",
         "style", "actions", "delegate", "timing", "affineTransform",
         "filters", "backgroundFilters", "compositingFilter",
+        "layoutManager", "constraints", "autoresizingMask", "scrollMode",
     ]
 
     /// This key's bit in `LayerStorage.explicitKeys`.
@@ -45,7 +47,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .borderColor, .backgroundColor, .shadowColor: .color
         case .transform, .sublayerTransform: .transform
         case .hidden, .masksToBounds, .doubleSided, .geometryFlipped, .autoreverses: .boolean
-        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
+        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .maskedCorners, .borderWidth, .shadowOpacity, .shadowRadius,
              .contentsScale, .minificationFilterBias, .beginTime, .duration, .speed, .timeOffset, .repeatCount,
              .repeatDuration:
             .scalar

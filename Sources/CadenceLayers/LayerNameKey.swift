@@ -9,10 +9,10 @@ import CadenceTiming
 /// unknown one is stored and read back as given, as Core Animation stores any string; where
 /// it is used it acts as the property's default (Core Animation's behaviour for a name it
 /// does not know): `contentsGravity` as `resize`, the filters as `linear`, `fillMode` as
-/// `removed`. The typed property then reports that default. Writing the typed property
+/// `removed`, `cornerCurve` as `circular`. The typed property then reports that default. Writing the typed property
 /// forgets the stored name.
 enum LayerNameKey: String, CaseIterable, Sendable {
-    case contentsGravity, magnificationFilter, minificationFilter, fillMode, name
+    case contentsGravity, magnificationFilter, minificationFilter, fillMode, cornerCurve, name
 
     /// The key for `name`, when it is one of these.
     static func named(_ name: String) -> LayerNameKey? { LayerNameKey(rawValue: name) }
@@ -26,6 +26,7 @@ enum LayerNameKey: String, CaseIterable, Sendable {
         case .magnificationFilter: return .string(storage.magnificationFilter.rawValue)
         case .minificationFilter: return .string(storage.minificationFilter.rawValue)
         case .fillMode: return .string(storage.timing.fillMode.rawValue)
+        case .cornerCurve: return .string(storage.cornerCurve.rawValue)
         case .name: return storage.name.map(KeyPathValue.string)
         }
     }
@@ -49,6 +50,8 @@ enum LayerNameKey: String, CaseIterable, Sendable {
             layer.minificationFilter = text.flatMap(ContentsFilter.init(rawValue:)) ?? .linear
         case .fillMode:
             layer.timing.fillMode = text.flatMap(FillMode.init(rawValue:)) ?? .removed
+        case .cornerCurve:
+            layer.cornerCurve = text.flatMap(CornerCurve.init(rawValue:)) ?? .circular
         case .name:
             layer.name = text
             return
@@ -63,6 +66,7 @@ enum LayerNameKey: String, CaseIterable, Sendable {
         case .contentsGravity: ContentsGravity(rawValue: text) == nil
         case .magnificationFilter, .minificationFilter: ContentsFilter(rawValue: text) == nil
         case .fillMode: FillMode(rawValue: text) == nil
+        case .cornerCurve: CornerCurve(rawValue: text) == nil
         case .name: false
         }
     }

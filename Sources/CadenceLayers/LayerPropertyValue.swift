@@ -63,6 +63,7 @@ extension Double: LayerPropertyValue {
         case .anchorPointZ: return layer.anchorPointZ
         case .opacity: return layer.opacity
         case .cornerRadius: return layer.cornerRadius
+        case .maskedCorners: return Double(layer.maskedCorners.rawValue)
         case .borderWidth: return layer.borderWidth
         case .shadowOpacity: return layer.shadowOpacity
         case .shadowRadius: return layer.shadowRadius
@@ -84,6 +85,7 @@ extension Double: LayerPropertyValue {
         case .anchorPointZ: storage.anchorPointZ = self
         case .opacity: storage.opacity = self
         case .cornerRadius: storage.cornerRadius = self
+        case .maskedCorners: storage.maskedCorners = CornerMask(truncating: self)
         case .borderWidth: storage.borderWidth = self
         case .shadowOpacity: storage.shadowOpacity = self
         case .shadowRadius: storage.shadowRadius = self

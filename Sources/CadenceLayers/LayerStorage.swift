@@ -136,6 +136,14 @@ struct LayerStorage {
         get { coldBox.values.cornerRadius }
         set { uniqueCold.values.cornerRadius = newValue }
     }
+    var maskedCorners: CornerMask {
+        get { coldBox.values.maskedCorners }
+        set { uniqueCold.values.maskedCorners = newValue }
+    }
+    var cornerCurve: CornerCurve {
+        get { coldBox.values.cornerCurve }
+        set { uniqueCold.values.cornerCurve = newValue }
+    }
     var borderWidth: Double {
         get { coldBox.values.borderWidth }
         set { uniqueCold.values.borderWidth = newValue }
@@ -220,6 +228,21 @@ struct LayerStorage {
     }
     /// Whether the layer has a style (every property reads its stored value when not).
     var hasStyle: Bool { hot.hasStyle }
+
+    /// The cached facts that disagree with the stored values they describe, by name
+    /// (empty when the storage is sound): `hot`'s flags for the style, the transform, the
+    /// sublayer transform and the flip, and bounds stored standardised. For tests (a
+    /// debug check after every mutation: `Layer.storageInvariantViolations`); nothing in
+    /// the library calls it.
+    var invariantViolations: [String] {
+        var violations: [String] = []
+        if hot.hasStyle != (style != nil) { violations.append("hasStyle") }
+        if hot.transformIsIdentity != transform.isIdentity { violations.append("transformIsIdentity") }
+        if hot.hasSublayerTransform != !sublayerTransform.isIdentity { violations.append("hasSublayerTransform") }
+        if hot.isGeometryFlipped != geometryFlipped { violations.append("isGeometryFlipped") }
+        if !(hot.bounds.size.width >= 0 && hot.bounds.size.height >= 0) { violations.append("bounds not standardised") }
+        return violations
+    }
     var actions: [String: any LayerAction]? {
         get { coldBox.values.actions }
         set { uniqueCold.values.actions = newValue }
@@ -228,6 +251,22 @@ struct LayerStorage {
     var delegate: (any LayerDelegate)? {
         get { coldBox.values.delegate }
         set { uniqueCold.values.delegate = newValue }
+    }
+    var layoutManager: (any LayoutManager)? {
+        get { coldBox.values.layoutManager }
+        set { uniqueCold.values.layoutManager = newValue }
+    }
+    var autoresizingMask: AutoresizingMask {
+        get { coldBox.values.autoresizingMask }
+        set { uniqueCold.values.autoresizingMask = newValue }
+    }
+    var constraints: [Constraint] {
+        get { coldBox.values.constraints }
+        set { uniqueCold.values.constraints = newValue }
+    }
+    var scrollMode: ScrollMode? {
+        get { coldBox.values.scrollMode }
+        set { uniqueCold.values.scrollMode = newValue }
     }
     /// The name stored for `key` (a `LayerNameKey`) when it is not a known value, else `nil`.
     func unknownName(_ key: LayerNameKey) -> String? {
@@ -279,6 +318,8 @@ final class ColdLayerStorage {
     struct Values {
         var sublayerTransform = Transform3D.identity
         var cornerRadius = 0.0
+        var maskedCorners = CornerMask.all
+        var cornerCurve = CornerCurve.circular
         var borderWidth = 0.0
         var borderColor: Color? = .black
         var backgroundColor: Color? = nil
@@ -304,6 +345,11 @@ final class ColdLayerStorage {
         /// Names given through key-value coding to the string-valued properties that are
         /// not among their known values (`LayerNameKey`), by key, stored as given.
         var unknownNames: [String: String] = [:]
+        // Layout (`Layout/`).
+        var layoutManager: (any LayoutManager)? = nil
+        var autoresizingMask = AutoresizingMask()
+        var constraints: [Constraint] = []
+        var scrollMode: ScrollMode? = nil
     }
 
     /// The values of a storage without a box (Core Animation's defaults). Never written:

@@ -60,6 +60,10 @@ public final class TransactionContext {
     /// Completion groups of committed transactions (and replaced blocks) waiting for the
     /// next turn (`tick()` or `flush()`) at which their animations have finished.
     private var pendingGroups: [CompletionGroup] = []
+    /// The trees (by a layer of each, usually the root) marked as needing layout since the
+    /// last commit, each once; the outermost commit lays them out.
+    private var layoutRequests: [Layer] = []
+    private var layoutRequestIDs: Set<ObjectIdentifier> = []
     /// How many `lock()`s have not been matched by an `unlock()`.
     public private(set) var lockCount = 0
 
@@ -82,6 +86,8 @@ public final class TransactionContext {
     /// Cost: one visit per layer of the subtree.
     public func attach(_ layer: Layer) {
         setContext(self, under: layer)
+        let root = layer.rootLayer
+        if !root.layoutFlags.isDisjoint(with: .dirty) { requestLayout(of: root) }
     }
 
     /// Detaches `layer` and its subtree from whatever context they had: their changes are
@@ -110,8 +116,9 @@ public final class TransactionContext {
         scopes.append(TransactionScope(isImplicit: false, inside: scopes.last))
     }
 
-    /// Closes the innermost explicit transaction. The outermost commit starts its
-    /// animations, and its completion blocks start waiting for the next turn (see the
+    /// Closes the innermost explicit transaction. The outermost commit first lays out the
+    /// trees marked as needing layout (inside the transaction, `docs/layout.md`), then starts
+    /// its animations, and its completion blocks start waiting for the next turn (see the
     /// type); an inner commit only restores the enclosing settings. If a `flush()` is
     /// waiting and this was the last explicit transaction, the implicit one commits too.
     /// No completion block runs inside `commit()`.
@@ -124,19 +131,33 @@ public final class TransactionContext {
             logHandler?(.commitWithoutBegin)
             return
         }
-        scopes.removeLast()
-        close(innermost)
+        if scopes.count == 1 {
+            // The layout pass runs inside the transaction: what it changes joins it. A
+            // layout that committed or began transactions itself changed the stack, so
+            // what closes is what is innermost now (nothing, if it committed this one).
+            layOutRequestedTrees()
+            guard let current = scopes.last, !current.isImplicit else { return }
+        }
+        close(scopes.removeLast())
         if flushPending, scopes.count == 1 { commitImplicitTransaction() }
     }
 
     /// A turn of the run loop without a frame (`+[CATransaction flush]`): commits the
-    /// implicit transaction, if one is open — with explicit transactions open inside it,
-    /// the commit waits for the last of them — then runs the completion blocks, committed
+    /// implicit transaction (its layout pass first), if one is open — with explicit
+    /// transactions open inside it, the commit waits for the last of them — then runs the
+    /// completion blocks, committed
     /// before this call, whose animations have finished at the clock's time.
     public func flush() {
+        runFinishedCompletions(among: commitForFrame())
+    }
+
+    /// A frame's commit (the first half of `flush()`): commits the implicit transaction
+    /// (with its layout pass) and answers how many completion groups had been committed
+    /// before it — the ones `runFinishedCompletions(among:)` may run this turn.
+    func commitForFrame() -> Int {
         let committedBefore = pendingGroups.count
         commitImplicitTransaction()
-        runFinishedCompletions(among: committedBefore)
+        return committedBefore
     }
 
     /// Commits the implicit transaction now, or once the explicit ones inside it have
@@ -148,7 +169,39 @@ public final class TransactionContext {
             return
         }
         flushPending = false
+        layOutRequestedTrees()
+        // A layout that left an explicit transaction open delays the commit, as a flush does.
+        guard scopes.count == 1 else {
+            flushPending = true
+            return
+        }
         close(scopes.removeLast())
+    }
+
+    // MARK: Layout
+
+    /// `layer`'s tree needs layout: the next outermost commit lays it out (opening the
+    /// implicit transaction when none is open, so a `flush()` or `tick()` commits one).
+    func requestLayout(of layer: Layer) {
+        openImplicitTransactionIfNeeded()
+        guard layoutRequestIDs.insert(ObjectIdentifier(layer)).inserted else { return }
+        layoutRequests.append(layer)
+    }
+
+    /// The layout pass of a commit: every requested tree, from its root, while the
+    /// committing transaction is still open (so the changes layout makes join it and run
+    /// their actions). Requests made meanwhile (a layout that marks another tree) wait for
+    /// the next commit.
+    private func layOutRequestedTrees() {
+        guard !layoutRequests.isEmpty else { return }
+        let requests = layoutRequests
+        layoutRequests = []
+        layoutRequestIDs = []
+        var roots = Set<ObjectIdentifier>()
+        for layer in requests {
+            let root = layer.rootLayer
+            if roots.insert(ObjectIdentifier(root)).inserted { root.runLayoutPasses() }
+        }
     }
 
     // MARK: Locking
@@ -355,7 +408,7 @@ public final class TransactionContext {
     /// Runs the groups among the first `count` pending ones whose animations have
     /// finished, in commit order, and drops them from the list (blocks that commit
     /// transactions meanwhile add groups behind them, for a later turn).
-    private func runFinishedCompletions(among count: Int) {
+    func runFinishedCompletions(among count: Int) {
         guard count > 0 else { return }
         let now = clock.now()
         var due: [CompletionGroup] = []

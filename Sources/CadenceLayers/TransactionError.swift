@@ -11,6 +11,11 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     /// context types itself (`TransactionContext.Key`): `expected` and `found` are type
     /// names.
     case kindMismatch(key: String, expected: String, found: String)
+    /// A tree still needed layout after `passes` layout passes (`Layer.maxLayoutPasses`),
+    /// in one commit or `layoutIfNeeded()` on `layer` (the root of the passes): a layout
+    /// keeps marking layers (one that changes its own bounds each time, or two that undo
+    /// each other). Reported to `logHandler`; the layers stay marked for the next commit.
+    case layoutPassLimit(layer: String, passes: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +25,8 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
             return "unlock(): the transaction lock is not held (lock() was not called)"
         case let .kindMismatch(key, expected, found):
             return "transaction value '\(key)': expected a \(expected), got a \(found)"
+        case let .layoutPassLimit(layer, passes):
+            return "layout of \(layer) still needed after \(passes) passes; left for the next commit"
         }
     }
 }

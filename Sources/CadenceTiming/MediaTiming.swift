@@ -5,6 +5,12 @@
 /// that evaluates it (make one with `resolved(defaultDuration:)` and keep it). The rules —
 /// stages, phases, fill modes, repeats, the choices where Apple is silent — are stated in
 /// `docs/time-model.md` and summarised on each member.
+///
+/// ```swift
+/// let timing = MediaTiming(beginTime: 1, duration: 2, repeatCount: 1.5, fillMode: .both)
+/// let state = timing.state(atParentTime: 4)  // second cycle, progress 0.5
+/// let before = timing.state(atParentTime: 0) // in effect before it begins: fill mode both
+/// ```
 public struct MediaTiming: Hashable, Sendable, Codable {
     /// When the object begins, in seconds of its parent's time space. Default 0.
     public var beginTime: Double

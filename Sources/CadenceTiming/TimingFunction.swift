@@ -19,6 +19,13 @@ import CadenceGeometry
 /// Level 1). Accuracy, monotonicity, cost and the solver are documented on
 /// `progress(at:)` (within 4.6e-13, monotone) and `correctlyRoundedProgress(at:)` (the
 /// nearest double); memory and construction on `init(controlPoints:_:_:_:)`.
+///
+/// ```swift
+/// let ease = TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1)  // the default curve
+/// let y = ease.progress(at: 0.5)                                 // 0.8024…
+/// let exact = ease.correctlyRoundedProgress(at: 0.5)             // the last bit too
+/// let slope = ease.velocity(at: 0.5)                             // dy/dx, for a hand-off
+/// ```
 public struct TimingFunction: Sendable {
     /// The first control point's x, clamped to 0…1.
     public let c1x: Double

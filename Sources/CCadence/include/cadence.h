@@ -282,7 +282,8 @@ cadence_status cadence_scene_pixel_size(const cadence_scene *scene, size_t *widt
  * CADENCE_ERROR_BUFFER_TOO_SMALL. Bytes between rows are left alone. `threads` is the most
  * threads the render may use (0: the processor count); the pixels do not depend on it, and
  * this version renders on the calling thread. A non-finite time gives
- * CADENCE_ERROR_INVALID_ARGUMENT. */
+ * CADENCE_ERROR_INVALID_ARGUMENT. A scene's scrolls and timed changes are applied as
+ * renders reach their times and stay applied, so render at times that do not decrease. */
 cadence_status cadence_scene_render(
     cadence_scene *scene, double time, uint8_t *pixels, size_t width, size_t height, size_t stride, size_t size,
     cadence_pixel_format format, size_t threads);
