@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Cadence: Core Animation's math — media timing, timing functions, animations, layers and a
 // software compositor — as an importable Swift package. The layout follows docs/ and
-// DESIGN: each module depends only on the ones above it in this file.
+// docs/architecture.md: each module depends only on the ones above it in this file.
 import PackageDescription
 
 let package = Package(

@@ -62,7 +62,7 @@ public final class DisplayLink {
     public private(set) var isValid = true
 
     /// The time between two display refreshes (`duration`), in seconds: the clock's
-    /// period, whatever `frameInterval` is (the seed: the time per fired frame is
+    /// period, whatever `frameInterval` is (Core Animation's documentation: the time per fired frame is
     /// `duration · frameInterval`).
     public var duration: Double { clock.refreshPeriod }
 

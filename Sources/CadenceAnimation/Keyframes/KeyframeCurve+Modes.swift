@@ -71,7 +71,7 @@ public enum KeyTimes {
     /// The per-segment timing functions Core Animation uses (T1): one for each of the
     /// `count − 1` segments of `count ≥ 2` keyframes in `linear` or `cubic`. An array with
     /// fewer paces the first segments and leaves the rest linear; one with more gives its
-    /// first `count − 1` (Core Animation's behaviour, checked on Apple hardware; the seed
+    /// first `count − 1` (Core Animation's behaviour, checked on Apple hardware; Apple's documentation
     /// asks for exactly n − 1). `nil` — every segment linear — for no or an empty array,
     /// and in the other modes (discrete has nothing to interpolate, the paced modes ignore
     /// them).

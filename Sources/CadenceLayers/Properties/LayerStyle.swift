@@ -4,9 +4,9 @@ import CadenceAnimation
 /// layer has not set itself, actions, and optionally a nested style of lower precedence.
 ///
 /// Lookups take the shallowest value: `values` here before those of `style`, and so on
-/// down (the seed: "style.someValue" takes precedence over "style.style.someValue"). A
+/// down (Core Animation's documentation: "style.someValue" takes precedence over "style.style.someValue"). A
 /// layer consults its style for every property it has not assigned explicitly, except
-/// `bounds` and `frame` (the seed excludes them) and its media timing, and then for extra
+/// `bounds` and `frame` (Core Animation's documentation excludes them) and its media timing, and then for extra
 /// keys it does not hold; `Layer` states the rule. Values are `KeyPathValue`s, so a style
 /// supplies numbers, points, sizes, rectangles, colours, transforms and Booleans.
 public struct LayerStyle {

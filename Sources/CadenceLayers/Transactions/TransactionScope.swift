@@ -4,8 +4,8 @@ import CadenceTiming
 /// One open transaction of a `TransactionContext`'s stack: the settings in effect inside
 /// it, and what it has gathered for its completion blocks.
 ///
-/// A nested transaction starts as a copy of the enclosing one's settings and values (the
-/// seeds' "nested data scope"), so it inherits them, and popping it restores the
+/// A nested transaction starts as a copy of the enclosing one's settings and values (Core
+/// Animation's "nested data scope"), so it inherits them, and popping it restores the
 /// enclosing ones untouched.
 struct TransactionScope {
     /// Whether this is the implicit transaction (opened by a change, committed by

@@ -11,7 +11,7 @@ extension Layer {
     // MARK: The search
 
     /// The action for `event` (a property name such as `"position"`, or a `Layer.Event`),
-    /// searched in the seeds' order; the first step with an answer ends the search:
+    /// searched in Core Animation's documented order; the first step with an answer ends the search:
     /// 1. the delegate's `action(for:forKey:)`;
     /// 2. the layer's `actions` dictionary;
     /// 3. the style's actions (`style["actions"]`), the shallowest nested style first;
@@ -37,7 +37,7 @@ extension Layer {
     /// `nil` (no default action) for a layer with no transaction context, when the
     /// transaction's duration is not a positive finite number, for a colour property with
     /// no colour, for Boolean and discrete properties (`hidden`, `contents`, …), for
-    /// layer events and for any other key (Cadence's choices; the seeds do not list the
+    /// layer events and for any other key (Cadence's choices; Core Animation's documentation does not list the
     /// defaults).
     public func defaultAction(forKey event: String) -> (any LayerAction)? {
         guard let context = transactionContext, let kind = LayerKeyPaths.properties[event] else { return nil }

@@ -29,7 +29,7 @@ import CadenceTiming
 /// Core Animation commits it when the thread's run loop next turns; Cadence has no run
 /// loop, so `flush()` commits it, and so does `tick()`, the frame step that stands in for
 /// the run loop. A flush while explicit transactions are open waits for the last of them
-/// to commit (the seed: "delays the commit until any nested explicit transactions have
+/// to commit (Core Animation's documentation: "delays the commit until any nested explicit transactions have
 /// completed").
 ///
 /// **Time.** Every time comes from `clock` (root time, the parent time space of every
@@ -47,7 +47,7 @@ public final class TransactionContext {
         public static let disableActions = "disableActions"
     }
 
-    /// The animation duration when no transaction sets one: 0.25 s (the seeds).
+    /// The animation duration when no transaction sets one: 0.25 s (Core Animation's documented default).
     public static let defaultAnimationDuration = MediaTiming.defaultAnimationDuration
 
     /// Where every time comes from.
@@ -311,7 +311,7 @@ public final class TransactionContext {
     }
 
     /// The value for `key` in the innermost transaction: its own, or the one it inherited
-    /// (the seeds' nested data scope). The `Key` names read the typed settings; `nil` for
+    /// (Core Animation's nested data scope). The `Key` names read the typed settings; `nil` for
     /// a key no open transaction has.
     public func value(forKey key: String) -> Any? {
         switch key {

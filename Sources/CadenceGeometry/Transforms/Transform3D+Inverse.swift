@@ -22,7 +22,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DInvert`: the inverse, or `self` unchanged when it has none (singular
-    /// relative to its scale, or non-finite), as the seed specifies.
+    /// relative to its scale, or non-finite), as Core Animation's documentation specifies.
     @inlinable @inline(__always)
     public var inverted: Transform3D { inverse ?? self }
 

@@ -18,7 +18,7 @@ extension Transform3D {
 
     /// `CATransform3DMakeRotation`: a rotation by `angle` radians about the axis
     /// `(x, y, z)` (normalised here). A zero-length or non-finite axis gives the identity,
-    /// as the seed says; so does a non-finite angle (Cadence's rule: no NaN matrix).
+    /// as Core Animation's documentation says; so does a non-finite angle (Cadence's rule: no NaN matrix).
     ///
     /// In the row-vector convention this is the transpose of the column-vector Rodrigues
     /// matrix: about z, `m11 = cos a`, `m12 = sin a`, `m21 = −sin a`, `m22 = cos a`, so
@@ -105,7 +105,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DRotate(t, angle, x, y, z)`: the rotation applied before `self`,
-    /// `rotation · self`. A zero-length axis (undefined in the seed) leaves `self`
+    /// `rotation · self`. A zero-length axis (undefined in Core Animation's documentation) leaves `self`
     /// unchanged, since its rotation is the identity.
     public func rotatedBy(angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)

@@ -14,7 +14,7 @@ public struct PresentationSample: Hashable, Sendable {
 }
 
 /// Folds a model value and a layer's animations into the presentation value of one
-/// property at one time (DESIGN.md, "Data flow of one frame", step 3).
+/// property at one time (docs/architecture.md, "One frame", step 4).
 ///
 /// The rules:
 /// 1. Start from the model value. Visit the animations in the order they were added
