@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "cadence", targets: ["cadence"]),
         // The command line as a library: the fuzz targets (Fuzz/) drive it in-process.
         .library(name: "CadenceCommandLine", targets: ["CadenceCommandLine"]),
+        // The C API as a shared library, libCadenceC.so, with its one header
+        // Sources/CCadence/include/cadence.h (docs/c-api.md).
+        .library(name: "CadenceC", type: .dynamic, targets: ["CadenceC"]),
     ],
     dependencies: [
         // Only the command line uses it; no library target depends on it.
@@ -48,6 +51,11 @@ let package = Package(
             name: "CadenceCommandLine",
             dependencies: ["Cadence", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "cadence", dependencies: ["CadenceCommandLine"]),
+
+        // MARK: The C API: the header and the per-thread error message (C), the functions (Swift,
+        // checked against the header by `@c @implementation`).
+        .target(name: "CCadence"),
+        .target(name: "CadenceC", dependencies: ["CCadence", "Cadence", "CadenceCommandLine"]),
 
         // MARK: Test support: seeded generators, golden-file loading, tolerance assertions.
         .target(name: "CadenceTestSupport", path: "Tests/CadenceTestSupport"),

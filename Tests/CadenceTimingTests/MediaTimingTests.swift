@@ -118,6 +118,12 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(state(MediaTiming(duration: 1, timeOffset: -0.25), 0).basicTime, 0.75)
         // An offset of a whole active duration changes nothing, and the end shows the end.
         XCTAssertEqual(state(MediaTiming(duration: 1, timeOffset: 1), 1).progress, 1)
+        // So does an offset of minus one, where the position at the end is 0 without any
+        // wrapping (found by the Python package's property test against the oracle).
+        let back = state(MediaTiming(duration: 1, timeOffset: -1), 1)
+        XCTAssertEqual(back.basicTime, 1)
+        XCTAssertEqual(back.progress, 1)
+        XCTAssertEqual(state(MediaTiming(duration: 2, timeOffset: -4, repeatCount: 2), 4).progress, 1)
     }
 
     // The four fill modes (CAMediaTiming reference, "Fill Modes").

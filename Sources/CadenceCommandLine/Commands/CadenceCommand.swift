@@ -64,7 +64,12 @@ extension ConsoleCommand {
     }
 }
 
-/// A failure that is not the input's fault (for example, zlib failing to compress).
-struct InternalError: Error {
-    var message: String
+/// A failure that is not the input's fault (for example, zlib failing to compress),
+/// printed as `cadence: internal error: <message>`.
+public struct InternalError: Error {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -7,7 +7,10 @@ extension SampleRequest {
 
     /// Decodes the request in `json`; `source` names the document in errors about the
     /// document as a whole. The animations and the times are charged to `budget`.
-    init(json: JSONValue, source: String, budget: MemoryBudget = MemoryBudget()) throws {
+    ///
+    /// With `requiringTimes` false a request without `times` is accepted (its `times` are
+    /// empty): the C API evaluates an animation at times its caller gives.
+    init(json: JSONValue, source: String, budget: MemoryBudget = MemoryBudget(), requiringTimes: Bool = true) throws {
         let request = try JSONObjectReader(json, at: .root, source: source)
         try request.rejectUnknownFields(Self.requestFields)
 
@@ -39,8 +42,22 @@ extension SampleRequest {
         animations = try request.array("animations", decoder.animation) ?? []
 
         let timesAt = JSONPath.root.appending("times")
+        guard requiringTimes || request.nonNull("times") != nil else {
+            times = []
+            return
+        }
         let timeValues = try JSONObjectReader.array(try request.required("times", "an array of numbers"), at: timesAt, source: source)
         try budget.charge(timeValues.count * 8, for: "\(timeValues.count) times", at: timesAt.description)
         times = try timeValues.enumerated().map { try JSONObjectReader.number($1, at: timesAt.appending($0), source: source) }
+    }
+
+    /// Decodes the request in the UTF-8 JSON text `document` (named `source` in errors),
+    /// within the default memory budget. A missing `times` is accepted unless
+    /// `requiringTimes`. Throws `InputError` with the text `cadence sample` prints.
+    public init(document: [UInt8], source: String, requiringTimes: Bool = true) throws {
+        let budget = MemoryBudget()
+        try self.init(
+            json: try JSONParser.parse(document, source: source, budget: budget), source: source, budget: budget,
+            requiringTimes: requiringTimes)
     }
 }

@@ -21,11 +21,19 @@ extension SampleRequest {
     /// `byValue` 1e308).
     func forEachSample(_ body: (PresentationSample) -> Void) {
         let layer = ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration)
-        for time in times {
-            // NaN where the layer's time space is not in effect: nothing is, the model shows.
-            body(AnimationEvaluator.presentationValue(
-                ofProperty: keyPath, model: model, animations: animations, atTime: layer.layerTime(atParentTime: time)))
-        }
+        for time in times { body(sample(atParentTime: time, layer: layer)) }
+    }
+
+    /// The presentation value at `time`, a time in the layer's parent time space (seconds;
+    /// NaN shows the model value), as `cadence sample` computes it.
+    public func sample(atParentTime time: Double) -> PresentationSample {
+        sample(atParentTime: time, layer: ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration))
+    }
+
+    private func sample(atParentTime time: Double, layer: ResolvedTiming) -> PresentationSample {
+        // NaN where the layer's time space is not in effect: nothing is, the model shows.
+        AnimationEvaluator.presentationValue(
+            ofProperty: keyPath, model: model, animations: animations, atTime: layer.layerTime(atParentTime: time))
     }
 
     /// The number of animation evaluations the request asks for, the measure of its work

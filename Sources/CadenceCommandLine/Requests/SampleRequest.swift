@@ -1,16 +1,17 @@
 import Cadence
 
 /// A `cadence sample` request: animations of one key path, evaluated at given times
-/// (INTERFACE.md, "cadence sample"; docs/command-line.md).
-struct SampleRequest: Sendable {
+/// (INTERFACE.md, "cadence sample"; docs/command-line.md). Public for programs that embed
+/// the engine (the C API reads animations from the same documents, with the same errors).
+public struct SampleRequest: Sendable {
     /// The animated key path (`opacity`, `position`, `transform`, …).
-    var keyPath: String
+    public internal(set) var keyPath: String
     /// The layer's model value for the key path; its kind is the key path's.
-    var model: KeyPathValue
+    public internal(set) var model: KeyPathValue
     /// The timing of the layer itself; its `duration` of 0 means infinite.
-    var layerTiming: MediaTiming
+    public internal(set) var layerTiming: MediaTiming
     /// The animations, in the order they were added (later ones on top).
-    var animations: [Animation]
+    public internal(set) var animations: [Animation]
     /// The times to sample, in the layer's parent time space (seconds).
-    var times: [Double]
+    public internal(set) var times: [Double]
 }

@@ -44,28 +44,44 @@ extension TimingFunction {
     /// by commas (`0.42,0,0.58,1`; spaces around the numbers are allowed). Returns the
     /// function and a label for it (the name, or the four numbers as written by `JSONValue`).
     /// Errors carry `location` as their location.
-    static func parse(argument text: String, location: String) throws -> (function: TimingFunction, label: String) {
+    public static func parse(argument text: String, location: String) throws -> (function: TimingFunction, label: String) {
         if let name = Name(rawValue: text) { return (TimingFunction(named: name), name.rawValue) }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count > 1 else { throw InputError(location, unknownNameMessage(text, numbers: "four numbers c1x,c1y,c2x,c2y")) }
         guard parts.count == 4 else {
             throw InputError(location, "expected 4 numbers c1x,c1y,c2x,c2y, got \(parts.count) in \(MessageText.quoted(text))")
         }
-        let labels = ["c1x", "c1y", "c2x", "c2y"]
         var numbers: [Double] = []
         for (index, part) in parts.enumerated() {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let number = Double(trimmed) else {
-                throw InputError(location, "\(labels[index]): \(MessageText.quoted(trimmed)) is not a number")
+                throw InputError(location, "\(controlPointLabels[index]): \(MessageText.quoted(trimmed)) is not a number")
             }
-            if let problem = controlPointProblem(number, index: index) {
-                throw InputError(location, "\(labels[index]): \(problem)")
-            }
+            try check(number, index: index, location: location)
             numbers.append(number)
         }
         let function = TimingFunction(controlPoints: numbers[0], numbers[1], numbers[2], numbers[3])
         return (function, numbers.map(JSONValue.format).joined(separator: ","))
     }
+
+    /// The timing function with control points `(c1x, c1y)` and `(c2x, c2y)`, checked as
+    /// the command line checks them: every number finite, x control points in 0...1.
+    /// Errors carry `location` and name the coordinate (`c1x: 1.5 is outside 0...1 …`).
+    public static func parse(
+        controlPoints c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, location: String
+    ) throws -> TimingFunction {
+        for (index, number) in [c1x, c1y, c2x, c2y].enumerated() { try check(number, index: index, location: location) }
+        return TimingFunction(controlPoints: c1x, c1y, c2x, c2y)
+    }
+
+    /// Throws at `location` when `value` cannot be control-point coordinate `index`.
+    private static func check(_ value: Double, index: Int, location: String) throws {
+        if let problem = controlPointProblem(value, index: index) {
+            throw InputError(location, "\(controlPointLabels[index]): \(problem)")
+        }
+    }
+
+    private static let controlPointLabels = ["c1x", "c1y", "c2x", "c2y"]
 
     /// Why `value` cannot be control-point coordinate `index` (0 = c1x … 3 = c2y), or `nil`.
     private static func controlPointProblem(_ value: Double, index: Int) -> String? {

@@ -6,14 +6,33 @@ import Cadence
 /// Times are in the root time space: a layer tree's root sees the render time as its
 /// parent time, and each layer's media timing carries it down
 /// (`Layer.presentation(at:)`).
-struct Scene {
+///
+/// Public for programs that embed the engine (the C API renders the same documents).
+/// Not `Sendable`: layers are reference types, so a scene is used by one thread at a time.
+public struct Scene {
     /// What the scene is drawn on: size in points, scale, background, origin.
-    var canvas: Canvas
+    public internal(set) var canvas: Canvas
     /// The root layers, back to front.
-    var layers: [Layer]
+    public internal(set) var layers: [Layer]
     /// The timed model changes (scrolls, `changes`) applied as frames are rendered (`nil`:
     /// none); frames go forward in time.
     var schedule: SceneSchedule? = nil
+
+    init(canvas: Canvas, layers: [Layer], schedule: SceneSchedule? = nil) {
+        self.canvas = canvas
+        self.layers = layers
+        self.schedule = schedule
+    }
+
+    /// Decodes the scene in the UTF-8 JSON text `document` (named `source` in errors),
+    /// whose `contents` paths are relative to `folder` (empty for the working directory),
+    /// within the default input limit and memory budget. Throws `InputError` with the text
+    /// `cadence render` prints.
+    public init(document: [UInt8], source: String, folder: String) throws {
+        let budget = MemoryBudget()
+        var decoder = SceneDecoder(source: source, folder: folder, budget: budget)
+        self = try decoder.scene(try JSONParser.parse(document, source: source, budget: budget))
+    }
 
     /// The largest canvas side in pixels (`Bitmap.maxDimension`, 16384).
     static let maxPixels = Bitmap.maxDimension
@@ -49,8 +68,9 @@ struct Scene {
     }
 
     /// The scene at `time` (seconds), composited by `compositor` (which keeps its scratch
-    /// buffers between frames).
-    func render(at time: Double, with compositor: Compositor) throws -> Bitmap {
+    /// buffers between frames). The scene's timed changes up to `time` are applied first and
+    /// stay applied, so frames are rendered at times that do not decrease.
+    public func render(at time: Double, with compositor: Compositor) throws -> Bitmap {
         schedule?.advance(to: time)
         do {
             return try compositor.render(layers, at: time, on: canvas)

@@ -28,8 +28,7 @@ public enum PNGEncoder {
                 let i = base + x * 4
                 let a = bitmap.pixels[i + 3]
                 for c in 0..<3 {
-                    let v = bitmap.pixels[i + c]
-                    row[x * 4 + c] = a == 0 ? 0 : UInt8(Swift.min(255, (Int(v) * 255 + Int(a) / 2) / Int(a)))
+                    row[x * 4 + c] = Bitmap.unpremultiplied(bitmap.pixels[i + c], alpha: a)
                 }
                 row[x * 4 + 3] = a
             }

@@ -37,6 +37,13 @@ public struct Bitmap: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// The colour channel `value` of a premultiplied pixel with `alpha`, with the alpha
+    /// divided out, rounding to nearest (0 where `alpha` is 0): the bytes of a PNG file.
+    @inlinable
+    public static func unpremultiplied(_ value: UInt8, alpha: UInt8) -> UInt8 {
+        alpha == 0 ? 0 : UInt8(Swift.min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+    }
+
     /// The premultiplied RGBA of pixel (x, y).
     public subscript(x: Int, y: Int) -> SIMD4<UInt8> {
         get {

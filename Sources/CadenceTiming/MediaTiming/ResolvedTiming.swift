@@ -150,10 +150,10 @@ public struct ResolvedTiming: Hashable, Sendable {
         // 1. Position in the active interval, the offset wrapping around it.
         var p = e + timeOffset
         if activeDuration.isFinite {
-            if p < 0 || p >= activeDuration {
-                p = Self.wrap(p, into: activeDuration)
-                if atEnd && p == 0 { p = activeDuration }
-            }
+            if p < 0 || p >= activeDuration { p = Self.wrap(p, into: activeDuration) }
+            // At the end a position of 0 is the limit from the left, D: after wrapping, or
+            // when the offset is exactly −D (e + timeOffset = 0 without any wrapping).
+            if atEnd && p == 0 { p = activeDuration }
         } else if p < 0 && cycle.isFinite {
             p = Self.wrap(p, into: cycle)
         }

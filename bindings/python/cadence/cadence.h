@@ -1,0 +1,1 @@
+../../../Sources/CCadence/include/cadence.h
