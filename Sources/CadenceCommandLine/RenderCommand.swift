@@ -14,10 +14,13 @@ import Cadence
 /// nothing there (`FrameFolder`). Standard output gets one line per file written, after
 /// all are written.
 ///
+/// Frames are drawn in `--threads` bands at once and encoded (PNG at `--png-level`) while
+/// the next frames are drawn (`FramePipeline`).
+///
 /// Resources: the scene and its contents files are read within `--max-input`; the scene,
 /// its images and the rendering (`Scene.renderingBytes`) are charged to the `--max-memory`
 /// budget before they are made, and the compositor's scratch gets what the budget leaves,
-/// at most `Compositor.scratchByteLimit`. With `--max-pixels`, the render lists of every
+/// at most `Compositor.scratchByteLimit` per thread, and then frames in flight. With `--max-pixels`, the render lists of every
 /// frame are made first and their estimated pixel passes (`RenderList.pixelWork`) summed:
 /// a run over the bound is refused before any frame is drawn.
 struct RenderCommand: ConsoleCommand {
@@ -48,6 +51,8 @@ struct RenderCommand: ConsoleCommand {
     @Option(help: ArgumentHelp("The PNG file (with --time) or the folder of frames (with --fps).", valueName: "path"))
     var out: String
 
+    @OptionGroup var frames: FrameOptions
+
     @OptionGroup var resources: ResourceOptions
 
     @Option(
@@ -62,6 +67,7 @@ struct RenderCommand: ConsoleCommand {
 
     func run(console: Console) throws {
         let times = try frameTimes()
+        let threads = try frames.threadCount(), level = try frames.level()
         let inputLimit = try resources.inputLimit()
         let budget = try resources.memoryBudget()
         if let maxPixels, !(maxPixels >= 1) {
@@ -69,17 +75,17 @@ struct RenderCommand: ConsoleCommand {
         }
         if times == nil { _ = try FileAccess.outputTarget(out, location: "--out") }
         let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
-        let compositor = try scene.compositor(within: budget)
+        let (compositor, framesInFlight) = try scene.compositor(within: budget, threads: threads)
         if let maxPixels { try Self.checkWork(of: scene, at: times ?? [time!], with: compositor, max: maxPixels) }
         guard let times else {
             let bitmap = try scene.render(at: time!, with: compositor)
-            try FileAccess.write(try PNGEncoder.output(bitmap), to: out, location: "--out")
+            try FileAccess.write(try PNGEncoder.output(bitmap, level: level), to: out, location: "--out")
             let size = "\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight)"
             try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), \(JSONValue.format(time!)) s)\n", for: out, to: console)
             return
         }
         let lines = try FrameFolder.writing(into: out, location: "--out") { folder in
-            try folder.writeFrames(of: scene, at: times, with: compositor)
+            try folder.writeFrames(of: scene, at: times, with: compositor, level: level, framesInFlight: framesInFlight).lines
         }
         try console.writeOutput(lines)
     }
