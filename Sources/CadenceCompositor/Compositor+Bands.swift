@@ -6,9 +6,15 @@ import Dispatch
 // (read-only) and the bitmap (disjoint rows); there is no lock.
 
 extension Compositor {
-    /// The bands a frame of `height` rows is cut into with `threads` threads: `n =
-    /// min(threads, height)` bands of `⌊height / n⌋` or `⌈height / n⌉` rows, top to bottom.
-    static func bands(height: Int, threads: Int) -> [Range<Int>] {
+    /// The bands for drawing `list` with `threads` threads: `n = min(threads, height)`
+    /// bands of `⌊height / n⌋` or `⌈height / n⌉` rows, top to bottom (one band, maybe
+    /// empty, for an empty canvas). Where the bands are cut does not change a pixel. Even
+    /// rows rather than even work: a band cut through a layer that blurs its own shadow
+    /// draws that layer whole in both bands, so balancing estimated work (tried with
+    /// `RenderList.Item.pixelWork` spread over each item's rows) cut the shadowed 1080p
+    /// frame through its shadows and made it slower (`Benchmarks/README.md`, "Threads").
+    static func bands(for list: RenderList, threads: Int) -> [Range<Int>] {
+        let height = list.pixelHeight
         let n = Swift.max(1, Swift.min(threads, height))
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
     }
@@ -16,7 +22,7 @@ extension Compositor {
     /// Clears `bitmap` to `fill` and draws `list` over it (the list's size is the
     /// bitmap's), in `threadCount` bands at once.
     func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>) {
-        let bands = Self.bands(height: bitmap.height, threads: threadCount)
+        let bands = Self.bands(for: list, threads: threadCount)
         while rasterizers.count < bands.count {
             let worker = Rasterizer(byteLimit: scratchLimit)
             worker.alignedSpans = rasterizer.alignedSpans

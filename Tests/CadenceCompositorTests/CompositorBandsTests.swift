@@ -54,20 +54,27 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertEqual(bitmap, before)
     }
 
-    /// Bands cover the rows once, top to bottom, as even as whole rows allow; never more
-    /// bands than rows.
-    func testBands() {
-        for height in [1, 2, 7, 24, 1080] {
-            for threads in [1, 2, 3, 7, 32] {
-                let bands = Compositor.bands(height: height, threads: threads)
-                XCTAssertEqual(bands.count, min(threads, height))
-                XCTAssertEqual(bands.first?.lowerBound, 0)
-                XCTAssertEqual(bands.last?.upperBound, height)
-                XCTAssertTrue(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
-                let sizes = bands.map(\.count)
-                XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, "\(height) rows, \(threads) threads")
+    /// Bands cover the rows once, top to bottom, each at least one row and as even as
+    /// whole rows allow; never more bands than rows; an empty canvas is one band.
+    func testBands() throws {
+        let compositor = Compositor(threadCount: 1)
+        for height in [1.0, 2, 7, 24, 1080] {
+            for roots in [[], [scene()], [makeLayer("top", frame: Rect(x: 0, y: 0, width: 64, height: 3), background: red)]] {
+                let list = compositor.renderList(roots, at: 0, on: Canvas(width: 64, height: height))
+                for threads in [1, 2, 3, 7, 32] {
+                    let bands = Compositor.bands(for: list, threads: threads)
+                    let message = "\(height) rows, \(roots.count) roots, \(threads) threads: \(bands)"
+                    XCTAssertEqual(bands.count, min(threads, Int(height)), message)
+                    XCTAssertEqual(bands.first?.lowerBound, 0, message)
+                    XCTAssertEqual(bands.last?.upperBound, Int(height), message)
+                    XCTAssertTrue(bands.allSatisfy { !$0.isEmpty }, message)
+                    XCTAssertTrue(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, message)
+                    let sizes = bands.map(\.count)
+                    XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, message)
+                }
             }
         }
+        XCTAssertEqual(Compositor.bands(for: RenderList(pixelWidth: 0, pixelHeight: 0, items: []), threads: 4), [0..<0])
     }
 
     func testThreadCountIsClamped() {

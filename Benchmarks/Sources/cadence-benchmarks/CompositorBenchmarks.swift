@@ -284,7 +284,7 @@ extension Color {
 // MARK: Registration
 
 func registerCompositorBenchmarks() {
-    let compositor = Compositor()
+    let compositor = Compositor(threadCount: 1)
 
     // Opaque solid fill of the whole 1920 × 1080 canvas.
     let fillColor = Color(red: 0.2, green: 0.4, blue: 0.8)
