@@ -58,7 +58,7 @@ extension Rasterizer {
         if unclipped {
             // An empty range of analytic clips, past those in force (which stay untouched).
             let end = analyticClips.count
-            clips.append(Clip(scissor: rect, mask: nil, analytic: end..<end, buffer: nil))
+            clips.append(Clip(scissor: group.bounds, mask: nil, analytic: end..<end, buffer: nil))
         }
         walk(items, fold: 1)
         if unclipped { clips.removeLast() }

@@ -57,7 +57,7 @@ final class BandRenderingTests: XCTestCase {
     /// in every band.
     func testFallbacksAreTheSameAtAnyThreadCount() throws {
         let scenes = try SceneGoldenImageTests.goldenScenes()
-        for limit in [0, 60_000] {
+        for limit in [0, 60_000, 300_000] {
             let one = Compositor(scratchByteLimit: limit, threadCount: 1)
             let compositors = Self.threadCounts.map { Compositor(scratchByteLimit: limit, threadCount: $0) }
             for (name, scene) in scenes {
