@@ -14,8 +14,8 @@ import Darwin
 /// premultiplied RGBA8 with source-over. `docs/compositor.md` describes every rule.
 ///
 /// A class so that its scratch memory (offscreen groups, clip masks, row buffers) is kept
-/// and reused from frame to frame. A frame is drawn in `threadCount` horizontal bands at
-/// once, each by a worker with its own scratch memory; the pixels do not depend on the
+/// and reused from frame to frame. A frame is drawn in horizontal bands by `threadCount`
+/// threads at once, each with its own scratch memory; the pixels do not depend on the
 /// thread count (`docs/compositor.md`, "Bands"). Not thread-safe itself: use one
 /// compositor per thread that renders.
 public final class Compositor {
@@ -32,12 +32,12 @@ public final class Compositor {
         Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// The threads a frame is drawn with, 1…`maxThreadCount`: the frame is cut into this
-    /// many bands of rows (fewer when it has fewer rows), drawn at once.
+    /// The threads a frame is drawn with, 1…`maxThreadCount`, each drawing its share of
+    /// the frame's bands of rows (fewer threads when the frame has fewer rows).
     public let threadCount: Int
     /// Each worker's scratch limit.
     let scratchLimit: Int
-    /// One rasterizer a band, made when first needed and kept.
+    /// One rasterizer a thread, made when first needed and kept.
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
 

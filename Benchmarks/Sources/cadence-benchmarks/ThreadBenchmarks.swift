@@ -35,12 +35,14 @@ func registerThreadBenchmarks() {
     }
 }
 
-/// Prints, for each frame and for 1, 2, 8 and 32 bands, what a frame costs on one thread:
-/// the render list (made once a frame, before the bands start), each band drawn alone
-/// (the fastest of `repetitions`), their sum (the work, duplicated parts included) and
-/// the slowest band, and the speedup that many cores would give if each drew one band
-/// with nothing else in the way: `(list + one band of everything) / (list + slowest band)`.
-func printBandProfile(repetitions: Int = 7) {
+/// Prints, for each frame and for 1, 2, 8 and 32 threads, what a frame costs on one
+/// thread: the render list (made once a frame, before the bands start), each band of the
+/// compositor's plan for that many threads (`Compositor.bandRows`) drawn alone (the fastest
+/// of `repetitions`), their sum (the work, duplicated parts included), the busiest thread
+/// (thread `t` draws bands `t`, `t + threads`, …), and the speedup that many cores would
+/// give with nothing else in the way: `(list + the frame on one thread) / (list + the
+/// busiest thread)`.
+func printBandProfile(repetitions: Int = 15) {
     func seconds(_ body: () -> Void) -> Double {
         var best = Double.infinity
         for _ in 0..<repetitions {
@@ -57,21 +59,21 @@ func printBandProfile(repetitions: Int = 7) {
         return "\(hundredths / 100)." + (fraction.count == 1 ? "0" : "") + fraction
     }
     func ms(_ s: Double) -> String { fixed(s * 1e3) + " ms" }
-    print("frame | bands | render list | sum of bands | slowest band | predicted speedup")
+    print("frame | threads | bands | render list | sum of bands | busiest thread | predicted speedup")
     for (name, roots, time) in threadFrames() {
         let compositor = Compositor(threadCount: 1)
         var bitmap = try! compositor.render(roots, at: time, on: fullHD)
         var list = compositor.renderList(roots, at: time, on: fullHD)
         let listTime = seconds { list = compositor.renderList(roots, at: time, on: fullHD) }
         var whole = 0.0
-        for bands in [1, 2, 8, 32] {
-            let times = Compositor.bandRows(for: list, threads: bands).map { rows in
-                seconds { compositor.drawBand(list, rows: rows, over: &bitmap) }
-            }
-            let sum = times.reduce(0, +), slowest = times.max()!
-            if bands == 1 { whole = sum }
-            let speedup = (listTime + whole) / (listTime + slowest)
-            print("\(name) | \(bands) | \(ms(listTime)) | \(ms(sum)) | \(ms(slowest)) | \(fixed(speedup))×")
+        for threads in [1, 2, 8, 32] {
+            let bands = Compositor.bandRows(for: list, threads: threads)
+            let times = bands.map { rows in seconds { compositor.drawBand(list, rows: rows, over: &bitmap) } }
+            let busiest = (0..<threads).map { t in stride(from: t, to: times.count, by: threads).map { times[$0] }.reduce(0, +) }.max()!
+            let sum = times.reduce(0, +)
+            if threads == 1 { whole = sum }
+            let speedup = (listTime + whole) / (listTime + busiest)
+            print("\(name) | \(threads) | \(bands.count) | \(ms(listTime)) | \(ms(sum)) | \(ms(busiest)) | \(fixed(speedup))×")
         }
     }
 }
