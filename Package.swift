@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Cadence: Core Animation's math — media timing, timing functions, animations, layers and a
 // software compositor — as an importable Swift package. The layout follows docs/ and
-// DESIGN: each module depends only on the ones above it in this file.
+// docs/architecture.md: each module depends only on the ones above it in this file.
 import PackageDescription
 
 let package = Package(
@@ -20,6 +20,9 @@ let package = Package(
     dependencies: [
         // Only the command line uses it; no library target depends on it.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Documentation only: `swift package generate-documentation` (a command plugin that
+        // no target links; it adds nothing to a build of the library).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Public modules, bottom to top.

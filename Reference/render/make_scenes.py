@@ -297,6 +297,71 @@ def corner_radii():
     ]}
 
 
+MIN_MIN, MAX_MIN, MIN_MAX, MAX_MAX = ("layerMinXMinYCorner", "layerMaxXMinYCorner",
+                                      "layerMinXMaxYCorner", "layerMaxXMaxYCorner")
+
+
+@scene
+def corner_masks():
+    # maskedCorners: each corner alone (named in the layer's y-down space here), two
+    # diagonal ones with a border, none (a rectangle despite the radius), a rounded
+    # clip of the masked corners, a rotated layer, a hard shadow of the same shape, and
+    # a masked, bordered layer under perspective.
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 50, 40, BLUE, cornerRadius=16, maskedCorners=[MIN_MIN], name="min-min"),
+        box(70, 10, 50, 40, BLUE, cornerRadius=16, maskedCorners=[MAX_MIN], name="max-min"),
+        box(130, 10, 50, 40, BLUE, cornerRadius=16, maskedCorners=[MIN_MAX], name="min-max"),
+        box(190, 10, 50, 40, BLUE, cornerRadius=16, maskedCorners=[MAX_MAX], name="max-max"),
+        box(10, 65, 80, 55, YELLOW, cornerRadius=24, maskedCorners=[MIN_MIN, MAX_MAX], borderWidth=6,
+            borderColor=DARK, name="diagonal-bordered"),
+        box(105, 65, 60, 55, RED, cornerRadius=20, maskedCorners=[], borderWidth=3, borderColor=BLACK,
+            name="none"),
+        box(180, 65, 60, 55, None, cornerRadius=22, maskedCorners=[MAX_MIN, MAX_MAX], masksToBounds=True,
+            name="clip", sublayers=[box(-10, -10, 80, 40, GREEN), box(-10, 30, 80, 40, ORANGE)]),
+        layer(name="rotated", bounds=[0, 0, 70, 44], position=[50, 165], backgroundColor=TEAL, cornerRadius=18,
+              maskedCorners=[MIN_MIN, MIN_MAX], transform=rz(25)),
+        box(100, 140, 50, 44, PURPLE, cornerRadius=18, maskedCorners=[MAX_MIN, MIN_MAX], shadowOpacity=1,
+            shadowRadius=0, shadowOffset=[10, 8], shadowColor=DARK, name="hard-shadow"),
+        stage([layer(name="perspective", bounds=[0, 0, 80, 60], position=[210, 200], backgroundColor=LIGHT,
+                     cornerRadius=24, maskedCorners=[MIN_MIN, MAX_MIN], borderWidth=5, borderColor=BLUE,
+                     transform=ry(45))]),
+    ]}
+
+
+@scene
+def corner_continuous():
+    # cornerCurve continuous beside circular: r = 8 and 20 with room (reach 1.528 r), a
+    # radius whose reach is cut by the short side, a capsule (stays round), a thick
+    # border, a rounded clip, masked continuous corners, a rotation and perspective.
+    return {"canvas": canvas(), "layers": [
+        box(10, 10, 70, 50, BLUE, cornerRadius=8, name="circular-8"),
+        box(95, 10, 70, 50, BLUE, cornerRadius=8, cornerCurve="continuous", name="continuous-8"),
+        box(180, 10, 70, 50, BLUE, cornerRadius=20, cornerCurve="continuous", name="continuous-20-cut"),
+        box(10, 75, 110, 70, YELLOW, cornerRadius=20, cornerCurve="continuous", borderWidth=8, borderColor=DARK,
+            name="bordered"),
+        box(135, 75, 110, 40, RED, cornerRadius=1000, cornerCurve="continuous", name="capsule"),
+        box(135, 125, 50, 50, None, cornerRadius=12, cornerCurve="continuous", masksToBounds=True, name="clip",
+            sublayers=[box(-10, -10, 70, 35, GREEN), box(-10, 25, 70, 35, ORANGE)]),
+        box(195, 125, 50, 50, PURPLE, cornerRadius=14, cornerCurve="continuous", maskedCorners=[MIN_MIN, MAX_MAX],
+            name="masked"),
+        layer(name="rotated", bounds=[0, 0, 80, 50], position=[60, 200], backgroundColor=TEAL, cornerRadius=14,
+              cornerCurve="continuous", transform=rz(-20)),
+        stage([layer(name="perspective", bounds=[0, 0, 90, 60], position=[185, 215], backgroundColor=LIGHT,
+                     cornerRadius=16, cornerCurve="continuous", borderWidth=4, borderColor=BLUE, transform=rx(40))]),
+    ]}
+
+
+@scene
+def corner_continuous_large():
+    # A radius large enough (80, reach 122 of the 125 of room) for the continuous curve to
+    # lie pixels away from the circle's, off the metric's edge band: the background, the
+    # border's two edges, and the clip of a sublayer over the lower half.
+    return {"canvas": canvas(), "layers": [
+        box(3, 3, 250, 250, BLUE, cornerRadius=80, cornerCurve="continuous", borderWidth=6, borderColor=DARK,
+            masksToBounds=True, name="large", sublayers=[box(-10, 160, 270, 100, ORANGE)]),
+    ]}
+
+
 @scene
 def borders_over_sublayers():
     return {"canvas": canvas(), "layers": [

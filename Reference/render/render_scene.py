@@ -33,6 +33,15 @@ import paths  # noqa: E402
 # polygon (only under perspective). 64 segments keep the chord within
 # r·(1 − cos(π/256)) ≈ 7.5e-5·r of the arc: 0.0075 px for r = 100 px.
 ARC_SEGMENTS = 64
+# Chords per continuous (superellipse) corner, in either map. Taken at equal steps of
+# the parameter angle, the longest is about 0.01·r, whose sagitta is about 1e-5·r.
+CONTINUOUS_SEGMENTS = 256
+# How far a continuous corner reaches along each edge, in radii, when there is room.
+CONTINUOUS_REACH = 1.528
+# maskedCorners bits (Core Animation's kCALayer…Corner values) by scene name.
+CORNER_BITS = {"layerMinXMinYCorner": 1, "layerMaxXMinYCorner": 2,
+               "layerMinXMaxYCorner": 4, "layerMaxXMaxYCorner": 8}
+ALL_CORNERS = 15
 # Homogeneous clipping plane: the parts of a shape with W < W_MIN are behind
 # (or at) the viewer and are cut off before the perspective division.
 W_MIN = paths.W_MIN
@@ -71,6 +80,8 @@ LAYER_DEFAULTS = {
     "doubleSided": True,
     "geometryFlipped": False,
     "cornerRadius": 0.0,
+    "maskedCorners": ALL_CORNERS,
+    "cornerCurve": "circular",
     "borderWidth": 0.0,
     "borderColor": (0.0, 0.0, 0.0, 1.0),
     "backgroundColor": None,
@@ -190,6 +201,16 @@ def parse_layer(obj, path, base_dir=None):
     for key in ("borderColor", "backgroundColor", "shadowColor"):
         if key in obj:
             layer[key] = _color(obj[key], p(key))
+    if obj.get("maskedCorners") is not None:
+        names = obj["maskedCorners"]
+        if not isinstance(names, list):
+            raise SceneError(p("maskedCorners"), "expected an array of corner names")
+        bits = 0
+        for i, name in enumerate(names):
+            bits |= CORNER_BITS[_choice(name, list(CORNER_BITS), "%s[%d]" % (p("maskedCorners"), i))]
+        layer["maskedCorners"] = bits
+    if obj.get("cornerCurve") is not None:
+        layer["cornerCurve"] = _choice(obj["cornerCurve"], ["circular", "continuous"], p("cornerCurve"))
     if any(k in obj for k in ("contents", "contentsGravity", "magnificationFilter", "minificationFilter")):
         import contents  # numpy: only scenes with contents need it
     if "contentsGravity" in obj:
@@ -445,20 +466,76 @@ def clamped_radius(w, h, r):
     return max(0.0, min(r, w / 2.0, h / 2.0))
 
 
-def rounded_rect_points(x, y, w, h, r):
+def corner_curve(r, w, h, curve):
+    """(L, n): where a corner of radius r (already clamped) meets the edges, measured
+    from the corner, and the exponent of |x/L|^n + |y/L|^n = 1 that draws it. A
+    circular corner is (r, 2). A continuous one reaches CONTINUOUS_REACH·r along the
+    edges, or half the shorter side when that is less, and its exponent makes its
+    middle (at 45°) as deep as the circle's: L·(1 − 2^(−1/n)) = r·(1 − 1/√2). With
+    no room beyond r it is the circle."""
+    if curve != "continuous" or r <= 0:
+        return r, 2.0
+    reach = min(CONTINUOUS_REACH * r, w / 2.0, h / 2.0)
+    if reach <= r:
+        return r, 2.0
+    depth = r * (1.0 - math.sqrt(0.5))     # the circle's depth at 45°
+    # 2^(−1/n) = 1 − depth/reach
+    return reach, -math.log(2.0) / math.log(1.0 - depth / reach)
+
+
+# The corners in outline order (clockwise on a y-down screen): the maskedCorners bit,
+# the corner's sides (+1: the max side), and where its quarter turn starts.
+_CORNERS = ((2, 1, -1, -0.5 * math.pi),    # maxX minY
+            (8, 1, 1, 0.0),                # maxX maxY
+            (4, -1, 1, 0.5 * math.pi),     # minX maxY
+            (1, -1, -1, math.pi))          # minX minY
+
+
+def _corner_pieces(x, y, w, h, r, corners, curve):
+    """The outline's corners in order: ("point", (px, py)) for a square corner,
+    ("arc", (cx, cy, r, start)) for a circular one, ("points", [...]) for a
+    continuous one, as CONTINUOUS_SEGMENTS chords of the superellipse."""
+    reach, n = corner_curve(r, w, h, curve)
+    pieces = []
+    for bit, sx, sy, start in _CORNERS:
+        px = x + w if sx > 0 else x
+        py = y + h if sy > 0 else y
+        if r <= 0 or not corners & bit:
+            pieces.append(("point", (px, py)))
+            continue
+        cx, cy = px - sx * reach, py - sy * reach
+        if n == 2.0:
+            pieces.append(("arc", (cx, cy, reach, start)))
+            continue
+        pts = []
+        for k in range(CONTINUOUS_SEGMENTS + 1):
+            a = start + 0.5 * math.pi * k / CONTINUOUS_SEGMENTS
+            c, s = math.cos(a), math.sin(a)
+            # |cos|^(2/n), |sin|^(2/n) with their signs: on the curve, since
+            # (cos²)^(n/n) + (sin²)^(n/n) = 1; the circle when n = 2.
+            pts.append((cx + reach * math.copysign(abs(c) ** (2.0 / n), c),
+                        cy + reach * math.copysign(abs(s) ** (2.0 / n), s)))
+        pieces.append(("points", pts))
+    return pieces
+
+
+def rounded_rect_points(x, y, w, h, r, corners=ALL_CORNERS, curve="circular"):
     """The outline as a polygon (clockwise on a y-down screen): straight edges as
-    their end points, each corner as ARC_SEGMENTS chords."""
+    their end points, each circular corner as ARC_SEGMENTS chords, each continuous one
+    as CONTINUOUS_SEGMENTS chords, each square one as its point."""
     if r <= 0:
         return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    corners = ((x + w - r, y + r, -0.5 * math.pi),
-               (x + w - r, y + h - r, 0.0),
-               (x + r, y + h - r, 0.5 * math.pi),
-               (x + r, y + r, math.pi))
     pts = []
-    for cx, cy, start in corners:
-        for k in range(ARC_SEGMENTS + 1):
-            a = start + 0.5 * math.pi * k / ARC_SEGMENTS
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    for kind, piece in _corner_pieces(x, y, w, h, r, corners, curve):
+        if kind == "point":
+            pts.append(piece)
+        elif kind == "points":
+            pts.extend(piece)
+        else:
+            cx, cy, rr, start = piece
+            for k in range(ARC_SEGMENTS + 1):
+                a = start + 0.5 * math.pi * k / ARC_SEGMENTS
+                pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     return pts
 
 
@@ -466,10 +543,12 @@ clip_homogeneous = paths.clip_homogeneous
 is_affine = paths.is_affine
 
 
-def add_rounded_rect(ctx, rect, radius, h):
+def add_rounded_rect(ctx, rect, radius, h, corners=ALL_CORNERS, curve="circular"):
     """Adds the rounded rectangle `rect` (layer space) to the current path, mapped to
-    pixels by the homography h. Affine maps go through cairo's own matrix, with
-    cairo's arcs; projective maps go through a flattened polygon."""
+    pixels by the homography h, rounded at the `corners` (maskedCorners bits) with the
+    corner `curve`. Affine maps go through cairo's own matrix, with cairo's arcs for
+    circular corners and chords for continuous ones; projective maps go through a
+    flattened polygon."""
     x, y, w, hh = rect
     if w <= 0 or hh <= 0:
         return
@@ -485,19 +564,27 @@ def add_rounded_rect(ctx, rect, radius, h):
             ctx.rectangle(x, y, w, hh)
         else:
             ctx.new_sub_path()
-            ctx.arc(x + w - r, y + r, r, -0.5 * math.pi, 0.0)
-            ctx.arc(x + w - r, y + hh - r, r, 0.0, 0.5 * math.pi)
-            ctx.arc(x + r, y + hh - r, r, 0.5 * math.pi, math.pi)
-            ctx.arc(x + r, y + r, r, math.pi, 1.5 * math.pi)
+            for kind, piece in _corner_pieces(x, y, w, hh, r, corners, curve):
+                if kind == "arc":
+                    cx, cy, rr, start = piece
+                    ctx.arc(cx, cy, rr, start, start + 0.5 * math.pi)
+                else:
+                    for px, py in ([piece] if kind == "point" else piece):
+                        ctx.line_to(px, py)
             ctx.close_path()
         ctx.restore()  # the path keeps its device coordinates
         return
-    paths.add_polygon(ctx, rounded_rect_points(x, y, w, hh, r), h)
+    paths.add_polygon(ctx, rounded_rect_points(x, y, w, hh, r, corners, curve), h)
+
+
+def add_layer_shape(ctx, layer, rect, radius, h):
+    """add_rounded_rect with the layer's maskedCorners and cornerCurve."""
+    add_rounded_rect(ctx, rect, radius, h, layer["maskedCorners"], layer["cornerCurve"])
 
 
 def clip_to_rounded_bounds(ctx, layer, device):
     ctx.new_path()
-    add_rounded_rect(ctx, standardized(layer["bounds"]), layer["cornerRadius"], device)
+    add_layer_shape(ctx, layer, standardized(layer["bounds"]), layer["cornerRadius"], device)
     ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
     ctx.clip()
 
@@ -562,7 +649,7 @@ def draw_body(ctx, layer, world, target, parity):
     # 1. background colour, rounded by cornerRadius
     if layer["backgroundColor"] is not None:
         ctx.new_path()
-        add_rounded_rect(ctx, bounds, radius, device)
+        add_layer_shape(ctx, layer, bounds, radius, device)
         ctx.set_source_rgba(*layer["backgroundColor"])
         ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
         ctx.fill()
@@ -589,10 +676,10 @@ def draw_body(ctx, layer, world, target, parity):
         if w > 0 and h > 0:
             ctx.new_path()
             r = clamped_radius(w, h, radius)
-            add_rounded_rect(ctx, bounds, r, device)
+            add_layer_shape(ctx, layer, bounds, r, device)
             if w - 2 * bw > 0 and h - 2 * bw > 0:
-                add_rounded_rect(ctx, (x + bw, y + bw, w - 2 * bw, h - 2 * bw),
-                                 max(0.0, r - bw), device)
+                add_layer_shape(ctx, layer, (x + bw, y + bw, w - 2 * bw, h - 2 * bw),
+                                max(0.0, r - bw), device)
             ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
             ctx.set_source_rgba(*layer["borderColor"])
             ctx.fill()

@@ -167,6 +167,41 @@ def test_rounded_clip_removes_the_corner():
     assert px(g, 60, 60) == (51, 102, 204, 255)    # blue sublayer
 
 
+def test_masked_corners():
+    g = golden("corner-masks")
+    blue = (51, 102, 204, 255)
+    # Each 50 × 40 box at x0 = 10, 70, 130, 190 (y 10…50) has one corner of radius 16:
+    # the pixel at that corner is white, the pixels at the three others blue.
+    corners = [(0, 0), (49, 0), (0, 39), (49, 39)]
+    for i, x0 in enumerate((10, 70, 130, 190)):
+        for j, (dx, dy) in enumerate(corners):
+            assert px(g, x0 + dx, 10 + dy) == (WHITE if i == j else blue), (i, j)
+    # No corner masked: a square corner despite cornerRadius 20, the border's colour.
+    assert px(g, 105, 65) == (0, 0, 0, 255)
+
+
+def test_continuous_corner_lies_where_the_superellipse_is():
+    # corner-continuous-large: 250 × 250 at (3, 3), r = 80, border 6. The curve is
+    # (qx/L)^n + (qy/L)^n = 1, L = 1.528·r, n from the circle's depth at 45°, computed
+    # here from those two statements. 60 points along the top edge from the corner, it
+    # lies `inset` below the edge: more than 4 (the circle's would be 2.54), so pixel row
+    # 6 (insets 3…4) is white and row 8 (insets 5…6) is the border.
+    r, L = 80.0, 1.528 * 80.0
+    n = math.log(2) / -math.log(1 - (1 - 1 / math.sqrt(2)) * r / L)
+    assert abs(L * (1 - 2 ** (-1 / n)) - r * (1 - 1 / math.sqrt(2))) < 1e-9
+    t = (L - 60) / L
+    inset = L - L * (1 - t ** n) ** (1 / n)
+    circle = r - math.sqrt(r * r - (r - 60) ** 2)
+    assert 4 < inset < 5 and 2 < circle < 3
+    g = golden("corner-continuous-large")
+    assert px(g, 63, 6) == WHITE
+    assert px(g, 63, 8) == (51, 51, 51, 255)
+    # The same corner at 45°: as deep as the circle's, (1 − 1/√2)·80 = 23.4 in: the
+    # pixel 22 in along the diagonal is outside, the one 25 in is the border.
+    assert px(g, 3 + 22, 3 + 22) == WHITE
+    assert px(g, 3 + 25, 3 + 25) == (51, 51, 51, 255)
+
+
 def test_culled_layers_draw_nothing():
     assert px(golden("double-sided"), 64, 50) == WHITE     # ry(180), doubleSided false
     assert px(golden("double-sided"), 64, 128) == WHITE    # ry(130), doubleSided false
@@ -461,10 +496,12 @@ def phi(z):
     return 0.5 * (1 + math.erf(z / math.sqrt(2)))
 
 
-def test_shadow_is_a_gaussian_of_sigma_radius():
+def test_shadow_is_a_gaussian_of_sigma_radius_cut_at_two_radii():
     # A long opaque black shadow edge: d pixels outside it (pixel centre at d + ½) the
-    # shadow's alpha is Φ(−(d + ½)/σ_px), a half-plane blurred by a Gaussian. σ_px is
-    # shadowRadius times the canvas scale.
+    # shadow's alpha is (Φ(2) − Φ(c((d + ½)/σ_px))) / (2Φ(2) − 1), c clamping to ±2: a
+    # half-plane blurred by the Gaussian of σ_px cut at ±2σ_px. So every pixel whose
+    # centre is more than 2σ_px out is exactly the background. σ_px is shadowRadius
+    # times the canvas scale.
     for scale, sigma in ((1, 4.0), (2, 3.0), (1, 0.6), (1, 0.0)):
         layer = {"bounds": [0, 0, 200, 60], "position": [-50, 20], "anchorPoint": [0, 0],
                  "shadowOpacity": 1, "shadowRadius": sigma, "shadowOffset": [0, 0],
@@ -473,9 +510,30 @@ def test_shadow_is_a_gaussian_of_sigma_radius():
         s_px = sigma * scale
         for d in range(-int(3 * s_px) - 1, int(3 * s_px) + 2):
             y = 80 * scale + d  # the bottom edge is at y = 80 points
-            want = 255 * (1 - (phi(-(d + 0.5) / s_px) if s_px > 0 else float(d < 0)))
+            if s_px > 0:
+                z = min(max((d + 0.5) / s_px, -2.0), 2.0)
+                alpha = (phi(2) - phi(z)) / (2 * phi(2) - 1)
+            else:
+                alpha = float(d < 0)
             got = px(rows, 50 * scale, y)[0]
-            assert abs(got - want) <= 1, (scale, sigma, d, got, want)
+            assert abs(got - 255 * (1 - alpha)) <= 1, (scale, sigma, d, got, alpha)
+            if d + 0.5 > 2 * s_px:
+                assert px(rows, 50 * scale, y) == WHITE, (scale, sigma, d)
+
+
+def test_shadow_kernel_variance_and_mass():
+    # The cut kernel's variance is (1 − 4φ(2)/(2Φ(2) − 1))·σ² ≈ 0.7737·σ² (plus 1/12 for
+    # the pixel squares), its mass 1, and it is 0 past ⌊2σ + ½⌋.
+    density = math.exp(-2) / math.sqrt(2 * math.pi)
+    ratio = 1 - 4 * density / (2 * phi(2) - 1)
+    assert abs(ratio - 0.7737) < 1e-4
+    for sigma in (2.0, 5.5, 20.0):
+        k = S.kernel(sigma)
+        r = (len(k) - 1) // 2
+        assert r == math.floor(2 * sigma + 0.5)
+        assert abs(sum(k) - 1) < 1e-12
+        variance = sum(w * (i - r) ** 2 for i, w in enumerate(k))
+        assert abs(variance - (ratio * sigma ** 2 + 1 / 12)) < 0.02 * sigma ** 2, (sigma, variance)
 
 
 def test_shadow_offset_turns_and_scales_with_the_layer():
@@ -507,27 +565,27 @@ def test_masks_to_bounds_clips_the_shadow():
 
 
 def box_blur(alpha, sigma):
-    """Three box passes per axis whose variance approximates σ² (a stand-in for the Swift
-    side's blur, to measure how much room the metric leaves)."""
+    """A stand-in for the Swift side's blur, to measure how much room the metric leaves:
+    per axis, 0.3 of a box of half-width 2σ plus 0.7 of three boxes of half-widths σ,
+    0.7σ and 0.3σ in cascade, each box rounded to a whole odd number of pixels."""
     import numpy as np
-    if sigma < 0.8:
+    if sigma < 2:
         return GAUSSIAN_BLUR(alpha, sigma)
-    n = 3
-    wl = int(math.floor(math.sqrt(12 * sigma * sigma / n + 1)))
-    wl -= (wl + 1) % 2
-    m = round((12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4))
-    for i in range(n):
-        w = wl if i < m else wl + 2
-        r = (w - 1) // 2
-        for axis in (1, 0):
+
+    # Separable, so the 2-D kernel is the product of the two axes' sums: blur each axis
+    # by the sum in turn.
+    def one_axis(a, axis):
+        def along(b, half):
+            r = max(0, int(round(half - 0.5)))
+            w = 2 * r + 1
             pad = [(0, 0), (0, 0)]
             pad[axis] = (r + 1, r)
-            c = np.cumsum(np.pad(alpha, pad), axis=axis)
-            k = alpha.shape[axis]
-            hi = np.take(c, np.arange(w, w + k), axis=axis)
-            lo = np.take(c, np.arange(0, k), axis=axis)
-            alpha = (hi - lo) / w
-    return alpha
+            c = np.cumsum(np.pad(b, pad), axis=axis)
+            k = b.shape[axis]
+            return (np.take(c, np.arange(w, w + k), axis=axis) - np.take(c, np.arange(0, k), axis=axis)) / w
+        cascade = along(along(along(a, sigma), 0.7 * sigma), 0.3 * sigma)
+        return 0.3 * along(a, 2 * sigma) + 0.7 * cascade
+    return one_axis(one_axis(alpha, 1), 0)
 
 
 import shadows as S  # noqa: E402
@@ -537,7 +595,7 @@ GAUSSIAN_BLUR = S.gaussian_blur
 
 @pytest.mark.parametrize("name", [n for n in SCENE_NAMES if "shadow" in n or n in ("mask-basic", "transition-fade",
                                                                                   "flipped-bottom-left")])
-def test_metric_absorbs_a_three_box_blur(name, monkeypatch):
+def test_metric_absorbs_a_box_blur(name, monkeypatch):
     with open(os.path.join(SCENES, name + ".json")) as f:
         doc = json.load(f)
     monkeypatch.setattr(S, "gaussian_blur", box_blur)

@@ -15,20 +15,20 @@ final class DemoCommandTests: RenderTestCase {
         XCTAssertEqual(try contents("demo"), ["contact-sheet.png"] + frames)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 27, "26 lines and the final newline")
-        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×593, 0 s)")
-        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×593, 0.125 s)")
-        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×593, 2.875 s)")
-        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×632, 24 frames in a 6×4 grid)")
+        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×786, 0 s)")
+        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×786, 0.125 s)")
+        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×786, 2.875 s)")
+        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×824, 24 frames in a 6×4 grid)")
         let summary = lines[25]
         XCTAssertTrue(summary.hasPrefix("24 frames in ") && summary.contains(" frames/s, \(Compositor.activeProcessorCount) thread")
                       && summary.contains("PNG encoding "), summary)
         let frame = try image(out + "/frame-0000.png")
         XCTAssertEqual(frame.width, 640)
-        XCTAssertEqual(frame.height, 593)
+        XCTAssertEqual(frame.height, 786)
         XCTAssertEqual(frame[1, 1], SIMD4(14, 16, 22, 255), "the canvas colour")
         let sheet = try image(out + "/contact-sheet.png")
         XCTAssertEqual(sheet.width, 1016)
-        XCTAssertEqual(sheet.height, 632)
+        XCTAssertEqual(sheet.height, 824)
     }
 
     /// `--threads` and `--png-level` change the speed and the file sizes, not the
@@ -57,18 +57,19 @@ final class DemoCommandTests: RenderTestCase {
     /// rotation mode, a group, additive and cumulative animations, perspective, rounded
     /// corners, borders, an opacity group and clipping; and the compositor's effects:
     /// contents with a gravity and nine-part stretching, shadows (one with a path), nested
-    /// masks, every kind of transition and flipped geometry.
+    /// masks, every kind of transition and flipped geometry; and layout: autoresizing and
+    /// constraints under model changes of the schedule, a scroll layer, springs.
     func testSceneShowsEveryFeature() {
         let scene = DemoScene.make()
         XCTAssertEqual(scene.canvas.pixelWidth, 640)
-        XCTAssertEqual(scene.canvas.pixelHeight, 593)
+        XCTAssertEqual(scene.canvas.pixelHeight, 786)
         var layers: [Layer] = []
         func collect(_ layer: Layer) {
             layers.append(layer)
             layer.sublayers.forEach(collect)
         }
         scene.layers.forEach(collect)
-        XCTAssertEqual(scene.layers.first?.sublayers.count, 12, "panels")
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 16, "panels")
 
         var animations: [Animation] = []
         func flatten(_ animation: Animation) {
@@ -107,5 +108,29 @@ final class DemoCommandTests: RenderTestCase {
         }
         XCTAssertEqual(Set(transitions.map(\.type)), Set(TransitionType.allCases))
         XCTAssertTrue(layers.contains { $0.isGeometryFlipped && !$0.sublayers.isEmpty })
+
+        XCTAssertTrue(layers.contains { $0.autoresizingMask.contains(.widthSizable) })
+        XCTAssertTrue(layers.contains { $0.layoutManager is ConstraintLayoutManager && $0.sublayers.count == 3 })
+        XCTAssertTrue(layers.contains { $0.scrollMode == .vertically })
+        XCTAssertTrue(properties.contains { $0.basic(of: Double.self)?.spring != nil })
+    }
+
+    /// The fourth row's model changes: the resized containers reach their large size by
+    /// 1.3 s and their small one by 2.8 s; their sublayers follow (autoresizing, and the
+    /// constraints' layout in the same commit); the list scrolls to its last row.
+    func testScheduleResizesAndScrolls() throws {
+        let scene = DemoScene.make()
+        let compositor = Compositor()
+        let panels = scene.layers[0].sublayers
+        let window = panels[12].sublayers[1], container = panels[13].sublayers[1], list = panels[14].sublayers[1]
+        _ = try scene.render(at: 1.4, with: compositor)
+        XCTAssertEqual(window.bounds.size, DemoScene.large)
+        XCTAssertEqual(window.sublayers[0].bounds.width, DemoScene.large.width, "the title bar stretches")
+        XCTAssertEqual(container.sublayers[1].frame.maxX, DemoScene.large.width - 6, "main reaches the right edge")
+        XCTAssertEqual(list.bounds.maxY, list.sublayers.last!.frame.maxY + 4, accuracy: 30, "the last row in view")
+        _ = try scene.render(at: 2.9, with: compositor)
+        XCTAssertEqual(window.presentation(at: 2.9).bounds.size, DemoScene.small)
+        XCTAssertEqual(container.sublayers[1].frame.maxX, DemoScene.small.width - 6)
+        XCTAssertEqual(list.bounds.origin, .zero)
     }
 }

@@ -27,7 +27,24 @@ final class SceneExamplesTests: RenderTestCase {
 
     func testEverySceneIsCovered() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.scenes.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(names, ["card-flip.json", "spinner.json"])
+        XCTAssertEqual(names, ["card-flip.json", "scroll-list.json", "spinner.json"])
+    }
+
+    /// A header and a scroll layer placed by constraints, over ten rows stacked by
+    /// constraints (each 8 points below the one before); the list scrolls down to 150 from
+    /// 1 s over 1 s, then to show the last row from 2.5 s over 0.5 s (origin 480 − 246).
+    func testScrollList() throws {
+        let start = try render("scroll-list", at: "0")
+        assertPixel(start[120, 30], SIMD4(156, 107, 255, 255), "the header, (12, 12, 216, 40)")
+        assertPixel(start[120, 90], SIMD4(77, 140, 255, 255), "row 0 at 62 + 8")
+        assertPixel(start[120, 314], SIMD4(15, 18, 23, 255), "row 5 is clipped by the list (it ends at 308)")
+        let end = try render("scroll-list", at: "3")
+        assertPixel(end[120, 65], SIMD4(255, 209, 64, 255), "the last 6 points of row 4 (200…240, scrolled by 234)")
+        assertPixel(end[120, 96], SIMD4(77, 140, 255, 255), "row 5 at 62 + 248 − 234")
+        assertPixel(end[120, 288], SIMD4(255, 209, 64, 255), "row 9, the rectangle scrolled to, at the bottom")
+        // Half way through the first scroll (linear, the default action's timing): 75.
+        let middle = try render("scroll-list", at: "1.5")
+        assertPixel(middle[120, 62 + 104 - 75 + 20], SIMD4(61, 219, 150, 255), "row 2 (104…144) at 62 + 104 − 75")
     }
 
     /// Eight dots pulsing in turn (each `timeOffset` an eighth later) beside a level meter

@@ -143,7 +143,8 @@ final class CompositorEffectsTests: XCTestCase {
         XCTAssertEqual(try render([layer])[5, 12], transparent)
     }
 
-    /// A blurred shadow is symmetric about its shape, spreads about 3σ, and keeps its mass.
+    /// A blurred shadow is symmetric about its shape, spreads 2σ and no further, and keeps
+    /// its mass.
     func testBlurredShadowIsSymmetric() throws {
         let layer = makeLayer("l", frame: Rect(x: 24, y: 24, width: 16, height: 16))
         layer.shadowOpacity = 1
@@ -160,10 +161,13 @@ final class CompositorEffectsTests: XCTestCase {
             }
         }
         XCTAssertEqual(Double(mass) / 255, 256, accuracy: 256 * 0.02)
-        // (Φ(8/3) − Φ(−8/3))² = 0.9848 in the middle: 251.
-        XCTAssertEqual(Double(bitmap[32, 32][3]), 251.1, accuracy: 1.5, "the middle, 2.7σ from every edge")
-        XCTAssertEqual(Double(bitmap[24, 32][3]), 144.4, accuracy: 6, "Φ(0.5 / 3) · 255 just inside the edge")
-        XCTAssertEqual(bitmap[12, 32][3], 0, "beyond 4σ")
+        // The kernel is cut at 2σ = 6: the middle, 8 from every edge, is the full shape.
+        XCTAssertEqual(bitmap[32, 32][3], 255, "the middle, 2.7σ from every edge")
+        // (Φ(0.5/3) − Φ(−2)) / (2Φ(2) − 1) · 255 = 145.2 just inside the edge.
+        XCTAssertEqual(Double(bitmap[24, 32][3]), 145.2, accuracy: 4, "just inside the edge")
+        // Pixel 18's centre is 5.5 from the edge at 24, pixel 17's 6.5: past the cut.
+        XCTAssertGreaterThan(bitmap[18, 32][3], 0, "within 2σ")
+        XCTAssertEqual(bitmap[17, 32][3], 0, "beyond 2σ")
     }
 
     /// Enormous radii are defined: nothing traps, nothing is brighter than the shape.

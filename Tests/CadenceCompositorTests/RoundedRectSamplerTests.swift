@@ -1,63 +1,18 @@
 import CadenceGeometry
+import CadenceLayers
 import CadenceTestSupport
 import XCTest
 
 @testable import CadenceCompositor
 
 /// The coverage kernel against its two references: the same metric in scalar `Double`
-/// (the slow twin), and the true covered area by supersampling.
+/// (the slow twin, `referenceMetric`), and the true covered area by supersampling
+/// (`supersampledArea`; both in `RoundedRectSampler+CornersTests.swift`).
 final class RoundedRectSamplerTests: XCTestCase {
     /// A random layer-to-pixel map around the middle of a 48×48 area: rotation, scale,
     /// shear, and optionally perspective.
     private func randomMap(_ g: inout SeededGenerator, perspective: Bool) -> PlaneMap {
         randomPlaneMap(&g, centre: 24, minScale: 0.5, scaleSpread: 1.5, perspective: perspective ? 0.02 : 0)
-    }
-
-    /// The metric of `RoundedRectSampler`, written out per pixel in `Double`.
-    private func referenceMetric(map: PlaneMap, bounds: Rect, radius: Double, x: Int, y: Int) -> Double {
-        let inv = map.inverse!
-        let h = inv.homogeneous(Double(x) + 0.5, Double(y) + 0.5)
-        guard h.z > 0 else { return 0 }
-        // The layer point, its offset from the middle, and the derivatives of the point
-        // with respect to pixel x and y (quotient rule).
-        let lx = h.x / h.z, ly = h.y / h.z
-        let u = lx - bounds.midX, v = ly - bounds.midY
-        let gu = SIMD2(inv.r1.x - lx * inv.r1.z, inv.r2.x - lx * inv.r2.z) / h.z
-        let gv = SIMD2(inv.r1.y - ly * inv.r1.z, inv.r2.y - ly * inv.r2.z) / h.z
-        func sat(_ t: Double) -> Double { min(max(t, 0), 1) }
-        func slab(_ half: Double, _ a: Double, _ scale: Double) -> Double {
-            max(0, sat(0.5 + (half - a) * scale) + sat(0.5 + (half + a) * scale) - 1)
-        }
-        let hx = bounds.width / 2, hy = bounds.height / 2
-        let r = min(radius, hx, hy)
-        var c = slab(hx, abs(u), 1 / (gu * gu).sum().squareRoot()) * slab(hy, abs(v), 1 / (gv * gv).sum().squareRoot())
-        let qx = abs(u) - (hx - r), qy = abs(v) - (hy - r)
-        if r > 0, qx > 0, qy > 0 {
-            let length = (qx * qx + qy * qy).squareRoot()
-            let n = (qx * (u < 0 ? -gu : gu) + qy * (v < 0 ? -gv : gv)) / length
-            c = min(c, sat(0.5 - (length - r) / (n * n).sum().squareRoot()))
-        }
-        return c
-    }
-
-    /// The area of the pixel inside the shape, by 16 × 16 samples (error ≤ about 1/32 along
-    /// an edge).
-    private func supersampledArea(map: PlaneMap, bounds: Rect, radius: Double, x: Int, y: Int) -> Double {
-        let inv = map.inverse!
-        let hx = bounds.width / 2, hy = bounds.height / 2, r = min(radius, hx, hy)
-        var inside = 0
-        for j in 0..<16 {
-            for i in 0..<16 {
-                let h = inv.homogeneous(Double(x) + (Double(i) + 0.5) / 16, Double(y) + (Double(j) + 0.5) / 16)
-                guard h.z > 0 else { continue }
-                let u = abs(h.x / h.z - bounds.midX), v = abs(h.y / h.z - bounds.midY)
-                guard u <= hx, v <= hy else { continue }
-                let qx = u - (hx - r), qy = v - (hy - r)
-                if qx > 0, qy > 0, qx * qx + qy * qy > r * r { continue }
-                inside += 1
-            }
-        }
-        return Double(inside) / 256
     }
 
     private func sampled(_ sampler: RoundedRectSampler, row y: Int, count: Int = 48) -> [Float] {
@@ -111,27 +66,16 @@ final class RoundedRectSamplerTests: XCTestCase {
     /// (a 45° edge), more at sharp corners; a few hundredths on average over edge pixels.
     func testCoverageApproximatesTheArea() {
         var g = SeededGenerator(seed: 0xAE_EA)
-        var total = 0.0, count = 0, worst = 0.0
+        var areaErrors = CoverageAreaErrors()
         for trial in 0..<20 {
             let map = randomMap(&g, perspective: trial % 2 == 0)
             let bounds = Rect(x: -10, y: -8, width: 12 + g.unit() * 10, height: 10 + g.unit() * 10)
             let radius = trial % 3 == 0 ? 0 : g.unit() * 8
             let sampler = RoundedRectSampler(bounds: bounds, cornerRadius: radius, map: map)!
-            for y in stride(from: 0, to: 48, by: 2) {
-                let row = sampled(sampler, row: y)
-                for x in 0..<48 {
-                    let area = supersampledArea(map: map, bounds: bounds, radius: radius, x: x, y: y)
-                    let error = abs(Double(row[x]) - area)
-                    worst = max(worst, error)
-                    if area > 0 && area < 1 || row[x] > 0 && row[x] < 1 {
-                        total += error
-                        count += 1
-                    }
-                }
-            }
+            areaErrors.add(sampler) { x, y in supersampledArea(map: map, bounds: bounds, radius: radius, x: x, y: y) }
         }
-        XCTAssertLessThan(worst, 0.2, "worst error (seed \(g.seed))")
-        XCTAssertLessThan(total / Double(count), 0.03, "mean error over \(count) edge pixels (seed \(g.seed))")
+        XCTAssertLessThan(areaErrors.worst, 0.2, "worst error (seed \(g.seed))")
+        XCTAssertLessThan(areaErrors.mean, 0.03, "mean error over \(areaErrors.count) edge pixels (seed \(g.seed))")
     }
 
     /// The border ring is the outer coverage less the inner; a pixel-aligned one-pixel
@@ -155,7 +99,8 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
     }
 
-    /// The interior shortcut writes what sampling every pixel writes (outer and border):
+    /// The interior shortcut writes what sampling every pixel writes (outer and border; any
+    /// corner mask, either curve):
     /// exactly inside the interior, to Float's rounding elsewhere. A row sampled in two
     /// pieces, as the rasterizer cuts it (from a multiple of 8 left of the interior, then
     /// from a pixel inside it), gives the whole row's values exactly.
@@ -167,7 +112,10 @@ final class RoundedRectSamplerTests: XCTestCase {
             let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...40), height: g.edgeBiased(in: 0.2...40))
             let radius = [0, g.unit() * 10, 100][trial % 3]
             let border = [0, 1, g.unit() * 6, 50][trial % 4]
-            let sampler = RoundedRectSampler(bounds: bounds, cornerRadius: radius, borderWidth: border, map: map)!
+            // Every corner mask and both curves (the interior avoids the continuous corners' reach).
+            let corners = CornerMask(rawValue: UInt(trial % 16)), curve: CornerCurve = trial % 5 < 2 ? .continuous : .circular
+            let sampler = RoundedRectSampler(
+                bounds: bounds, cornerRadius: radius, corners: corners, curve: curve, borderWidth: border, map: map)!
             var fastOuter = [Float](repeating: -1, count: 64), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
             for y in 0..<48 {
                 let x0 = Int(g.next() % 8), n = 40 + Int(g.next() % 8)
@@ -211,7 +159,8 @@ final class RoundedRectSamplerTests: XCTestCase {
     }
 
     /// Outside the support span every pixel's sampled coverage (outer and border) is
-    /// exactly 0: rotated, scaled and sheared rectangles, rounded or not, with borders.
+    /// exactly 0: rotated, scaled and sheared rectangles, rounded or not (any corners,
+    /// either curve), with borders.
     func testSupportExcludesOnlyZeroCoverage() {
         var g = SeededGenerator(seed: 0x5_0990)
         for trial in 0..<80 {
@@ -219,7 +168,10 @@ final class RoundedRectSamplerTests: XCTestCase {
             let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...40), height: g.edgeBiased(in: 0.2...40))
             let radius = [0, g.unit() * 10, 100][trial % 3]
             let border = [0, 1, g.unit() * 6, 50][trial % 4]
-            let sampler = RoundedRectSampler(bounds: bounds, cornerRadius: radius, borderWidth: border, map: map)!
+            // Every corner mask and both curves (the interior avoids the continuous corners' reach).
+            let corners = CornerMask(rawValue: UInt(trial % 16)), curve: CornerCurve = trial % 5 < 2 ? .continuous : .circular
+            let sampler = RoundedRectSampler(
+                bounds: bounds, cornerRadius: radius, corners: corners, curve: curve, borderWidth: border, map: map)!
             var outer = [Float](repeating: -1, count: 96), ring = outer
             for y in -4..<68 {
                 let x0 = -4 + Int(g.next() % 8), n = 64 + Int(g.next() % 8)
@@ -232,6 +184,30 @@ final class RoundedRectSamplerTests: XCTestCase {
                 for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
                     XCTFail("seed \(g.seed) trial \(trial) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
                     return
+                }
+            }
+        }
+    }
+}
+
+/// How far a sampler's coverage is from a shape's covered area over the 48 × 48 pixels
+/// (every other row): the worst difference, and the mean over edge pixels (those whose
+/// area or coverage is strictly between 0 and 1).
+struct CoverageAreaErrors {
+    var worst = 0.0, total = 0.0, count = 0
+    var mean: Double { total / Double(max(count, 1)) }
+
+    mutating func add(_ sampler: RoundedRectSampler, area: (_ x: Int, _ y: Int) -> Double) {
+        for y in stride(from: 0, to: 48, by: 2) {
+            var row = [Float](repeating: 0, count: 56)
+            row.withUnsafeMutableBufferPointer { sampler.sample(row: y, from: 0, count: 48, outer: $0.baseAddress!, border: nil) }
+            for x in 0..<48 {
+                let a = area(x, y)
+                let error = abs(Double(row[x]) - a)
+                worst = max(worst, error)
+                if a > 0 && a < 1 || row[x] > 0 && row[x] < 1 {
+                    total += error
+                    count += 1
                 }
             }
         }

@@ -9,8 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The shadow blur against its slow twin — the sampled, normalised 2-D Gaussian in
-/// `Double` — and its invariants: mass, sign, cut-independence, bad input, bounded memory.
+/// The shadow blur against its slow twin — the model's kernel, the σ Gaussian cut at 2σ,
+/// by its exact pixel masses in `Double` — and its invariants: mass, sign, cut-independence, bad input, bounded memory.
 final class ShadowBlurTests: XCTestCase {
     /// A source plane: its rectangle and row-major values (stride = width).
     struct Source {
@@ -49,12 +49,14 @@ final class ShadowBlurTests: XCTestCase {
         return packed
     }
 
-    /// The sampled Gaussian `exp(−d²/2σ²)` for `|d| ≤ ⌈6σ⌉`, normalised to sum 1.
+    /// The model's kernel: the σ Gaussian cut at ±2σ and renormalised, as its mass over
+    /// each pixel `d` (`|d| ≤ ⌊2σ + ½⌋`), from `erf` in `Double`.
     private func gaussian(_ sigma: Double) -> (weights: [Double], radius: Int) {
-        let radius = Int((6 * sigma).rounded(.up))
-        var w = (-radius...radius).map { d in exp(-Double(d * d) / (2 * sigma * sigma)) }
-        let total = w.reduce(0, +)
-        w = w.map { $0 / total }
+        let cut = 2 * sigma
+        let radius = Int((cut + 0.5).rounded(.down))
+        func cdf(_ x: Double) -> Double { 0.5 * (1 + erf(min(max(x, -cut), cut) / (sigma * 2.0.squareRoot()))) }
+        let total = cdf(cut) - cdf(-cut)
+        let w = (-radius...radius).map { d in (cdf(Double(d) + 0.5) - cdf(Double(d) - 0.5)) / total }
         return (w, radius)
     }
 
@@ -68,7 +70,7 @@ final class ShadowBlurTests: XCTestCase {
         for y in 0..<s.rect.height {
             for x in outRect.minX..<outRect.maxX {
                 var sum = 0.0
-                for sx in Swift.max(s.rect.minX, x - r)..<Swift.min(s.rect.maxX, x + r + 1) {
+                for sx in Swift.stride(from: Swift.max(s.rect.minX, x - r), to: Swift.min(s.rect.maxX, x + r + 1), by: 1) {
                     sum += Double(s.values[y * s.rect.width + sx - s.rect.minX]) * g[x - sx + r]
                 }
                 rows[y * outRect.width + x - outRect.minX] = sum
@@ -76,7 +78,7 @@ final class ShadowBlurTests: XCTestCase {
         }
         var out = [Double](repeating: 0, count: outRect.area)
         for y in outRect.minY..<outRect.maxY {
-            for sy in Swift.max(s.rect.minY, y - r)..<Swift.min(s.rect.maxY, y + r + 1) {
+            for sy in Swift.stride(from: Swift.max(s.rect.minY, y - r), to: Swift.min(s.rect.maxY, y + r + 1), by: 1) {
                 let k = g[y - sy + r]
                 for x in 0..<outRect.width {
                     out[(y - outRect.minY) * outRect.width + x] += rows[(sy - s.rect.minY) * outRect.width + x] * k
@@ -90,9 +92,9 @@ final class ShadowBlurTests: XCTestCase {
     private func referencePoint(_ s: Source, sigma: Double, x: Int, y: Int) -> Double {
         let (g, r) = gaussian(sigma)
         var sum = 0.0
-        for sy in Swift.max(s.rect.minY, y - r)..<Swift.min(s.rect.maxY, y + r + 1) {
+        for sy in Swift.stride(from: Swift.max(s.rect.minY, y - r), to: Swift.min(s.rect.maxY, y + r + 1), by: 1) {
             var row = 0.0
-            for sx in Swift.max(s.rect.minX, x - r)..<Swift.min(s.rect.maxX, x + r + 1) {
+            for sx in Swift.stride(from: Swift.max(s.rect.minX, x - r), to: Swift.min(s.rect.maxX, x + r + 1), by: 1) {
                 row += Double(s.value(sx, sy)) * g[x - sx + r]
             }
             sum += row * g[y - sy + r]
@@ -105,7 +107,7 @@ final class ShadowBlurTests: XCTestCase {
         let (g, r) = gaussian(sigma)
         func axis(_ c: Int, _ lo: Int, _ hi: Int) -> Double {
             var sum = 0.0
-            for s in Swift.max(lo, c - r)..<Swift.min(hi, c + r + 1) { sum += g[c - s + r] }
+            for s in Swift.stride(from: Swift.max(lo, c - r), to: Swift.min(hi, c + r + 1), by: 1) { sum += g[c - s + r] }
             return sum
         }
         return axis(x, rect.minX, rect.maxX) * axis(y, rect.minY, rect.maxY)
@@ -139,9 +141,8 @@ final class ShadowBlurTests: XCTestCase {
 
     /// Full resolution (σ ≤ 64), against the twin over the whole spread: a step edge (a
     /// rectangle much larger than σ), a small square, a one-pixel line and random shapes.
-    /// Tolerance 1.1 % of the peak, the documented bound for any source (three boxes are
-    /// not quite a Gaussian); achieved: ≤ 0.41 % (at σ = 2; below it the direct kernel is
-    /// within 0.06 %).
+    /// Tolerance 1.1 % of the peak; achieved: ≤ 0.7 % (at σ = 8; below σ = 2 the direct
+    /// kernel is the twin's masses to `Float` rounding).
     func testMatchesGaussianAtFullResolution() {
         var g = SeededGenerator(seed: 0xB1_0B)
         var worstBySigma: [Double: Double] = [:]
@@ -168,9 +169,10 @@ final class ShadowBlurTests: XCTestCase {
     }
 
     /// The decimated path (σ > 64) against the twin at sampled points: squares of ones (the
-    /// twin in product form), within 0.5 % of the peak (twice the documented 0.25 %;
-    /// achieved ≤ 0.22 %), and a random shape (the twin summed directly), nearly a point at
-    /// this σ, within 4 % of its response (documented: 3.5 % low at the peak of a point).
+    /// twin in product form), within 2.5 % of the peak (achieved ≤ 2 %: the cut is brought
+    /// in by 2 coarse pixels so that the reach stays within 2σ), and a random shape (the
+    /// twin summed directly), nearly a point at this σ, within 10 % of its response
+    /// (achieved ≤ 9 %: the averaging and upsampling round a point's peak).
     func testMatchesGaussianWhenDecimated() {
         var g = SeededGenerator(seed: 0xDEC1)
         for sigma in [70.0, 150, 300] {
@@ -190,7 +192,7 @@ final class ShadowBlurTests: XCTestCase {
                         let x = out.minX + i % out.width, y = out.minY + i / out.width
                         let e = abs(Double(fast[i]) - referenceRectangle(rect, sigma: sigma, x: x, y: y))
                         worst = max(worst, e)
-                        XCTAssertLessThanOrEqual(e, 0.005, "σ \(sigma) \(rect) at (\(x), \(y))")
+                        XCTAssertLessThanOrEqual(e, 0.025, "σ \(sigma) \(rect) at (\(x), \(y))")
                     }
                 }
             }
@@ -205,15 +207,15 @@ final class ShadowBlurTests: XCTestCase {
             for (j, i) in samples.enumerated() {
                 relative = max(relative, abs(Double(fast[i]) - slow[j]) / slow.max()!)
             }
-            XCTAssertLessThan(relative, 0.04, "σ \(sigma) random, relative to the response (seed \(g.seed))")
+            XCTAssertLessThan(relative, 0.1, "σ \(sigma) random, relative to the response (seed \(g.seed))")
             print("ShadowBlur σ \(sigma): random shape's error relative to its response \(relative)")
             print("ShadowBlur σ \(sigma): worst error / peak on squares \(worst)")
         }
     }
 
     /// The bound for any source in 0…1: half the L1 distance between the blur's 2-D kernel
-    /// (the response to a single pixel) and the sampled Gaussian's is at most 1.1 % (the
-    /// documented figure; three boxes alone would give 3.9 %).
+    /// (the response to a single pixel) and the twin's is at most 1.6 % (the documented
+    /// figure; achieved 1.2 % at σ = 2 up to 1.5 % at σ = 64).
     func testWorstCaseErrorBound() {
         for sigma in [2.0, 2.3, 3.3, 4, 8, 13, 20, 41, 64] {
             let dot = Source.filled(PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1))
@@ -227,7 +229,7 @@ final class ShadowBlurTests: XCTestCase {
                 let gx = abs(x) <= gr ? g[x + gr] : 0, gy = abs(y) <= gr ? g[y + gr] : 0
                 distance += abs(Double(v) - gx * gy)
             }
-            XCTAssertLessThanOrEqual(distance / 2, 0.011, "σ \(sigma)")
+            XCTAssertLessThanOrEqual(distance / 2, 0.016, "σ \(sigma)")
         }
     }
 
@@ -264,6 +266,26 @@ final class ShadowBlurTests: XCTestCase {
                     let dx = max(s.rect.minX - x, x - (s.rect.maxX - 1)), dy = max(s.rect.minY - y, y - (s.rect.maxY - 1))
                     if max(dx, dy) > margin { XCTAssertEqual(v, 0, "σ \(sigma) (\(x), \(y)) beyond margin \(margin)") }
                 }
+            }
+        }
+    }
+
+    /// The blur reaches no further than the cut Gaussian, `⌊2σ + ½⌋` pixels (the kernel cut
+    /// at 2σ on pixel-constant data), at every σ; at full resolution exactly that far.
+    func testReachesNoFurtherThanTwoSigma() {
+        for sigma in [0.3, 0.7, 1.2, 1.99, 2, 2.6, 5.5, 33, 63.9, 64, 64.5, 100, 900, 5000, 16384] {
+            let limit = Int((2 * sigma + 0.5).rounded(.down))
+            let margin = ShadowBlur.margin(sigma: sigma)
+            XCTAssertLessThanOrEqual(margin, limit, "σ \(sigma)")
+            if sigma <= ShadowBlur.fullResolutionSigmaLimit { XCTAssertEqual(margin, limit, "σ \(sigma)") }
+            // A step edge at x = 0: nothing past `margin`; at full resolution the pixel
+            // `margin` out is painted (the decimated path's margin is a bound).
+            if sigma <= 100 {
+                let s = Source.filled(PixelRect(minX: -400, minY: -400, maxX: 0, maxY: 400))
+                let row = PixelRect(minX: 0, minY: 0, maxX: margin + 4, maxY: 1)
+                let out = blur(s, sigma: sigma, outRect: row)
+                if sigma <= ShadowBlur.fullResolutionSigmaLimit { XCTAssertGreaterThan(out[margin - 1], 0, "σ \(sigma)") }
+                XCTAssertEqual(Array(out[margin...]), [Float](repeating: 0, count: 4), "σ \(sigma)")
             }
         }
     }
@@ -339,7 +361,9 @@ final class ShadowBlurTests: XCTestCase {
         // An empty output writes nothing.
         XCTAssertEqual(blur(s, sigma: 4, outRect: .empty), [])
 
-        // A 1×1 source: the 2-D kernel itself, symmetric, summing to the value.
+        // A 1×1 source: the 2-D kernel itself, summing to the value; symmetric at full
+        // resolution (the decimated path's blocks are aligned to multiples of k, so a pixel
+        // is up to k/2 from its block's middle, which the kernel's drop at the cut shows).
         let dot = Source.filled(PixelRect(minX: 7, minY: -3, maxX: 8, maxY: -2), 0.5)
         for sigma in [0.4, 3, 70] {
             let m = ShadowBlur.margin(sigma: sigma)
@@ -350,7 +374,9 @@ final class ShadowBlurTests: XCTestCase {
             for y in 0..<n {
                 for x in 0..<n {
                     XCTAssertEqual(k[y * n + x], k[x * n + y], accuracy: 1e-6, "σ \(sigma) transpose")
-                    XCTAssertEqual(k[y * n + x], k[y * n + n - 1 - x], accuracy: 1e-6, "σ \(sigma) mirror")
+                    if sigma <= ShadowBlur.fullResolutionSigmaLimit {
+                        XCTAssertEqual(k[y * n + x], k[y * n + n - 1 - x], accuracy: 1e-6, "σ \(sigma) mirror")
+                    }
                 }
             }
         }
@@ -387,16 +413,22 @@ final class ShadowBlurTests: XCTestCase {
         }
     }
 
-    /// The extended box: each pass has exactly the variance asked for, with 0 ≤ α < 1.
-    func testBoxVariance() {
-        for v in [0.01, 1.0 / 3, 0.5, 2, 2 + 1e-9, 100, 1365.33] {
-            let b = ShadowBlur.Box(variance: v)
-            XCTAssertGreaterThanOrEqual(b.alpha, 0)
-            XCTAssertLessThan(b.alpha, 1)
-            let r = Double(b.r), a = Double(b.alpha)
-            let variance = ((2 * r + 1) * r * (r + 1) / 3 + 2 * a * (r + 1) * (r + 1)) / (2 * r + 1 + 2 * a)
-            XCTAssertEqual(variance, v, accuracy: 1e-6 * max(1, v), "v \(v)")
-            XCTAssertEqual(Double(b.norm) * (2 * r + 1 + 2 * a), 1, accuracy: 1e-6)
+    /// The extended box of half-width `a`: its taps are the overlaps of the pixels with
+    /// `[−a, a]` over `2a` (so its mass is 1 and its reach `⌈a − ½⌉`), with 0 < α ≤ 1.
+    func testBoxOfHalfWidth() {
+        for a in [0.25, 0.5, 0.6, 1, 1.5, 2.2, 7.5, 40.3, 128] {
+            let b = ShadowBlur.Box(halfWidth: a)
+            let r = Double(b.r), alpha = Double(b.alpha)
+            if a <= 0.5 {
+                XCTAssertEqual([b.r, Int(b.alpha), Int(b.norm)], [0, 0, 1], "a \(a)")
+                continue
+            }
+            XCTAssertGreaterThan(alpha, 0, "a \(a)")
+            XCTAssertLessThanOrEqual(alpha, 1, "a \(a)")
+            XCTAssertEqual(b.reach, Int((a - 0.5).rounded(.up)), "a \(a)")
+            XCTAssertEqual(r + 0.5 + alpha, a, accuracy: 1e-6, "a \(a)")
+            let mass: Double = Double(b.norm) * (2 * r + 1 + 2 * alpha)
+            XCTAssertEqual(mass, 1, accuracy: 1e-6, "a \(a)")
         }
     }
 

@@ -114,7 +114,7 @@ final class LayerKeyValueCodingTests: XCTestCase {
             let before = LayerKey.allCases.map { $0.read(layer) }
             let value: KeyPathValue
             switch key.kind {
-            case .scalar: value = .scalar(0.75)
+            case .scalar: value = .scalar(key == .maskedCorners ? 5 : 0.75)  // a whole mask
             case .boolean: value = .boolean(key.read(layer) != .boolean(true))
             case .point: value = .point(Point(x: 0.25, y: 0.75))
             case .size: value = .size(Size(width: 2, height: 5))

@@ -61,6 +61,18 @@ func registerTimingFunctionBenchmarks() {
         }
     }
 
+    // 3. Construction of a custom curve (its table and fitted guesses), one per iteration.
+    for (name, f) in benchmarkCurves where name == "easeInEaseOut" || name == nil {
+        registerBenchmark("\(curveName(name, f)) construction") { n in
+            var sink: UInt64 = 0
+            for k in 0..<Int(n) {
+                let g = TimingFunction(controlPoints: f.c1x, f.c1y + Double(k & 1) * 0x1p-40, f.c2x, f.c2y)
+                sink ^= g.progress(at: 0.3).bitPattern
+            }
+            cadence_benchmark_consume(sink)
+        }
+    }
+
     // 5. The C++ baseline: the classic UnitBezier solver at its own 1e-7 accuracy, on every
     // curve measured above (the scalar targets compare each curve with its own baseline).
     for (_, f) in benchmarkCurves {

@@ -33,4 +33,23 @@ static inline void cadence_sincos(double x, double *s, double *c) {
 #endif
 }
 
+/// Two doubles in one vector; Swift imports it as `SIMD2<Double>`.
+typedef double cadence_features_double2 __attribute__((ext_vector_type(2)));
+
+/// √x of both lanes as one vector instruction (`SIMD2.squareRoot()` calls the scalar square
+/// root twice).
+static inline cadence_features_double2 cadence_sqrt2(cadence_features_double2 x) {
+    return __builtin_elementwise_sqrt(x);
+}
+
+/// Four doubles in one vector; Swift imports it as `SIMD4<Double>` (aligned to 16 bytes, as
+/// Swift aligns `SIMD4<Double>`).
+typedef double cadence_features_double4 __attribute__((ext_vector_type(4), aligned(16)));
+
+/// √x lane by lane as one vector instruction (two without AVX). `SIMD4.squareRoot()` calls
+/// the scalar square root four times.
+static inline cadence_features_double4 cadence_sqrt4(cadence_features_double4 x) {
+    return __builtin_elementwise_sqrt(x);
+}
+
 #endif

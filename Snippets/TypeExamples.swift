@@ -1,0 +1,83 @@
+// The usage examples of the main types' doc comments, compiled and run with the package
+// (`swift run TypeExamples` in CI: it exits non-zero when an example's stated result
+// is wrong). `DocumentationExamplesTests` checks that each doc comment shows exactly
+// the code of its block here.
+import Cadence
+#if canImport(Glibc)
+import Glibc
+#endif
+
+var failures = 0
+@MainActor func expect(_ condition: Bool, _ example: String) {
+    if !condition { print("example of \(example): its stated result is wrong"); failures += 1 }
+}
+
+do {  // TimingFunction
+    let ease = TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1)  // the default curve
+    let y = ease.progress(at: 0.5)                                 // 0.8024…
+    let exact = ease.correctlyRoundedProgress(at: 0.5)             // the last bit too
+    let slope = ease.velocity(at: 0.5)                             // dy/dx, for a hand-off
+    expect(abs(y - 0.8024033875844907) < 1e-12 && abs(exact - y) < 1e-12 && slope > 0, "TimingFunction")
+}
+do {  // MediaTiming
+    let timing = MediaTiming(beginTime: 1, duration: 2, repeatCount: 1.5, fillMode: .both)
+    let state = timing.state(atParentTime: 4)  // second cycle, progress 0.5
+    let before = timing.state(atParentTime: 0) // in effect before it begins: fill mode both
+    expect(state.iteration == 1 && state.progress == 0.5 && before.isInEffect && before.progress == 0, "MediaTiming")
+}
+do {  // BasicAnimation
+    let fade = BasicAnimation<Double>(
+        keyPath: "opacity", fromValue: 1, toValue: 0,
+        timing: MediaTiming(duration: 0.5), timingFunction: .easeOut)
+    let halfway = fade.value(atParentTime: 0.25, model: 1)  // Optional(0.3153…)
+    expect(abs((halfway ?? .nan) - 0.31535681257264514) < 1e-12, "BasicAnimation")
+}
+do {  // KeyframeAnimation
+    let hop = KeyframeAnimation<Point>(
+        keyPath: "position",
+        values: [Point(x: 0, y: 100), Point(x: 50, y: 20), Point(x: 100, y: 100)],
+        keyTimes: [0, 0.4, 1], calculationMode: .cubic,
+        timing: MediaTiming(duration: 1))
+    let top = hop.value(atParentTime: 0.4, model: .zero)  // passes through (50, 20)
+    expect(top == Point(x: 50, y: 20), "KeyframeAnimation")
+}
+do {  // Transform3D
+    let spin = Transform3D(rotationAngle: .pi / 6, x: 0, y: 0, z: 1)
+    let placed = spin.concatenating(Transform3D(translationX: 40, y: 0, z: 0))  // rotate, then move
+    let corner = placed.apply(to: Point(x: 10, y: 0))
+    let back = placed.inverse                        // nil when singular
+    let between = Transform3D.identity.interpolated(to: placed, 0.5)
+    expect(abs(corner.x - 48.66025403784439) < 1e-12 && abs(corner.y - 5) < 1e-12, "Transform3D")
+    expect(back.map { placed.concatenating($0) } != nil && between != placed, "Transform3D")
+}
+do {  // Compositor
+    let root = Layer()
+    root.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+    root.position = Point(x: 100, y: 50)
+    root.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
+    let frame = try Compositor().render([root], at: 0, on: Canvas(width: 200, height: 100))
+    let png = try PNGEncoder.encode(frame)
+    expect(frame.width == 200 && frame.height == 100 && png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "Compositor")
+}
+do {  // Layer
+    let layer = Layer()
+    layer.bounds = Rect(x: 0, y: 0, width: 120, height: 80)
+    layer.position = Point(x: 60, y: 40)
+    layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+                                     timing: MediaTiming(duration: 1)),
+              forKey: "fade", beginningAt: 0)
+    let shown = layer.presentation(at: 0.5).opacity  // 0.5; the model still reads 1
+    expect(shown == 0.5 && layer.opacity == 1, "Layer")
+}
+do {  // Path
+    var p = Path()
+    p.move(to: Point(0, 0))
+    p.addLine(to: Point(100, 0))
+    p.addCurve(to: Point(100, 100), control1: Point(150, 0), control2: Point(150, 100))
+    p.closeSubpath()
+    let count = p.segments.count  // 3: the line, the curve, and the closing line back to (0, 0)
+    expect(count == 3, "Path")
+}
+
+if failures > 0 { exit(1) }
+print("every example gives its stated result")

@@ -1,0 +1,138 @@
+import CadenceGeometry
+import CadenceTiming
+
+/// What the typed property animations share (Core Animation's `CAPropertyAnimation`):
+/// `BasicAnimation<Value>` and `KeyframeAnimation<Value>` conform. A key path, the timing of
+/// `AnimationTiming`, and the flags that decide how the value combines with the values
+/// below it.
+///
+/// Evaluation is a pure function of the time given; nothing runs on a timer. The steps:
+/// 1. The timing (`resolvedTiming`, built once when `timing` is set) maps the parent time
+///    (the layer's local time) to a `TimingState`.
+/// 2. An animation not in effect there (outside its active interval and fill), or in its
+///    "after" phase while `isRemovedOnCompletion` (it has been removed from its layer at
+///    its end, whatever its fill mode), contributes nothing.
+/// 3. The progress goes through `timingFunction` (`nil` is linear; the output is not
+///    clamped, so an overshooting curve extrapolates a basic animation).
+/// 4. The type's own rule gives the value of the current repeat cycle; a cumulative
+///    animation adds its end-of-cycle change once per completed cycle.
+/// 5. An additive animation adds that value to the value below it
+///    (`below.adding(value)`); a non-additive one replaces it.
+///
+/// A `valueFunction` turns the animated numbers into a transform before step 5 (see
+/// `PropertyAnimation`, the form a layer holds them in).
+public protocol PropertyAnimationProtocol<Value>: TimedAnimation {
+    associatedtype Value: AnimatableValue
+    /// The animated key path (`opacity`, `position.x`, `transform.rotation.z`, …).
+    var keyPath: String { get }
+    /// Whether the value is added to the value below instead of replacing it.
+    var isAdditive: Bool { get }
+    /// Whether each repeat cycle starts where the previous one ended.
+    var isCumulative: Bool { get }
+    /// Turns the animated numbers into a transform (`CAValueFunction`), or `nil`.
+    var valueFunction: ValueFunction? { get }
+
+    /// The value of the current cycle at eased progress `progress` (step 4 without the
+    /// cumulative offset), and the rotation of a path animation with a rotation mode.
+    /// `model` is the layer's model value, which open ends read. `nil` when the animation
+    /// has nothing to show (a keyframe animation without keyframes).
+    func cycleSample(atProgress progress: Double, model: Value) -> AnimationSample<Value>?
+
+    /// The change over one whole cycle, which a cumulative animation adds once per
+    /// completed cycle (`to − from`; `last − first` for keyframes).
+    func cycleChange(model: Value) -> Value?
+
+    /// `animationTiming.contributingState(atParentTime:honoursRemoval:)` and
+    /// `animationTiming.eased(_:)`. Requirements, so that each type reads its stored timing
+    /// in place: through the protocol's `animationTiming` getter the timing (its curve
+    /// included) would be copied, and the curve's table retained, on every evaluation.
+    func contributingState(atParentTime parentTime: Double, honoursRemoval: Bool) -> TimingState?
+    func easedProgress(_ progress: Double) -> Double
+
+    /// `output[k]` = the value at `times[k]` (`value(atParentTime:model:)`, the model where
+    /// the animation contributes nothing), for a timeline or a property test: one
+    /// animation at many times.
+    ///
+    /// The buffers must have the same length: a debug build stops at a precondition when
+    /// they do not; a release build evaluates the first `min(times.count, output.count)`
+    /// and leaves the rest of `output` untouched. No allocation.
+    func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>)
+}
+
+/// An animation's own value at one time, and the rotation angle (radians) a path
+/// animation with a rotation mode asks for.
+public struct AnimationSample<Value> {
+    public var value: Value
+    public var rotation: Double?
+
+    @inlinable
+    public init(value: Value, rotation: Double? = nil) {
+        self.value = value
+        self.rotation = rotation
+    }
+}
+
+extension AnimationSample: Sendable where Value: Sendable {}
+extension AnimationSample: Equatable where Value: Equatable {}
+
+extension PropertyAnimationProtocol {
+    /// The animation's own value at `parentTime` before combining (steps 1–4): `nil` when
+    /// it contributes nothing. `honoursRemoval` false ignores `isRemovedOnCompletion`, as a
+    /// group does for its children.
+    @inlinable @inline(__always)
+    public func ownSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool = true) -> AnimationSample<Value>? {
+        guard let state = contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval) else { return nil }
+        return ownSample(in: state, model: model)
+    }
+
+    /// The animation's own value in `state`, which must contribute (steps 3–4).
+    @inlinable @inline(__always)
+    public func ownSample(in state: TimingState, model: Value) -> AnimationSample<Value>? {
+        guard var sample = cycleSample(atProgress: easedProgress(state.progress), model: model) else { return nil }
+        if isCumulative && state.iteration != 0 {
+            sample.value = cumulated(sample.value, iteration: state.iteration, model: model)
+        }
+        return sample
+    }
+
+    /// `value` plus the change over one cycle once per completed cycle (out of line: rare).
+    @inlinable @inline(never)
+    func cumulated(_ value: Value, iteration: Int, model: Value) -> Value {
+        guard let change = cycleChange(model: model) else { return value }
+        return value.adding(change.multiplied(byCount: iteration))
+    }
+
+    /// The value this animation leaves in `state` (steps 2–5): as `value(atParentTime:…)`
+    /// for the state at that time.
+    @inlinable
+    public func value(in state: TimingState, model: Value, below: Value? = nil) -> Value? {
+        guard state.contributes(isRemovedOnCompletion: isRemovedOnCompletion),
+              let own = ownSample(in: state, model: model)?.value
+        else { return nil }
+        return isAdditive ? (below ?? model).adding(own) : own
+    }
+
+    /// The default: one `value(atParentTime:model:)` per time.
+    @inlinable
+    public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
+        let count = checkedCount(times, output)
+        for k in 0..<count { output[k] = value(atParentTime: times[k], model: model) ?? model }
+    }
+
+    /// The number of samples a batch call evaluates: the common length, after a debug
+    /// precondition that the lengths agree.
+    @inlinable @inline(__always)
+    func checkedCount<T>(_ times: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<T>) -> Int {
+        assert(times.count == output.count, "values(atParentTimes:): \(times.count) times but \(output.count) outputs")
+        return Swift.min(times.count, output.count)
+    }
+
+    /// The value this animation leaves at `parentTime` (the layer's local time), steps 1–5:
+    /// its own value, added to `below` when additive (`below` defaults to the model value,
+    /// as for an animation alone on its key path); `nil` when it contributes nothing.
+    @inlinable
+    public func value(atParentTime parentTime: Double, model: Value, below: Value? = nil) -> Value? {
+        guard let own = ownSample(atParentTime: parentTime, model: model)?.value else { return nil }
+        return isAdditive ? (below ?? model).adding(own) : own
+    }
+}

@@ -1,0 +1,182 @@
+import CadenceGeometry
+
+// The stages of compositor part 2: contents images, shadows, masks and cross-fades
+// (`docs/compositor.md` § 9–12). Each works on the top surface (a layer's offscreen group
+// for the last three) under the clip in force.
+
+extension Rasterizer {
+    // MARK: Contents
+
+    /// Draws the layer's contents image with `opacity`: per row, the anti-aliased coverage
+    /// of the drawn rectangle times the clip, and the filtered image colours.
+    func drawContents(_ item: RenderList.Item, _ contents: RenderList.Contents, opacity: Float) {
+        let surface = surfaces[surfaces.count - 1]
+        let clip = clips[clips.count - 1]
+        let plane = PlaneMap(item.matrix)
+        let destination = contents.destination
+        let region = RenderList.pixelBounds(of: destination, under: plane, within: surface.bounds)
+            .intersection(surface.rect).intersection(clip.scissor)
+        guard !region.isEmpty,
+              let edge = RoundedRectSampler(bounds: destination, cornerRadius: 0, map: plane),
+              let sampler = ContentsSampler(
+                image: contents.image, layout: contents.layout, map: plane, magnification: contents.magnificationFilter,
+                minification: contents.minificationFilter, bias: contents.minificationFilterBias)
+        else { return }
+        let coverage = pool.row(0), weights = pool.row(2)
+        let x0 = region.minX, n = region.width
+        for y in region.minY..<region.maxY {
+            let support = edge.support(row: y, from: x0, count: n)
+            guard !support.isEmpty else { continue }
+            let start = x0 + support.lowerBound, c = support.count
+            edge.sample(row: y, from: start, count: c, outer: coverage, border: nil)
+            if let uniform = clipWeights(row: y, from: start, count: c, opacity: opacity, clip: clip, into: weights) {
+                Self.scale(coverage, by: nil, uniform: uniform, count: c)
+            } else {
+                Self.scale(coverage, by: weights, uniform: 1, count: c)
+            }
+            sampler.sampleRow(y, from: start, count: c, into: colorRow)
+            SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
+            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
+        }
+    }
+
+    // MARK: Cross-fade and masks
+
+    /// Draws `items` into a cleared surface the size of the group on top (under the clip
+    /// in force, or, `unclipped`, under none but the group's rectangle), then hands each
+    /// row of that surface and of the group to `combine`. Nothing happens when the scratch
+    /// limit refuses the surface.
+    private func drawBesideGroup(
+        _ items: [RenderList.Item], unclipped: Bool,
+        combine: (_ drawn: UnsafeMutablePointer<UInt8>, _ group: UnsafeMutablePointer<UInt8>, _ count: Int) -> Void
+    ) {
+        let group = surfaces[surfaces.count - 1]
+        let rect = group.rect
+        guard let buffer = pool.acquire(rect.area * 4, charging: group.bounds.area * 4) else { return }
+        defer { pool.release(buffer) }
+        pushSurface(buffer, rect: rect, bounds: group.bounds)
+        if unclipped {
+            // An empty range of analytic clips, past those in force (which stay untouched).
+            let end = analyticClips.count
+            clips.append(Clip(scissor: group.bounds, mask: nil, analytic: end..<end, buffer: nil))
+        }
+        walk(items, fold: 1)
+        if unclipped { clips.removeLast() }
+        let drawn = surfaces.removeLast()
+        for y in rect.minY..<rect.maxY {
+            combine(drawn.pixel(rect.minX, y), group.pixel(rect.minX, y), rect.width)
+        }
+    }
+
+    /// Draws the previous rendering beside the group (the current rendering, both under
+    /// the clips in force) and mixes them: `previous · (1 − p) + current · p`.
+    func crossFade(with transition: RenderList.TransitionDrawing) {
+        let t = Float(transition.progress)
+        drawBesideGroup(transition.previous.items, unclipped: false) { SourceOver.mix($0, into: $1, amount: t, count: $2) }
+    }
+
+    /// Renders the mask's list beside the group (no clip but the group's rectangle: the
+    /// group has had its clips already) and multiplies the group by its alpha. Past the
+    /// scratch limit the mask is not applied.
+    func applyMask(_ mask: RenderList) {
+        drawBesideGroup(mask.items, unclipped: true) { SourceOver.multiply($1, byAlphaOf: $0, count: $2) }
+    }
+
+    // MARK: Shadows
+
+    /// Draws the layer's shadow over the pixels `rect` of the top surface (a rectangle of
+    /// the whole frame; the band's rows of it are drawn, the blur is the whole frame's):
+    /// the shape's
+    /// alpha (`shadowPath` filled, or the surface's own alpha — the layer's group),
+    /// blurred with σ, moved by the offset (the fraction by bilinear interpolation),
+    /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
+    /// `opacity`, in the shadow's colour; `under` the surface's pixels (destination-over,
+    /// after the layer drew into its group) or over them (a path shadow, before the layer
+    /// draws).
+    func drawShadow(
+        _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool
+    ) {
+        let group = surfaces[surfaces.count - 1]
+        let clip = clips[clips.count - 1]
+        // The rows drawn (the scratch the blur takes is given back: skipping it when there
+        // are none changes no later decision).
+        let rows = rect.rows(of: group.rect)
+        guard !rows.isEmpty, opacity > 0 else { return }
+        // The blurred plane is sampled at p − offset: the integer part shifts the
+        // rectangle, the fraction mixes a pixel with its neighbour up and left.
+        let whole = shadow.offset.rounded(.down), fraction = SIMD2<Float>(shadow.offset - whole)
+        // Offsets past any canvas (16384 pixels, and then some) show nothing of the shadow.
+        let farthest = Double(4 * Bitmap.maxDimension)
+        guard abs(whole.x) < farthest, abs(whole.y) < farthest else { return }
+        let shift = SIMD2(Int(whole.x), Int(whole.y))
+        let blurred = PixelRect(
+            minX: rect.minX - shift.x - 1, minY: rect.minY - shift.y - 1, maxX: rect.maxX - shift.x, maxY: rect.maxY - shift.y)
+        // The shape, over the pixels whose blur reaches `blurred`: the group itself for
+        // the layer's alpha; for a path, `blurred` grown by the kernel's reach, within the
+        // canvas (shapes off the canvas cast nothing).
+        let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
+        let sourceRect = shadow.path == nil ? rect : PixelRect(
+            minX: blurred.minX - reach, minY: blurred.minY - reach, maxX: blurred.maxX + reach, maxY: blurred.maxY + reach
+        ).intersection(surfaces[0].bounds)
+        guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4) else { return }
+        defer { pool.release(sourceBuffer) }
+        guard let blurBuffer = pool.acquire(blurred.area * 4) else { return }
+        defer { pool.release(blurBuffer) }
+        let source = sourceBuffer.pointer.assumingMemoryBound(to: Float.self)
+        let plane = blurBuffer.pointer.assumingMemoryBound(to: Float.self)
+        let map = PlaneMap(shadow.matrix)
+        // The shape's alpha, 0…1.
+        if let path = shadow.path {
+            if sourceRect.isEmpty {
+                source.initialize(to: 0)
+            } else {
+                PathCoverage.fill(path, map: map, into: source, rect: sourceRect, stride: sourceRect.width, workspace: pathWorkspace)
+            }
+        } else {
+            for y in rect.minY..<rect.maxY {
+                let row = group.pixel(rect.minX, y), out = source + (y - rect.minY) * rect.width
+                for x in 0..<rect.width { out[x] = Float(row[4 * x + 3]) * (1 / 255) }
+            }
+        }
+        ShadowBlur.blur(
+            source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
+            sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
+            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
+
+        let bounds = shadow.clipsToBounds
+            ? RoundedRectSampler(
+                bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners, curve: item.cornerCurve,
+                map: map)
+            : nil
+        if shadow.clipsToBounds && bounds == nil { return }
+        let paint = SourceOver.Paint(shadow.color)
+        let weights = pool.row(2), coverage = pool.row(0)
+        let n = rect.width
+        let (fx, fy) = (fraction.x, fraction.y)
+        for y in rows.minY..<rows.maxY {
+            // Row y − shift.y of the blurred plane and the one above it.
+            let lower = plane + (y - shift.y - blurred.minY) * blurred.width + (rect.minX - shift.x - blurred.minX)
+            let upper = lower - blurred.width
+            let gx: Float = 1 - fx, gy: Float = 1 - fy
+            for x in 0..<n {
+                let below: Float = lower[x] * gx + lower[x - 1] * fx
+                let above: Float = upper[x] * gx + upper[x - 1] * fx
+                weights[x] = below * gy + above * fy
+            }
+            if let bounds {
+                bounds.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
+                Self.scale(weights, by: coverage, uniform: 1, count: n)
+            }
+            if let uniform = clipWeights(row: y, from: rect.minX, count: n, opacity: opacity, clip: clip, into: coverage) {
+                Self.scale(weights, by: nil, uniform: uniform, count: n)
+            } else {
+                Self.scale(weights, by: coverage, uniform: 1, count: n)
+            }
+            if under {
+                SourceOver.under(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
+            } else {
+                SourceOver.blend(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
+            }
+        }
+    }
+}

@@ -1,0 +1,563 @@
+import CadenceGeometry
+
+/// Draws a `RenderList` into premultiplied RGBA8 pixels: the frame walk, with explicit
+/// stacks (so any depth of nesting is safe), of offscreen groups and clips.
+///
+/// Per layer, in order: a path shadow (when no group is needed), a previous rendering that
+/// lies under (`moveIn`, `push`), background (rounded by the corner radius), contents, the
+/// sublayers (contents and sublayers clipped when `clipsToBounds`), the border, a previous
+/// rendering on top (`reveal`) or mixed in (`fade`), then — in the layer's group — the
+/// shadow under it and the mask (`Rasterizer+Effects.swift`; masks and previous renderings
+/// are nested lists drawn by re-entering `walk`). A layer without sublayers or contents
+/// draws background and border in one pass (`SourceOver.blend(_:weights:_:weights:…)`), so
+/// its opacity needs no group. An offscreen group is a block of the scratch pool the size
+/// of the layer's visible extent, cleared, drawn into, and composited with the group's
+/// opacity. A clip is either a scissor rectangle (a pixel-aligned, axis-aligned, unrounded
+/// clip: exact) or a coverage mask (one byte per pixel over the clip's extent: the clip's
+/// coverage times the enclosing mask), multiplied into every weight drawn under it.
+///
+/// A band of rows (`draw(_:into:stride:rows:)`) is drawn exactly as those rows of the
+/// whole frame: every rectangle that decides something — a group's or a mask's extent,
+/// what the scratch limit refuses, a shadow's blurred plane — is the whole frame's
+/// (`Surface.bounds`), and only the loops over rows are cut to the band (`Surface.rect`).
+/// Every pass is row-local (a row's pixels depend only on that row of the layers below)
+/// except a shadow of a layer's own alpha, which blurs its group across rows: such a
+/// group is drawn whole in every band it reaches, and so are the clip masks around it
+/// (`needsWholeRows`). So the pixels of a band never depend on where the bands are cut.
+///
+/// The stacks and buffers live here and are reused from frame to frame; nothing is
+/// allocated per pixel, per row or per layer once the pool has grown to the frame's needs.
+final class Rasterizer {
+    /// Pixels to draw into: pixel (x, y) of the canvas is at
+    /// `base + (y − rect.minY) · stride + (x − rect.minX) · 4`, for the pixels of `rect`:
+    /// the rows of `bounds` (the surface's extent in the whole frame) that the band drawn
+    /// needs, all its columns.
+    struct Surface {
+        var base: UnsafeMutablePointer<UInt8>
+        var stride: Int
+        var rect: PixelRect
+        var bounds: PixelRect
+
+        @inline(__always)
+        func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+            base + (y - rect.minY) * stride + (x - rect.minX) * 4
+        }
+    }
+
+    /// A coverage mask, one byte per pixel (255 = inside) over `rect` (the rows of the
+    /// clip's extent the band needs).
+    struct Mask {
+        var base: UnsafeMutablePointer<UInt8>
+        var rect: PixelRect
+
+        @inline(__always)
+        func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+            base + (y - rect.minY) * rect.width + (x - rect.minX)
+        }
+    }
+
+    /// The clip in force: nothing outside `scissor` is drawn; inside, weights are
+    /// multiplied by `mask` (when present) and by the entries `analytic` of
+    /// `analyticClips` (clips nested past the scratch limit, evaluated per draw).
+    struct Clip {
+        var scissor: PixelRect
+        var mask: Mask?
+        var analytic: Range<Int>
+        var buffer: ScratchBuffer?
+    }
+
+    /// A layer whose sublayers are being drawn.
+    struct Open {
+        var index: Int
+        /// The alpha of the layer's own drawing (its border is drawn on closing).
+        var drawOpacity: Float
+        /// The factor every weight below this layer is multiplied by (offscreen groups the
+        /// scratch limit refused fold their opacity in here).
+        var fold: Float
+        var clipPushed = false
+        /// Whether the border has been drawn (with the background, when there is nothing
+        /// between them).
+        var borderDrawn = false
+        var group: (buffer: ScratchBuffer, opacity: Float)?
+        /// The layer's rounded bounds with its border ring: what its background, border and
+        /// clip cover (built once for the three).
+        var shape: RoundedRectSampler?
+    }
+
+    let pool: ScratchPool
+    var surfaces: [Surface] = []
+    var clips: [Clip] = []
+    private var open: [Open] = []
+    /// A row of premultiplied colours, four `Float`s a pixel (contents on the float path),
+    /// and the same as bytes.
+    private(set) var colorRow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var byteRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var colorRowCapacity = 0
+    /// The shadow kernels' reusable memory.
+    let blurWorkspace = ShadowBlur.Workspace()
+    let pathWorkspace = PathCoverage.Workspace()
+    private(set) var analyticClips: [RoundedRectSampler] = []
+
+    init(byteLimit: Int) {
+        pool = ScratchPool(byteLimit: byteLimit)
+    }
+
+    deinit {
+        colorRow.deallocate()
+        byteRow.deallocate()
+    }
+
+    /// Draws the rows `rows` of `list` over the pixels at `base` (the canvas's top row:
+    /// `list.pixelWidth × list.pixelHeight`, rows `stride` bytes apart), exactly as drawing
+    /// the whole list draws them; no other row is read or written. `nil` is every row.
+    func draw(_ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int, rows: Range<Int>? = nil) {
+        let canvas = PixelRect(width: list.pixelWidth, height: list.pixelHeight)
+        let band = rows.map { canvas.intersection(PixelRect(minX: 0, minY: $0.lowerBound, maxX: canvas.maxX, maxY: $0.upperBound)) } ?? canvas
+        guard !band.isEmpty else { return }
+        pool.reserveRows(canvas.width)
+        let needed = 4 * (canvas.width + 16)
+        if needed > colorRowCapacity {
+            colorRow.deallocate()
+            colorRow = .allocate(capacity: needed)
+            colorRow.initialize(repeating: 0, count: needed)
+            byteRow.deallocate()
+            byteRow = .allocate(capacity: needed)
+            byteRow.initialize(repeating: 0, count: needed)
+            colorRowCapacity = needed
+        }
+        surfaces.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        analyticClips.removeAll(keepingCapacity: true)
+        surfaces.append(Surface(base: base + band.minY * stride, stride: stride, rect: band, bounds: canvas))
+        clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
+        defer { unwind() }
+        walk(list.items, fold: 1)
+    }
+
+    /// Draws `items` (a list, or a mask's or a previous rendering's list nested in one)
+    /// onto the top surface under the clip in force, every weight times `baseFold`. The
+    /// entries it opens are above those of the walks it is nested in, and all closed when
+    /// it returns.
+    func walk(_ items: [RenderList.Item], fold baseFold: Float) {
+        let base = open.count
+        var i = 0
+        while true {
+            while open.count > base, let top = open.last, i >= items[top.index].subtreeEnd {
+                open.removeLast()
+                close(top, items[top.index])
+            }
+            guard i < items.count else { break }
+            let item = items[i]
+            let fold = open.count > base ? open[open.count - 1].fold : baseFold
+            let surface = surfaces[surfaces.count - 1]
+            let visible = item.extent.intersection(surface.bounds).intersection(clips[clips.count - 1].scissor)
+            if visible.isEmpty || fold <= 0 {
+                i = item.subtreeEnd
+                continue
+            }
+            // A subtree whose extent misses the band's rows is skipped when it draws within
+            // its extent: in its group (one the scratch limit grants), or with no mask in it
+            // (a mask the limit refuses leaves its layer drawn whole, past the extent). The
+            // scratch it would take is given back before the next item, so skipping it
+            // changes no decision after it.
+            if visible.rows(of: surface.rect).isEmpty,
+               item.groupOpacity != nil && pool.grants(visible.area * 4)
+                || Self.drawsWithinExtents(items[i..<item.subtreeEnd])
+            {
+                i = item.subtreeEnd
+                continue
+            }
+            var entry = Open(index: i, drawOpacity: Float(item.drawOpacity) * fold, fold: fold)
+            if item.backgroundColor != nil || item.borderColor != nil || item.clipsToBounds {
+                entry.shape = RoundedRectSampler(
+                    bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
+                    curve: item.cornerCurve, borderWidth: item.borderWidth,
+                    map: PlaneMap(item.matrix))
+            }
+            if let groupOpacity = item.groupOpacity {
+                let opacity = Float(groupOpacity) * fold
+                // The rows the band needs; all of them when the group casts its own shadow.
+                let rows = item.shadowsOwnAlpha ? visible : visible.rows(of: surface.rect)
+                if let buffer = pool.acquire(rows.area * 4, charging: visible.area * 4) {
+                    pushSurface(buffer, rect: rows, bounds: visible)
+                    entry.group = (buffer, opacity)
+                    entry.fold = 1
+                    entry.drawOpacity = Float(item.drawOpacity)
+                } else {
+                    // Past the scratch limit: the opacity multiplies each draw below instead
+                    // (identical where the sublayers do not overlap); shadows, masks and
+                    // cross-fades, which need the whole rendering, are left out.
+                    entry.fold = opacity
+                    entry.drawOpacity = Float(item.drawOpacity) * opacity
+                }
+            }
+            // A path shadow of a layer drawn without a group goes first, straight onto the
+            // surface (in a group it goes under the group at the end, after a cross-fade).
+            if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
+                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false)
+            }
+            // A previous rendering that moves under the current one goes first.
+            if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
+                walk(transition.previous.items, fold: entry.fold)
+            }
+            let hasSublayers = item.subtreeEnd > i + 1
+            let contents = item.contents
+            entry.borderDrawn = !hasSublayers && contents == nil
+            if entry.drawOpacity > 0 {
+                drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
+            }
+            if item.clipsToBounds && (hasSublayers || contents != nil) {
+                pushClip(item, at: i, of: items, shape: entry.shape)
+                entry.clipPushed = true
+            }
+            if let contents, entry.drawOpacity > 0 {
+                drawContents(item, contents, opacity: entry.drawOpacity)
+            }
+            if hasSublayers {
+                open.append(entry)
+            } else {
+                close(entry, item)
+            }
+            i += 1
+        }
+    }
+
+    /// After the sublayers: the clip goes, the border is drawn, a previous rendering that
+    /// lies over the current one or fades with it is drawn, then the group gets its
+    /// shadow and mask and is composited.
+    private func close(_ entry: Open, _ item: RenderList.Item) {
+        if entry.clipPushed { popClip() }
+        if entry.drawOpacity > 0 && !entry.borderDrawn {
+            drawOwn(item, shape: entry.shape, background: false, border: true, opacity: entry.drawOpacity)
+        }
+        if let transition = item.transition {
+            if transition.type == .reveal {
+                walk(transition.previous.items, fold: entry.fold)
+            } else if transition.type == .fade, entry.group != nil {
+                crossFade(with: transition)
+            }
+        }
+        guard let group = entry.group else { return }
+        if let shadow = item.shadow {
+            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].bounds, opacity: 1, under: true)
+        }
+        if let mask = item.mask { applyMask(mask) }
+        finishGroup(group)
+    }
+
+    /// A cleared block of `rect`'s size pushed as the surface to draw on: the rows `rect`
+    /// of a surface whose extent in the whole frame is `bounds`.
+    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect) {
+        let surface = Surface(
+            base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect: rect, bounds: bounds)
+        surface.base.initialize(repeating: 0, count: rect.area * 4)
+        surfaces.append(surface)
+    }
+
+    /// Composites the top surface onto the one below with `group.opacity` and frees it.
+    private func finishGroup(_ group: (buffer: ScratchBuffer, opacity: Float)) {
+        let source = surfaces.removeLast()
+        let target = surfaces[surfaces.count - 1]
+        let r = source.rect.intersection(target.rect)
+        if !r.isEmpty {
+            for y in r.minY..<r.maxY {
+                SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, into: target.pixel(r.minX, y), count: r.width)
+            }
+        }
+        pool.release(group.buffer)
+    }
+
+    /// Returns every block still held (after an early exit) to the pool.
+    private func unwind() {
+        for entry in open { if let group = entry.group { pool.release(group.buffer) } }
+        for clip in clips { if let buffer = clip.buffer { pool.release(buffer) } }
+        open.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        surfaces.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Drawing one layer
+
+    /// Draws the layer's background and/or border with `opacity`, in one pass when both;
+    /// `shape` is the layer's rounded bounds with its border ring.
+    private func drawOwn(
+        _ item: RenderList.Item, shape sampler: RoundedRectSampler?, background: Bool, border: Bool, opacity: Float
+    ) {
+        let fill = background ? item.backgroundColor : nil
+        let stroke = border && item.borderWidth > 0 ? item.borderColor : nil
+        guard fill != nil || stroke != nil, let sampler else { return }
+        let surface = surfaces[surfaces.count - 1]
+        let clip = clips[clips.count - 1]
+        let region = item.pixelBounds.intersection(surface.rect).intersection(clip.scissor)
+        guard !region.isEmpty else { return }
+        let coverage = pool.row(0), ring = pool.row(1), weights = pool.row(2)
+        let n = region.width
+        let fillPaint = fill.map(SourceOver.Paint.init)
+        let strokePaint = stroke.map(SourceOver.Paint.init)
+        // Analytic clips sample whole rows: keep those rows whole.
+        let whole = !clip.analytic.isEmpty
+        if alignedSpans, clip.mask == nil, !whole,
+           drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity) {
+            return
+        }
+        // Inside the interior every pixel gets the same weights: one paint at one weight,
+        // the uniform kernel (a span fill for an opaque paint at full weight; the border's
+        // weight is 0 inside its inner edge, or 1 when there is none).
+        let constant: (paint: SourceOver.Paint, weight: Float)? = switch (fillPaint, strokePaint) {
+        case _ where clip.mask != nil || whole: nil
+        case let (f?, _?) where sampler.inner != nil: (f, opacity)
+        case let (f?, nil): (f, opacity)
+        case let (nil, s?): (s, sampler.inner == nil ? opacity : 0)
+        default: nil
+        }
+        let x0 = region.minX
+        for y in region.minY..<region.maxY {
+            let inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
+            var support = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
+            if !inside.isEmpty {
+                support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
+            }
+            guard !support.isEmpty else { continue }
+            // Pieces start on multiples of 8 (the sampler's lanes) or at the interior's
+            // ends, as in a whole-row pass (the blend kernels do not depend on where a run
+            // starts).
+            let a = support.lowerBound & ~7, b = support.upperBound
+            let dst = surface.pixel(x0, y)
+            if let constant, !inside.isEmpty {
+                drawPiece(a..<inside.lowerBound)
+                SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * inside.lowerBound, count: inside.count)
+                drawPiece(inside.upperBound..<b)
+                continue
+            }
+            drawPiece(a..<b)
+
+            /// Coverage, weights and blend for the pixels `r` of the row, as a whole-row
+            /// pass computes them.
+            func drawPiece(_ r: Range<Int>) {
+                guard !r.isEmpty else { return }
+                let c = r.count
+                sampler.sample(row: y, from: x0, pixels: r, interior: inside, outer: coverage,
+                               border: strokePaint == nil ? nil : ring)
+                let cov = coverage + r.lowerBound, rg = ring + r.lowerBound, wt = weights + r.lowerBound
+                let uniform = clipWeights(row: y, from: x0 + r.lowerBound, count: c, opacity: opacity, clip: clip, into: wt)
+                let out = dst + 4 * r.lowerBound
+                switch (fillPaint, strokePaint) {
+                case let (f?, s?):
+                    Self.combine(cov, under: rg, alpha: Float(s.bytes[3]) / 255, weights: uniform == nil ? wt : nil,
+                                 uniform: uniform ?? 1, count: c)
+                    SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c)
+                case let (f?, nil):
+                    Self.scale(cov, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
+                    SourceOver.blend(f, weights: cov, into: out, count: c)
+                case let (nil, s?):
+                    Self.scale(rg, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
+                    SourceOver.blend(s, weights: rg, into: out, count: c)
+                case (nil, nil):
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
+    /// draws as spans: every pixel of the rectangle has coverage 1 and every other 0, so
+    /// each row is one, two or three runs of one weight, drawn by the uniform kernels with
+    /// the weights the general path computes there. `false` (tests) sends every layer
+    /// down the general path.
+    var alignedSpans = true
+
+    /// Draws the background and border of a layer whose bounds are a rectangle of whole
+    /// pixels (`pixelAlignedRect`) as runs of uniform weights, under a clip of uniform
+    /// weight; `false` (nothing drawn) when the bounds, or the border's inner edge, are not
+    /// pixel-aligned.
+    private func drawAligned(
+        _ item: RenderList.Item, _ sampler: RoundedRectSampler, _ fill: SourceOver.Paint?, _ stroke: SourceOver.Paint?,
+        in region: PixelRect, on surface: Surface, opacity: Float
+    ) -> Bool {
+        guard let outer = Self.pixelAlignedRect(item) else { return false }
+        let map = PlaneMap(item.matrix)
+        var inner = outer
+        if stroke != nil {
+            let b = item.bounds.standardized, w = item.borderWidth
+            if sampler.inner == nil {
+                inner = .empty
+            } else if let r = Self.pixelAlignedRect(Rect(x: b.minX + w, y: b.minY + w, width: b.width - 2 * w, height: b.height - 2 * w), map) {
+                inner = r
+            } else {
+                return false
+            }
+        }
+        let r = outer.intersection(region)
+        guard !r.isEmpty else { return true }
+        inner = inner.intersection(r)
+        // The weights `combine` gives where the ring covers a pixel (fill, border), and
+        // inside the inner edge.
+        let ringA = opacity * (1 - Float(stroke?.bytes[3] ?? 0) / 255)
+        func ringRun(_ p: UnsafeMutablePointer<UInt8>, _ count: Int) {
+            guard count > 0, let stroke else { return }
+            if let fill {
+                SourceOver.blend(fill, weight: ringA, stroke, weight: opacity, into: p, count: count)
+            } else {
+                SourceOver.blend(stroke, weight: opacity, into: p, count: count)
+            }
+        }
+        for y in r.minY..<r.maxY {
+            let row = surface.pixel(r.minX, y)
+            guard !inner.isEmpty, y >= inner.minY, y < inner.maxY else {
+                if stroke != nil { ringRun(row, r.width) } else if let fill { SourceOver.blend(fill, weight: opacity, into: row, count: r.width) }
+                continue
+            }
+            ringRun(row, inner.minX - r.minX)
+            if let fill { SourceOver.blend(fill, weight: opacity, into: row + 4 * (inner.minX - r.minX), count: inner.width) }
+            ringRun(row + 4 * (inner.maxX - r.minX), r.maxX - inner.maxX)
+        }
+        return true
+    }
+
+    /// The clip's weight times `opacity` for the row: `nil` after writing per-pixel weights
+    /// to `out` (a mask or analytic clips are in force), or the single weight of every
+    /// pixel.
+    func clipWeights(
+        row y: Int, from x0: Int, count n: Int, opacity: Float, clip: Clip, into out: UnsafeMutablePointer<Float>
+    ) -> Float? {
+        guard clip.mask != nil || !clip.analytic.isEmpty else { return opacity }
+        if let mask = clip.mask {
+            let m = mask.pixel(x0, y)
+            let k = opacity / 255
+            for j in 0..<n { out[j] = Float(m[j]) * k }
+        } else {
+            for j in 0..<n { out[j] = opacity }
+        }
+        let scratch = pool.row(3)
+        for a in clip.analytic {
+            analyticClips[a].sample(row: y, from: x0, count: n, outer: scratch, border: nil)
+            Self.scale(out, by: scratch, uniform: 1, count: n)
+        }
+        return nil
+    }
+
+    /// `row[i] *= factors[i] · uniform` (or `· uniform` alone), in SIMD8 lanes.
+    static func scale(_ row: UnsafeMutablePointer<Float>, by factors: UnsafePointer<Float>?, uniform: Float, count: Int) {
+        var i = 0
+        if let factors {
+            while i < count {
+                let r = UnsafeMutableRawPointer(row + i)
+                let f = UnsafeRawPointer(factors + i).loadUnaligned(as: SIMD8<Float>.self)
+                r.storeBytes(of: r.loadUnaligned(as: SIMD8<Float>.self) * f * uniform, as: SIMD8<Float>.self)
+                i += 8
+            }
+        } else if uniform != 1 {
+            while i < count {
+                let r = UnsafeMutableRawPointer(row + i)
+                r.storeBytes(of: r.loadUnaligned(as: SIMD8<Float>.self) * uniform, as: SIMD8<Float>.self)
+                i += 8
+            }
+        }
+    }
+
+    /// The background's weight where the border covers it: `fill[i] *= (1 − alpha ·
+    /// ring[i])`; then both times the clip weights.
+    static func combine(
+        _ fill: UnsafeMutablePointer<Float>, under ring: UnsafeMutablePointer<Float>, alpha: Float,
+        weights: UnsafePointer<Float>?, uniform: Float, count: Int
+    ) {
+        var i = 0
+        while i < count {
+            let f = UnsafeMutableRawPointer(fill + i), r = UnsafeMutableRawPointer(ring + i)
+            var k = SIMD8<Float>(repeating: uniform)
+            if let weights { k *= UnsafeRawPointer(weights + i).loadUnaligned(as: SIMD8<Float>.self) }
+            let ringWeight = r.loadUnaligned(as: SIMD8<Float>.self)
+            f.storeBytes(of: f.loadUnaligned(as: SIMD8<Float>.self) * (1 - alpha * ringWeight) * k, as: SIMD8<Float>.self)
+            r.storeBytes(of: ringWeight * k, as: SIMD8<Float>.self)
+            i += 8
+        }
+    }
+
+    // MARK: Clips
+
+    /// Clips what follows to the layer's rounded bounds (`shape`), intersected with the clip
+    /// in force; the item is `items[index]` of the list being walked.
+    private func pushClip(_ item: RenderList.Item, at index: Int, of items: [RenderList.Item], shape sampler: RoundedRectSampler?) {
+        let current = clips[clips.count - 1]
+        if let exact = Self.pixelAlignedRect(item) {
+            clips.append(Clip(scissor: current.scissor.intersection(exact), mask: current.mask,
+                              analytic: current.analytic, buffer: nil))
+            return
+        }
+        let rect = item.pixelBounds.intersection(current.scissor)
+        guard !rect.isEmpty, let sampler else {
+            clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
+            return
+        }
+        // The rows the band needs; all of them when a group below casts its own shadow.
+        let surface = surfaces[surfaces.count - 1]
+        let rows = Self.needsWholeRows(items[(index + 1)..<item.subtreeEnd]) ? rect : rect.rows(of: surface.rect)
+        guard let buffer = pool.acquire(rows.area, charging: rect.area) else {
+            // Past the scratch limit: evaluate this clip in every draw under it instead.
+            analyticClips.removeSubrange(current.analytic.upperBound...)
+            analyticClips.append(sampler)
+            clips.append(Clip(scissor: rect, mask: current.mask, analytic: current.analytic.lowerBound..<current.analytic.upperBound + 1, buffer: nil))
+            return
+        }
+        let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rows)
+        let coverage = pool.row(0)
+        let n = rows.width
+        for y in rows.minY..<rows.maxY {
+            sampler.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
+            let out = mask.pixel(rect.minX, y)
+            if let parent = current.mask {
+                let p = parent.pixel(rect.minX, y)
+                for j in 0..<n { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
+            } else {
+                for j in 0..<n { out[j] = UInt8(coverage[j] * 255 + 0.5) }
+            }
+        }
+        clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))
+    }
+
+    /// Whether drawing `items` (a subtree, with the previous renderings of its transitions)
+    /// reads rows of the clip masks around it outside the band: a group that casts its own
+    /// shadow is drawn whole.
+    static func needsWholeRows(_ items: ArraySlice<RenderList.Item>) -> Bool {
+        items.contains { item in
+            item.shadowsOwnAlpha || item.transition.map { needsWholeRows($0.previous.items[...]) } ?? false
+        }
+    }
+
+    /// Whether drawing `items` (a subtree, with the previous renderings of its transitions)
+    /// stays within their extents whatever the scratch limit refuses: they have no mask.
+    static func drawsWithinExtents(_ items: ArraySlice<RenderList.Item>) -> Bool {
+        !items.contains { item in
+            item.mask != nil || item.transition.map { !drawsWithinExtents($0.previous.items[...]) } ?? false
+        }
+    }
+
+    private func popClip() {
+        let clip = clips.removeLast()
+        if let buffer = clip.buffer { pool.release(buffer) }
+    }
+
+    /// The pixels of the layer's bounds when they are exactly a rectangle of whole pixels
+    /// (affine, axis-aligned, corners within 1e-9 of integers, no rounding); else `nil`.
+    static func pixelAlignedRect(_ item: RenderList.Item) -> PixelRect? {
+        guard item.cornerRadius == 0 else { return nil }
+        return pixelAlignedRect(item.bounds, PlaneMap(item.matrix))
+    }
+
+    /// The pixels of `b` under `m` when they are exactly a rectangle of whole pixels.
+    static func pixelAlignedRect(_ b: Rect, _ m: PlaneMap) -> PixelRect? {
+        guard m.isAffine, m.r3.z > 0, m.r1.y == 0, m.r2.x == 0 else { return nil }
+        let xs = SIMD2(b.minX, b.maxX) * m.r1.x / m.r3.z + m.r3.x / m.r3.z
+        let ys = SIMD2(b.minY, b.maxY) * m.r2.y / m.r3.z + m.r3.y / m.r3.z
+        let all = SIMD4(xs[0], xs[1], ys[0], ys[1])
+        let rounded = all.rounded(.toNearestOrEven)
+        guard all.x.isFinite, all.y.isFinite, all.z.isFinite, all.w.isFinite,
+              ((all - rounded) * (all - rounded)).max() <= 1e-18,
+              (rounded * rounded).max() < 1e30
+        else { return nil }
+        return PixelRect(
+            minX: Int(Swift.min(rounded[0], rounded[1])), minY: Int(Swift.min(rounded[2], rounded[3])),
+            maxX: Int(Swift.max(rounded[0], rounded[1])), maxY: Int(Swift.max(rounded[2], rounded[3])))
+    }
+}

@@ -1,0 +1,366 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CadenceGeometry
+import CadenceLayers
+
+/// Anti-aliased coverage of a layer's rounded bounds (and of its border ring) seen through
+/// a plane map, one row of pixels at a time, in `SIMD8<Float>` lanes.
+///
+/// **Metric.** Each pixel centre `(x + 0.5, y + 0.5)` is mapped back into the layer's
+/// plane, `(u, v)` measured from the rectangle's centre. For each axis the distances to
+/// the two edges, in layer units, become pixel units by dividing by the length of the
+/// gradient of `u` (or `v`) with respect to pixel coordinates — exact for affine maps,
+/// first-order under perspective (the edge's image is a line; the error grows with the
+/// square of the distance, well under 1/255 of coverage inside the half-pixel band for any
+/// layer that is not nearly edge-on). The coverage along an axis is the overlap of a
+/// one-pixel box with the slab between the edges,
+/// `cx = max(0, sat(0.5 + dNear) + sat(0.5 + dFar) − 1)`, and of the rectangle `cx · cy`:
+/// the exact area for axis-aligned edges (a pixel-aligned rectangle covers its pixels with
+/// exactly 1 and its neighbours with exactly 0; a slab thinner than a pixel covers its
+/// width), a box-filter approximation for rotated ones. In a corner region (both `|u|` and
+/// `|v|` past the start of the rounding) the coverage is at most `sat(0.5 − d)`, `d` the
+/// signed distance to the corner circle converted to pixels through the gradient of the
+/// circle's distance function. A pixel whose preimage lies behind the viewer (w ≤ 0) is
+/// not covered. NaN anywhere becomes coverage 0.
+///
+/// **Corners.** Only the corners of `maskedCorners` are rounded (a corner is picked by the
+/// signs of `u` and `v`: `layerMinXMinYCorner` is u < 0, v < 0); the others are square.
+/// A `.continuous` corner is the quarter superellipse `(qx/L)ⁿ + (qy/L)ⁿ = 1`, `q` measured
+/// from the point `L` inside the corner along both edges: it meets the edges at
+/// `L = min(continuousExtent · r, half the shorter side)` from the corner, with curvature
+/// 0 there (n > 2), and its exponent `n = ln 2 / −ln(1 − (1 − 1/√2) · r/L)` puts its
+/// middle (at 45°) exactly as deep as the circle's, `(1 − 1/√2) · r` in from each edge.
+/// At `L = r` (a radius of half the shorter side) it is the circle (n = 2). Its distance is
+/// the first-order `(N − L) / |∇N|`, `N = L·((qx/L)ⁿ + (qy/L)ⁿ)^(1/n)`, through the
+/// same pixel gradients (exact for the circle, where `N = |q|`).
+///
+/// **Border.** The ring between the bounds and the bounds inset by `borderWidth` (the inner
+/// radius `max(0, cornerRadius − borderWidth)`): `max(0, outer − inner)`.
+///
+/// Cost: about 30 Float operations a pixel for a rectangle, 60 with rounded corners or
+/// perspective, twice that with the inner edge; a continuous corner adds five `powf` a
+/// pixel in the corners' squares only; no allocation.
+struct RoundedRectSampler {
+    /// A rounded rectangle centred on the origin: half extents and corner radius, in
+    /// layer units (radius ≤ both half extents), and the corner's curve.
+    struct Shape {
+        var halfWidth, halfHeight, radius: Float
+        /// How far from the corner the curve meets the edges, `L`: the radius for a
+        /// circular corner (see the type's doc comment).
+        var extent: Float
+        /// The superellipse's exponent `n`: 2 for a circle.
+        var exponent: Float
+
+        /// `nil` when the rectangle is empty.
+        init?(halfWidth: Double, halfHeight: Double, radius: Double, curve: CornerCurve = .circular) {
+            guard halfWidth > 0, halfHeight > 0 else { return nil }
+            let limit = 1e30  // Float's range, with room for sums.
+            self.halfWidth = Float(Swift.min(halfWidth, limit))
+            self.halfHeight = Float(Swift.min(halfHeight, limit))
+            let r = Swift.min(Swift.max(radius, 0), Swift.min(halfWidth, halfHeight, limit))
+            self.radius = Float(r)
+            let (extent, exponent) = Self.corner(radius: r, room: Swift.min(halfWidth, halfHeight, limit), curve: curve)
+            self.extent = Float(extent)
+            self.exponent = Float(exponent)
+        }
+
+        /// How far a continuous corner reaches along each edge, in radii, when there is
+        /// room: 1.528, the reach of Core Animation's continuous corners.
+        static let continuousExtent = 1.528
+
+        /// The corner's reach `L` and exponent `n` for radius `r` with `room` (half the
+        /// shorter side) along the edges: `(r, 2)` for a circle.
+        static func corner(radius r: Double, room: Double, curve: CornerCurve) -> (extent: Double, exponent: Double) {
+            guard curve == .continuous, r > 0 else { return (r, 2) }
+            let extent = Swift.min(continuousExtent * r, room)
+            guard extent > r else { return (r, 2) }
+            // The depth at 45°, as a fraction of L: 1 − 2^(−1/n) = (1 − 1/√2) · r/L.
+            let depth = (1 - 0.5.squareRoot()) * r / extent
+            return (extent, log(2) / -log1p(-depth))
+        }
+    }
+
+    /// Pixel coordinates to the layer's plane, recentred on the rectangle's centre
+    /// (affine maps are normalised so that w = 1).
+    let inverse: PlaneMap
+    let isAffine: Bool
+    /// d(u·w)/dx, d(u·w)/dy, … : the inverse's linear part.
+    let ux, uy, vx, vy, wx, wy: Float
+    /// For affine maps: pixels per layer unit across the u and v edges.
+    let pixelsPerU, pixelsPerV: Float
+    let outer: Shape
+    let inner: Shape?
+    /// The rounded corners; `nil` when all four are (no per-lane choice).
+    let corners: CornerMask?
+
+    /// The sampler of `bounds` rounded by `cornerRadius` at the corners `corners` with the
+    /// curve `curve` under `map` (layer space to pixels), with the border ring
+    /// `borderWidth` wide when it is positive. `nil` when the rectangle is empty, the map
+    /// is singular, or (affine) the layer is behind the viewer.
+    init?(
+        bounds: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve = .circular,
+        borderWidth: Double = 0, map: PlaneMap
+    ) {
+        let b = bounds.standardized
+        let cornerRadius = corners.isEmpty ? 0 : cornerRadius
+        guard let shape = Shape(halfWidth: b.width / 2, halfHeight: b.height / 2, radius: cornerRadius, curve: curve),
+              let inverse = map.pixelInverse(origin: b.midX, b.midY)
+        else { return nil }
+        self.inverse = inverse
+        isAffine = inverse.isAffine
+        (ux, uy, vx, vy, wx, wy) = inverse.floatGradients
+        pixelsPerU = 1 / (ux * ux + uy * uy).squareRoot()
+        pixelsPerV = 1 / (vx * vx + vy * vy).squareRoot()
+        outer = shape
+        inner = borderWidth > 0
+            ? Shape(halfWidth: b.width / 2 - borderWidth, halfHeight: b.height / 2 - borderWidth,
+                    radius: cornerRadius - borderWidth, curve: curve)
+            : nil
+        self.corners = corners == .all ? nil : corners
+    }
+
+    /// Writes the coverage of the shape for the `count` pixels `x0 ..< x0 + count` of row
+    /// `y` to `outerCoverage`, and, when `borderCoverage` is given, the coverage of the
+    /// border ring there. Both buffers need room for `count` rounded up to a multiple of 8.
+    ///
+    /// Under an affine map the span of the row that lies inside the shape by more than
+    /// half a pixel (and off the corners' arcs) is found first, and filled with 1 (and a
+    /// border coverage of 0 inside the inner edge) without sampling: the same values the
+    /// lanes would give, found in constant time per row.
+    func sample(
+        row y: Int, from x0: Int, count: Int,
+        outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
+    ) {
+        let inside = interior(row: y, from: x0, count: count, border: borderCoverage != nil)
+        sample(row: y, from: x0, pixels: 0..<count, interior: inside, outer: outerCoverage, border: borderCoverage)
+    }
+
+    /// `sample` restricted to the pixels `r` of the row (indices from `x0`, as in the
+    /// buffers), given the row's `interior(row:from:count:border:)`: the whole row's values,
+    /// bit for bit, when `r` starts where the whole row's lanes would — on a multiple of 8
+    /// left of the interior, or inside it (how the rasterizer cuts a row around a constant
+    /// run). Left of the interior first: its last lanes may run into the interior, which is
+    /// written next.
+    func sample(
+        row y: Int, from x0: Int, pixels r: Range<Int>, interior inside: Range<Int>,
+        outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
+    ) {
+        func lanes(_ s: Range<Int>) {
+            guard !s.isEmpty else { return }
+            sampleSpan(row: y, from: x0 + s.lowerBound, count: s.count, outer: outerCoverage + s.lowerBound,
+                       border: borderCoverage.map { $0 + s.lowerBound })
+        }
+        guard !inside.isEmpty else { return lanes(r) }
+        lanes(r.lowerBound..<Swift.max(r.lowerBound, Swift.min(r.upperBound, inside.lowerBound)))
+        let m0 = Swift.max(r.lowerBound, inside.lowerBound)
+        let mid = m0..<Swift.max(m0, Swift.min(r.upperBound, inside.upperBound))
+        if !mid.isEmpty {
+            (outerCoverage + mid.lowerBound).update(repeating: 1, count: mid.count)
+            if let borderCoverage {
+                (borderCoverage + mid.lowerBound).update(repeating: inner == nil ? 1 : 0, count: mid.count)
+            }
+        }
+        lanes(Swift.min(Swift.max(r.lowerBound, inside.upperBound), r.upperBound)..<r.upperBound)
+    }
+
+    /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`; `low > high` when there is
+    /// none.
+    @inline(__always)
+    private static func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+        guard limit >= 0 else { return (1, 0) }
+        if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
+        let p = (-limit - a) / d, q = (limit - a) / d
+        return (Swift.min(p, q), Swift.max(p, q))
+    }
+
+    /// The whole indices in `lo … hi` (already within `0 … count − 1`).
+    @inline(__always)
+    private static func indices(_ lo: Double, _ hi: Double) -> Range<Int> {
+        let first = Int(lo.rounded(.up)), last = Int(hi.rounded(.down))
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+
+    /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` is fully inside the shape
+    /// (inside the inner edge when `border`, where the ring is empty): empty under
+    /// perspective. Of the cross-shaped interior (the two rectangles that avoid the corner
+    /// arcs), the longer of the row's two spans. A margin of 1e-3 pixel (and 1e-6 of the
+    /// size, for Float's rounding) keeps every pixel of it at coverage exactly 1.
+    func interior(row y: Int, from x0: Int, count: Int, border: Bool) -> Range<Int> {
+        guard isAffine, count > 0 else { return 0..<0 }
+        let shape = border ? (inner ?? outer) : outer
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
+        let du = inverse.r1.x, dv = inverse.r1.y
+        let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.extent)
+        let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
+        func span(_ lu: Double, _ lv: Double) -> Range<Int> {
+            let (a0, a1) = Self.solve(h.x, du, lu), (b0, b1) = Self.solve(h.y, dv, lv)
+            let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
+            guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
+            return Self.indices(lo, hi)
+        }
+        let wide = span(hx - mu, hy - Swift.max(r, mv))
+        let tall = span(hx - Swift.max(r, mu), hy - mv)
+        return wide.count >= tall.count ? wide : tall
+    }
+
+    /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` may have nonzero
+    /// coverage: every pixel outside has coverage (and border coverage) exactly 0, as the
+    /// lanes would give. Under an affine map, the pixels whose centre lies within half a
+    /// pixel of the outer edges' slabs, widened by 1e-2 pixel and 1e-5 of the size (a
+    /// margin far above `Float`'s rounding); under perspective (or NaN), the whole row.
+    /// Constant time per row.
+    func support(row y: Int, from x0: Int, count: Int) -> Range<Int> {
+        guard isAffine, count > 0 else { return 0..<Swift.max(count, 0) }
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
+        let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
+        let lu = hx + 0.51 / Double(pixelsPerU) + 1e-5 * hx, lv = hy + 0.51 / Double(pixelsPerV) + 1e-5 * hy
+        let (a0, a1) = Self.solve(h.x, inverse.r1.x, lu), (b0, b1) = Self.solve(h.y, inverse.r1.y, lv)
+        let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
+        guard !lo.isNaN, !hi.isNaN, !a0.isNaN, !a1.isNaN, !b0.isNaN, !b1.isNaN, lu.isFinite, lv.isFinite else {
+            return 0..<count
+        }
+        guard lo <= hi else { return 0..<0 }
+        return Self.indices(lo, hi)
+    }
+
+    /// `sample` without the interior shortcut (each pixel through the lanes).
+    func sampleSpan(
+        row y: Int, from x0: Int, count: Int,
+        outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
+    ) {
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let py = Double(y) + 0.5
+        var i = 0
+        while i < count {
+            let h = inverse.homogeneous(Double(x0 + i) + 0.5, py)
+            var u = SIMD8(repeating: Float(h.x)) + lanes * ux
+            var v = SIMD8(repeating: Float(h.y)) + lanes * vx
+            var gradient = Gradients(
+                ux: SIMD8(repeating: ux), uy: SIMD8(repeating: uy), vx: SIMD8(repeating: vx), vy: SIMD8(repeating: vy),
+                pixelsPerU: SIMD8(repeating: pixelsPerU), pixelsPerV: SIMD8(repeating: pixelsPerV))
+            var valid = SIMDMask<SIMD8<Float>.MaskStorage>(repeating: true)
+            if !isAffine {
+                let w = SIMD8(repeating: Float(h.z)) + lanes * wx
+                valid = w .> 0
+                let r = 1 / w
+                u *= r
+                v *= r
+                // d(U/W)/dx = (dU/dx − (U/W) dW/dx) / W.
+                gradient.ux = (ux - u * wx) * r
+                gradient.uy = (uy - u * wy) * r
+                gradient.vx = (vx - v * wx) * r
+                gradient.vy = (vy - v * wy) * r
+                gradient.pixelsPerU = 1 / (gradient.ux * gradient.ux + gradient.uy * gradient.uy).squareRoot()
+                gradient.pixelsPerV = 1 / (gradient.vx * gradient.vx + gradient.vy * gradient.vy).squareRoot()
+            }
+            let au = u.replacing(with: -u, where: u .< 0), av = v.replacing(with: -v, where: v .< 0)
+            // sign(u) · sign(v): the corner's distance gradient combines ±∇u and ±∇v.
+            gradient.sign = SIMD8(repeating: 1).replacing(with: -1, where: (u .< 0) .^ (v .< 0))
+            if let corners { gradient.rounded = Self.lanes(rounded: corners, u: u, v: v) }
+            var c = Self.coverage(of: outer, au: au, av: av, gradient)
+            c.replace(with: 0, where: .!valid)
+            UnsafeMutableRawPointer(outerCoverage + i).storeBytes(of: c, as: SIMD8<Float>.self)
+            if let borderCoverage {
+                var ring = c
+                if let inner {
+                    let ci = Self.coverage(of: inner, au: au, av: av, gradient)
+                    ring = c - ci
+                    ring.replace(with: 0, where: .!(ring .> 0))
+                    ring.replace(with: 0, where: .!valid)
+                }
+                UnsafeMutableRawPointer(borderCoverage + i).storeBytes(of: ring, as: SIMD8<Float>.self)
+            }
+            i += 8
+        }
+    }
+
+    /// The gradients of u and v with respect to pixel x and y, their reciprocal lengths,
+    /// sign(u)·sign(v), and the lanes whose corner is rounded.
+    struct Gradients {
+        var ux, uy, vx, vy, pixelsPerU, pixelsPerV: SIMD8<Float>
+        var sign = SIMD8<Float>(repeating: 1)
+        var rounded = SIMDMask<SIMD8<Float>.MaskStorage>(repeating: true)
+    }
+
+    /// The lanes at `(u, v)` whose quadrant's corner is in `corners` (minX: u < 0; minY:
+    /// v < 0).
+    @inline(__always)
+    static func lanes(rounded corners: CornerMask, u: SIMD8<Float>, v: SIMD8<Float>) -> SIMDMask<SIMD8<Float>.MaskStorage> {
+        let left = u .< 0, low = v .< 0
+        var m = SIMDMask<SIMD8<Float>.MaskStorage>(repeating: false)
+        if corners.contains(.layerMinXMinYCorner) { m .|= left .& low }
+        if corners.contains(.layerMaxXMinYCorner) { m .|= .!left .& low }
+        if corners.contains(.layerMinXMaxYCorner) { m .|= left .& .!low }
+        if corners.contains(.layerMaxXMaxYCorner) { m .|= .!left .& .!low }
+        return m
+    }
+
+    /// The coverage of `shape` at the points `(±au, ±av)` (see the type's doc comment).
+    @inline(__always)
+    static func coverage(of shape: Shape, au: SIMD8<Float>, av: SIMD8<Float>, _ g: Gradients) -> SIMD8<Float> {
+        let cx = slab(halfWidth: shape.halfWidth, au, g.pixelsPerU)
+        let cy = slab(halfWidth: shape.halfHeight, av, g.pixelsPerV)
+        var c = cx * cy
+        guard shape.radius > 0 else { return c }
+        let qx = au - (shape.halfWidth - shape.extent)
+        let qy = av - (shape.halfHeight - shape.extent)
+        let corner = (qx .> 0) .& (qy .> 0) .& g.rounded
+        guard any(corner) else { return c }
+        let distance: SIMD8<Float>
+        if shape.exponent == 2 {
+            let length = (qx * qx + qy * qy).squareRoot()
+            // ∇(|q| − r) in pixel space is (qx ∇|u| + qy ∇|v|) / |q|.
+            let nx = qx * g.ux + g.sign * qy * g.vx
+            let ny = qx * g.uy + g.sign * qy * g.vy
+            distance = (length - shape.radius) * length / (nx * nx + ny * ny).squareRoot()
+        } else {
+            distance = superellipseDistance(shape, qx: qx, qy: qy, corner: corner, g)
+        }
+        let cc = saturate(0.5 - distance)
+        c.replace(with: cc, where: corner .& (cc .< c))
+        return c
+    }
+
+    /// `(N − L) / |∇N|` in pixels for a continuous corner (see the type's doc comment), in
+    /// the `corner` lanes (the others are not used).
+    @inline(never)
+    static func superellipseDistance(
+        _ shape: Shape, qx: SIMD8<Float>, qy: SIMD8<Float>, corner: SIMDMask<SIMD8<Float>.MaskStorage>, _ g: Gradients
+    ) -> SIMD8<Float> {
+        let n = shape.exponent, l = shape.extent
+        var tx = qx / l, ty = qy / l
+        tx.replace(with: 0, where: .!corner)
+        ty.replace(with: 1, where: .!corner)
+        var norm = SIMD8<Float>(), gx = SIMD8<Float>(), gy = SIMD8<Float>()
+        for i in 0..<8 {
+            let sum = powf(tx[i], n) + powf(ty[i], n)
+            let nn = powf(sum, 1 / n)
+            norm[i] = nn
+            // ∂N/∂qx = (tx/N)^(n−1), and likewise for y.
+            gx[i] = powf(tx[i] / nn, n - 1)
+            gy[i] = powf(ty[i] / nn, n - 1)
+        }
+        let nx = gx * g.ux + g.sign * gy * g.vx
+        let ny = gx * g.uy + g.sign * gy * g.vy
+        return (norm - 1) * l / (nx * nx + ny * ny).squareRoot()
+    }
+
+    /// The overlap of a one-pixel box with the slab `−h … h` at distance `a` from its
+    /// middle, `scale` pixels per unit.
+    @inline(__always)
+    static func slab(halfWidth h: Float, _ a: SIMD8<Float>, _ scale: SIMD8<Float>) -> SIMD8<Float> {
+        let near = saturate(0.5 + (h - a) * scale)
+        let far = saturate(0.5 + (h + a) * scale)
+        let c = near + far - 1
+        return c.replacing(with: 0, where: c .< 0)
+    }
+
+    /// `x` clamped to 0…1, NaN to 0.
+    @inline(__always)
+    static func saturate(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        x.replacing(with: 0, where: .!(x .> 0)).replacing(with: 1, where: x .> 1)
+    }
+}

@@ -1,0 +1,363 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceLayers
+
+extension RenderList {
+    /// The list of the trees under `roots`, read as they are (pass presentation snapshots
+    /// for a frame at a time), on a canvas of `pixelWidth × pixelHeight` pixels with
+    /// `scale` pixels per point and the root space's origin at `origin`. `image` turns a
+    /// layer's contents into the image drawn (`nil`: the contents draw nothing), with its
+    /// mip chain when the draw minifies (its second argument).
+    ///
+    /// Three passes over explicit stacks (no recursion down the sublayers, so any depth is
+    /// safe): a depth-first walk that places each layer (`transformToSuperlayer`, then the
+    /// superlayer's matrix flattened into its plane), culls, and sorts siblings; a forward
+    /// pass that decides opacity groups; a backward pass that gathers each subtree's pixel
+    /// extent. Masks and previous renderings of transitions become lists of their own,
+    /// nested at most `maxNesting` deep (§ 11, § 12).
+    /// Cost: one 4×4 product and a sort of each layer's sublayers per layer.
+    init(
+        layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
+        image: @escaping (any LayerContents, _ mipmapped: Bool) -> ContentsImage? = RenderList.contentsImage
+    ) {
+        let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
+        let flipped = origin == .bottomLeft
+        let canvasMatrix = Transform3D(
+            rows: SIMD4(scale, 0, 0, 0), SIMD4(0, flipped ? -scale : scale, 0, 0), SIMD4(0, 0, 1, 0),
+            SIMD4(0, flipped ? Double(pixelHeight) : 0, 0, 1))
+        let builder = Builder(canvas: canvas, image: image)
+        // The canvas's own orientation, divided out of the back-face test.
+        let items = builder.items(
+            roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
+            rootLevel: Transform3D?.none)
+        self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, items: items)
+    }
+
+    /// How deep masks and transitions' previous renderings nest (a mask of a mask …) before
+    /// the builder stops: a mask past it masks its layer out entirely, a transition past it
+    /// shows the current rendering only.
+    public static let maxNesting = 32
+
+    /// The image of `contents`: a `ContentsImage` as it is, a `Bitmap` wrapped (its mipmaps
+    /// built on the way when `mipmapped`, else sharing its pixels), anything else `nil`.
+    static func contentsImage(_ contents: any LayerContents, mipmapped: Bool) -> ContentsImage? {
+        switch contents {
+        case let image as ContentsImage: image
+        case let bitmap as Bitmap: ContentsImage(bitmap, mipmapped: mipmapped)
+        default: nil
+        }
+    }
+
+    /// The pixels the image of `rect` under `map` can touch, one pixel of margin for the
+    /// anti-aliased edge, within `limit`. The quadrilateral is first clipped to the part in
+    /// front of the viewer (w ≥ 1e-9 of the largest |w| of its corners), whose image is
+    /// bounded.
+    static func pixelBounds(of rect: Rect, under map: PlaneMap, within limit: PixelRect) -> PixelRect {
+        let corners: InlineArray<4, SIMD3<Double>> = [
+            map.homogeneous(rect.minX, rect.minY), map.homogeneous(rect.maxX, rect.minY),
+            map.homogeneous(rect.maxX, rect.maxY), map.homogeneous(rect.minX, rect.maxY),
+        ]
+        let epsilon = 1e-9 * Swift.max(abs(corners[0].z), abs(corners[1].z), abs(corners[2].z), abs(corners[3].z))
+        guard epsilon > 0 else { return .empty }
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        func add(_ h: SIMD3<Double>) {
+            let p = SIMD2(h.x, h.y) / h.z
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        for k in 0..<4 {
+            let a = corners[k], b = corners[(k + 1) % 4]
+            if a.z >= epsilon { add(a) }
+            if (a.z >= epsilon) != (b.z >= epsilon) {
+                add(a + (b - a) * ((epsilon - a.z) / (b.z - a.z)))
+            }
+        }
+        guard lo.x <= hi.x, lo.y <= hi.y else { return .empty }
+        return PixelRect(covering: lo, hi, margin: 1, within: limit)
+    }
+
+    /// The offsets, in the layer's own coordinates, of the current and the previous
+    /// rendering of a transition at `progress` (§ 12): `d · L` scaled by the progress, `d`
+    /// the motion direction and `L` the bounds' extent along it.
+    static func transitionOffsets(
+        _ type: TransitionType, _ direction: TransitionSubtype, progress p: Double, bounds: Rect
+    ) -> (current: SIMD2<Double>, previous: SIMD2<Double>) {
+        let b = bounds.standardized
+        let d: SIMD2<Double> = switch direction {
+        case .fromLeft: SIMD2(b.width, 0)
+        case .fromRight: SIMD2(-b.width, 0)
+        case .fromBottom: SIMD2(0, b.height)
+        case .fromTop: SIMD2(0, -b.height)
+        }
+        switch type {
+        case .fade: return (.zero, .zero)
+        case .moveIn: return (-d * (1 - p), .zero)
+        case .push: return (-d * (1 - p), d * p)
+        case .reveal: return (.zero, d * p)
+        }
+    }
+
+    /// Builds item lists: the tree walk and the two passes after it.
+    struct Builder {
+        let canvas: PixelRect
+        let image: (any LayerContents, _ mipmapped: Bool) -> ContentsImage?
+        /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
+        /// `rootLevel` places them without making them previous renderings, layers that
+        /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
+        /// the layer's alpha (`shadowPath` is ignored).
+        var inContext = false
+
+        /// The items of the trees under `roots`, each placed in `plane` (the superlayer's
+        /// matrix, flattened) whose y axis has `orientation` on the canvas. `rootLevel`,
+        /// when given, replaces the (single) root's `transformToSuperlayer` (a previous
+        /// rendering placed where the layer it stands for is).
+        func items(
+            roots: [Layer], plane: Transform3D, orientation: Double, depth: Int, nesting: Int, rootLevel: Transform3D?
+        ) -> [Item] {
+            var items: [Item] = []
+            var sublayerCounts: [Int] = []
+
+            struct Frame {
+                var item: Int?
+                var plane: Transform3D
+                var orientation: Double
+                var children: [Layer]
+                var next = 0
+            }
+            var stack = [Frame(item: nil, plane: plane, orientation: orientation, children: Layer.paintOrder(roots))]
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                guard stack[top].next < stack[top].children.count else {
+                    if let finished = stack.removeLast().item { items[finished].subtreeEnd = items.count }
+                    continue
+                }
+                let layer = stack[top].children[stack[top].next]
+                stack[top].next += 1
+                let parent = stack[top].item
+                let frame = stack[top]
+                let level = (top == 0 ? rootLevel : nil) ?? layer.transformToSuperlayer
+                if inContext && !RenderList.rendersInContext(layer, asRoot: top == 0) { continue }
+                guard let item = self.item(
+                    for: layer, level: level, parent: parent, depth: depth + top, parentPlane: frame.plane,
+                    orientation: frame.orientation, nesting: nesting,
+                    contentOnly: top == 0 && rootLevel != nil && !inContext)
+                else { continue }
+                let index = items.count
+                items.append(item)
+                sublayerCounts.append(0)
+                if let parent { sublayerCounts[parent] += 1 }
+                if layer.sublayers.isEmpty || layer.isHidden {
+                    items[index].subtreeEnd = index + 1
+                } else {
+                    let flip: Double = layer.isGeometryFlipped ? -1 : 1
+                    stack.append(Frame(
+                        item: index, plane: item.matrix.flattenedToPlane, orientation: frame.orientation * flip,
+                        children: Layer.paintOrder(layer.sublayers)))
+                }
+            }
+            decideGroups(&items, sublayerCounts: sublayerCounts)
+            gatherExtents(&items)
+            return items
+        }
+
+        /// Opacity: folded into the drawing where that gives the same pixels, else a group;
+        /// layers that need their whole rendering first (`needsIsolation`) are groups.
+        private func decideGroups(_ items: inout [Item], sublayerCounts: [Int]) {
+            var passedDown = [Double](repeating: 1, count: items.count)
+            for i in items.indices {
+                let arriving = items[i].parent.map { passedDown[$0] } ?? 1
+                let alpha = arriving * items[i].opacity
+                let sublayers = sublayerCounts[i]
+                let simple = !items[i].hasContents && items[i].transition == nil
+                // A path shadow under a translucent layer: the two must blend as one.
+                if items[i].needsIsolation || (items[i].shadow != nil && alpha < 1) {
+                    items[i].drawOpacity = 1
+                    items[i].groupOpacity = alpha
+                } else if alpha >= 1 {
+                    items[i].drawOpacity = 1
+                } else if sublayers == 0 && simple {
+                    items[i].drawOpacity = alpha  // background and border blend in one pass
+                } else if sublayers == 1 && !items[i].drawsItself && items[i].transition == nil {
+                    items[i].drawOpacity = alpha  // nothing of its own: the one sublayer carries it
+                    passedDown[i] = alpha
+                } else {
+                    items[i].drawOpacity = 1
+                    items[i].groupOpacity = alpha
+                }
+            }
+        }
+
+        /// Extents, children before parents: what the layer draws, its sublayers and its
+        /// previous rendering, clipped by `masksToBounds`, grown by the shadow, cut by the
+        /// mask.
+        private func gatherExtents(_ items: inout [Item]) {
+            var sublayerExtents = [PixelRect](repeating: .empty, count: items.count)
+            for i in items.indices.reversed() {
+                let item = items[i]
+                let plane = PlaneMap(item.matrix)
+                var extent = item.backgroundColor != nil || item.borderColor != nil ? item.pixelBounds : .empty
+                if let contents = item.contents {
+                    extent = extent.union(RenderList.pixelBounds(of: contents.destination, under: plane, within: canvas))
+                }
+                extent = extent.union(sublayerExtents[i])
+                if item.clipsToBounds { extent = extent.intersection(item.pixelBounds) }
+                if let transition = item.transition { extent = extent.union(transition.previous.extent) }
+                if let shadow = item.shadow {
+                    let resting = PlaneMap(shadow.matrix)
+                    let shape = shadow.path?.bounds.map { RenderList.pixelBounds(of: $0, under: resting, within: canvas) }
+                        ?? extent
+                    var cast = Self.spread(shape, by: shadow, within: canvas)
+                    if shadow.clipsToBounds {
+                        cast = cast.intersection(RenderList.pixelBounds(of: item.bounds, under: resting, within: canvas))
+                    }
+                    extent = extent.union(cast)
+                }
+                if let mask = item.mask { extent = extent.intersection(mask.extent) }
+                items[i].extent = extent
+                if let parent = item.parent { sublayerExtents[parent] = sublayerExtents[parent].union(extent) }
+            }
+        }
+
+        /// The pixels a shadow of a shape covering `shape` can touch: moved by the offset,
+        /// grown by the blur's reach, at most 2σ (and a pixel for the fractional offset),
+        /// within `canvas`.
+        static func spread(_ shape: PixelRect, by shadow: Shadow, within canvas: PixelRect) -> PixelRect {
+            guard !shape.isEmpty else { return .empty }
+            // Past the canvas's size the margin only needs to reach across it.
+            let margin = Swift.min(Double(ShadowBlur.margin(sigma: shadow.sigma) + 1), Double(4 * Bitmap.maxDimension))
+            let lo = SIMD2(Double(shape.minX), Double(shape.minY)) + shadow.offset
+            let hi = SIMD2(Double(shape.maxX), Double(shape.maxY)) + shadow.offset
+            return PixelRect(covering: lo, hi, margin: margin, within: canvas)
+        }
+
+        /// The item of `layer`, placed by `level` (its `transformToSuperlayer`, or what
+        /// stands for it) in `parentPlane`; `nil` when it is culled with its sublayers:
+        /// hidden, opacity 0, a matrix that is not finite or collapses the plane (edge-on),
+        /// facing away from the viewer when not double-sided, or masked past `maxNesting`.
+        /// `contentOnly` (the root of a previous rendering, § 12): only what the layer draws
+        /// counts — its opacity, shadow, mask and transitions are left to the layer it
+        /// stands for, which applies them once to the combined result; a hidden previous
+        /// rendering is empty. A hidden layer with a transition in effect is kept, drawing
+        /// nothing of its own (`drawsNothing`), so that the transition can show it going
+        /// (Core Animation's `actions["hidden"] = transition`).
+        func item(
+            for layer: Layer, level: Transform3D, parent: Int?, depth: Int, parentPlane: Transform3D,
+            orientation: Double, nesting: Int, contentOnly: Bool = false
+        ) -> Item? {
+            let drawsNothing = layer.isHidden
+            guard !layer.isHidden || (!contentOnly && layer.presentedTransition != nil && nesting < RenderList.maxNesting)
+            else { return nil }
+            let opacity = contentOnly ? 1 : Swift.min(Swift.max(layer.opacity, 0), 1)
+            guard opacity > 0 else { return nil }
+            let bounds = layer.bounds.standardized
+            // A transition moves the current rendering in the layer's own space (§ 12).
+            var transition: TransitionDrawing?
+            // At rest: the shadow and the mask belong to the combined rendering, which does
+            // not move.
+            let restingMatrix = level.concatenating(parentPlane)
+            var level = level
+            if !contentOnly, let presented = layer.presentedTransition, nesting < RenderList.maxNesting {
+                let progress = Swift.min(Swift.max(presented.progress.isNaN ? 0 : presented.progress, 0), 1)
+                let offsets = RenderList.transitionOffsets(
+                    presented.type, presented.direction, progress: progress, bounds: bounds)
+                let previous = presented.previous
+                let previousLevel = Transform3D(translationX: offsets.previous.x, y: offsets.previous.y, z: 0)
+                    .concatenating(previous.transformToSuperlayer(asSublayerOf: layer.superlayer))
+                let list = RenderList(
+                    pixelWidth: canvas.width, pixelHeight: canvas.height,
+                    items: items(
+                        roots: [previous], plane: parentPlane, orientation: orientation, depth: depth,
+                        nesting: nesting + 1, rootLevel: previousLevel))
+                transition = TransitionDrawing(type: presented.type, progress: progress, previous: list)
+                level = Transform3D(translationX: offsets.current.x, y: offsets.current.y, z: 0).concatenating(level)
+            }
+            let matrix = level.concatenating(parentPlane)
+            let plane = PlaneMap(matrix)
+            // Singular about the layer's middle: where the bounds sit does not count.
+            guard matrix.isFinite, !PlaneMap.translation(bounds.midX, bounds.midY).concatenating(plane).isSingular
+            else { return nil }
+            // The sign of the plane map's determinant is the orientation of the layer's image
+            // wherever it is in front of the viewer (the Jacobian of a homography is det / w³);
+            // the canvas's and the flipped geometries' own orientation is divided out.
+            if !layer.isDoubleSided && plane.determinant * orientation < 0 { return nil }
+
+            var mask: RenderList?
+            if !contentOnly, let maskLayer = layer.mask {
+                // A mask past the nesting limit masks everything out.
+                guard nesting < RenderList.maxNesting else { return nil }
+                let flip: Double = layer.isGeometryFlipped ? -1 : 1
+                mask = RenderList(
+                    pixelWidth: canvas.width, pixelHeight: canvas.height,
+                    items: items(
+                        roots: [maskLayer], plane: restingMatrix.flattenedToPlane, orientation: orientation * flip,
+                        depth: depth + 1, nesting: nesting + 1, rootLevel: nil))
+            }
+
+            let shorter = Swift.min(bounds.width, bounds.height)
+            let hasArea = shorter > 0
+            let background = layer.backgroundColor.flatMap { $0.alpha > 0 && hasArea && !drawsNothing ? $0 : nil }
+            let borderWidth = Swift.min(Swift.max(layer.borderWidth, 0), shorter / 2)
+            let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
+            return Item(
+                name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
+                cornerRadius: layer.maskedCorners.isEmpty ? 0 : Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
+                maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve,
+                backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
+                contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
+                shadow: contentOnly || drawsNothing
+                    ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext),
+                mask: mask,
+                transition: transition,
+                orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
+                groupOpacity: nil, pixelBounds: hasArea ? pixelBounds(of: bounds, under: plane, within: canvas) : .empty,
+                extent: .empty)
+        }
+
+        /// The layer's contents as drawn (§ 9), `nil` when they draw nothing.
+        /// A bitmap gets its mip chain only when this draw may minify it.
+        func contents(of layer: Layer, bounds: Rect, orientation: Double, plane: PlaneMap) -> Contents? {
+            guard let value = layer.contents,
+                  let layout = ContentsLayout(
+                    bounds: bounds, imageSize: value.pixelSize, gravity: layer.contentsGravity,
+                    contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter,
+                    contentsScale: layer.contentsScale, rowZeroAtUnitYZero: orientation > 0)
+            else { return nil }
+            let mipmapped = ContentsSampler.needsMipmaps(
+                layout: layout, map: plane, minification: layer.minificationFilter, bias: layer.minificationFilterBias)
+            guard let image = image(value, mipmapped), image.pixelSize == value.pixelSize else { return nil }
+            return Contents(
+                image: image, layout: layout, magnificationFilter: layer.magnificationFilter,
+                minificationFilter: layer.minificationFilter, minificationFilterBias: layer.minificationFilterBias)
+        }
+
+        /// The layer's shadow in pixels (§ 10), `nil` when it casts none: opacity or colour
+        /// alpha 0, an empty `shadowPath`, or the centre of its bounds behind the viewer.
+        /// `path` false: the shape is the layer's alpha whatever `shadowPath` says.
+        static func shadow(of layer: Layer, bounds: Rect, matrix: Transform3D, path usesPath: Bool = true) -> Shadow? {
+            let plane = PlaneMap(matrix)
+            let opacity = Swift.min(Swift.max(layer.shadowOpacity, 0), 1)
+            guard opacity > 0, var color = layer.shadowColor, color.alpha > 0 else { return nil }
+            color.alpha *= opacity
+            // The Jacobian of the layer-to-pixel map at the centre of the bounds.
+            let h = plane.homogeneous(bounds.midX, bounds.midY)
+            guard h.z > 0 else { return nil }
+            let p = SIMD2(h.x, h.y) / h.z
+            let dx = (SIMD2(plane.r1.x, plane.r1.y) - p * plane.r1.z) / h.z
+            let dy = (SIMD2(plane.r2.x, plane.r2.y) - p * plane.r2.z) / h.z
+            let radius = Swift.max(layer.shadowRadius, 0)
+            let sigma = radius * abs(dx.x * dy.y - dx.y * dy.x).squareRoot()
+            let offset = dx * layer.shadowOffset.width + dy * layer.shadowOffset.height
+            guard sigma.isFinite, offset.x.isFinite, offset.y.isFinite else { return nil }
+            // An explicit path is the shape (an empty or non-finite one: no shadow).
+            let path = usesPath ? layer.shadowPath : nil
+            if let path, path.isEmpty || !path.isFinite { return nil }
+            return Shadow(
+                color: color, sigma: sigma, offset: offset, path: path, clipsToBounds: layer.masksToBounds, matrix: matrix)
+        }
+    }
+
+    /// The pixels the list's items can touch (the union of its roots' extents).
+    var extent: PixelRect {
+        items.reduce(PixelRect.empty) { $1.parent == nil ? $0.union($1.extent) : $0 }
+    }
+}

@@ -1,0 +1,118 @@
+import CadenceGeometry
+import CadenceLayers
+
+/// What one frame draws: the visible layers of a presentation tree, flattened into paint
+/// order with everything the rasterizer needs and nothing it has to look up again.
+///
+/// `items` lists the layers depth first, each before its sublayers, siblings back to front
+/// (`zPosition`, then their index: a stable order). A layer's sublayers are the items
+/// `index + 1 ..< subtreeEnd`; its own drawing happens in two parts around them —
+/// background and contents before, border after; a mask and a transition's previous
+/// rendering are lists of their own inside the item. Hidden layers, layers of
+/// opacity 0, back-facing layers that are not double-sided, edge-on layers and layers
+/// whose matrix is not finite are left out with their sublayers.
+///
+/// `Compositor.renderList(_:at:on:)` makes one; `docs/compositor.md` describes the rules.
+public struct RenderList: Hashable, Sendable {
+    /// The canvas size in pixels.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// The layers in paint order.
+    public var items: [Item]
+
+    public init(pixelWidth: Int, pixelHeight: Int, items: [Item]) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.items = items
+    }
+
+    /// One visible layer.
+    public struct Item: Hashable, Sendable {
+        /// The layer's `name`, for tests and messages.
+        public var name: String?
+        /// 0 for a root, one more for each level down.
+        public var depth: Int
+        /// The index of the superlayer's item (`nil` for a root).
+        public var parent: Int?
+        /// One past the index of the last item of this layer's subtree.
+        public var subtreeEnd: Int
+
+        /// The layer's space (its bounds) to canvas pixels: `transformToSuperlayer`, then
+        /// each ancestor's level flattened into its superlayer's plane
+        /// (`Transform3D.flattenedToPlane`), then the canvas's scale and origin — row
+        /// vectors, `[x y 0 1] · matrix` divided by its w is the pixel (y down, pixel
+        /// (i, j) covering `i ..< i+1` × `j ..< j+1`). The layer's own level is kept whole
+        /// (its z output is its depth in the superlayer's space, unused by the rasterizer).
+        public var matrix: Transform3D
+        /// The standardised bounds.
+        public var bounds: Rect
+        /// `cornerRadius` clamped to `0 … min(width, height) / 2`; 0 when `maskedCorners`
+        /// is empty.
+        public var cornerRadius: Double
+        /// `maskedCorners`: the corners `cornerRadius` rounds, in the layer's coordinates.
+        public var maskedCorners: CornerMask
+        /// `cornerCurve`: the corners' shape (`docs/compositor.md` § 2, "Corners").
+        public var cornerCurve: CornerCurve
+        /// The background colour; `nil` when there is none or it is fully transparent.
+        public var backgroundColor: Color?
+        /// `borderWidth` clamped to `0 … min(width, height) / 2` (measured inward); 0 when
+        /// there is no visible border.
+        public var borderWidth: Double
+        /// The border colour; `nil` when there is no visible border.
+        public var borderColor: Color?
+        /// The contents image and how it is placed and filtered (`docs/compositor.md` § 9);
+        /// `nil` when the layer has no contents or they draw nothing.
+        public var contents: Contents?
+        /// The layer's shadow (§ 10); `nil` when it casts none.
+        public var shadow: Shadow?
+        /// The layer's mask (§ 11): the mask's subtree as a list of its own, placed in this
+        /// layer's plane. The layer and its sublayers are multiplied by its rendered alpha.
+        public var mask: RenderList?
+        /// The transition in effect (§ 12), with the previous rendering as a list of its own.
+        public var transition: TransitionDrawing?
+        /// +1 when the layer's y axis points down on the canvas (before transforms), −1 when
+        /// it points up: the canvas's origin and the `geometryFlipped` layers above (§ 13).
+        public var orientation: Double
+        /// `masksToBounds`: the sublayers (and contents) are clipped to the bounds,
+        /// rounded by `cornerRadius`.
+        public var clipsToBounds: Bool
+
+        /// The layer's `opacity`, clamped to 0…1.
+        public var opacity: Double
+        /// The alpha the layer's own drawing is blended with: its opacity times the
+        /// opacities of ancestors folded into it (see `group`); 1 inside a group.
+        public var drawOpacity: Double
+        /// Present when the layer and its sublayers are composited offscreen as one group
+        /// and then blended with this opacity (the layer's opacity times any folded into
+        /// it). Absent when opacity is 1, or when folding it into the drawing gives the same
+        /// pixels: a layer without sublayers (its background and border are blended in one
+        /// pass), or one that draws nothing itself and has one sublayer (the opacity passes
+        /// down to it).
+        public var groupOpacity: Double?
+
+        /// The pixels the layer's bounds can touch (the projected bounds grown by one pixel
+        /// for the anti-aliased edge), within the canvas.
+        public var pixelBounds: PixelRect
+        /// The pixels the layer and its sublayers can touch, after their clips, within the
+        /// canvas; an offscreen group is this size.
+        public var extent: PixelRect
+
+        /// Whether the layer has contents to draw.
+        public var hasContents: Bool { contents != nil }
+
+        /// Whether the layer draws anything of its own.
+        public var drawsItself: Bool { backgroundColor != nil || borderColor != nil || hasContents }
+
+        /// Whether the layer must be drawn offscreen as a group even at opacity 1: a shadow
+        /// of the layer's own alpha, a mask and a cross-fade all need its whole rendering
+        /// first. (A `shadowPath` shadow is drawn before the layer instead, directly, when
+        /// nothing else needs a group: the same picture, without the group's passes.)
+        public var needsIsolation: Bool {
+            shadowsOwnAlpha || mask != nil || transition?.type == .fade
+        }
+
+        /// Whether the layer casts a shadow of its own alpha (no `shadowPath`): drawn from
+        /// its whole group, blurred across rows.
+        var shadowsOwnAlpha: Bool { shadow != nil && shadow?.path == nil }
+    }
+}

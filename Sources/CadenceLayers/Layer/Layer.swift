@@ -1,0 +1,480 @@
+import CadenceAnimation
+import CadenceGeometry
+import CadenceTiming
+
+/// A model layer (Core Animation's `CALayer`): a rectangle with geometry, style, contents
+/// and its own time space, in a tree of layers.
+///
+/// A reference type: a layer's identity is its place in a tree (one superlayer, ordered
+/// sublayers, an optional mask). Every property starts at Core Animation's default, listed
+/// on each property and in `docs/layers.md`.
+///
+/// **Threads.** A layer tree is single-threaded: `Layer` has no locks and is not
+/// `Sendable`, so the compiler keeps a tree inside one isolation domain (one thread, task
+/// or actor). To hand layer state elsewhere, take a snapshot there is no other reference
+/// to (`modelCopy()`).
+///
+/// **Bad values.** Every numeric property except the media timing refuses a non-finite
+/// value: assigning NaN or ±∞ (in any field of a point, size, rectangle, colour or
+/// transform) leaves the property unchanged, and `setValue(_:forKeyPath:)` throws
+/// `LayerError.nonFinite` (Core Animation raises `CALayerInvalidGeometry`). The media
+/// timing takes any number and is sanitised when resolved (`docs/time-model.md`).
+///
+/// **Style.** A property the layer has never assigned reads, when `style` has a value for
+/// its key, that value (the shallowest level wins); otherwise its default. `bounds`,
+/// `frame` and the media timing never read the style.
+///
+/// ```swift
+/// let layer = Layer()
+/// layer.bounds = Rect(x: 0, y: 0, width: 120, height: 80)
+/// layer.position = Point(x: 60, y: 40)
+/// layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+///                                  timing: MediaTiming(duration: 1)),
+///           forKey: "fade", beginningAt: 0)
+/// let shown = layer.presentation(at: 0.5).opacity  // 0.5; the model still reads 1
+/// ```
+public final class Layer {
+    // Exclusivity. The stored properties below are `@exclusivity(unchecked)`: the dynamic
+    // check Swift makes on every access to a class's `var` (a thread-local access set,
+    // about a hundred instructions) was the largest cost of snapshots, conversion and hit
+    // testing. It is safe to drop because a layer tree lives in one isolation domain
+    // (`Layer` is not `Sendable`) and no access to these properties is held across a call
+    // out of this module: each is a plain load or store, or a `modify` of `storage` that
+    // runs no user code (delegates and actions are called between accesses, never inside
+    // one). So no two accesses to one of them can overlap.
+
+    // MARK: Caches of the fast paths (see the files named; never part of a layer's value)
+
+    /// The plan of what `animationEntries` animates, made by the first snapshot after
+    /// they change (`LayerAnimationPlan.swift`); `nil` until then.
+    @exclusivity(unchecked)
+    var animationPlanCache: LayerAnimationPlan?
+    /// For a model layer that snapshots have been made of: the identity they find it
+    /// through, made by the first snapshot (`LayerModelHandle.swift`).
+    @exclusivity(unchecked)
+    var modelIdentity: LayerModelIdentity?
+    /// For a presentation snapshot: the handle to the model layer it was made from.
+    @exclusivity(unchecked)
+    var modelHandle: LayerModelHandle?
+
+    /// For a presentation snapshot: the transition in effect on the layer at the
+    /// snapshot's time, with its previous rendering (`presentation(at:)`); `nil` when none
+    /// is, and always `nil` for a model layer.
+    @exclusivity(unchecked)
+    public internal(set) var presentedTransition: PresentedTransition?
+
+    /// A layer of a presentation snapshot (`Layer+Animations.swift`): `storage` (its model
+    /// layer's properties with the animated values in place), marked a presentation;
+    /// `handle` to its model layer; and `superlayer`, held weakly. No sublayers, mask,
+    /// animations or context yet. Initialising these (rather than assigning them to a new
+    /// `Layer()`) moves the properties in once and skips the weak-reference replacement;
+    /// `superlayer` is borrowed (no retain, which for a superlayer with a weak-reference
+    /// side table takes the runtime's slow path).
+    init(presenting storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
+        self.storage = storage
+        self.storage.isPresentation = true
+        modelHandle = handle
+        self.superlayer = superlayer
+    }
+
+    /// The model properties; everything but the hierarchy.
+    @exclusivity(unchecked)
+    var storage: LayerStorage
+
+    /// Whether the layer (or a layer below it) needs layout, and whether its layout is
+    /// running (`Layout/Layer+Layout.swift`). Not a property: copies start clean.
+    @exclusivity(unchecked)
+    var layoutFlags: LayoutFlags = []
+
+    /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
+    /// there are none). Change them with `addSublayer(_:)` and its relatives.
+    @exclusivity(unchecked)
+    public internal(set) var sublayers: [Layer] = []
+    /// The layer this one is a sublayer or the mask of, held weakly (the superlayer owns
+    /// its sublayers). `nil` for a root.
+    @exclusivity(unchecked)
+    public internal(set) weak var superlayer: Layer?
+    /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
+    /// but it is not among the sublayers. Set it with `setMask(_:)`.
+    @exclusivity(unchecked)
+    public internal(set) var mask: Layer?
+
+    /// An attached animation: its key, the animation, and — when it is or contains a
+    /// transition — the tree it transitions from, a model copy captured when it was added
+    /// (`Layer+Animations.swift`; `nil` otherwise).
+    typealias AnimationEntry = (key: String?, animation: Animation, previous: Layer?)
+
+    /// The animations attached to the layer, in the order they were added
+    /// (`Layer+Animations.swift`).
+    @exclusivity(unchecked)
+    var animationEntries: [AnimationEntry] = []
+    /// The context whose transactions this layer's changes join and which runs its actions
+    /// (`Layer+Actions.swift`); `nil` (the default): changes are immediate, with no actions.
+    /// Set with `TransactionContext.attach(_:)`; copies and snapshots have none.
+    @exclusivity(unchecked)
+    public internal(set) var transactionContext: TransactionContext?
+
+    /// A layer with every property at its default, in no tree.
+    public init() {
+        storage = LayerStorage()
+    }
+
+    // MARK: Reading and writing through the style rule
+
+    /// `stored`, or the style's value for `key` when the layer has not assigned `key` and
+    /// has a style with a value of the right kind.
+    @inline(__always)
+    func styled<T: LayerPropertyValue>(_ key: LayerKey, _ stored: T) -> T {
+        guard storage.explicitKeys & key.bit == 0, let style = storage.style else { return stored }
+        return style.value(forKey: key.name).flatMap { T(keyPathValue: $0) } ?? stored
+    }
+
+    /// Stores `value` with `store` and marks `key` assigned, unless `value` is not finite;
+    /// with a transaction context, as part of its transaction, running the key's action.
+    /// (`store` is a closure literal at each setter, inlined into a plain store: no key
+    /// path is made.)
+    @inline(__always)
+    func assign<T: LayerPropertyValue>(_ value: T, _ key: LayerKey, _ store: (inout LayerStorage, T) -> Void) {
+        guard value.isFiniteValue else { return }
+        if transactionContext != nil { return assignRunningActions(key) { store(&$0, value) } }
+        store(&storage, value)
+        storage.explicitKeys |= key.bit
+    }
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: its origin and size, in points. Default
+    /// `(0, 0, 0, 0)`. Standardised when set, as Core Animation does: a negative width or
+    /// height is flipped and the origin moved to the minimum corner, so setting
+    /// `(0, 0, −100, −50)` reads back `(−100, −50, 100, 50)` (and `frame` follows from that).
+    /// Animated values in a presentation snapshot are standardised the same way. Never
+    /// read from the style.
+    ///
+    /// A change of size marks the layer as needing layout and resizes the sublayers by
+    /// their `autoresizingMask` at once (`docs/layout.md`).
+    public var bounds: Rect {
+        get { storage.bounds }
+        set {
+            let oldSize = storage.bounds.size
+            assign(newValue.standardized, .bounds) { $0.bounds = $1 }
+            if storage.bounds.size != oldSize { boundsSizeDidChange(from: oldSize) }
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).
+    public var position: Point {
+        get { styled(.position, storage.position) }
+        set { assign(newValue, .position) { $0.position = $1 } }
+    }
+
+    /// The layer's position on the z axis, in points. Default 0.
+    public var zPosition: Double {
+        get { styled(.zPosition, storage.zPosition) }
+        set { assign(newValue, .zPosition) { $0.zPosition = $1 } }
+    }
+
+    /// The point of the bounds, in the unit square (0…1 from the bounds' minimum to maximum
+    /// edge), that `position` places and `transform` turns about. Default (0.5, 0.5).
+    public var anchorPoint: Point {
+        get { styled(.anchorPoint, storage.anchorPoint) }
+        set { assign(newValue, .anchorPoint) { $0.anchorPoint = $1 } }
+    }
+
+    /// The z component of the anchor point, in points. Default 0.
+    public var anchorPointZ: Double {
+        get { styled(.anchorPointZ, storage.anchorPointZ) }
+        set { assign(newValue, .anchorPointZ) { $0.anchorPointZ = $1 } }
+    }
+
+    /// The transform applied to the layer (and its sublayers) about its anchor point.
+    /// Default identity.
+    public var transform: Transform3D {
+        get { styled(.transform, storage.transform) }
+        set { assign(newValue, .transform) { $0.transform = $1 } }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point (typically
+    /// a perspective). Default identity. It does not apply to the mask.
+    public var sublayerTransform: Transform3D {
+        get { styled(.sublayerTransform, storage.sublayerTransform) }
+        set { assign(newValue, .sublayerTransform) { $0.sublayerTransform = $1 } }
+    }
+
+    // MARK: Style
+
+    /// 0 (transparent) … 1 (opaque). Default 1. Values outside 0…1 are kept (clamped only
+    /// when drawn). Core Animation stores a `Float`.
+    public var opacity: Double {
+        get { styled(.opacity, storage.opacity) }
+        set { assign(newValue, .opacity) { $0.opacity = $1 } }
+    }
+
+    /// Whether the layer (and its sublayers) is not drawn and not hit-tested. Default
+    /// false. Key `hidden`.
+    public var isHidden: Bool {
+        get { styled(.hidden, storage.isHidden) }
+        set { assign(newValue, .hidden) { $0.isHidden = $1 } }
+    }
+
+    /// Whether sublayers and contents are clipped to the bounds (with `cornerRadius`).
+    /// Default false.
+    public var masksToBounds: Bool {
+        get { styled(.masksToBounds, storage.masksToBounds) }
+        set { assign(newValue, .masksToBounds) { $0.masksToBounds = $1 } }
+    }
+
+    /// Whether the layer is drawn when it faces away from the viewer. Default true. Key
+    /// `doubleSided`.
+    public var isDoubleSided: Bool {
+        get { styled(.doubleSided, storage.isDoubleSided) }
+        set { assign(newValue, .doubleSided) { $0.isDoubleSided = $1 } }
+    }
+
+    /// Whether the layer's sublayers and mask are laid out upside down: their y axis is
+    /// mirrored about the middle of this layer's bounds (`B.minY + B.maxY − y`, the
+    /// standardised bounds), between their placement and this layer's `sublayerTransform`
+    /// (`transformToSuperlayer`). Default false. Key `geometryFlipped`. Core Animation's
+    /// geometry is y-up on macOS; a flipped layer gives its sublayers y-down coordinates
+    /// there (and y-up ones on a y-down screen). The layer's own drawing — background,
+    /// border, and `contents`, which "display the same regardless of the value of
+    /// `geometryFlipped`" — is unchanged; see `contentsAreFlipped` for its sublayers'
+    /// contents. No default animation (a Boolean).
+    public var isGeometryFlipped: Bool {
+        get { styled(.geometryFlipped, storage.geometryFlipped) }
+        set { assign(newValue, .geometryFlipped) { $0.geometryFlipped = $1 } }
+    }
+
+    /// Whether the layer's contents are implicitly flipped when rendered (Core Animation's
+    /// `contentsAreFlipped`): true when an odd number of the layers from this one up to the
+    /// root, inclusive, have `isGeometryFlipped` — the layer itself, then its superlayers
+    /// (which for a mask begin with the layer it masks). Two flips cancel, three do not; a
+    /// detached flipped layer answers true. This is Core Animation's rule (checked on Apple
+    /// hardware): on macOS a flipped layer's own backing store is drawn y-flipped, which is
+    /// what this reports.
+    ///
+    /// The compositor does not read it: contents are drawn upright on the canvas whatever
+    /// the flips (`docs/compositor.md` §9), which it gets from the flips strictly above the
+    /// layer — `contentsAreFlipped != isGeometryFlipped` — as it walks the tree.
+    ///
+    /// Cost: one read of each flag up the tree (a walk up the weak superlayer references).
+    public var contentsAreFlipped: Bool {
+        var flipped = isGeometryFlipped
+        var node = superlayer
+        while let layer = node {
+            if layer.isGeometryFlipped { flipped.toggle() }
+            node = layer.superlayer
+        }
+        return flipped
+    }
+
+    /// The radius of the rounded corners of the background, border and (with
+    /// `masksToBounds`) the clip, in points. Default 0.
+    public var cornerRadius: Double {
+        get { styled(.cornerRadius, storage.cornerRadius) }
+        set { assign(newValue, .cornerRadius) { $0.cornerRadius = $1 } }
+    }
+
+    /// Which corners `cornerRadius` rounds (Core Animation's `maskedCorners`), named in the
+    /// layer's own coordinates (`CornerMask`). Default `.all`. The others are square in the
+    /// background, the border, the clip and the shadow of the layer's alpha. Key-value coding
+    /// reads and writes it as a number, the mask's raw value (`maskedCorners` 15 is all
+    /// four; a written number is truncated to an integer and keeps its four corner bits).
+    /// Not animatable (no default action). Hit testing ignores it.
+    public var maskedCorners: CornerMask {
+        get { CornerMask(truncating: styled(.maskedCorners, Double(storage.maskedCorners.rawValue))) }
+        set { assign(Double(newValue.rawValue), .maskedCorners) { $0.maskedCorners = CornerMask(truncating: $1) } }
+    }
+
+    /// The curve of the rounded corners (Core Animation's `cornerCurve`): `.circular` (the
+    /// default) or `.continuous` (`CornerCurve`). Not read from the style; key-value coding
+    /// reads and writes its name (an unknown one is kept and acts as `.circular`). Not
+    /// animatable (no default action). Hit testing ignores it.
+    public var cornerCurve: CornerCurve {
+        get { storage.cornerCurve }
+        set {
+            storage.cornerCurve = newValue
+            storage.setUnknownName(nil, for: .cornerCurve)
+        }
+    }
+
+    /// The width of the border, drawn inside the bounds above contents and sublayers, in
+    /// points. Default 0.
+    public var borderWidth: Double {
+        get { styled(.borderWidth, storage.borderWidth) }
+        set { assign(newValue, .borderWidth) { $0.borderWidth = $1 } }
+    }
+
+    /// The border colour. Default opaque black.
+    public var borderColor: Color? {
+        get { styled(.borderColor, storage.borderColor) }
+        set { assign(newValue, .borderColor) { $0.borderColor = $1 } }
+    }
+
+    /// The background colour. Default `nil` (no background).
+    public var backgroundColor: Color? {
+        get { styled(.backgroundColor, storage.backgroundColor) }
+        set { assign(newValue, .backgroundColor) { $0.backgroundColor = $1 } }
+    }
+
+    /// The shadow colour. Default opaque black.
+    public var shadowColor: Color? {
+        get { styled(.shadowColor, storage.shadowColor) }
+        set { assign(newValue, .shadowColor) { $0.shadowColor = $1 } }
+    }
+
+    /// The shadow's opacity, 0…1. Default 0 (no shadow). Core Animation stores a `Float`.
+    public var shadowOpacity: Double {
+        get { styled(.shadowOpacity, storage.shadowOpacity) }
+        set { assign(newValue, .shadowOpacity) { $0.shadowOpacity = $1 } }
+    }
+
+    /// The shadow's offset in the layer's coordinate space, in points. Default (0, −3), Core
+    /// Animation's value (which points up on a y-down screen).
+    public var shadowOffset: Size {
+        get { styled(.shadowOffset, storage.shadowOffset) }
+        set { assign(newValue, .shadowOffset) { $0.shadowOffset = $1 } }
+    }
+
+    /// The shadow's blur radius, in points. Default 3.
+    public var shadowRadius: Double {
+        get { styled(.shadowRadius, storage.shadowRadius) }
+        set { assign(newValue, .shadowRadius) { $0.shadowRadius = $1 } }
+    }
+
+    /// The shadow's shape (filled non-zero) instead of the layer's alpha. Default `nil`.
+    /// Not finite-checked and not read from the style.
+    public var shadowPath: Path? {
+        get { storage.shadowPath }
+        set {
+            if transactionContext != nil { return changeRunningActions("shadowPath") { $0.storage.shadowPath = newValue } }
+            storage.shadowPath = newValue
+        }
+    }
+
+    // MARK: Contents
+
+    /// What the layer displays. Default `nil`. See `LayerContents`.
+    public var contents: (any LayerContents)? {
+        get { storage.contents }
+        set {
+            if transactionContext != nil { return changeRunningActions("contents") { $0.storage.contents = newValue } }
+            storage.contents = newValue
+        }
+    }
+
+    /// The part of the contents drawn, in the unit square. Default (0, 0, 1, 1).
+    public var contentsRect: Rect {
+        get { styled(.contentsRect, storage.contentsRect) }
+        set { assign(newValue, .contentsRect) { $0.contentsRect = $1 } }
+    }
+
+    /// The stretchable centre of the contents (nine-part scaling), in the unit square.
+    /// Default (0, 0, 1, 1).
+    public var contentsCenter: Rect {
+        get { styled(.contentsCenter, storage.contentsCenter) }
+        set { assign(newValue, .contentsCenter) { $0.contentsCenter = $1 } }
+    }
+
+    /// How the contents are placed in the bounds. Default `.resize`. Key-value coding reads
+    /// and writes it as its name (`"resizeAspect"`); an unknown name is kept and acts as
+    /// `.resize` (`LayerNameKey`).
+    public var contentsGravity: ContentsGravity {
+        get { storage.contentsGravity }
+        set {
+            storage.contentsGravity = newValue
+            storage.setUnknownName(nil, for: .contentsGravity)
+        }
+    }
+
+    /// Pixels per point of the contents. Default 1.
+    public var contentsScale: Double {
+        get { styled(.contentsScale, storage.contentsScale) }
+        set { assign(newValue, .contentsScale) { $0.contentsScale = $1 } }
+    }
+
+    /// The filter used when the contents are drawn larger than their pixels (Core
+    /// Animation's `magnificationFilter`). Default `.linear`. Not read from the style;
+    /// key-value coding reads and writes its name (an unknown one acts as `.linear`).
+    public var magnificationFilter: ContentsFilter {
+        get { storage.magnificationFilter }
+        set {
+            storage.magnificationFilter = newValue
+            storage.setUnknownName(nil, for: .magnificationFilter)
+        }
+    }
+
+    /// The filter used when the contents are drawn smaller than their pixels (Core
+    /// Animation's `minificationFilter`). Default `.linear`. Not read from the style;
+    /// key-value coding reads and writes its name (an unknown one acts as `.linear`).
+    public var minificationFilter: ContentsFilter {
+        get { storage.minificationFilter }
+        set {
+            storage.minificationFilter = newValue
+            storage.setUnknownName(nil, for: .minificationFilter)
+        }
+    }
+
+    /// Added to the level of detail the `.trilinear` minification filter picks
+    /// (`log2` of the texel footprint), in mipmap levels: positive blurs, negative
+    /// sharpens. Default 0. Any finite number (Core Animation stores a `Float`); a
+    /// non-finite one is refused. Not animatable on Core Animation: no default action.
+    public var minificationFilterBias: Double {
+        get { styled(.minificationFilterBias, storage.minificationFilterBias) }
+        set { assign(newValue, .minificationFilterBias) { $0.minificationFilterBias = $1 } }
+    }
+
+    // MARK: Identity, behaviour and time
+
+    /// A name for finding the layer and for messages. Default `nil`.
+    public var name: String? {
+        get { storage.name }
+        set { storage.name = newValue }
+    }
+
+    /// Values for properties this layer has not set, and actions. Default `nil`.
+    public var style: LayerStyle? {
+        get { storage.style }
+        set { storage.style = newValue }
+    }
+
+    /// Actions by event (key path or `Layer.Event`). Default `nil`. A `NullAction` entry
+    /// stops the action search.
+    public var actions: [String: any LayerAction]? {
+        get { storage.actions }
+        set { storage.actions = newValue }
+    }
+
+    /// The delegate, held weakly. Default `nil`.
+    public var delegate: (any LayerDelegate)? {
+        get { storage.delegate }
+        set { storage.delegate = newValue }
+    }
+
+    /// The layer's media timing: how its time space (which its sublayers and animations
+    /// live in) runs from its superlayer's. Every field at `MediaTiming`'s default except
+    /// `duration`, which a new layer reports as +∞ (Core Animation's value); a `duration`
+    /// of 0 written later also means infinite for a layer (`MediaTiming.defaultLayerDuration`),
+    /// so the two behave the same.
+    public var timing: MediaTiming {
+        get { storage.timing }
+        set {
+            // A new fill mode replaces a name key-value coding stored for it.
+            if newValue.fillMode != storage.timing.fillMode { storage.setUnknownName(nil, for: .fillMode) }
+            storage.timing = newValue
+        }
+    }
+
+    /// `timing` resolved with a layer's default duration (infinite).
+    public var resolvedTiming: ResolvedTiming {
+        ResolvedTiming(storage.timing, defaultDuration: MediaTiming.defaultLayerDuration)
+    }
+
+    /// How the layer appears in messages: `'name'`, or "an unnamed layer".
+    var displayName: String { storage.name.map { "'\($0)'" } ?? "an unnamed layer" }
+}
+
+extension Layer: CustomStringConvertible {
+    public var description: String {
+        "Layer(\(storage.name ?? "unnamed"), position: \(position), bounds: \(bounds))"
+    }
+}

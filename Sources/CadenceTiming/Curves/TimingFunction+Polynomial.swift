@@ -1,0 +1,474 @@
+import CCadenceFeatures
+
+// The default's fast path (`progress(at:)`): a polynomial guess of the curve parameter for
+// both halves at once, one correction, and the grid test against a bound per binade of the
+// input. Both halves run in the two lanes of a `SIMD2<Double>` (lane 0 the curve at `x`,
+// lane 1 the curve turned end for end at `1 − x`), so nothing waits for the choice of half
+// until the result is picked: no table index, no gather, no square root on the way to the
+// guess for curves whose ends are not vertical.
+//
+// 1. The guess, per half, fitted in `init`: `t ≈ h·B(z)` with `z = 4h − 1` and `B` of
+//    degree 7 (least squares relative to `t` on 24 Chebyshev nodes, `B(−1) = 1/X'(0)`),
+//    or, for a half whose curve leaves vertically (`X'(0) = 0`, where `t` grows as `√h`),
+//    `t ≈ √h·A(z) + h·B(z)` (interpolated on 14 nodes with the two leading terms of the
+//    expansion at 0). Better than 3e-7 relative on the named curves; a curve whose guess
+//    is worse (a steep middle such as (0.9, 0, 0.1, 1), or the default's lower half) takes
+//    one or two plain Newton steps, chosen in `init` by sampling.
+// 2. The correction: `X(t) − h`, `X'`, `X''/2`, `Y`, `Y'` and `Y''/2` at the guess, side by
+//    side; the one division `1/X'`; then `y = Y + Y'δ₁ + (Y''/2 − Y'·X''/2X')·δ₁²` with
+//    `δ₁ = −(X(t) − h)/X'` (the output's series to second order).
+// 3. The test: the guess must be within `limit·t` (`|δ₁| ≤ limit·t`, which bounds the
+//    series' truncation), and the output farther from a grid boundary than the bound of the
+//    input's binade (`Fast.bounds`, in ulps of the least output there); then adding half the
+//    dropped bits and clearing them is the grid rounding. Otherwise `nil`: the longer paths.
+
+extension TimingFunction.Table {
+    /// Where the fast path's data lives, in 16-byte elements after the halves (each element
+    /// a `(lower, upper)` pair).
+    @usableFromInline
+    enum Fast {
+        /// The first element.
+        @usableFromInline static let base = 2 * TimingFunction.Table.halfCount
+        /// `A` (8 coefficients in powers of `z`), then `B` (8).
+        @usableFromInline static let a = 0, b = 8
+        /// `X`: `a, b, c, 3a, 2b`.
+        @usableFromInline static let xa = 16, xb = 17, xc = 18, x3a = 19, x2b = 20
+        /// The output polynomial: `a, b, c, d, 3a, 2b`.
+        @usableFromInline static let ya = 21, yb = 22, yc = 23, yd = 24, y3a = 25, y2b = 26
+        /// The guess limit of each half (`|δ₁| ≤ limit·t`).
+        @usableFromInline static let limit = 27
+        /// The largest guess each half accepts: its root at `h = 1/2`, times `1 + 2^-10`.
+        /// Below it (and above 0, which the limit test implies) the cubic `X(t) = h` has one
+        /// root, as `X` increases on 0…1, so a small correction finds that root.
+        @usableFromInline static let largest = 37
+        /// Lane 0: 1 when a half uses `√h` (its curve leaves vertically), else 0; lane 1: the
+        /// plain Newton steps after the guess (0, 1 or 2), or −1 when the polynomial guess is
+        /// too far off even after two and `progress(at:)` takes the table's guess instead
+        /// (`Table.plainOutput`). The same for both halves.
+        @usableFromInline static let mode = 28
+        /// The bounds: 32 `Int16` per half (lower half first), one per binade of `h`, in
+        /// ulps of the least output magnitude there; `Int16.max` where the fast path must
+        /// not answer.
+        @usableFromInline static let bounds = 29
+        /// Elements.
+        static let count = 38
+        /// Binade index of `h = 2^-30` (its biased exponent): inputs below take the full path.
+        @usableFromInline static let firstExponent = 1023 - 30
+        /// Bounds per half (binades 2^-30 … 2^-1, and `h = 1/2`).
+        @usableFromInline static let boundsPerHalf = 32
+        /// The guess limit's scale: `limit = 2^-20 / bend`, where `bend` is the half's
+        /// largest `max(|X''/2X'|·t, √|a/X'|·t)`, so that the series' next terms are below
+        /// 2^-40 of its first.
+        static let limitScale = 0x1p-20
+        /// The first binade of `h` with a bound (2^-24 … 2^-23); the ones below send their
+        /// inputs to the longer paths.
+        static let firstBoundedBinade = 6
+        /// Parts of a binade's range of `t` bounded separately (`storeFastBounds`).
+        static let pieces = 2
+        /// Degree of `A` and `B`.
+        static let degree = 7
+    }
+
+    /// `progress(at:)`'s fast path for `x` in `(2^-30, 1 − 2^-30)`: the grid point nearest
+    /// the output when the test proves it, else `nil` (see the file's comment).
+    ///
+    /// Error bound of the value tested, with `u = 2^-53` (`2u` a step without a fused
+    /// multiply-add): `Y` at the guess by Estrin's scheme within `3u·(S_y + |d|)`, where
+    /// `S = |a|t³ + |b|t² + |c|t`; the residual within `3u·(S_x + h)`, carried by `|dy/dx|`;
+    /// the last two steps round twice more (`2u·|y|`); the correction's own rounding is
+    /// below `8u·|Y'δ₁|`, and `|δ₁| ≤ limit·t ≤ 2^-20·t`; the truncation of the series is at
+    /// most `4Q²|Y'δ₁| + 3Q|Y''/2|δ₁² + 2|a_y||δ₁|³` with `Q ≤ 2^-20`. The binade's bound
+    /// (`storeFast`) is `4u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h))` over the binade's
+    /// range of `t`, with 1/64 to spare, plus the truncation term: it covers these.
+    @inlinable @inline(__always)
+    static func usesTableGuess(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Bool {
+        elements[Fast.base + Fast.mode][1] < 0
+    }
+
+    @inlinable @inline(__always)
+    static func fastOutput(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
+        typealias V = SIMD2<Double>
+        let f = UnsafePointer(elements + Fast.base)
+        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: f[Fast.mode], f)
+        // The input's lane: the sign bit of 1/2 − x (x = 1/2 is the lower half's), as an
+        // index rather than a branch.
+        let lane = Int(truncatingIfNeeded: (0.5 - x).bitPattern >> 63)
+        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f)
+    }
+
+    /// The fast path's arithmetic for inputs in lanes (see the file's comment): `xs` holds
+    /// each input once per half (`signs` ±1 and `offsets` 0 or 1 make `h = x` or `1 − x`),
+    /// `coefficients` the data (`Fast`'s elements) spread to match, `mode` the curve's mode.
+    /// Returns the output, the
+    /// guess test (`≤ 0` when trusted) and `h`, per lane.
+    @inlinable @inline(__always)
+    static func fastLanes<V: SIMD & FloatingLanes & SquareRootLanes>(
+        _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ coefficients: UnsafePointer<V>
+    ) -> (y: V, excess: V, h: V) where V.Scalar == Double {
+        @inline(__always) func c(_ k: Int) -> V { coefficients[k] }
+        let h = multiplyAdd(xs, signs, offsets)  // x or 1 − x, each exact or rounded once
+        let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
+        let z2 = z * z, z4 = z2 * z2
+        @inline(__always) func polynomial(_ k: Int) -> V {
+            multiplyAdd(
+                z4, multiplyAdd(z2, multiplyAdd(c(k + 7), z, c(k + 6)), multiplyAdd(c(k + 5), z, c(k + 4))),
+                multiplyAdd(z2, multiplyAdd(c(k + 3), z, c(k + 2)), multiplyAdd(c(k + 1), z, c(k))))
+        }
+        var t = h * polynomial(Fast.b)
+        if mode[0] != 0 { t = multiplyAdd(V.laneSquareRoot(h), polynomial(Fast.a), t) }
+        let zero = V()
+        var steps = mode[1]
+        while steps > 0 {
+            let tt = t * t
+            let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
+            t -= residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
+            steps -= 1
+        }
+        let tt = t * t
+        let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
+        let x1 = multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
+        let x2 = multiplyAdd(c(Fast.x3a), t, c(Fast.xb))
+        let y0 = multiplyAdd(tt, multiplyAdd(c(Fast.ya), t, c(Fast.yb)), multiplyAdd(c(Fast.yc), t, c(Fast.yd)))
+        let y1 = multiplyAdd(c(Fast.y3a), tt, multiplyAdd(c(Fast.y2b), t, c(Fast.yc)))
+        let y2 = multiplyAdd(c(Fast.y3a), t, c(Fast.yb))
+        let inverse = V(repeating: 1) / x1
+        let q = residual * inverse  // −δ₁
+        let k2 = multiplyAdd(zero - y1 * x2, inverse, y2)
+        let y = multiplyAdd(q * q, k2, multiplyAdd(zero - y1, q, y0))
+        let magnitude = q.replacing(with: zero - q, where: q .< zero)
+        let excess = multiplyAdd(zero - c(Fast.limit), t, magnitude)
+        let above = t - c(Fast.largest)
+        return (y, excess.replacing(with: above, where: excess .< above), h)
+    }
+
+    /// The grid point nearest `y` if the test proves it the exact output's rounding (see
+    /// `fastOutput`), else `nil`. `h` is the input on its half (`lane`), `excess` the guess
+    /// test.
+    @inlinable @inline(__always)
+    static func gridValue(_ y: Double, excess: Double, h: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>) -> Double? {
+        guard h >= TimingFunction.Half.tinyInput else { return nil }  // also NaN and outside (0, 1)
+        // Ziv's test on the grid in integers, for |y| < 1: the grid keeps the leading 40 bits,
+        // so the nearest boundary is |low 13 bits − 2^12| ulps away; the binade's bound is
+        // in ulps of its least output (at most those of this one).
+        let bits = y.bitPattern
+        let binade = Int(truncatingIfNeeded: h.bitPattern >> 52) &- Fast.firstExponent
+        let bound = Int(UnsafeRawPointer(f + Fast.bounds).load(
+            fromByteOffset: 2 &* (binade &+ lane &* Fast.boundsPerHalf), as: Int16.self))
+        let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
+        let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
+            && bits & 0x7FFF_FFFF_FFFF_FFFF < 0x3FF0_0000_0000_0000  // |y| < 1
+            && excess <= 0
+        return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
+    }
+
+}
+
+/// Lanes with a square root in one vector instruction (`SIMD.squareRoot()` takes the scalar
+/// square root lane by lane).
+@usableFromInline
+protocol SquareRootLanes {
+    static func laneSquareRoot(_ v: Self) -> Self
+}
+
+extension SIMD2: SquareRootLanes where Scalar == Double {
+    @inlinable @inline(__always)
+    static func laneSquareRoot(_ v: Self) -> Self { cadence_sqrt2(v) }
+}
+
+extension SIMD4: SquareRootLanes where Scalar == Double {
+    @inlinable @inline(__always)
+    static func laneSquareRoot(_ v: Self) -> Self { cadence_sqrt4(v) }
+}
+
+// MARK: - Construction
+
+extension TimingFunction.Table {
+    /// Fits both halves' guesses, stores the polynomials, limits and bounds, and chooses the
+    /// Newton steps (see the file's comment). `limits` are the halves' `guessLimit / bend`.
+    func storeFast(_ halves: (TimingFunction.Half, TimingFunction.Half), limits: InlineArray<2, Double>) {
+        let f = elements + Fast.base
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            let x = half.xCurve, y = half.yCurve, s = half.outputSign
+            func set(_ slot: Int, _ value: Double) { f[slot][index] = value }
+            set(Fast.xa, x.a); set(Fast.xb, x.b); set(Fast.xc, x.c); set(Fast.x3a, 3 * x.a); set(Fast.x2b, 2 * x.b)
+            set(Fast.ya, s * y.a); set(Fast.yb, s * y.b); set(Fast.yc, s * y.c); set(Fast.yd, s > 0 ? 0 : 1)
+            set(Fast.y3a, 3 * (s * y.a)); set(Fast.y2b, 2 * (s * y.b))
+            set(Fast.limit, limits[index] * (Fast.limitScale / TimingFunction.Table.guessLimit))
+            set(Fast.largest, Swift.min(1, half.root(0.5, from: 0.5) * (1 + 0x1p-10)))
+            // The form: plain where the curve leaves at an angle, with √h where it leaves
+            // vertically, and for a nearly vertical start (`X'(0)` small against `X''`)
+            // whichever samples better.
+            func store(_ fit: (a: InlineArray<8, Double>, b: InlineArray<8, Double>)) {
+                for k in 0...Fast.degree {
+                    set(Fast.a + k, fit.a[k])
+                    set(Fast.b + k, fit.b[k])
+                }
+            }
+            if !(x.c > 0) {
+                store(half.fitRooted())
+                f[Fast.mode][0] = 1
+            } else {
+                let plain = half.fitPlain()
+                store(plain)
+                if x.c < 0.1 * Swift.abs(x.b), x.b > 0 {
+                    let plainError = sampledError(half, index: index, rooted: false)
+                    store(half.fitRooted())
+                    if sampledError(half, index: index, rooted: true) < plainError {
+                        f[Fast.mode][0] = 1
+                    } else {
+                        store(plain)
+                    }
+                }
+            }
+        }
+        // Newton steps: the fewest that bring the sampled guesses within half the limit.
+        var worst = InlineArray<3, Double>(repeating: 0)
+        sampleFastGuess(halves, into: &worst)
+        let tolerance = 0.5 * Swift.min(f[Fast.limit][0], f[Fast.limit][1])
+        // A curve whose guess is still off after two steps (a nearly vertical end or a
+        // steep middle the polynomials cannot follow) keeps the table guess (-1).
+        f[Fast.mode][1] = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            half.storeFastBounds(
+                UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + index * Fast.boundsPerHalf,
+                limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
+        }
+    }
+
+    /// The largest relative error of the stored guess of half `index` without Newton steps
+    /// over a few inputs, as if the curve used `√h` (`rooted`) or not.
+    func sampledError(_ half: TimingFunction.Half, index: Int, rooted: Bool) -> Double {
+        var worst = 0.0
+        for j in 0..<12 {
+            let h = 0.25 - 0.25 * cospi((2 * Double(j) + 1) / 24)
+            let g = fastGuess(h, half: index, steps: 0, rooted: rooted)
+            let root = half.root(h, from: g)
+            let error = Swift.abs(g - root) / root
+            worst = Swift.max(worst, error.isNaN ? .infinity : error)
+        }
+        return worst
+    }
+
+    /// The fast path's guess of `t` for `h` on half `index`, after `steps` Newton steps
+    /// (plain arithmetic, as the fast path computes it).
+    func fastGuess(_ h: Double, half index: Int, steps: Int, rooted: Bool? = nil) -> Double {
+        let f = elements + Fast.base
+        let z = 4 * h - 1
+        func polynomial(_ first: Int) -> Double {
+            var p = 0.0
+            for k in stride(from: Fast.degree, through: 0, by: -1) { p = p * z + f[first + k][index] }
+            return p
+        }
+        var t = h * polynomial(Fast.b)
+        if rooted ?? (f[Fast.mode][0] != 0) { t += cadence_sqrt(h) * polynomial(Fast.a) }
+        for _ in 0..<steps {
+            let residual = ((f[Fast.xa][index] * t + f[Fast.xb][index]) * t + f[Fast.xc][index]) * t - h
+            t -= residual / ((f[Fast.x3a][index] * t + f[Fast.x2b][index]) * t + f[Fast.xc][index])
+        }
+        return t
+    }
+
+    /// Raises `worst[k]` to the largest relative error of the fast guess after `k` Newton
+    /// steps over 28 inputs per half (Chebyshev points of `h` in 0…1/2, and a few near 0).
+    func sampleFastGuess(_ halves: (TimingFunction.Half, TimingFunction.Half), into worst: inout InlineArray<3, Double>) {
+        let count = 28
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            for j in 0..<count {
+                let h = j < 24
+                    ? 0.25 - 0.25 * cospi((2 * Double(j) + 1) / Double(2 * 24))
+                    : Double(sign: .plus, exponent: -5 * (j - 23) - 5, significand: 1.5)
+                let root = half.root(h, from: fastGuess(h, half: index, steps: 0))
+                for k in worst.indices {
+                    let error = Swift.abs(fastGuess(h, half: index, steps: k) - root) / root
+                    worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+                }
+            }
+        }
+    }
+}
+
+/// `cos(πv)` to about 1e-9, for placing the fitting nodes (any placement is valid: the
+/// nodes' roots are computed exactly; construction only).
+func cospi(_ v: Double) -> Double {
+    var r = v.truncatingRemainder(dividingBy: 2)
+    if r < 0 { r += 2 }
+    var sign = 1.0
+    if r > 1 { r = 2 - r }
+    if r > 0.5 { r = 1 - r; sign = -1 }
+    let a = r * Double.pi, a2 = a * a
+    var term = 1.0, sum = 1.0
+    for n in 1...7 {
+        term *= -a2 / Double((2 * n - 1) * (2 * n))
+        sum += term
+    }
+    return sign * sum
+}
+
+extension TimingFunction.Half {
+    typealias Fast = TimingFunction.Table.Fast
+
+    /// `t` with `X(t) = h` to about an ulp: Newton from `start`, then the bracketed solve if
+    /// it does not settle (construction only).
+    func root(_ h: Double, from start: Double) -> Double {
+        var t = start.isFinite && start > 0 && start <= 1 ? start : 0.5
+        for _ in 0..<8 {
+            let step = (x(t) - h) / xCurve.slope(at: t)
+            guard step.isFinite else { break }
+            t -= step
+            // Quadratic convergence: after a step this small the next is below an ulp.
+            if Swift.abs(step) <= 0x1p-26 * t { return t > 0 && t <= 1 ? t : solveBracketed(h, lo: 0, hi: 1) }
+        }
+        return solveBracketed(h, lo: 0, hi: 1)
+    }
+
+    /// The plain guess `t ≈ h·B(4h − 1)`: weighted least squares relative to `t` on 24
+    /// Chebyshev nodes of `h` in 0…1/2, with `B(−1) = 1/X'(0)` (heavily weighted).
+    func fitPlain() -> (a: InlineArray<8, Double>, b: InlineArray<8, Double>) {
+        let n = Fast.degree + 1
+        var b = InlineArray<8, Double>(repeating: 0)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + 2 * n) { buffer in
+            let normal = buffer.baseAddress!, right = normal + n * n, row = right + n
+            buffer.initialize(repeating: 0)
+            func add(_ value: Double) {
+                for i in 0..<n {
+                    right[i] += row[i] * value
+                    for j in 0..<n { normal[i * n + j] += row[i] * row[j] }
+                }
+            }
+            let nodes = 24
+            var t = 0.0
+            for j in 0..<nodes {
+                let h = 0.25 - 0.25 * cospi((2 * Double(nodes - 1 - j) + 1) / Double(2 * nodes))
+                t = root(h, from: j == 0 ? h / xCurve.c : t)
+                let z = 4 * h - 1
+                var power = h / t
+                for k in 0..<n { row[k] = power; power *= z }
+                add(1)
+            }
+            let weight = 1e3
+            var power = weight * xCurve.c
+            for k in 0..<n { row[k] = power; power = -power }
+            add(weight)
+            Self.solveLinear(normal, right, n)
+            for k in 0..<n { b[k] = right[k] }
+        }
+        return (InlineArray(repeating: 0), b)
+    }
+
+    /// The vertical-end guess `t ≈ √h·A(z) + h·B(z)`: interpolation at 14 Chebyshev nodes
+    /// with `A(−1) = 1/√b` and `B(−1) = −a/(2b²)`, the expansion's first two terms at 0.
+    func fitRooted() -> (a: InlineArray<8, Double>, b: InlineArray<8, Double>) {
+        let n = 2 * (Fast.degree + 1)
+        var resultA = InlineArray<8, Double>(repeating: 0), resultB = InlineArray<8, Double>(repeating: 0)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + n) { buffer in
+            let matrix = buffer.baseAddress!, right = matrix + n * n
+            buffer.initialize(repeating: 0)
+            let b = xCurve.b, a = xCurve.a
+            var sign = 1.0
+            for k in 0...Fast.degree {
+                matrix[k] = sign
+                matrix[n + Fast.degree + 1 + k] = sign
+                sign = -sign
+            }
+            right[0] = b > 0 ? 1 / b.squareRoot() : 0
+            right[1] = b > 0 ? -a / (2 * b * b) : 0
+            let nodes = n - 2
+            var t = 0.0
+            for j in 0..<nodes {
+                let h = 0.25 - 0.25 * cospi((2 * Double(nodes - 1 - j) + 1) / Double(2 * nodes))
+                t = root(h, from: j == 0 ? (b > 0 ? (h / b).squareRoot() : h) : t)
+                let z = 4 * h - 1, s = h.squareRoot()
+                var power = 1.0
+                for k in 0...Fast.degree {
+                    matrix[(j + 2) * n + k] = s * power
+                    matrix[(j + 2) * n + Fast.degree + 1 + k] = h * power
+                    power *= z
+                }
+                right[j + 2] = t
+            }
+            Self.solveLinear(matrix, right, n)
+            for k in 0...Fast.degree {
+                resultA[k] = right[k]
+                resultB[k] = right[Fast.degree + 1 + k]
+            }
+        }
+        return (resultA, resultB)
+    }
+
+    /// Solves the `n × n` system `matrix · v = right` (row-major) in place by Gaussian
+    /// elimination with partial pivoting, leaving `v` in `right`; a singular system gives
+    /// zeros.
+    static func solveLinear(_ matrix: UnsafeMutablePointer<Double>, _ right: UnsafeMutablePointer<Double>, _ n: Int) {
+        for column in 0..<n {
+            var pivot = column
+            for row in column + 1..<n where Swift.abs(matrix[row * n + column]) > Swift.abs(matrix[pivot * n + column]) {
+                pivot = row
+            }
+            if pivot != column {
+                for k in 0..<n { swap(&matrix[column * n + k], &matrix[pivot * n + k]) }
+                swap(&right[column], &right[pivot])
+            }
+            let diagonal = matrix[column * n + column]
+            guard diagonal != 0 else {
+                right.update(repeating: 0, count: n)
+                return
+            }
+            for row in column + 1..<n {
+                let factor = matrix[row * n + column] / diagonal
+                if factor == 0 { continue }
+                for k in column..<n { matrix[row * n + k] -= factor * matrix[column * n + k] }
+                right[row] -= factor * right[column]
+            }
+        }
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var sum = right[row]
+            for k in row + 1..<n { sum -= matrix[row * n + k] * right[k] }
+            right[row] = sum / matrix[row * n + row]
+        }
+    }
+
+    /// Stores the bound of each binade of `h` (2^-30 … 1/2) for the fast path, in ulps of
+    /// the least output there (see `Table.fastOutput`): over the binade's range of `t`
+    /// (widened by 2^-10 for the guess), `4u` (`8u` without a fused multiply-add) of
+    /// `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)` with 1/64 to spare, plus the series'
+    /// truncation. `Int16.max` where `X'` can vanish, the output can come near 0, or the
+    /// bound reaches 2^11 ulps.
+    func storeFastBounds(_ bounds: UnsafeMutablePointer<Int16>, limit: Double, guess: (Double) -> Double) {
+        let d = outputSign > 0 ? 0.0 : 1.0
+        var low = 0.0
+        for k in 0..<Fast.boundsPerHalf {
+            let hHigh = Swift.min(0.5, Double(sign: .plus, exponent: k - 29, significand: 1))
+            // Binades below 2^-24 (about 1 input in 10^7) take the longer paths.
+            guard k < 30, k >= Fast.firstBoundedBinade - 1 else { bounds[k] = .max; continue }
+            let tEnd = root(hHigh, from: guess(hHigh))
+            guard k >= Fast.firstBoundedBinade else { bounds[k] = .max; low = tEnd; continue }
+            defer { low = tEnd }
+            let tLow = Swift.max(0, low * (1 - 0x1p-10)), tHigh = Swift.min(1, tEnd * (1 + 0x1p-10))
+            // The binade's range of t in `pieces` parts, each with its own bound in ulps of its
+            // own least output (the output changes by up to 4× across a binade of h).
+            var ulps: Int32 = 0
+            for piece in 0..<Fast.pieces {
+                let pieceLow = tLow + (tHigh - tLow) * Double(piece) / Double(Fast.pieces)
+                let pieceHigh = piece == Fast.pieces - 1 ? tHigh : tLow + (tHigh - tLow) * Double(piece + 1) / Double(Fast.pieces)
+                let hEnd = Swift.min(hHigh, x(pieceHigh)) * (1 + 0x1p-20)
+                let minSlopeX = Self.extremes(xCurve, pieceLow, pieceHigh).min
+                let maxSlopeY = Self.extremes(yCurve, pieceLow, pieceHigh).maxMagnitude
+                guard minSlopeX > 0 else { ulps = .max; break }
+                let ratio = maxSlopeY / minSlopeX
+                let outputs = Self.size(yCurve, pieceHigh) + d
+                var bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, pieceHigh) + hEnd))
+                // The series' truncation with |δ₁| ≤ limit·t and Q ≤ 2^-20.
+                let delta = limit * pieceHigh * 2
+                let maxCurvatureY = Swift.max(
+                    Swift.abs(3 * yCurve.a * pieceLow + yCurve.b), Swift.abs(3 * yCurve.a * pieceHigh + yCurve.b))
+                bound += 4 * 0x1p-40 * maxSlopeY * delta + 3 * 0x1p-20 * maxCurvatureY * delta * delta
+                    + 2 * Swift.abs(yCurve.a) * delta * delta * delta
+                ulps = Swift.max(ulps, inUlps(bound, least: leastOutput(pieceLow, pieceHigh) - bound))
+            }
+            bounds[k] = ulps < 0x800 ? Int16(ulps) : .max
+        }
+    }
+}
