@@ -10,6 +10,7 @@
 # Other arguments go to Google Benchmark after the defaults, so they win:
 #   Benchmarks/run.sh --benchmark_min_time=0.01               # CI: does every benchmark run?
 #   Benchmarks/run.sh --march --benchmark_filter=progress --benchmark_repetitions=5
+#   Benchmarks/run.sh --band-profile     # per-band profile of the 1080p frames, no benchmarks
 # Google Benchmark 1.7 takes --benchmark_min_time as a bare number of seconds (no "s").
 set -euo pipefail
 

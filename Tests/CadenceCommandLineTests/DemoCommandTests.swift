@@ -14,11 +14,14 @@ final class DemoCommandTests: RenderTestCase {
         let frames = (0..<24).map { String(format: "frame-%04d.png", $0) }
         XCTAssertEqual(try contents("demo"), ["contact-sheet.png"] + frames)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual(lines.count, 26, "25 lines and the final newline")
+        XCTAssertEqual(lines.count, 27, "26 lines and the final newline")
         XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×786, 0 s)")
         XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×786, 0.125 s)")
         XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×786, 2.875 s)")
         XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×824, 24 frames in a 6×4 grid)")
+        let summary = lines[25]
+        XCTAssertTrue(summary.hasPrefix("24 frames in ") && summary.contains(" frames/s, \(Compositor.activeProcessorCount) thread")
+                      && summary.contains("PNG encoding "), summary)
         let frame = try image(out + "/frame-0000.png")
         XCTAssertEqual(frame.width, 640)
         XCTAssertEqual(frame.height, 786)
@@ -26,6 +29,21 @@ final class DemoCommandTests: RenderTestCase {
         let sheet = try image(out + "/contact-sheet.png")
         XCTAssertEqual(sheet.width, 1016)
         XCTAssertEqual(sheet.height, 824)
+    }
+
+    /// `--threads` and `--png-level` change the speed and the file sizes, not the
+    /// pixels; values outside their ranges are refused.
+    func testThreadsAndLevel() throws {
+        let fast = path("fast"), small = path("small")
+        XCTAssertEqual(cadence("demo", "--out", fast).status, 0)
+        let result = cadence("demo", "--out", small, "--threads", "3", "--png-level", "0")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains(" frames/s, 3 threads)"), result.output)
+        for name in ["frame-0000.png", "frame-0013.png", "contact-sheet.png"] {
+            XCTAssertEqual(try image(small + "/" + name), try image(fast + "/" + name), name)
+        }
+        assertBadInput(cadence("demo", "--threads", "0"), "--threads: 0 is not in 1...\(Compositor.maxThreadCount)")
+        assertBadInput(cadence("demo", "--png-level", "10"), "--png-level: 10 is not in 0...9")
     }
 
     func testDefaultFolderAndBadFolder() throws {

@@ -107,6 +107,35 @@ final class RenderCommandTests: RenderTestCase {
         XCTAssertEqual(try image(out + "/frame-0000.png")[26, 15], SIMD4(255, 255, 255, 255))
     }
 
+    /// `--threads` (frames drawn in bands and encoded at once) and `--png-level` change
+    /// neither the pixels nor the order of the files; level 0 stores (the largest files).
+    func testThreadsAndPNGLevel() throws {
+        let scenePath = try scene(movingCard, canvas: whiteCanvas)
+        let expected = cadence("render", scenePath, "--fps", "8", "--duration", "1", "--out", path("one"), "--threads", "1")
+        XCTAssertEqual(expected.status, 0, expected.error)
+        for (threads, level) in [("2", "0"), ("7", "9"), ("3", "2")] {
+            let out = path("t\(threads)")
+            let result = cadence("render", scenePath, "--fps", "8", "--duration", "1", "--out", out,
+                                 "--threads", threads, "--png-level", level)
+            XCTAssertEqual(result.status, 0, result.error)
+            XCTAssertEqual(result.output, expected.output.replacingOccurrences(of: path("one"), with: out))
+            for index in 0..<8 {
+                let name = FrameFolder.frameName(index)
+                XCTAssertEqual(try image(out + "/" + name), try image(path("one") + "/" + name), "\(threads) threads, \(name)")
+                if level == "0" {
+                    let stored = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name)).count
+                    XCTAssertGreaterThan(stored, try Data(contentsOf: URL(fileURLWithPath: path("one") + "/" + name)).count)
+                }
+            }
+        }
+        let single = cadence("render", scenePath, "--time", "0.5", "--out", path("single.png"), "--png-level", "0", "--threads", "2")
+        XCTAssertEqual(single.status, 0, single.error)
+        assertBadInput(cadence("render", scenePath, "--time", "0", "--out", path("x.png"), "--threads", "257"),
+                       "--threads: 257 is not in 1...256")
+        assertBadInput(cadence("render", scenePath, "--time", "0", "--out", path("x.png"), "--png-level", "-1"),
+                       "--png-level: -1 is not in 0...9")
+    }
+
     /// The frame count is ⌈duration · fps⌉, with products a hair above a whole number
     /// (rounding) counted as that number; folders are created with their parents.
     func testFrameCountsAndNestedFolders() throws {

@@ -33,16 +33,22 @@ final class SceneGoldenImageTests: XCTestCase {
         XCTAssertEqual(scenes.count, 54)
     }
 
+    /// Every golden scene, decoded, by name (in name order).
+    static func goldenScenes() throws -> [(name: String, scene: Scene)] {
+        try names(in: scenes, suffix: ".json").map { name in
+            let scenePath = scenes.appendingPathComponent("\(name).json").path
+            var decoder = SceneDecoder(file: scenePath)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: scenePath)))
+            return (name, try decoder.scene(try JSONParser.parse(bytes, source: scenePath)))
+        }
+    }
+
     func testScenesMatchGoldens() throws {
         let output = ProcessInfo.processInfo.environment["CADENCE_GOLDEN_IMAGE_OUTPUT"].map(URL.init(fileURLWithPath:))
         if let output { try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true) }
         let compositor = Compositor()
         var results: [(name: String, comparison: GoldenImageComparison)] = []
-        for name in try Self.names(in: Self.scenes, suffix: ".json") {
-            let scenePath = Self.scenes.appendingPathComponent("\(name).json").path
-            var decoder = SceneDecoder(file: scenePath)
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: scenePath)))
-            let scene = try decoder.scene(try JSONParser.parse(bytes, source: scenePath))
+        for (name, scene) in try Self.goldenScenes() {
             let rendered = try scene.render(at: 0, with: compositor)
             let golden = try PNGDecoder.decode(
                 Array(try Data(contentsOf: Self.goldens.appendingPathComponent("\(name).png"))))

@@ -298,11 +298,27 @@ final class CompositorEffectsTests: XCTestCase {
     func testScratchIsReturnedAtAnyLimit() throws {
         let scene = try busyScene()
         for limit in [0, 4_000, 20_000, 60_000, 200_000, Compositor.scratchByteLimit] {
-            let compositor = Compositor(scratchByteLimit: limit)
+            let compositor = Compositor(scratchByteLimit: limit, threadCount: 3)
             _ = try render([scene], width: 64, height: 64, compositor: compositor)
-            XCTAssertEqual(compositor.rasterizer.pool.bytesInUse, 0, "limit \(limit)")
+            XCTAssertEqual(compositor.rasterizers.map(\.pool.bytesInUse), [0, 0, 0], "limit \(limit)")
             _ = try render([scene], width: 64, height: 64, compositor: compositor)
-            XCTAssertEqual(compositor.rasterizer.pool.bytesInUse, 0, "limit \(limit), second frame")
+            XCTAssertEqual(compositor.rasterizers.map(\.pool.bytesInUse), [0, 0, 0], "limit \(limit), second frame")
+        }
+    }
+
+    /// At every limit the bands of a frame fall back as the whole frame does: the same
+    /// pixels at 1, 2, 3 and 7 threads, and with a compositor whose pool kept other blocks
+    /// from a frame before (what is refused depends on the frame alone).
+    func testFallbacksDoNotDependOnBandsOrHistory() throws {
+        let scene = try busyScene()
+        for limit in [0, 4_000, 20_000, 60_000, 200_000] {
+            let expected = try render([scene], width: 64, height: 64, compositor: Compositor(scratchByteLimit: limit, threadCount: 1))
+            for threads in [1, 2, 3, 7] {
+                let compositor = Compositor(scratchByteLimit: limit, threadCount: threads)
+                _ = try render([scene], width: 97, height: 80, scale: 1.3, compositor: compositor)
+                XCTAssertEqual(try render([scene], width: 64, height: 64, compositor: compositor), expected,
+                               "limit \(limit), \(threads) threads")
+            }
         }
     }
 

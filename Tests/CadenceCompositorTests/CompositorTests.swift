@@ -345,7 +345,7 @@ final class CompositorTests: XCTestCase {
                 roots.append(layer)
             }
             let background = Color(red: 0.2, green: 0.5, blue: 0.7, alpha: 0.6)
-            let fast = Compositor(), general = Compositor()
+            let fast = Compositor(), general = Compositor(threadCount: 3)
             general.rasterizer.alignedSpans = false
             let a = try render(roots, scale: scale, background: background, compositor: fast)
             let b = try render(roots, scale: scale, background: background, compositor: general)

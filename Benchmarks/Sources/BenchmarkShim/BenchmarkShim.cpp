@@ -50,6 +50,13 @@ extern "C" void cadence_benchmark_register(
     });
 }
 
+extern "C" void cadence_benchmark_register_real_time(
+    const char *name, cadence_benchmark_body body, void *context, int64_t items_per_iteration) {
+    benchmark::RegisterBenchmark(name, [=](benchmark::State &state) {
+        runBatches(state, items_per_iteration, [&](int64_t n) { body(context, n); });
+    })->UseRealTime();
+}
+
 extern "C" void cadence_benchmark_consume(uint64_t value) {
     benchmark::DoNotOptimize(value);
 }

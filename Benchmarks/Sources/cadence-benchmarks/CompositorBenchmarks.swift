@@ -13,7 +13,7 @@ import CadenceTiming
 // same run — an opaque fill of a 1920×1080 canvas, a semi-transparent 512×512 layer over an
 // opaque one, a 512×512 layer rotated by 30° — and whole 1920×1080 frames: a scene of 100
 // layers (rounded, bordered, 10 opacity groups, 5 clips) and a demo-like animated scene with
-// perspective. Frames go through the public API, `Compositor().render(_:at:on:)`, which
+// perspective. Frames go through the public API, `Compositor(threadCount: 1).render(_:at:on:)`, which
 // allocates and clears the canvas's bitmap on every call; the `… (empty)` rows measure that
 // fixed cost alone. The primitives are also drawn as pixman draws them, onto a canvas kept
 // from call to call (`Compositor.draw(_:over:)`, a testing hook: the render list made once,
@@ -284,7 +284,7 @@ extension Color {
 // MARK: Registration
 
 func registerCompositorBenchmarks() {
-    let compositor = Compositor()
+    let compositor = Compositor(threadCount: 1)
 
     // Opaque solid fill of the whole 1920 × 1080 canvas.
     let fillColor = Color(red: 0.2, green: 0.4, blue: 0.8)

@@ -154,7 +154,7 @@ private func makeShadowScene(radius: Double, path: Bool, shadow: Bool) -> (roots
 // MARK: Registration
 
 func registerContentsAndShadowBenchmarks() {
-    let compositor = Compositor()
+    let compositor = Compositor(threadCount: 1)
     let fullHD = Canvas(width: 1920, height: 1080)
 
     // The 1080p frame, and the same without shadows.

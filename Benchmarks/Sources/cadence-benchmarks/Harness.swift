@@ -18,10 +18,17 @@ private let trampoline: cadence_benchmark_body = { context, iterations in
 
 /// Registers `body` as the benchmark `name`. `itemsPerIteration` > 0 adds an items/s
 /// counter (samples per second for the batch benchmarks).
-func registerBenchmark(_ name: String, itemsPerIteration: Int = 0, _ body: @escaping (Int64) -> Void) {
+func registerBenchmark(
+    _ name: String, itemsPerIteration: Int = 0, realTime: Bool = false, _ body: @escaping (Int64) -> Void
+) {
     // Retained for the life of the process: Google Benchmark keeps the pointer.
     let context = Unmanaged.passRetained(BenchmarkBody(body)).toOpaque()
-    cadence_benchmark_register(name, trampoline, context, Int64(itemsPerIteration))
+    if realTime {
+        // Bodies that run on several threads: the wall clock, not this thread's CPU time.
+        cadence_benchmark_register_real_time(name, trampoline, context, Int64(itemsPerIteration))
+    } else {
+        cadence_benchmark_register(name, trampoline, context, Int64(itemsPerIteration))
+    }
 }
 
 /// A number as a benchmark name shows it: `0.42`, `0`, `-1`, `3.5`.

@@ -6,6 +6,12 @@ import Glibc
 // Cadence's benchmarks: `Benchmarks/run.sh [--march] [google-benchmark flags]`.
 // Every benchmark is registered here, then Google Benchmark runs the ones its flags select.
 
+// `--band-profile` prints the per-band profile of the 1080p frames instead (ThreadBenchmarks.swift).
+if CommandLine.arguments.contains("--band-profile") {
+    printBandProfile()
+    exit(0)
+}
+
 registerTimingFunctionBenchmarks()
 registerTimeConversionBenchmarks()
 registerGeometryBenchmarks()
@@ -13,4 +19,6 @@ registerAnimationBenchmarks()
 registerLayerBenchmarks()
 registerCompositorBenchmarks()
 registerContentsAndShadowBenchmarks()
+registerThreadBenchmarks()
+registerPNGBenchmarks()
 exit(cadence_benchmark_run(CommandLine.argc, CommandLine.unsafeArgv))

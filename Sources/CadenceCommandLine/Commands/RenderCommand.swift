@@ -14,10 +14,13 @@ import Cadence
 /// nothing there (`FrameFolder`). Standard output gets one line per file written, after
 /// all are written.
 ///
+/// Frames are drawn in `--threads` bands at once and encoded (PNG at `--png-level`) while
+/// the next frames are drawn (`FramePipeline`).
+///
 /// Resources: the scene and its contents files are read within `--max-input`; the scene,
 /// its images and the rendering (`Scene.renderingBytes`) are charged to the `--max-memory`
 /// budget before they are made, and the compositor's scratch gets what the budget leaves,
-/// at most `Compositor.scratchByteLimit`. With `--max-pixels`, the render lists of every
+/// at most `Compositor.scratchByteLimit` per thread, and then frames in flight. With `--max-pixels`, the render lists of every
 /// frame are made first and their estimated pixel passes (`RenderList.pixelWork`) summed:
 /// a run over the bound is refused before any frame is drawn.
 struct RenderCommand: ConsoleCommand {
@@ -54,6 +57,8 @@ struct RenderCommand: ConsoleCommand {
         help: "Draw the model trees as renderInContext does (no time: each root in its own bounds space).")
     var inContext = false
 
+    @OptionGroup var frames: FrameOptions
+
     @OptionGroup var resources: ResourceOptions
 
     @Option(
@@ -69,6 +74,7 @@ struct RenderCommand: ConsoleCommand {
     func run(console: Console) throws {
         if inContext { return try runInContext(console: console) }
         let times = try frameTimes()
+        let threads = try frames.threadCount(), level = try frames.level()
         let inputLimit = try resources.inputLimit()
         let budget = try resources.memoryBudget()
         if let maxPixels, !(maxPixels >= 1) {
@@ -76,17 +82,17 @@ struct RenderCommand: ConsoleCommand {
         }
         if times == nil { _ = try FileAccess.outputTarget(out, location: "--out") }
         let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
-        let compositor = try scene.compositor(within: budget)
+        let (compositor, framesInFlight) = try scene.compositor(within: budget, threads: threads)
         if let maxPixels { try Self.checkWork(of: scene, at: times ?? [time!], with: compositor, max: maxPixels) }
         guard let times else {
             let bitmap = try scene.render(at: time!, with: compositor)
-            try FileAccess.write(try PNGEncoder.output(bitmap), to: out, location: "--out")
+            try FileAccess.write(try PNGEncoder.output(bitmap, level: level), to: out, location: "--out")
             let size = "\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight)"
             try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), \(JSONValue.format(time!)) s)\n", for: out, to: console)
             return
         }
         let lines = try FrameFolder.writing(into: out, location: "--out") { folder in
-            try folder.writeFrames(of: scene, at: times, with: compositor)
+            try folder.writeFrames(of: scene, at: times, with: compositor, level: level, framesInFlight: framesInFlight).lines
         }
         try console.writeOutput(lines)
     }
@@ -106,7 +112,7 @@ struct RenderCommand: ConsoleCommand {
         }
         _ = try FileAccess.outputTarget(out, location: "--out")
         let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
-        let compositor = try scene.compositor(within: budget)
+        let (compositor, _) = try scene.compositor(within: budget, threads: try frames.threadCount())
         let context = scene.context
         if let maxPixels {
             let total = scene.layers.reduce(0.0) { $0 + Double(compositor.renderList(layerTree: $1, in: context).pixelWork) }
@@ -121,7 +127,7 @@ struct RenderCommand: ConsoleCommand {
             // The canvas was checked when the scene was read, so this is not the input's fault.
             throw InternalError(message: "compositing in a context failed: \(error)")
         }
-        try FileAccess.write(try PNGEncoder.output(bitmap), to: out, location: "--out")
+        try FileAccess.write(try PNGEncoder.output(bitmap, level: try frames.level()), to: out, location: "--out")
         let size = "\(context.pixelWidth)×\(context.pixelHeight)"
         try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), in context)\n", for: out, to: console)
     }

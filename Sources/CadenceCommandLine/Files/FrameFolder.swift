@@ -148,21 +148,24 @@ extension FrameFolder {
     }
 
     /// Renders `scene` at each of `times` with `compositor` and writes the frames
-    /// `frame-0000.png` … in order; `each` sees every frame once it is written. Every frame
-    /// name is checked (`check`) before the first frame is drawn. Returns one summary line
-    /// per file: `wrote DIR/frame-0000.png (640×400, 0 s)`.
+    /// `frame-0000.png` … in order, PNG at `level`, with up to `framesInFlight` frames
+    /// drawn and being encoded at once (`FramePipeline`); `each` sees every frame once it
+    /// is drawn. Every frame name is checked (`check`) before the first frame is drawn.
+    /// Returns one summary line per file — `wrote DIR/frame-0000.png (640×400, 0 s)` —
+    /// and what the run took.
     mutating func writeFrames(
-        of scene: Scene, at times: [Double], with compositor: Compositor = Compositor(), each: (Bitmap) -> Void = { _ in }
-    ) throws -> String {
+        of scene: Scene, at times: [Double], with compositor: Compositor = Compositor(),
+        level: Int = PNGEncoder.fastLevel, framesInFlight: Int = 1, each: (Bitmap) -> Void = { _ in }
+    ) throws -> (lines: String, timing: FramePipeline.Timing) {
         for index in times.indices { _ = try check(Self.frameName(index)) }
         let size = "\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight)"
         var lines = ""
-        for (index, time) in times.enumerated() {
-            let bitmap = try scene.render(at: time, with: compositor)
-            let file = try write(try PNGEncoder.output(bitmap), as: Self.frameName(index))
-            each(bitmap)
-            lines += "wrote \(MessageText.escaped(file, quotes: false)) (\(size), \(JSONValue.format(time)) s)\n"
+        let pipeline = FramePipeline(level: level, framesInFlight: framesInFlight)
+        let timing = try pipeline.run(count: times.count, draw: { try scene.render(at: times[$0], with: compositor, into: &$1) },
+                                      each: each) { index, file in
+            let path = try write(file, as: Self.frameName(index))
+            lines += "wrote \(MessageText.escaped(path, quotes: false)) (\(size), \(JSONValue.format(times[index])) s)\n"
         }
-        return lines
+        return (lines, timing)
     }
 }

@@ -45,16 +45,23 @@ public struct Scene {
         return 2 * 4 * width * height + PNGEncoder.peakBytes(width: width, height: height) + (1 << 20)
     }
 
-    /// A compositor for this scene within `budget`: the frame's memory (`renderingBytes`)
-    /// is charged, and the compositor's scratch gets what the budget leaves, at most
+    /// A compositor for this scene within `budget`, and how many frames may be in flight
+    /// (drawn, not yet encoded): one frame's memory (`renderingBytes`) is charged, and the
+    /// compositor's scratch gets what the budget leaves, at most
     /// `Compositor.scratchByteLimit` (less only changes how deeply nested groups are drawn;
-    /// `docs/compositor.md`, "Limits").
-    func compositor(within budget: MemoryBudget) throws -> Compositor {
+    /// `docs/compositor.md`, "Limits") — per thread, so the compositor gets at most
+    /// `threads` threads and fewer when the budget cannot give each that scratch (the
+    /// pixels do not depend on the thread count). What is left pays for up to `threads`
+    /// more frames in flight.
+    func compositor(within budget: MemoryBudget, threads: Int = 1) throws -> (compositor: Compositor, framesInFlight: Int) {
         let size = "\(canvas.pixelWidth)×\(canvas.pixelHeight)"
         try budget.charge(renderingBytes, for: "rendering and encoding a \(size) canvas", at: "canvas")
         let scratch = Swift.min(Compositor.scratchByteLimit, budget.limit - budget.used)
-        budget.add(scratch)
-        return Compositor(scratchByteLimit: scratch)
+        let threads = Swift.max(1, Swift.min(threads, scratch > 0 ? (budget.limit - budget.used) / scratch : threads))
+        budget.add(scratch * threads)
+        let frames = 1 + Swift.max(0, Swift.min(threads, (budget.limit - budget.used) / renderingBytes))
+        budget.add((frames - 1) * renderingBytes)
+        return (Compositor(scratchByteLimit: scratch, threadCount: threads), frames)
     }
 
     /// The context `render --in-context` draws into: the canvas's pixel size, its scale as
@@ -68,15 +75,23 @@ public struct Scene {
     }
 
     /// The scene at `time` (seconds), composited by `compositor` (which keeps its scratch
-    /// buffers between frames). The scene's timed changes up to `time` are applied first and
-    /// stay applied, so frames are rendered at times that do not decrease.
-    public func render(at time: Double, with compositor: Compositor) throws -> Bitmap {
+    /// buffers between frames) into `bitmap` (reused when it has the canvas's size). The
+    /// scene's timed changes up to `time` are applied first and stay applied, so frames are
+    /// rendered at times that do not decrease.
+    public func render(at time: Double, with compositor: Compositor, into bitmap: inout Bitmap) throws {
         schedule?.advance(to: time)
         do {
-            return try compositor.render(layers, at: time, on: canvas)
+            try compositor.render(layers, at: time, on: canvas, into: &bitmap)
         } catch {
             // The canvas was checked when the scene was read, so this is not the input's fault.
             throw InternalError(message: "compositing failed at \(JSONValue.format(time)) s: \(error)")
         }
+    }
+
+    /// The scene at `time` in a new bitmap (`render(at:with:into:)`).
+    public func render(at time: Double, with compositor: Compositor) throws -> Bitmap {
+        var bitmap = try Bitmap(width: 1, height: 1)
+        try render(at: time, with: compositor, into: &bitmap)
+        return bitmap
     }
 }

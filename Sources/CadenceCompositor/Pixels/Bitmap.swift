@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A raster image: `width × height` pixels of premultiplied RGBA, 8 bits per channel,
 /// rows `bytesPerRow` apart (at least `4 · width`), top row first.
 public struct Bitmap: Hashable, Sendable {
@@ -14,14 +20,15 @@ public struct Bitmap: Hashable, Sendable {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// A width or height that is not in 1…`maxDimension`.
         case invalidSize(width: Int, height: Int)
+        /// The system refused the pixels' memory (`bytes` of it).
+        case allocationFailed(bytes: Int)
     }
 
     /// A bitmap of the given size filled with `fill` (premultiplied RGBA; default
-    /// transparent black).
+    /// transparent black). Throws `Error.invalidSize` for a size outside
+    /// 1…`maxDimension`, `Error.allocationFailed` when the memory is refused.
     public init(width: Int, height: Int, fill: SIMD4<UInt8> = .zero) throws {
-        guard (1...Bitmap.maxDimension).contains(width), (1...Bitmap.maxDimension).contains(height) else {
-            throw Error.invalidSize(width: width, height: height)
-        }
+        try Self.checkAllocation(width: width, height: height)
         self.width = width
         self.height = height
         bytesPerRow = width * 4
@@ -42,6 +49,28 @@ public struct Bitmap: Hashable, Sendable {
     @inlinable
     public static func unpremultiplied(_ value: UInt8, alpha: UInt8) -> UInt8 {
         alpha == 0 ? 0 : UInt8(Swift.min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+    }
+
+    /// A bitmap of the given size whose pixels are not set (the caller writes every one),
+    /// throwing as `init(width:height:fill:)` does.
+    init(uninitializedWidth width: Int, height: Int) throws {
+        try Self.checkAllocation(width: width, height: height)
+        self.width = width
+        self.height = height
+        bytesPerRow = width * 4
+        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, count in count = width * height * 4 }
+    }
+
+    /// Throws unless `width × height` is a valid size whose pixels the system can give
+    /// now: the memory is asked for (not touched) and given back, so that a refusal is an
+    /// error here rather than a trap in the array's allocation. (With overcommit, as on
+    /// Linux by default, the system may grant memory it cannot back later.)
+    private static func checkAllocation(width: Int, height: Int) throws {
+        guard (1...Bitmap.maxDimension).contains(width), (1...Bitmap.maxDimension).contains(height) else {
+            throw Error.invalidSize(width: width, height: height)
+        }
+        guard let probe = malloc(width * height * 4) else { throw Error.allocationFailed(bytes: width * height * 4) }
+        free(probe)
     }
 
     /// The premultiplied RGBA of pixel (x, y).

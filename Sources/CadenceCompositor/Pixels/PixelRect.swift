@@ -34,6 +34,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return r.isEmpty ? .empty : r
     }
 
+    /// The pixels of the rows of `other`, all columns (`.empty` when none).
+    func rows(of other: PixelRect) -> PixelRect {
+        intersection(PixelRect(minX: minX, minY: other.minY, maxX: maxX, maxY: other.maxY))
+    }
+
     /// The smallest rectangle holding both (an empty operand is ignored).
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other.isEmpty ? .empty : other }

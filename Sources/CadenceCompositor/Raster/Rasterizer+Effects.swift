@@ -14,7 +14,8 @@ extension Rasterizer {
         let clip = clips[clips.count - 1]
         let plane = PlaneMap(item.matrix)
         let destination = contents.destination
-        let region = RenderList.pixelBounds(of: destination, under: plane, within: surface.rect).intersection(clip.scissor)
+        let region = RenderList.pixelBounds(of: destination, under: plane, within: surface.bounds)
+            .intersection(surface.rect).intersection(clip.scissor)
         guard !region.isEmpty,
               let edge = RoundedRectSampler(bounds: destination, cornerRadius: 0, map: plane),
               let sampler = ContentsSampler(
@@ -51,13 +52,13 @@ extension Rasterizer {
     ) {
         let group = surfaces[surfaces.count - 1]
         let rect = group.rect
-        guard let buffer = pool.acquire(rect.area * 4) else { return }
+        guard let buffer = pool.acquire(rect.area * 4, charging: group.bounds.area * 4) else { return }
         defer { pool.release(buffer) }
-        pushSurface(buffer, rect: rect)
+        pushSurface(buffer, rect: rect, bounds: group.bounds)
         if unclipped {
             // An empty range of analytic clips, past those in force (which stay untouched).
             let end = analyticClips.count
-            clips.append(Clip(scissor: rect, mask: nil, analytic: end..<end, buffer: nil))
+            clips.append(Clip(scissor: group.bounds, mask: nil, analytic: end..<end, buffer: nil))
         }
         walk(items, fold: 1)
         if unclipped { clips.removeLast() }
@@ -83,7 +84,9 @@ extension Rasterizer {
 
     // MARK: Shadows
 
-    /// Draws the layer's shadow over the pixels `rect` of the top surface: the shape's
+    /// Draws the layer's shadow over the pixels `rect` of the top surface (a rectangle of
+    /// the whole frame; the band's rows of it are drawn, the blur is the whole frame's):
+    /// the shape's
     /// alpha (`shadowPath` filled, or the surface's own alpha — the layer's group),
     /// blurred with σ, moved by the offset (the fraction by bilinear interpolation),
     /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
@@ -95,7 +98,10 @@ extension Rasterizer {
     ) {
         let group = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
-        guard !rect.isEmpty, opacity > 0 else { return }
+        // The rows drawn (the scratch the blur takes is given back: skipping it when there
+        // are none changes no later decision).
+        let rows = rect.rows(of: group.rect)
+        guard !rows.isEmpty, opacity > 0 else { return }
         // The blurred plane is sampled at p − offset: the integer part shifts the
         // rectangle, the fraction mixes a pixel with its neighbour up and left.
         let whole = shadow.offset.rounded(.down), fraction = SIMD2<Float>(shadow.offset - whole)
@@ -111,7 +117,7 @@ extension Rasterizer {
         let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
         let sourceRect = shadow.path == nil ? rect : PixelRect(
             minX: blurred.minX - reach, minY: blurred.minY - reach, maxX: blurred.maxX + reach, maxY: blurred.maxY + reach
-        ).intersection(surfaces[0].rect)
+        ).intersection(surfaces[0].bounds)
         guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4) else { return }
         defer { pool.release(sourceBuffer) }
         guard let blurBuffer = pool.acquire(blurred.area * 4) else { return }
@@ -147,7 +153,7 @@ extension Rasterizer {
         let weights = pool.row(2), coverage = pool.row(0)
         let n = rect.width
         let (fx, fy) = (fraction.x, fraction.y)
-        for y in rect.minY..<rect.maxY {
+        for y in rows.minY..<rows.maxY {
             // Row y − shift.y of the blurred plane and the one above it.
             let lower = plane + (y - shift.y - blurred.minY) * blurred.width + (rect.minX - shift.x - blurred.minX)
             let upper = lower - blurred.width

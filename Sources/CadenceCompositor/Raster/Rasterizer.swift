@@ -16,15 +16,27 @@ import CadenceGeometry
 /// clip: exact) or a coverage mask (one byte per pixel over the clip's extent: the clip's
 /// coverage times the enclosing mask), multiplied into every weight drawn under it.
 ///
+/// A band of rows (`draw(_:into:stride:rows:)`) is drawn exactly as those rows of the
+/// whole frame: every rectangle that decides something — a group's or a mask's extent,
+/// what the scratch limit refuses, a shadow's blurred plane — is the whole frame's
+/// (`Surface.bounds`), and only the loops over rows are cut to the band (`Surface.rect`).
+/// Every pass is row-local (a row's pixels depend only on that row of the layers below)
+/// except a shadow of a layer's own alpha, which blurs its group across rows: such a
+/// group is drawn whole in every band it reaches, and so are the clip masks around it
+/// (`needsWholeRows`). So the pixels of a band never depend on where the bands are cut.
+///
 /// The stacks and buffers live here and are reused from frame to frame; nothing is
 /// allocated per pixel, per row or per layer once the pool has grown to the frame's needs.
 final class Rasterizer {
     /// Pixels to draw into: pixel (x, y) of the canvas is at
-    /// `base + (y − rect.minY) · stride + (x − rect.minX) · 4`.
+    /// `base + (y − rect.minY) · stride + (x − rect.minX) · 4`, for the pixels of `rect`:
+    /// the rows of `bounds` (the surface's extent in the whole frame) that the band drawn
+    /// needs, all its columns.
     struct Surface {
         var base: UnsafeMutablePointer<UInt8>
         var stride: Int
         var rect: PixelRect
+        var bounds: PixelRect
 
         @inline(__always)
         func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
@@ -32,7 +44,8 @@ final class Rasterizer {
         }
     }
 
-    /// A coverage mask, one byte per pixel (255 = inside) over `rect`.
+    /// A coverage mask, one byte per pixel (255 = inside) over `rect` (the rows of the
+    /// clip's extent the band needs).
     struct Mask {
         var base: UnsafeMutablePointer<UInt8>
         var rect: PixelRect
@@ -94,11 +107,13 @@ final class Rasterizer {
         byteRow.deallocate()
     }
 
-    /// Draws `list` over the pixels at `base` (`list.pixelWidth × list.pixelHeight`, rows
-    /// `stride` bytes apart).
-    func draw(_ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int) {
+    /// Draws the rows `rows` of `list` over the pixels at `base` (the canvas's top row:
+    /// `list.pixelWidth × list.pixelHeight`, rows `stride` bytes apart), exactly as drawing
+    /// the whole list draws them; no other row is read or written. `nil` is every row.
+    func draw(_ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int, rows: Range<Int>? = nil) {
         let canvas = PixelRect(width: list.pixelWidth, height: list.pixelHeight)
-        guard !canvas.isEmpty else { return }
+        let band = rows.map { canvas.intersection(PixelRect(minX: 0, minY: $0.lowerBound, maxX: canvas.maxX, maxY: $0.upperBound)) } ?? canvas
+        guard !band.isEmpty else { return }
         pool.reserveRows(canvas.width)
         let needed = 4 * (canvas.width + 16)
         if needed > colorRowCapacity {
@@ -114,7 +129,7 @@ final class Rasterizer {
         clips.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
         analyticClips.removeAll(keepingCapacity: true)
-        surfaces.append(Surface(base: base, stride: stride, rect: canvas))
+        surfaces.append(Surface(base: base + band.minY * stride, stride: stride, rect: band, bounds: canvas))
         clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
         defer { unwind() }
         walk(list.items, fold: 1)
@@ -135,9 +150,21 @@ final class Rasterizer {
             guard i < items.count else { break }
             let item = items[i]
             let fold = open.count > base ? open[open.count - 1].fold : baseFold
-            let visible = item.extent.intersection(surfaces[surfaces.count - 1].rect)
-                .intersection(clips[clips.count - 1].scissor)
+            let surface = surfaces[surfaces.count - 1]
+            let visible = item.extent.intersection(surface.bounds).intersection(clips[clips.count - 1].scissor)
             if visible.isEmpty || fold <= 0 {
+                i = item.subtreeEnd
+                continue
+            }
+            // A subtree whose extent misses the band's rows is skipped when it draws within
+            // its extent: in its group (one the scratch limit grants), or with no mask in it
+            // (a mask the limit refuses leaves its layer drawn whole, past the extent). The
+            // scratch it would take is given back before the next item, so skipping it
+            // changes no decision after it.
+            if visible.rows(of: surface.rect).isEmpty,
+               item.groupOpacity != nil && pool.grants(visible.area * 4)
+                || Self.drawsWithinExtents(items[i..<item.subtreeEnd])
+            {
                 i = item.subtreeEnd
                 continue
             }
@@ -150,8 +177,10 @@ final class Rasterizer {
             }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
-                if let buffer = pool.acquire(visible.area * 4) {
-                    pushSurface(buffer, rect: visible)
+                // The rows the band needs; all of them when the group casts its own shadow.
+                let rows = item.shadowsOwnAlpha ? visible : visible.rows(of: surface.rect)
+                if let buffer = pool.acquire(rows.area * 4, charging: visible.area * 4) {
+                    pushSurface(buffer, rect: rows, bounds: visible)
                     entry.group = (buffer, opacity)
                     entry.fold = 1
                     entry.drawOpacity = Float(item.drawOpacity)
@@ -179,7 +208,7 @@ final class Rasterizer {
                 drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
             }
             if item.clipsToBounds && (hasSublayers || contents != nil) {
-                pushClip(item, shape: entry.shape)
+                pushClip(item, at: i, of: items, shape: entry.shape)
                 entry.clipPushed = true
             }
             if let contents, entry.drawOpacity > 0 {
@@ -211,15 +240,17 @@ final class Rasterizer {
         }
         guard let group = entry.group else { return }
         if let shadow = item.shadow {
-            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].rect, opacity: 1, under: true)
+            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].bounds, opacity: 1, under: true)
         }
         if let mask = item.mask { applyMask(mask) }
         finishGroup(group)
     }
 
-    /// A cleared block of `rect`'s size pushed as the surface to draw on.
-    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect) {
-        let surface = Surface(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect: rect)
+    /// A cleared block of `rect`'s size pushed as the surface to draw on: the rows `rect`
+    /// of a surface whose extent in the whole frame is `bounds`.
+    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect) {
+        let surface = Surface(
+            base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect: rect, bounds: bounds)
         surface.base.initialize(repeating: 0, count: rect.area * 4)
         surfaces.append(surface)
     }
@@ -446,8 +477,8 @@ final class Rasterizer {
     // MARK: Clips
 
     /// Clips what follows to the layer's rounded bounds (`shape`), intersected with the clip
-    /// in force.
-    private func pushClip(_ item: RenderList.Item, shape sampler: RoundedRectSampler?) {
+    /// in force; the item is `items[index]` of the list being walked.
+    private func pushClip(_ item: RenderList.Item, at index: Int, of items: [RenderList.Item], shape sampler: RoundedRectSampler?) {
         let current = clips[clips.count - 1]
         if let exact = Self.pixelAlignedRect(item) {
             clips.append(Clip(scissor: current.scissor.intersection(exact), mask: current.mask,
@@ -459,17 +490,20 @@ final class Rasterizer {
             clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
             return
         }
-        guard let buffer = pool.acquire(rect.area) else {
+        // The rows the band needs; all of them when a group below casts its own shadow.
+        let surface = surfaces[surfaces.count - 1]
+        let rows = Self.needsWholeRows(items[(index + 1)..<item.subtreeEnd]) ? rect : rect.rows(of: surface.rect)
+        guard let buffer = pool.acquire(rows.area, charging: rect.area) else {
             // Past the scratch limit: evaluate this clip in every draw under it instead.
             analyticClips.removeSubrange(current.analytic.upperBound...)
             analyticClips.append(sampler)
             clips.append(Clip(scissor: rect, mask: current.mask, analytic: current.analytic.lowerBound..<current.analytic.upperBound + 1, buffer: nil))
             return
         }
-        let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rect)
+        let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rows)
         let coverage = pool.row(0)
-        let n = rect.width
-        for y in rect.minY..<rect.maxY {
+        let n = rows.width
+        for y in rows.minY..<rows.maxY {
             sampler.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
             let out = mask.pixel(rect.minX, y)
             if let parent = current.mask {
@@ -480,6 +514,23 @@ final class Rasterizer {
             }
         }
         clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))
+    }
+
+    /// Whether drawing `items` (a subtree, with the previous renderings of its transitions)
+    /// reads rows of the clip masks around it outside the band: a group that casts its own
+    /// shadow is drawn whole.
+    static func needsWholeRows(_ items: ArraySlice<RenderList.Item>) -> Bool {
+        items.contains { item in
+            item.shadowsOwnAlpha || item.transition.map { needsWholeRows($0.previous.items[...]) } ?? false
+        }
+    }
+
+    /// Whether drawing `items` (a subtree, with the previous renderings of its transitions)
+    /// stays within their extents whatever the scratch limit refuses: they have no mask.
+    static func drawsWithinExtents(_ items: ArraySlice<RenderList.Item>) -> Bool {
+        !items.contains { item in
+            item.mask != nil || item.transition.map { !drawsWithinExtents($0.previous.items[...]) } ?? false
+        }
     }
 
     private func popClip() {

@@ -108,7 +108,11 @@ public struct RenderList: Hashable, Sendable {
         /// first. (A `shadowPath` shadow is drawn before the layer instead, directly, when
         /// nothing else needs a group: the same picture, without the group's passes.)
         public var needsIsolation: Bool {
-            (shadow != nil && shadow?.path == nil) || mask != nil || transition?.type == .fade
+            shadowsOwnAlpha || mask != nil || transition?.type == .fade
         }
+
+        /// Whether the layer casts a shadow of its own alpha (no `shadowPath`): drawn from
+        /// its whole group, blurred across rows.
+        var shadowsOwnAlpha: Bool { shadow != nil && shadow?.path == nil }
     }
 }

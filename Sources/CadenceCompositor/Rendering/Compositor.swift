@@ -1,5 +1,10 @@
 import CadenceGeometry
 import CadenceLayers
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Composites layer trees into bitmaps: Core Animation's render server in software.
 ///
@@ -9,7 +14,10 @@ import CadenceLayers
 /// premultiplied RGBA8 with source-over. `docs/compositor.md` describes every rule.
 ///
 /// A class so that its scratch memory (offscreen groups, clip masks, row buffers) is kept
-/// and reused from frame to frame. Not thread-safe: use one compositor per thread.
+/// and reused from frame to frame. A frame is drawn in horizontal bands by `threadCount`
+/// threads at once, each with its own scratch memory; the pixels do not depend on the
+/// thread count (`docs/compositor.md`, "Bands"). Not thread-safe itself: use one
+/// compositor per thread that renders.
 ///
 /// ```swift
 /// let root = Layer()
@@ -20,48 +28,80 @@ import CadenceLayers
 /// let png = try PNGEncoder.encode(frame)
 /// ```
 public final class Compositor {
-    /// The most scratch memory (offscreen groups and clip masks) in use at once, in bytes:
-    /// 256 MiB. Past it, deeper groups fold their opacity into their layers and deeper
-    /// clips are evaluated per draw (`docs/compositor.md`, "Limits"); nothing fails.
+    /// The most scratch memory (offscreen groups and clip masks) in use at once, in bytes,
+    /// per thread: 256 MiB. Past it, deeper groups fold their opacity into their layers and
+    /// deeper clips are evaluated per draw (`docs/compositor.md`, "Limits"); nothing fails.
     public static let scratchByteLimit = 256 << 20
 
-    let rasterizer: Rasterizer
-    let images = ContentsImageCache()
+    /// The most threads a compositor draws with (more are treated as this many).
+    public static let maxThreadCount = 256
 
-    public init() {
-        rasterizer = Rasterizer(byteLimit: Self.scratchByteLimit)
+    /// The processors this process may run on (at least 1): the default thread count.
+    public static var activeProcessorCount: Int {
+        Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// A compositor whose scratch memory stays within `scratchByteLimit` bytes (for a caller
-    /// with a memory budget, and for tests of the fallbacks): past it, groups and clips
-    /// fall back as `scratchByteLimit` describes, so a smaller limit can change the pixels
-    /// of deeply nested groups, never fail.
-    public init(scratchByteLimit: Int) {
-        rasterizer = Rasterizer(byteLimit: scratchByteLimit)
+    /// The threads a frame is drawn with, 1…`maxThreadCount`, each drawing its share of
+    /// the frame's bands of rows (fewer threads when the frame has fewer rows).
+    public let threadCount: Int
+    /// Each worker's scratch limit.
+    let scratchLimit: Int
+    /// One rasterizer a thread, made when first needed and kept.
+    var rasterizers: [Rasterizer]
+    let images = ContentsImageCache()
+
+    /// The first band's rasterizer (the whole frame's with one thread), for tests.
+    var rasterizer: Rasterizer { rasterizers[0] }
+
+    /// A compositor whose scratch memory stays within `scratchByteLimit` bytes per thread
+    /// (for a caller with a memory budget, and for tests of the fallbacks): past it,
+    /// groups and clips fall back as `Compositor.scratchByteLimit` describes, so a smaller
+    /// limit can change the pixels of deeply nested groups, never fail. It draws with
+    /// `threadCount` threads (clamped to 1…`maxThreadCount`), by default one per active
+    /// processor.
+    public init(scratchByteLimit: Int = Compositor.scratchByteLimit, threadCount: Int = Compositor.activeProcessorCount) {
+        scratchLimit = scratchByteLimit
+        self.threadCount = Swift.min(Swift.max(threadCount, 1), Self.maxThreadCount)
+        rasterizers = [Rasterizer(byteLimit: scratchByteLimit)]
     }
 
     /// Renders the trees under `roots` as they look at `time` (root time space: each root's
-    /// presentation snapshot at `time`) onto `canvas`. Roots are painted back to front like
-    /// siblings: by `zPosition`, then in the order given.
+    /// presentation snapshot at `time`) onto `canvas`, in a new bitmap. Roots are painted
+    /// back to front like siblings: by `zPosition`, then in the order given. A frame loop
+    /// should keep one bitmap and use `render(_:at:on:into:)`, which allocates nothing.
     ///
     /// Throws `Bitmap.Error.invalidSize` when the canvas's pixel size is not in
     /// 1…`Bitmap.maxDimension` (16384) on both axes — zero, negative, NaN or infinite sizes
-    /// or scales count as 0. Layers with geometry that cannot be drawn (a non-finite matrix,
-    /// edge-on) are skipped with their sublayers; any depth of nesting is safe.
+    /// or scales count as 0 — and `Bitmap.Error.allocationFailed` when its pixels cannot be
+    /// allocated. Layers with geometry that cannot be drawn (a non-finite matrix, edge-on)
+    /// are skipped with their sublayers; any depth of nesting is safe.
     ///
     /// Cost: proportional to the pixels each layer's bounds cover, plus one pass over each
-    /// offscreen group and clip mask; no allocation per pixel, row or layer once the
-    /// scratch memory has grown to the scene.
+    /// offscreen group and clip mask, shared among the threads; no allocation per pixel,
+    /// row or layer once the scratch memory has grown to the scene.
     public func render(_ roots: [Layer], at time: Double, on canvas: Canvas) throws -> Bitmap {
-        var bitmap = try Bitmap(
-            width: canvas.pixelWidth, height: canvas.pixelHeight,
-            fill: canvas.background.map(SourceOver.bytes(of:)) ?? .zero)
-        let list = renderList(roots, at: time, on: canvas)
-        let stride = bitmap.bytesPerRow
-        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            rasterizer.draw(list, into: pixels.baseAddress!, stride: stride)
-        }
+        var bitmap = try Bitmap(uninitializedWidth: canvas.pixelWidth, height: canvas.pixelHeight)
+        try render(roots, at: time, on: canvas, into: &bitmap)
         return bitmap
+    }
+
+    /// Renders the trees under `roots` at `time` onto `canvas` (as `render(_:at:on:)`) into
+    /// `bitmap`, reusing its storage: the canvas is cleared to its background and drawn
+    /// over. Once the bitmap has the canvas's size (it is replaced when it has not: a
+    /// different size, or rows not `4 · width` bytes apart; storage shared with a copy is
+    /// copied first) and the scratch memory has grown to the scene, a frame allocates
+    /// nothing but its render list.
+    ///
+    /// Throws as `render(_:at:on:)` does, leaving `bitmap` as it was.
+    public func render(_ roots: [Layer], at time: Double, on canvas: Canvas, into bitmap: inout Bitmap) throws {
+        let width = canvas.pixelWidth, height = canvas.pixelHeight
+        if bitmap.width != width || bitmap.height != height || bitmap.bytesPerRow != 4 * width
+            || bitmap.pixels.count != 4 * width * height
+        {
+            bitmap = try Bitmap(uninitializedWidth: width, height: height)
+        }
+        let list = renderList(roots, at: time, on: canvas)
+        draw(list, into: &bitmap, clearingTo: canvas.background.map(SourceOver.bytes(of:)) ?? .zero)
     }
 
     /// The render list of the trees under `roots` at `time` on `canvas` (what `render`

@@ -2,6 +2,8 @@
 final class ScratchBuffer {
     let pointer: UnsafeMutableRawPointer
     let capacity: Int
+    /// The bytes counted against the pool's limit while the block is handed out.
+    fileprivate(set) var charge = 0
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -15,13 +17,23 @@ final class ScratchBuffer {
 /// and taken back in stack order within a frame and kept for the next frame, and row
 /// buffers of `Float`s.
 ///
-/// `byteLimit` bounds the bytes handed out at once (and, after a frame, the bytes kept): a
+/// `byteLimit` bounds the bytes requested at once (and, after a frame, the bytes kept): a
 /// request past it is refused, and the rasterizer falls back to a path that needs no
-/// memory (`docs/compositor.md`, "Limits"). Cost: a best-fit search of the free blocks
-/// (a handful) per request; allocation only when no free block fits.
+/// memory (`docs/compositor.md`, "Limits"). A request is counted at its `charge`, the size
+/// the whole frame's group or mask has, even when a band of the frame needs only part of
+/// it: so whether a request is refused depends only on the frame (the blocks held by the
+/// groups and clips around it), never on the band, the thread count or the blocks earlier
+/// frames left. The blocks held are at most `byteLimit` bytes too, but for the unused tail
+/// of a kept block reused for a smaller request when no exact one is free.
+///
+/// Cost: a best-fit search of the free blocks (a handful) per request; allocation only
+/// when no free block fits.
 final class ScratchPool {
     var byteLimit: Int
+    /// The charges of the blocks handed out.
     private(set) var bytesInUse = 0
+    /// The capacity of the blocks handed out.
+    private(set) var bytesHeld = 0
     private var free: [ScratchBuffer] = []
 
     /// Row buffers: `rowCount` rows of `rowCapacity` `Float`s each, 64-byte aligned.
@@ -50,28 +62,35 @@ final class ScratchPool {
         rowCapacity = needed
     }
 
-    /// A block of at least `bytes` bytes, or `nil` when that would put more than
-    /// `byteLimit` bytes in use.
-    func acquire(_ bytes: Int) -> ScratchBuffer? {
-        guard bytes >= 0, bytesInUse + bytes <= byteLimit else { return nil }
+    /// A block of at least `bytes` bytes counted as `charge` (at least `bytes`; the default
+    /// is `bytes`), or `nil` when that would put more than `byteLimit` bytes in use.
+    func acquire(_ bytes: Int, charging charge: Int? = nil) -> ScratchBuffer? {
+        let charge = Swift.max(charge ?? bytes, bytes)
+        guard bytes >= 0, grants(charge) else { return nil }
         var best: Int?
-        for (i, b) in free.enumerated() where b.capacity >= bytes {
+        for (i, b) in free.enumerated() where b.capacity >= bytes && bytesHeld + b.capacity <= byteLimit {
             if best.map({ b.capacity < free[$0].capacity }) ?? true { best = i }
         }
         let buffer: ScratchBuffer
         if let best {
             buffer = free.remove(at: best)
         } else {
+            trim(keeping: byteLimit - bytesHeld - bytes)
             buffer = ScratchBuffer(capacity: bytes)
-            trim(keeping: byteLimit - bytesInUse - bytes)
         }
-        bytesInUse += buffer.capacity
+        buffer.charge = charge
+        bytesInUse += charge
+        bytesHeld += buffer.capacity
         return buffer
     }
 
+    /// Whether `acquire` would grant a request charged `charge` bytes now.
+    func grants(_ charge: Int) -> Bool { charge >= 0 && bytesInUse + charge <= byteLimit }
+
     /// Takes `buffer` back for reuse.
     func release(_ buffer: ScratchBuffer) {
-        bytesInUse -= buffer.capacity
+        bytesInUse -= buffer.charge
+        bytesHeld -= buffer.capacity
         free.append(buffer)
     }
 

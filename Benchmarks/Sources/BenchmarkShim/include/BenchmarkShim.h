@@ -25,6 +25,12 @@ void cadence_benchmark_register(
     const char *_Nonnull name, cadence_benchmark_body _Nonnull body, void *_Nullable context,
     int64_t items_per_iteration);
 
+/// `cadence_benchmark_register` timed by the wall clock rather than the calling thread's
+/// CPU time: for bodies that run on several threads.
+void cadence_benchmark_register_real_time(
+    const char *_Nonnull name, cadence_benchmark_body _Nonnull body, void *_Nullable context,
+    int64_t items_per_iteration);
+
 /// Keeps `value` alive: the optimiser must assume it is used. Call it once per batch with
 /// the batch's accumulated result.
 void cadence_benchmark_consume(uint64_t value);
