@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `cadence` command: the root of the command line of INTERFACE.md.
+/// The `cadence` command: the root of the command line (docs/command-line.md).
 ///
 /// Run it with `CadenceCommand.run(arguments:console:)`, which the executable calls with
 /// the process's arguments and tests call with their own: it never exits the process and

@@ -1,7 +1,7 @@
 import Cadence
 
 /// A value type that requests carry as JSON: a number, or an array of a fixed count of
-/// numbers (INTERFACE.md's value table). Each kind of `ValueKind` has one such type, and
+/// numbers (docs/command-line.md, "Values"). Each kind of `ValueKind` has one such type, and
 /// `AnimatableVector` carries the three numbers that the `scale` and `translate` value
 /// functions read.
 protocol JSONAnimatableValue: KeyPathAnimatable {
@@ -78,7 +78,7 @@ extension AnimatableVector: JSONAnimatableValue {
 }
 
 extension KeyPathValue {
-    /// The value in INTERFACE.md's encoding: a number, or the array of its numbers
+    /// The value in the command line's encoding (docs/command-line.md, "Values"): a number, or the array of its numbers
     /// (non-finite numbers are written as `null`). Booleans, which requests cannot
     /// animate, are written as JSON Booleans, names (`fillMode`, `contentsGravity`) as JSON
     /// strings.

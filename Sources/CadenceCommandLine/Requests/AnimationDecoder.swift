@@ -1,6 +1,6 @@
 import Cadence
 
-/// Reads the animation objects of a request (INTERFACE.md, "Animations") into the
+/// Reads the animation objects of a request (docs/command-line.md, "Animations") into the
 /// library's animations, strictly: the `type` decides which fields are known, every
 /// field is checked for its type and range, and each error names its path
 /// (`animations[0].values[2]`).

@@ -1,7 +1,7 @@
 import Cadence
 
 /// A `cadence sample` request: animations of one key path, evaluated at given times
-/// (INTERFACE.md, "cadence sample"; docs/command-line.md). Public for programs that embed
+/// (docs/command-line.md, "cadence sample"). Public for programs that embed
 /// the engine (the C API reads animations from the same documents, with the same errors).
 public struct SampleRequest: Sendable {
     /// The animated key path (`opacity`, `position`, `transform`, …).

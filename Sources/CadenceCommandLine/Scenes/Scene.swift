@@ -1,6 +1,6 @@
 import Cadence
 
-/// A scene of `cadence render` (INTERFACE.md, "Scenes"; docs/command-line.md): a canvas
+/// A scene of `cadence render` (docs/command-line.md, "Scene files"): a canvas
 /// and the layer trees composited onto it, back to front.
 ///
 /// Times are in the root time space: a layer tree's root sees the render time as its

@@ -1,9 +1,8 @@
 import Cadence
 
-/// Reading the layout and scrolling fields of a layer object (INTERFACE.md, "Layer
-/// classes, layout, scrolling"): `class`, `autoresizingMask`, `layoutManager`,
-/// `constraints`, `scrollMode` and `scrolls`, and the timed model `changes` that set them
-/// in motion. Names are Core Animation's without prefix.
+/// Reading the layout and scrolling fields of a layer object (docs/command-line.md, "Scene
+/// files"): `class`, `autoresizingMask`, `layoutManager`, `constraints`, `scrollMode` and
+/// `scrolls`, and the timed model `changes` that set them in motion. Names are Core Animation's without prefix.
 extension SceneDecoder {
     /// The layer classes a scene may name (`"class"`); the others are not built yet.
     enum LayerClass: String, CaseIterable {

@@ -1,6 +1,6 @@
 import Cadence
 
-/// Reads a scene document (INTERFACE.md, "Scenes") into a `Scene`, strictly: unknown
+/// Reads a scene document (docs/command-line.md, "Scene files") into a `Scene`, strictly: unknown
 /// fields are errors, every value is checked for its type, shape and range, and each error
 /// names its path (`layers[0].sublayers[2].cornerRadius`). Contents images are read and
 /// decoded here, so a scene that decodes renders without touching the file system.
