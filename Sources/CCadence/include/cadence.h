@@ -1,6 +1,6 @@
 /*
  * cadence.h: the C interface to Cadence, Core Animation's math (timing functions, media
- * timing, transforms, animations, scenes) in libcadence.so.
+ * timing, transforms, animations, scenes) in libCadenceC.so.
  *
  * Conventions (stated once here; docs/c-api.md has an example):
  * - Every function returns a cadence_status; CADENCE_OK is 0. On any other status
