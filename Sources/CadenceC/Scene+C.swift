@@ -9,10 +9,11 @@ import Synchronization
 final class SceneObject: HandleObject {
     static let kind = "scene"
 
-    /// The scene and its compositor, used under the lock.
+    /// The scene and its compositor, used under the lock (the compositor is made again
+    /// when a render asks for another thread count).
     private struct Renderer: ~Copyable {
         let scene: Scene
-        let compositor: Compositor
+        var compositor: Compositor
     }
 
     private let renderer: Mutex<Renderer>
@@ -25,9 +26,14 @@ final class SceneObject: HandleObject {
         renderer = Mutex(Renderer(scene: scene, compositor: Compositor()))
     }
 
-    /// The frame at `time`.
-    func render(at time: Double) throws -> Bitmap {
-        try renderer.withLock { try $0.scene.render(at: time, with: $0.compositor) }
+    /// The frame at `time`, drawn in at most `threads` bands at once (0: one per active
+    /// processor); the pixels do not depend on it.
+    func render(at time: Double, threads: Int) throws -> Bitmap {
+        let count = threads == 0 ? Compositor.activeProcessorCount : Swift.min(threads, Compositor.maxThreadCount)
+        return try renderer.withLock { renderer in
+            if renderer.compositor.threadCount != count { renderer.compositor = Compositor(threadCount: count) }
+            return try renderer.scene.render(at: time, with: renderer.compositor)
+        }
     }
 }
 
@@ -92,8 +98,7 @@ public func cadence_scene_render(
             throw call.failure(CADENCE_ERROR_BUFFER_TOO_SMALL, "pixels holds \(UInt(bitPattern: size)) bytes, \(needed) needed")
         }
         let pixels = try call.required(pixels, "pixels")
-        _ = threads  // documented: the pixels do not depend on it; this version uses the calling thread
-        let bitmap = try object.render(at: time)
+        let bitmap = try object.render(at: time, threads: Int(clamping: UInt(bitPattern: threads)))
         bitmap.pixels.withUnsafeBufferPointer { source in
             for y in 0..<height {
                 let from = y * bitmap.bytesPerRow, to = y * stride

@@ -280,8 +280,8 @@ cadence_status cadence_scene_pixel_size(const cadence_scene *scene, size_t *widt
  * the scene's pixel size and stride at least 4 * width (else
  * CADENCE_ERROR_INVALID_ARGUMENT); size below (height - 1) * stride + 4 * width gives
  * CADENCE_ERROR_BUFFER_TOO_SMALL. Bytes between rows are left alone. `threads` is the most
- * threads the render may use (0: the processor count); the pixels do not depend on it, and
- * this version renders on the calling thread. A non-finite time gives
+ * threads the render uses (0: one per active processor; at most 256): the frame is drawn
+ * in horizontal bands at once, and the pixels do not depend on it. A non-finite time gives
  * CADENCE_ERROR_INVALID_ARGUMENT. A scene's scrolls and timed changes are applied as
  * renders reach their times and stay applied, so render at times that do not decrease. */
 cadence_status cadence_scene_render(
