@@ -12,8 +12,8 @@ import PackageDescription
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
 let rootName = root.lastPathComponent
 
-/// The library modules the kernels call (the benchmarks add the compositor).
-let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers"]
+/// The library modules the kernels call.
+let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers", "CadenceCompositor"]
     .map { .product(name: $0, package: rootName) }
 
 let package = Package(
@@ -60,9 +60,7 @@ let package = Package(
         // MARK: The benchmarks (Google Benchmark, time).
         .executableTarget(
             name: "cadence-benchmarks",
-            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence + [
-                .product(name: "CadenceCompositor", package: rootName),
-            ]),
+            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),
 
         // MARK: The instruction counts: `cadence-instructions <kernel> <count>` runs one key
         // kernel `count` times; `instructions.sh` runs it under callgrind and checks budgets.
