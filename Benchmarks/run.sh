@@ -6,6 +6,9 @@
 #   --march   build with -Xcc -march=x86-64-v3 (AVX2 + FMA; the Swift compiler takes its
 #             target CPU from the clang importer), in its own scratch path .build-march
 #             so the two builds do not invalidate each other.
+#   --peers   after the Swift benchmarks, draw the compositor's primitives with Blend2D
+#             (peers/blend2d.py, in a virtual environment made in .build-peers with
+#             PyPI's blend2d-py): the limit to compare with. Not used by CI.
 #
 # Other arguments go to Google Benchmark after the defaults, so they win:
 #   Benchmarks/run.sh --benchmark_min_time=0.01               # CI: does every benchmark run?
@@ -21,6 +24,21 @@ if [[ "${1:-}" == "--march" ]]; then
     build+=(-Xcc -march=x86-64-v3 --scratch-path "$here/.build-march")
 fi
 
+peers=false
+args=()
+for arg in "$@"; do
+    if [[ "$arg" == "--peers" ]]; then peers=true; else args+=("$arg"); fi
+done
+
 "${build[@]}"
 bin="$("${build[@]}" --show-bin-path)/cadence-benchmarks"
-exec "$bin" --benchmark_min_time=0.05 "$@"
+"$bin" --benchmark_min_time=0.05 ${args[@]+"${args[@]}"}
+
+if $peers; then
+    venv="$here/.build-peers/venv"
+    if [[ ! -x "$venv/bin/python" ]]; then
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install --quiet blend2d-py
+    fi
+    "$venv/bin/python" "$here/peers/blend2d.py"
+fi
