@@ -3,6 +3,7 @@
 // is wrong). `DocumentationExamplesTests` checks that each doc comment shows exactly
 // the code of its block here.
 import Cadence
+import CadenceCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,6 +78,11 @@ do {  // Path
     p.closeSubpath()
     let count = p.segments.count  // 3: the line, the curve, and the closing line back to (0, 0)
     expect(count == 3, "Path")
+}
+do {  // DemoScene
+    let scene = DemoScene.make()
+    let frame = try scene.render(at: 1.5, with: Compositor())
+    expect(frame.width == 640 && frame.height == 786, "DemoScene")
 }
 
 if failures > 0 { exit(1) }

@@ -67,4 +67,18 @@ final class PublicEntryPointTests: XCTestCase {
     private static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
+
+    /// The demo renders without the command line, through the public scene API (the loop
+    /// length and frame count public too).
+    func testTheDemoSceneIsAPublicExample() throws {
+        let scene = DemoScene.make()
+        XCTAssertEqual(scene.canvas.pixelWidth, Int(DemoScene.width))
+        let compositor = Compositor(threadCount: 1)
+        var bitmap = try Bitmap(width: 1, height: 1)
+        for frame in [0, DemoScene.frameCount / 2] {
+            try scene.render(at: DemoScene.duration * Double(frame) / Double(DemoScene.frameCount), with: compositor, into: &bitmap)
+            XCTAssertEqual(bitmap.height, Int(DemoScene.height))
+            XCTAssertNotEqual(bitmap[100, 100], .zero, "the panels are drawn")
+        }
+    }
 }

@@ -26,13 +26,19 @@ import Cadence
 /// Panels have rounded corners and borders.
 ///
 /// Built in code, so the binary needs no files; `cadence render` reads the same kinds of
-/// layers and animations from JSON.
-enum DemoScene {
+/// layers and animations from JSON. Public, so an engine that embeds Cadence can render the
+/// demo without the command line:
+///
+/// ```swift
+/// let scene = DemoScene.make()
+/// let frame = try scene.render(at: 1.5, with: Compositor())
+/// ```
+public enum DemoScene {
     /// The canvas size in points (scale 1).
-    static let width = 640.0, height = 786.0
+    public static let width = 640.0, height = 786.0
     /// The loop length in seconds, and the frames `cadence demo` renders over it.
-    static let duration = 3.0
-    static let frameCount = 24
+    public static let duration = 3.0
+    public static let frameCount = 24
 
     /// Panel layout: 4 × 4 panels, `margin` from the canvas edges, `gap` apart
     /// (146.5 × 183 points each).
@@ -55,7 +61,7 @@ enum DemoScene {
     static let green = rgb(0x3DDC97), yellow = rgb(0xFFD23F), purple = rgb(0x9B6BFF), white = rgb(0xF4F6FB)
 
     /// The scene: the canvas and its one root, which holds the panels.
-    static func make() -> Scene {
+    public static func make() -> Scene {
         let root = Layer()
         root.name = "demo"
         root.frame = Rect(x: 0, y: 0, width: width, height: height)
