@@ -46,33 +46,31 @@ def main():
     overhead = timed(lambda: (probe.save(), probe.restore()), 20000) / 2
     probe.end()
 
-    results = []
+    def context(width, height, rgba, background=None):
+        """A context over a new `width` x `height` image filling with `rgba` by source-over,
+        first cleared to `background` when given."""
+        ctx = blend2d.Context(blend2d.Image(width, height))
+        if background is not None:
+            ctx.set_comp_op(blend2d.CompOp.SRC_COPY)
+            ctx.set_fill_style_rgba(*background)
+            ctx.fill_all()
+        ctx.set_comp_op(blend2d.CompOp.SRC_OVER)
+        ctx.set_fill_style_rgba(*rgba)
+        return ctx
 
-    fill_image = blend2d.Image(1920, 1080)
-    fill = blend2d.Context(fill_image)
-    fill.set_comp_op(blend2d.CompOp.SRC_OVER)
-    fill.set_fill_style_rgba(51, 140, 230, 255)
-    results.append(("peer: Blend2D fill_rect opaque 1920x1080", 1920 * 1080,
-                    timed(lambda: fill.fill_rect(0, 0, 1920, 1080), 200)))
-
-    over_image = blend2d.Image(512, 512)
-    over = blend2d.Context(over_image)
-    over.set_comp_op(blend2d.CompOp.SRC_COPY)
-    over.set_fill_style_rgba(32, 64, 96, 255)
-    over.fill_all()
-    over.set_comp_op(blend2d.CompOp.SRC_OVER)
-    over.set_fill_style_rgba(230, 128, 26, 153)
-    results.append(("peer: Blend2D fill_rect OVER 512x512 alpha 0.6 on an opaque canvas", 512 * 512,
-                    timed(lambda: over.fill_rect(0, 0, 512, 512), 1000)))
-
-    rotated_image = blend2d.Image(720, 720)
-    rotated = blend2d.Context(rotated_image)
-    rotated.set_comp_op(blend2d.CompOp.SRC_OVER)
-    rotated.set_fill_style_rgba(51, 140, 230, 255)
+    fill = context(1920, 1080, (51, 140, 230, 255))
+    over = context(512, 512, (230, 128, 26, 153), background=(32, 64, 96, 255))
+    rotated = context(720, 720, (51, 140, 230, 255))
     rotated.translate(360, 360)
     rotated.rotate(math.pi / 6)
-    results.append(("peer: Blend2D fill_rect opaque 512x512 rotated 30deg on 720x720", 512 * 512,
-                    timed(lambda: rotated.fill_rect(-256, -256, 512, 512), 1000)))
+    results = [
+        ("peer: Blend2D fill_rect opaque 1920x1080", 1920 * 1080,
+         timed(lambda: fill.fill_rect(0, 0, 1920, 1080), 200)),
+        ("peer: Blend2D fill_rect OVER 512x512 alpha 0.6 on an opaque canvas", 512 * 512,
+         timed(lambda: over.fill_rect(0, 0, 512, 512), 1000)),
+        ("peer: Blend2D fill_rect opaque 512x512 rotated 30deg on 720x720", 512 * 512,
+         timed(lambda: rotated.fill_rect(-256, -256, 512, 512), 1000)),
+    ]
 
     for context in (fill, over, rotated):
         context.end()

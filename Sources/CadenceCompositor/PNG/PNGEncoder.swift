@@ -167,41 +167,18 @@ public enum PNGEncoder {
         return pb <= pc ? b : c
     }
 
-    /// The level of `deflate` (tests that build PNG files by hand).
-    static let compressionLevel: Int32 = 6
-
-    /// Appends an `IDAT` chunk of `data` deflated, compressing straight into `out` (room
-    /// for the worst case is made, then trimmed), so no other copy of the compressed data
-    /// is made.
-    static func appendDeflatedChunk(_ data: [UInt8], to out: inout [UInt8]) throws {
+    /// `data` deflated as a zlib stream at the default level (for tests that build PNG
+    /// files by hand).
+    static func deflate(_ data: [UInt8]) throws -> [UInt8] {
         var length = compressBound(uLong(data.count))
-        out.reserveCapacity(out.count + 8 + Int(length) + 4 + 12)
-        let lengthOffset = out.count
-        appendBigEndian(0, to: &out)
-        out += Array("IDAT".utf8)
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: Int(length)))
+        var out = [UInt8](repeating: 0, count: Int(length))
         let status = out.withUnsafeMutableBufferPointer { target in
             data.withUnsafeBufferPointer { input in
-                compress2(target.baseAddress! + start, &length, input.baseAddress, uLong(data.count), compressionLevel)
+                compress2(target.baseAddress!, &length, input.baseAddress, uLong(data.count), Int32(defaultLevel))
             }
         }
         guard status == Z_OK else { throw Error.compressionFailed(status) }
-        out.removeSubrange((start + Int(length))...)
-        for (i, byte) in [UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-            .enumerated()
-        {
-            out[lengthOffset + i] = byte
-        }
-        let checksum = out.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + start - 4, uInt(Int(length) + 4)) }
-        appendBigEndian(UInt32(checksum), to: &out)
-    }
-
-    /// `data` deflated as a zlib stream (for tests that build PNG files by hand).
-    static func deflate(_ data: [UInt8]) throws -> [UInt8] {
-        var out: [UInt8] = []
-        try appendDeflatedChunk(data, to: &out)
-        return Array(out[8..<(out.count - 4)])
+        return Array(out.prefix(Int(length)))
     }
 
     static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
