@@ -49,7 +49,9 @@ do {  // Transform3D
     let back = placed.inverse                        // nil when singular
     let between = Transform3D.identity.interpolated(to: placed, 0.5)
     expect(abs(corner.x - 48.66025403784439) < 1e-12 && abs(corner.y - 5) < 1e-12, "Transform3D")
-    expect(back.map { placed.concatenating($0) } != nil && between != placed, "Transform3D")
+    let product = back.map { placed.concatenating($0) }
+    expect(product.map { abs($0.m11 - 1) < 1e-12 && abs($0.m12) < 1e-12 && abs($0.m41) < 1e-9 } == true
+        && between != placed && between != .identity, "Transform3D")
 }
 do {  // Compositor
     let root = Layer()
