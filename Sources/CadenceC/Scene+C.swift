@@ -9,11 +9,13 @@ import Synchronization
 final class SceneObject: HandleObject {
     static let kind = "scene"
 
-    /// The scene and its compositor, used under the lock (the compositor is made again
-    /// when a render asks for another thread count).
+    /// The scene, its compositor and the frame it draws into, used under the lock (the
+    /// compositor is made again when a render asks for another thread count; the frame is
+    /// reused from the second render on).
     private struct Renderer: ~Copyable {
         let scene: Scene
         var compositor: Compositor
+        var frame: Bitmap?
     }
 
     private let renderer: Mutex<Renderer>
@@ -23,16 +25,20 @@ final class SceneObject: HandleObject {
     init(_ scene: sending Scene) {
         pixelWidth = scene.canvas.pixelWidth
         pixelHeight = scene.canvas.pixelHeight
-        renderer = Mutex(Renderer(scene: scene, compositor: Compositor()))
+        renderer = Mutex(Renderer(scene: scene, compositor: Compositor(), frame: nil))
     }
 
-    /// The frame at `time`, drawn in at most `threads` bands at once (0: one per active
-    /// processor); the pixels do not depend on it.
-    func render(at time: Double, threads: Int) throws -> Bitmap {
+    /// Draws the frame at `time` in at most `threads` bands at once (0: one per active
+    /// processor; the pixels do not depend on it) into the scene's reused bitmap and calls
+    /// `read` with it, under the lock.
+    func render<R>(at time: Double, threads: Int, _ read: (Bitmap) -> R) throws -> R {
         let count = threads == 0 ? Compositor.activeProcessorCount : Swift.min(threads, Compositor.maxThreadCount)
         return try renderer.withLock { renderer in
             if renderer.compositor.threadCount != count { renderer.compositor = Compositor(threadCount: count) }
-            return try renderer.scene.render(at: time, with: renderer.compositor)
+            var frame = try renderer.frame.take() ?? Bitmap(width: 1, height: 1)
+            defer { renderer.frame = frame }
+            try renderer.scene.render(at: time, with: renderer.compositor, into: &frame)
+            return read(frame)
         }
     }
 }
@@ -98,13 +104,14 @@ public func cadence_scene_render(
             throw call.failure(CADENCE_ERROR_BUFFER_TOO_SMALL, "pixels holds \(UInt(bitPattern: size)) bytes, \(needed) needed")
         }
         let pixels = try call.required(pixels, "pixels")
-        let bitmap = try object.render(at: time, threads: Int(clamping: UInt(bitPattern: threads)))
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let from = y * bitmap.bytesPerRow, to = y * stride
-                if premultiplied {
-                    (pixels + to).update(from: source.baseAddress! + from, count: rowBytes)
-                } else {
+        try object.render(at: time, threads: Int(clamping: UInt(bitPattern: threads))) { bitmap in
+            bitmap.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<height {
+                    let from = y * bitmap.bytesPerRow, to = y * stride
+                    if premultiplied {
+                        (pixels + to).update(from: source.baseAddress! + from, count: rowBytes)
+                        continue
+                    }
                     for i in Swift.stride(from: 0, to: rowBytes, by: 4) {
                         let alpha = source[from + i + 3]
                         for c in 0..<3 { pixels[to + i + c] = Bitmap.unpremultiplied(source[from + i + c], alpha: alpha) }

@@ -22,12 +22,12 @@ final class CompositorBandsTests: XCTestCase {
 
     /// A bitmap of the canvas's size is drawn over in place: the same storage from the
     /// second frame on, every pixel cleared to the background first, the pixels of the
-    /// allocating `render`.
+    /// allocating single-threaded `render`.
     func testRenderIntoReusesTheBitmap() throws {
         let canvas = Canvas(width: 48, height: 40, background: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.5))
+        let expected = try Compositor(threadCount: 1).render([scene()], at: 0, on: canvas)
         for threads in [1, 2, 5] {
             let compositor = Compositor(threadCount: threads)
-            let expected = try compositor.render([scene()], at: 0, on: canvas)
             var bitmap = try Bitmap(width: 48, height: 40, fill: SIMD4(9, 9, 9, 9))
             let storage = bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
             try compositor.render([scene()], at: 0, on: canvas, into: &bitmap)

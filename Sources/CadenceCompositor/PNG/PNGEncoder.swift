@@ -82,17 +82,16 @@ public enum PNGEncoder {
                     target[0] = imageFilter
                     filter(imageFilter, row, above: above, count: rowBytes, into: target + 1)
                 } else {
-                    var best = Int.max
-                    for f in UInt8(0)...4 {
-                        let candidate = candidates + Int(f) * stride
-                        filter(f, row, above: above, count: rowBytes, into: candidate)
+                    // Each filter into its own candidate row; the best one copied once.
+                    var best = Int.max, bestFilter = 0
+                    for f in 0...4 {
+                        let candidate = candidates + f * stride
+                        filter(UInt8(f), row, above: above, count: rowBytes, into: candidate)
                         let cost = score(candidate, count: rowBytes)
-                        if cost < best {
-                            best = cost
-                            target[0] = f
-                            (target + 1).update(from: candidate, count: rowBytes)
-                        }
+                        if cost < best { (best, bestFilter) = (cost, f) }
                     }
+                    target[0] = UInt8(bestFilter)
+                    (target + 1).update(from: candidates + bestFilter * stride, count: rowBytes)
                 }
                 swap(&row, &above)
                 filled += 1
