@@ -25,8 +25,6 @@ struct FrameFolder {
     /// The files staged so far, in order: the temporary file, where it goes, and whether a
     /// file was there before.
     private var staged: [(temporary: String, file: String, existed: Bool)] = []
-    /// The files written so far (their final paths), in order.
-    var written: [String] { staged.map(\.file) }
 
     /// Opens `path` as the output folder, creating it and its missing parents. Throws an
     /// `InputError` at `location` when a part of the path is a file, or a folder cannot

@@ -29,7 +29,7 @@ final class MemoryBudget {
     /// the limit: `<location>: <what> would take 3 GiB, over the memory budget of 2 GiB (…)`.
     /// `what` names the allocation ("decoding a 16384×16384 image").
     func charge(_ bytes: Int, for what: @autoclosure () -> String, at location: String) throws {
-        guard bytes <= limit - used else { throw exceeded(bytes, what(), at: location) }
+        try checkPeak(bytes, for: what(), at: location)
         used += bytes
     }
 

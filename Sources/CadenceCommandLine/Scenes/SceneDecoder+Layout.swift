@@ -95,8 +95,7 @@ extension SceneDecoder {
     {
         let reader = try JSONObjectReader(json, at: path, source: source)
         try reader.rejectUnknownFields(fields)
-        _ = try reader.required("time", "a number")
-        let time = try reader.number("time")!
+        let time = try JSONObjectReader.number(try reader.required("time", "a number"), at: path.appending("time"), source: source)
         let duration = try reader.nonNegativeNumber("animationDuration") ?? TransactionContext.defaultAnimationDuration
         return (reader, time, duration)
     }

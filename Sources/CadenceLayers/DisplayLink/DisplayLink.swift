@@ -13,7 +13,7 @@ import CadenceTiming
 /// 3. the renderer, with the frame's time (`timestamp`) — presentation and drawing;
 /// 4. the animation delegate events (`animationDidStart:`, `animationDidStop:finished:`)
 ///    of the animations in the trees of `layers` between the last fired frame and this
-///    one, to `animationEvents`, in tree order (a layer before its sublayers) and each
+///    one, to `animationEvents`, in tree order (a layer, its mask, its sublayers) and each
 ///    layer's animations in the order they were added;
 /// 5. the completion blocks that are due, in commit order (those of transactions
 ///    committed in earlier frames; step 2's wait for the next frame).
@@ -128,25 +128,31 @@ public final class DisplayLink {
         return true
     }
 
-    /// Step 4: the events of every animation in the trees of `layers` between root times
-    /// `previous` and `current`, each tree once.
+    /// Step 4: the events of every animation in the trees of `layers` (sublayers and masks)
+    /// between root times `previous` and `current`, each tree once, walked with a stack.
     private func reportAnimationEvents(
         from previous: Double, to current: Double, to report: (Layer, String?, AnimationEvents) -> Void
     ) {
         var visited = Set<ObjectIdentifier>()
-        func walk(_ layer: Layer, previous: Double, current: Double) {
-            for (key, animation) in layer.animations {
-                let events = AnimationEvents.between(previous, and: current, timing: animation.animationTiming.resolvedTiming)
-                if events.started || events.stopped != nil { report(layer, key, events) }
-            }
-            for sublayer in layer.sublayers {
-                walk(sublayer, previous: sublayer.animationTime(fromParent: previous), current: sublayer.animationTime(fromParent: current))
-            }
-        }
+        var stack: [(layer: Layer, previous: Double, current: Double)] = []
         for layer in layers {
             let root = layer.rootLayer
             guard visited.insert(ObjectIdentifier(root)).inserted else { continue }
-            walk(root, previous: root.animationTime(fromParent: previous), current: root.animationTime(fromParent: current))
+            stack.append((root, root.animationTime(fromParent: previous), root.animationTime(fromParent: current)))
+            while let (layer, previous, current) = stack.popLast() {
+                for entry in layer.animationEntries {
+                    let events = AnimationEvents.between(
+                        previous, and: current, timing: entry.animation.animationTiming.resolvedTiming)
+                    if events.started || events.stopped != nil { report(layer, entry.key, events) }
+                }
+                // Pushed in reverse, so the mask and then the sublayers come off in order.
+                for child in layer.sublayers.reversed() {
+                    stack.append((child, child.animationTime(fromParent: previous), child.animationTime(fromParent: current)))
+                }
+                if let mask = layer.mask {
+                    stack.append((mask, mask.animationTime(fromParent: previous), mask.animationTime(fromParent: current)))
+                }
+            }
         }
     }
 

@@ -160,7 +160,9 @@ extension Layer {
         sublayers.insert(layer, at: index)
         layer.superlayer = self
         setNeedsLayout()
-        if !layer.layoutFlags.isDisjoint(with: .dirty) { layer.setNeedsLayout() }
+        // A layer that arrives with layout pending below or in it keeps its own marks; the
+        // pass must only know to walk down into it.
+        if !layer.layoutFlags.isDisjoint(with: .dirty) { layoutFlags.insert(.descendantNeedsLayout) }
         didAttach(layer, event: event, previous: previous)
     }
 }

@@ -166,4 +166,23 @@ final class DisplayLinkTests: XCTestCase {
             "render 9",
         ])
     }
+
+    // A mask's animations report their events too, after its layer's and before the
+    // sublayers'.
+    func testAMasksAnimationsReportTheirEvents() throws {
+        let clock = ManualFrameClock(framesPerSecond: 10)
+        let root = Layer(), mask = Layer(), sublayer = Layer()
+        try root.setMask(mask)
+        try root.addSublayer(sublayer)
+        for (layer, key) in [(sublayer, "s"), (mask, "m"), (root, "r")] {
+            layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+                                             timing: MediaTiming(beginTime: 0.15, duration: 0.5)), forKey: key)
+        }
+        var log: [String] = []
+        let link = DisplayLink(clock: clock, context: nil)
+        link.layers = [root]
+        link.animationEvents = { _, key, events in if events.started { log.append(key ?? "") } }
+        link.run(refreshes: 3)
+        XCTAssertEqual(log, ["r", "m", "s"])
+    }
 }

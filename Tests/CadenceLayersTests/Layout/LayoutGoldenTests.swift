@@ -92,6 +92,7 @@ final class LayoutGoldenTests: XCTestCase {
             superlayer.layoutIfNeeded()
             let expected = try XCTUnwrap(entry["frames"] as? [Any]).map { try rect($0) }
             let scale = max(1, largest(expected + [superlayer.bounds]))
+            XCTAssertEqual(expected.count, sublayers.count, "\(name): a frame per sublayer")
             for (layer, frame) in zip(sublayers, expected) {
                 assertClose(layer.frame, frame, 1e-9 * scale, "\(name), layer \(layer.name ?? "unnamed")")
             }
