@@ -78,7 +78,7 @@ extension DemoScene {
         let floor = tray.bounds.height - 14, diameter = 26.0, rise = 46.0
         add(box(x: 12, y: floor, width: tray.bounds.width - 24, height: 1, color: rgb(0xC3CAD8), radius: 0), to: tray)
         let ball = dot(x: tray.bounds.width / 2, y: floor - diameter / 2, diameter: diameter, color: orange)
-        ball.shadowPath = ellipse(center: Point(x: diameter / 2, y: diameter), radiusX: 16, radiusY: 3.5)
+        ball.shadowPath = Path(ellipseIn: Rect(x: diameter / 2 - 16, y: diameter - 3.5, width: 32, height: 7))
         ball.shadowOffset = .zero
         ball.shadowRadius = 1.5
         ball.shadowOpacity = 0.55
@@ -318,16 +318,5 @@ extension DemoScene {
         let qx = abs(x - width / 2) - (width / 2 - radius), qy = abs(y - height / 2) - (height / 2 - radius)
         let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
         return outside + min(max(qx, qy), 0) - radius
-    }
-
-    /// An ellipse of four cubic Béziers (control points at the usual 0.5523 of the radius).
-    static func ellipse(center c: Point, radiusX rx: Double, radiusY ry: Double) -> Path {
-        let k = 0.5522847498
-        return try! Path(svgPathData: """
-            M \(c.x + rx) \(c.y) C \(c.x + rx) \(c.y + k * ry) \(c.x + k * rx) \(c.y + ry) \(c.x) \(c.y + ry) \
-            C \(c.x - k * rx) \(c.y + ry) \(c.x - rx) \(c.y + k * ry) \(c.x - rx) \(c.y) \
-            C \(c.x - rx) \(c.y - k * ry) \(c.x - k * rx) \(c.y - ry) \(c.x) \(c.y - ry) \
-            C \(c.x + k * rx) \(c.y - ry) \(c.x + rx) \(c.y - k * ry) \(c.x + rx) \(c.y) Z
-            """)
     }
 }

@@ -98,10 +98,9 @@ extension Path {
         func clean(_ radius: Double) -> Double { radius > 0 && radius.isFinite ? radius : 0 }
         var tl = clean(cornerRadii.topLeft), tr = clean(cornerRadii.topRight)
         var br = clean(cornerRadii.bottomRight), bl = clean(cornerRadii.bottomLeft)
-        var scale = 1.0
-        for (side, sum) in [(r.width, tl + tr), (r.width, bl + br), (r.height, tl + bl), (r.height, tr + br)] where sum > side {
-            scale = Swift.min(scale, side / sum)
-        }
+        // The smallest side ÷ radii ratio of the four sides, at most 1 (no array made).
+        func fit(_ side: Double, _ sum: Double) -> Double { sum > side ? side / sum : 1 }
+        let scale = Swift.min(fit(r.width, tl + tr), fit(r.width, bl + br), fit(r.height, tl + bl), fit(r.height, tr + br))
         (tl, tr, br, bl) = (tl * scale, tr * scale, br * scale, bl * scale)
         let (minX, minY, maxX, maxY) = (r.minX, r.minY, r.maxX, r.maxY)
         move(to: Point(x: minX + tl, y: minY))
