@@ -41,7 +41,7 @@ final class TimingFunctionFastPathTests: XCTestCase {
         guard h >= TimingFunction.Half.tinyInput else { return (false, false) }
         let lanes = Table.lanes(table.elements, half: half), rows = Table.rows(table.elements, half: half)
         var answers = (compensated: false, plain: false)
-        if let y = Table.solve(h, lanes: lanes, rows: rows, compensated: true) {
+        if let y = Table.solve(h, lanes: lanes, rows: rows) {
             answers.compensated = y.value + (y.error + y.bound) == y.value && y.value + (y.error - y.bound) == y.value
         }
         answers.plain = Table.usesTableGuess(table.elements)

@@ -255,15 +255,14 @@ extension TimingFunction.Table {
     }
 
     /// The output for `h` in `2^-30 … 1/2` on one half at the table guess, with an error
-    /// bound: `value + error` is within `bound` of the exact output. `compensated` (a
-    /// constant wherever this is inlined) evaluates `X(t) − h` and the output polynomial
-    /// by the compensated Horner scheme (bound about 2^-100 relative beyond the
-    /// correction's own), otherwise in plain arithmetic (bound about 2^-49; `error` is
-    /// then 0). `nil` when the guess is too far off for the series below. `lanes` is the
+    /// bound: `value + error` is within `bound` of the exact output. `X(t) − h` and the
+    /// output polynomial are evaluated by the compensated Horner scheme (bound about
+    /// 2^-100 relative beyond the correction's own). `nil` when the guess is too far off
+    /// for the series below. `lanes` is the
     /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones).
     @inlinable @inline(__always)
     static func solve(
-        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, compensated: Bool
+        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>
     ) -> (value: Double, error: Double, bound: Double)? {
         @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
         @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
@@ -272,16 +271,9 @@ extension TimingFunction.Table {
         let t = start(h, lanes: p, rows: rows).t
         // X(t) − h and the output polynomial, and the scale of their evaluation error
         // (the magnitude polynomials below bound the sums of absolute terms).
-        let rx: Compensated<Double>, py: Compensated<Double>, hornerScale: Double
-        if compensated {
-            rx = compensatedCubic(ax, bx, cx, plus: -h, lows: x(Lane.aLow), x(Lane.bLow), x(Lane.cLow), at: t)
-            py = compensatedCubic(ay, by, cy, plus: dy, lows: y(Lane.aLow), y(Lane.bLow), y(Lane.cLow), at: t)
-            hornerScale = 0x1p-97
-        } else {
-            rx = Compensated(((ax * t + bx) * t + cx) * t - h, 0)
-            py = Compensated(((ay * t + by) * t + cy) * t + dy, 0)
-            hornerScale = 0x1p-49
-        }
+        let rx = compensatedCubic(ax, bx, cx, plus: -h, lows: x(Lane.aLow), x(Lane.bLow), x(Lane.cLow), at: t)
+        let py = compensatedCubic(ay, by, cy, plus: dy, lows: y(Lane.aLow), y(Lane.bLow), y(Lane.cLow), at: t)
+        let hornerScale = 0x1p-97
         let x1 = (threeAx * t + twoBx) * t + cx  // X'
         let y1 = (y(Lane.threeA) * t + y(Lane.twoB)) * t + cy  // Y'
         let x2 = threeAx * t + bx  // X''/2
@@ -315,22 +307,17 @@ extension TimingFunction.Table {
             + size * size * (Swift.abs(y2) * 0x1p-37 + size * Swift.abs(ay) * 0x1p-24) + 0x1p-960
         // Q = max(|ρ2·δ₁|, √|ρ3·δ₁²|) ≤ 2^-14 keeps the reversion's tail inside the bound.
         guard size * (Swift.abs(rho2) + Swift.abs(rho3) * size * 0x1p14) <= 0x1p-14 else { return nil }
-        if compensated {
-            let sum = twoSum(py.value, py.error + correction)
-            return (sum.value, sum.error, bound)
-        }
-        // One more rounding (of the sum), and room for the two of `value ∓ bound`.
-        let value = py.value + correction
-        return (value, 0, bound + Swift.abs(value) * 0x1p-51)
+        let sum = twoSum(py.value, py.error + correction)
+        return (sum.value, sum.error, bound)
     }
 
-    /// `solve(compensated: true)` on half `half` of the table, for `h` from 2^-30 on.
+    /// `solve` on half `half` of the table, for `h` from 2^-30 on.
     @inlinable @inline(__always)
     static func compensatedOutput(
         _ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> (value: Double, error: Double, bound: Double)? {
         guard h >= TimingFunction.Half.tinyInput else { return nil }
-        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half), compensated: true)
+        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half))
     }
 
     /// The grid of `progress(at:)`'s results: 40-bit floating-point numbers below 1 in
