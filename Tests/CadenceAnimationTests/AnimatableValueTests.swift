@@ -65,22 +65,4 @@ final class AnimatableValueTests: XCTestCase {
         XCTAssertEqual(AnimatableVector(Array(repeating: 1, count: 20)).count, 16)
         XCTAssertEqual(a.distance(to: b), 8.0.squareRoot(), accuracy: 1e-15)
     }
-
-    // The key-path table: properties, structure fields, frame not animatable.
-    func testKeyPathTable() {
-        XCTAssertEqual(LayerKeyPaths.kind(of: "position"), .point)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "position.x"), .scalar)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "bounds.size.width"), .scalar)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "bounds.origin"), .point)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "transform.rotation.z"), .scalar)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "transform.scale"), .scalar)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "transform.translation"), .size)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "sublayerTransform.translation.x"), .scalar)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "backgroundColor"), .color)
-        XCTAssertEqual(LayerKeyPaths.kind(of: "shadowOffset.height"), .scalar)
-        XCTAssertNil(LayerKeyPaths.kind(of: "frame"))
-        XCTAssertNil(LayerKeyPaths.kind(of: "position.z"))
-        XCTAssertNil(LayerKeyPaths.kind(of: "opacity.x"))
-        XCTAssertNil(LayerKeyPaths.kind(of: "nonsense"))
-    }
 }

@@ -61,7 +61,7 @@ final class SceneDecoderTests: RenderTestCase {
              "shadowColor": [0, 0, 0, 0.5], "shadowOpacity": 0.25, "shadowOffset": [0, 4], "shadowRadius": 8,
              "shadowPath": "M 0 0 L 10 0 L 10 10 Z", "contentsGravity": "resizeAspect", "contentsRect": [0, 0, 0.5, 0.5],
              "contentsCenter": [0.25, 0.25, 0.5, 0.5], "contentsScale": 2, "magnificationFilter": "nearest",
-             "minificationFilter": "trilinear", "minificationFilterBias": -0.5, "beginTime": 1, "duration": 0, "speed": 2, "timeOffset": 0.5,
+             "minificationFilter": "trilinear", "minificationFilterBias": -0.5, "shouldRasterize": true, "rasterizationScale": 2.5, "beginTime": 1, "duration": 0, "speed": 2, "timeOffset": 0.5,
              "repeatCount": "infinity", "repeatDuration": 0, "autoreverses": true, "fillMode": "both"}
             """#)
         XCTAssertEqual(layer.name, "card")
@@ -95,6 +95,8 @@ final class SceneDecoderTests: RenderTestCase {
         XCTAssertEqual(layer.magnificationFilter, .nearest)
         XCTAssertEqual(layer.minificationFilter, .trilinear)
         XCTAssertEqual(layer.minificationFilterBias, -0.5)
+        XCTAssertTrue(layer.shouldRasterize)
+        XCTAssertEqual(layer.rasterizationScale, 2.5)
         XCTAssertEqual(layer.timing, MediaTiming(
             beginTime: 1, duration: 0, speed: 2, timeOffset: 0.5, repeatCount: .infinity, repeatDuration: 0,
             autoreverses: true, fillMode: .both))
@@ -152,6 +154,8 @@ final class SceneDecoderTests: RenderTestCase {
             (#"[{"opacity": 1.5}]"#, "layers[0].opacity: 1.5 is outside 0...1"),
             (#"[{"shadowOpacity": -0.1}]"#, "layers[0].shadowOpacity: -0.1 is outside 0...1"),
             (#"[{"contentsScale": 0}]"#, "layers[0].contentsScale: 0 is not positive"),
+            (#"[{"rasterizationScale": -2}]"#, "layers[0].rasterizationScale: -2 is not positive"),
+            (#"[{"shouldRasterize": 1}]"#, "layers[0].shouldRasterize: expected true or false, got 1"),
             (#"[{"positon": [1, 2]}]"#, #"layers[0].positon: unknown field (did you mean "position"?)"#),
             (#"[{"position": [1, 2, 3]}]"#, "layers[0].position: expected [x, y], got an array of 3"),
             (#"[{"position": [1, "2"]}]"#, #"layers[0].position[1]: expected a number, got "2""#),

@@ -3,39 +3,15 @@ import Cadence
 /// Reading the layer objects of a scene: `CALayer`'s property names, `frame` as a
 /// convenience, `sublayers`, `mask`, `animations` by key and the layer's own media timing.
 extension SceneDecoder {
-    /// How a numeric layer property is bounded.
-    enum Bound {
-        case any, unit, nonNegative, positive
-    }
+    /// A layer property a scene sets through key-value coding (`Layer.setValue(_:forKeyPath:)`),
+    /// with the kind of its value and the range of its numbers.
+    typealias ValueField = (name: String, kind: ValueKind, range: LayerValueRange)
 
-    /// A layer property written through key-value coding (`Layer.setValue(_:forKeyPath:)`),
-    /// with the kind of its value and the bound of its numbers.
-    struct ValueField {
-        var name: String
-        var kind: ValueKind
-        var bound: Bound = .any
-    }
-
-    /// The properties written through key-value coding, in the order they are applied:
-    /// `frame` comes after `bounds`, `position`, `anchorPoint` and `transform`, which it
-    /// reads, so that it wins over the bounds size and position given with it.
-    static let valueFields: [ValueField] = [
-        ValueField(name: "bounds", kind: .rect), ValueField(name: "position", kind: .point),
-        ValueField(name: "anchorPoint", kind: .point), ValueField(name: "anchorPointZ", kind: .scalar),
-        ValueField(name: "zPosition", kind: .scalar), ValueField(name: "transform", kind: .transform),
-        ValueField(name: "sublayerTransform", kind: .transform), ValueField(name: "frame", kind: .rect),
-        ValueField(name: "opacity", kind: .scalar, bound: .unit), ValueField(name: "hidden", kind: .boolean),
-        ValueField(name: "masksToBounds", kind: .boolean), ValueField(name: "doubleSided", kind: .boolean),
-        ValueField(name: "geometryFlipped", kind: .boolean),
-        ValueField(name: "cornerRadius", kind: .scalar, bound: .nonNegative),
-        ValueField(name: "borderWidth", kind: .scalar, bound: .nonNegative),
-        ValueField(name: "borderColor", kind: .color), ValueField(name: "backgroundColor", kind: .color),
-        ValueField(name: "shadowColor", kind: .color), ValueField(name: "shadowOpacity", kind: .scalar, bound: .unit),
-        ValueField(name: "shadowOffset", kind: .size), ValueField(name: "shadowRadius", kind: .scalar, bound: .nonNegative),
-        ValueField(name: "contentsRect", kind: .rect), ValueField(name: "contentsCenter", kind: .rect),
-        ValueField(name: "contentsScale", kind: .scalar, bound: .positive),
-        ValueField(name: "minificationFilterBias", kind: .scalar),
-    ]
+    /// The properties written through key-value coding, in the order they are applied: the
+    /// layer's property table (`Layer.sceneValueProperties`), where `frame` comes after
+    /// `bounds`, `position`, `anchorPoint` and `transform`, which it reads, so that it wins
+    /// over the bounds size and position given with it.
+    static let valueFields: [ValueField] = Layer.sceneValueProperties
 
     /// Every field a layer object may have (and a transition's `previous` object).
     static let layerFields = ["name"] + valueFields.map(\.name) + [
@@ -177,7 +153,7 @@ extension SceneDecoder {
         case (.boolean, .bool(let flag)): value = .boolean(flag)
         case (.boolean, _): throw InputError(at: path, in: source, "expected true or false, got \(json.summary)")
         case (.color, _): value = .color(try color(json, at: path))
-        case (.scalar, _): value = .scalar(try bounded(JSONObjectReader.number(json, at: path, source: source), field.bound, at: path))
+        case (.scalar, _): value = .scalar(try bounded(JSONObjectReader.number(json, at: path, source: source), field.range, at: path))
         default: value = try field.kind.valueType!.read(json, at: path, source: source).keyPathValue
         }
         do {
@@ -188,7 +164,7 @@ extension SceneDecoder {
     }
 
     /// `number`, when it is within `bound`.
-    private func bounded(_ number: Double, _ bound: Bound, at path: JSONPath) throws -> Double {
+    private func bounded(_ number: Double, _ bound: LayerValueRange, at path: JSONPath) throws -> Double {
         let problem: String? = switch bound {
         case .any: nil
         case .unit: (0...1).contains(number) ? nil : "is outside 0...1"

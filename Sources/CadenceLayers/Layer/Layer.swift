@@ -141,6 +141,18 @@ public final class Layer {
         storage.explicitKeys |= key.bit
     }
 
+    /// The property `key` through its declaration (`LayerKey`): read with the style rule
+    /// when it has one, written as `assign(_:_:_:)` does. The public properties declared
+    /// only in the table read and write through this; `T` must be the key's type.
+    @inline(__always)
+    subscript<T: LayerPropertyValue>(key: LayerKey) -> T {
+        get {
+            guard let value = T.read(key, of: self) else { preconditionFailure("\(key.name) is not a \(T.self)") }
+            return value
+        }
+        set { newValue.write(key, to: self) }
+    }
+
     // MARK: Geometry
 
     /// The layer's own coordinate space: its origin and size, in points. Default
@@ -421,6 +433,26 @@ public final class Layer {
     public var minificationFilterBias: Double {
         get { styled(.minificationFilterBias, storage.minificationFilterBias) }
         set { assign(newValue, .minificationFilterBias) { $0.minificationFilterBias = $1 } }
+    }
+
+    // MARK: Rasterization
+
+    /// Whether the layer and its sublayers are rendered as one bitmap before compositing
+    /// (Core Animation's `shouldRasterize`). Default false. Animatable, discretely (a
+    /// Boolean: no default action). Stored and key-value coded; the compositor does not
+    /// read it yet and draws the layer the same either way (which Core Animation's
+    /// documentation allows: rasterizing is a cache, the layer's opacity applies after it).
+    public var shouldRasterize: Bool {
+        get { self[.shouldRasterize] }
+        set { self[.shouldRasterize] = newValue }
+    }
+
+    /// The scale of the rasterized bitmap relative to the layer's coordinate space, when
+    /// `shouldRasterize` is true (Core Animation's `rasterizationScale`): 1 rasterizes at
+    /// the layer's size, larger values magnify. Default 1. Animatable (a number).
+    public var rasterizationScale: Double {
+        get { self[.rasterizationScale] }
+        set { self[.rasterizationScale] = newValue }
     }
 
     // MARK: Identity, behaviour and time

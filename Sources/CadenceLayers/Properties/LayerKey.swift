@@ -1,10 +1,21 @@
 import CadenceAnimation
 import CadenceGeometry
 
-/// The layer properties key-value coding reaches by name: every `CALayer` property a
-/// `KeyPathValue` can carry (the animatable ones of `LayerKeyPaths.properties`, plus
-/// `frame`, `geometryFlipped`, `contentsScale`, `minificationFilterBias`, `maskedCorners`) and the numeric
-/// and Boolean fields of the layer's media timing. The case names are the key names.
+/// The layer properties key-value coding reaches by name, each declared once: its case here
+/// and its line in `declaration` (kind, where it is stored, whether it animates, whether the
+/// style supplies it, the values that mean something). Every `CALayer` property a
+/// `KeyPathValue` can carry, and the numeric and Boolean fields of the layer's media timing.
+/// The case names are the key names.
+///
+/// Everything that works on properties by name is derived from this table: key-value coding
+/// (`Layer.value(forKeyPath:)`, `setValue(_:forKeyPath:)`), `Layer.defaultValue(forKey:)`
+/// (what a new layer's storage holds), the animatable properties (`LayerKeyPaths.properties`,
+/// hence the default actions), presentation snapshots (which read and store through the
+/// same accessors), and the command line's scene fields. The public property on `Layer`
+/// reads and writes through it (`Layer.subscript(_:)`), and the value lives in a field of
+/// `LayerStorage` (its initial value is the property's default). So adding a property is
+/// three lines: the case and its declaration here, its storage field, and its public
+/// accessor.
 enum LayerKey: Int, CaseIterable, Sendable {
     // Geometry.
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, frame
@@ -13,13 +24,80 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case borderColor
     case backgroundColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, contentsCenter, contentsScale, minificationFilterBias
+    case shouldRasterize, rasterizationScale
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
+    /// The one declaration of each property.
+    private var declaration: LayerProperty {
+        switch self {
+        // Geometry. `bounds` is stored standardised and never read from the style; `frame` is
+        // derived (`Layer.frame`).
+        case .bounds: LayerProperty(.rect({ $0.bounds }, { $0.bounds = $1.standardized }), animatable: true, styled: false)
+        case .position: LayerProperty(.point({ $0.position }, { $0.position = $1 }), animatable: true)
+        case .zPosition: LayerProperty(.scalar({ $0.zPosition }, { $0.zPosition = $1 }), animatable: true)
+        case .anchorPoint: LayerProperty(.point({ $0.anchorPoint }, { $0.anchorPoint = $1 }), animatable: true)
+        case .anchorPointZ: LayerProperty(.scalar({ $0.anchorPointZ }, { $0.anchorPointZ = $1 }), animatable: true)
+        case .transform: LayerProperty(.transform({ $0.transform }, { $0.transform = $1 }), animatable: true)
+        case .sublayerTransform:
+            LayerProperty(.transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }), animatable: true)
+        case .frame: LayerProperty(.frame, animatable: false, styled: false)
+        // Style.
+        case .opacity: LayerProperty(.scalar({ $0.opacity }, { $0.opacity = $1 }), animatable: true, range: .unit)
+        case .hidden: LayerProperty(.boolean({ $0.isHidden }, { $0.isHidden = $1 }), animatable: true)
+        case .masksToBounds: LayerProperty(.boolean({ $0.masksToBounds }, { $0.masksToBounds = $1 }), animatable: true)
+        case .doubleSided: LayerProperty(.boolean({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }), animatable: true)
+        case .geometryFlipped: LayerProperty(.boolean({ $0.geometryFlipped }, { $0.geometryFlipped = $1 }), animatable: false)
+        case .cornerRadius:
+            LayerProperty(.scalar({ $0.cornerRadius }, { $0.cornerRadius = $1 }), animatable: true, range: .nonNegative)
+        // A number by key (the mask's raw value); the scene reads it as corner names.
+        case .maskedCorners:
+            LayerProperty(.scalar({ Double($0.maskedCorners.rawValue) }, { $0.maskedCorners = CornerMask(truncating: $1) }),
+                          animatable: false, inScene: false)
+        case .borderWidth:
+            LayerProperty(.scalar({ $0.borderWidth }, { $0.borderWidth = $1 }), animatable: true, range: .nonNegative)
+        case .borderColor: LayerProperty(.color({ $0.borderColor }, { $0.borderColor = $1 }), animatable: true)
+        case .backgroundColor: LayerProperty(.color({ $0.backgroundColor }, { $0.backgroundColor = $1 }), animatable: true)
+        case .shadowColor: LayerProperty(.color({ $0.shadowColor }, { $0.shadowColor = $1 }), animatable: true)
+        case .shadowOpacity:
+            LayerProperty(.scalar({ $0.shadowOpacity }, { $0.shadowOpacity = $1 }), animatable: true, range: .unit)
+        case .shadowOffset: LayerProperty(.size({ $0.shadowOffset }, { $0.shadowOffset = $1 }), animatable: true)
+        case .shadowRadius:
+            LayerProperty(.scalar({ $0.shadowRadius }, { $0.shadowRadius = $1 }), animatable: true, range: .nonNegative)
+        case .contentsRect: LayerProperty(.rect({ $0.contentsRect }, { $0.contentsRect = $1 }), animatable: true)
+        case .contentsCenter: LayerProperty(.rect({ $0.contentsCenter }, { $0.contentsCenter = $1 }), animatable: true)
+        case .contentsScale:
+            LayerProperty(.scalar({ $0.contentsScale }, { $0.contentsScale = $1 }), animatable: false, range: .positive)
+        case .minificationFilterBias:
+            LayerProperty(.scalar({ $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }), animatable: false)
+        // Both "Animatable" in the Quartz Core reference (the Boolean discretely, as `hidden`).
+        case .shouldRasterize:
+            LayerProperty(.boolean({ $0.cold(\.shouldRasterize) }, { $0.setCold(\.shouldRasterize, $1) }), animatable: true)
+        case .rasterizationScale:
+            LayerProperty(.scalar({ $0.cold(\.rasterizationScale) }, { $0.setCold(\.rasterizationScale, $1) }),
+                          animatable: true, range: .positive)
+        // Media timing: any number (a `ResolvedTiming` sanitises it), no action, no style.
+        case .beginTime: LayerProperty(.scalar({ $0.timing.beginTime }, { $0.timing.beginTime = $1 }), timing: ())
+        case .duration: LayerProperty(.scalar({ $0.timing.duration }, { $0.timing.duration = $1 }), timing: ())
+        case .speed: LayerProperty(.scalar({ $0.timing.speed }, { $0.timing.speed = $1 }), timing: ())
+        case .timeOffset: LayerProperty(.scalar({ $0.timing.timeOffset }, { $0.timing.timeOffset = $1 }), timing: ())
+        case .repeatCount: LayerProperty(.scalar({ $0.timing.repeatCount }, { $0.timing.repeatCount = $1 }), timing: ())
+        case .repeatDuration:
+            LayerProperty(.scalar({ $0.timing.repeatDuration }, { $0.timing.repeatDuration = $1 }), timing: ())
+        case .autoreverses: LayerProperty(.boolean({ $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }), timing: ())
+        }
+    }
+
+    /// The declarations, by `rawValue`.
+    static let properties: [LayerProperty] = allCases.map(\.declaration)
     /// The key names, by `rawValue`.
     static let names: [String] = allCases.map { String(describing: $0) }
     /// The keys by name.
     static let byName: [String: LayerKey] = Dictionary(uniqueKeysWithValues: allCases.map { (names[$0.rawValue], $0) })
+
+    /// The key's declaration.
+    @inline(__always)
+    var property: LayerProperty { LayerKey.properties[rawValue] }
 
     /// The key's name (`"hidden"` for `isHidden`).
     var name: String { LayerKey.names[rawValue] }
@@ -37,26 +115,13 @@ enum LayerKey: Int, CaseIterable, Sendable {
     var bit: UInt64 { 1 << UInt64(rawValue) }
 
     /// The kind of value the property holds, which names its Swift type: `Double`, `Bool`,
-    /// `Point`, `Size`, `Rect`, `Color?` or `Transform3D` (`LayerPropertyValue`, whose
-    /// conformances hold the one table of getters and setters by key). Never `.discrete`.
-    var kind: ValueKind {
-        switch self {
-        case .position, .anchorPoint: .point
-        case .shadowOffset: .size
-        case .bounds, .frame, .contentsRect, .contentsCenter: .rect
-        case .borderColor, .backgroundColor, .shadowColor: .color
-        case .transform, .sublayerTransform: .transform
-        case .hidden, .masksToBounds, .doubleSided, .geometryFlipped, .autoreverses: .boolean
-        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .maskedCorners, .borderWidth, .shadowOpacity, .shadowRadius,
-             .contentsScale, .minificationFilterBias, .beginTime, .duration, .speed, .timeOffset, .repeatCount,
-             .repeatDuration:
-            .scalar
-        }
-    }
+    /// `Point`, `Size`, `Rect`, `Color?` or `Transform3D` (`LayerPropertyValue`). Never
+    /// `.discrete` or `.string`.
+    var kind: ValueKind { property.access.kind }
 
     /// Whether the key is a field of the media timing, which takes any number (a
     /// `ResolvedTiming` sanitises it); the other properties refuse non-finite ones.
-    var isMediaTiming: Bool { rawValue >= LayerKey.beginTime.rawValue }
+    var isMediaTiming: Bool { property.isMediaTiming }
 
     // MARK: Access through `KeyPathValue`s
 
@@ -99,4 +164,105 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .string, .discrete: break
         }
     }
+}
+
+/// One layer property's declaration (`LayerKey.declaration`): how to reach its stored value,
+/// and what the rest of the engine needs to know of it.
+struct LayerProperty: Sendable {
+    typealias Range = LayerValueRange
+
+    /// Where the value is stored: a field of `LayerStorage` read and written by the two
+    /// closures (no captures, so no allocation), typed by the property's kind.
+    enum Access: Sendable {
+        typealias Field<Value> = (get: @Sendable (LayerStorage) -> Value, set: @Sendable (inout LayerStorage, Value) -> Void)
+        case scalar(Field<Double>)
+        case boolean(Field<Bool>)
+        case point(Field<Point>)
+        case size(Field<Size>)
+        case rect(Field<Rect>)
+        case color(Field<Color?>)
+        case transform(Field<Transform3D>)
+        /// Derived from `bounds`, `position`, `anchorPoint` and `transform` (`Layer.frame`).
+        case frame
+
+        static func scalar(_ get: @escaping @Sendable (LayerStorage) -> Double,
+                           _ set: @escaping @Sendable (inout LayerStorage, Double) -> Void) -> Access { .scalar((get, set)) }
+        static func boolean(_ get: @escaping @Sendable (LayerStorage) -> Bool,
+                            _ set: @escaping @Sendable (inout LayerStorage, Bool) -> Void) -> Access { .boolean((get, set)) }
+        static func point(_ get: @escaping @Sendable (LayerStorage) -> Point,
+                          _ set: @escaping @Sendable (inout LayerStorage, Point) -> Void) -> Access { .point((get, set)) }
+        static func size(_ get: @escaping @Sendable (LayerStorage) -> Size,
+                         _ set: @escaping @Sendable (inout LayerStorage, Size) -> Void) -> Access { .size((get, set)) }
+        static func rect(_ get: @escaping @Sendable (LayerStorage) -> Rect,
+                         _ set: @escaping @Sendable (inout LayerStorage, Rect) -> Void) -> Access { .rect((get, set)) }
+        static func color(_ get: @escaping @Sendable (LayerStorage) -> Color?,
+                          _ set: @escaping @Sendable (inout LayerStorage, Color?) -> Void) -> Access { .color((get, set)) }
+        static func transform(_ get: @escaping @Sendable (LayerStorage) -> Transform3D,
+                              _ set: @escaping @Sendable (inout LayerStorage, Transform3D) -> Void) -> Access {
+            .transform((get, set))
+        }
+
+        /// The kind of value the property holds (`frame`: a rectangle).
+        var kind: ValueKind {
+            switch self {
+            case .scalar: .scalar
+            case .boolean: .boolean
+            case .point: .point
+            case .size: .size
+            case .rect, .frame: .rect
+            case .color: .color
+            case .transform: .transform
+            }
+        }
+    }
+
+    let access: Access
+    /// Whether Core Animation animates it ("Animatable Properties" and the Quartz Core
+    /// reference): it is in `LayerKeyPaths.properties`, and one of a number, point, size,
+    /// rectangle, colour or transform has a default action.
+    let isAnimatable: Bool
+    /// Whether an unassigned property reads the style's value (`Layer.style`).
+    let readsStyle: Bool
+    /// Whether it is a field of the layer's media timing: any number, no action, no style.
+    let isMediaTiming: Bool
+    /// The values of a number that mean something.
+    let range: Range
+    /// Whether a scene's layer object sets it by name, as a value of its kind (the others a
+    /// scene gives in a form of its own, or not at all).
+    let isSceneValue: Bool
+
+    init(_ access: Access, animatable: Bool, styled: Bool = true, range: Range = .any, inScene: Bool = true) {
+        self.access = access
+        isAnimatable = animatable
+        readsStyle = styled
+        isMediaTiming = false
+        self.range = range
+        isSceneValue = inScene
+    }
+
+    /// A field of the media timing (which a scene gives with the layer's other timing fields).
+    init(_ access: Access, timing: Void) {
+        self.access = access
+        isAnimatable = false
+        readsStyle = false
+        isMediaTiming = true
+        range = .any
+        isSceneValue = false
+    }
+}
+
+/// The values of a layer property's number that mean something (`LayerProperty.range`):
+/// the command line's scenes refuse the others; the layer itself stores any finite number,
+/// as Core Animation does.
+package enum LayerValueRange: Sendable {
+    case any, unit, nonNegative, positive
+}
+
+extension Layer {
+    /// The properties a scene's layer object sets by name, as values of their kinds, in the
+    /// table's order (`frame` after the geometry it reads, so that it wins over a bounds size
+    /// and position given with it): derived from `LayerKey`'s declarations, for the command
+    /// line's scene decoder.
+    package static let sceneValueProperties: [(name: String, kind: ValueKind, range: LayerValueRange)] =
+        LayerKey.allCases.filter { $0.property.isSceneValue }.map { ($0.name, $0.kind, $0.property.range) }
 }

@@ -5,12 +5,13 @@ import CadenceGeometry
 /// `KeyPathValue`: `Double`, `Bool`, `Point`, `Size`, `Rect`, `Transform3D`, and the
 /// optional `Color` of the colour properties — one per `ValueKind` (`LayerKey.kind`).
 ///
-/// Each conformance holds the table of the layer's getters (`read`) and of the storage
-/// fields (`store`) by `LayerKey` for its type: the one place a key is tied to its
-/// property. Writing through a layer (`write`, with its finite check and actions) is
-/// derived from `store`. Key-value coding (`LayerKey.read`, `LayerKey.write`) and
-/// presentation snapshots (`PresentedValue`, which store into the snapshot's storage
-/// directly) go through it. A `switch`, so no closure, key path or allocation.
+/// Reading a property by key (`read`, through the style rule as a getter does) and storing
+/// one (`store`, into a storage directly) go through the accessors of the property's
+/// declaration (`LayerKey`'s table); writing through a layer (`write`, with its finite
+/// check and actions) is derived from `store`. Key-value coding (`LayerKey.read`,
+/// `LayerKey.write`), the public properties (`Layer.subscript(_:)`) and presentation
+/// snapshots (`PresentedValue`) go through them. No key path and no allocation: each
+/// accessor is a closure without captures.
 protocol LayerPropertyValue {
     /// The kind of `KeyPathValue` that carries this type.
     static var kind: ValueKind { get }
@@ -21,25 +22,42 @@ protocol LayerPropertyValue {
     var keyPathValue: KeyPathValue? { get }
     /// Whether every number in it is finite (layer properties refuse the others).
     var isFiniteValue: Bool { get }
-    /// The property `key` of `layer` through its getter (the style rule included), or
-    /// `nil` when `key` holds another type.
-    static func read(_ key: LayerKey, of layer: Layer) -> Self?
-    /// Stores this value in the field of `storage` that holds `key`, with no check and no
-    /// action (the caller decides: `write(_:to:)`, or a snapshot); nothing when `key` holds
-    /// another type or is not stored (`frame`).
-    func store(_ key: LayerKey, into storage: inout LayerStorage)
+    /// The accessors of a property stored as this type, or `nil` when `access` holds
+    /// another type (or is `frame`, which is not stored).
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Self>?
 }
 
 extension LayerPropertyValue {
+    /// The property `key` of `layer` through its getter (the style rule included), or
+    /// `nil` when `key` holds another type.
+    @inline(__always)
+    static func read(_ key: LayerKey, of layer: Layer) -> Self? {
+        let property = key.property
+        guard let field = field(property.access) else {
+            if case .frame = property.access { return layer.frame as? Self }
+            return nil
+        }
+        let stored = field.get(layer.storage)
+        return property.readsStyle ? layer.styled(key, stored) : stored
+    }
+
+    /// Stores this value in the field of `storage` that holds `key`, with no check and no
+    /// action (the caller decides: `write(_:to:)`, or a snapshot); nothing when `key` holds
+    /// another type or is not stored (`frame`).
+    @inline(__always)
+    func store(_ key: LayerKey, into storage: inout LayerStorage) {
+        Self.field(key.property.access)?.set(&storage, self)
+    }
+
     /// Assigns this value to the property `key` of `layer` as its setter does: refused when
     /// not finite (except in the media timing, which takes any number and runs no action),
     /// marked assigned, and through the layer's actions when it has a transaction context;
-    /// `frame` through its setter. Nothing when `key` holds another type.
+    /// `frame` and `bounds` through their setters. Nothing when `key` holds another type.
     func write(_ key: LayerKey, to layer: Layer) {
         if key == .frame {
             if let frame = self as? Rect { layer.frame = frame }
         } else if key == .bounds, let bounds = self as? Rect {
-            layer.bounds = bounds  // the setter standardises
+            layer.bounds = bounds  // the setter standardises and lays out
         } else if key.isMediaTiming {
             store(key, into: &layer.storage)
         } else {
@@ -56,49 +74,8 @@ extension Double: LayerPropertyValue {
     }
     var keyPathValue: KeyPathValue? { .scalar(self) }
     var isFiniteValue: Bool { isFinite }
-
-    static func read(_ key: LayerKey, of layer: Layer) -> Double? {
-        switch key {
-        case .zPosition: return layer.zPosition
-        case .anchorPointZ: return layer.anchorPointZ
-        case .opacity: return layer.opacity
-        case .cornerRadius: return layer.cornerRadius
-        case .maskedCorners: return Double(layer.maskedCorners.rawValue)
-        case .borderWidth: return layer.borderWidth
-        case .shadowOpacity: return layer.shadowOpacity
-        case .shadowRadius: return layer.shadowRadius
-        case .contentsScale: return layer.contentsScale
-        case .minificationFilterBias: return layer.minificationFilterBias
-        case .beginTime: return layer.timing.beginTime
-        case .duration: return layer.timing.duration
-        case .speed: return layer.timing.speed
-        case .timeOffset: return layer.timing.timeOffset
-        case .repeatCount: return layer.timing.repeatCount
-        case .repeatDuration: return layer.timing.repeatDuration
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        switch key {
-        case .zPosition: storage.zPosition = self
-        case .anchorPointZ: storage.anchorPointZ = self
-        case .opacity: storage.opacity = self
-        case .cornerRadius: storage.cornerRadius = self
-        case .maskedCorners: storage.maskedCorners = CornerMask(truncating: self)
-        case .borderWidth: storage.borderWidth = self
-        case .shadowOpacity: storage.shadowOpacity = self
-        case .shadowRadius: storage.shadowRadius = self
-        case .contentsScale: storage.contentsScale = self
-        case .minificationFilterBias: storage.minificationFilterBias = self
-        case .beginTime: storage.timing.beginTime = self
-        case .duration: storage.timing.duration = self
-        case .speed: storage.timing.speed = self
-        case .timeOffset: storage.timing.timeOffset = self
-        case .repeatCount: storage.timing.repeatCount = self
-        case .repeatDuration: storage.timing.repeatDuration = self
-        default: break
-        }
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Double>? {
+        if case .scalar(let field) = access { field } else { nil }
     }
 }
 
@@ -110,27 +87,8 @@ extension Bool: LayerPropertyValue {
     }
     var keyPathValue: KeyPathValue? { .boolean(self) }
     var isFiniteValue: Bool { true }
-
-    static func read(_ key: LayerKey, of layer: Layer) -> Bool? {
-        switch key {
-        case .hidden: return layer.isHidden
-        case .masksToBounds: return layer.masksToBounds
-        case .doubleSided: return layer.isDoubleSided
-        case .geometryFlipped: return layer.isGeometryFlipped
-        case .autoreverses: return layer.timing.autoreverses
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        switch key {
-        case .hidden: storage.isHidden = self
-        case .masksToBounds: storage.masksToBounds = self
-        case .doubleSided: storage.isDoubleSided = self
-        case .geometryFlipped: storage.geometryFlipped = self
-        case .autoreverses: storage.timing.autoreverses = self
-        default: break
-        }
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Bool>? {
+        if case .boolean(let field) = access { field } else { nil }
     }
 }
 
@@ -142,21 +100,8 @@ extension Point: LayerPropertyValue {
     }
     var keyPathValue: KeyPathValue? { .point(self) }
     var isFiniteValue: Bool { x.isFinite && y.isFinite }
-
-    static func read(_ key: LayerKey, of layer: Layer) -> Point? {
-        switch key {
-        case .position: return layer.position
-        case .anchorPoint: return layer.anchorPoint
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        switch key {
-        case .position: storage.position = self
-        case .anchorPoint: storage.anchorPoint = self
-        default: break
-        }
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Point>? {
+        if case .point(let field) = access { field } else { nil }
     }
 }
 
@@ -168,13 +113,8 @@ extension Size: LayerPropertyValue {
     }
     var keyPathValue: KeyPathValue? { .size(self) }
     var isFiniteValue: Bool { width.isFinite && height.isFinite }
-
-    static func read(_ key: LayerKey, of layer: Layer) -> Size? {
-        key == .shadowOffset ? layer.shadowOffset : nil
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        if key == .shadowOffset { storage.shadowOffset = self }
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Size>? {
+        if case .size(let field) = access { field } else { nil }
     }
 }
 
@@ -186,25 +126,8 @@ extension Rect: LayerPropertyValue {
     }
     var keyPathValue: KeyPathValue? { .rect(self) }
     var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue }
-
-    static func read(_ key: LayerKey, of layer: Layer) -> Rect? {
-        switch key {
-        case .bounds: return layer.bounds
-        case .frame: return layer.frame
-        case .contentsRect: return layer.contentsRect
-        case .contentsCenter: return layer.contentsCenter
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        switch key {
-        case .bounds: storage.bounds = standardized  // as the setter stores it, presented values too
-        case .frame: break  // not stored: `write(_:to:)` calls its setter, which moves `bounds` and `position`
-        case .contentsRect: storage.contentsRect = self
-        case .contentsCenter: storage.contentsCenter = self
-        default: break
-        }
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Rect>? {
+        if case .rect(let field) = access { field } else { nil }
     }
 }
 
@@ -216,21 +139,8 @@ extension Transform3D: LayerPropertyValue {
     }
     var keyPathValue: KeyPathValue? { .transform(self) }
     var isFiniteValue: Bool { isFinite }
-
-    static func read(_ key: LayerKey, of layer: Layer) -> Transform3D? {
-        switch key {
-        case .transform: return layer.transform
-        case .sublayerTransform: return layer.sublayerTransform
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        switch key {
-        case .transform: storage.transform = self
-        case .sublayerTransform: storage.sublayerTransform = self
-        default: break
-        }
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Transform3D>? {
+        if case .transform(let field) = access { field } else { nil }
     }
 }
 
@@ -249,23 +159,8 @@ extension Optional: LayerPropertyValue where Wrapped == Color {
         let v = c.components
         return (v - v) == .zero  // NaN or ±∞ in any lane makes its difference NaN
     }
-
-    /// `.some(nil)` for a colour property with no colour.
-    static func read(_ key: LayerKey, of layer: Layer) -> Color?? {
-        switch key {
-        case .borderColor: return .some(layer.borderColor)
-        case .backgroundColor: return .some(layer.backgroundColor)
-        case .shadowColor: return .some(layer.shadowColor)
-        default: return nil
-        }
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        switch key {
-        case .borderColor: storage.borderColor = self
-        case .backgroundColor: storage.backgroundColor = self
-        case .shadowColor: storage.shadowColor = self
-        default: break
-        }
+    /// A colour property holds `Color?` (`read` gives `.some(nil)` for one with no colour).
+    static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Color?>? {
+        if case .color(let field) = access { field } else { nil }
     }
 }

@@ -125,6 +125,19 @@ struct LayerStorage {
 
     // MARK: Cold: in the shared box.
 
+    /// The cold field at `field` (for properties declared with no accessor of their own
+    /// here: `LayerKey`'s table reads them through this).
+    @inline(__always)
+    func cold<Value>(_ field: KeyPath<ColdLayerStorage.Values, Value>) -> Value {
+        coldBox.values[keyPath: field]
+    }
+
+    /// Writes the cold field at `field` (the box made or copied first when shared).
+    @inline(__always)
+    mutating func setCold<Value>(_ field: WritableKeyPath<ColdLayerStorage.Values, Value>, _ value: Value) {
+        uniqueCold.values[keyPath: field] = value
+    }
+
     var sublayerTransform: Transform3D {
         get { coldBox.values.sublayerTransform }
         set {
@@ -350,6 +363,9 @@ final class ColdLayerStorage {
         var autoresizingMask = AutoresizingMask()
         var constraints: [Constraint] = []
         var scrollMode: ScrollMode? = nil
+        // Rasterization (stored; the compositor does not read them yet).
+        var shouldRasterize = false
+        var rasterizationScale = 1.0
     }
 
     /// The values of a storage without a box (Core Animation's defaults). Never written:
