@@ -342,38 +342,70 @@ extension Layer {
 
     /// Folds the animations into `storage` (a copy of this layer's), property by property,
     /// as `plan` (the plan of `animationEntries`, with no property `presentThroughLayer`
-    /// must take) lists them: each is read once, folded once with the animations that reach
-    /// it, with code compiled for its type, and stored when its value changed (refused
-    /// unless finite, and marked assigned, as its setter would).
+    /// must take) lists them: each is read once through its declaration's accessors,
+    /// folded once with the animations that reach it, with code compiled for its type, and
+    /// stored when its value changed (refused unless finite, and marked assigned, as its
+    /// setter would).
     private func presentStoredProperties(
         _ plan: LayerAnimationPlan, into storage: inout LayerStorage, atLocalTime localTime: Double, rotation: inout Double?
     ) {
-        for property in plan.properties {
-            guard case .key(let key) = property.target else { continue }
-            let animations = property.plan
-            switch key.kind {
-            case .scalar: present(Double.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .point: present(Point.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .size: present(Size.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .rect: present(Rect.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .color: present(Color.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .transform: present(Transform3D.self, key, animations, into: &storage, atLocalTime: localTime, rotation: &rotation)
-            case .boolean, .string, .discrete: continue
+        withUnsafeMutablePointer(to: &storage) { storage in
+            for property in plan.properties {
+                guard case .key(let key) = property.target else { continue }
+                var presenter = Presenter(
+                    layer: self, storage: storage, animations: property.plan, localTime: localTime, rotation: rotation)
+                key.visit(&presenter)
+                rotation = presenter.rotation
             }
         }
     }
 
-    /// One property of type `T`: its model value read through its getter, folded, stored.
-    @inline(__always)
-    private func present<T: PresentedValue>(
-        _: T.Type, _ key: LayerKey, _ animations: PropertyAnimationPlan, into storage: inout LayerStorage,
-        atLocalTime localTime: Double, rotation: inout Double?
-    ) {
-        guard let model = T.read(key, of: self) else { return }
-        let value = T.presentationValue(of: animations, model: model, atTime: localTime, rotation: &rotation)
-        guard value != model, key.isMediaTiming || value.isFiniteValue else { return }
-        value.store(key, into: &storage)
-        if !key.isMediaTiming { storage.explicitKeys |= key.bit }
+    /// Presents one property (`presentStoredProperties`), handed its declaration by
+    /// `LayerKey.visit(_:)`: its model value read as its getter reads it (the style rule
+    /// included), folded with the animations that reach it, and stored in the snapshot's
+    /// storage when it changed (refused unless finite, and marked assigned, as its setter
+    /// would). An absent colour, Booleans and `frame` are left alone.
+    private struct Presenter: LayerPropertyVisitor {
+        let layer: Layer
+        /// The snapshot's storage (valid for the visit: `presentStoredProperties` holds it).
+        let storage: UnsafeMutablePointer<LayerStorage>
+        let animations: PropertyAnimationPlan
+        let localTime: Double
+        var rotation: Double?
+
+        @inline(__always)
+        mutating func visit(_ key: LayerKey, _ property: LayerProperty) {
+            switch property.access {
+            case .scalar(let field): present(key, property, field)
+            case .point(let field): present(key, property, field)
+            case .size(let field): present(key, property, field)
+            case .rect(let field): present(key, property, field)
+            case .transform(let field): present(key, property, field)
+            case .color(let field):
+                let stored = field.get(layer)
+                guard let model = property.readsStyle ? layer.styled(key, stored) : stored else { return }
+                fold(key, property, model) { field.set(&$0, $1) }
+            case .boolean, .frame: return
+            }
+        }
+
+        @inline(__always)
+        private mutating func present<T: PresentedValue & LayerPropertyValue>(
+            _ key: LayerKey, _ property: LayerProperty, _ field: LayerProperty.Access.Field<T>
+        ) {
+            let stored = field.get(layer)
+            fold(key, property, property.readsStyle ? layer.styled(key, stored) : stored) { field.set(&$0, $1) }
+        }
+
+        @inline(__always)
+        private mutating func fold<T: PresentedValue>(
+            _ key: LayerKey, _ property: LayerProperty, _ model: T, store: (inout LayerStorage, T) -> Void
+        ) {
+            let value = T.presentationValue(of: animations, model: model, atTime: localTime, rotation: &rotation)
+            guard value != model, property.isMediaTiming || value.isFiniteValue else { return }
+            store(&storage.pointee, value)
+            if !property.isMediaTiming { storage.pointee.explicitKeys |= key.bit }
+        }
     }
 
     /// Every animated property in list order, read from this layer and written to `copy`

@@ -14,7 +14,7 @@ import CadenceGeometry
 final class LayerAnimationPlan {
     /// How the snapshot reads the model value of a property and writes the presented one.
     enum Target {
-        /// A property with a `LayerKey`: its typed getter and setter (`LayerKey.read`, `write`).
+        /// A property with a `LayerKey`: its declaration's accessors and rules.
         case key(LayerKey)
         /// Anything else (extra keys, properties key-value coding cannot carry): through
         /// `value(forKeyPath:)` and `setValue(_:forKeyPath:)`, as named.
@@ -93,20 +93,14 @@ extension Layer {
 
 // MARK: Typed property access
 
-/// A value type of animatable layer properties, with typed access by `LayerKey`: what a
-/// snapshot reads from the model layer through its getters and stores in the snapshot's
-/// storage (`LayerPropertyValue`'s table).
+/// A value type of animatable layer properties that a snapshot folds (`PropertyValue`) and
+/// refuses unless finite, as the property's setter does; its storage accessors come from
+/// the property's declaration (`LayerKey`).
 protocol PresentedValue: PropertyValue {
-    /// The property `key` of `layer` through its getter (the style rule included), or
-    /// `nil` when it has no value (an absent colour) or is not of this type.
-    static func read(_ key: LayerKey, of layer: Layer) -> Self?
-    /// Stores this value in the field of `storage` that holds `key`.
-    func store(_ key: LayerKey, into storage: inout LayerStorage)
     /// Whether every number in it is finite.
     var isFiniteValue: Bool { get }
 }
 
-// The table's own types: `LayerPropertyValue`'s `read` and `write` are the witnesses.
 extension Double: PresentedValue {}
 extension Point: PresentedValue {}
 extension Size: PresentedValue {}
@@ -114,14 +108,5 @@ extension Rect: PresentedValue {}
 extension Transform3D: PresentedValue {}
 
 extension Color: PresentedValue {
-    /// The colour properties hold `Color?` (`nil`: no colour).
-    static func read(_ key: LayerKey, of layer: Layer) -> Color? {
-        Color?.read(key, of: layer) ?? nil
-    }
-
-    func store(_ key: LayerKey, into storage: inout LayerStorage) {
-        Optional(self).store(key, into: &storage)
-    }
-
     var isFiniteValue: Bool { Optional(self).isFiniteValue }
 }

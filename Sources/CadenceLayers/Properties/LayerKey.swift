@@ -2,7 +2,7 @@ import CadenceAnimation
 import CadenceGeometry
 
 /// The layer properties key-value coding reaches by name, each declared once: its case here
-/// and its line in `declaration` (kind, where it is stored, whether it animates, whether the
+/// and its line in `visit(_:)` (kind, where it is stored, whether it animates, whether the
 /// style supplies it, the values that mean something). Every `CALayer` property a
 /// `KeyPathValue` can carry, and the numeric and Boolean fields of the layer's media timing.
 /// The case names are the key names.
@@ -28,76 +28,127 @@ enum LayerKey: Int, CaseIterable, Sendable {
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
-    /// The one declaration of each property.
-    private var declaration: LayerProperty {
+    /// The one declaration of each property, handed to `visitor` (`LayerPropertyVisitor`).
+    /// Code that works on the property of a key it does not know at compile time — the
+    /// presentation snapshot — is a visitor: specialised for it and inlined, this `switch`
+    /// becomes one case per key with the declaration's accessors folded into direct loads
+    /// and stores of the storage fields, which costs what a hand-written switch did.
+    @inline(__always)
+    func visit<Visitor: LayerPropertyVisitor>(_ visitor: inout Visitor) {
         switch self {
         // Geometry. `bounds` is stored standardised and never read from the style; `frame` is
         // derived (`Layer.frame`).
-        case .bounds: LayerProperty(.rect({ $0.bounds }, { $0.bounds = $1.standardized }), animatable: true, styled: false)
-        case .position: LayerProperty(.point({ $0.position }, { $0.position = $1 }), animatable: true)
-        case .zPosition: LayerProperty(.scalar({ $0.zPosition }, { $0.zPosition = $1 }), animatable: true)
-        case .anchorPoint: LayerProperty(.point({ $0.anchorPoint }, { $0.anchorPoint = $1 }), animatable: true)
-        case .anchorPointZ: LayerProperty(.scalar({ $0.anchorPointZ }, { $0.anchorPointZ = $1 }), animatable: true)
-        case .transform: LayerProperty(.transform({ $0.transform }, { $0.transform = $1 }), animatable: true)
+        case .bounds:
+            visitor.visit(self, .init(.rect({ $0.storage.bounds }, { $0.bounds = $1.standardized }),
+                animatable: true, styled: false))
+        case .position:
+            visitor.visit(self, .init(.point({ $0.storage.position }, { $0.position = $1 }), animatable: true))
+        case .zPosition:
+            visitor.visit(self, .init(.scalar({ $0.storage.zPosition }, { $0.zPosition = $1 }), animatable: true))
+        case .anchorPoint:
+            visitor.visit(self, .init(.point({ $0.storage.anchorPoint }, { $0.anchorPoint = $1 }), animatable: true))
+        case .anchorPointZ:
+            visitor.visit(self, .init(.scalar({ $0.storage.anchorPointZ }, { $0.anchorPointZ = $1 }), animatable: true))
+        case .transform:
+            visitor.visit(self, .init(.transform({ $0.storage.transform }, { $0.transform = $1 }), animatable: true))
         case .sublayerTransform:
-            LayerProperty(.transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }), animatable: true)
-        case .frame: LayerProperty(.frame, animatable: false, styled: false)
+            visitor.visit(self, .init(.transform({ $0.storage.sublayerTransform }, { $0.sublayerTransform = $1 }),
+                animatable: true))
+        case .frame: visitor.visit(self, .init(.frame, animatable: false, styled: false))
         // Style.
-        case .opacity: LayerProperty(.scalar({ $0.opacity }, { $0.opacity = $1 }), animatable: true, range: .unit)
-        case .hidden: LayerProperty(.boolean({ $0.isHidden }, { $0.isHidden = $1 }), animatable: true)
-        case .masksToBounds: LayerProperty(.boolean({ $0.masksToBounds }, { $0.masksToBounds = $1 }), animatable: true)
-        case .doubleSided: LayerProperty(.boolean({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }), animatable: true)
-        case .geometryFlipped: LayerProperty(.boolean({ $0.geometryFlipped }, { $0.geometryFlipped = $1 }), animatable: false)
+        case .opacity:
+            visitor.visit(self, .init(.scalar({ $0.storage.opacity }, { $0.opacity = $1 }),
+                animatable: true, range: .unit))
+        case .hidden:
+            visitor.visit(self, .init(.boolean({ $0.storage.isHidden }, { $0.isHidden = $1 }), animatable: true))
+        case .masksToBounds:
+            visitor.visit(self, .init(.boolean({ $0.storage.masksToBounds }, { $0.masksToBounds = $1 }),
+                animatable: true))
+        case .doubleSided:
+            visitor.visit(self, .init(.boolean({ $0.storage.isDoubleSided }, { $0.isDoubleSided = $1 }),
+                animatable: true))
+        case .geometryFlipped:
+            visitor.visit(self, .init(.boolean({ $0.storage.geometryFlipped }, { $0.geometryFlipped = $1 }),
+                animatable: false))
         case .cornerRadius:
-            LayerProperty(.scalar({ $0.cornerRadius }, { $0.cornerRadius = $1 }), animatable: true, range: .nonNegative)
+            visitor.visit(self, .init(.scalar({ $0.storage.cornerRadius }, { $0.cornerRadius = $1 }),
+                animatable: true, range: .nonNegative))
         // A number by key (the mask's raw value); the scene reads it as corner names.
         case .maskedCorners:
-            LayerProperty(.scalar({ Double($0.maskedCorners.rawValue) }, { $0.maskedCorners = CornerMask(truncating: $1) }),
-                          animatable: false, inScene: false)
+
+                           visitor.visit(self, .init(.scalar({ Double($0.storage.maskedCorners.rawValue) }, { $0.maskedCorners = CornerMask(truncating: $1) }),
+                          animatable: false, inScene: false))
         case .borderWidth:
-            LayerProperty(.scalar({ $0.borderWidth }, { $0.borderWidth = $1 }), animatable: true, range: .nonNegative)
-        case .borderColor: LayerProperty(.color({ $0.borderColor }, { $0.borderColor = $1 }), animatable: true)
-        case .backgroundColor: LayerProperty(.color({ $0.backgroundColor }, { $0.backgroundColor = $1 }), animatable: true)
-        case .shadowColor: LayerProperty(.color({ $0.shadowColor }, { $0.shadowColor = $1 }), animatable: true)
+            visitor.visit(self, .init(.scalar({ $0.storage.borderWidth }, { $0.borderWidth = $1 }),
+                animatable: true, range: .nonNegative))
+        case .borderColor:
+            visitor.visit(self, .init(.color({ $0.storage.borderColor }, { $0.borderColor = $1 }), animatable: true))
+        case .backgroundColor:
+            visitor.visit(self, .init(.color({ $0.storage.backgroundColor }, { $0.backgroundColor = $1 }),
+                animatable: true))
+        case .shadowColor:
+            visitor.visit(self, .init(.color({ $0.storage.shadowColor }, { $0.shadowColor = $1 }), animatable: true))
         case .shadowOpacity:
-            LayerProperty(.scalar({ $0.shadowOpacity }, { $0.shadowOpacity = $1 }), animatable: true, range: .unit)
-        case .shadowOffset: LayerProperty(.size({ $0.shadowOffset }, { $0.shadowOffset = $1 }), animatable: true)
+            visitor.visit(self, .init(.scalar({ $0.storage.shadowOpacity }, { $0.shadowOpacity = $1 }),
+                animatable: true, range: .unit))
+        case .shadowOffset:
+            visitor.visit(self, .init(.size({ $0.storage.shadowOffset }, { $0.shadowOffset = $1 }), animatable: true))
         case .shadowRadius:
-            LayerProperty(.scalar({ $0.shadowRadius }, { $0.shadowRadius = $1 }), animatable: true, range: .nonNegative)
-        case .contentsRect: LayerProperty(.rect({ $0.contentsRect }, { $0.contentsRect = $1 }), animatable: true)
-        case .contentsCenter: LayerProperty(.rect({ $0.contentsCenter }, { $0.contentsCenter = $1 }), animatable: true)
+            visitor.visit(self, .init(.scalar({ $0.storage.shadowRadius }, { $0.shadowRadius = $1 }),
+                animatable: true, range: .nonNegative))
+        case .contentsRect:
+            visitor.visit(self, .init(.rect({ $0.storage.contentsRect }, { $0.contentsRect = $1 }), animatable: true))
+        case .contentsCenter:
+            visitor.visit(self, .init(.rect({ $0.storage.contentsCenter }, { $0.contentsCenter = $1 }),
+                animatable: true))
         case .contentsScale:
-            LayerProperty(.scalar({ $0.contentsScale }, { $0.contentsScale = $1 }), animatable: false, range: .positive)
+            visitor.visit(self, .init(.scalar({ $0.storage.contentsScale }, { $0.contentsScale = $1 }),
+                animatable: false, range: .positive))
         case .minificationFilterBias:
-            LayerProperty(.scalar({ $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }), animatable: false)
+            visitor.visit(self, .init(.scalar({ $0.storage.minificationFilterBias }, { $0.minificationFilterBias = $1 }),
+                animatable: false))
         // Both "Animatable" in the Quartz Core reference (the Boolean discretely, as `hidden`).
         case .shouldRasterize:
-            LayerProperty(.boolean({ $0.cold(\.shouldRasterize) }, { $0.setCold(\.shouldRasterize, $1) }), animatable: true)
+            visitor.visit(self, .init(.boolean({ $0.storage.cold(\.shouldRasterize) }, { $0.setCold(\.shouldRasterize, $1) }),
+                animatable: true))
         case .rasterizationScale:
-            LayerProperty(.scalar({ $0.cold(\.rasterizationScale) }, { $0.setCold(\.rasterizationScale, $1) }),
-                          animatable: true, range: .positive)
+
+                           visitor.visit(self, .init(.scalar({ $0.storage.cold(\.rasterizationScale) }, { $0.setCold(\.rasterizationScale, $1) }),
+                          animatable: true, range: .positive))
         // Media timing: any number (a `ResolvedTiming` sanitises it), no action, no style.
-        case .beginTime: LayerProperty(.scalar({ $0.timing.beginTime }, { $0.timing.beginTime = $1 }), timing: ())
-        case .duration: LayerProperty(.scalar({ $0.timing.duration }, { $0.timing.duration = $1 }), timing: ())
-        case .speed: LayerProperty(.scalar({ $0.timing.speed }, { $0.timing.speed = $1 }), timing: ())
-        case .timeOffset: LayerProperty(.scalar({ $0.timing.timeOffset }, { $0.timing.timeOffset = $1 }), timing: ())
-        case .repeatCount: LayerProperty(.scalar({ $0.timing.repeatCount }, { $0.timing.repeatCount = $1 }), timing: ())
+        case .beginTime:
+            visitor.visit(self, .init(.scalar({ $0.storage.timing.beginTime }, { $0.timing.beginTime = $1 }),
+                timing: ()))
+        case .duration:
+            visitor.visit(self, .init(.scalar({ $0.storage.timing.duration }, { $0.timing.duration = $1 }), timing: ()))
+        case .speed:
+            visitor.visit(self, .init(.scalar({ $0.storage.timing.speed }, { $0.timing.speed = $1 }), timing: ()))
+        case .timeOffset:
+            visitor.visit(self, .init(.scalar({ $0.storage.timing.timeOffset }, { $0.timing.timeOffset = $1 }),
+                timing: ()))
+        case .repeatCount:
+            visitor.visit(self, .init(.scalar({ $0.storage.timing.repeatCount }, { $0.timing.repeatCount = $1 }),
+                timing: ()))
         case .repeatDuration:
-            LayerProperty(.scalar({ $0.timing.repeatDuration }, { $0.timing.repeatDuration = $1 }), timing: ())
-        case .autoreverses: LayerProperty(.boolean({ $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }), timing: ())
+            visitor.visit(self, .init(.scalar({ $0.storage.timing.repeatDuration }, { $0.timing.repeatDuration = $1 }),
+                timing: ()))
+        case .autoreverses:
+            visitor.visit(self, .init(.boolean({ $0.storage.timing.autoreverses }, { $0.timing.autoreverses = $1 }),
+                timing: ()))
         }
     }
 
-    /// The declarations, by `rawValue`.
-    static let properties: [LayerProperty] = allCases.map(\.declaration)
+    /// The key's declaration.
+    var property: LayerProperty {
+        var finder = DeclarationFinder()
+        visit(&finder)
+        return finder.found!
+    }
+
     /// The key names, by `rawValue`.
     static let names: [String] = allCases.map { String(describing: $0) }
     /// The keys by name.
     static let byName: [String: LayerKey] = Dictionary(uniqueKeysWithValues: allCases.map { (names[$0.rawValue], $0) })
-
-    /// The key's declaration.
-    @inline(__always)
-    var property: LayerProperty { LayerKey.properties[rawValue] }
 
     /// The key's name (`"hidden"` for `isHidden`).
     var name: String { LayerKey.names[rawValue] }
@@ -166,15 +217,16 @@ enum LayerKey: Int, CaseIterable, Sendable {
     }
 }
 
-/// One layer property's declaration (`LayerKey.declaration`): how to reach its stored value,
+/// One layer property's declaration (`LayerKey.visit(_:)`): how to reach its stored value,
 /// and what the rest of the engine needs to know of it.
 struct LayerProperty: Sendable {
     typealias Range = LayerValueRange
 
-    /// Where the value is stored: a field of `LayerStorage` read and written by the two
-    /// closures (no captures, so no allocation), typed by the property's kind.
+    /// Where the value is stored: a field of `LayerStorage` read (through the layer, so
+    /// that the storage is not copied) and written by two closures without captures (no
+    /// allocation), typed by the property's kind.
     enum Access: Sendable {
-        typealias Field<Value> = (get: @Sendable (LayerStorage) -> Value, set: @Sendable (inout LayerStorage, Value) -> Void)
+        typealias Field<Value> = (get: @Sendable (Layer) -> Value, set: @Sendable (inout LayerStorage, Value) -> Void)
         case scalar(Field<Double>)
         case boolean(Field<Bool>)
         case point(Field<Point>)
@@ -185,19 +237,19 @@ struct LayerProperty: Sendable {
         /// Derived from `bounds`, `position`, `anchorPoint` and `transform` (`Layer.frame`).
         case frame
 
-        static func scalar(_ get: @escaping @Sendable (LayerStorage) -> Double,
+        static func scalar(_ get: @escaping @Sendable (Layer) -> Double,
                            _ set: @escaping @Sendable (inout LayerStorage, Double) -> Void) -> Access { .scalar((get, set)) }
-        static func boolean(_ get: @escaping @Sendable (LayerStorage) -> Bool,
+        static func boolean(_ get: @escaping @Sendable (Layer) -> Bool,
                             _ set: @escaping @Sendable (inout LayerStorage, Bool) -> Void) -> Access { .boolean((get, set)) }
-        static func point(_ get: @escaping @Sendable (LayerStorage) -> Point,
+        static func point(_ get: @escaping @Sendable (Layer) -> Point,
                           _ set: @escaping @Sendable (inout LayerStorage, Point) -> Void) -> Access { .point((get, set)) }
-        static func size(_ get: @escaping @Sendable (LayerStorage) -> Size,
+        static func size(_ get: @escaping @Sendable (Layer) -> Size,
                          _ set: @escaping @Sendable (inout LayerStorage, Size) -> Void) -> Access { .size((get, set)) }
-        static func rect(_ get: @escaping @Sendable (LayerStorage) -> Rect,
+        static func rect(_ get: @escaping @Sendable (Layer) -> Rect,
                          _ set: @escaping @Sendable (inout LayerStorage, Rect) -> Void) -> Access { .rect((get, set)) }
-        static func color(_ get: @escaping @Sendable (LayerStorage) -> Color?,
+        static func color(_ get: @escaping @Sendable (Layer) -> Color?,
                           _ set: @escaping @Sendable (inout LayerStorage, Color?) -> Void) -> Access { .color((get, set)) }
-        static func transform(_ get: @escaping @Sendable (LayerStorage) -> Transform3D,
+        static func transform(_ get: @escaping @Sendable (Layer) -> Transform3D,
                               _ set: @escaping @Sendable (inout LayerStorage, Transform3D) -> Void) -> Access {
             .transform((get, set))
         }
@@ -265,4 +317,16 @@ extension Layer {
     /// line's scene decoder.
     package static let sceneValueProperties: [(name: String, kind: ValueKind, range: LayerValueRange)] =
         LayerKey.allCases.filter { $0.property.isSceneValue }.map { ($0.name, $0.kind, $0.property.range) }
+}
+
+/// Code that works on one property given its declaration, typed by the property's storage
+/// (`LayerKey.visit(_:)`): `visit` is called once, with the key and its declaration.
+protocol LayerPropertyVisitor {
+    mutating func visit(_ key: LayerKey, _ property: LayerProperty)
+}
+
+/// The visitor that keeps the declaration it is handed (`LayerKey.property`).
+private struct DeclarationFinder: LayerPropertyVisitor {
+    var found: LayerProperty?
+    mutating func visit(_ key: LayerKey, _ property: LayerProperty) { found = property }
 }

@@ -37,7 +37,7 @@ extension LayerPropertyValue {
             if case .frame = property.access { return layer.frame as? Self }
             return nil
         }
-        let stored = field.get(layer.storage)
+        let stored = field.get(layer)
         return property.readsStyle ? layer.styled(key, stored) : stored
     }
 
