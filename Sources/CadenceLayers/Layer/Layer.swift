@@ -141,9 +141,12 @@ public final class Layer {
         storage.explicitKeys |= key.bit
     }
 
-    /// The property `key` through its declaration (`LayerKey`): read with the style rule
-    /// when it has one, written as `assign(_:_:_:)` does. The public properties declared
-    /// only in the table read and write through this; `T` must be the key's type.
+    /// The property `key` through its declaration (`LayerKey.visit(_:)`): read with the
+    /// style rule when it has one, written as `assign(_:_:_:)` does (`frame` and `bounds`
+    /// through their setters). The public properties read and write through this, so the
+    /// table is the one place a key meets its storage; with the key a literal, the
+    /// optimiser folds the table's `switch` away and an access costs a direct one. `T` must
+    /// be the key's type.
     @inline(__always)
     subscript<T: LayerPropertyValue>(key: LayerKey) -> T {
         get {
@@ -175,41 +178,41 @@ public final class Layer {
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default (0, 0).
     public var position: Point {
-        get { styled(.position, storage.position) }
-        set { assign(newValue, .position) { $0.position = $1 } }
+        get { self[.position] }
+        set { self[.position] = newValue }
     }
 
     /// The layer's position on the z axis, in points. Default 0.
     public var zPosition: Double {
-        get { styled(.zPosition, storage.zPosition) }
-        set { assign(newValue, .zPosition) { $0.zPosition = $1 } }
+        get { self[.zPosition] }
+        set { self[.zPosition] = newValue }
     }
 
     /// The point of the bounds, in the unit square (0…1 from the bounds' minimum to maximum
     /// edge), that `position` places and `transform` turns about. Default (0.5, 0.5).
     public var anchorPoint: Point {
-        get { styled(.anchorPoint, storage.anchorPoint) }
-        set { assign(newValue, .anchorPoint) { $0.anchorPoint = $1 } }
+        get { self[.anchorPoint] }
+        set { self[.anchorPoint] = newValue }
     }
 
     /// The z component of the anchor point, in points. Default 0.
     public var anchorPointZ: Double {
-        get { styled(.anchorPointZ, storage.anchorPointZ) }
-        set { assign(newValue, .anchorPointZ) { $0.anchorPointZ = $1 } }
+        get { self[.anchorPointZ] }
+        set { self[.anchorPointZ] = newValue }
     }
 
     /// The transform applied to the layer (and its sublayers) about its anchor point.
     /// Default identity.
     public var transform: Transform3D {
-        get { styled(.transform, storage.transform) }
-        set { assign(newValue, .transform) { $0.transform = $1 } }
+        get { self[.transform] }
+        set { self[.transform] = newValue }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point (typically
     /// a perspective). Default identity. It does not apply to the mask.
     public var sublayerTransform: Transform3D {
-        get { styled(.sublayerTransform, storage.sublayerTransform) }
-        set { assign(newValue, .sublayerTransform) { $0.sublayerTransform = $1 } }
+        get { self[.sublayerTransform] }
+        set { self[.sublayerTransform] = newValue }
     }
 
     // MARK: Style
@@ -217,29 +220,29 @@ public final class Layer {
     /// 0 (transparent) … 1 (opaque). Default 1. Values outside 0…1 are kept (clamped only
     /// when drawn). Core Animation stores a `Float`.
     public var opacity: Double {
-        get { styled(.opacity, storage.opacity) }
-        set { assign(newValue, .opacity) { $0.opacity = $1 } }
+        get { self[.opacity] }
+        set { self[.opacity] = newValue }
     }
 
     /// Whether the layer (and its sublayers) is not drawn and not hit-tested. Default
     /// false. Key `hidden`.
     public var isHidden: Bool {
-        get { styled(.hidden, storage.isHidden) }
-        set { assign(newValue, .hidden) { $0.isHidden = $1 } }
+        get { self[.hidden] }
+        set { self[.hidden] = newValue }
     }
 
     /// Whether sublayers and contents are clipped to the bounds (with `cornerRadius`).
     /// Default false.
     public var masksToBounds: Bool {
-        get { styled(.masksToBounds, storage.masksToBounds) }
-        set { assign(newValue, .masksToBounds) { $0.masksToBounds = $1 } }
+        get { self[.masksToBounds] }
+        set { self[.masksToBounds] = newValue }
     }
 
     /// Whether the layer is drawn when it faces away from the viewer. Default true. Key
     /// `doubleSided`.
     public var isDoubleSided: Bool {
-        get { styled(.doubleSided, storage.isDoubleSided) }
-        set { assign(newValue, .doubleSided) { $0.isDoubleSided = $1 } }
+        get { self[.doubleSided] }
+        set { self[.doubleSided] = newValue }
     }
 
     /// Whether the layer's sublayers and mask are laid out upside down: their y axis is
@@ -252,8 +255,8 @@ public final class Layer {
     /// `geometryFlipped`" — is unchanged; see `contentsAreFlipped` for its sublayers'
     /// contents. No default animation (a Boolean).
     public var isGeometryFlipped: Bool {
-        get { styled(.geometryFlipped, storage.geometryFlipped) }
-        set { assign(newValue, .geometryFlipped) { $0.geometryFlipped = $1 } }
+        get { self[.geometryFlipped] }
+        set { self[.geometryFlipped] = newValue }
     }
 
     /// Whether the layer's contents are implicitly flipped when rendered (Core Animation's
@@ -282,8 +285,8 @@ public final class Layer {
     /// The radius of the rounded corners of the background, border and (with
     /// `masksToBounds`) the clip, in points. Default 0.
     public var cornerRadius: Double {
-        get { styled(.cornerRadius, storage.cornerRadius) }
-        set { assign(newValue, .cornerRadius) { $0.cornerRadius = $1 } }
+        get { self[.cornerRadius] }
+        set { self[.cornerRadius] = newValue }
     }
 
     /// Which corners `cornerRadius` rounds (Core Animation's `maskedCorners`), named in the
@@ -293,8 +296,8 @@ public final class Layer {
     /// four; a written number is truncated to an integer and keeps its four corner bits).
     /// Not animatable (no default action). Hit testing ignores it.
     public var maskedCorners: CornerMask {
-        get { CornerMask(truncating: styled(.maskedCorners, Double(storage.maskedCorners.rawValue))) }
-        set { assign(Double(newValue.rawValue), .maskedCorners) { $0.maskedCorners = CornerMask(truncating: $1) } }
+        get { CornerMask(truncating: self[.maskedCorners]) }
+        set { self[.maskedCorners] = Double(newValue.rawValue) }
     }
 
     /// The curve of the rounded corners (Core Animation's `cornerCurve`): `.circular` (the
@@ -312,45 +315,45 @@ public final class Layer {
     /// The width of the border, drawn inside the bounds above contents and sublayers, in
     /// points. Default 0.
     public var borderWidth: Double {
-        get { styled(.borderWidth, storage.borderWidth) }
-        set { assign(newValue, .borderWidth) { $0.borderWidth = $1 } }
+        get { self[.borderWidth] }
+        set { self[.borderWidth] = newValue }
     }
 
     /// The border colour. Default opaque black.
     public var borderColor: Color? {
-        get { styled(.borderColor, storage.borderColor) }
-        set { assign(newValue, .borderColor) { $0.borderColor = $1 } }
+        get { self[.borderColor] }
+        set { self[.borderColor] = newValue }
     }
 
     /// The background colour. Default `nil` (no background).
     public var backgroundColor: Color? {
-        get { styled(.backgroundColor, storage.backgroundColor) }
-        set { assign(newValue, .backgroundColor) { $0.backgroundColor = $1 } }
+        get { self[.backgroundColor] }
+        set { self[.backgroundColor] = newValue }
     }
 
     /// The shadow colour. Default opaque black.
     public var shadowColor: Color? {
-        get { styled(.shadowColor, storage.shadowColor) }
-        set { assign(newValue, .shadowColor) { $0.shadowColor = $1 } }
+        get { self[.shadowColor] }
+        set { self[.shadowColor] = newValue }
     }
 
     /// The shadow's opacity, 0…1. Default 0 (no shadow). Core Animation stores a `Float`.
     public var shadowOpacity: Double {
-        get { styled(.shadowOpacity, storage.shadowOpacity) }
-        set { assign(newValue, .shadowOpacity) { $0.shadowOpacity = $1 } }
+        get { self[.shadowOpacity] }
+        set { self[.shadowOpacity] = newValue }
     }
 
     /// The shadow's offset in the layer's coordinate space, in points. Default (0, −3), Core
     /// Animation's value (which points up on a y-down screen).
     public var shadowOffset: Size {
-        get { styled(.shadowOffset, storage.shadowOffset) }
-        set { assign(newValue, .shadowOffset) { $0.shadowOffset = $1 } }
+        get { self[.shadowOffset] }
+        set { self[.shadowOffset] = newValue }
     }
 
     /// The shadow's blur radius, in points. Default 3.
     public var shadowRadius: Double {
-        get { styled(.shadowRadius, storage.shadowRadius) }
-        set { assign(newValue, .shadowRadius) { $0.shadowRadius = $1 } }
+        get { self[.shadowRadius] }
+        set { self[.shadowRadius] = newValue }
     }
 
     /// The shadow's shape (filled non-zero) instead of the layer's alpha. Default `nil`.
@@ -376,15 +379,15 @@ public final class Layer {
 
     /// The part of the contents drawn, in the unit square. Default (0, 0, 1, 1).
     public var contentsRect: Rect {
-        get { styled(.contentsRect, storage.contentsRect) }
-        set { assign(newValue, .contentsRect) { $0.contentsRect = $1 } }
+        get { self[.contentsRect] }
+        set { self[.contentsRect] = newValue }
     }
 
     /// The stretchable centre of the contents (nine-part scaling), in the unit square.
     /// Default (0, 0, 1, 1).
     public var contentsCenter: Rect {
-        get { styled(.contentsCenter, storage.contentsCenter) }
-        set { assign(newValue, .contentsCenter) { $0.contentsCenter = $1 } }
+        get { self[.contentsCenter] }
+        set { self[.contentsCenter] = newValue }
     }
 
     /// How the contents are placed in the bounds. Default `.resize`. Key-value coding reads
@@ -400,8 +403,8 @@ public final class Layer {
 
     /// Pixels per point of the contents. Default 1.
     public var contentsScale: Double {
-        get { styled(.contentsScale, storage.contentsScale) }
-        set { assign(newValue, .contentsScale) { $0.contentsScale = $1 } }
+        get { self[.contentsScale] }
+        set { self[.contentsScale] = newValue }
     }
 
     /// The filter used when the contents are drawn larger than their pixels (Core
@@ -431,8 +434,8 @@ public final class Layer {
     /// sharpens. Default 0. Any finite number (Core Animation stores a `Float`); a
     /// non-finite one is refused. Not animatable on Core Animation: no default action.
     public var minificationFilterBias: Double {
-        get { styled(.minificationFilterBias, storage.minificationFilterBias) }
-        set { assign(newValue, .minificationFilterBias) { $0.minificationFilterBias = $1 } }
+        get { self[.minificationFilterBias] }
+        set { self[.minificationFilterBias] = newValue }
     }
 
     // MARK: Rasterization
