@@ -176,6 +176,26 @@ let kernels: [Kernel] = [
         return { n in walk4(n, count: da.count) { i in digest(da[i].interpolated(to: db[i], ts[i]).recomposed) } }
     },
 
+    // A group of 8 additive basic children of one property, through the evaluator by name
+    // (the benchmarks' "group of 8" row).
+    Kernel("AnimationEvaluator group of 8 additive basic children (opacity)") {
+        let children: [Animation] = (0..<8).map { i in
+            Animation(BasicAnimation<Double>(
+                keyPath: "opacity", fromValue: Double(i), toValue: Double(i + 1),
+                timing: MediaTiming(beginTime: 0.1 * Double(i), duration: 1), timingFunction: ease, isAdditive: i > 0))
+        }
+        let group: [Animation] = [.group(AnimationGroup(animations: children, timing: timing))]
+        let times = Inputs.animationTimes()
+        return { n in
+            walk(n, through: times) { t in
+                let sample = AnimationEvaluator.presentationValue(
+                    ofProperty: "opacity", model: .scalar(0), animations: group, atTime: t)
+                guard case .scalar(let v) = sample.value else { return 0 }
+                return v.bitPattern
+            }
+        }
+    },
+
     // Layers: a presentation snapshot of the whole tree per call.
     Kernel("Layer.presentation(at:) 1,000 layers x 3 animations", count: 16) {
         let tree = makeLayerTree(count: 1_000, animated: true)
