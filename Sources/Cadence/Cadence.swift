@@ -3,4 +3,5 @@
 @_exported import CadenceCompositor
 @_exported import CadenceGeometry
 @_exported import CadenceLayers
+@_exported import CadencePixels
 @_exported import CadenceTiming

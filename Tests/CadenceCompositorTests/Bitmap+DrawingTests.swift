@@ -1,5 +1,6 @@
 import CadenceCompositor
 import CadenceGeometry
+import CadencePixels
 import XCTest
 
 /// Anti-aliased strokes and discs (Bitmap+Drawing.swift).

@@ -1,6 +1,7 @@
 @testable import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import CadenceTestSupport
 import CZlib
 import XCTest
@@ -442,12 +443,7 @@ final class PNGDecoderTests: XCTestCase {
         }
     }
 
-    // MARK: Layer contents
-
-    func testBitmapIsLayerContents() throws {
-        let layer = Layer()
-        layer.contents = try Bitmap(width: 30, height: 20)
-        XCTAssertEqual(layer.contents?.pixelSize, Size(width: 30, height: 20))
+    func testErrorDescription() {
         XCTAssertEqual(PNGDecoder.Error.badCRC(chunk: "IDAT").description, "bad CRC in chunk \"IDAT\"")
     }
 }

@@ -1,4 +1,5 @@
 import CZlib
+import CadencePixels
 
 /// Reads PNG files (ISO/IEC 15948, the PNG specification) into `Bitmap`s: premultiplied
 /// RGBA, 8 bits per channel.

@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
