@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
         .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
         .library(name: "CadencePixels", targets: ["CadencePixels"]),
+        .library(name: "CadenceImageIO", targets: ["CadenceImageIO"]),
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
         .executable(name: "cadence", targets: ["cadence"]),
@@ -38,19 +39,21 @@ let package = Package(
         .target(name: "CadenceAnimation", dependencies: ["CadenceGeometry", "CadenceTiming"]),
         // Bitmaps and pixel rectangles: below the layers, so that a layer's `contents` is typed.
         .target(name: "CadencePixels", dependencies: ["CadenceGeometry"]),
-        .target(
-            name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // PNG files: bitmaps to bytes and back; the only module that knows about files' formats.
+        .target(name: "CadenceImageIO", dependencies: ["CadencePixels", "CZlib"]),
+        .target(
+            name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
         .target(
             name: "CadenceCompositor",
-            dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers", "CZlib"]),
+            dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers"]),
         // The umbrella: re-exports the modules above and nothing else.
         .target(
             name: "Cadence",
             dependencies: [
-                "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers",
-                "CadenceCompositor",
+                "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO",
+                "CadenceLayers", "CadenceCompositor",
             ]),
 
         // MARK: The command line (a library of commands, so tests can drive it in-process).
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport"]),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
         .testTarget(name: "CadencePixelsTests", dependencies: ["CadencePixels"]),
+        .testTarget(name: "CadenceImageIOTests", dependencies: ["CadenceImageIO", "CadenceTestSupport", "CZlib"]),
         .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceTestSupport"]),
         .testTarget(

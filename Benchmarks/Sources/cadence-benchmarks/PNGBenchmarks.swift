@@ -1,5 +1,6 @@
 import BenchmarkShim
 import CadenceCompositor
+import CadenceImageIO
 import CadenceLayers
 
 // PNG encoding of a 1920 × 1080 frame (the demo-like scene at t = 1.3: flat, anti-aliased

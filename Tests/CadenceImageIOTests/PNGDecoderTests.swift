@@ -1,6 +1,4 @@
-@testable import CadenceCompositor
-import CadenceGeometry
-import CadenceLayers
+@testable import CadenceImageIO
 import CadencePixels
 import CadenceTestSupport
 import CZlib
