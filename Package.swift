@@ -41,8 +41,12 @@ let package = Package(
         .target(name: "CadencePixels", dependencies: ["CadenceGeometry"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libpng (Debian's libpng-dev, 1.6) reads PNG image data, behind a C shim that keeps its
+        // setjmp/longjmp error handling inside C.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CCadencePNG", dependencies: ["CLibPNG"]),
         // PNG files: bitmaps to bytes and back; the only module that knows about files' formats.
-        .target(name: "CadenceImageIO", dependencies: ["CadencePixels", "CZlib"]),
+        .target(name: "CadenceImageIO", dependencies: ["CadencePixels", "CCadencePNG", "CZlib"]),
         .target(
             name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
         .target(
