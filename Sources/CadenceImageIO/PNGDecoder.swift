@@ -124,14 +124,17 @@ public enum PNGDecoder {
         let header = file.header
         let writer = RowWriter(header: header, palette: try file.palette(for: header), transparency: file.transparency)
         var message = [CChar](repeating: 0, count: messageCapacity)
-        let status = bytes.withUnsafeBufferPointer { bytes in
-            cadence_png_read(
-                bytes.baseAddress, bytes.count, UInt32(header.width), UInt32(header.height), header.rowBytes(header.width),
-                UInt32(Bitmap.maxDimension),
-                { context, y, row in
-                    Unmanaged<RowWriter>.fromOpaque(context!).takeUnretainedValue().write(Int(y), row!)
-                },
-                Unmanaged.passUnretained(writer).toOpaque(), &message, message.count)
+        // The writer is passed unretained: it must outlive the call.
+        let status = withExtendedLifetime(writer) {
+            bytes.withUnsafeBufferPointer { bytes in
+                cadence_png_read(
+                    bytes.baseAddress, bytes.count, UInt32(header.width), UInt32(header.height),
+                    header.rowBytes(header.width), UInt32(Bitmap.maxDimension),
+                    { context, y, row in
+                        Unmanaged<RowWriter>.fromOpaque(context!).takeUnretainedValue().write(Int(y), row!)
+                    },
+                    Unmanaged.passUnretained(writer).toOpaque(), &message, message.count)
+            }
         }
         switch Int(status) {
         case Int(CADENCE_PNG_OK):
