@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "CadenceGeometry", targets: ["CadenceGeometry"]),
         .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
         .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
+        .library(name: "CadencePixels", targets: ["CadencePixels"]),
+        .library(name: "CadenceImageIO", targets: ["CadenceImageIO"]),
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
         .executable(name: "cadence", targets: ["cadence"]),
@@ -35,15 +37,27 @@ let package = Package(
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
         .target(name: "CadenceAnimation", dependencies: ["CadenceGeometry", "CadenceTiming"]),
-        .target(name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation"]),
+        // Bitmaps and pixel rectangles: below the layers, so that a layer's `contents` is typed.
+        .target(name: "CadencePixels", dependencies: ["CadenceGeometry"]),
         // zlib (Debian's zlib1g-dev) deflates PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CadenceCompositor", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers", "CZlib"]),
+        // libpng (Debian's libpng-dev, 1.6) reads PNG image data, behind a C shim that keeps its
+        // setjmp/longjmp error handling inside C.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CCadencePNG", dependencies: ["CLibPNG"]),
+        // PNG files: bitmaps to bytes and back; the only module that knows about files' formats.
+        .target(name: "CadenceImageIO", dependencies: ["CadencePixels", "CCadencePNG", "CZlib"]),
+        .target(
+            name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
+        .target(
+            name: "CadenceCompositor",
+            dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers"]),
         // The umbrella: re-exports the modules above and nothing else.
         .target(
             name: "Cadence",
             dependencies: [
-                "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers", "CadenceCompositor",
+                "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO",
+                "CadenceLayers", "CadenceCompositor",
             ]),
 
         // MARK: The command line (a library of commands, so tests can drive it in-process).
@@ -64,8 +78,10 @@ let package = Package(
         .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport"]),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadenceTestSupport"]),
+        .testTarget(name: "CadencePixelsTests", dependencies: ["CadencePixels"]),
+        .testTarget(name: "CadenceImageIOTests", dependencies: ["CadenceImageIO", "CadenceTestSupport", "CZlib"]),
+        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceCommandLineTests",
             dependencies: ["CadenceCommandLine", "CadenceTestSupport"]),

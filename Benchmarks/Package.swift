@@ -13,7 +13,7 @@ let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathCompon
 let rootName = root.lastPathComponent
 
 /// The library modules the kernels call.
-let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadenceLayers", "CadenceCompositor"]
+let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers", "CadenceCompositor"]
     .map { .product(name: $0, package: rootName) }
 
 let package = Package(
@@ -47,6 +47,9 @@ let package = Package(
                 // Debian's libpixman-1-dev: /usr/lib/x86_64-linux-gnu/libpixman-1.so. Linked
                 // into this package only; the root package never depends on pixman.
                 .linkedLibrary("pixman-1"),
+                // Debian's libpng-dev: libpng16.so, the PNG encoder's peer (the root package
+                // links it too, for decoding).
+                .linkedLibrary("png16"),
                 // Google Benchmark's timer and threads.
                 .linkedLibrary("pthread"),
             ]),

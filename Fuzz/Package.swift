@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "CadenceCommandLine", package: "Cadence")]),
         .executableTarget(
             name: "FuzzPNG",
-            dependencies: ["FuzzSupport", .product(name: "Cadence", package: "Cadence")]),
+            dependencies: ["FuzzSupport", .product(name: "CadenceImageIO", package: "Cadence")]),
         .executableTarget(
             name: "FuzzPath",
             dependencies: ["FuzzSupport", .product(name: "Cadence", package: "Cadence")]),

@@ -59,8 +59,14 @@ do {  // Compositor
     root.position = Point(x: 100, y: 50)
     root.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
     let frame = try Compositor().render([root], at: 0, on: Canvas(width: 200, height: 100))
-    let png = try PNGEncoder.encode(frame)
-    expect(frame.width == 200 && frame.height == 100 && png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "Compositor")
+    let orange = frame[0, 0]  // premultiplied RGBA: (255, 128, 0, 255)
+    expect(frame.width == 200 && frame.height == 100 && orange == SIMD4(255, 128, 0, 255), "Compositor")
+}
+do {  // PNGEncoder, PNGDecoder
+    let frame = try Bitmap(width: 2, height: 2, fill: SIMD4(64, 32, 0, 128))  // premultiplied
+    let png = try PNGEncoder.encode(frame, level: PNGEncoder.fastLevel)
+    let again = try PNGDecoder.decode(png)  // premultiplied again, exactly
+    expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && again == frame, "PNGEncoder")
 }
 do {  // Layer
     let layer = Layer()

@@ -2,5 +2,7 @@
 @_exported import CadenceAnimation
 @_exported import CadenceCompositor
 @_exported import CadenceGeometry
+@_exported import CadenceImageIO
 @_exported import CadenceLayers
+@_exported import CadencePixels
 @_exported import CadenceTiming

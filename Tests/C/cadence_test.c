@@ -378,6 +378,49 @@ static void test_scenes(void) {
           "missing contents file");
 }
 
+// Contents read from PNG files (libpng, through the decoder's C shim): a 2 × 1 image (opaque
+// red, blue at alpha 128) drawn 1:1, and the same file with its image data damaged. Run by
+// run.sh with CADENCE_TEST_DIR, a scratch folder; skipped without it.
+static void test_png_contents(void) {
+    const char *folder = getenv("CADENCE_TEST_DIR");
+    if (folder == NULL) return;
+    static const unsigned char png[] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+    0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0xf4, 0x22, 0x7f, 0x8a, 0x00, 0x00, 0x00,
+    0x0e, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00, 0x42, 0x0d, 0x00, 0x0f, 0x7a, 0x03,
+    0x7e, 0x77, 0xe9, 0x7f, 0x97, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    };
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tiny.png", folder);
+    FILE *file = fopen(path, "wb");
+    CHECK(file != NULL && fwrite(png, 1, sizeof png, file) == sizeof png && fclose(file) == 0, "writing %s", path);
+    const char *json = "{\"canvas\": {\"width\": 2, \"height\": 1}, "
+                       "\"layers\": [{\"contents\": \"tiny.png\", \"bounds\": [0, 0, 2, 1], \"position\": [1, 0.5]}]}";
+    cadence_scene *scene = NULL;
+    CHECK(cadence_scene_create_json(json, strlen(json), folder, &scene) == CADENCE_OK, "PNG contents: %s",
+          cadence_last_error());
+    uint8_t pixels[8] = {0};
+    CHECK(cadence_scene_render(scene, 0, pixels, 2, 1, 8, sizeof pixels, CADENCE_PIXELS_RGBA, 1) == CADENCE_OK,
+          "render: %s", cadence_last_error());
+    CHECK(pixels[0] == 255 && pixels[3] == 255 && pixels[6] == 255 && pixels[7] == 128,
+          "PNG pixels %d %d %d %d / %d %d %d %d", pixels[0], pixels[1], pixels[2], pixels[3], pixels[4], pixels[5],
+          pixels[6], pixels[7]);
+    cadence_scene_destroy(scene);
+    unsigned char damaged[sizeof png];
+    memcpy(damaged, png, sizeof png);
+    // The zlib stream's first byte after its header, and the IDAT chunk's CRC to match:
+    // libpng refuses the stream ("invalid code lengths set").
+    damaged[43] ^= 0xFF;
+    memcpy(damaged + 55, (const unsigned char[]){0x41, 0xf0, 0x0e, 0xf2}, 4);
+    file = fopen(path, "wb");
+    CHECK(file != NULL && fwrite(damaged, 1, sizeof damaged, file) == sizeof damaged && fclose(file) == 0, "writing");
+    CHECK(cadence_scene_create_json(json, strlen(json), folder, &scene) == CADENCE_ERROR_INVALID_DOCUMENT,
+          "damaged PNG contents");
+    CHECK(strstr(cadence_last_error(), "corrupt image data (invalid code lengths set)") != NULL, "message: %s",
+          cadence_last_error());
+    remove(path);
+}
+
 // Threads: each makes, uses and destroys its own handles, and shares one timing function.
 static cadence_timing_function *shared;
 
@@ -429,6 +472,7 @@ int main(void) {
     test_transforms();
     test_animations();
     test_scenes();
+    test_png_contents();
     test_threads();
     size_t live = 99;
     CHECK(cadence_live_handle_count(&live) == CADENCE_OK && live == 0, "%zu handles left live", live);

@@ -8,7 +8,8 @@
 # against a copy of the library with its debug sections removed (symbols stay, so stacks
 # still name functions).
 #
-# It also compiles and runs the complete example of docs/c-api.md (its ```c block) and
+# It also compiles the PNG decoder's C shim with png_shim_test.c and runs that under memcheck
+# too, and compiles and runs the complete example of docs/c-api.md (its ```c block) and
 # checks that it prints what the page says (the plain ``` block after "It prints:").
 #
 # Usage: Tests/C/run.sh [--no-valgrind]
@@ -39,8 +40,14 @@ if [[ "${1:-}" != "--no-valgrind" ]]; then
     run=(valgrind --quiet --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
         --error-exitcode=1 --suppressions="$here/swift-runtime.supp")
 fi
-"${run[@]}" "$work/cadence_test"
+CADENCE_TEST_DIR="$work" "${run[@]}" "$work/cadence_test"
 "${run[@]}" "$work/example" > "$work/example.output"
+# The PNG decoder's C shim on its own (libpng's longjmp paths), against the system's libpng.
+# shellcheck disable=SC2046
+"${CC:-cc}" -std=c11 -pedantic -Wall -Wextra -Werror -O1 -g -I "$root/Sources/CCadencePNG/include" \
+    "$root/Sources/CCadencePNG/cadence_png.c" "$here/png_shim_test.c" $(pkg-config --cflags --libs libpng) \
+    -o "$work/png_shim_test"
+"${run[@]}" "$work/png_shim_test"
 if ! diff -u "$work/example.expected" "$work/example.output"; then
     echo "run.sh: the example of docs/c-api.md does not print what the page says" >&2
     exit 1

@@ -55,7 +55,7 @@ final class DemoSceneTests: XCTestCase {
 
     /// The picture made in code: its corners, as the doc comment says.
     func testPicture() {
-        let picture = DemoScene.pictureBitmap
+        let picture = DemoScene.picture
         XCTAssertEqual(picture.width, 48)
         XCTAssertEqual(picture.height, 32)
         assertColor(picture[0, 0], DemoScene.pink, tolerance: 0, "top left")

@@ -1,5 +1,5 @@
 @testable import CadenceCommandLine
-@testable import CadenceCompositor
+@testable import CadenceImageIO
 import Cadence
 import Foundation
 import XCTest
@@ -147,7 +147,7 @@ final class InputLimitTests: RenderTestCase {
         var decoder = SceneDecoder(source: "scene.json", folder: folder.path, budget: budget)
         let decoded = try decoder.scene(try JSONParser.parse(#"{"canvas": {"width": 8, "height": 8}, "layers": [\#(layers)]}"#, source: "s"))
         XCTAssertEqual(decoder.images.count, 1)
-        XCTAssertTrue(decoded.layers.allSatisfy { ($0.contents as? Bitmap)?.width == 1024 })
+        XCTAssertTrue(decoded.layers.allSatisfy { $0.contents?.width == 1024 })
         XCTAssertEqual(budget.used, spellings.count * SceneDecoder.layerCost + 4 * 1024 * 1024 / 3 * 4, "one image charged")
         // Through the command: a budget for one image (5.3 MiB kept, about 13 MiB to decode),
         // the six layers, a small canvas and its scratch, but not for six copies (32 MiB).

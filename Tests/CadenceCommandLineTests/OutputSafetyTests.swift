@@ -1,5 +1,5 @@
 @testable import CadenceCommandLine
-@testable import CadenceCompositor
+@testable import CadenceImageIO
 import Cadence
 import Foundation
 import XCTest

@@ -225,7 +225,7 @@ final class SceneDecoderTests: RenderTestCase {
         var decoder = SceneDecoder(file: path("scenes/scene.json"))
         let scene = try decoder.scene(try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path("scenes/scene.json")))), source: "scene"))
         XCTAssertEqual(scene.layers[0].contents?.pixelSize, Size(width: 3, height: 2))
-        XCTAssertEqual((scene.layers[1].contents as? Bitmap)?[0, 0], SIMD4(0, 0, 255, 255))
+        XCTAssertEqual(scene.layers[1].contents?[0, 0], SIMD4(0, 0, 255, 255))
         XCTAssertEqual(decoder.images.count, 1, "each file is read once")
         let result = cadence("render", path("scenes/scene.json"), "--time", "0", "--out", path("out.png"))
         XCTAssertEqual(result.status, 0, result.error)

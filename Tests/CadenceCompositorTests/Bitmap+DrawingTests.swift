@@ -1,5 +1,6 @@
 import CadenceCompositor
 import CadenceGeometry
+import CadencePixels
 import XCTest
 
 /// Anti-aliased strokes and discs (Bitmap+Drawing.swift).
@@ -71,5 +72,15 @@ final class BitmapDrawingTests: XCTestCase {
         XCTAssertEqual(bitmap[19, 9], white)
         // Astronomically far: precision is lost, but nothing traps.
         bitmap.strokeLine(from: Point(x: -1e300, y: 1e300), to: Point(x: 1e300, y: -1e300), width: 1e300, color: black)
+    }
+
+    // Source-over with coverage: opaque over opaque stays exact, 255 stays 255.
+    func testBlendRounding() throws {
+        var bitmap = try Bitmap(width: 1, height: 1, fill: SIMD4(10, 20, 30, 255))
+        bitmap.blend(x: 0, y: 0, color: SIMD4(255, 255, 255, 255), coverage: 1)
+        XCTAssertEqual(bitmap[0, 0], SIMD4(255, 255, 255, 255))
+        bitmap.blend(x: 0, y: 0, color: SIMD4(0, 0, 0, 255), coverage: 0.5)
+        XCTAssertEqual(bitmap[0, 0], SIMD4(128, 128, 128, 255))
+        bitmap.blend(x: 5, y: 5, color: SIMD4(0, 0, 0, 255), coverage: 1)  // outside: ignored
     }
 }

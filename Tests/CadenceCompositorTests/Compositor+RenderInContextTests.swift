@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import CadenceTiming
 import XCTest
 

@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import CadenceTiming
 import XCTest
 
@@ -101,11 +102,13 @@ final class CompositorEffectsTests: XCTestCase {
         XCTAssertTrue((1..<8).contains { aliased[$0, 4][3] == 255 || aliased[$0, 4][3] == 0 }, "nearest aliases")
     }
 
-    /// Contents that report no pixels draw nothing.
-    func testZeroSizeContentsDrawNothing() throws {
-        struct Empty: LayerContents { var pixelSize: Size { Size(width: 0, height: 0) } }
+    /// A bitmap whose pixel bytes are missing (shorter than its size says) reads as
+    /// transparent: it draws nothing.
+    func testContentsWithoutPixelBytesDrawNothing() throws {
+        var empty = try Bitmap(width: 4, height: 4, fill: SIMD4(repeating: 255))
+        empty.pixels = []
         let layer = makeLayer("l", frame: Rect(x: 0, y: 0, width: 20, height: 20))
-        layer.contents = Empty()
+        layer.contents = empty
         XCTAssertEqual(pixels(of: try render([layer]), notEqualTo: transparent).count, 0)
     }
 

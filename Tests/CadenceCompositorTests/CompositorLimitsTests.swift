@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import XCTest
 
 @testable import CadenceCompositor

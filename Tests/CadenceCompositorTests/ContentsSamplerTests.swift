@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import CadenceTestSupport
 import XCTest
 

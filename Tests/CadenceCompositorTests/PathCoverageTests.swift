@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 import CadenceTestSupport
 import XCTest
 

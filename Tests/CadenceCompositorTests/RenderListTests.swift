@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import CadenceTestSupport
 import CadenceTiming
 import XCTest

@@ -1,3 +1,4 @@
+import CadencePixels
 import CadenceTestSupport
 import XCTest
 

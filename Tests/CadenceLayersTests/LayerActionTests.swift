@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 @testable import CadenceLayers
+import CadencePixels
 import CadenceTiming
 import XCTest
 
@@ -320,13 +321,12 @@ final class LayerActionTests: XCTestCase {
     // The guide's Listing 2: the delegate answers "contents" with a push transition, which
     // goes under the transition key.
     func testContentsActionFromTheDelegate() {
-        struct Image: LayerContents { var pixelSize: Size { Size(width: 1, height: 1) } }
         let (_, _, layer) = makeAttachedLayer()
         let delegate = TableDelegate()
         delegate.table["contents"] = Transition(
             type: .push, subtype: .fromRight, timing: MediaTiming(duration: 1), timingFunction: .easeIn)
         layer.delegate = delegate
-        layer.contents = Image()
+        layer.contents = try? Bitmap(width: 1, height: 1)
         XCTAssertEqual(layer.animationKeys(), [Layer.Event.transition])
         layer.shadowPath = nil
         XCTAssertEqual(layer.animationKeys(), [Layer.Event.transition], "discrete properties have no default animation")

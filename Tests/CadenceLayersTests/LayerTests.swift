@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 @_spi(Testing) import CadenceLayers
+import CadencePixels
 import CadenceTiming
 import XCTest
 
@@ -221,13 +222,12 @@ final class LayerTests: XCTestCase {
     }
 
     func testModelCopyClonesPropertiesButNotHierarchy() throws {
-        struct Image: LayerContents { var pixelSize: Size }
         let parent = Layer(), layer = makeLayer("m", bounds: Rect(x: 1, y: 2, width: 3, height: 4))
         try parent.addSublayer(layer)
         try layer.addSublayer(Layer())
         try layer.setMask(Layer())
         layer.opacity = 0.3
-        layer.contents = Image(pixelSize: Size(width: 2, height: 2))
+        layer.contents = try Bitmap(width: 2, height: 2)
         layer.timing.speed = 2
         try layer.setValue(.point(Point(x: 1, y: 1)), forKeyPath: "custom")
         let copy = layer.modelCopy()

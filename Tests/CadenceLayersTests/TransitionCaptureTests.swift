@@ -1,13 +1,20 @@
 import CadenceAnimation
 import CadenceGeometry
+import CadencePixels
 @_spi(Testing) @testable import CadenceLayers
 import CadenceTestSupport
 import CadenceTiming
 import XCTest
 
-/// An image stand-in with identity, to check that captures share contents.
-final class TestImage: LayerContents {
-    var pixelSize: Size { Size(width: 4, height: 2) }
+/// A small image filled with `value`, to tell contents apart.
+func testImage(_ value: UInt8 = 1) -> Bitmap {
+    try! Bitmap(width: 4, height: 2, fill: SIMD4(repeating: value))
+}
+
+/// Whether `a` is `b` with its pixels shared, not copied.
+func sharesPixels(_ a: Bitmap?, _ b: Bitmap) -> Bool {
+    guard let a, a == b else { return false }
+    return a.pixels.withUnsafeBufferPointer { x in b.pixels.withUnsafeBufferPointer { x.baseAddress == $0.baseAddress } }
 }
 
 /// Transitions with a previous rendering (`Layer+Animations.swift`, `Layer+Actions.swift`,
@@ -73,7 +80,7 @@ final class TransitionCaptureTests: XCTestCase {
     // same object), animations; later changes to it do not reach the copy.
     func testCaptureOfAnotherTree() throws {
         let other = makeSquare("other", color: red)
-        let image = TestImage()
+        let image = testImage()
         other.contents = image
         try other.addSublayer(makeSquare("sub"))
         try other.setMask(makeSquare("mask"))
@@ -87,7 +94,7 @@ final class TransitionCaptureTests: XCTestCase {
         guard let previous = layer.presentation(at: 1).presentedTransition?.previous else { return XCTFail("no transition") }
         XCTAssertEqual(previous.name, "other")
         XCTAssertEqual(previous.backgroundColor, red)
-        XCTAssertTrue(previous.contents as? TestImage === image)
+        XCTAssertTrue(sharesPixels(previous.contents, image))
         XCTAssertEqual(previous.sublayers.map(\.name), ["sub"])
         XCTAssertEqual(previous.mask?.name, "mask")
         XCTAssertTrue(previous.mask?.superlayer === previous)
@@ -275,16 +282,16 @@ final class TransitionCaptureTests: XCTestCase {
     func testPropertyChangeTransitionCapturesBeforeTheChange() {
         let (context, _, layer) = makeAttachedLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
-        layer.contents = TestImage()
+        layer.contents = testImage(1)
         context.flush()
         layer.actions = ["contents": Transition(timing: MediaTiming(duration: 1))]
-        let image = TestImage()
+        let image = testImage(2)
         layer.contents = image
         context.flush()
         let snapshot = layer.presentation(at: 0.5)
-        XCTAssertTrue(snapshot.contents as? TestImage === image)
+        XCTAssertTrue(sharesPixels(snapshot.contents, image))
         guard let previous = snapshot.presentedTransition?.previous else { return XCTFail("no transition") }
-        XCTAssertFalse(previous.contents as? TestImage === image)
+        XCTAssertEqual(previous.contents, testImage(1))
         XCTAssertNotNil(previous.contents)
     }
 

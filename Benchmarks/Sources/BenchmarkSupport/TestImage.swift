@@ -1,4 +1,5 @@
 import CadenceCompositor
+import CadencePixels
 
 /// A `width × height` premultiplied RGBA bitmap, the same every run: a colour gradient whose
 /// hue depends on `seed`, diagonal stripes 16 pixels wide, and a disk at alpha 0.55 (so the

@@ -1,5 +1,6 @@
 import BenchmarkShim
 import BenchmarkSupport
+import CadencePixels
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import BenchmarkShim
 import BenchmarkSupport
+import CadencePixels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,11 +23,6 @@ import CadenceLayers
 // MARK: Inputs
 
 
-/// `makeTestBitmap` as contents, with its whole mip chain (built here, outside the timed loop).
-func makeTestImage(width: Int, height: Int, seed: UInt64) -> ContentsImage {
-    ContentsImage(makeTestBitmap(width: width, height: height, seed: seed))
-}
-
 /// The rounded rectangle `rect` with corner `radius` as a path (four cubic quarter circles).
 func roundedRectPath(_ rect: Rect, radius: Double) -> Path {
     let k = 0.552_284_749_8 * radius  // the cubic's control distance for a quarter circle
@@ -47,7 +43,7 @@ func roundedRectPath(_ rect: Rect, radius: Double) -> Path {
 
 /// A layer showing `image` in `frame`, turned by `angle` radians about its centre.
 private func imageLayer(
-    _ image: ContentsImage, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+    _ image: Bitmap, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
     gravity: ContentsGravity = .resize, angle: Double = 0
 ) -> Layer {
     let layer = Layer()
@@ -79,8 +75,8 @@ private func castShadow(_ layer: Layer, radius: Double, offset: Size, path: Bool
 /// 30°), down to about 1/3 (mipmapped, one turned by 45°), 1:1, rotated at scale 1, under
 /// `resize` and `resizeAspect`. With `shadows: false` the same frame, `shadowOpacity` 0.
 func makeContentsAndShadowScene(shadows: Bool = true) -> [Layer] {
-    let small = (0..<5).map { makeTestImage(width: 256, height: 256, seed: 0xCADE_0700 + UInt64($0)) }
-    let large = (0..<5).map { makeTestImage(width: 512, height: 384, seed: 0xCADE_0710 + UInt64($0)) }
+    let small = (0..<5).map { makeTestBitmap(width: 256, height: 256, seed: 0xCADE_0700 + UInt64($0)) }
+    let large = (0..<5).map { makeTestBitmap(width: 512, height: 384, seed: 0xCADE_0710 + UInt64($0)) }
     let root = box(0, 0, 1920, 1080, color: rgb(0xE9ECF2))
     // The cards, under the images.
     let cards: [(Double, Double, Double, Double, Size)] = [
@@ -179,7 +175,7 @@ private func registerTransformedImageBenchmarks(_ compositor: Compositor) {
     let side = 512.0
     let (scale, angle) = (1.5, Double.pi / 6)
     let image = makeTestBitmap(width: Int(side), height: Int(side), seed: 0xCADE_0720)
-    let rotated = imageLayer(ContentsImage(image), 512 - side / 2, 512 - side / 2, side, side)
+    let rotated = imageLayer(image, 512 - side / 2, 512 - side / 2, side, side)
     rotated.transform = Transform3D(scaleX: scale, y: scale, z: 1).concatenating(
         Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1))
     // pixman maps canvas to image: u = R(−θ)·(p − c) / s + (256, 256), c = (512, 512) the
@@ -191,7 +187,7 @@ private func registerTransformedImageBenchmarks(_ compositor: Compositor) {
         pixman: "baseline: pixman composite32 OVER bilinear a8r8g8b8 512x512 rotated 30deg scaled 1.5, 1024x1024",
         cadence: "512x512 image rotated 30deg scaled 1.5, linear, 1024x1024 canvas", edge: 64, empty: true)
     let small = makeTestBitmap(width: Int(side), height: Int(side), seed: 0xCADE_0721)
-    let upscaled = imageLayer(ContentsImage(small), 0, 0, 1024, 1024)
+    let upscaled = imageLayer(small, 0, 0, 1024, 1024)
     registerImageScene(
         compositor, upscaled, small, matrix: (0.5, 0, 0, 0, 0.5, 0),
         pixman: "baseline: pixman composite32 OVER bilinear a8r8g8b8 512x512 scaled 2x (axis-aligned), 1024x1024",

@@ -4,6 +4,7 @@ import CadenceAnimation
 @_spi(Testing) import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 import CadenceTiming
 
 // The key kernels whose instruction counts CI holds to a budget, and the C++ baselines counted
@@ -221,7 +222,7 @@ let kernels: [Kernel] = [
            draw(Canvas(width: 1024, height: 1024)) {
                let layer = Layer()
                layer.frame = Rect(x: 256, y: 256, width: 512, height: 512)
-               layer.contents = ContentsImage(makeTestBitmap(width: 512, height: 512, seed: 0xCADE_0720))
+               layer.contents = makeTestBitmap(width: 512, height: 512, seed: 0xCADE_0720)
                layer.magnificationFilter = .linear
                layer.minificationFilter = .linear
                layer.transform = Transform3D(scaleX: 1.5, y: 1.5, z: 1).concatenating(

@@ -4,7 +4,7 @@
 // valid premultiplied pixels (colour ≤ alpha), and survives an encode-decode round trip
 // unchanged. Images whose decoding would take more than 64 MiB are judged by their header
 // only, as the command line's budget does.
-import Cadence
+import CadenceImageIO
 import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")

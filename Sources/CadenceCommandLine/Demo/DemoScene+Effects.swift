@@ -248,7 +248,7 @@ extension DemoScene {
     /// (right), darker towards the bottom; a white arrow pointing right; 7 × 7 corners in
     /// pink (top left), yellow (top right), green (bottom left) and white (bottom right),
     /// so a mirrored or upside-down drawing shows.
-    static let pictureBitmap = image(width: 48, height: 32) { x, y in
+    static let picture = image(width: 48, height: 32) { x, y in
         let corner = 7.0
         switch (x < corner, x > 48 - corner, y < corner, y > 32 - corner) {
         case (true, _, true, _): return pink
@@ -265,8 +265,6 @@ extension DemoScene {
             red: (blue.red + (purple.red - blue.red) * t) * shade, green: (blue.green + (purple.green - blue.green) * t) * shade,
             blue: (blue.blue + (purple.blue - blue.blue) * t) * shade, alpha: 1)
     }
-    /// The picture as contents: its mipmaps are made once, not per frame.
-    static let picture = ContentsImage(pictureBitmap)
 
     /// Sets `layer`'s contents to the picture, placed by `gravity`. The picture is pixel
     /// art, so it is magnified `nearest`: crisp texels (and frames that compress faster
@@ -279,7 +277,7 @@ extension DemoScene {
 
     /// A 48 × 48 rounded button for nine-part stretching at `contentsScale` 2: corners of
     /// radius 16 pixels, a 3-pixel light border, an orange fill darkening downwards.
-    static let buttonImage = ContentsImage(image(width: 48, height: 48) { x, y in
+    static let buttonImage = image(width: 48, height: 48) { x, y in
         let distance = roundedRectDistance(x: x, y: y, width: 48, height: 48, radius: 16)
         let border = min(max(distance + 3.5, 0), 1)
         let fill = Color(red: 1, green: 0.64 - 0.22 * y / 48, blue: 0.3 - 0.18 * y / 48, alpha: 1)
@@ -287,14 +285,14 @@ extension DemoScene {
         return Color(
             red: fill.red + (edge.red - fill.red) * border, green: fill.green + (edge.green - fill.green) * border,
             blue: fill.blue + (edge.blue - fill.blue) * border, alpha: min(max(0.5 - distance, 0), 1))
-    })
+    }
 
     /// A soft disc for the spotlight mask, 32 × 32: opaque to 60% of the radius, fading
     /// to clear at the edge.
-    static let spotlightImage = ContentsImage(image(width: 32, height: 32) { x, y in
+    static let spotlightImage = image(width: 32, height: 32) { x, y in
         let r = ((x - 16) * (x - 16) + (y - 16) * (y - 16)).squareRoot() / 16
         return white.withAlpha(min(max((1 - r) / 0.4, 0), 1))
-    })
+    }
 
     /// A `width × height` bitmap whose pixel at column i, row j is `color(i + ½, j + ½)`
     /// (its centre), premultiplied and rounded to bytes.

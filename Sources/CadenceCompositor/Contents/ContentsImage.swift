@@ -1,9 +1,9 @@
 import CadenceGeometry
-import CadenceLayers
+import CadencePixels
 
-/// An immutable image for `Layer.contents` that keeps its mipmaps: premultiplied RGBA, 8 bits
-/// a channel, with every level of its mip chain built once, at `init`, and reused by every
-/// frame that draws it (`docs/compositor.md` § 9).
+/// The image the compositor draws for a layer's `contents` bitmap, with its mipmaps:
+/// premultiplied RGBA, 8 bits a channel, with every level of its mip chain built once, at
+/// `init`, and reused by every frame that draws it (`docs/compositor.md` § 9).
 ///
 /// **Mip chain.** Level 0 is the image. Level `k + 1` halves level `k`, sizes rounded up
 /// (`5 × 3 → 3 × 2 → 2 × 1 → 1 × 1`), down to 1 × 1: its texel `(i, j)` is the mean of the
@@ -16,14 +16,13 @@ import CadenceLayers
 /// **Cost.** The chain adds a third of the image's bytes and about 15 integer operations
 /// per texel of level 1 and below (two texels per 64-bit lane operation), once: 0.6–0.9 ms
 /// for a 1920 × 1080 image on one core (release). Level 0 shares the bitmap's storage (no
-/// copy). A plain `Bitmap` set as contents is wrapped by the compositor, which keeps the
-/// wrapper between frames (`ContentsImageCache`).
+/// copy). A compositor wraps each bitmap set as contents and keeps the wrapper between
+/// frames while the bitmap's pixels stay the same (`ContentsImageCache`).
 ///
-/// **Bad input.** A zero-sized image (possible for other `LayerContents`, not for a
-/// `Bitmap`) has no texels and draws nothing; a bitmap whose `pixels` are shorter than its
-/// size says is read as transparent where bytes are missing (then, or when its rows are
-/// not tightly packed, level 0 is a copy).
-public final class ContentsImage: LayerContents, Sendable {
+/// **Bad input.** A bitmap whose `pixels` are shorter than its size says is read as
+/// transparent where bytes are missing (then, or when its rows are not tightly packed,
+/// level 0 is a copy).
+public final class ContentsImage: Sendable {
     /// Level 0's size in pixels.
     public let width: Int
     public let height: Int

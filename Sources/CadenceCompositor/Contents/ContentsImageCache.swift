@@ -1,6 +1,6 @@
-import CadenceLayers
+import CadencePixels
 
-/// The images a compositor made from `Bitmap` contents, kept from frame to frame so that a
+/// The images a compositor made from layers' contents, kept from frame to frame so that a
 /// bitmap shown in every frame has its mipmaps built once (`ContentsImage`).
 ///
 /// A bitmap is recognised by its pixel storage: the cache holds the bitmap itself, so that
@@ -16,11 +16,10 @@ final class ContentsImageCache {
     private var entries: [Key: (bitmap: Bitmap, image: ContentsImage, mipmapped: Bool)] = [:]
     private var used: Set<Key> = []
 
-    /// The image drawn for `contents` (`RenderList.contentsImage`, cached for bitmaps): with
-    /// its mip chain when `mipmapped`; a cached image without one is rebuilt with it the
-    /// first time a draw minifies.
-    func image(_ contents: any LayerContents, mipmapped: Bool) -> ContentsImage? {
-        guard let bitmap = contents as? Bitmap else { return RenderList.contentsImage(contents, mipmapped: mipmapped) }
+    /// The image drawn for `bitmap` (`RenderList.contentsImage`, cached): with its mip chain
+    /// when `mipmapped`; a cached image without one is rebuilt with it the first time a draw
+    /// minifies.
+    func image(_ bitmap: Bitmap, mipmapped: Bool) -> ContentsImage {
         let address = bitmap.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         let key = Key(address: address, width: bitmap.width, height: bitmap.height, bytesPerRow: bitmap.bytesPerRow)
         used.insert(key)

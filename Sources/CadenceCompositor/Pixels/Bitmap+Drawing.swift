@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 
 /// Anti-aliased strokes and discs, for plots and diagnostics (not the layer compositor).
 ///
@@ -51,6 +52,18 @@ extension Bitmap {
                 if c > 0 { blend(x: x, y: y, color: color, coverage: Double(c)) }
             }
         }
+    }
+
+    /// Composites `color` (premultiplied RGBA, 0…255) with `coverage` (0…1) over pixel
+    /// (x, y), source-over, rounding to nearest; pixels outside the bitmap are ignored.
+    public mutating func blend(x: Int, y: Int, color: SIMD4<UInt8>, coverage: Double) {
+        guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
+        let c = Swift.min(coverage, 1)
+        let source = SIMD4<Double>(color) * c
+        let destination = SIMD4<Double>(self[x, y])
+        let result = source + destination * (1 - source[3] / 255)
+        self[x, y] = SIMD4<UInt8>((result.rounded(.toNearestOrAwayFromZero)).clamped(
+            lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
     }
 
     /// Strokes the segment from `start` to `end` with round caps.

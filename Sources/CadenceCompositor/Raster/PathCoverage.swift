@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 
 /// Anti-aliased coverage of a filled `Path` seen through a plane map, with the non-zero
 /// winding rule: what `shadowPath` casts.

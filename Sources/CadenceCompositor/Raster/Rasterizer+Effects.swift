@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 
 // The stages of compositor part 2: contents images, shadows, masks and cross-fades
 // (`docs/compositor.md` § 9–12). Each works on the top surface (a layer's offscreen group

@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 
 /// Draws a `RenderList` into premultiplied RGBA8 pixels: the frame walk, with explicit
 /// stacks (so any depth of nesting is safe), of offscreen groups and clips.

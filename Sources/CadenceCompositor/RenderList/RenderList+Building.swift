@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 
 extension RenderList {
     /// The list of the trees under `roots`, read as they are (pass presentation snapshots
@@ -18,7 +19,7 @@ extension RenderList {
     /// Cost: one 4×4 product and a sort of each layer's sublayers per layer.
     init(
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
-        image: @escaping (any LayerContents, _ mipmapped: Bool) -> ContentsImage? = RenderList.contentsImage
+        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
@@ -38,14 +39,10 @@ extension RenderList {
     /// shows the current rendering only.
     public static let maxNesting = 32
 
-    /// The image of `contents`: a `ContentsImage` as it is, a `Bitmap` wrapped (its mipmaps
-    /// built on the way when `mipmapped`, else sharing its pixels), anything else `nil`.
-    static func contentsImage(_ contents: any LayerContents, mipmapped: Bool) -> ContentsImage? {
-        switch contents {
-        case let image as ContentsImage: image
-        case let bitmap as Bitmap: ContentsImage(bitmap, mipmapped: mipmapped)
-        default: nil
-        }
+    /// The image drawn for `contents`: the bitmap wrapped, its mipmaps built on the way when
+    /// `mipmapped`, else sharing its pixels.
+    static func contentsImage(_ contents: Bitmap, mipmapped: Bool) -> ContentsImage {
+        ContentsImage(contents, mipmapped: mipmapped)
     }
 
     /// The pixels the image of `rect` under `map` can touch, one pixel of margin for the
@@ -100,7 +97,7 @@ extension RenderList {
     /// Builds item lists: the tree walk and the two passes after it.
     struct Builder {
         let canvas: PixelRect
-        let image: (any LayerContents, _ mipmapped: Bool) -> ContentsImage?
+        let image: (Bitmap, _ mipmapped: Bool) -> ContentsImage
         /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
         /// `rootLevel` places them without making them previous renderings, layers that
         /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
@@ -324,9 +321,8 @@ extension RenderList {
             else { return nil }
             let mipmapped = ContentsSampler.needsMipmaps(
                 layout: layout, map: plane, minification: layer.minificationFilter, bias: layer.minificationFilterBias)
-            guard let image = image(value, mipmapped), image.pixelSize == value.pixelSize else { return nil }
             return Contents(
-                image: image, layout: layout, magnificationFilter: layer.magnificationFilter,
+                image: image(value, mipmapped), layout: layout, magnificationFilter: layer.magnificationFilter,
                 minificationFilter: layer.minificationFilter, minificationFilterBias: layer.minificationFilterBias)
         }
 

@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 
 /// What one frame draws: the visible layers of a presentation tree, flattened into paint
 /// order with everything the rasterizer needs and nothing it has to look up again.

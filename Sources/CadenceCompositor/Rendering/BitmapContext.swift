@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 
 /// A bitmap graphics context as Core Graphics makes one, for `Compositor.render(layerTree:in:)`
 /// (Core Animation's `renderInContext:`): a size in pixels, a current transformation matrix,

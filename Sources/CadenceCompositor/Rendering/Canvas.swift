@@ -1,4 +1,5 @@
 import CadenceGeometry
+import CadencePixels
 
 /// The surface a scene is composited onto: its size in points, the pixels per point, the
 /// colour under everything, and where the origin is.

@@ -1,3 +1,4 @@
+import CadencePixels
 import Dispatch
 
 // Band-parallel drawing: a frame is cut into horizontal bands of rows, one a thread, drawn

@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 
 // Core Animation's `renderInContext:` (`docs/compositor.md`, "Rendering in a context"): the
 // model layer tree — no animations — drawn in the root layer's own coordinate space into a
@@ -66,7 +67,7 @@ extension RenderList {
     /// builder's `inContext` reading for the rest.
     init(
         layerTree root: Layer, context: BitmapContext, pixelWidth: Int, pixelHeight: Int,
-        image: @escaping (any LayerContents, _ mipmapped: Bool) -> ContentsImage? = RenderList.contentsImage
+        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage
     ) {
         var builder = Builder(
             canvas: PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0)), image: image)

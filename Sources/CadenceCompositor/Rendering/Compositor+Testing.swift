@@ -1,3 +1,5 @@
+import CadencePixels
+
 /// Hooks for tests and benchmarks (`@_spi(Testing)`): drawing a render list over pixels
 /// that are already there, as a peer library composites onto an existing canvas.
 extension Compositor {

@@ -1,5 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
+import CadencePixels
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +26,7 @@ import Darwin
 /// root.position = Point(x: 100, y: 50)
 /// root.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
 /// let frame = try Compositor().render([root], at: 0, on: Canvas(width: 200, height: 100))
-/// let png = try PNGEncoder.encode(frame)
+/// let orange = frame[0, 0]  // premultiplied RGBA: (255, 128, 0, 255)
 /// ```
 public final class Compositor {
     /// The most scratch memory (offscreen groups and clip masks) in use at once, in bytes,

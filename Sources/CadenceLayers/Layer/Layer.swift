@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
+import CadencePixels
 import CadenceTiming
 
 /// A model layer (Core Animation's `CALayer`): a rectangle with geometry, style, contents
@@ -368,8 +369,11 @@ public final class Layer {
 
     // MARK: Contents
 
-    /// What the layer displays. Default `nil`. See `LayerContents`.
-    public var contents: (any LayerContents)? {
+    /// What the layer displays (Core Animation's `CGImage` contents): a premultiplied RGBA
+    /// bitmap, sized in pixels; `contentsScale` turns them into points and
+    /// `contentsGravity` places them. Default `nil`. The layer keeps the value as given
+    /// (its pixels shared, copied only when one side writes) and never inspects them.
+    public var contents: Bitmap? {
         get { storage.contents }
         set {
             if transactionContext != nil { return changeRunningActions("contents") { $0.storage.contents = newValue } }

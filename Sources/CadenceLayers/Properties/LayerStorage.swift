@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
+import CadencePixels
 import CadenceTiming
 
 /// Every model property of a layer except its place in a tree, with Core Animation's
@@ -189,7 +190,7 @@ struct LayerStorage {
         get { coldBox.values.shadowPath }
         set { uniqueCold.values.shadowPath = newValue }
     }
-    var contents: (any LayerContents)? {
+    var contents: Bitmap? {
         get { coldBox.values.contents }
         set { uniqueCold.values.contents = newValue }
     }
@@ -341,7 +342,7 @@ final class ColdLayerStorage {
         var shadowOffset = Size(width: 0, height: -3)
         var shadowRadius = 3.0
         var shadowPath: Path? = nil
-        var contents: (any LayerContents)? = nil
+        var contents: Bitmap? = nil
         var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
         var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
         var contentsGravity = ContentsGravity.resize

@@ -1,10 +1,12 @@
 // The C API of Cadence's benchmark harness: Google Benchmark behind plain C functions, so
 // Swift can register benchmarks without C++ interop, and C++ baselines registered from C++
 // in the same run: the classic WebKit/Chromium UnitBezier solver, Eigen's Matrix4d
-// product and inverse, and pixman's fills, composites and bilinear transformed images.
+// product and inverse, pixman's fills, composites and bilinear transformed images, and
+// libpng's encoder.
 #ifndef CADENCE_BENCHMARK_SHIM_H
 #define CADENCE_BENCHMARK_SHIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -176,6 +178,17 @@ void cadence_baseline_pixman_transformed_image_draw(
 /// its canvas (made at registration, reused), with `items_per_iteration` items.
 void cadence_baseline_pixman_transformed_image_register(
     const char *_Nonnull name, const cadence_pixman_transformed_image *_Nonnull scene, int64_t items_per_iteration);
+
+// MARK: libpng (the PNG encoder's peer)
+
+/// Encodes the `width × height` premultiplied RGBA8 pixels `rgba` (rows `4 · width` bytes
+/// apart) as an 8-bit RGBA PNG in memory with libpng (Debian's libpng-dev 1.6), as
+/// `PNGEncoder.encode` does: each row un-premultiplied (rounded to nearest), then written
+/// with libpng's own filter choice (every filter, the least sum of absolute values per
+/// row; none at level 0) and zlib at `level` (0…9), with zlib's run-length strategy when
+/// `run_length` is non-zero. Returns the file's size in bytes, 0 on an error.
+size_t cadence_baseline_libpng_encode(
+    const uint8_t *_Nonnull rgba, int32_t width, int32_t height, int32_t level, int32_t run_length);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
+import CadencePixels
 import CadenceTestSupport
 import XCTest
 
-@testable import CadenceCompositor
+@testable import CadenceImageIO
 
 /// The PNG encoder's lane kernels (`PNGEncoder+Filters.swift`) against their scalar twins,
 /// and its levels against one another: every level decodes to the same image.

@@ -1,4 +1,5 @@
-import CadenceCompositor
+import CadenceImageIO
+import CadencePixels
 import CZlib
 import XCTest
 
@@ -50,24 +51,5 @@ final class PNGEncoderTests: XCTestCase {
         }
         XCTAssertEqual(Array(row[0..<4]), [255, 0, 0, 255])
         XCTAssertEqual(Array(row[4..<8]), [128, 64, 0, 128])  // 64·255/128 rounds to 128
-    }
-
-    // Sizes outside 1…16384 are refused with a typed error, not an allocation.
-    func testRefusesBadSizes() {
-        XCTAssertThrowsError(try Bitmap(width: 0, height: 10))
-        XCTAssertThrowsError(try Bitmap(width: 10, height: -1))
-        XCTAssertThrowsError(try Bitmap(width: 20_000, height: 10)) { error in
-            XCTAssertEqual(error as? Bitmap.Error, .invalidSize(width: 20_000, height: 10))
-        }
-    }
-
-    // Source-over with coverage: opaque over opaque stays exact, 255 stays 255.
-    func testBlendRounding() throws {
-        var bitmap = try Bitmap(width: 1, height: 1, fill: SIMD4(10, 20, 30, 255))
-        bitmap.blend(x: 0, y: 0, color: SIMD4(255, 255, 255, 255), coverage: 1)
-        XCTAssertEqual(bitmap[0, 0], SIMD4(255, 255, 255, 255))
-        bitmap.blend(x: 0, y: 0, color: SIMD4(0, 0, 0, 255), coverage: 0.5)
-        XCTAssertEqual(bitmap[0, 0], SIMD4(128, 128, 128, 255))
-        bitmap.blend(x: 5, y: 5, color: SIMD4(0, 0, 0, 255), coverage: 1)  // outside: ignored
     }
 }

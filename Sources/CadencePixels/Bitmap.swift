@@ -1,3 +1,5 @@
+import CadenceGeometry
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,6 +8,10 @@ import Darwin
 
 /// A raster image: `width × height` pixels of premultiplied RGBA, 8 bits per channel,
 /// rows `bytesPerRow` apart (at least `4 · width`), top row first.
+///
+/// The one pixel format of Cadence: what the compositor renders into, what a layer
+/// displays (`Layer.contents`, Core Animation's `CGImage`; `contentsScale` turns its
+/// `pixelSize` into points) and what the PNG codec reads and writes.
 public struct Bitmap: Hashable, Sendable {
     public let width: Int
     public let height: Int
@@ -51,9 +57,13 @@ public struct Bitmap: Hashable, Sendable {
         alpha == 0 ? 0 : UInt8(Swift.min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
     }
 
+    /// The size in pixels (width × height), as a layer's contents are measured.
+    public var pixelSize: Size { Size(width: Double(width), height: Double(height)) }
+
     /// A bitmap of the given size whose pixels are not set (the caller writes every one),
-    /// throwing as `init(width:height:fill:)` does.
-    init(uninitializedWidth width: Int, height: Int) throws {
+    /// throwing as `init(width:height:fill:)` does. For the package's own writers (the
+    /// compositor, the PNG decoder), which overwrite every byte.
+    package init(uninitializedWidth width: Int, height: Int) throws {
         try Self.checkAllocation(width: width, height: height)
         self.width = width
         self.height = height
@@ -86,17 +96,5 @@ public struct Bitmap: Hashable, Sendable {
             pixels[i + 2] = newValue[2]
             pixels[i + 3] = newValue[3]
         }
-    }
-
-    /// Composites `color` (premultiplied RGBA, 0…255) with `coverage` (0…1) over pixel
-    /// (x, y), source-over, rounding to nearest; pixels outside the bitmap are ignored.
-    public mutating func blend(x: Int, y: Int, color: SIMD4<UInt8>, coverage: Double) {
-        guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
-        let c = Swift.min(coverage, 1)
-        let source = SIMD4<Double>(color) * c
-        let destination = SIMD4<Double>(self[x, y])
-        let result = source + destination * (1 - source[3] / 255)
-        self[x, y] = SIMD4<UInt8>((result.rounded(.toNearestOrAwayFromZero)).clamped(
-            lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
     }
 }

@@ -1,3 +1,5 @@
+import CadencePixels
+
 // The PNG encoder's row stages: un-premultiplying a row of `Bitmap` pixels, the five PNG
 // filters (ISO/IEC 15948 § 9.2, 4 bytes a pixel), and the heuristic score of a filtered
 // row. Encoding reads only unfiltered bytes, so every filter runs in `SIMD16` lanes (only

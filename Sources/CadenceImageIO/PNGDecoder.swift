@@ -1,4 +1,12 @@
+import CCadencePNG
 import CZlib
+import CadencePixels
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads PNG files (ISO/IEC 15948, the PNG specification) into `Bitmap`s: premultiplied
 /// RGBA, 8 bits per channel.
@@ -14,20 +22,28 @@ import CZlib
 /// management: `gAMA`, `cHRM`, `sRGB`, `iCCP` and the other ancillary chunks are skipped
 /// (after their CRC is checked); bytes after `IEND` are ignored.
 ///
+/// **Two stages.** This type walks the chunks first (signature, every CRC, order, lengths,
+/// the header, the palette and `tRNS`), which names each structural error exactly; then
+/// libpng (1.6, through the C shim `cadence_png_read`, whose `setjmp` error handling stays
+/// in C) inflates, unfilters and de-interlaces the image data into rows, and this type
+/// turns each row into premultiplied pixels. libpng skips every ancillary chunk (after its
+/// CRC) and treats its "benign" errors as errors.
+///
 /// **Hostile input.** Anything that is not a well-formed PNG throws a `PNGDecoder.Error`
 /// and never traps: a bad signature, a CRC that does not match, a chunk longer than the
 /// file or than 2³¹ − 1, chunks out of order, a width or height outside
-/// 1…`Bitmap.maxDimension`, image data that inflates to more or fewer bytes than the
-/// header implies. Memory is bounded by the input: the inflated data grows as zlib
-/// produces it (never past the size the header implies, so a zlib bomb stops there), and
-/// the bitmap is allocated only once the image data has inflated to exactly that size.
+/// 1…`Bitmap.maxDimension` (refused from the header, before anything is allocated, and by
+/// libpng's own user limits), image data that inflates to more or fewer bytes than the
+/// header implies. Memory: the file, one row (all rows, for an Adam7 image), and the
+/// bitmap, allocated when the first row has been read.
 ///
 /// **Before the body.** `info(_:)` reads the signature and the header from the first
 /// `headerLength` (33) bytes, with the same checks, so a caller can refuse an image by its
 /// size, or budget its memory (`Info.decodingPeakBytes(fileSize:)`), before reading the
 /// rest of the file.
 ///
-/// Cost: one pass over the file (CRCs), one inflate, one pass over the pixels.
+/// Cost: two passes over the file (CRCs, here and in libpng), one inflate, one pass over
+/// the pixels.
 public enum PNGDecoder {
     /// Why a file is not a PNG this decoder reads. The description is a short phrase
     /// without a final full stop, for messages (`bad CRC in chunk "IDAT"`).
@@ -62,11 +78,12 @@ public enum PNGDecoder {
         /// A pixel refers to a palette entry that does not exist.
         case paletteIndexOutOfRange(Int)
         /// A row filter type other than 0…4.
-        case invalidFilter(Int)
+        case invalidFilter
         /// zlib refused the image data (its message).
         case corruptImageData(String)
-        /// The image data inflates to fewer bytes than the header implies.
-        case imageDataTooShort(expected: Int, actual: Int)
+        /// The image data ends (its zlib stream, or its last `IDAT` chunk) before the
+        /// `expected` bytes the header implies.
+        case imageDataTooShort(expected: Int)
         /// The image data inflates to more bytes than the header implies.
         case imageDataTooLong(expected: Int)
 
@@ -86,10 +103,9 @@ public enum PNGDecoder {
             case let .unknownMethod(kind, value): return "unknown \(kind) method \(value)"
             case .invalidPalette: return "invalid palette or transparency chunk"
             case .paletteIndexOutOfRange(let index): return "palette index \(index) is out of range"
-            case .invalidFilter(let type): return "invalid row filter \(type)"
+            case .invalidFilter: return "invalid row filter (not 0...4)"
             case .corruptImageData(let message): return "corrupt image data (\(message))"
-            case let .imageDataTooShort(expected, actual):
-                return "the image data inflates to \(actual) bytes, expected \(expected)"
+            case .imageDataTooShort(let expected): return "the image data inflates to fewer than the expected \(expected) bytes"
             case .imageDataTooLong(let expected): return "the image data inflates to more than the expected \(expected) bytes"
             }
         }
@@ -99,28 +115,61 @@ public enum PNGDecoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The largest chunk length the specification allows (2³¹ − 1).
     static let maxChunkLength = 0x7FFF_FFFF
-    /// The first steps of the inflated buffer, which then doubles up to the expected size.
-    static let initialInflateCapacity = 1 << 16
+    /// Room for libpng's error message.
+    static let messageCapacity = 256
 
     /// The image in the PNG file `bytes`.
     public static func decode(_ bytes: [UInt8]) throws(Error) -> Bitmap {
         let file = try readChunks(bytes)
         let header = file.header
-        let raw = try inflate(file.data, expected: header.rawByteCount)
-        guard var bitmap = try? Bitmap(width: header.width, height: header.height) else {
-            throw .invalidSize(width: header.width, height: header.height)  // checked in readChunks
-        }
-        let palette = try file.palette(for: header)
-        try bitmap.pixels.withUnsafeMutableBufferPointer { (pixels) throws(Error) in
-            try raw.withUnsafeBufferPointer { (raw) throws(Error) in
-                var offset = 0
-                for pass in header.passes {
-                    try decodePass(pass, header: header, palette: palette, transparency: file.transparency,
-                                   raw: raw, offset: &offset, into: pixels, bytesPerRow: bitmap.bytesPerRow)
-                }
+        let writer = RowWriter(header: header, palette: try file.palette(for: header), transparency: file.transparency)
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        // The writer is passed unretained: it must outlive the call.
+        let status = withExtendedLifetime(writer) {
+            bytes.withUnsafeBufferPointer { bytes in
+                cadence_png_read(
+                    bytes.baseAddress, bytes.count, UInt32(header.width), UInt32(header.height),
+                    header.rowBytes(header.width), UInt32(Bitmap.maxDimension),
+                    { context, y, row in
+                        Unmanaged<RowWriter>.fromOpaque(context!).takeUnretainedValue().write(Int(y), row!)
+                    },
+                    Unmanaged.passUnretained(writer).toOpaque(), &message, message.count)
             }
         }
-        return bitmap
+        switch Int(status) {
+        case Int(CADENCE_PNG_OK):
+            if let bitmap = writer.bitmap { return bitmap }
+            throw .imageDataTooShort(expected: header.rawByteCount)  // no rows: not for a valid header
+        case Int(CADENCE_PNG_STOPPED):
+            throw writer.error ?? .corruptImageData("stopped")
+        case Int(CADENCE_PNG_TRUNCATED):
+            throw .truncated
+        case Int(CADENCE_PNG_NO_MEMORY):
+            throw .invalidSize(width: header.width, height: header.height)  // as a refused bitmap
+        case Int(CADENCE_PNG_HEADER_MISMATCH):
+            throw .corruptImageData("libpng read another header")
+        default:
+            throw error(libpng: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                        header: header)
+        }
+    }
+
+    /// The error for libpng's `message` (its chunk errors start with the chunk's name and a
+    /// colon). After the chunk walk, what libpng can still refuse is the image data.
+    static func error(libpng message: String, header: Header) -> Error {
+        var text = Substring(message)
+        var chunk = "IDAT"
+        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) == 4 {
+            chunk = String(text[..<colon])
+            text = text[text.index(after: colon)...].drop { $0 == " " }
+        }
+        switch text {
+        case "Not enough image data": return .imageDataTooShort(expected: header.rawByteCount)
+        case "Too much image data", "Extra compressed data": return .imageDataTooLong(expected: header.rawByteCount)
+        case "bad adaptive filter value": return .invalidFilter
+        case "CRC error": return .badCRC(chunk: chunk)
+        default: return .corruptImageData(String(text))
+        }
     }
 }
 
@@ -140,10 +189,11 @@ extension PNGDecoder {
         /// The bytes of the decoded bitmap: `4 · width · height`.
         public var bitmapBytes: Int { 4 * width * height }
 
-        /// The most bytes `decode` holds at once for a file of `fileSize` bytes, the file
-        /// itself included: the file, its image data gathered (at most the file), and the
-        /// larger of the inflated data while it grows (at most 1.5 times its size) and the
-        /// inflated data with the bitmap.
+        /// A bound on the bytes `decode` holds at once for a file of `fileSize` bytes, the
+        /// file itself included: the file, and the unfiltered rows (all of them for an Adam7
+        /// image, less than the inflated data) with the bitmap, with room to spare (the
+        /// bound of the decoder before libpng, which gathered and inflated all the image
+        /// data; kept so that budgets do not change).
         public func decodingPeakBytes(fileSize: Int) -> Int {
             let growing = 3 * (inflatedByteCount + 1) / 2
             return 2 * fileSize + Swift.max(growing, inflatedByteCount + bitmapBytes) + 4 * rowBytes
@@ -207,9 +257,6 @@ extension PNGDecoder {
         }
         /// Bits per pixel.
         var bitsPerPixel: Int { channels * bitDepth }
-        /// The distance in bytes to the corresponding byte of the previous pixel, for
-        /// filtering (at least 1).
-        var filterStride: Int { Swift.max(1, bitsPerPixel / 8) }
 
         /// The bytes of a filtered row of `width` pixels (without its filter byte).
         func rowBytes(_ width: Int) -> Int { (width * bitsPerPixel + 7) / 8 }
@@ -249,8 +296,6 @@ extension PNGDecoder {
         /// `PLTE` entries as RGB triples, concatenated.
         var paletteBytes: [UInt8]
         var transparency: [UInt8]?
-        /// The `IDAT` data, concatenated.
-        var data: [UInt8]
 
         /// The palette as unpremultiplied RGBA (alpha from `tRNS`), for palette images;
         /// empty for the others.
@@ -265,14 +310,14 @@ extension PNGDecoder {
         }
     }
 
-    /// Walks the chunks of `bytes`, checking the signature, every CRC and the order.
+    /// Walks the chunks of `bytes`, checking the signature, every CRC and the order (the
+    /// image data is libpng's).
     static func readChunks(_ bytes: [UInt8]) throws(Error) -> File {
         guard bytes.count >= signature.count, bytes.starts(with: signature) else { throw .notPNG }
         var offset = signature.count
         var header: Header?
         var paletteBytes: [UInt8]?
         var transparency: [UInt8]?
-        var data: [UInt8] = []
         var idat = (seen: false, ended: false)
         while true {
             guard bytes.count - offset >= 12 else { throw .truncated }
@@ -314,13 +359,12 @@ extension PNGDecoder {
             case "IDAT":
                 guard !idat.ended else { throw .misplacedChunk(type) }
                 idat.seen = true
-                data.append(contentsOf: chunk)
             case "IEND":
                 guard length == 0 else { throw .badChunkLength(chunk: type, length: length) }
                 guard idat.seen else { throw .missingChunk("IDAT") }
                 let header = header!
                 if header.colorType == 3 && paletteBytes == nil { throw .missingChunk("PLTE") }
-                return File(header: header, paletteBytes: paletteBytes ?? [], transparency: transparency, data: data)
+                return File(header: header, paletteBytes: paletteBytes ?? [], transparency: transparency)
             default:
                 // Ancillary chunks (lower-case first letter) may be skipped; critical ones not.
                 if (65...90).contains(typeBytes.first!) { throw .unknownCriticalChunk(type) }
@@ -351,118 +395,57 @@ extension PNGDecoder {
     }
 }
 
-// MARK: - Image data
+// MARK: - Rows
 
 extension PNGDecoder {
-    /// The zlib stream `input` inflated, which must give exactly `expected` bytes. The
-    /// output grows as zlib fills it (doubling from `initialInflateCapacity`) and never
-    /// past `expected + 1` bytes, the one extra byte telling a stream that is too long.
-    static func inflate(_ input: [UInt8], expected: Int) throws(Error) -> [UInt8] {
-        guard input.count <= Int(UInt32.max) else { throw .corruptImageData("over 4 GiB") }
-        var stream = z_stream()
-        guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw .corruptImageData("zlib could not start")
-        }
-        defer { inflateEnd(&stream) }
-        let limit = expected + 1
-        var output = [UInt8](repeating: 0, count: Swift.min(limit, initialInflateCapacity))
-        var produced = 0
-        var status = Z_OK
-        input.withUnsafeBufferPointer { source in
-            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-            stream.avail_in = uInt(source.count)
-            while status == Z_OK && produced < limit {
-                if produced == output.count {
-                    // Doubling, straight to the limit once a doubling would pass half of it,
-                    // with exact capacity: growing never holds more than 1.5 times the limit
-                    // (the old buffer and the new one).
-                    let count = 4 * output.count >= limit ? limit : 2 * output.count
-                    output.reserveCapacity(count)
-                    output.append(contentsOf: repeatElement(0, count: count - output.count))
-                }
-                status = output.withUnsafeMutableBufferPointer { target in
-                    stream.next_out = target.baseAddress! + produced
-                    stream.avail_out = uInt(target.count - produced)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    produced = target.count - Int(stream.avail_out)
-                    return status
-                }
-            }
-        }
-        if produced > expected { throw .imageDataTooLong(expected: expected) }
-        switch status {
-        case Z_STREAM_END:
-            guard produced == expected else { throw .imageDataTooShort(expected: expected, actual: produced) }
-            return produced == output.count ? output : Array(output[..<produced])
-        case Z_BUF_ERROR, Z_OK:
-            // The input ran out before the end of the stream.
-            throw produced < expected ? .imageDataTooShort(expected: expected, actual: produced) : .corruptImageData("no end of stream")
-        case Z_NEED_DICT:
-            throw .corruptImageData("preset dictionary")
-        default:
-            throw .corruptImageData(stream.msg.map { String(cString: $0) } ?? "zlib error \(status)")
-        }
-    }
+    /// Turns the rows libpng reads into premultiplied pixels of a bitmap, allocated at the
+    /// first row (so a file whose image data fails at once allocates nothing large).
+    final class RowWriter {
+        let header: Header
+        let palette: [SIMD4<UInt8>]
+        /// The `tRNS` colour of a grey or RGB image, as samples at the file's bit depth.
+        let key: [Int]?
+        let rowBytes: Int
+        var bitmap: Bitmap?
+        /// Why the last row was refused.
+        var error: Error?
 
-    /// Unfilters the rows of `pass` (in `raw` from `offset`, which moves past them) and
-    /// writes its pixels into `pixels`, premultiplied.
-    static func decodePass(
-        _ pass: Pass, header: Header, palette: [SIMD4<UInt8>], transparency: [UInt8]?,
-        raw: UnsafeBufferPointer<UInt8>, offset: inout Int,
-        into pixels: UnsafeMutableBufferPointer<UInt8>, bytesPerRow: Int
-    ) throws(Error) {
-        guard pass.width > 0, pass.height > 0 else { return }
-        let rowBytes = header.rowBytes(pass.width)
-        var current = [UInt8](repeating: 0, count: rowBytes)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        // Grey and RGB images name one transparent colour, as 16-bit samples.
-        let key = header.colorType == 3 ? nil : transparency.map { key in
-            stride(from: 0, to: key.count - 1, by: 2).map { Int(key[$0]) << 8 | Int(key[$0 + 1]) }
-        }
-        for y in 0..<pass.height {
-            let filter = Int(raw[offset])
-            for i in 0..<rowBytes { current[i] = raw[offset + 1 + i] }
-            offset += 1 + rowBytes
-            try unfilter(&current, previous: previous, type: filter, stride: header.filterStride)
-            let row = (pass.y0 + y * pass.dy) * bytesPerRow
-            try current.withUnsafeBufferPointer { (samples) throws(Error) in
-                for x in 0..<pass.width {
-                    let rgba = try pixel(x, of: samples, header: header, palette: palette, key: key)
-                    let i = row + (pass.x0 + x * pass.dx) * 4
-                    let a = Int(rgba[3])
-                    pixels[i] = premultiply(rgba[0], a)
-                    pixels[i + 1] = premultiply(rgba[1], a)
-                    pixels[i + 2] = premultiply(rgba[2], a)
-                    pixels[i + 3] = rgba[3]
-                }
+        init(header: Header, palette: [SIMD4<UInt8>], transparency: [UInt8]?) {
+            self.header = header
+            self.palette = palette
+            key = header.colorType == 3 ? nil : transparency.map { key in
+                stride(from: 0, to: key.count - 1, by: 2).map { Int(key[$0]) << 8 | Int(key[$0 + 1]) }
             }
-            swap(&current, &previous)
+            rowBytes = header.rowBytes(header.width)
         }
-    }
 
-    /// Undoes row filter `type` on `row` given the unfiltered `previous` row (zeros for the
-    /// first row of a pass); `stride` is the filter's bytes per pixel.
-    static func unfilter(_ row: inout [UInt8], previous: [UInt8], type: Int, stride: Int) throws(Error) {
-        let count = row.count
-        switch type {
-        case 0: break
-        case 1:
-            for i in stride..<Swift.max(stride, count) { row[i] &+= row[i - stride] }
-        case 2:
-            for i in 0..<count { row[i] &+= previous[i] }
-        case 3:
-            for i in 0..<count {
-                let left = i >= stride ? Int(row[i - stride]) : 0
-                row[i] &+= UInt8((left + Int(previous[i])) / 2)
+        /// Writes row `y` (unfiltered samples); 0 to go on, 1 after an error.
+        func write(_ y: Int, _ row: UnsafePointer<UInt8>) -> Int32 {
+            do throws(Error) {
+                if bitmap == nil {
+                    guard let new = try? Bitmap(uninitializedWidth: header.width, height: header.height) else {
+                        throw .invalidSize(width: header.width, height: header.height)  // refused memory
+                    }
+                    bitmap = new
+                }
+                let samples = UnsafeBufferPointer(start: row, count: rowBytes)
+                let start = y * bitmap!.bytesPerRow
+                try bitmap!.pixels.withUnsafeMutableBufferPointer { (pixels) throws(Error) in
+                    for x in 0..<header.width {
+                        let rgba = try pixel(x, of: samples, header: header, palette: palette, key: key)
+                        let i = start + 4 * x
+                        let a = Int(rgba[3])
+                        pixels[i] = premultiply(rgba[0], a)
+                        pixels[i + 1] = premultiply(rgba[1], a)
+                        pixels[i + 2] = premultiply(rgba[2], a)
+                        pixels[i + 3] = rgba[3]
+                    }
+                }
+                return 0
+            } catch {
+                self.error = error
+                return 1
             }
-        case 4:
-            for i in 0..<count {
-                let left = i >= stride ? Int(row[i - stride]) : 0
-                let upLeft = i >= stride ? Int(previous[i - stride]) : 0
-                row[i] &+= UInt8(PNGEncoder.paeth(left, Int(previous[i]), upLeft))
-            }
-        default:
-            throw .invalidFilter(type)
         }
     }
 

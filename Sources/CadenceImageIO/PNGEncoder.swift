@@ -1,4 +1,5 @@
 import CZlib
+import CadencePixels
 
 /// Writes a `Bitmap` as a PNG file's bytes: 8-bit RGBA, non-premultiplied (the alpha is
 /// divided out, rounding to nearest), filtered and deflated by zlib at a `level` from 0
