@@ -3,7 +3,6 @@
 // is wrong). `DocumentationExamplesTests` checks that each doc comment shows exactly
 // the code of its block here.
 import Cadence
-import CadenceCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,4 +3,5 @@
 @_exported import CadenceCompositor
 @_exported import CadenceGeometry
 @_exported import CadenceLayers
+@_exported import CadenceScene
 @_exported import CadenceTiming

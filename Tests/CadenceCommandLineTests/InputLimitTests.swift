@@ -1,4 +1,5 @@
 @testable import CadenceCommandLine
+@testable import CadenceScene
 @testable import CadenceCompositor
 import Cadence
 import Foundation
