@@ -42,15 +42,14 @@ class SceneTestCase: XCTestCase {
     }
 
     /// Asserts that the scene file of `layers` (JSON text) on the canvas `canvas` fails to
-    /// load (`Scene(document:source:folder:)`) with exactly `expected`, the line
-    /// `cadence render` prints after `cadence: `.
+    /// load (`Scene(contentsOf:)`) with exactly `expected`, the line `cadence render` prints
+    /// after `cadence: `.
     func assertSceneError(
         _ layers: String, _ expected: String, canvas: String = #"{"width": 40, "height": 30}"#,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let scenePath = try write(#"{"canvas": \#(canvas), "layers": \#(layers)}"#, to: "scene.json")
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: scenePath)))
-        XCTAssertThrowsError(try Scene(document: bytes, source: scenePath, folder: folder.path), file: file, line: line) { error in
+        XCTAssertThrowsError(try Scene(contentsOf: scenePath), file: file, line: line) { error in
             XCTAssertEqual((error as? InputError)?.description, "cadence: \(expected)", file: file, line: line)
         }
     }

@@ -2,14 +2,21 @@ import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
 
-/// A scene of `cadence render` (docs/command-line.md, "Scene files"): a canvas
-/// and the layer trees composited onto it, back to front.
+/// A scene document (docs/command-line.md, "Scene files"), decoded: a canvas, the layer
+/// trees composited onto it back to front, and the timed model changes it makes (scrolls,
+/// `changes`). The command line's `cadence render`, the C API and any engine that imports
+/// this module read the same files, with the same errors.
+///
+/// ```swift
+/// let json = #"{"canvas": {"width": 64, "height": 48}, "layers": [{"frame": [8, 8, 32, 24], "backgroundColor": [0.2, 0.4, 0.9, 1]}]}"#
+/// let scene = try Scene(document: Array(json.utf8))
+/// let frame = try scene.render(at: 0.5, with: Compositor())  // 64 × 48 pixels
+/// ```
 ///
 /// Times are in the root time space: a layer tree's root sees the render time as its
 /// parent time, and each layer's media timing carries it down
 /// (`Layer.presentation(at:)`).
 ///
-/// Public for programs that embed the engine (the C API renders the same documents).
 /// Not `Sendable`: layers are reference types, so a scene is used by one thread at a time.
 public struct Scene {
     /// What the scene is drawn on: size in points, scale, background, origin.
@@ -28,12 +35,35 @@ public struct Scene {
 
     /// Decodes the scene in the UTF-8 JSON text `document` (named `source` in errors),
     /// whose `contents` paths are relative to `folder` (empty for the working directory),
-    /// within the default input limit and memory budget. Throws `InputError` with the text
-    /// `cadence render` prints.
-    public init(document: [UInt8], source: String, folder: String) throws {
+    /// within the default input limit (64 MiB a contents file) and memory budget (2 GiB).
+    /// Throws ``InputError`` with the text `cadence render` prints, naming the field:
+    /// `cadence: layers[0].opacity: 1.5 is outside 0...1`.
+    public init(document: [UInt8], source: String = "scene", folder: String = "") throws {
+        try self.init(document: document, source: source, folder: folder, budget: MemoryBudget())
+    }
+
+    /// Reads and decodes the scene file at `path`, whose `contents` paths are relative to
+    /// the file's folder, within the default input limit (64 MiB, the file and each
+    /// contents file) and memory budget (2 GiB). Throws ``InputError`` as
+    /// ``init(document:source:folder:)`` does, and for a file that cannot be read.
+    public init(contentsOf path: String) throws {
         let budget = MemoryBudget()
+        let bytes = try FileAccess.readFile(path, limit: FileAccess.defaultInputLimit, budget: budget)
+        try self.init(document: bytes, source: path, folder: SceneDecoder.folder(of: path), budget: budget)
+    }
+
+    private init(document: [UInt8], source: String, folder: String, budget: MemoryBudget) throws {
         var decoder = SceneDecoder(source: source, folder: folder, budget: budget)
         self = try decoder.scene(try JSONParser.parse(document, source: source, budget: budget))
+    }
+
+    /// Applies the scene's timed model changes at or before `time` (seconds) that are not
+    /// applied yet, each in a transaction of its own at its time, so they animate as implicit
+    /// actions do. ``render(at:with:into:)`` calls it; call it yourself before drawing
+    /// ``layers`` with your own renderer. Times must not decrease: a change once applied
+    /// stays applied.
+    public func advance(to time: Double) {
+        schedule?.advance(to: time)
     }
 
     /// The largest canvas side in pixels (`Bitmap.maxDimension`, 16384).
@@ -81,7 +111,7 @@ public struct Scene {
     /// scene's timed changes up to `time` are applied first and stay applied, so frames are
     /// rendered at times that do not decrease.
     public func render(at time: Double, with compositor: Compositor, into bitmap: inout Bitmap) throws {
-        schedule?.advance(to: time)
+        advance(to: time)
         do {
             try compositor.render(layers, at: time, on: canvas, into: &bitmap)
         } catch {

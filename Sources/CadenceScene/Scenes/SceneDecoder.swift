@@ -55,8 +55,12 @@ package struct SceneDecoder {
             self.init(source: "stdin", folder: "", inputLimit: inputLimit, budget: budget)
             return
         }
-        let slash = path.lastIndex(of: "/")
-        self.init(source: path, folder: slash.map { String(path[...$0]) } ?? "", inputLimit: inputLimit, budget: budget)
+        self.init(source: path, folder: Self.folder(of: path), inputLimit: inputLimit, budget: budget)
+    }
+
+    /// The folder of the file at `path`, with its final `/` (empty for a name without one).
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     }
 
     static let sceneFields = ["canvas", "layers"]
