@@ -68,6 +68,9 @@ let package = Package(
 
         // MARK: Test support: seeded generators, golden-file loading, tolerance assertions.
         .target(name: "CadenceTestSupport", path: "Tests/CadenceTestSupport"),
+        // A test case with a temporary folder of scene files, for the scene library's tests and the
+        // command line's.
+        .target(name: "CadenceSceneTestSupport", dependencies: ["CadenceScene"], path: "Tests/CadenceSceneTestSupport"),
 
         // MARK: Tests, one target per module.
         .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
@@ -75,9 +78,10 @@ let package = Package(
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
         .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceTestSupport"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceTestSupport"]),
+        .testTarget(
+            name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceTestSupport", "CadenceSceneTestSupport"]),
         .testTarget(
             name: "CadenceCommandLineTests",
-            dependencies: ["CadenceCommandLine", "CadenceScene", "CadenceTestSupport"]),
+            dependencies: ["CadenceCommandLine", "CadenceScene", "CadenceTestSupport", "CadenceSceneTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 @testable import CadenceScene
 import CadenceLayers
+import CadenceSceneTestSupport
 import Foundation
 import XCTest
 

@@ -3,6 +3,7 @@ import CadenceAnimation
 import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
+import CadenceSceneTestSupport
 import Foundation
 import XCTest
 

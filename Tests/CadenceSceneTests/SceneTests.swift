@@ -1,6 +1,7 @@
 import CadenceCompositor
 import CadenceGeometry
 import CadenceScene
+import CadenceSceneTestSupport
 import Foundation
 import XCTest
 
