@@ -55,7 +55,7 @@ extension SampleRequest {
     /// Decodes the request in the UTF-8 JSON text `document` (named `source` in errors),
     /// within the default memory budget. A missing `times` is accepted unless
     /// `requiringTimes`. Throws `InputError` with the text `cadence sample` prints.
-    public init(document: [UInt8], source: String, requiringTimes: Bool = true) throws {
+    public init(document: [UInt8], source: String = "request", requiringTimes: Bool = true) throws {
         let budget = MemoryBudget()
         try self.init(
             json: try JSONParser.parse(document, source: source, budget: budget), source: source, budget: budget,
