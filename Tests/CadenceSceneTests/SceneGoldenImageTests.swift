@@ -5,7 +5,7 @@ import Foundation
 import XCTest
 
 /// The compositor goldens (issue 6, part 5): every scene in `Reference/scenes/`, decoded
-/// by the command line's scene decoder and composited at time 0, matches the image an
+/// by the scene decoder (CadenceScene) and composited at time 0, matches the image an
 /// independent cairo renderer drew of it (`Reference/goldens/images/<scene>.png`) under
 /// the metric of Reference/README.md, "The metric the Swift tests apply"
 /// (`GoldenImageComparison`).
