@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "CadenceImageIO", targets: ["CadenceImageIO"]),
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
+        // The JSON scene and animation documents the command line reads, as a library.
+        .library(name: "CadenceScene", targets: ["CadenceScene"]),
         .executable(name: "cadence", targets: ["cadence"]),
         // The command line as a library: the fuzz targets (Fuzz/) drive it in-process.
         .library(name: "CadenceCommandLine", targets: ["CadenceCommandLine"]),
@@ -52,27 +54,41 @@ let package = Package(
         .target(
             name: "CadenceCompositor",
             dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers"]),
+        // The scene and animation documents (JSON) read into layer trees and animations, with
+        // located errors; the demo scene. No command-line parsing: other engines import it.
+        .target(
+            name: "CadenceScene",
+            dependencies: [
+                "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers",
+                "CadenceCompositor",
+            ]),
         // The umbrella: re-exports the modules above and nothing else.
         .target(
             name: "Cadence",
             dependencies: [
                 "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO",
-                "CadenceLayers", "CadenceCompositor",
+                "CadenceLayers", "CadenceCompositor", "CadenceScene",
             ]),
 
-        // MARK: The command line (a library of commands, so tests can drive it in-process).
+        // MARK: The command line (a library of commands, so tests can drive it in-process): argument
+        // parsing, files and output over CadenceScene.
         .target(
             name: "CadenceCommandLine",
-            dependencies: ["Cadence", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Cadence", "CadenceScene", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "cadence", dependencies: ["CadenceCommandLine"]),
 
         // MARK: The C API: the header and the per-thread error message (C), the functions (Swift,
-        // checked against the header by `@c @implementation`).
+        // checked against the header by `@c @implementation`). Documents are read by CadenceScene.
         .target(name: "CCadence"),
-        .target(name: "CadenceC", dependencies: ["CCadence", "Cadence", "CadenceCommandLine"]),
+        .target(name: "CadenceC", dependencies: ["CCadence", "Cadence", "CadenceScene"]),
 
         // MARK: Test support: seeded generators, golden-file loading, tolerance assertions.
         .target(name: "CadenceTestSupport", path: "Tests/CadenceTestSupport"),
+        // A test case with a temporary folder of scene files, for the scene library's tests and the
+        // command line's.
+        .target(
+            name: "CadenceSceneTestSupport", dependencies: ["CadenceScene", "CadencePixels", "CadenceImageIO"],
+            path: "Tests/CadenceSceneTestSupport"),
 
         // MARK: Tests, one target per module.
         .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
@@ -83,7 +99,10 @@ let package = Package(
         .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceTestSupport"]),
         .testTarget(
+            name: "CadenceSceneTests",
+            dependencies: ["CadenceScene", "CadencePixels", "CadenceImageIO", "CadenceTestSupport", "CadenceSceneTestSupport"]),
+        .testTarget(
             name: "CadenceCommandLineTests",
-            dependencies: ["CadenceCommandLine", "CadenceTestSupport"]),
+            dependencies: ["CadenceCommandLine", "CadenceScene", "CadenceTestSupport", "CadenceSceneTestSupport"]),
     ]
 )

@@ -36,7 +36,7 @@ let package = Package(
             name: "FuzzAnimation",
             dependencies: [
                 "FuzzSupport", .product(name: "Cadence", package: "Cadence"),
-                .product(name: "CadenceCommandLine", package: "Cadence"),
+                .product(name: "CadenceScene", package: "Cadence"),
             ]),
     ]
 )

@@ -3,7 +3,6 @@
 // is wrong). `DocumentationExamplesTests` checks that each doc comment shows exactly
 // the code of its block here.
 import Cadence
-import CadenceCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -86,6 +85,12 @@ do {  // Path
     p.closeSubpath()
     let count = p.segments.count  // 3: the line, the curve, and the closing line back to (0, 0)
     expect(count == 3, "Path")
+}
+do {  // Scene
+    let json = #"{"canvas": {"width": 64, "height": 48}, "layers": [{"frame": [8, 8, 32, 24], "backgroundColor": [0.2, 0.4, 0.9, 1]}]}"#
+    let scene = try Scene(document: Array(json.utf8))
+    let frame = try scene.render(at: 0.5, with: Compositor())  // 64 × 48 pixels
+    expect(frame.width == 64 && frame.height == 48 && frame[20, 20][3] == 255 && frame[2, 2][3] == 0, "Scene")
 }
 do {  // DemoScene
     let scene = DemoScene.make()

@@ -5,4 +5,5 @@
 @_exported import CadenceImageIO
 @_exported import CadenceLayers
 @_exported import CadencePixels
+@_exported import CadenceScene
 @_exported import CadenceTiming

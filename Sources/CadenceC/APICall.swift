@@ -1,5 +1,5 @@
 import CCadence
-import CadenceCommandLine
+import CadenceScene
 
 /// One call through the C API: its name (the `<where>` of messages about its arguments),
 /// the checks of its arguments, and the conversion of whatever it throws into a status and

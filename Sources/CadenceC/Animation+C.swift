@@ -1,6 +1,6 @@
 import CCadence
 import Cadence
-import CadenceCommandLine
+import CadenceScene
 
 /// The object behind a `cadence_animation` handle: a decoded `cadence sample` request.
 /// Immutable (the evaluator keeps no state), so shared by threads.

@@ -6,8 +6,8 @@
 // `APICall.run`: the body reads its arguments (pointers checked, handles looked up in
 // `HandleTable`), calls the engine, writes its outputs, and any thrown error becomes a
 // status and the thread's last error (kept by the C side, `cadence_last_error.c`).
-// Documents are read by the command line's readers (`SampleRequest`, `Scene`), so a
-// document means the same and fails with the same text as `cadence sample` and
+// Documents are read by CadenceScene (`SampleRequest`, `Scene`), as the command line reads
+// them, so a document means the same and fails with the same text as `cadence sample` and
 // `cadence render`.
 //
 // This module must never trap on input: no force unwraps of caller data, no unchecked

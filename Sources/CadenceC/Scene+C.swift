@@ -1,6 +1,6 @@
 import CCadence
 import Cadence
-import CadenceCommandLine
+import CadenceScene
 import Synchronization
 
 /// The object behind a `cadence_scene` handle: a decoded scene and the compositor that

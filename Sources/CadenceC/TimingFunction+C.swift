@@ -1,6 +1,6 @@
 import CCadence
 import Cadence
-import CadenceCommandLine
+import CadenceScene
 
 /// The object behind a `cadence_timing_function` handle: immutable, so shared by threads.
 final class TimingFunctionObject: HandleObject {

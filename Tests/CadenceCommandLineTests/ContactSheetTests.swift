@@ -1,3 +1,4 @@
+import CadencePixels
 @testable import CadenceCommandLine
 import Cadence
 import XCTest

@@ -1,3 +1,5 @@
+import CadenceImageIO
+import CadencePixels
 @testable import CadenceCommandLine
 import Cadence
 import XCTest

@@ -1,5 +1,8 @@
+import CadencePixels
 @testable import CadenceCommandLine
 @testable import CadenceImageIO
+@testable import CadenceScene
+@testable import CadenceCompositor
 import Cadence
 import Foundation
 import XCTest

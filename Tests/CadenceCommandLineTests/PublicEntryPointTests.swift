@@ -1,3 +1,4 @@
+import CadencePixels
 import Cadence
 import CadenceCommandLine
 import XCTest

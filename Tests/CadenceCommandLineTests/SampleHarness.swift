@@ -1,4 +1,5 @@
 @testable import CadenceCommandLine
+@testable import CadenceScene
 import Cadence
 import XCTest
 

@@ -1,4 +1,7 @@
+import CadenceImageIO
+import CadencePixels
 @testable import CadenceCommandLine
+@testable import CadenceScene
 import Cadence
 import Foundation
 import XCTest

@@ -12,7 +12,7 @@
 //   `SplinePacing.maxSolveSteps` (the step budget that bounds evaluation);
 // - the whole unit takes bounded time (libFuzzer's -timeout catches the rest).
 @testable import CadenceAnimation
-@testable import CadenceCommandLine
+@testable import CadenceScene
 import Cadence
 import Foundation
 import FuzzSupport

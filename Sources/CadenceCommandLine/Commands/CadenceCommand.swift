@@ -1,4 +1,5 @@
 import ArgumentParser
+import CadenceScene
 
 /// The `cadence` command: the root of the command line (docs/command-line.md).
 ///
@@ -61,15 +62,5 @@ extension ConsoleCommand {
     /// standard streams.
     public func run() throws {
         try run(console: StandardConsole())
-    }
-}
-
-/// A failure that is not the input's fault (for example, zlib failing to compress),
-/// printed as `cadence: internal error: <message>`.
-public struct InternalError: Error {
-    public var message: String
-
-    public init(message: String) {
-        self.message = message
     }
 }

@@ -1,3 +1,4 @@
+import CadenceScene
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

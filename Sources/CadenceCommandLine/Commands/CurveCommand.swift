@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cadence
+import CadenceScene
 
 /// `cadence curve NAME-or-c1x,c1y,c2x,c2y --out FILE.png [--size N]`: plots a timing
 /// function as a PNG (docs/command-line.md; the picture is described on `CurvePlot`).

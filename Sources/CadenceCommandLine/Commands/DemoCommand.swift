@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cadence
+import CadenceScene
 
 /// `cadence demo [--out DIR] [--threads N] [--png-level L]`: renders the built-in scene
 /// (`DemoScene`) as numbered PNG frames plus a contact sheet of them, into DIR (default

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cadence
+import CadenceScene
 
 /// The options of the commands that write frames (`cadence render`, `cadence demo`):
 /// `--threads N`, the threads that draw each frame and encode frames (default: one per

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cadence
+import CadenceScene
 
 /// `cadence render SCENE --time T --out FILE.png` and
 /// `cadence render SCENE --fps F --duration D --out DIR`: composites a scene document

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CadenceScene
 
 /// The options that bound what one command reads and allocates: `--max-input` (the
 /// largest input file or standard input, default 64 MiB) and `--max-memory` (the memory

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CadenceScene
 
 /// `cadence sample FILE`: evaluates the animations of a JSON request at given times and
 /// prints `{"values":[…]}` (docs/command-line.md).

@@ -1,3 +1,5 @@
+import CadenceScene
+
 extension FileAccess {
     /// The bytes of the document a command's argument names, and the document's name for
     /// error locations: the regular file at `path` (`InputFile`), or standard input for `-`
@@ -20,10 +22,6 @@ extension FileAccess {
             return (bytes, "stdin")
         }
         guard !path.isEmpty else { throw InputError(location, "the file name is empty") }
-        let file = try InputFile(path, limit: limit, location: MessageText.path(path))
-        try budget.charge(file.size, for: "reading the file", at: MessageText.path(path))
-        let bytes = try file.readRest()
-        budget.add(bytes.count - file.size)
-        return (bytes, path)
+        return (try readFile(path, limit: limit, budget: budget), path)
     }
 }

@@ -1,4 +1,5 @@
 import Cadence
+import CadenceScene
 import Foundation
 
 /// A folder that a command writes several files into (numbered frames, a contact sheet),

@@ -1,4 +1,5 @@
 import Cadence
+import CadenceScene
 
 extension PNGEncoder {
     /// The PNG bytes of `bitmap` at `level` (checked by the caller) for an output file; a

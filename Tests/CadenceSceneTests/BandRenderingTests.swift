@@ -1,0 +1,73 @@
+import CadencePixels
+@testable import CadenceScene
+import CadenceCompositor
+import XCTest
+
+/// Band-parallel rendering (`docs/compositor.md`, "Bands") against one thread, bit for
+/// bit: every golden scene and frames of the demo at 1, 2 and 7 threads (7 cuts the
+/// frame where no power of two does, and gives the 24-row scenes bands of 3 or 4 rows),
+/// into new bitmaps and into one bitmap reused from frame to frame, and under scratch
+/// limits small enough that groups and clip masks fall back.
+final class BandRenderingTests: XCTestCase {
+    static let threadCounts = [2, 7]
+
+    /// The same bytes, or a failure naming the first pixel that differs.
+    func assertSame(_ actual: Bitmap, _ expected: Bitmap, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard actual != expected else { return }
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return XCTFail("\(message): \(actual.width)×\(actual.height), expected \(expected.width)×\(expected.height)", file: file, line: line)
+        }
+        let first = zip(actual.pixels, expected.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+        let (x, y) = (first % actual.bytesPerRow / 4, first / actual.bytesPerRow)
+        XCTFail("\(message): first difference at (\(x), \(y)): \(actual[x, y]), expected \(expected[x, y])", file: file, line: line)
+    }
+
+    func testEveryGoldenSceneIsTheSameAtAnyThreadCount() throws {
+        let scenes = try SceneGoldenImageTests.goldenScenes()
+        let one = Compositor(threadCount: 1)
+        var reused = try Bitmap(width: 1, height: 1)
+        for threads in Self.threadCounts {
+            let compositor = Compositor(threadCount: threads)
+            for (name, scene) in scenes {
+                let expected = try one.render(scene.layers, at: 0, on: scene.canvas)
+                assertSame(try compositor.render(scene.layers, at: 0, on: scene.canvas), expected, "\(name), \(threads) threads")
+                // One bitmap for every scene: resized when the canvas changes, else drawn over.
+                try compositor.render(scene.layers, at: 0, on: scene.canvas, into: &reused)
+                assertSame(reused, expected, "\(name), \(threads) threads, reused bitmap")
+            }
+        }
+    }
+
+    func testDemoIsTheSameAtAnyThreadCount() throws {
+        let scene = DemoScene.make()
+        let times = [0, 0.4, 0.9, 1.3, 2.2, 2.9]
+        let one = Compositor(threadCount: 1)
+        let expected = try times.map { try one.render(scene.layers, at: $0, on: scene.canvas) }
+        for threads in [1] + Self.threadCounts {
+            let compositor = Compositor(threadCount: threads)
+            var frame = try Bitmap(width: 1, height: 1)
+            for (time, expected) in zip(times, expected) {
+                try compositor.render(scene.layers, at: time, on: scene.canvas, into: &frame)
+                assertSame(frame, expected, "demo at \(time) s, \(threads) threads")
+            }
+        }
+    }
+
+    /// Scratch limits at which some groups, clip masks and shadows of the goldens are
+    /// refused: the fallbacks are decided on the whole frame's sizes, so they are the same
+    /// in every band.
+    func testFallbacksAreTheSameAtAnyThreadCount() throws {
+        let scenes = try SceneGoldenImageTests.goldenScenes()
+        for limit in [0, 60_000, 300_000] {
+            let one = Compositor(scratchByteLimit: limit, threadCount: 1)
+            let compositors = Self.threadCounts.map { Compositor(scratchByteLimit: limit, threadCount: $0) }
+            for (name, scene) in scenes {
+                let expected = try one.render(scene.layers, at: 0.5, on: scene.canvas)
+                for compositor in compositors {
+                    assertSame(try compositor.render(scene.layers, at: 0.5, on: scene.canvas), expected,
+                               "\(name), limit \(limit), \(compositor.threadCount) threads")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import CadencePixels
+@testable import CadenceScene
+import CadenceCompositor
+import CadenceGeometry
+import XCTest
+
+/// `DemoScene`'s bottom row, by its pixels: each check fails when the feature its panel
+/// shows stops working (the image is not drawn or drawn the wrong way up, a shadow or
+/// mask is lost, a transition does not run).
+///
+/// Coordinates are canvas pixels (scale 1), worked out from the layout: the bottom row's
+/// panels start at y = 398 and x = 12, 168.5, 325, 481.5. Expected colours are the
+/// scene's own (the picture's corners, the tray, the panel); a tolerance of 2 per channel
+/// covers bilinear sampling and the 8-bit rounding of blends; "darker" means by at least
+/// 10 in every colour channel, far above rounding.
+final class DemoSceneTests: XCTestCase {
+    /// Frames rendered once for all tests, by time.
+    nonisolated(unsafe) static var frames: [Double: Bitmap] = [:]
+
+    func frame(at time: Double) throws -> Bitmap {
+        if let frame = Self.frames[time] { return frame }
+        let frame = try DemoScene.make().render(at: time, with: Compositor())
+        Self.frames[time] = frame
+        return frame
+    }
+
+    /// An opaque colour as RGBA bytes.
+    func bytes(_ color: Color) -> SIMD4<Int> {
+        SIMD4<Int>(SIMD4(color.red, color.green, color.blue, 1) * 255 + 0.5, rounding: .down)
+    }
+
+    func assertColor(
+        _ actual: SIMD4<UInt8>, _ expected: Color, tolerance: Int = 2, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let e = bytes(expected), a = SIMD4<Int>(truncatingIfNeeded: actual)
+        let difference = a &- e
+        let largest = [difference.x, difference.y, difference.z, difference.w].map(abs).max()!
+        XCTAssertLessThanOrEqual(largest, tolerance, "\(message): \(actual) is not \(e)", file: file, line: line)
+    }
+
+    func assertDarker(
+        _ actual: SIMD4<UInt8>, than reference: Color, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let r = bytes(reference)
+        let darker = (0..<3).allSatisfy { Int(actual[$0]) + 10 <= Int(r[$0]) }
+        XCTAssertTrue(darker, "\(message): \(actual) is not darker than \(r)", file: file, line: line)
+    }
+
+    /// The layout the coordinates below are worked out from.
+    func testLayout() {
+        XCTAssertEqual(DemoScene.panelWidth, 146.5)
+        XCTAssertEqual(DemoScene.panelHeight, 183)
+        XCTAssertEqual(DemoScene.panelOrigin(8), Point(x: 12, y: 398))
+        XCTAssertEqual(DemoScene.panelOrigin(11), Point(x: 481.5, y: 398))
+    }
+
+    /// The picture made in code: its corners, as the doc comment says.
+    func testPicture() {
+        let picture = DemoScene.picture
+        XCTAssertEqual(picture.width, 48)
+        XCTAssertEqual(picture.height, 32)
+        assertColor(picture[0, 0], DemoScene.pink, tolerance: 0, "top left")
+        assertColor(picture[47, 0], DemoScene.yellow, tolerance: 0, "top right")
+        assertColor(picture[0, 31], DemoScene.green, tolerance: 0, "bottom left")
+        assertColor(picture[47, 31], DemoScene.white, tolerance: 0, "bottom right")
+        assertColor(picture[20, 15], DemoScene.white, tolerance: 0, "the arrow")
+        XCTAssertEqual(DemoScene.spotlightImage.width, 32)
+        XCTAssertEqual(DemoScene.buttonImage.width, 48)
+    }
+
+    /// Contents: the picture fits its wide frame upright (pink top left, white bottom
+    /// right), letterboxed; at full width the nine-part button keeps a thin border where
+    /// the plainly stretched one has a wide one.
+    func testContentsPanel() throws {
+        let start = try frame(at: 0)
+        assertColor(start[52, 444], DemoScene.pink, "the picture's top left corner")
+        assertColor(start[117, 484], DemoScene.white, "its bottom right corner")
+        assertColor(start[37, 464], DemoScene.rgb(0x202533), "the letterbox, outside the picture")
+        let widest = try frame(at: 1.5)
+        // 4.5 points in from the left edge, halfway down: the 1.5-point border is behind
+        // on the nine-part button, not on the plain one (7.6 points at this stretch).
+        XCTAssertLessThan(widest[28, 528][1], 160, "nine-part: the orange fill")
+        XCTAssertGreaterThan(widest[28, 558][1], 200, "plain: the light border")
+    }
+
+    /// Shadows: the ball's elliptical contact shadow lies under it at rest and stays on
+    /// the floor when the ball is at the top (0.5 s); the lifted card casts a shadow.
+    func testShadowsPanel() throws {
+        let tray = DemoScene.trayColor
+        let start = try frame(at: 0), apex = try frame(at: 0.5), lifted = try frame(at: 1.5)
+        assertColor(start[300, 500], tray, tolerance: 0, "the tray, away from any shadow")
+        assertDarker(start[241, 561], than: tray, "the contact shadow under the ball")
+        assertDarker(apex[241, 558], than: tray, "the contact shadow with the ball at the top")
+        assertColor(apex[241, 530], tray, tolerance: 0, "where the ball was")
+        assertDarker(lifted[210, 480], than: tray, "the lifted card's shadow")
+    }
+
+    /// Masks: the stripes show inside both the rounded square and its circular mask, not
+    /// outside the square, and not inside the square outside the circle (the nested
+    /// mask); the spotlight lights the picture where it is.
+    func testMasksPanel() throws {
+        let start = try frame(at: 0), later = try frame(at: 1.5)
+        assertColor(start[338, 427], DemoScene.panelColor, tolerance: 0, "outside the mask")
+        assertColor(start[405, 466], DemoScene.panelColor, tolerance: 0, "in the square, outside its mask")
+        XCTAssertNotEqual(start[368, 466], start[338, 427], "the stripes, inside both")
+        let lit = later[445, 544], unlit = start[445, 544]
+        XCTAssertGreaterThan(Int(lit[0]) + Int(lit[1]) + Int(lit[2]), 2 * (Int(unlit[0]) + Int(unlit[1]) + Int(unlit[2])),
+                             "the spotlight brightens the picture it is over")
+    }
+
+    /// Transitions: the chart (green, with the picture's thumbnail upright in its flipped
+    /// plot's top right corner), the picture pushed in from the right halfway (0.5 s: its
+    /// pink corner at mid-window), the picture alone (0.875 s), and the fade back to the
+    /// chart halfway (2.75 s: the mean of the two).
+    func testTransitionsPanel() throws {
+        let start = try frame(at: 0), pushing = try frame(at: 0.5), picture = try frame(at: 0.875)
+        let fading = try frame(at: 2.75)
+        assertColor(start[497, 472], DemoScene.green, tolerance: 0, "the chart's background")
+        assertColor(start[581, 443], DemoScene.pink, "the thumbnail's top left corner, at the top of the flipped plot")
+        assertColor(pushing[562, 444], DemoScene.pink, "the picture's corner, pushed halfway in")
+        assertColor(picture[505, 444], DemoScene.pink, "the picture's corner at rest")
+        XCTAssertNotEqual(picture[562, 444], pushing[562, 444])
+        let mean = (SIMD4<Int>(truncatingIfNeeded: start[497, 472]) &+ SIMD4<Int>(truncatingIfNeeded: picture[497, 472]) &+ 1) / 2
+        let mix = SIMD4<Int>(truncatingIfNeeded: fading[497, 472])
+        XCTAssertLessThanOrEqual([0, 1, 2].map { abs(mix[$0] - mean[$0]) }.max()!, 2, "halfway through the fade: \(mix)")
+    }
+}
