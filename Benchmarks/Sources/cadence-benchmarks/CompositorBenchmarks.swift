@@ -358,7 +358,7 @@ func registerCompositorBenchmarks() {
     let hundred = makeHundredLayerScene()
     let list = compositor.renderList(hundred, at: 0, on: fullHD)
     precondition(list.items.count == 100 && list.items.filter { $0.groupOpacity != nil }.count == 10
-                 && list.items.filter(\.clipsToBounds).count == 5, "the 100-layer scene is not what its name says")
+                 && list.items.filter(\.masksToBounds).count == 5, "the 100-layer scene is not what its name says")
     registerRender("Compositor.render: 100 layers (rounded, bordered, 10 opacity groups, 5 clips) 1920x1080", compositor,
                    hundred, on: fullHD, pixels: 1920 * 1080)
     let demo = makeDemoLikeScene()

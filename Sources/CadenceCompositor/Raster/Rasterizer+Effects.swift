@@ -144,12 +144,12 @@ extension Rasterizer {
             sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
             into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
 
-        let bounds = shadow.clipsToBounds
+        let bounds = shadow.masksToBounds
             ? RoundedRectSampler(
                 bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners, curve: item.cornerCurve,
                 map: map)
             : nil
-        if shadow.clipsToBounds && bounds == nil { return }
+        if shadow.masksToBounds && bounds == nil { return }
         let paint = SourceOver.Paint(shadow.color)
         let weights = pool.row(2), coverage = pool.row(0)
         let n = rect.width

@@ -6,7 +6,7 @@ import CadencePixels
 ///
 /// Per layer, in order: a path shadow (when no group is needed), a previous rendering that
 /// lies under (`moveIn`, `push`), background (rounded by the corner radius), contents, the
-/// sublayers (contents and sublayers clipped when `clipsToBounds`), the border, a previous
+/// sublayers (contents and sublayers clipped when `masksToBounds`), the border, a previous
 /// rendering on top (`reveal`) or mixed in (`fade`), then — in the layer's group — the
 /// shadow under it and the mask (`Rasterizer+Effects.swift`; masks and previous renderings
 /// are nested lists drawn by re-entering `walk`). A layer without sublayers or contents
@@ -170,7 +170,7 @@ final class Rasterizer {
                 continue
             }
             var entry = Open(index: i, drawOpacity: Float(item.drawOpacity) * fold, fold: fold)
-            if item.backgroundColor != nil || item.borderColor != nil || item.clipsToBounds {
+            if item.backgroundColor != nil || item.borderColor != nil || item.masksToBounds {
                 entry.shape = RoundedRectSampler(
                     bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
                     curve: item.cornerCurve, borderWidth: item.borderWidth,
@@ -208,7 +208,7 @@ final class Rasterizer {
             if entry.drawOpacity > 0 {
                 drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
             }
-            if item.clipsToBounds && (hasSublayers || contents != nil) {
+            if item.masksToBounds && (hasSublayers || contents != nil) {
                 pushClip(item, at: i, of: items, shape: entry.shape)
                 entry.clipPushed = true
             }

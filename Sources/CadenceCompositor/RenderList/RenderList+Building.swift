@@ -197,14 +197,14 @@ extension RenderList {
                     extent = extent.union(RenderList.pixelBounds(of: contents.destination, under: plane, within: canvas))
                 }
                 extent = extent.union(sublayerExtents[i])
-                if item.clipsToBounds { extent = extent.intersection(item.pixelBounds) }
+                if item.masksToBounds { extent = extent.intersection(item.pixelBounds) }
                 if let transition = item.transition { extent = extent.union(transition.previous.extent) }
                 if let shadow = item.shadow {
                     let resting = PlaneMap(shadow.matrix)
                     let shape = shadow.path?.bounds.map { RenderList.pixelBounds(of: $0, under: resting, within: canvas) }
                         ?? extent
                     var cast = Self.spread(shape, by: shadow, within: canvas)
-                    if shadow.clipsToBounds {
+                    if shadow.masksToBounds {
                         cast = cast.intersection(RenderList.pixelBounds(of: item.bounds, under: resting, within: canvas))
                     }
                     extent = extent.union(cast)
@@ -305,7 +305,7 @@ extension RenderList {
                     ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext),
                 mask: mask,
                 transition: transition,
-                orientation: orientation, clipsToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
+                orientation: orientation, masksToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
                 groupOpacity: nil, pixelBounds: hasArea ? pixelBounds(of: bounds, under: plane, within: canvas) : .empty,
                 extent: .empty)
         }
@@ -348,7 +348,7 @@ extension RenderList {
             let path = usesPath ? layer.shadowPath : nil
             if let path, path.isEmpty || !path.isFinite { return nil }
             return Shadow(
-                color: color, sigma: sigma, offset: offset, path: path, clipsToBounds: layer.masksToBounds, matrix: matrix)
+                color: color, sigma: sigma, offset: offset, path: path, masksToBounds: layer.masksToBounds, matrix: matrix)
         }
     }
 

@@ -7,7 +7,7 @@
 ///   twice for contents (sampling and blending);
 /// - an offscreen group (`groupOpacity`, or a shadow, mask or cross-fade needing one): its
 ///   `extent` twice (cleared, then composited);
-/// - a clip (`clipsToBounds`): its `extent` once (the clip mask);
+/// - a clip (`masksToBounds`): its `extent` once (the clip mask);
 /// - a shadow: its `extent` `shadowWeight` (10) times (the alpha plane, four blur passes
 ///   per axis, the tinted composite);
 /// - a mask: its own list, and its extent once (the multiply); a transition's previous
@@ -42,7 +42,7 @@ extension RenderList.Item {
         if borderColor != nil { work += own }
         if contents != nil { work += 2 * own }
         if groupOpacity != nil || needsIsolation { work += 2 * extent }
-        if clipsToBounds { work += extent }
+        if masksToBounds { work += extent }
         if shadow != nil { work += RenderList.shadowWeight * extent }
         if let mask { work += mask.itemWork + extent }
         if let transition { work += transition.previous.itemWork + 2 * extent }

@@ -40,7 +40,7 @@ extension RenderList {
         /// `shadowPath`, in layer coordinates; `nil`: the shape is the layer's alpha.
         public var path: Path?
         /// `masksToBounds`: the shadow is clipped to the rounded bounds.
-        public var clipsToBounds: Bool
+        public var masksToBounds: Bool
         /// The layer's space to pixels at rest: the item's matrix without a transition's
         /// offset (the shadow belongs to the combined rendering), for the path and the clip.
         public var matrix: Transform3D

@@ -76,7 +76,7 @@ public struct RenderList: Hashable, Sendable {
         public var orientation: Double
         /// `masksToBounds`: the sublayers (and contents) are clipped to the bounds,
         /// rounded by `cornerRadius`.
-        public var clipsToBounds: Bool
+        public var masksToBounds: Bool
 
         /// The layer's `opacity`, clamped to 0…1.
         public var opacity: Double
