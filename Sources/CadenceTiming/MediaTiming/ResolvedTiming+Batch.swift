@@ -104,18 +104,24 @@ extension ResolvedTiming {
         let p = shown + timeOffset
         // At the end a position of exactly 0 (an offset of −D) shows the end: the scalar path.
         let endAtZero = atEnd .& (p .== 0)
-        if single {
-            // p < activeDuration = cycle in every exact lane: iteration 0, r = p (what the
-            // general arithmetic below gives there).
-            let reversed = flags.reverses .& (p .> duration)
-            let basic = p.replacing(with: cycle - p, where: reversed)
+        let wraps = contributes .& ((p .< 0) .| (p .>= active))
+        // The progress at time `r` inside the iteration: a backward leg mirrored, then
+        // `Swift.min(Swift.max(x, 0), 1)` lane by lane (zeros' signs included), exactly 1 at
+        // the end of a leg, NaN where the object does not contribute.
+        @inline(__always) func progress(inside r: V) -> V {
+            let reversed = flags.reverses .& (r .> duration)
+            let basic = r.replacing(with: cycle - r, where: reversed)
             var progress = basic * inverseDuration
             progress.replace(with: 0, where: progress .<= 0)
             progress.replace(with: 1, where: progress .> 1)
             progress.replace(with: 1, where: basic .== duration)
             progress.replace(with: .nan, where: .!contributes)
-            let wraps = contributes .& ((p .< 0) .| (p .>= active))
-            return (progress, V(), .!wraps .& .!endAtZero .& (tp .== tp))
+            return progress
+        }
+        if single {
+            // p < activeDuration = cycle in every exact lane: iteration 0, r = p (what the
+            // general arithmetic below gives there).
+            return (progress(inside: p), V(), .!wraps .& .!endAtZero .& (tp .== tp))
         }
         // Iteration and the time inside it. k = ⌊p / cycle⌋ by rounding to nearest with the
         // 2^52 shift and stepping down where that rounded up (exact for q < 2^52): the
@@ -136,19 +142,10 @@ extension ResolvedTiming {
         let boundary = repeats .& atEnd .& (r .== 0)
         k.replace(with: k - 1, where: boundary)
         r.replace(with: V(repeating: cycle), where: boundary)
-        let reversed = flags.reverses .& (r .> duration)
-        let basic = r.replacing(with: cycle - r, where: reversed)
-        // `Swift.min(Swift.max(x, 0), 1)` lane by lane, zeros' signs included.
-        var progress = basic * inverseDuration
-        progress.replace(with: 0, where: progress .<= 0)
-        progress.replace(with: 1, where: progress .> 1)
-        progress.replace(with: 1, where: basic .== duration)
-        progress.replace(with: .nan, where: .!contributes)
         k.replace(with: 0, where: .!contributes)
         // Exact unless the position wraps (p outside [0, activeDuration)) or is 0 at the
         // end, the time is NaN, or the quotient is too large for the shift.
-        let wraps = contributes .& ((p .< 0) .| (p .>= active))
         let exact = .!wraps .& .!endAtZero .& (tp .== tp) .& (q .< 0x1p51)
-        return (progress, k, exact)
+        return (progress(inside: r), k, exact)
     }
 }
