@@ -66,8 +66,9 @@ extension ResolvedTiming {
         }
     }
 
-    /// One time through `state(atParentTime:)`.
-    @inline(__always)
+    /// One time through `state(atParentTime:)` (out of line: the rare path, and it keeps the
+    /// loop small enough for `progress4` to be inlined into it).
+    @inline(never)
     private func scalarProgress(
         at time: Double, _ isRemovedOnCompletion: Bool, _ progress: UnsafeMutableBufferPointer<Double>,
         _ iterations: UnsafeMutableBufferPointer<Int>?, _ index: Int
