@@ -84,13 +84,17 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_pi
 
 /// The sign bits of the four lanes of `v` as bits 0…3 of an integer (a Swift `SIMDMask`
 /// passed as the bits of a `SIMD4<Double>`): one `vmovmskpd` with AVX, two `movmskpd`
-/// without.
+/// with SSE2, shifts and masks elsewhere (arm64).
 static inline __attribute__((always_inline)) int cadence_signs4(cadence_features_double4 v) {
 #if defined(__AVX__)
     return __builtin_ia32_movmskpd256(v);
-#else
+#elif defined(__SSE2__)
     return __builtin_ia32_movmskpd(__builtin_shufflevector(v, v, 0, 1))
         | __builtin_ia32_movmskpd(__builtin_shufflevector(v, v, 2, 3)) << 2;
+#else
+    const cadence_features_long4 bits =
+        (cadence_features_long4)((cadence_features_long4)v >> 63) & (cadence_features_long4){1, 2, 4, 8};
+    return (int)(bits[0] | bits[1] | bits[2] | bits[3]);
 #endif
 }
 
