@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
+import CadenceTestSupport
 import CadenceTiming
 import XCTest
 
@@ -154,6 +155,66 @@ final class BasicAnimationStackTests: XCTestCase {
         XCTAssertEqual(additive.value(in: state, model: 10, below: 100), 101)
         let openEnded = BasicAnimation<Double>(keyPath: "opacity", toValue: 20, timing: MediaTiming(duration: 1))
         XCTAssertEqual(openEnded.value(in: state, model: 10, below: 100), 15)  // from the model, not the value below
+    }
+}
+
+/// `values(atParentTimes:model:into:)` against one `value(atParentTime:model:)` per time, bit
+/// for bit, on seeded random animations: timings with fills, repeats, autoreverses, offsets
+/// (one of exactly −D), negative speeds; named and random curves or none; additive or not,
+/// cumulative or not; ends that read the model or not; times that favour the ends, NaN
+/// and ±∞. `Double` takes the lane path (when not cumulative), `Point` the generic one.
+final class BasicAnimationBatchTests: XCTestCase {
+    func testValuesEqualOneValuePerTime() {
+        let seed: UInt64 = 0xBA5_1C
+        var g = SeededGenerator(seed: seed)
+        let curves: [TimingFunction?] = [
+            nil, .linear, .easeIn, .easeOut, .easeInEaseOut, .default, TimingFunction(controlPoints: 0.9, 0, 0.1, 1),
+            TimingFunction(controlPoints: 0.5, -1, 0.5, 2), TimingFunction(controlPoints: 1, 0, 0, 1),
+        ]
+        for trial in 0..<150 {
+            let duration = g.next() % 4 == 0 ? 0 : g.edgeBiased(in: 0.1...3)
+            var timing = MediaTiming(
+                beginTime: g.edgeBiased(in: -1...1), duration: duration,
+                speed: g.next() % 5 == 0 ? g.edgeBiased(in: -2...2) : 1,
+                timeOffset: g.next() % 3 == 0 ? g.edgeBiased(in: -3...3) : 0,
+                repeatCount: g.next() % 2 == 0 ? g.edgeBiased(in: 0...4) : 0, autoreverses: g.next() % 2 == 0,
+                fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)])
+            // A repeat count so small that the active duration underflows to 0 leaves a state
+            // that contributes with a NaN progress, which the batch reads as "contributes
+            // nothing" (a known gap, not this test's subject): normal counts only.
+            if timing.repeatCount < 1e-300 { timing.repeatCount = 0 }
+            if trial % 10 == 9 { timing.timeOffset = -timing.resolved().activeDuration }
+            let curve = curves[Int(g.next() % UInt64(curves.count))]
+            let additive = g.next() % 2 == 0, cumulative = g.next() % 4 == 0, removed = g.next() % 2 == 0
+            let ends = g.next() % 4
+            let resolved = timing.resolved()
+            var times = (0..<301).map { _ in g.edgeBiased(in: -2...8) }
+            times += [resolved.activeInterval.start, resolved.activeInterval.end, .nan, .infinity, -.infinity]
+            let scalar = BasicAnimation<Double>(
+                keyPath: "opacity", fromValue: ends == 3 || ends == 1 ? nil : -0.5, toValue: ends == 2 ? nil : 2.25,
+                byValue: ends >= 2 ? 1.5 : nil, timing: timing, timingFunction: curve, isAdditive: additive,
+                isCumulative: cumulative, isRemovedOnCompletion: removed)
+            let point = BasicAnimation<Point>(
+                keyPath: "position", fromValue: Point(x: -1, y: 3), toValue: ends == 2 ? nil : Point(x: 4, y: -2),
+                timing: timing, timingFunction: curve, isAdditive: additive, isCumulative: cumulative,
+                isRemovedOnCompletion: removed)
+            check(scalar, model: 0.75, times, "seed \(seed), trial \(trial)")
+            check(point, model: Point(x: 0.5, y: 7), times, "seed \(seed), trial \(trial)")
+        }
+    }
+
+    func check<Value: Equatable>(_ animation: BasicAnimation<Value>, model: Value, _ times: [Double], _ context: String) {
+        var out = [Value](repeating: model, count: times.count)
+        times.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { animation.values(atParentTimes: t, model: model, into: $0) } }
+        var mismatches = 0
+        for (k, time) in times.enumerated() {
+            let expected = animation.value(atParentTime: time, model: model) ?? model
+            if let a = out[k] as? Double, let b = expected as? Double, a.bitPattern == b.bitPattern { continue }
+            if !(Value.self == Double.self), out[k] == expected { continue }
+            mismatches += 1
+            if mismatches <= 3 { XCTFail("\(context): \(animation.timing) at \(time): \(out[k]) ≠ \(expected)") }
+        }
+        XCTAssertEqual(mismatches, 0, context)
     }
 }
 

@@ -16,16 +16,23 @@ final class ResolvedTimingBatchTests: XCTestCase {
                 : g.edgeBiased(in: range)
         }
         for trial in 0..<400 {
-            let timing = MediaTiming(
+            let raw = MediaTiming(
                 beginTime: pick(-2...2), duration: pick(0...3), speed: g.next() % 5 == 0 ? pick(-2...2) : 1,
                 timeOffset: g.next() % 3 == 0 ? pick(-4...4) : 0, repeatCount: g.next() % 2 == 0 ? pick(0...5) : 0,
                 repeatDuration: g.next() % 6 == 0 ? pick(0...9) : 0, autoreverses: g.next() % 2 == 0,
                 fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)]
             ).resolved()
+            // An offset of exactly −D now and then: at the end the position is 0 and shows
+            // the end.
+            let timing = trial % 10 == 9 ? MediaTiming(
+                beginTime: raw.beginTime, duration: raw.duration, speed: raw.speed, timeOffset: -raw.cycle,
+                repeatCount: 1, autoreverses: raw.autoreverses, fillMode: raw.fillMode
+            ).resolved() : raw
             var times = (0..<203).map { _ in pick(-5...15) }
             // Iteration boundaries and the end of the active interval, exactly.
             for k in 0..<6 { times.append(timing.beginTime + Double(k) * timing.cycle / timing.speed) }
             times.append(timing.activeInterval.end)
+            times.append(timing.activeInterval.start)
             times += [.nan, .infinity, -.infinity]
             for removed in [false, true] {
                 var progress = [Double](repeating: -1, count: times.count)

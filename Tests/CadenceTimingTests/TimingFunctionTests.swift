@@ -182,6 +182,29 @@ final class TimingFunctionTests: XCTestCase {
         }
     }
 
+    // The batch against the scalar call on many uniform inputs per curve (the vector test's
+    // largest-bound path and the lanes it leaves to the scalar function, in chunks of 64
+    // groups and a tail), named and random curves, bit for bit.
+    func testBatchMatchesScalarOnUniformInputs() {
+        let seed: UInt64 = 0xBA7C_4
+        var rng = SeededGenerator(seed: seed)
+        var curves = Self.hardCurves
+        for _ in 0..<24 { curves.append((rng.edgeBiased(), rng.unit() * 3 - 1, rng.edgeBiased(), rng.unit() * 3 - 1)) }
+        let count = 20_003
+        for curve in curves {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            let xs = (0..<count).map { k in k % 97 == 0 ? rng.edgeBiased() : rng.unit() }
+            var ys = [Double](repeating: -7, count: count)
+            xs.withUnsafeBufferPointer { input in ys.withUnsafeMutableBufferPointer { f.progress(at: input, into: $0) } }
+            var mismatches = 0
+            for i in xs.indices where ys[i].bitPattern != f.progress(at: xs[i]).bitPattern {
+                mismatches += 1
+                if mismatches <= 3 { XCTFail("seed \(seed) curve \(curve) x \(xs[i]): \(ys[i]) ≠ \(f.progress(at: xs[i]))") }
+            }
+            XCTAssertEqual(mismatches, 0, "seed \(seed) curve \(curve)")
+        }
+    }
+
     // Mismatched buffer lengths: a debug build stops at the assertion; a release build
     // processes the shorter length and leaves the rest alone. `clampedProgress(at:into:)`
     // is what the release build runs after the (compiled-out) assertion, so it is tested

@@ -86,6 +86,24 @@ private func basicScalar(_ function: TimingFunction?) -> Kernel.Prepare {
     }
 }
 
+/// `BasicAnimation<Double>.values(atParentTimes:model:into:)` from 0 to 1, eased, over 4096
+/// times in its 2 s.
+private func basicBatch(_ function: TimingFunction) -> Kernel.Prepare {
+    {
+        let times = Inputs.animationTimes()
+        let animation = BasicAnimation<Double>(
+            keyPath: "opacity", fromValue: 0, toValue: 1, timing: timing, timingFunction: function)
+        let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: times.count)
+        output.initialize(repeating: 0)
+        return { n in
+            walk1(n, count: times.count) { k in
+                animation.values(atParentTimes: times.buffer, model: 0, into: output)
+                return output[k].bitPattern
+            }
+        }
+    }
+}
+
 /// `KeyframeAnimation<Point>.value(atParentTime:model:)`, 16 keys, times over its 2 s.
 private func keyframes(_ mode: CalculationMode) -> Kernel.Prepare {
     {
@@ -139,6 +157,8 @@ let kernels: [Kernel] = [
     // Animations.
     Kernel("BasicAnimation<Double> easeInEaseOut value(atParentTime:model:)", reference: basicBaseline, basicScalar(ease)),
     Kernel("BasicAnimation<Double> linear value(atParentTime:model:)", basicScalar(nil)),
+    Kernel("BasicAnimation<Double> easeInEaseOut values(atParentTimes:model:into:) x4096, per sample", count: 1,
+           items: 4096, reference: basicBaseline, basicBatch(ease)),
     Kernel("BasicAnimation<Point> easeInEaseOut value(atParentTime:model:)", reference: basicBaseline) {
         let times = Inputs.animationTimes()
         let animation = BasicAnimation<Point>(

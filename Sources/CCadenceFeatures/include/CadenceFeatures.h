@@ -52,4 +52,52 @@ static inline cadence_features_double4 cadence_sqrt4(cadence_features_double4 x)
     return __builtin_elementwise_sqrt(x);
 }
 
+// Always inlined, so how a 4-lane vector argument would be passed without AVX (the
+// baseline build) never matters: silence clang's note on it.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
+/// Four 64-bit integers (the bits of a `SIMD4<Double>` passed from Swift).
+typedef long long cadence_features_long4 __attribute__((ext_vector_type(4), aligned(16)));
+
+/// Per lane, `pair[1]` where `upper`'s lane has its sign bit set (a Swift `SIMDMask` lane
+/// that is true, passed as the bits of a `SIMD4<Double>`), else `pair[0]`: a lane's
+/// coefficient of its half, when a pair holds the lower and the upper half's. With AVX one
+/// 16-byte broadcast load and one in-lane permute (`vpermilpd`), no copy of the pair per
+/// half; without it, a select by masks.
+static inline __attribute__((always_inline)) cadence_features_double4 cadence_pick4(
+    const cadence_features_double2 *pair, cadence_features_double4 upper) {
+    const cadence_features_double2 p = *pair;
+    const cadence_features_double4 both = __builtin_shufflevector(p, p, 0, 1, 0, 1);
+#if defined(__AVX__)
+    // vpermilpd reads bit 1 of each 64-bit control lane: 2 picks the upper element.
+    const cadence_features_long4 control = ((cadence_features_long4)upper >> 63) & 2;
+    return __builtin_ia32_vpermilvarpd256(both, control);
+#else
+    const cadence_features_long4 mask = (cadence_features_long4)upper >> 63;
+    const cadence_features_long4 low = (cadence_features_long4)__builtin_shufflevector(p, p, 0, 0, 0, 0);
+    const cadence_features_long4 high = (cadence_features_long4)__builtin_shufflevector(p, p, 1, 1, 1, 1);
+    (void)both;
+    return (cadence_features_double4)((high & mask) | (low & ~mask));
+#endif
+}
+
+/// The sign bits of the four lanes of `v` as bits 0…3 of an integer (a Swift `SIMDMask`
+/// passed as the bits of a `SIMD4<Double>`): one `vmovmskpd` with AVX, two `movmskpd`
+/// with SSE2, shifts and masks elsewhere (arm64).
+static inline __attribute__((always_inline)) int cadence_signs4(cadence_features_double4 v) {
+#if defined(__AVX__)
+    return __builtin_ia32_movmskpd256(v);
+#elif defined(__SSE2__)
+    return __builtin_ia32_movmskpd(__builtin_shufflevector(v, v, 0, 1))
+        | __builtin_ia32_movmskpd(__builtin_shufflevector(v, v, 2, 3)) << 2;
+#else
+    const cadence_features_long4 bits =
+        (cadence_features_long4)((cadence_features_long4)v >> 63) & (cadence_features_long4){1, 2, 4, 8};
+    return (int)(bits[0] | bits[1] | bits[2] | bits[3]);
+#endif
+}
+
+#pragma clang diagnostic pop
+
 #endif

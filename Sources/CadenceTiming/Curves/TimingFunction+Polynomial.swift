@@ -62,7 +62,7 @@ extension TimingFunction.Table {
         static let limitScale = 0x1p-20
         /// The first binade of `h` with a bound (2^-24 … 2^-23); the ones below send their
         /// inputs to the longer paths.
-        static let firstBoundedBinade = 6
+        @usableFromInline static let firstBoundedBinade = 6
         /// Parts of a binade's range of `t` bounded separately (`storeFastBounds`).
         static let pieces = 2
         /// Degree of `A` and `B`.
@@ -89,7 +89,7 @@ extension TimingFunction.Table {
     static func fastOutput(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: f[Fast.mode], f)
+        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: f[Fast.mode]) { f[$0] }
         // The input's lane: the sign bit of 1/2 − x (x = 1/2 is the lower half's), as an
         // index rather than a branch.
         let lane = Int(truncatingIfNeeded: (0.5 - x).bitPattern >> 63)
@@ -97,15 +97,15 @@ extension TimingFunction.Table {
     }
 
     /// The fast path's arithmetic for inputs in lanes (see the file's comment): `xs` holds
-    /// each input once per half (`signs` ±1 and `offsets` 0 or 1 make `h = x` or `1 − x`),
-    /// `coefficients` the data (`Fast`'s elements) spread to match, `mode` the curve's mode.
-    /// Returns the output, the
-    /// guess test (`≤ 0` when trusted) and `h`, per lane.
+    /// each input in the lanes of its half (`signs` ±1 and `offsets` 0 or 1 make `h = x`
+    /// or `1 − x`), `c(k)` is `Fast`'s element `k` with each lane's half's value, `mode`
+    /// the curve's mode. Returns the output, the guess test (`≤ 0` when trusted) and `h`,
+    /// per lane. Each lane's arithmetic is the same whatever the lane width, so the scalar
+    /// path and the batch give the same bits.
     @inlinable @inline(__always)
     static func fastLanes<V: SIMD & FloatingLanes & SquareRootLanes>(
-        _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ coefficients: UnsafePointer<V>
+        _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
     ) -> (y: V, excess: V, h: V) where V.Scalar == Double {
-        @inline(__always) func c(_ k: Int) -> V { coefficients[k] }
         let h = multiplyAdd(xs, signs, offsets)  // x or 1 − x, each exact or rounded once
         let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
         let z2 = z * z, z4 = z2 * z2

@@ -1,3 +1,5 @@
+import CCadenceFeatures
+
 extension ResolvedTiming {
     /// The progress (before any timing function) at each of `times`: for every time where
     /// the object contributes (`state(atParentTime:)` in effect and, when
@@ -23,16 +25,21 @@ extension ResolvedTiming {
                "ResolvedTiming.progress(atParentTimes:…): buffers of different lengths")
         let count = Swift.min(times.count, progress.count, iterations?.count ?? .max)
         var i = 0
-        if activeDuration.isFinite && cycle.isFinite && speed != 0 {
+        if activeDuration.isFinite && cycle.isFinite && speed != 0 && count >= 4 {
+            // One iteration (no repeats): every exact lane is in iteration 0.
+            let single = activeDuration == cycle
+            // The fill and the direction as lane masks, once.
+            typealias Mask = SIMDMask<SIMD4<Int64>>
+            let flags = (
+                backwards: Mask(repeating: fillMode.fillsBackwards), forwards: Mask(repeating: fillMode.fillsForwards),
+                reverses: Mask(repeating: autoreverses))
+            let source = UnsafeRawPointer(times.baseAddress!), target = UnsafeMutableRawPointer(progress.baseAddress!)
             while i + 4 <= count {
-                let tp = SIMD4(times[i], times[i + 1], times[i + 2], times[i + 3])
-                let lanes = progress4(tp, isRemovedOnCompletion: isRemovedOnCompletion)
-                if all(lanes.exact) {
-                    // The common case: four stores, no test per lane.
-                    progress[i] = lanes.progress[0]
-                    progress[i + 1] = lanes.progress[1]
-                    progress[i + 2] = lanes.progress[2]
-                    progress[i + 3] = lanes.progress[3]
+                let tp = source.loadUnaligned(fromByteOffset: 8 &* i, as: SIMD4<Double>.self)
+                let lanes = progress4(tp, isRemovedOnCompletion: isRemovedOnCompletion, single: single, flags: flags)
+                if cadence_signs4(unsafeBitCast(lanes.exact, to: SIMD4<Double>.self)) == 0xF {
+                    // The common case: one vector store, no test per lane.
+                    target.storeBytes(of: lanes.progress, toByteOffset: 8 &* i, as: SIMD4<Double>.self)
                     if let iterations {
                         iterations[i] = Int(lanes.iteration[0])
                         iterations[i + 1] = Int(lanes.iteration[1])
@@ -59,8 +66,9 @@ extension ResolvedTiming {
         }
     }
 
-    /// One time through `state(atParentTime:)`.
-    @inline(__always)
+    /// One time through `state(atParentTime:)` (out of line: the rare path, and it keeps the
+    /// loop small enough for `progress4` to be inlined into it).
+    @inline(never)
     private func scalarProgress(
         at time: Double, _ isRemovedOnCompletion: Bool, _ progress: UnsafeMutableBufferPointer<Double>,
         _ iterations: UnsafeMutableBufferPointer<Int>?, _ index: Int
@@ -72,11 +80,15 @@ extension ResolvedTiming {
     }
 
     /// `state(atParentTime:)`'s arithmetic on four times (finite active duration, non-zero
-    /// speed): the progress (NaN where the object does not contribute), the iteration as a
+    /// speed; `flags` are the fill modes and `autoreverses` as lane masks): the progress (NaN where the object does not contribute), the iteration as a
     /// `Double`, and which lanes are exact (the others need the scalar path).
+    /// With `single` (the active duration is one iteration) the lanes that stay in it need
+    /// no iteration arithmetic: those whose position reaches the end wrap, and take the
+    /// scalar path.
     @inline(__always)
     private func progress4(
-        _ tp: SIMD4<Double>, isRemovedOnCompletion: Bool
+        _ tp: SIMD4<Double>, isRemovedOnCompletion: Bool, single: Bool,
+        flags: (backwards: SIMDMask<SIMD4<Int64>>, forwards: SIMDMask<SIMD4<Int64>>, reverses: SIMDMask<SIMD4<Int64>>)
     ) -> (progress: SIMD4<Double>, iteration: SIMD4<Double>, exact: SIMDMask<SIMD4<Int64>>) {
         typealias V = SIMD4<Double>
         let active = V(repeating: activeDuration)
@@ -84,13 +96,34 @@ extension ResolvedTiming {
         let before = e .< 0
         let after = e .> active
         // In effect: inside the interval, or filling; NaN is neither (the scalar path).
-        let filling = (before .& SIMDMask<SIMD4<Int64>>(repeating: fillMode.fillsBackwards)) .| (after .& SIMDMask<SIMD4<Int64>>(repeating: fillMode.fillsForwards))
+        let filling = (before .& flags.backwards) .| (after .& flags.forwards)
         var contributes = (.!before .& .!after) .| filling
         if isRemovedOnCompletion { contributes = contributes .& .!after }
         // The elapsed time shown: the nearer end when filling.
         let shown = e.replacing(with: 0, where: before).replacing(with: active, where: after)
         let atEnd = shown .== active
         let p = shown + timeOffset
+        // At the end a position of exactly 0 (an offset of −D) shows the end: the scalar path.
+        let endAtZero = atEnd .& (p .== 0)
+        let wraps = contributes .& ((p .< 0) .| (p .>= active))
+        // The progress at time `r` inside the iteration: a backward leg mirrored, then
+        // `Swift.min(Swift.max(x, 0), 1)` lane by lane (zeros' signs included), exactly 1 at
+        // the end of a leg, NaN where the object does not contribute.
+        @inline(__always) func progress(inside r: V) -> V {
+            let reversed = flags.reverses .& (r .> duration)
+            let basic = r.replacing(with: cycle - r, where: reversed)
+            var progress = basic * inverseDuration
+            progress.replace(with: 0, where: progress .<= 0)
+            progress.replace(with: 1, where: progress .> 1)
+            progress.replace(with: 1, where: basic .== duration)
+            progress.replace(with: .nan, where: .!contributes)
+            return progress
+        }
+        if single {
+            // p < activeDuration = cycle in every exact lane: iteration 0, r = p (what the
+            // general arithmetic below gives there).
+            return (progress(inside: p), V(), .!wraps .& .!endAtZero .& (tp .== tp))
+        }
         // Iteration and the time inside it. k = ⌊p / cycle⌋ by rounding to nearest with the
         // 2^52 shift and stepping down where that rounded up (exact for q < 2^52): the
         // scalar path's truncation, as q ≥ 0 wherever it is used.
@@ -110,19 +143,10 @@ extension ResolvedTiming {
         let boundary = repeats .& atEnd .& (r .== 0)
         k.replace(with: k - 1, where: boundary)
         r.replace(with: V(repeating: cycle), where: boundary)
-        let reversed = SIMDMask<SIMD4<Int64>>(repeating: autoreverses) .& (r .> duration)
-        let basic = r.replacing(with: cycle - r, where: reversed)
-        // `Swift.min(Swift.max(x, 0), 1)` lane by lane, zeros' signs included.
-        var progress = basic * inverseDuration
-        progress.replace(with: 0, where: progress .<= 0)
-        progress.replace(with: 1, where: progress .> 1)
-        progress.replace(with: 1, where: basic .== duration)
-        progress.replace(with: .nan, where: .!contributes)
         k.replace(with: 0, where: .!contributes)
-        // Exact unless the position wraps (p outside [0, activeDuration)), the time is NaN,
-        // or the quotient is too large for the shift.
-        let wraps = contributes .& ((p .< 0) .| (p .>= active))
-        let exact = .!wraps .& (tp .== tp) .& (q .< 0x1p51)
-        return (progress, k, exact)
+        // Exact unless the position wraps (p outside [0, activeDuration)) or is 0 at the
+        // end, the time is NaN, or the quotient is too large for the shift.
+        let exact = .!wraps .& .!endAtZero .& (tp .== tp) .& (q .< 0x1p51)
+        return (progress(inside: r), k, exact)
     }
 }
