@@ -38,7 +38,7 @@ final class TimingFunctionFastPathTests: XCTestCase {
         let isUpper = x > 0.5
         let h = isUpper ? 1 - x : x
         let half = isUpper ? 1 : 0
-        guard h >= TimingFunction.Half.tinyInput else { return (false, false) }
+        guard h >= TimingFunction.HalfSolver.tinyInput else { return (false, false) }
         let lanes = Table.lanes(table.elements, half: half), rows = Table.rows(table.elements, half: half)
         var answers = (compensated: false, plain: false)
         if let y = Table.solve(h, lanes: lanes, rows: rows) {

@@ -146,7 +146,7 @@ extension TimingFunction.Table {
     /// test.
     @inlinable @inline(__always)
     static func gridValue(_ y: Double, excess: Double, h: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>) -> Double? {
-        guard h >= TimingFunction.Half.tinyInput else { return nil }  // also NaN and outside (0, 1)
+        guard h >= TimingFunction.HalfSolver.tinyInput else { return nil }  // also NaN and outside (0, 1)
         // Ziv's test on the grid in integers, for |y| < 1: the grid keeps the leading 40 bits,
         // so the nearest boundary is |low 13 bits − 2^12| ulps away; the binade's bound is
         // in ulps of its least output (at most those of this one).
@@ -185,7 +185,7 @@ extension SIMD4: SquareRootLanes where Scalar == Double {
 extension TimingFunction.Table {
     /// Fits both halves' guesses, stores the polynomials, limits and bounds, and chooses the
     /// Newton steps (see the file's comment). `limits` are the halves' `guessLimit / bend`.
-    func storeFast(_ halves: (TimingFunction.Half, TimingFunction.Half), limits: InlineArray<2, Double>) {
+    func storeFast(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), limits: InlineArray<2, Double>) {
         let f = elements + Fast.base
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
@@ -239,7 +239,7 @@ extension TimingFunction.Table {
 
     /// The largest relative error of the stored guess of half `index` without Newton steps
     /// over a few inputs, as if the curve used `√h` (`rooted`) or not.
-    func sampledError(_ half: TimingFunction.Half, index: Int, rooted: Bool) -> Double {
+    func sampledError(_ half: TimingFunction.HalfSolver, index: Int, rooted: Bool) -> Double {
         var worst = 0.0
         for j in 0..<12 {
             let h = 0.25 - 0.25 * cospi((2 * Double(j) + 1) / 24)
@@ -272,7 +272,7 @@ extension TimingFunction.Table {
 
     /// Raises `worst[k]` to the largest relative error of the fast guess after `k` Newton
     /// steps over 28 inputs per half (Chebyshev points of `h` in 0…1/2, and a few near 0).
-    func sampleFastGuess(_ halves: (TimingFunction.Half, TimingFunction.Half), into worst: inout InlineArray<3, Double>) {
+    func sampleFastGuess(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), into worst: inout InlineArray<3, Double>) {
         let count = 28
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
@@ -307,7 +307,7 @@ func cospi(_ v: Double) -> Double {
     return sign * sum
 }
 
-extension TimingFunction.Half {
+extension TimingFunction.HalfSolver {
     typealias Fast = TimingFunction.Table.Fast
 
     /// `t` with `X(t) = h` to about an ulp: Newton from `start`, then the bracketed solve if

@@ -104,7 +104,7 @@ extension TimingFunction {
         guard let elements = table?.elements else { return x }
         let h = Swift.min(x, 1 - x)
         let half = x > 0.5 ? 1 : 0
-        if h >= Half.tinyInput,
+        if h >= HalfSolver.tinyInput,
             let y = Table.plainOutput(
                 h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
                 bounds: Table.bounds(elements, half: half))
@@ -143,7 +143,7 @@ extension TimingFunction {
     }
 
     /// The full path: the guess, a safeguarded solve and the compensated finish of
-    /// `Half.evaluate`, for the inputs the fast path leaves; rounded to a double.
+    /// `HalfSolver.evaluate`, for the inputs the fast path leaves; rounded to a double.
     @usableFromInline @inline(never)
     func _fullProgress(_ h: Double, half: Int) -> Double {
         let y = _fullPair(h, half: half)
@@ -316,7 +316,7 @@ extension TimingFunction.Table {
     static func compensatedOutput(
         _ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> (value: Double, error: Double, bound: Double)? {
-        guard h >= TimingFunction.Half.tinyInput else { return nil }
+        guard h >= TimingFunction.HalfSolver.tinyInput else { return nil }
         return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half))
     }
 

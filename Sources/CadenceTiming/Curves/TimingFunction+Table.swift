@@ -74,9 +74,9 @@ extension TimingFunction {
         /// A table for the curve with control points `p1`, `p2` (x clamped, all finite).
         init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) {
             assert(Table.intervalsPerRoot == Double(Table.intervals) * 2.0.squareRoot())
-            let lower = Half(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0), outputSign: 1)
+            let lower = HalfSolver(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0), outputSign: 1)
             // The reversed curve's control points 1 − c, kept exact as double-doubles.
-            let upper = Half(
+            let upper = HalfSolver(
                 c1x: Table.oneMinus(p2x), c1y: Table.oneMinus(p2y), c2x: Table.oneMinus(p1x),
                 c2y: Table.oneMinus(p1y), outputSign: -1)
             elements = .allocate(capacity: Table.elementCount)
@@ -112,7 +112,7 @@ extension TimingFunction {
         }
 
         /// The error bounds of the rows of `half` (0 lower, 1 upper), in ulps of the row's
-        /// least output (see `Half.storeRows`).
+        /// least output (see `HalfSolver.storeRows`).
         @inlinable @inline(__always)
         static func bounds(_ elements: UnsafeMutablePointer<SIMD2<Double>>, half: Int) -> UnsafeMutablePointer<Int32> {
             UnsafeMutableRawPointer(elements + half &* halfCount + Lane.count + rowCount).assumingMemoryBound(to: Int32.self)
@@ -167,13 +167,13 @@ extension TimingFunction {
 
         /// The half for `half` (0 lower, 1 upper), rebuilt from its lanes for the full path.
         @usableFromInline
-        func half(_ half: Int) -> Half {
-            Half(lanes: elements + half * Table.halfCount, outputSign: half == 0 ? 1 : -1)
+        func half(_ half: Int) -> HalfSolver {
+            HalfSolver(lanes: elements + half * Table.halfCount, outputSign: half == 0 ? 1 : -1)
         }
     }
 }
 
-extension TimingFunction.Half {
+extension TimingFunction.HalfSolver {
     typealias Table = TimingFunction.Table
     typealias Lane = TimingFunction.Table.Lane
 

@@ -4,10 +4,11 @@
 // small and carries full relative precision, which curves with a vertical end need.
 
 extension TimingFunction {
-    /// The polynomials of one half, for the full path: built from the control points in
-    /// `init` (then stored as the table's lanes) and rebuilt from the lanes when needed.
+    /// The solver of one half of the curve (its polynomials, for the full path): built from
+    /// the control points in `init` (then stored as the table's lanes) and rebuilt from the
+    /// lanes when needed.
     @usableFromInline
-    struct Half: Sendable {
+    struct HalfSolver: Sendable {
         /// `X(t)` and `Y(t)`, coefficients held exactly as double-doubles.
         @usableFromInline let xCurve, yCurve: CubicCoefficients<Double>
         /// +1 for the lower half, −1 for the upper one, whose output is `1 − ỹ`.
@@ -39,7 +40,7 @@ extension TimingFunction {
             outputSign: Double
         ) {
             self.init(
-                xCurve: Half.coefficients(c1x, c2x), yCurve: Half.coefficients(c1y, c2y), outputSign: outputSign)
+                xCurve: HalfSolver.coefficients(c1x, c2x), yCurve: HalfSolver.coefficients(c1y, c2y), outputSign: outputSign)
         }
 
         /// A Newton step `s` at slope `X'` is accepted when `s² · convergenceScale ≤ X'`:
@@ -47,7 +48,7 @@ extension TimingFunction {
         /// `parameterTolerance`. X'' is linear in t, so its largest magnitude is at an end.
         var convergenceScale: Double {
             let maxX2 = Swift.max(Swift.abs(xCurve.curvature(at: 0)), Swift.abs(xCurve.curvature(at: 1)))
-            return 0.5 * maxX2 / Half.parameterTolerance
+            return 0.5 * maxX2 / HalfSolver.parameterTolerance
         }
 
         /// `c = 3·p1`, `b = 3·p2 − 6·p1`, `a = 1 + 3·p1 − 3·p2`, each as a double-double.
@@ -77,7 +78,7 @@ extension TimingFunction {
         /// interval's ends `low`, `high` (a bracket but for the rounding of the nodes): at
         /// most two Newton steps, or the slow solve.
         func solve(_ x: Double, from guess: (t: Double, low: Double, high: Double)) -> Double {
-            if x < Half.tinyInput { return solveTiny(x) }
+            if x < HalfSolver.tinyInput { return solveTiny(x) }
             var t = guess.t
             let scale = convergenceScale
             for _ in 0..<2 {
@@ -128,7 +129,7 @@ extension TimingFunction {
         func evaluate(_ x: Double, from guess: (t: Double, low: Double, high: Double)) -> Compensated<Double> {
             let t = solve(x, from: guess)
             let r = correctedCubicRoot(x: x, t: t, xCurve: xCurve, yCurve: yCurve)
-            if Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: t) {
+            if HalfSolver.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: t) {
                 return Compensated(r.y.value, r.correction)
             }
             return evaluateRefined(x, from: t)
@@ -137,7 +138,7 @@ extension TimingFunction {
         func evaluateRefined(_ x: Double, from t: Double) -> Compensated<Double> {
             let refined = refine(x, from: t)
             let r = correctedCubicRoot(x: x, t: refined, xCurve: xCurve, yCurve: yCurve)
-            let trusted = Half.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: refined)
+            let trusted = HalfSolver.trusts(delta: r.delta, curvatureRatio: r.curvatureRatio, t: refined)
             return Compensated(r.y.value, trusted ? r.correction : r.y.error)
         }
 
@@ -150,7 +151,7 @@ extension TimingFunction {
             var hi = hi
             var t = start.map { Swift.min(Swift.max($0, lo), hi) } ?? 0.5 * (lo + hi)
             var previousStep = Double.infinity
-            for _ in 0..<Half.maxSlowSteps {
+            for _ in 0..<HalfSolver.maxSlowSteps {
                 let f = self.x(t) - x
                 if f == 0 { break }
                 if f < 0 { lo = t } else { hi = t }
@@ -172,7 +173,7 @@ extension TimingFunction {
         @usableFromInline
         func refine(_ x: Double, from start: Double) -> Double {
             var t = start
-            for _ in 0..<Half.refinementSteps where t > 0 {
+            for _ in 0..<HalfSolver.refinementSteps where t > 0 {
                 let residual = xCurve.compensated(at: t)
                 let step = ((residual.value - x) + residual.error) / xCurve.slope(at: t)
                 let next = t - step
