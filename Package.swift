@@ -19,6 +19,9 @@ let package = Package(
         // The C API as a shared library, libCadenceC.so, with its one header
         // Sources/CCadence/include/cadence.h (docs/c-api.md).
         .library(name: "CadenceC", type: .dynamic, targets: ["CadenceC"]),
+        // Generators and laws for property-based tests of an engine against Cadence's
+        // (docs/testing-kit.md); built on Swift Testing and swift-property-based.
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
     ],
     dependencies: [
         // Only the command line uses it; no library target depends on it.
@@ -26,6 +29,9 @@ let package = Package(
         // Documentation only: `swift package generate-documentation` (a command plugin that
         // no target links; it adds nothing to a build of the library).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Generators with shrinking and the seeded property runner under the testing kit. Only
+        // CadenceTesting and the test targets depend on it; no core library target does.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: Public modules, bottom to top.
@@ -57,14 +63,20 @@ let package = Package(
         .target(name: "CCadence"),
         .target(name: "CadenceC", dependencies: ["CCadence", "Cadence", "CadenceCommandLine"]),
 
+        // MARK: The testing kit: public generators and laws for engines that test themselves
+        // against Cadence, and Cadence's own property tests.
+        .target(
+            name: "CadenceTesting",
+            dependencies: ["Cadence", .product(name: "PropertyBased", package: "swift-property-based")]),
+
         // MARK: Test support: seeded generators, golden-file loading, tolerance assertions.
-        .target(name: "CadenceTestSupport", path: "Tests/CadenceTestSupport"),
+        .target(name: "CadenceTestSupport", dependencies: ["CadenceTesting"], path: "Tests/CadenceTestSupport"),
 
         // MARK: Tests, one target per module.
-        .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceTestSupport", "CadenceTesting"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceCommandLineTests",
