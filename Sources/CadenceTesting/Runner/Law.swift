@@ -11,7 +11,7 @@ import Testing
 ///
 /// ```swift
 /// let law = TimingFunctionLaws.exactEnds()
-/// let found = law.counterexample(in: Arbitrary.timingCurves, count: 200, seed: 1)
+/// let found = law.counterexample(in: Arbitrary.anyTimingCurves, count: 200, seed: 1)
 /// // nil: Cadence's curves start at 0 and end at 1 exactly
 /// ```
 public struct Law<Input>: Sendable {
