@@ -19,8 +19,9 @@ let package = Package(
         // The C API as a shared library, libCadenceC.so, with its one header
         // Sources/CCadence/include/cadence.h (docs/c-api.md).
         .library(name: "CadenceC", type: .dynamic, targets: ["CadenceC"]),
-        // Generators and laws for property-based tests of an engine against Cadence's
-        // (docs/testing-kit.md); built on Swift Testing and swift-property-based.
+        // Generators and laws for property-based tests of an engine against Cadence's (its
+        // DocC catalog, Sources/CadenceTesting/CadenceTesting.docc); built on Swift Testing
+        // and swift-property-based.
         .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
     ],
     dependencies: [
