@@ -78,6 +78,7 @@ let package = Package(
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport", "CadenceTesting"]),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport", "CadenceTesting"]),
         .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceCommandLineTests",
