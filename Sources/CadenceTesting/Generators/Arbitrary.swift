@@ -5,9 +5,10 @@ import PropertyBased
 /// stored alike.
 public typealias AnyGenerator<Value> = Generator<Value, AnySequence<Any>>
 
-/// The kit's generators, as static members: `Arbitrary.timingCurves`,
-/// `Arbitrary.mediaTimings`, `Arbitrary.transforms(_:)`, `Arbitrary.keyframes(_:)`,
-/// `Arbitrary.layerTrees`, `Arbitrary.edgeBiased(in:)`. Each is a swift-property-based
+/// The kit's generators, as static members: `Arbitrary.anyTimingCurves` (and each kind of
+/// curve alone), `Arbitrary.anyMediaTimings` (and each kind), `Arbitrary.transforms(_:)`,
+/// `Arbitrary.keyframes(_:)`, `Arbitrary.layerTrees`, `Arbitrary.edgeBiased(in:)`, and
+/// `Arbitrary.one(of:)` for a list of your own. Each is a swift-property-based
 /// `Generator`: pass it to `Law.verify(over:count:seed:sourceLocation:)`, or to
 /// `propertyCheck` directly.
 public enum Arbitrary {}

@@ -57,11 +57,4 @@ public enum TimingFunctionLaws {
             }
         }
     }
-
-    /// The two laws above over every kind of curve: `exactEnds` on `Arbitrary.anyTimingCurves`,
-    /// `monotoneProgress` on `Arbitrary.monotoneTimingCurves`.
-    public static func all(of implementation: TimingFunctionImplementation = .cadence) -> [(Law<TimingControlPoints>, AnyGenerator<TimingControlPoints>)] {
-        [(exactEnds(of: implementation), Arbitrary.anyTimingCurves),
-         (monotoneProgress(of: implementation), Arbitrary.monotoneTimingCurves)]
-    }
 }
