@@ -23,6 +23,10 @@ let package = Package(
         // The C API as a shared library, libCadenceC.so, with its one header
         // Sources/CCadence/include/cadence.h (docs/c-api.md).
         .library(name: "CadenceC", type: .dynamic, targets: ["CadenceC"]),
+        // Generators and laws for property-based tests of an engine against Cadence's (its
+        // DocC catalog, Sources/CadenceTesting/CadenceTesting.docc); built on Swift Testing
+        // and swift-property-based.
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
     ],
     dependencies: [
         // Only the command line uses it; no library target depends on it.
@@ -30,6 +34,9 @@ let package = Package(
         // Documentation only: `swift package generate-documentation` (a command plugin that
         // no target links; it adds nothing to a build of the library).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Generators with shrinking and the seeded property runner under the testing kit. Only
+        // CadenceTesting and the test targets depend on it; no core library target does.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: Public modules, bottom to top.
@@ -82,8 +89,14 @@ let package = Package(
         .target(name: "CCadence"),
         .target(name: "CadenceC", dependencies: ["CCadence", "Cadence", "CadenceScene"]),
 
+        // MARK: The testing kit: public generators and laws for engines that test themselves
+        // against Cadence, and Cadence's own property tests.
+        .target(
+            name: "CadenceTesting",
+            dependencies: ["Cadence", .product(name: "PropertyBased", package: "swift-property-based")]),
+
         // MARK: Test support: seeded generators, golden-file loading, tolerance assertions.
-        .target(name: "CadenceTestSupport", path: "Tests/CadenceTestSupport"),
+        .target(name: "CadenceTestSupport", dependencies: ["CadenceTesting"], path: "Tests/CadenceTestSupport"),
         // A test case with a temporary folder of scene files, for the scene library's tests and the
         // command line's.
         .target(
@@ -91,12 +104,14 @@ let package = Package(
             path: "Tests/CadenceSceneTestSupport"),
 
         // MARK: Tests, one target per module.
-        .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceGeometryTests", dependencies: ["CadenceGeometry", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceTestSupport", "CadenceTesting"]),
         .testTarget(name: "CadencePixelsTests", dependencies: ["CadencePixels"]),
         .testTarget(name: "CadenceImageIOTests", dependencies: ["CadenceImageIO", "CadenceTestSupport", "CZlib"]),
-        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport"]),
+        .testTarget(
+            name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport", "CadenceTesting"]),
+        .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting"]),
         .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceSceneTests",

@@ -3,6 +3,7 @@
 // is wrong). `DocumentationExamplesTests` checks that each doc comment shows exactly
 // the code of its block here.
 import Cadence
+import CadenceTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,6 +97,17 @@ do {  // DemoScene
     let scene = DemoScene.make()
     let frame = try scene.render(at: 1.5, with: Compositor())
     expect(frame.width == 640 && frame.height == 786, "DemoScene")
+}
+do {  // Law
+    let law = TimingFunctionLaws.exactEnds()
+    let found = law.counterexample(in: Arbitrary.anyTimingCurves, count: 200, seed: 1)
+    // nil: Cadence's curves start at 0 and end at 1 exactly
+    expect(found == nil, "Law")
+}
+do {  // SplitMix64
+    var rng = SplitMix64(seed: 42)
+    let x = rng.edgeBiased(in: 0...1)  // often 0, 1, a few ulps from them, or 1e-7 in
+    expect((0...1).contains(x), "SplitMix64")
 }
 
 if failures > 0 { exit(1) }

@@ -136,30 +136,6 @@ final class KeyframeCurveTests: XCTestCase {
         XCTAssertEqual(curve.value(at: 0.25 + 0.3 * 0.25)!, expected, accuracy: 1e-12)
     }
 
-    // Property: cubic curves with random TCB and uneven key times pass through keyframes
-    // exactly and are continuous across segment boundaries.
-    func testCubicPropertyKeyframesAndContinuity() {
-        var rng = SeededGenerator(seed: 0xC0B1C)
-        for _ in 0..<200 {
-            let n = 3 + Int(rng.next() % 5)
-            let values = (0..<n).map { _ in Point(rng.unit() * 100, rng.unit() * 100) }
-            var keyTimes = (0..<n).map { _ in rng.unit() }.sorted()
-            keyTimes[0] = 0
-            keyTimes[n - 1] = 1
-            let tcb = (0..<n).map { _ in rng.unit() * 2 - 1 }
-            let curve = KeyframeCurve(values: values, mode: .cubic, keyTimes: keyTimes, tension: tcb, continuity: tcb.reversed(), bias: tcb)
-            for i in 0..<n where i == 0 || keyTimes[i] > keyTimes[i - 1] {
-                let v = curve.value(at: keyTimes[i])!
-                XCTAssertEqual(v.x, values[i].x, accuracy: 1e-9, "seed \(rng.seed)")
-                XCTAssertEqual(v.y, values[i].y, accuracy: 1e-9, "seed \(rng.seed)")
-                if i > 0 && i < n - 1 {
-                    let before = curve.value(at: keyTimes[i].nextDown)!
-                    XCTAssertLessThan(before.distance(to: v), 1e-6, "seed \(rng.seed)")
-                }
-            }
-        }
-    }
-
     func testDegenerateInputs() {
         XCTAssertNil(KeyframeCurve<Double>(values: []).value(at: 0.5))
         XCTAssertEqual(KeyframeCurve(values: [3.0]).value(at: 0.5), 3)

@@ -247,6 +247,11 @@ final class MediaTimingTests: XCTestCase {
             }
         }
         XCTAssertEqual(MediaTiming().resolved(defaultDuration: 5e-324).duration, Double.leastNormalMagnitude)
+        // A subnormal repeat count (found by the testing kit's bounded-progress law): its
+        // repeats last the smallest normal duration, not 0 s, so progress is a number.
+        let tiny = MediaTiming(beginTime: 1, timeOffset: 1, repeatCount: .leastNonzeroMagnitude, repeatDuration: 1, fillMode: .backwards)
+        XCTAssertEqual(tiny.resolved().activeDuration, Double.leastNormalMagnitude)
+        XCTAssertEqual(tiny.state(atParentTime: 0).progress, 0)
     }
 
     // Both repeatCount and repeatDuration set (Apple: undefined): the shorter wins.
@@ -269,63 +274,6 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(state(forever, .infinity), .notInEffect(.undefined))
         XCTAssertEqual(state(forever, 1e300).phase, .active)
         XCTAssertFalse(state(forever, 1e300).progress.isNaN)
-    }
-
-    // Media clocks read around 1e9 s after long uptime: no loss of millisecond precision.
-    func testHugeTimesKeepMillisecondPrecision() {
-        let begin = 1_000_000_000.123
-        let timing = MediaTiming(beginTime: begin, duration: 0.3, repeatCount: .infinity)
-        var rng = SeededGenerator(seed: 11)
-        for _ in 0..<1000 {
-            let offset = rng.unit() * 1000
-            let s = state(timing, begin + offset)
-            let exact = (offset).truncatingRemainder(dividingBy: 0.3)
-            XCTAssertEqual(s.basicTime, exact, accuracy: 1e-6, "seed \(rng.seed) offset \(offset)")
-        }
-        // The media clock itself near 1e9 s: progress at begin + 1 ms.
-        let once = MediaTiming(beginTime: begin, duration: 1)
-        XCTAssertEqual(state(once, begin + 0.001).basicTime, 0.001, accuracy: 1e-6)
-    }
-
-    // Property: parent → local → parent round trips for random timings (speed ≠ 0).
-    func testConversionRoundTrips() {
-        var rng = SeededGenerator(seed: 0xABCD)
-        for _ in 0..<10_000 {
-            let speeds = [1, 2, 0.5, -1, -3.5, 1e-3, 1e3]
-            let timing = MediaTiming(
-                beginTime: (rng.unit() - 0.5) * 1e4, speed: speeds[Int(rng.next() % 7)] * (1 + rng.unit()),
-                timeOffset: (rng.unit() - 0.5) * 100
-            ).resolved()
-            let t = (rng.unit() - 0.5) * 1e5
-            let back = timing.parentTime(fromLocal: timing.localTime(fromParent: t))
-            XCTAssertEqual(back, t, accuracy: 1e-9 * max(1, abs(t), abs(timing.beginTime)), "seed \(rng.seed)")
-        }
-    }
-
-    // Property: a phase table over random timings; the state is in effect exactly where
-    // the fill mode says, and its progress is always within 0…1.
-    func testPhaseAndFillTable() {
-        var rng = SeededGenerator(seed: 0xF111)
-        for _ in 0..<20_000 {
-            let timing = MediaTiming(
-                beginTime: rng.unit() * 4 - 2, duration: rng.unit() * 2, speed: rng.unit() * 4 - 2,
-                timeOffset: rng.unit() * 3 - 1.5, repeatCount: Double(rng.next() % 4) * 0.75,
-                autoreverses: rng.next() % 2 == 0, fillMode: FillMode.allCases[Int(rng.next() % 4)])
-            let r = timing.resolved()
-            let t = rng.unit() * 20 - 10
-            let s = r.state(atParentTime: t)
-            let e = r.speed == 0 ? 0 : (t - r.beginTime) * r.speed
-            let phase: TimingPhase = e < 0 ? .before : (e > r.activeDuration ? .after : .active)
-            XCTAssertEqual(s.phase, phase, "seed \(rng.seed)")
-            let expected = phase == .active || (phase == .before && timing.fillMode.fillsBackwards)
-                || (phase == .after && timing.fillMode.fillsForwards)
-            XCTAssertEqual(s.isInEffect, expected, "seed \(rng.seed)")
-            if s.isInEffect {
-                XCTAssert(s.progress >= 0 && s.progress <= 1, "seed \(rng.seed)")
-                XCTAssert(s.basicTime >= 0 && s.basicTime <= r.duration, "seed \(rng.seed)")
-                XCTAssert(s.iteration >= 0, "seed \(rng.seed)")
-            }
-        }
     }
 
     // Tree conversion both ways through 8 levels, through siblings, and nil as the root.

@@ -37,10 +37,14 @@ public struct ResolvedTiming: Hashable, Sendable {
         self.cycle = cycle
         let count = timing.repeatCount > 0 ? timing.repeatCount : 0
         let span = timing.repeatDuration > 0 ? timing.repeatDuration : 0
+        // A positive repeat count whose repeats underflow to 0 s (a subnormal count) reads
+        // as the smallest normal duration, as a subnormal duration does: an active interval
+        // of 0 would wrap positions into 0 s, a NaN.
+        let repeats = Swift.max(count * cycle, .leastNormalMagnitude)
         switch (count > 0, span > 0) {
-        case (true, true): activeDuration = Swift.min(span, count * cycle)  // SMIL's rule
+        case (true, true): activeDuration = Swift.min(span, repeats)  // SMIL's rule
         case (false, true): activeDuration = span
-        case (true, false): activeDuration = count * cycle
+        case (true, false): activeDuration = repeats
         case (false, false): activeDuration = cycle
         }
         fillMode = timing.fillMode
