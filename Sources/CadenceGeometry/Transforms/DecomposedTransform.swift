@@ -74,12 +74,17 @@ public struct DecomposedTransform: Hashable, Sendable, Codable {
     /// The parameters a fraction `t` of the way to `other`: every component linearly
     /// except the rotation, which takes the short spherical path (`Quaternion.slerp`).
     /// `t` is not clamped (overshooting timing functions extrapolate). Accuracy: the
-    /// lerps are exact to rounding; the rotation as `Quaternion.slerp` states. Cost
+    /// lerps are exact to rounding; the rotation as `Quaternion.slerp` states; `t = 0` and
+    /// `t = 1` give `self` and `other` exactly (the lerp `a + (b − a)·t` is not exact at
+    /// `t = 1` when `a`'s parts are much larger than `b`'s, as they are for a transform
+    /// behind the viewer, whose translation is divided by a small `m44`). Cost
     /// (`cadence_decomposition_interpolate`, a C function inlined here): one slerp and
     /// five 4-lane lerps, no allocation. With `recomposed`, the per-frame path of an
     /// animation whose ends were decomposed once.
     @inlinable @inline(__always)
     public func interpolated(to other: DecomposedTransform, _ t: Double) -> DecomposedTransform {
+        if t == 0 { return self }
+        if t == 1 { return other }
         var (a, b, blend) = (_parts, other._parts, cadence_decomposition())
         cadence_decomposition_interpolate(&a, &b, t, &blend)
         return DecomposedTransform(blend, m44: m44 + (other.m44 - m44) * t)

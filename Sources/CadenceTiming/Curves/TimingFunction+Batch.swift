@@ -18,8 +18,8 @@ extension TimingFunction {
     /// allocation.
     /// - Precondition: `xs.count == ys.count`, checked by `assert` (debug builds). A
     ///   release build processes the first `min(xs.count, ys.count)` elements and leaves
-    ///   the rest of `ys` untouched; it never reads or writes past either buffer. The
-    ///   buffers must not overlap.
+    ///   the rest of `ys` untouched; it never reads or writes past either buffer. `ys`
+    ///   may be `xs` itself (in place); buffers that overlap otherwise are not supported.
     /// - Cost: the scalar fast path on four inputs at a time in the lanes of a
     ///   `SIMD4<Double>` (one AVX2 instruction a step with `-march=x86-64-v3`), each input
     ///   on its own half, and the grid test in the lanes; an input the vector test leaves
@@ -55,7 +55,8 @@ extension TimingFunction {
         typealias V = Table.Batch.V
         let batch = Table.Batch(elements)
         let groups = Table.Batch.pendingCapacity
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: groups) { pending in
+        return withUnsafeTemporaryAllocation(of: (Int, V).self, capacity: groups) { pending in
+            // Each noted group keeps its inputs, so that the output may be the input (in place).
             let pending = pending.baseAddress!
             var i = 0
             while i &+ 4 <= count {
@@ -68,15 +69,16 @@ extension TimingFunction {
                     let (y, settled) = batch.progress(x)
                     UnsafeMutableRawPointer(output + i).storeBytes(of: y, as: V.self)
                     let open = 0xF ^ Int(cadence_signs4(unsafeBitCast(settled, to: V.self)))
-                    pending[n] = i &<< 4 | open
+                    pending[n] = (i &<< 4 | open, x)
                     n &+= open != 0 ? 1 : 0
                     i &+= 4
                 }
                 // The noted lanes through the scalar function.
                 for k in 0..<n {
-                    let start = pending[k] &>> 4, open = pending[k] & 0xF
+                    let (noted, x) = pending[k]
+                    let start = noted &>> 4, open = noted & 0xF
                     for lane in 0..<4 where open & (1 &<< lane) != 0 {
-                        output[start &+ lane] = progress(at: input[start &+ lane])
+                        output[start &+ lane] = progress(at: x[lane])
                     }
                 }
             }
@@ -94,7 +96,7 @@ extension TimingFunction.Table {
         @usableFromInline typealias V = SIMD4<Double>
         @usableFromInline typealias Mask = SIMDMask<SIMD4<Int64>>
         /// Groups of four a batch call evaluates before it finishes the lanes the vector
-        /// test left (a 512-byte list of the groups, on the stack).
+        /// test left (a 2.5 KiB list of the groups and their inputs, on the stack).
         static let pendingCapacity = 64
         @usableFromInline let f: UnsafePointer<SIMD2<Double>>
         @usableFromInline let mode: SIMD2<Double>
