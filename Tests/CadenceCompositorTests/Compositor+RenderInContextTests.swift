@@ -164,4 +164,28 @@ final class CompositorRenderInContextTests: XCTestCase {
         let singular = BitmapContext(pixelWidth: 8, pixelHeight: 8, transform: AffineTransform(scaleX: 0, y: 1))
         XCTAssertEqual(pixels(of: try Compositor().render(layerTree: a, in: singular), notEqualTo: transparent).count, 0)
     }
+
+    /// A compositor with several threads draws the context in bands, with the pixels of one
+    /// thread (several trees over a background, a shadow, a clip, contents).
+    func testBandsDrawTheSamePixelsAsOneThread() throws {
+        let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 60, height: 45), background: blue)
+        root.cornerRadius = 9
+        root.masksToBounds = true
+        let picture = makeLayer("picture", frame: Rect(x: 5, y: 4, width: 30, height: 22))
+        picture.contents = try Bitmap(width: 3, height: 2, fill: opaqueRed)
+        picture.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+        picture.shadowOpacity = 0.8
+        picture.shadowRadius = 3
+        try root.addSublayer(picture)
+        let second = makeLayer("second", frame: Rect(x: 20, y: 10, width: 30, height: 30), background: green)
+        second.opacity = 0.5
+        let context = BitmapContext(
+            pixelWidth: 121, pixelHeight: 93, transform: AffineTransform(scaleX: 2, y: 2),
+            background: Color(red: 1, green: 1, blue: 1, alpha: 1))
+        let one = try Compositor(threadCount: 1).render(layerTrees: [root, second], in: context)
+        for threads in [2, 3, 7] {
+            let banded = try Compositor(threadCount: threads).render(layerTrees: [root, second], in: context)
+            XCTAssertEqual(banded, one, "\(threads) threads")
+        }
+    }
 }

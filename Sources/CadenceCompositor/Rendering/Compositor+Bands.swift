@@ -30,9 +30,9 @@ extension Compositor {
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
     }
 
-    /// Clears `bitmap` to `fill` and draws `list` over it (the list's size is the
-    /// bitmap's), in `threadCount` bands at once.
-    func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>) {
+    /// Clears `bitmap` to `fill` (unless `nil`: then draws over what it holds) and draws
+    /// `list` over it (the list's size is the bitmap's), in `threadCount` bands at once.
+    func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?) {
         let bands = Self.bands(for: list, threads: threadCount)
         let workers = Swift.min(threadCount, bands.count)
         while rasterizers.count < workers {
@@ -62,12 +62,14 @@ extension Compositor {
         let workers: [Rasterizer]
         let base: UnsafeMutablePointer<UInt8>
         let stride, width: Int
-        let fill: SIMD4<UInt8>
+        let fill: SIMD4<UInt8>?
 
-        /// Clears and draws the rows of worker `w`'s bands.
+        /// Clears (when there is a fill) and draws the rows of worker `w`'s bands.
         func draw(worker w: Int) {
             for rows in Swift.stride(from: w, to: bands.count, by: workers.count).map({ bands[$0] }) {
-                Compositor.clear(base + rows.lowerBound * stride, width: width, rows: rows.count, stride: stride, to: fill)
+                if let fill {
+                    Compositor.clear(base + rows.lowerBound * stride, width: width, rows: rows.count, stride: stride, to: fill)
+                }
                 workers[w].draw(list, into: base, stride: stride, rows: rows)
             }
         }

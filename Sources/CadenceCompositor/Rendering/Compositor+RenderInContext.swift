@@ -25,7 +25,8 @@ extension Compositor {
     ///
     /// Throws `Bitmap.Error.invalidSize` when the context's size is not in
     /// 1…`Bitmap.maxDimension` on both axes. A transform that is singular or not finite
-    /// draws nothing. Cost as for `render(_:at:on:)`.
+    /// draws nothing. Cost as for `render(_:at:on:)`, in `threadCount` bands at once (the
+    /// same pixels as one thread).
     public func render(layerTree root: Layer, in context: BitmapContext) throws -> Bitmap {
         try render(layerTrees: [root], in: context)
     }
@@ -38,12 +39,8 @@ extension Compositor {
         var bitmap = try Bitmap(
             width: context.pixelWidth, height: context.pixelHeight,
             fill: context.background.map(SourceOver.bytes(of:)) ?? .zero)
-        let stride = bitmap.bytesPerRow
         for root in roots {
-            let list = renderList(layerTree: root, in: context)
-            bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-                rasterizer.draw(list, into: pixels.baseAddress!, stride: stride)
-            }
+            draw(renderList(layerTree: root, in: context), into: &bitmap, clearingTo: nil)
         }
         return bitmap
     }
