@@ -116,11 +116,7 @@ public final class DisplayLink {
         targetTimestamp = time + clock.refreshPeriod * Double(interval)
         handler?(self)
         let committedBefore = context?.commitForFrame() ?? 0
-        var laidOut = Set<ObjectIdentifier>()
-        for layer in layers {
-            let root = layer.rootLayer
-            if laidOut.insert(ObjectIdentifier(root)).inserted { root.layoutIfNeeded() }
-        }
+        for root in Layer.distinctRoots(of: layers) { root.layoutIfNeeded() }
         renderer?(time)
         if let report = animationEvents { reportAnimationEvents(from: lastFiredTime, to: time, to: report) }
         lastFiredTime = time
@@ -133,11 +129,8 @@ public final class DisplayLink {
     private func reportAnimationEvents(
         from previous: Double, to current: Double, to report: (Layer, String?, AnimationEvents) -> Void
     ) {
-        var visited = Set<ObjectIdentifier>()
         var stack: [(layer: Layer, previous: Double, current: Double)] = []
-        for layer in layers {
-            let root = layer.rootLayer
-            guard visited.insert(ObjectIdentifier(root)).inserted else { continue }
+        for root in Layer.distinctRoots(of: layers) {
             stack.append((root, root.animationTime(fromParent: previous), root.animationTime(fromParent: current)))
             while let (layer, previous, current) = stack.popLast() {
                 for entry in layer.animationEntries {

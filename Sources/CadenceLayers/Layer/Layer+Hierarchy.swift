@@ -144,6 +144,13 @@ extension Layer {
         return node
     }
 
+    /// The roots of the trees of `layers`, each once, in the order first reached (what the
+    /// display link and a commit lay out and walk, tree by tree).
+    static func distinctRoots(of layers: some Sequence<Layer>) -> [Layer] {
+        var seen = Set<ObjectIdentifier>()
+        return layers.lazy.map(\.rootLayer).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
     // MARK: Helpers
 
     private func checkCanAdopt(_ layer: Layer) throws(LayerError) {

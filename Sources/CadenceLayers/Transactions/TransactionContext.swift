@@ -197,11 +197,7 @@ public final class TransactionContext {
         let requests = layoutRequests
         layoutRequests = []
         layoutRequestIDs = []
-        var roots = Set<ObjectIdentifier>()
-        for layer in requests {
-            let root = layer.rootLayer
-            if roots.insert(ObjectIdentifier(root)).inserted { root.runLayoutPasses() }
-        }
+        for root in Layer.distinctRoots(of: requests) { root.runLayoutPasses() }
     }
 
     // MARK: Locking
