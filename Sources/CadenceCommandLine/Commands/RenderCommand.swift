@@ -78,9 +78,7 @@ struct RenderCommand: ConsoleCommand {
         let threads = try frames.threadCount(), level = try frames.level()
         let inputLimit = try resources.inputLimit()
         let budget = try resources.memoryBudget()
-        if let maxPixels, !(maxPixels >= 1) {
-            throw InputError("--max-pixels", "\(Self.format(maxPixels)) is not a positive count")
-        }
+        let maxPixels = try workLimit()
         if times == nil { _ = try FileAccess.outputTarget(out, location: "--out") }
         let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
         let (compositor, framesInFlight) = try scene.compositor(within: budget, threads: threads)
@@ -108,9 +106,7 @@ struct RenderCommand: ConsoleCommand {
         }
         let inputLimit = try resources.inputLimit()
         let budget = try resources.memoryBudget()
-        if let maxPixels, !(maxPixels >= 1) {
-            throw InputError("--max-pixels", "\(Self.format(maxPixels)) is not a positive count")
-        }
+        let maxPixels = try workLimit()
         _ = try FileAccess.outputTarget(out, location: "--out")
         let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
         let (compositor, _) = try scene.compositor(within: budget, threads: try frames.threadCount())
@@ -131,6 +127,13 @@ struct RenderCommand: ConsoleCommand {
         try FileAccess.write(try PNGEncoder.output(bitmap, level: try frames.level()), to: out, location: "--out")
         let size = "\(context.pixelWidth)×\(context.pixelHeight)"
         try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), in context)\n", for: out, to: console)
+    }
+
+    /// `--max-pixels`, checked: `nil` when not given; throws unless a count of at least 1.
+    func workLimit() throws -> Double? {
+        guard let maxPixels else { return nil }
+        guard maxPixels >= 1 else { throw InputError("--max-pixels", "\(Self.format(maxPixels)) is not a positive count") }
+        return maxPixels
     }
 
     /// Throws at `--max-pixels` when drawing `scene` at `times` is estimated at more than
