@@ -166,12 +166,15 @@ extension Transform3D: AnimatableValue {
     public static func interpolationForm(_ value: Transform3D) -> TransformInterpolationForm {
         TransformInterpolationForm(value)
     }
-    /// `Transform3D.interpolated(to:_:)` from the ends' decompositions: blend and recompose
-    /// (discrete at `t = 0.5` when an end has none).
+    /// `Transform3D.interpolated(to:_:)` from the ends' decompositions: the ends themselves
+    /// at `t = 0` and `t = 1`, else blend and recompose (discrete at `t = 0.5` when an end
+    /// has none).
     @inlinable
     public static func interpolate(
         forms a: TransformInterpolationForm, _ b: TransformInterpolationForm, _ t: Double
     ) -> Transform3D {
+        if t == 0 { return a.matrix }
+        if t == 1 { return b.matrix }
         guard let from = a.decomposed, let to = b.decomposed else { return t < 0.5 ? a.matrix : b.matrix }
         return from.interpolated(to: to, t).recomposed
     }

@@ -137,12 +137,16 @@ extension Transform3D {
     /// An identity → 2π rotation therefore does not move (both ends decompose to the same
     /// rotation); a path through `transform.rotation.z` or a value function is how one
     /// spins further. When either end cannot be decomposed the result switches discretely
-    /// from `self` to `other` at `t = 0.5`. Endpoints: `t = 0` and `t = 1` give the ends to
-    /// about 1e-15 relative. Cost: two decompositions (inlined, so the two overlap), a
-    /// blend and a recomposition. An animation that keeps its ends decomposes them once and
-    /// calls `DecomposedTransform.interpolated(to:_:)` and `recomposed` per frame, at about
-    /// a third of the cost.
+    /// from `self` to `other` at `t = 0.5`. Endpoints: `t = 0` and `t = 1` give `self` and
+    /// `other` exactly (not through the decomposition: a blend of the parts at `t = 1`
+    /// misses `other` when `self`'s parts are much larger, as for a transform behind the
+    /// viewer, whose parts are divided by a small `m44`). Cost: two decompositions
+    /// (inlined, so the two overlap), a blend and a recomposition. An animation that keeps
+    /// its ends decomposes them once and calls `DecomposedTransform.interpolated(to:_:)` and
+    /// `recomposed` per frame, at about a third of the cost.
     public func interpolated(to other: Transform3D, _ t: Double) -> Transform3D {
+        if t == 0 { return self }
+        if t == 1 { return other }
         guard let a = _decomposition, let b = other._decomposition else { return t < 0.5 ? self : other }
         return a.interpolated(to: b, t).recomposed
     }
