@@ -70,13 +70,39 @@ enum PathCoverage {
         _ path: Path, map: PlaneMap, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
         workspace: Workspace
     ) -> PixelRect {
+        accumulate(into: out, rect: rect, stride: stride, rule: .nonZero) { cells in
+            forEachPolygon(path, map: map, rect: rect, workspace) { cells.addPolygon($0) }
+        }
+    }
+
+    /// Writes the coverage of `polygons` (closed, already flattened, in pixel coordinates
+    /// of the whole plane) under `rule` to the pixels of `rect`, as `fill` does: every pixel
+    /// of `rect` written, the rectangle outside which all are 0 returned. The even-odd rule
+    /// folds the accumulated winding area `a` to `|a| mod 2` reflected at 1 (`1 − |1 − (|a|
+    /// mod 2)|`): exact where no edges cross inside a pixel, the same approximation as the
+    /// non-zero rule's where they do. A non-finite point gives coverage 0 everywhere.
+    @discardableResult
+    static func fill(
+        _ polygons: PolygonSet, rule: FillRule, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int
+    ) -> PixelRect {
+        let offset = SIMD2(Double(rect.minX), Double(rect.minY))
+        return accumulate(into: out, rect: rect, stride: stride, rule: rule) { cells in
+            polygons.forEach { cells.addPolygon($0, offset: offset) }
+            return true
+        }
+    }
+
+    /// Zeroes the pixels of `rect`, lets `feed` add edges (`false`: ignore the path), and
+    /// resolves the touched rows under `rule`.
+    private static func accumulate(
+        into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int, rule: FillRule,
+        _ feed: (inout Accumulator) -> Bool
+    ) -> PixelRect {
         guard !rect.isEmpty else { return .empty }
         let w = rect.width, h = rect.height
         for y in 0..<h { (out + y * stride).update(repeating: 0, count: w) }
         var cells = Accumulator(base: out, width: w, height: h, stride: stride)
-        let ok = forEachPolygon(path, map: map, rect: rect, workspace) { polygon in
-            cells.addPolygon(polygon)
-        }
+        let ok = feed(&cells)
         guard ok, cells.isValid, cells.minRow <= cells.maxRow else {
             if cells.minRow <= cells.maxRow {
                 for y in cells.minRow...cells.maxRow { (out + y * stride).update(repeating: 0, count: w) }
@@ -84,7 +110,11 @@ enum PathCoverage {
             return .empty
         }
         for y in cells.minRow...cells.maxRow {
-            resolve(out + y * stride + cells.minCell, count: w - cells.minCell)
+            let row = out + y * stride + cells.minCell
+            switch rule {
+            case .nonZero: resolve(row, count: w - cells.minCell)
+            case .evenOdd: resolveEvenOdd(row, count: w - cells.minCell)
+            }
         }
         return PixelRect(minX: rect.minX + cells.minCell, minY: rect.minY + cells.minRow,
                          maxX: rect.maxX, maxY: rect.minY + cells.maxRow + 1)
@@ -121,6 +151,18 @@ enum PathCoverage {
             carry += row[i]
             row[i] = Swift.min(1, Swift.abs(carry))
             i += 1
+        }
+    }
+
+    /// The running sum of a row's cells, `a`, replaced by the even-odd fold `1 − |1 − (|a|
+    /// mod 2)|`.
+    static func resolveEvenOdd(_ row: UnsafeMutablePointer<Float>, count: Int) {
+        var carry: Float = 0
+        for i in 0..<count {
+            carry += row[i]
+            var a = Swift.abs(carry)
+            a -= 2 * (a * 0.5).rounded(.down)
+            row[i] = 1 - Swift.abs(1 - a)
         }
     }
 
@@ -321,12 +363,13 @@ enum PathCoverage {
             minCell = width
         }
 
-        /// The edges of the closed polygon.
-        mutating func addPolygon(_ polygon: UnsafeBufferPointer<SIMD2<Double>>) {
-            guard var previous = polygon.last else { return }
+        /// The edges of the closed polygon, each point less `offset`.
+        mutating func addPolygon(_ polygon: UnsafeBufferPointer<SIMD2<Double>>, offset: SIMD2<Double> = .zero) {
+            guard var previous = polygon.last.map({ $0 - offset }) else { return }
             for p in polygon {
-                addEdge(previous, p)
-                previous = p
+                let q = p - offset
+                addEdge(previous, q)
+                previous = q
             }
         }
 

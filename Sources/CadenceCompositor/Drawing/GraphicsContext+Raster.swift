@@ -1,0 +1,86 @@
+import CadenceGeometry
+import CadencePixels
+
+/// What a coverage is painted with.
+enum Shader {
+    /// One colour.
+    case color(SourceOver.Paint)
+    /// A colour per pixel: `sample(y, x0, count, out)` writes premultiplied RGBA on the
+    /// 0…255 scale, 4 `Float`s a pixel, for pixels `x0 ..< x0 + count` of row `y`.
+    case colors((_ y: Int, _ x0: Int, _ count: Int, _ out: UnsafeMutablePointer<Float>) -> Void)
+}
+
+extension GraphicsContext {
+    /// Composites `shader` through the coverage of `set` (pixel coordinates) under `rule`,
+    /// times the clip and `alpha`.
+    func draw(_ set: PolygonSet, rule: FillRule, shader: Shader) {
+        let weight = state.weight
+        guard weight > 0, let box = bounds(of: set)?.intersection(state.clip), !box.isEmpty else { return }
+        let stride = bitmap.bytesPerRow
+        let mask = state.mask
+        let rowCapacity = 4 * (box.width + 8)
+        if colors.count < rowCapacity {
+            colors = [Float](repeating: 0, count: rowCapacity)
+            bytes = [UInt8](repeating: 0, count: rowCapacity)
+        }
+        var pixels = bitmap.pixels
+        bitmap.pixels = []
+        defer { bitmap.pixels = pixels }
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            colors.withUnsafeMutableBufferPointer { colors in
+                bytes.withUnsafeMutableBufferPointer { bytes in
+                    forEachCoverageRow(set, rule: rule, in: box) { y, x0, n, w in
+                        if let mask {
+                            let m = mask.bytes.withUnsafeBufferPointer { $0.baseAddress! }
+                                + (y - mask.rect.minY) * mask.rect.width + (x0 - mask.rect.minX)
+                            let k = weight / 255
+                            for i in 0..<n { w[i] *= Float(m[i]) * k }
+                        } else if weight != 1 {
+                            for i in 0..<n { w[i] *= weight }
+                        }
+                        let dst = pixels.baseAddress! + y * stride + 4 * x0
+                        switch shader {
+                        case .color(let paint):
+                            SourceOver.blend(paint, weights: w, into: dst, count: n)
+                        case .colors(let sample):
+                            sample(y, x0, n, colors.baseAddress!)
+                            SourceOver.quantize(colors: colors.baseAddress!, into: bytes.baseAddress!, count: n)
+                            SourceOver.blend(colors: bytes.baseAddress!, weights: w, into: dst, count: n)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body(y, x0, count, weights)` for each row of `box` the polygons touch, with
+    /// their coverage (0…1, writable) from pixel `x0` on; in bands of at most
+    /// `coverageLimit` pixels.
+    func forEachCoverageRow(
+        _ set: PolygonSet, rule: FillRule, in box: PixelRect,
+        _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
+    ) {
+        guard !box.isEmpty else { return }
+        let rowsPerBand = Swift.max(1, Self.coverageLimit / box.width)
+        let needed = Swift.min(box.height, rowsPerBand) * box.width
+        if coverage.count < needed { coverage = [Float](repeating: 0, count: needed) }
+        var cells = coverage
+        coverage = []
+        defer { coverage = cells }
+        cells.withUnsafeMutableBufferPointer { cells in
+            let base = cells.baseAddress!
+            var y0 = box.minY
+            while y0 < box.maxY {
+                let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
+                let touched = PathCoverage.fill(set, rule: rule, into: base, rect: band, stride: band.width)
+                if !touched.isEmpty {
+                    for y in touched.minY..<touched.maxY {
+                        body(y, touched.minX, touched.maxX - touched.minX,
+                             base + (y - band.minY) * band.width + (touched.minX - band.minX))
+                    }
+                }
+                y0 = band.maxY
+            }
+        }
+    }
+}
