@@ -14,6 +14,7 @@ extension GraphicsContext {
     /// Composites `shader` through the coverage of `set` (pixel coordinates) under `rule`,
     /// times the clip and `alpha`.
     func draw(_ set: PolygonSet, rule: FillRule, shader: Shader) {
+        let correct = correctsOverlaps
         let weight = state.weight
         guard weight > 0, let box = bounds(of: set)?.intersection(state.clip), !box.isEmpty else { return }
         let stride = bitmap.bytesPerRow
@@ -29,7 +30,7 @@ extension GraphicsContext {
         pixels.withUnsafeMutableBufferPointer { pixels in
             colors.withUnsafeMutableBufferPointer { colors in
                 bytes.withUnsafeMutableBufferPointer { bytes in
-                    forEachCoverageRow(set, rule: rule, in: box) { y, x0, n, w in
+                    forEachCoverageRow(set, rule: rule, in: box, correctingOverlaps: correct) { y, x0, n, w in
                         if let mask {
                             let m = mask.bytes.withUnsafeBufferPointer { $0.baseAddress! }
                                 + (y - mask.rect.minY) * mask.rect.width + (x0 - mask.rect.minX)
@@ -55,9 +56,10 @@ extension GraphicsContext {
 
     /// Calls `body(y, x0, count, weights)` for each row of `box` the polygons touch, with
     /// their coverage (0…1, writable) from pixel `x0` on; in bands of at most
-    /// `coverageLimit` pixels.
+    /// `coverageLimit` pixels; with `correctingOverlaps`, self-overlaps corrected
+    /// (`OverlapCorrection`).
     func forEachCoverageRow(
-        _ set: PolygonSet, rule: FillRule, in box: PixelRect,
+        _ set: PolygonSet, rule: FillRule, in box: PixelRect, correctingOverlaps: Bool = true,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
         guard !box.isEmpty else { return }
@@ -73,6 +75,9 @@ extension GraphicsContext {
             while y0 < box.maxY {
                 let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
                 let touched = PathCoverage.fill(set, rule: rule, into: base, rect: band, stride: band.width)
+                if correctingOverlaps, !touched.isEmpty {
+                    overlaps.correct(set, rule: rule, into: base, rect: band, stride: band.width)
+                }
                 if !touched.isEmpty {
                     for y in touched.minY..<touched.maxY {
                         body(y, touched.minX, touched.maxX - touched.minX,

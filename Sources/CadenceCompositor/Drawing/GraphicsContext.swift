@@ -59,6 +59,12 @@ public final class GraphicsContext {
     var colors: [Float] = []
     var bytes: [UInt8] = []
     let pathWorkspace = PathCoverage.Workspace()
+    var overlaps = OverlapCorrection()
+
+    /// Whether coverage is corrected where a shape overlaps itself (`OverlapCorrection`):
+    /// `true` (the default) draws overlapping strokes and fills right at some cost; `false`
+    /// keeps the exact-area accumulation alone (for tests and measurements).
+    var correctsOverlaps = true
 
     /// The most pixels whose coverage is held at once (2²⁰ `Float`s, 4 MiB): taller shapes
     /// are drawn in bands of rows.
