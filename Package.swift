@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "CadencePixelsTests", dependencies: ["CadencePixels"]),
         .testTarget(name: "CadenceImageIOTests", dependencies: ["CadenceImageIO", "CadenceTestSupport", "CZlib"]),
         .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport"]),
-        .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceTestSupport"]),
+        .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceImageIO", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceCommandLineTests",
             dependencies: ["CadenceCommandLine", "CadenceTestSupport"]),
