@@ -55,9 +55,11 @@ extension GraphicsContext {
     }
 
     /// Calls `body(y, x0, count, weights)` for each row of `box` the polygons touch, with
-    /// their coverage (0…1, writable) from pixel `x0` on; in bands of at most
-    /// `coverageLimit` pixels; with `correctingOverlaps`, self-overlaps corrected
-    /// (`OverlapCorrection`).
+    /// their coverage (0…1, writable) over the row's span of touched cells; in bands of at
+    /// most `coverageLimit` pixels. With `correctingOverlaps`, self-overlaps are corrected
+    /// (`OverlapCorrection`). The coverage buffer is all zero between calls (each row's
+    /// span is cleared after use), so a thin shape costs its edges and spans, not its
+    /// bounding box.
     func forEachCoverageRow(
         _ set: PolygonSet, rule: FillRule, in box: PixelRect, correctingOverlaps: Bool = true,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
@@ -66,25 +68,40 @@ extension GraphicsContext {
         let rowsPerBand = Swift.max(1, Self.coverageLimit / box.width)
         let needed = Swift.min(box.height, rowsPerBand) * box.width
         if coverage.count < needed { coverage = [Float](repeating: 0, count: needed) }
+        if spans.count < rowsPerBand + 1 { spans = [SIMD2<Int32>](repeating: .zero, count: Swift.min(box.height, rowsPerBand) + 1) }
         var cells = coverage
         coverage = []
-        defer { coverage = cells }
+        var rowSpans = spans
+        spans = []
+        defer {
+            coverage = cells
+            spans = rowSpans
+        }
         cells.withUnsafeMutableBufferPointer { cells in
-            let base = cells.baseAddress!
-            var y0 = box.minY
-            while y0 < box.maxY {
-                let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
-                let touched = PathCoverage.fill(set, rule: rule, into: base, rect: band, stride: band.width)
-                if correctingOverlaps, !touched.isEmpty {
-                    overlaps.correct(set, rule: rule, into: base, rect: band, stride: band.width)
-                }
-                if !touched.isEmpty {
-                    for y in touched.minY..<touched.maxY {
-                        body(y, touched.minX, touched.maxX - touched.minX,
-                             base + (y - band.minY) * band.width + (touched.minX - band.minX))
+            rowSpans.withUnsafeMutableBufferPointer { rowSpans in
+                let base = cells.baseAddress!, spanBase = rowSpans.baseAddress!
+                var y0 = box.minY
+                while y0 < box.maxY {
+                    let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
+                    let w = band.width
+                    let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase)
+                    // Resolve each row's span; `spans[r].y` becomes the end of its pixels.
+                    for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
+                        let end = PathCoverage.resolve(base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y),
+                                                       width: w, rule: rule)
+                        spanBase[r].y = Int32(end)
                     }
+                    if ok, correctingOverlaps {
+                        overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
+                    }
+                    for r in 0..<band.height where spanBase[r].x < spanBase[r].y {
+                        let lo = Int(spanBase[r].x), count = Int(spanBase[r].y) - lo
+                        let row = base + r * w + lo
+                        if ok { body(band.minY + r, band.minX + lo, count, row) }
+                        row.update(repeating: 0, count: count)
+                    }
+                    y0 = band.maxY
                 }
-                y0 = band.maxY
             }
         }
     }

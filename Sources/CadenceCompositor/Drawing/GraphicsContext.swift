@@ -56,6 +56,7 @@ public final class GraphicsContext {
     var polygons = PolygonSet()
     var outline = PolygonSet()
     var coverage: [Float] = []
+    var spans: [SIMD2<Int32>] = []
     var colors: [Float] = []
     var bytes: [UInt8] = []
     let pathWorkspace = PathCoverage.Workspace()

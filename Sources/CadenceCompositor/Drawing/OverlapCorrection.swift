@@ -11,7 +11,8 @@ import CadencePixels
 /// their winding; spans inside under the fill rule add their exact horizontal extent, times the
 /// sub-row's height, to a second coverage row (point-sampled in y, exact in x: cairo's
 /// scan converter does the same with 15 sub-rows). Pixels where any line saw a winding of
-/// magnitude 2 or more keep this second coverage; every other pixel keeps its exact area,
+/// magnitude 2 or more take this second coverage (the sum, per sample line, of the inside
+/// spans' overlap with the pixel); every other pixel keeps its exact area,
 /// which is correct wherever the winding stays within 0…1. So a stroke that does not
 /// overlap itself is exact; where it does, coverage is within `1 / (2 · subrows)` of the
 /// truth along horizontal edges (exact along vertical ones). An overlap thinner than a
@@ -19,8 +20,9 @@ import CadencePixels
 /// at most that sliver's area).
 ///
 /// **Cost.** Edges are sorted once per band by their top; each sample line walks the active
-/// edges (insertion sort of their crossings). About `subrows` × (active edges) per row on
-/// top of the accumulation; no allocation once the buffers have grown.
+/// edges (insertion sort of their crossings): about `subrows` × (active edges) per row, plus
+/// (inside spans of the row) per corrected pixel — the overlaps' area, not the shape's.
+/// No allocation once the buffers have grown.
 struct OverlapCorrection {
     /// Sample lines per pixel row.
     static let subrows = 4
@@ -33,15 +35,21 @@ struct OverlapCorrection {
     private var edges: [Edge] = []
     private var active: [Edge] = []
     private var crossings: [(x: Double, direction: Float)] = []
-    private var row: [Float] = []
-    private var flags: [Bool] = []
+    /// The row's spans inside under the rule, on all its sample lines, and the pixel
+    /// ranges to correct.
+    private var inside: [SIMD2<Double>] = []
+    private var flagged: [SIMD2<Int>] = []
+    /// A row of coverage differences, for rows with many spans.
+    private var row: [Double] = []
 
     /// Replaces, in the coverage of `set` over `rect` (at `out`, rows `stride` apart, as
-    /// `PathCoverage.fill(_:rule:into:rect:stride:)` wrote it under `rule`), the pixels
-    /// where the shape overlaps itself.
-    mutating func correct(_ set: PolygonSet, rule: FillRule, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int) {
+    /// resolved under `rule`, row `r` holding pixels `spans[r].x ..< spans[r].y`), the pixels
+    /// where the shape overlaps itself; nothing outside the spans is written.
+    mutating func correct(
+        _ set: PolygonSet, rule: FillRule, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
+        spans: UnsafePointer<SIMD2<Int32>>
+    ) {
         guard !rect.isEmpty else { return }
-        let width = rect.width
         let origin = SIMD2(Double(rect.minX), Double(rect.minY))
         let height = Double(rect.height)
         edges.removeAll(keepingCapacity: true)
@@ -58,33 +66,32 @@ struct OverlapCorrection {
         }
         guard !edges.isEmpty else { return }
         edges.sort { $0.top < $1.top }
-        if row.count < width + 2 {
-            row = [Float](repeating: 0, count: width + 2)
-            flags = [Bool](repeating: false, count: width + 2)
-        }
         active.removeAll(keepingCapacity: true)
         var next = 0
         let h = 1 / Double(Self.subrows)
-        let limit = Double(width)
         for y in 0..<rect.height {
-            var overlapped = false
-            for k in 0..<width + 2 {
-                row[k] = 0
-                flags[k] = false
-            }
+            let lo = Int(spans[y].x), end = Int(spans[y].y)
+            inside.removeAll(keepingCapacity: true)
+            flagged.removeAll(keepingCapacity: true)
+            // Sample lines still advance the edge list in rows with nothing to correct.
             for s in 0..<Self.subrows {
                 let line = Double(y) + (Double(s) + 0.5) * h
                 while next < edges.count, edges[next].top <= line {
                     active.append(edges[next])
                     next += 1
                 }
-                active.removeAll { $0.bottom <= line }
-                crossings.removeAll(keepingCapacity: true)
-                for e in active where e.top <= line {
-                    let x = e.x + (line - e.top) * e.dxdy
-                    crossings.append((Swift.min(Swift.max(x, 0), limit), e.direction))
+                var kept = 0
+                for i in active.indices where active[i].bottom > line {
+                    active[kept] = active[i]
+                    kept += 1
                 }
-                guard crossings.count > 1 else { continue }
+                active.removeSubrange(kept...)
+                guard lo < end, active.count > 1 else { continue }
+                crossings.removeAll(keepingCapacity: true)
+                for e in active {
+                    let x = e.x + (line - e.top) * e.dxdy
+                    crossings.append((Swift.min(Swift.max(x, Double(lo)), Double(end)), e.direction))
+                }
                 // Insertion sort: few crossings, nearly in order.
                 for i in 1..<crossings.count {
                     let c = crossings[i]
@@ -100,34 +107,46 @@ struct OverlapCorrection {
                     winding += crossings[j].direction
                     let a = crossings[j].x, b = crossings[j + 1].x
                     guard winding != 0, b > a else { continue }
-                    if rule == .nonZero || Int(winding) % 2 != 0 { add(from: a, to: b, weight: Float(h)) }
+                    if rule == .nonZero || Int(winding) % 2 != 0 { inside.append(SIMD2(a, b)) }
                     if Swift.abs(winding) >= 2 {
-                        overlapped = true
-                        let first = Int(a.rounded(.down)), last = Swift.min(width - 1, Int(b.rounded(.up)) - 1)
-                        if first <= last { for k in first...last { flags[k] = true } }
+                        flagged.append(SIMD2(Int(a.rounded(.down)), Swift.min(end - 1, Int(b.rounded(.up)) - 1)))
                     }
                 }
             }
-            guard overlapped else { continue }
+            guard !flagged.isEmpty else { continue }
             let target = out + y * stride
-            var sum: Float = 0
-            for k in 0..<width {
-                sum += row[k]
-                if flags[k] { target[k] = Swift.min(1, Swift.max(0, sum)) }
+            let pixels = flagged.reduce(0) { $0 + Swift.max(0, $1.y - $1.x + 1) }
+            if pixels * inside.count > 4 * (end - lo + inside.count) {
+                // Many spans: their coverage as differences along the row, then a running sum.
+                if row.count < end + 2 { row = [Double](repeating: 0, count: end + 2) }
+                for k in lo...end + 1 { row[k] = 0 }
+                for span in inside {
+                    for (x, sign) in [(span.x, 1.0), (span.y, -1.0)] {
+                        let f = x.rounded(.down), i = Int(f)
+                        row[i] += sign * (1 - (x - f))
+                        row[i + 1] += sign * (x - f)
+                    }
+                }
+                var sum = 0.0
+                for k in lo..<end {
+                    sum += row[k]
+                    row[k] = sum
+                }
+                for range in flagged where range.x <= range.y {
+                    for k in range.x...range.y { target[k] = Float(Swift.min(1, Swift.max(0, row[k] * h))) }
+                }
+                continue
+            }
+            for range in flagged where range.x <= range.y {
+                for k in range.x...range.y {
+                    var c = 0.0
+                    let l = Double(k), r = l + 1
+                    for span in inside where span.y > l && span.x < r {
+                        c += Swift.min(span.y, r) - Swift.max(span.x, l)
+                    }
+                    target[k] = Float(Swift.min(1, c * h))
+                }
             }
         }
-    }
-
-    /// Adds `weight` times the horizontal coverage of `a ..< b` (within the row) to `row`,
-    /// as differences (a prefix sum gives the coverage).
-    private mutating func add(from a: Double, to b: Double, weight: Float) {
-        func edge(_ x: Double, _ sign: Float) {
-            let f = x.rounded(.down), i = Int(f)
-            let frac = Float(x - f)
-            row[i] += sign * weight * (1 - frac)
-            row[i + 1] += sign * weight * frac
-        }
-        edge(a, 1)
-        edge(b, -1)
     }
 }

@@ -75,21 +75,37 @@ enum PathCoverage {
         }
     }
 
-    /// Writes the coverage of `polygons` (closed, already flattened, in pixel coordinates
-    /// of the whole plane) under `rule` to the pixels of `rect`, as `fill` does: every pixel
-    /// of `rect` written, the rectangle outside which all are 0 returned. The even-odd rule
-    /// folds the accumulated winding area `a` to `|a| mod 2` reflected at 1 (`1 − |1 − (|a|
-    /// mod 2)|`): exact where no edges cross inside a pixel, the same approximation as the
-    /// non-zero rule's where they do. A non-finite point gives coverage 0 everywhere.
-    @discardableResult
-    static func fill(
-        _ polygons: PolygonSet, rule: FillRule, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int
-    ) -> PixelRect {
+    /// Accumulates the signed-area cells of `polygons` (closed, already flattened, in pixel
+    /// coordinates of the whole plane) into the pixels of `rect` at `out` (rows `stride`
+    /// apart), which must be all zero, and records in `spans[row]` the first and last cell
+    /// each row touched (`lo > hi`: none). Returns `false` (cells possibly written: the
+    /// caller zeroes the spans) when a point is not finite. Sparse: only the cells edges
+    /// cross are written, so a thin shape costs its edges, not its bounding box;
+    /// `resolve(_:from:through:width:rule:)` turns a row's span into coverage.
+    static func accumulate(
+        _ polygons: PolygonSet, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
+        spans: UnsafeMutablePointer<SIMD2<Int32>>
+    ) -> Bool {
+        guard !rect.isEmpty else { return true }
+        spans.update(repeating: SIMD2(Int32.max, -1), count: rect.height)
         let offset = SIMD2(Double(rect.minX), Double(rect.minY))
-        return accumulate(into: out, rect: rect, stride: stride, rule: rule) { cells in
-            polygons.forEach { cells.addPolygon($0, offset: offset) }
-            return true
+        var cells = Accumulator(base: out, width: rect.width, height: rect.height, stride: stride)
+        cells.spans = spans
+        polygons.forEach { cells.addPolygon($0, offset: offset) }
+        return cells.isValid
+    }
+
+    /// The coverage of one row of cells that `accumulate` wrote, from cell `lo` through
+    /// `hi` (its span), under `rule`: the running sum from `lo` (past `hi` the winding is 0;
+    /// a shape reaching past the right side has its span run to the last cell). Returns the
+    /// end of the pixels written.
+    static func resolve(_ row: UnsafeMutablePointer<Float>, from lo: Int, through hi: Int, width: Int, rule: FillRule) -> Int {
+        let last = Swift.min(hi + 1, width)
+        switch rule {
+        case .nonZero: resolve(row + lo, count: last - lo)
+        case .evenOdd: resolveEvenOdd(row + lo, count: last - lo)
         }
+        return last
     }
 
     /// Zeroes the pixels of `rect`, lets `feed` add edges (`false`: ignore the path), and
@@ -352,6 +368,8 @@ enum PathCoverage {
         /// The rows and leftmost cell touched (`minRow > maxRow`: none).
         var minRow: Int, maxRow = -1, minCell: Int
         var isValid = true
+        /// When set, each row's first and last cell touched.
+        var spans: UnsafeMutablePointer<SIMD2<Int32>>?
 
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int) {
             self.base = base
@@ -417,7 +435,16 @@ enum PathCoverage {
         /// the plane, collapsed onto x = 0 when left of it.
         @inline(__always)
         mutating func addClamped(_ from: SIMD2<Double>, _ to: SIMD2<Double>, _ sign: Double) {
-            guard (from.x + to.x) * 0.5 < size.x else { return }
+            guard (from.x + to.x) * 0.5 < size.x else {
+                // Dropped: the winding it closes runs on to the right side, so the rows
+                // it crosses are resolved through their last cell.
+                if let spans {
+                    let first = Swift.max(0, Int(from.y.rounded(.down))), end = Swift.min(height, Int(to.y.rounded(.up)))
+                    let last = Int32(width - 1)
+                    if first < end { for row in first..<end { spans[row] = SIMD2(Swift.min(spans[row].x, last), last) } }
+                }
+                return
+            }
             let lo = Swift.min(Swift.max(from.x, 0), size.x), hi = Swift.min(Swift.max(to.x, 0), size.x)
             addPiece(SIMD2(lo, from.y), SIMD2(hi, to.y), sign: sign)
         }
@@ -434,7 +461,14 @@ enum PathCoverage {
             minRow = Swift.min(minRow, firstRow)
             maxRow = Swift.max(maxRow, endRow - 1)
             let lowest = Swift.min(p.x, q.x)
-            minCell = Swift.min(minCell, Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down)))))
+            let firstCell = Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down))))
+            minCell = Swift.min(minCell, firstCell)
+            if let spans {
+                let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
+                for row in firstRow..<endRow {
+                    spans[row] = SIMD2(Swift.min(spans[row].x, Int32(firstCell)), Swift.max(spans[row].y, lastCell))
+                }
+            }
             for row in firstRow..<endRow {
                 let top = Swift.max(Double(row), p.y), bottom = Swift.min(Double(row + 1), q.y)
                 guard bottom > top else { continue }
