@@ -30,6 +30,8 @@ struct OverlapCorrection {
     struct Edge {
         var top, bottom, x, dxdy: Double
         var direction: Float
+        /// Where the edge crosses the current sample line.
+        var current = 0.0
     }
 
     private var edges: [Edge] = []
@@ -87,21 +89,23 @@ struct OverlapCorrection {
                 }
                 active.removeSubrange(kept...)
                 guard lo < end, active.count > 1 else { continue }
-                crossings.removeAll(keepingCapacity: true)
-                for e in active {
-                    let x = e.x + (line - e.top) * e.dxdy
-                    crossings.append((Swift.min(Swift.max(x, Double(lo)), Double(end)), e.direction))
+                // The active edges stay sorted by where they cross the line: nearly in order
+                // from one line to the next, so an insertion sort is about linear.
+                for i in active.indices {
+                    let x = active[i].x + (line - active[i].top) * active[i].dxdy
+                    active[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
                 }
-                // Insertion sort: few crossings, nearly in order.
-                for i in 1..<crossings.count {
-                    let c = crossings[i]
+                for i in 1..<active.count {
+                    let e = active[i]
                     var j = i - 1
-                    while j >= 0, crossings[j].x > c.x {
-                        crossings[j + 1] = crossings[j]
+                    while j >= 0, active[j].current > e.current {
+                        active[j + 1] = active[j]
                         j -= 1
                     }
-                    crossings[j + 1] = c
+                    active[j + 1] = e
                 }
+                crossings.removeAll(keepingCapacity: true)
+                for e in active { crossings.append((e.current, e.direction)) }
                 var winding: Float = 0
                 for j in 0..<(crossings.count - 1) {
                     winding += crossings[j].direction
