@@ -19,7 +19,7 @@ extension GraphicsContext {
         guard weight > 0, let box = bounds(of: set)?.intersection(state.clip), !box.isEmpty else { return }
         let stride = bitmap.bytesPerRow
         let mask = state.mask
-        let rowCapacity = 4 * (box.width + 8)
+        let rowCapacity = 4 * (box.width + 16)  // the samplers may write a few lanes past the end
         if colors.count < rowCapacity {
             colors = [Float](repeating: 0, count: rowCapacity)
             bytes = [UInt8](repeating: 0, count: rowCapacity)
