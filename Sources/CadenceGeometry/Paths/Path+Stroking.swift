@@ -15,7 +15,8 @@ import Darwin
 // left offset forward, the end cap, the left offset of the reversed polyline (the right
 // side, backwards), the start cap. A closed subpath becomes two polygons, one per side,
 // which run opposite ways (a ring under the non-zero rule). At each corner the outer side
-// gets its join — a miter point, an arc, or nothing for a bevel — and the inner side runs
+// gets its join — a miter point, an arc, or nothing for a bevel — and the inner side turns
+// where the two offset lines meet when that is within half of each segment, else runs
 // through the corner point itself (Skia's inner join), which keeps every edge inside the
 // stroke however short the segments are. Arcs (round joins and caps) are chords no farther
 // than `tolerance` from the circle, at most `maxArcStepsPerTurn` per full turn.
@@ -222,24 +223,36 @@ private struct Stroker {
     func side(_ pts: [SIMD2<Double>], forward: Bool, closed: Bool, into out: inout PolygonSet) throws(StrokeError) {
         let n = pts.count
         @inline(__always) func at(_ i: Int) -> SIMD2<Double> { forward ? pts[i] : pts[n - 1 - i] }
-        @inline(__always) func dir(_ i: Int) -> SIMD2<Double> { Self.unit(at((i + 1) % n) - at(i)) }
+        @inline(__always) func vector(_ i: Int) -> SIMD2<Double> { at((i + 1) % n) - at(i) }
+        @inline(__always) func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         if closed {
-            for i in 0..<n { join(at(i), dir((i + n - 1) % n), dir(i), tieOuter: forward, into: &out) }
-        } else {
-            out.points.append(at(0) + half * Self.normal(dir(0)))
-            var previous = dir(0)
-            for i in 1..<(n - 1) {
-                let next = dir(i)
-                join(at(i), previous, next, tieOuter: forward, into: &out)
-                previous = next
+            var v0 = vector(n - 1)
+            for i in 0..<n {
+                let v1 = vector(i)
+                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2, into: &out)
+                v0 = v1
             }
-            out.points.append(at(n - 1) + half * Self.normal(previous))
+        } else {
+            var v0 = vector(0)
+            out.points.append(at(0) + half * Self.normal(Self.unit(v0)))
+            for i in 1..<(n - 1) {
+                let v1 = vector(i)
+                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2, into: &out)
+                v0 = v1
+            }
+            out.points.append(at(n - 1) + half * Self.normal(Self.unit(v0)))
         }
         try check(out)
     }
 
-    /// The corner at `p` from direction `d0` to `d1`, on the left side.
-    func join(_ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, tieOuter: Bool, into out: inout PolygonSet) {
+    /// The corner at `p` from direction `d0` to `d1`, on the left side. On the inner side,
+    /// when the two offset lines meet within `room` (half the shorter segment) of the
+    /// corner along each, the side turns at their meeting point; otherwise it runs through
+    /// the corner itself, a small loop inside the stroke.
+    func join(
+        _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, tieOuter: Bool, room: Double,
+        into out: inout PolygonSet
+    ) {
         let n0 = Self.normal(d0), n1 = Self.normal(d1)
         let cross = d0.x * d1.y - d0.y * d1.x, dot = (d0 * d1).sum()
         let a = p + half * n0, b = p + half * n1
@@ -248,6 +261,14 @@ private struct Stroker {
             return
         }
         let outer = cross > 0 || (cross == 0 && tieOuter)
+        if !outer, 1 + dot > 1e-9 {
+            // The offset lines meet `half · tan(θ/2)` from the corner along each segment.
+            let reach = half * ((1 - dot) / (1 + dot)).squareRoot()
+            if reach <= room {
+                out.points.append(p + half * (n0 + n1) / (1 + dot))
+                return
+            }
+        }
         out.points.append(a)
         if !outer {
             out.points.append(p)
