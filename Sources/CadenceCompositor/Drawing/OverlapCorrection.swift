@@ -6,7 +6,15 @@ import CadencePixels
 /// `PathCoverage` errs: a pixel half at winding 2 and half at winding 0 reads 1, not ½
 /// (non-zero), or 1, not 0 (even-odd).
 ///
-/// **Method.** Each pixel row is sampled along `subrows` (4) horizontal lines through the
+/// **Which rows.** Rows where the accumulated winding passed 1 somewhere
+/// (`PathCoverage.resolve` reports it), and every row of a stroke with a corner sharper
+/// than 90° (a stroke doubling back overlaps itself in slivers that may never lift a
+/// pixel's sum past 1). A stroke that does not overlap itself costs nothing here. Elsewhere
+/// an overlap too thin to lift a pixel's sum past 1 — where two strokes narrower than a
+/// pixel cross, or two subpaths of a fill touch along a sliver — is not seen, and keeps the
+/// accumulation's over-coverage in those few pixels.
+///
+/// **Method.** Each marked pixel row is sampled along `subrows` (4) horizontal lines through the
 /// centres of equal sub-rows. On each line the edges' crossings are sorted and walked with
 /// their winding; spans inside under the fill rule add their exact horizontal extent, times the
 /// sub-row's height, to a second coverage row (point-sampled in y, exact in x: cairo's
@@ -46,7 +54,9 @@ struct OverlapCorrection {
 
     /// Replaces, in the coverage of `set` over `rect` (at `out`, rows `stride` apart, as
     /// resolved under `rule`, row `r` holding pixels `spans[r].x ..< spans[r].y`), the pixels
-    /// where the shape overlaps itself; nothing outside the spans is written.
+    /// where the shape overlaps itself, in the rows marked by a negated start
+    /// (`−1 − spans[r].x`: the accumulated winding passed 1 there); nothing outside the
+    /// spans is written.
     mutating func correct(
         _ set: PolygonSet, rule: FillRule, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
         spans: UnsafePointer<SIMD2<Int32>>
@@ -72,10 +82,19 @@ struct OverlapCorrection {
         var next = 0
         let h = 1 / Double(Self.subrows)
         for y in 0..<rect.height {
-            let lo = Int(spans[y].x), end = Int(spans[y].y)
+            // Only rows marked (a negated start) are sampled; the others just take in the
+            // edges that start there (the expired ones are dropped at the next marked row).
+            guard spans[y].x < 0 else {
+                let bottom = Double(y + 1)
+                while next < edges.count, edges[next].top < bottom {
+                    active.append(edges[next])
+                    next += 1
+                }
+                continue
+            }
+            let lo = Int(-1 - spans[y].x), end = Int(spans[y].y)
             inside.removeAll(keepingCapacity: true)
             flagged.removeAll(keepingCapacity: true)
-            // Sample lines still advance the edge list in rows with nothing to correct.
             for s in 0..<Self.subrows {
                 let line = Double(y) + (Double(s) + 0.5) * h
                 while next < edges.count, edges[next].top <= line {

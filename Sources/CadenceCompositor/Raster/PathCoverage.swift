@@ -98,14 +98,15 @@ enum PathCoverage {
     /// The coverage of one row of cells that `accumulate` wrote, from cell `lo` through
     /// `hi` (its span), under `rule`: the running sum from `lo` (past `hi` the winding is 0;
     /// a shape reaching past the right side has its span run to the last cell). Returns the
-    /// end of the pixels written.
-    static func resolve(_ row: UnsafeMutablePointer<Float>, from lo: Int, through hi: Int, width: Int, rule: FillRule) -> Int {
+    /// end of the pixels written, and whether the winding reached 2 in the row.
+    static func resolve(
+        _ row: UnsafeMutablePointer<Float>, from lo: Int, through hi: Int, width: Int, rule: FillRule
+    ) -> (end: Int, overlaps: Bool) {
         let last = Swift.min(hi + 1, width)
         switch rule {
-        case .nonZero: resolve(row + lo, count: last - lo)
-        case .evenOdd: resolveEvenOdd(row + lo, count: last - lo)
+        case .nonZero: return (last, resolve(row + lo, count: last - lo))
+        case .evenOdd: return (last, resolveEvenOdd(row + lo, count: last - lo))
         }
-        return last
     }
 
     /// Zeroes the pixels of `rect`, lets `feed` add edges (`false`: ignore the path), and
@@ -147,9 +148,12 @@ enum PathCoverage {
 
     /// The running sum of a row's cells, replaced by `min(1, |sum|)`, in `SIMD8` lanes (a
     /// log-step prefix sum within each vector, carried across).
-    @inline(__always)
-    static func resolve(_ row: UnsafeMutablePointer<Float>, count: Int) {
+    /// Returns whether any running sum passed `1 + overlapThreshold` in magnitude: the
+    /// row holds winding 2 or more somewhere (a shape overlapping itself).
+    @inline(__always) @discardableResult
+    static func resolve(_ row: UnsafeMutablePointer<Float>, count: Int) -> Bool {
         var carry: Float = 0
+        var largest = SIMD8<Float>()
         var i = 0
         while i + 8 <= count {
             let p = UnsafeMutableRawPointer(row + i)
@@ -160,26 +164,37 @@ enum PathCoverage {
             v += carry
             carry = v[7]
             let a = v.replacing(with: -v, where: v .< 0)
+            largest = pointwiseMax(largest, a)
             p.storeBytes(of: a.replacing(with: 1, where: a .> 1), as: SIMD8<Float>.self)
             i += 8
         }
+        var tail: Float = 0
         while i < count {
             carry += row[i]
+            tail = Swift.max(tail, Swift.abs(carry))
             row[i] = Swift.min(1, Swift.abs(carry))
             i += 1
         }
+        return Swift.max(largest.max(), tail) > 1 + overlapThreshold
     }
 
+    /// How far past 1 a running sum may drift by `Float` rounding before it counts as a
+    /// winding of 2 (`resolve`'s report).
+    static let overlapThreshold: Float = 1e-3
+
     /// The running sum of a row's cells, `a`, replaced by the even-odd fold `1 − |1 − (|a|
-    /// mod 2)|`.
-    static func resolveEvenOdd(_ row: UnsafeMutablePointer<Float>, count: Int) {
-        var carry: Float = 0
+    /// mod 2)|`. Returns whether a running sum passed 1 as `resolve` does.
+    @discardableResult
+    static func resolveEvenOdd(_ row: UnsafeMutablePointer<Float>, count: Int) -> Bool {
+        var carry: Float = 0, largest: Float = 0
         for i in 0..<count {
             carry += row[i]
             var a = Swift.abs(carry)
+            largest = Swift.max(largest, a)
             a -= 2 * (a * 0.5).rounded(.down)
             row[i] = 1 - Swift.abs(1 - a)
         }
+        return largest > 1 + overlapThreshold
     }
 
     // MARK: Flattening

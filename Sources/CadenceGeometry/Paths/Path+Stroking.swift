@@ -160,6 +160,10 @@ private struct Stroker {
                 return
             }
             if let dashes {
+                // Capped dashes closer than a width apart overlap one another.
+                if style.lineCap != .butt, stride(from: 1, to: dashes.count, by: 2).contains(where: { dashes[$0] < style.lineWidth }) {
+                    out.mayOverlapThinly = true
+                }
                 try dash(pts, closed: closed, pattern: dashes, into: &out)
             } else if closed {
                 try side(pts, forward: true, closed: true, into: &out)
@@ -261,6 +265,7 @@ private struct Stroker {
             return
         }
         let outer = cross > 0 || (cross == 0 && tieOuter)
+        if dot < 0 { out.mayOverlapThinly = true }
         if !outer, 1 + dot > 1e-9 {
             // The offset lines meet `half · tan(θ/2)` from the corner along each segment.
             let reach = half * ((1 - dot) / (1 + dot)).squareRoot()
@@ -269,6 +274,8 @@ private struct Stroker {
                 return
             }
         }
+        // Through the corner: the stroke folds over itself on the inner side.
+        if !outer { out.mayOverlapThinly = true }
         out.points.append(a)
         if !outer {
             out.points.append(p)

@@ -4,12 +4,19 @@
 package struct PolygonSet: Sendable {
     package var points: [SIMD2<Double>] = []
     package var ends: [Int] = []
+    /// Set by the stroker when the outline may overlap itself: a corner turning by more
+    /// than 90° (a stroke doubling back), an inner corner whose segments are too short for
+    /// the offset lines to meet (a curve tighter than half the width), capped dashes closer
+    /// than a width. The overlaps may be slivers thinner than a pixel, which the rasterizer
+    /// cannot see from accumulated areas alone.
+    package var mayOverlapThinly = false
 
     package init() {}
 
     package mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
+        mayOverlapThinly = false
     }
 
     /// Ends the polygon begun after the previous end (dropped when it has fewer than 3
