@@ -164,7 +164,7 @@ enum PathCoverage {
             v += carry
             carry = v[7]
             let a = v.replacing(with: -v, where: v .< 0)
-            largest = pointwiseMax(largest, a)
+            largest = largest.replacing(with: a, where: a .> largest)
             p.storeBytes(of: a.replacing(with: 1, where: a .> 1), as: SIMD8<Float>.self)
             i += 8
         }
