@@ -79,7 +79,8 @@ def draw_path(cr, data):
             raise ValueError(t)
 
 
-def main():
+def render_atlas():
+    """The atlas surface and the grid, as `main` writes them."""
     all_cases = cases()
     rows = (len(all_cases) + COLUMNS - 1) // COLUMNS
     atlas = cairo.ImageSurface(cairo.FORMAT_ARGB32, COLUMNS * TILE, rows * TILE)
@@ -100,13 +101,18 @@ def main():
         draw_path(cr, case["path"])
         cr.stroke()
         cr.restore()
-    os.makedirs(OUT, exist_ok=True)
-    atlas.write_to_png(os.path.join(OUT, "strokes.png"))
     # The grid's axes; tile k is case k of the nested loops shape, width, join, cap, dash.
     grid = {"tile": TILE, "columns": COLUMNS, "miterLimit": MITER_LIMIT,
             "shapes": [{"name": n, "path": d} for n, d in SHAPES], "widths": WIDTHS,
             "joins": [n for n, _ in JOINS], "caps": [n for n, _ in CAPS],
             "dashes": [{"pattern": p, "phase": ph} for p, ph in DASHES]}
+    return atlas, grid
+
+
+def main():
+    atlas, grid = render_atlas()
+    os.makedirs(OUT, exist_ok=True)
+    atlas.write_to_png(os.path.join(OUT, "strokes.png"))
     with open(os.path.join(OUT, "cases.json"), "w") as f:
         json.dump(grid, f, indent=1)
         f.write("\n")
