@@ -305,6 +305,32 @@ final class GraphicsContextTests: XCTestCase {
         XCTAssertEqual(Int(drawn[3, 3][3]), 64, accuracy: 1)
     }
 
+    /// The run splitter gives the same bytes as the per-pixel kernel (seeded: weights of
+    /// runs of ones, near-ones, fractions and zeros; opaque and translucent paints).
+    func testBlendRunsMatchesTheKernel() {
+        var rng = SeededGenerator(seed: 0x18_B1E0)
+        for trial in 0..<200 {
+            let n = Int.random(in: 1...90, using: &rng)
+            var w = [Float](repeating: 0, count: n)
+            var i = 0
+            while i < n {
+                let run = Int.random(in: 1...20, using: &rng)
+                let value: Float = [1, 1 - 1 / 1024, 0.999, 0.5, 0, Float.random(in: 0...1, using: &rng)][Int.random(in: 0..<6, using: &rng)]
+                for k in i..<min(n, i + run) { w[k] = value }
+                i += run
+            }
+            let paint = SourceOver.Paint(Color(red: 0.3, green: 0.6, blue: 0.9, alpha: trial % 2 == 0 ? 1 : 0.7))
+            var a = (0..<(4 * n)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            for p in stride(from: 0, to: a.count, by: 4) { for c in 0..<3 { a[p + c] = min(a[p + c], a[p + 3]) } }
+            var b = a
+            w.withUnsafeMutableBufferPointer { w in
+                GraphicsContext.blendRuns(paint, weights: w.baseAddress!, into: &a, count: n)
+                SourceOver.blend(paint, weights: w.baseAddress!, into: &b, count: n)
+            }
+            XCTAssertEqual(a, b, "seed 0x18B1E0, trial \(trial)")
+        }
+    }
+
     // MARK: Bad input
 
     func testBadInputDrawsNothing() throws {
