@@ -22,13 +22,14 @@ func wobblyPolygon() -> [Point] {
 }
 
 /// A 1,000-segment polyline on a 640 × 640 canvas: a spiral of five turns from radius 40 to
-/// 290 whose points alternate 2 px in and out, so every vertex is a corner (turns of
-/// about 40°), segments about 5 px long: a flattened curve with a zigzag on it.
-func wavyPolyline() -> Path {
+/// 290 whose points alternate `zigzag` px in and out (2: every vertex a corner, sharper
+/// than 90° near the centre, where the stroke folds over itself; 0: a smooth spiral, turns
+/// of 1.8°, segments 1.3–9 px — a flattened curve).
+func wavyPolyline(zigzag: Double = 2) -> Path {
     var p = Path()
     for k in 0...1000 {
         let t = Double(k) / 1000
-        let a = t * 10 * .pi, r = 40 + 250 * t + (k % 2 == 0 ? 2 : -2)
+        let a = t * 10 * .pi, r = 40 + 250 * t + (k % 2 == 0 ? zigzag : -zigzag)
         let point = Point(320 + r * cos(a), 320 + r * sin(a))
         if k == 0 { p.move(to: point) } else { p.addLine(to: point) }
     }
@@ -84,6 +85,11 @@ func registerDrawingBenchmarks() {
     strokeContext.lineJoin = .round
     registerBenchmark("GraphicsContext.stroke: 1000-segment zigzag spiral, width 3, round joins, 640x640 (outline + fill)") { n in
         for _ in 0..<Int(n) { strokeContext.stroke(wave) }
+        cadence_benchmark_consume(UInt64(strokeContext.bitmap.pixels[640 * 320 * 4 + 4 * 20]))
+    }
+    let spiral = wavyPolyline(zigzag: 0)
+    registerBenchmark("GraphicsContext.stroke: 1000-segment spiral, width 3, round joins, 640x640 (outline + fill)") { n in
+        for _ in 0..<Int(n) { strokeContext.stroke(spiral) }
         cadence_benchmark_consume(UInt64(strokeContext.bitmap.pixels[640 * 320 * 4 + 4 * 20]))
     }
     let style = StrokeStyle(lineWidth: 3, lineJoin: .round)
