@@ -159,6 +159,20 @@ final class GraphicsContextTests: XCTestCase {
         XCTAssertEqual(alphas(none).max(), 0)
     }
 
+    func testNestedPathClipsMultiply() throws {
+        let bitmap = try opaqueFill(32) {
+            $0.clip(to: Path(ellipseIn: Rect(x: 0, y: 4, width: 24, height: 24)))
+            $0.clip(to: Path(ellipseIn: Rect(x: 8, y: 4, width: 24, height: 24)))
+            $0.fill(Rect(x: 0, y: 0, width: 32, height: 32))
+        }
+        XCTAssertEqual(bitmap[16, 16][3], 255)  // inside both
+        XCTAssertEqual(bitmap[3, 16][3], 0)  // inside the first only
+        XCTAssertEqual(bitmap[29, 16][3], 0)  // inside the second only
+        // An edge pixel of the lens: the product of the two coverages, rounded to a byte.
+        let edge = (0..<32).map { Int(bitmap[$0, 16][3]) }.filter { $0 > 0 && $0 < 255 }
+        XCTAssertFalse(edge.isEmpty)
+    }
+
     func testSaveAndRestoreRestoreEveryPartOfTheState() throws {
         let context = try GraphicsContext(width: 16, height: 16)
         context.fillColor = blue

@@ -48,21 +48,19 @@ extension GraphicsContext {
             state.mask = nil
             return
         }
-        var bytes = [UInt8](repeating: 0, count: box.area)
+        let mask = ClipMask(rect: box)
         let parent = state.mask
-        bytes.withUnsafeMutableBufferPointer { out in
-            forEachCoverageRow(polygons, rule: rule, in: box) { y, x0, n, w in
-                let row = out.baseAddress! + (y - box.minY) * box.width + (x0 - box.minX)
-                if let parent {
-                    let p = parent.bytes.withUnsafeBufferPointer { $0.baseAddress! } + (y - parent.rect.minY) * parent.rect.width + (x0 - parent.rect.minX)
-                    for i in 0..<n { row[i] = UInt8(Swift.min(255, w[i] * Float(p[i]) + 0.5)) }
-                } else {
-                    for i in 0..<n { row[i] = UInt8(Swift.min(255, w[i] * 255 + 0.5)) }
-                }
+        forEachCoverageRow(polygons, rule: rule, in: box) { y, x0, n, w in
+            let row = mask.pixel(x0, y)
+            if let parent {
+                let p = parent.pixel(x0, y)
+                for i in 0..<n { row[i] = UInt8(Swift.min(255, w[i] * Float(p[i]) + 0.5)) }
+            } else {
+                for i in 0..<n { row[i] = UInt8(Swift.min(255, w[i] * 255 + 0.5)) }
             }
         }
         state.clip = box
-        state.mask = ClipMask(rect: box, bytes: bytes)
+        state.mask = mask
     }
 
     /// Intersects the clip with `rect` (`CGContextClipToRect`).

@@ -32,8 +32,7 @@ extension GraphicsContext {
                 bytes.withUnsafeMutableBufferPointer { bytes in
                     forEachCoverageRow(set, rule: rule, in: box, correctingOverlaps: correct) { y, x0, n, w in
                         if let mask {
-                            let m = mask.bytes.withUnsafeBufferPointer { $0.baseAddress! }
-                                + (y - mask.rect.minY) * mask.rect.width + (x0 - mask.rect.minX)
+                            let m = mask.pixel(x0, y)
                             let k = weight / 255
                             for i in 0..<n { w[i] *= Float(m[i]) * k }
                         } else if weight != 1 {

@@ -207,14 +207,23 @@ struct GraphicsState {
     var weight: Float { alpha > 0 ? Float(Swift.min(alpha, 1)) : 0 }
 }
 
-/// A clip's coverage, one byte a pixel (255 inside) over `rect`; immutable once made, so
-/// saved states share it.
+/// A clip's coverage, one byte a pixel (255 inside) over `rect`, zero when made; written
+/// once by `clip(to:rule:)`, then only read, so saved states share it.
 final class ClipMask {
     let rect: PixelRect
-    let bytes: [UInt8]
+    let base: UnsafeMutablePointer<UInt8>
 
-    init(rect: PixelRect, bytes: [UInt8]) {
+    init(rect: PixelRect) {
         self.rect = rect
-        self.bytes = bytes
+        base = .allocate(capacity: Swift.max(1, rect.area))
+        base.initialize(repeating: 0, count: Swift.max(1, rect.area))
+    }
+
+    deinit { base.deallocate() }
+
+    /// The byte of pixel `(x, y)`, which must be in `rect`.
+    @inline(__always)
+    func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+        base + (y - rect.minY) * rect.width + (x - rect.minX)
     }
 }
