@@ -13,8 +13,7 @@ final class GraphicsContextTests: XCTestCase {
 
     func polyline(_ points: [Point], closed: Bool = false) -> Path {
         var p = Path()
-        p.move(to: points[0])
-        for q in points.dropFirst() { p.addLine(to: q) }
+        p.addLines(between: points)
         if closed { p.closeSubpath() }
         return p
     }

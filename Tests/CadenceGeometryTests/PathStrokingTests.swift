@@ -31,8 +31,7 @@ final class PathStrokingTests: XCTestCase {
 
     func line(_ points: [Point], closed: Bool = false) -> Path {
         var p = Path()
-        p.move(to: points[0])
-        for q in points.dropFirst() { p.addLine(to: q) }
+        p.addLines(between: points)
         if closed { p.closeSubpath() }
         return p
     }
@@ -136,5 +135,16 @@ final class PathStrokingTests: XCTestCase {
         XCTAssertFalse(outline.isEmpty)
         let tiny = try line([Point(0, 0), Point(1e-300, 0)]).stroked(StrokeStyle(lineWidth: 1e-300))
         _ = tiny
+    }
+}
+
+extension PathStrokingTests {
+    func testAddLinesMovesThenLines() {
+        var p = Path()
+        p.addLines(between: [Point(1, 2), Point(3, 4), Point(5, 6)])
+        XCTAssertEqual(p.elements, [.moveTo(Point(1, 2)), .lineTo(Point(3, 4)), .lineTo(Point(5, 6))])
+        var empty = Path()
+        empty.addLines(between: [])
+        XCTAssertTrue(empty.isEmpty)
     }
 }
