@@ -57,15 +57,21 @@ extension GraphicsContext {
 
     /// `SourceOver.blend(paint, weights:…)`, with the runs of eight or more pixels whose
     /// weights all quantize to 255 (≥ 1 − 2⁻¹⁰) given to the uniform kernel — a span fill
-    /// for an opaque paint: the same bytes, without quantizing a shape's interior.
+    /// for an opaque paint — and those that all quantize to 0 (< 1/510) skipped: the same
+    /// bytes, without quantizing a shape's interior or the gaps between its parts.
     static func blendRuns(_ paint: SourceOver.Paint, weights w: UnsafeMutablePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count n: Int) {
-        let full = SIMD8<Float>(repeating: 1 - 1.0 / 1024)
-        @inline(__always) func isFull(_ j: Int) -> Bool {
-            !(any(UnsafeRawPointer(w + j).loadUnaligned(as: SIMD8<Float>.self) .< full))
-        }
+        let full = SIMD8<Float>(repeating: 1 - 1.0 / 1024), none = SIMD8<Float>(repeating: 0.5 / 255)
+        @inline(__always) func group(_ j: Int) -> SIMD8<Float> { UnsafeRawPointer(w + j).loadUnaligned(as: SIMD8<Float>.self) }
+        @inline(__always) func isFull(_ j: Int) -> Bool { !any(group(j) .< full) }
+        @inline(__always) func isEmpty(_ j: Int) -> Bool { all(group(j) .< none) }
         var i = 0
         while i < n {
             var j = i
+            while j + 8 <= n, isEmpty(j) { j += 8 }
+            if j > i {
+                i = j
+                continue
+            }
             while j + 8 <= n, isFull(j) { j += 8 }
             if j > i {
                 SourceOver.blend(paint, weight: 1, into: dst + 4 * i, count: j - i)
@@ -73,7 +79,7 @@ extension GraphicsContext {
                 continue
             }
             j = i + 8
-            while j + 8 <= n, !isFull(j) { j += 8 }
+            while j + 8 <= n, !isFull(j), !isEmpty(j) { j += 8 }
             j = Swift.min(j, n)
             SourceOver.blend(paint, weights: w + i, into: dst + 4 * i, count: j - i)
             i = j
