@@ -112,7 +112,9 @@ let package = Package(
         .testTarget(
             name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadencePixels", "CadenceTestSupport", "CadenceTesting"]),
         .testTarget(name: "CadenceTestingTests", dependencies: ["CadenceTesting"]),
-        .testTarget(name: "CadenceCompositorTests", dependencies: ["CadenceCompositor", "CadencePixels", "CadenceTestSupport"]),
+        .testTarget(
+            name: "CadenceCompositorTests",
+            dependencies: ["CadenceCompositor", "CadencePixels", "CadenceImageIO", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceSceneTests",
             dependencies: ["CadenceScene", "CadencePixels", "CadenceImageIO", "CadenceTestSupport", "CadenceSceneTestSupport"]),

@@ -93,6 +93,17 @@ do {  // Scene
     let frame = try scene.render(at: 0.5, with: Compositor())  // 64 × 48 pixels
     expect(frame.width == 64 && frame.height == 48 && frame[20, 20][3] == 255 && frame[2, 2][3] == 0, "Scene")
 }
+do {  // GraphicsContext
+    let context = try GraphicsContext(width: 64, height: 64)
+    context.fillColor = Color(red: 1, green: 0, blue: 0)
+    context.fill(Path(ellipseIn: Rect(x: 8, y: 8, width: 48, height: 48)))
+    context.strokeColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+    context.lineWidth = 4
+    context.lineJoin = .round
+    context.stroke(Path(rect: Rect(x: 4, y: 4, width: 56, height: 56)))
+    let centre = context.bitmap[32, 32]  // opaque red: (255, 0, 0, 255)
+    expect(centre == SIMD4(255, 0, 0, 255) && context.bitmap[4, 32][3] > 0, "GraphicsContext")
+}
 do {  // DemoScene
     let scene = DemoScene.make()
     let frame = try scene.render(at: 1.5, with: Compositor())

@@ -509,6 +509,86 @@ extern "C" void cadence_baseline_pixman_register(const char *name, const cadence
     });
 }
 
+// MARK: - Baseline: pixman, a polygon as trapezoids
+
+namespace {
+
+struct PixmanPolygon {
+    int width, height;
+    uint32_t *canvasBits = nullptr;
+    pixman_image_t *canvas = nullptr, *solid = nullptr;
+    std::vector<pixman_trapezoid_t> traps;
+
+    explicit PixmanPolygon(const cadence_pixman_polygon &s) : width(s.canvas_width), height(s.canvas_height) {
+        canvasBits = static_cast<uint32_t *>(std::aligned_alloc(64, size_t(width) * height * 4));
+        std::fill(canvasBits, canvasBits + size_t(width) * height, 0u);
+        canvas = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, canvasBits, width * 4);
+        const pixman_color_t c = color16(s.color);
+        solid = pixman_image_create_solid_fill(&c);
+        const int64_t n = s.count;
+        std::vector<double> ys(s.xy + 0, s.xy + 0);
+        for (int64_t k = 0; k < n; ++k) ys.push_back(s.xy[2 * k + 1]);
+        std::sort(ys.begin(), ys.end());
+        ys.erase(std::unique(ys.begin(), ys.end()), ys.end());
+        std::vector<std::pair<double, int64_t>> crossing;
+        for (size_t b = 0; b + 1 < ys.size(); ++b) {
+            const double top = ys[b], bottom = ys[b + 1], mid = (top + bottom) / 2;
+            crossing.clear();
+            for (int64_t k = 0; k < n; ++k) {
+                const int64_t j = (k + 1) % n;
+                const double y0 = s.xy[2 * k + 1], y1 = s.xy[2 * j + 1];
+                if ((y0 - mid) * (y1 - mid) >= 0) continue;
+                const double x0 = s.xy[2 * k], x1 = s.xy[2 * j];
+                crossing.push_back({x0 + (x1 - x0) * (mid - y0) / (y1 - y0), k});
+            }
+            std::sort(crossing.begin(), crossing.end());
+            auto line = [&](int64_t k) {
+                const int64_t j = (k + 1) % n;
+                return pixman_line_fixed_t{{pixman_double_to_fixed(s.xy[2 * k]), pixman_double_to_fixed(s.xy[2 * k + 1])},
+                                           {pixman_double_to_fixed(s.xy[2 * j]), pixman_double_to_fixed(s.xy[2 * j + 1])}};
+            };
+            for (size_t i = 0; i + 1 < crossing.size(); i += 2)
+                traps.push_back(pixman_trapezoid_t{pixman_double_to_fixed(top), pixman_double_to_fixed(bottom),
+                                                   line(crossing[i].second), line(crossing[i + 1].second)});
+        }
+    }
+
+    PixmanPolygon(const PixmanPolygon &) = delete;
+    PixmanPolygon &operator=(const PixmanPolygon &) = delete;
+
+    ~PixmanPolygon() {
+        pixman_image_unref(solid);
+        pixman_image_unref(canvas);
+        std::free(canvasBits);
+    }
+
+    void draw() {
+        pixman_composite_trapezoids(PIXMAN_OP_OVER, solid, canvas, PIXMAN_a8, 0, 0, 0, 0, int(traps.size()),
+                                    traps.data());
+    }
+};
+
+}  // namespace
+
+extern "C" int64_t cadence_baseline_pixman_polygon_draw(const cadence_pixman_polygon *scene, uint8_t *rgba) {
+    PixmanPolygon p(*scene);
+    p.draw();
+    copyToRGBA(p.canvasBits, size_t(scene->canvas_width) * scene->canvas_height, rgba);
+    return int64_t(p.traps.size());
+}
+
+extern "C" void cadence_baseline_pixman_polygon_register(
+    const char *name, const cadence_pixman_polygon *scene, int64_t items) {
+    auto p = std::make_shared<PixmanPolygon>(*scene);
+    benchmark::RegisterBenchmark(name, [p, items](benchmark::State &state) {
+        runBatches(state, items, [&](int64_t n) {
+            for (int64_t k = 0; k < n; ++k) p->draw();
+            benchmark::DoNotOptimize(p->canvasBits[0]);
+            benchmark::ClobberMemory();
+        });
+    });
+}
+
 // MARK: - Baseline: pixman, a bilinear transformed image
 
 namespace {

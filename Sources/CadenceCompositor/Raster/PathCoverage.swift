@@ -70,13 +70,56 @@ enum PathCoverage {
         _ path: Path, map: PlaneMap, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
         workspace: Workspace
     ) -> PixelRect {
+        accumulate(into: out, rect: rect, stride: stride, rule: .nonZero) { cells in
+            forEachPolygon(path, map: map, rect: rect, workspace) { cells.addPolygon($0) }
+        }
+    }
+
+    /// Accumulates the signed-area cells of `polygons` (closed, already flattened, in pixel
+    /// coordinates of the whole plane) into the pixels of `rect` at `out` (rows `stride`
+    /// apart), which must be all zero, and records in `spans[row]` the first and last cell
+    /// each row touched (`lo > hi`: none). Returns `false` (cells possibly written: the
+    /// caller zeroes the spans) when a point is not finite. Sparse: only the cells edges
+    /// cross are written, so a thin shape costs its edges, not its bounding box;
+    /// `resolve(_:from:through:width:rule:)` turns a row's span into coverage.
+    static func accumulate(
+        _ polygons: PolygonSet, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
+        spans: UnsafeMutablePointer<SIMD2<Int32>>
+    ) -> Bool {
+        guard !rect.isEmpty else { return true }
+        spans.update(repeating: SIMD2(Int32.max, -1), count: rect.height)
+        let offset = SIMD2(Double(rect.minX), Double(rect.minY))
+        var cells = Accumulator(base: out, width: rect.width, height: rect.height, stride: stride)
+        cells.spans = spans
+        polygons.forEach { cells.addPolygon($0, offset: offset) }
+        return cells.isValid
+    }
+
+    /// The coverage of one row of cells that `accumulate` wrote, from cell `lo` through
+    /// `hi` (its span), under `rule`: the running sum from `lo` (past `hi` the winding is 0;
+    /// a shape reaching past the right side has its span run to the last cell). Returns the
+    /// end of the pixels written, and whether the winding reached 2 in the row.
+    static func resolve(
+        _ row: UnsafeMutablePointer<Float>, from lo: Int, through hi: Int, width: Int, rule: FillRule
+    ) -> (end: Int, overlaps: Bool) {
+        let last = Swift.min(hi + 1, width)
+        switch rule {
+        case .nonZero: return (last, resolve(row + lo, count: last - lo))
+        case .evenOdd: return (last, resolveEvenOdd(row + lo, count: last - lo))
+        }
+    }
+
+    /// Zeroes the pixels of `rect`, lets `feed` add edges (`false`: ignore the path), and
+    /// resolves the touched rows under `rule`.
+    private static func accumulate(
+        into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int, rule: FillRule,
+        _ feed: (inout Accumulator) -> Bool
+    ) -> PixelRect {
         guard !rect.isEmpty else { return .empty }
         let w = rect.width, h = rect.height
         for y in 0..<h { (out + y * stride).update(repeating: 0, count: w) }
         var cells = Accumulator(base: out, width: w, height: h, stride: stride)
-        let ok = forEachPolygon(path, map: map, rect: rect, workspace) { polygon in
-            cells.addPolygon(polygon)
-        }
+        let ok = feed(&cells)
         guard ok, cells.isValid, cells.minRow <= cells.maxRow else {
             if cells.minRow <= cells.maxRow {
                 for y in cells.minRow...cells.maxRow { (out + y * stride).update(repeating: 0, count: w) }
@@ -84,7 +127,11 @@ enum PathCoverage {
             return .empty
         }
         for y in cells.minRow...cells.maxRow {
-            resolve(out + y * stride + cells.minCell, count: w - cells.minCell)
+            let row = out + y * stride + cells.minCell
+            switch rule {
+            case .nonZero: resolve(row, count: w - cells.minCell)
+            case .evenOdd: resolveEvenOdd(row, count: w - cells.minCell)
+            }
         }
         return PixelRect(minX: rect.minX + cells.minCell, minY: rect.minY + cells.minRow,
                          maxX: rect.maxX, maxY: rect.minY + cells.maxRow + 1)
@@ -101,9 +148,12 @@ enum PathCoverage {
 
     /// The running sum of a row's cells, replaced by `min(1, |sum|)`, in `SIMD8` lanes (a
     /// log-step prefix sum within each vector, carried across).
-    @inline(__always)
-    static func resolve(_ row: UnsafeMutablePointer<Float>, count: Int) {
+    /// Returns whether any running sum passed `1 + overlapThreshold` in magnitude: the
+    /// row holds winding 2 or more somewhere (a shape overlapping itself).
+    @inline(__always) @discardableResult
+    static func resolve(_ row: UnsafeMutablePointer<Float>, count: Int) -> Bool {
         var carry: Float = 0
+        var largest = SIMD8<Float>()
         var i = 0
         while i + 8 <= count {
             let p = UnsafeMutableRawPointer(row + i)
@@ -114,14 +164,37 @@ enum PathCoverage {
             v += carry
             carry = v[7]
             let a = v.replacing(with: -v, where: v .< 0)
+            largest = largest.replacing(with: a, where: a .> largest)
             p.storeBytes(of: a.replacing(with: 1, where: a .> 1), as: SIMD8<Float>.self)
             i += 8
         }
+        var tail: Float = 0
         while i < count {
             carry += row[i]
+            tail = Swift.max(tail, Swift.abs(carry))
             row[i] = Swift.min(1, Swift.abs(carry))
             i += 1
         }
+        return Swift.max(largest.max(), tail) > 1 + overlapThreshold
+    }
+
+    /// How far past 1 a running sum may drift by `Float` rounding before it counts as a
+    /// winding of 2 (`resolve`'s report).
+    static let overlapThreshold: Float = 1e-3
+
+    /// The running sum of a row's cells, `a`, replaced by the even-odd fold `1 − |1 − (|a|
+    /// mod 2)|`. Returns whether a running sum passed 1 as `resolve` does.
+    @discardableResult
+    static func resolveEvenOdd(_ row: UnsafeMutablePointer<Float>, count: Int) -> Bool {
+        var carry: Float = 0, largest: Float = 0
+        for i in 0..<count {
+            carry += row[i]
+            var a = Swift.abs(carry)
+            largest = Swift.max(largest, a)
+            a -= 2 * (a * 0.5).rounded(.down)
+            row[i] = 1 - Swift.abs(1 - a)
+        }
+        return largest > 1 + overlapThreshold
     }
 
     // MARK: Flattening
@@ -310,6 +383,8 @@ enum PathCoverage {
         /// The rows and leftmost cell touched (`minRow > maxRow`: none).
         var minRow: Int, maxRow = -1, minCell: Int
         var isValid = true
+        /// When set, each row's first and last cell touched.
+        var spans: UnsafeMutablePointer<SIMD2<Int32>>?
 
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int) {
             self.base = base
@@ -321,12 +396,13 @@ enum PathCoverage {
             minCell = width
         }
 
-        /// The edges of the closed polygon.
-        mutating func addPolygon(_ polygon: UnsafeBufferPointer<SIMD2<Double>>) {
-            guard var previous = polygon.last else { return }
+        /// The edges of the closed polygon, each point less `offset`.
+        mutating func addPolygon(_ polygon: UnsafeBufferPointer<SIMD2<Double>>, offset: SIMD2<Double> = .zero) {
+            guard var previous = polygon.last.map({ $0 - offset }) else { return }
             for p in polygon {
-                addEdge(previous, p)
-                previous = p
+                let q = p - offset
+                addEdge(previous, q)
+                previous = q
             }
         }
 
@@ -374,7 +450,16 @@ enum PathCoverage {
         /// the plane, collapsed onto x = 0 when left of it.
         @inline(__always)
         mutating func addClamped(_ from: SIMD2<Double>, _ to: SIMD2<Double>, _ sign: Double) {
-            guard (from.x + to.x) * 0.5 < size.x else { return }
+            guard (from.x + to.x) * 0.5 < size.x else {
+                // Dropped: the winding it closes runs on to the right side, so the rows
+                // it crosses are resolved through their last cell.
+                if let spans {
+                    let first = Swift.max(0, Int(from.y.rounded(.down))), end = Swift.min(height, Int(to.y.rounded(.up)))
+                    let last = Int32(width - 1)
+                    if first < end { for row in first..<end { spans[row] = SIMD2(Swift.min(spans[row].x, last), last) } }
+                }
+                return
+            }
             let lo = Swift.min(Swift.max(from.x, 0), size.x), hi = Swift.min(Swift.max(to.x, 0), size.x)
             addPiece(SIMD2(lo, from.y), SIMD2(hi, to.y), sign: sign)
         }
@@ -391,7 +476,14 @@ enum PathCoverage {
             minRow = Swift.min(minRow, firstRow)
             maxRow = Swift.max(maxRow, endRow - 1)
             let lowest = Swift.min(p.x, q.x)
-            minCell = Swift.min(minCell, Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down)))))
+            let firstCell = Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down))))
+            minCell = Swift.min(minCell, firstCell)
+            if let spans {
+                let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
+                for row in firstRow..<endRow {
+                    spans[row] = SIMD2(Swift.min(spans[row].x, Int32(firstCell)), Swift.max(spans[row].y, lastCell))
+                }
+            }
             for row in firstRow..<endRow {
                 let top = Swift.max(Double(row), p.y), bottom = Swift.min(Double(row + 1), q.y)
                 guard bottom > top else { continue }

@@ -138,6 +138,15 @@ extension Path {
         currentPoint = end
     }
 
+    /// Adds connected lines through `points` (`CGMutablePath.addLines(between:)`): a move
+    /// to the first point, then a line to each of the others. No points add nothing.
+    /// Cost: one element per point.
+    public mutating func addLines(between points: [Point]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        for p in points.dropFirst() { addLine(to: p) }
+    }
+
     /// Closes the current subpath (`CGPathCloseSubpath`): a straight line back to the
     /// subpath's start if the current point is elsewhere; the current point becomes that
     /// start. Does nothing on an empty path. A line or curve added after a close continues

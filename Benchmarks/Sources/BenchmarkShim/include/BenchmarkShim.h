@@ -179,6 +179,29 @@ void cadence_baseline_pixman_transformed_image_draw(
 void cadence_baseline_pixman_transformed_image_register(
     const char *_Nonnull name, const cadence_pixman_transformed_image *_Nonnull scene, int64_t items_per_iteration);
 
+/// A closed polygon (`count` points `xy[2k], xy[2k+1]`, pixels, y down) filled with the
+/// premultiplied RGBA8 `color` onto a transparent `canvas_width × canvas_height` a8r8g8b8
+/// canvas: the polygon is cut once, at registration, into trapezoids between consecutive
+/// vertex heights (edges paired left to right, even-odd — the same as non-zero for a
+/// simple polygon), and each iteration is `pixman_composite_trapezoids(PIXMAN_OP_OVER,
+/// solid, PIXMAN_a8 mask)`: pixman's rasterisation and compositing, without the
+/// tessellation cairo does before it.
+typedef struct cadence_pixman_polygon {
+    int32_t canvas_width, canvas_height;
+    const double *_Nonnull xy;
+    int64_t count;
+    uint8_t color[4];
+} cadence_pixman_polygon;
+
+/// Draws the polygon once on a freshly cleared canvas and writes the result to `rgba`;
+/// returns the number of trapezoids.
+int64_t cadence_baseline_pixman_polygon_draw(const cadence_pixman_polygon *_Nonnull scene, uint8_t *_Nonnull rgba);
+
+/// Registers the polygon's `pixman_composite_trapezoids` as the benchmark `name`, with
+/// `items_per_iteration` items.
+void cadence_baseline_pixman_polygon_register(
+    const char *_Nonnull name, const cadence_pixman_polygon *_Nonnull scene, int64_t items_per_iteration);
+
 // MARK: libpng (the PNG encoder's peer)
 
 /// Encodes the `width × height` premultiplied RGBA8 pixels `rgba` (rows `4 · width` bytes

@@ -1,0 +1,101 @@
+import BenchmarkShim
+import CadenceCompositor
+import CadenceGeometry
+import CadencePixels
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The drawing context (issue 18 §1): a 1,000-segment path filled next to pixman rasterising
+// the same polygon as trapezoids, in the same run; and a 1,000-segment polyline stroked
+// with round joins (outline and fill; target ≤ 100 µs), with the outline alone beside it.
+
+/// A simple (non-self-intersecting) 1,000-vertex polygon on a 640 × 640 canvas: a circle of
+/// radius 280 whose radius wobbles by 15 % seventeen times around.
+func wobblyPolygon() -> [Point] {
+    (0..<1000).map { k in
+        let a = Double(k) / 1000 * 2 * .pi
+        let r = 280 * (1 + 0.15 * sin(17 * a))
+        return Point(320 + r * cos(a), 320 + r * sin(a))
+    }
+}
+
+/// A 1,000-segment polyline on a 640 × 640 canvas: a spiral of five turns from radius 40 to
+/// 290 whose points alternate `zigzag` px in and out (2: every vertex a corner, sharper
+/// than 90° near the centre, where the stroke folds over itself; 0: a smooth spiral, turns
+/// of 1.8°, segments 1.3–9 px — a flattened curve).
+func wavyPolyline(zigzag: Double = 2) -> Path {
+    var p = Path()
+    for k in 0...1000 {
+        let t = Double(k) / 1000
+        let a = t * 10 * .pi, r = 40 + 250 * t + (k % 2 == 0 ? zigzag : -zigzag)
+        let point = Point(320 + r * cos(a), 320 + r * sin(a))
+        if k == 0 { p.move(to: point) } else { p.addLine(to: point) }
+    }
+    return p
+}
+
+func registerDrawingBenchmarks() {
+    let polygon = wobblyPolygon()
+    var path = Path()
+    path.move(to: polygon[0])
+    for p in polygon.dropFirst() { path.addLine(to: p) }
+    path.closeSubpath()
+    let color = Color(red: 0.2, green: 0.4, blue: 0.8)
+    let bytes = premultipliedBytes(color)
+
+    // Same pixels first: pixman's trapezoids sample a 17 × 15 grid per pixel, Cadence
+    // integrates exact areas, so edge pixels differ by up to about 1/15 of a pixel.
+    var xy = polygon.flatMap { [$0.x, $0.y] }
+    let fillContext = try! GraphicsContext(width: 640, height: 640)
+    fillContext.fillColor = color
+    fillContext.fill(path)
+    var theirs = [UInt8](repeating: 0, count: 640 * 640 * 4)
+    let traps = xy.withUnsafeBufferPointer { buffer in
+        var scene = cadence_pixman_polygon(canvas_width: 640, canvas_height: 640, xy: buffer.baseAddress!,
+                                           count: Int64(polygon.count), color: bytes)
+        return cadence_baseline_pixman_polygon_draw(&scene, &theirs)
+    }
+    var worst = 0, total = 0
+    for i in 0..<theirs.count {
+        let d = abs(Int(theirs[i]) - Int(fillContext.bitmap.pixels[i]))
+        worst = max(worst, d)
+        total += d
+    }
+    let mean = Double(total) / Double(theirs.count)
+    precondition(worst <= 32 && mean < 0.05, "1,000-segment fill: Cadence and pixman differ by up to \(worst) (mean \(mean))")
+
+    let pixels = 640 * 640
+    xy.withUnsafeBufferPointer { buffer in
+        var scene = cadence_pixman_polygon(canvas_width: 640, canvas_height: 640, xy: buffer.baseAddress!,
+                                           count: Int64(polygon.count), color: bytes)
+        cadence_baseline_pixman_polygon_register(
+            "baseline: pixman composite_trapezoids OVER solid, 1000-vertex polygon (\(traps) trapezoids made once), 640x640",
+            &scene, Int64(pixels))
+    }
+    registerBenchmark("GraphicsContext.fill: 1000-segment polygon, 640x640", itemsPerIteration: pixels) { n in
+        for _ in 0..<Int(n) { fillContext.fill(path) }
+        cadence_benchmark_consume(UInt64(fillContext.bitmap.pixels[640 * 320 * 4 + 4 * 320]))
+    }
+
+    let wave = wavyPolyline()
+    let strokeContext = try! GraphicsContext(width: 640, height: 640)
+    strokeContext.lineWidth = 3
+    strokeContext.lineJoin = .round
+    registerBenchmark("GraphicsContext.stroke: 1000-segment zigzag spiral, width 3, round joins, 640x640 (outline + fill)") { n in
+        for _ in 0..<Int(n) { strokeContext.stroke(wave) }
+        cadence_benchmark_consume(UInt64(strokeContext.bitmap.pixels[640 * 320 * 4 + 4 * 20]))
+    }
+    let spiral = wavyPolyline(zigzag: 0)
+    registerBenchmark("GraphicsContext.stroke: 1000-segment spiral, width 3, round joins, 640x640 (outline + fill)") { n in
+        for _ in 0..<Int(n) { strokeContext.stroke(spiral) }
+        cadence_benchmark_consume(UInt64(strokeContext.bitmap.pixels[640 * 320 * 4 + 4 * 20]))
+    }
+    let style = StrokeStyle(lineWidth: 3, lineJoin: .round)
+    registerBenchmark("Path.stroked: 1000-segment zigzag spiral, width 3, round joins (outline only, as a Path)") { n in
+        var sink = 0
+        for _ in 0..<Int(n) { sink &+= (try? wave.stroked(style))?.elements.count ?? 0 }
+        cadence_benchmark_consume(UInt64(sink))
+    }
+}

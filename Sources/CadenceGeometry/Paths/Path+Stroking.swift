@@ -1,0 +1,414 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The stroker: a path and a `StrokeStyle` to the outline a fill with the non-zero rule
+// paints (Core Graphics' `CGPath.copy(strokingWithWidth:…)`).
+//
+// Method. Each subpath is flattened to a polyline — curves cut into `n` equal steps of
+// their parameter, `n` from Wang's formula so that no chord is farther than `tolerance`
+// from its curve — with points closer than 1e-9 of their magnitude to the previous point
+// merged (zero-length segments vanish; a subpath that is only such segments is a dot).
+// Dashes cut the polyline by arc length. Each open piece becomes one closed polygon: the
+// left offset forward, the end cap, the left offset of the reversed polyline (the right
+// side, backwards), the start cap. A closed subpath becomes two polygons, one per side,
+// which run opposite ways (a ring under the non-zero rule). At each corner the outer side
+// gets its join — a miter point, an arc, or nothing for a bevel — and the inner side turns
+// where the two offset lines meet when that is within half of each segment, else runs
+// through the corner point itself (Skia's inner join), which keeps every edge inside the
+// stroke however short the segments are. Arcs (round joins and caps) are chords no farther
+// than `tolerance` from the circle, at most `maxArcStepsPerTurn` per full turn.
+//
+// A 180° turn (a polyline that doubles back) has no inner or outer side: the forward pass
+// treats it as outer (a round join is a half disc, a miter past any limit a bevel) and the
+// backward pass as inner.
+
+extension Path {
+    /// The most points a stroke outline may have (2²³, 128 MiB of coordinates); past it
+    /// `stroked(_:tolerance:)` throws `StrokeError.tooComplex`. A path of 10⁶ segments
+    /// with miter joins needs about 4 · 10⁶.
+    public static let maxStrokePoints = 1 << 23
+
+    /// The most chords a round join or cap uses per full turn (1024): exact to the tolerance
+    /// 1/128 up to a half width of about 1,700 units; wider arcs are coarser (a chord's
+    /// distance from the circle is `r · (1 − cos(π/1024))`).
+    public static let maxArcStepsPerTurn = 1024
+
+    /// The outline of the path stroked with `style`, as closed polygons to fill with the
+    /// non-zero rule (`CGPath.copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)`, with
+    /// dashes as `copy(dashingWithPhase:lengths:)` then stroking would give).
+    ///
+    /// - `tolerance`: the largest distance (path units) between the outline and the exact
+    ///   one, from flattening curves and arcs. Default 1/128.
+    /// - Bad input: an empty path, a path with a NaN or infinite coordinate, or a style
+    ///   whose width is not finite and positive give the empty path (nothing is stroked:
+    ///   the path is refused whole, not partly). A move-to alone draws nothing; a subpath of
+    ///   zero length (a line to its own start, `move` then `close`) draws a dot with round
+    ///   caps, an axis-aligned square with square caps, nothing with butt caps (cairo's
+    ///   rule). Huge coordinates are stroked in `Double`; outline points that overflow are
+    ///   the rasterizer's to refuse.
+    /// - Throws: `StrokeError.invalidTolerance` for a tolerance that is not finite and
+    ///   positive; `StrokeError.tooComplex` when the outline would need more than
+    ///   `maxStrokePoints` points or the dashes more than a quarter of that many pieces —
+    ///   the work is capped, whatever the path or pattern.
+    /// - Cost: O(flattened points + dashes + arc chords), one allocation per growing buffer.
+    public func stroked(_ style: StrokeStyle, tolerance: Double = 1.0 / 128) throws(StrokeError) -> Path {
+        var out = PolygonSet()
+        try strokeOutline(style, tolerance: tolerance, into: &out)
+        return out.path
+    }
+
+    /// The outline of `stroked(_:tolerance:)` as polygons in `out` (cleared first).
+    package func strokeOutline(_ style: StrokeStyle, tolerance: Double, into out: inout PolygonSet) throws(StrokeError) {
+        out.removeAll()
+        guard tolerance > 0, tolerance.isFinite else { throw .invalidTolerance(tolerance) }
+        guard style.drawsAnything, !isEmpty, isFinite else { return }
+        var stroker = Stroker(style: style, tolerance: tolerance)
+        try stroker.run(self, into: &out)
+    }
+
+    /// The points of the path's subpaths flattened to within `tolerance`: `body` gets each
+    /// subpath's points (consecutive near-duplicates merged), whether it was closed, and
+    /// whether it had a segment at all. Curves are cut into at most 2¹⁶ steps.
+    package func forEachFlattenedSubpath(
+        tolerance: Double, _ body: (_ points: [SIMD2<Double>], _ closed: Bool, _ hasSegment: Bool) throws(StrokeError) -> Void
+    ) throws(StrokeError) {
+        var points: [SIMD2<Double>] = []
+        var hasSegment = false
+        var start = SIMD2<Double>(0, 0)
+        func add(_ p: SIMD2<Double>) {
+            hasSegment = true
+            if let last = points.last {
+                let d = p - last
+                let scale = Swift.max(Swift.abs(p.x), Swift.abs(p.y), 1) * 1e-9
+                if Swift.abs(d.x) <= scale && Swift.abs(d.y) <= scale { return }
+            }
+            points.append(p)
+        }
+        func steps(_ dd: Double, _ k: Double) -> Int {
+            let x = (k * dd / tolerance).squareRoot().rounded(.up)
+            return x.isFinite ? Swift.max(1, Int(Swift.min(x, 65_536))) : 65_536
+        }
+        func v(_ p: Point) -> SIMD2<Double> { SIMD2(p.x, p.y) }
+        func length(_ a: SIMD2<Double>) -> Double { (a * a).sum().squareRoot() }
+        for element in elements {
+            switch element {
+            case .moveTo(let p):
+                if !points.isEmpty { try body(points, false, hasSegment) }
+                points.removeAll(keepingCapacity: true)
+                hasSegment = false
+                start = v(p)
+                points.append(start)
+            case .lineTo(let p):
+                add(v(p))
+            case .quadCurveTo(let c, let p):
+                let p0 = points.last ?? start, p1 = v(c), p2 = v(p)
+                let n = steps(length(p0 - 2 * p1 + p2), 0.25)
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), s = 1 - t
+                    add(s * s * p0 + 2 * s * t * p1 + t * t * p2)
+                }
+                add(p2)
+            case .curveTo(let c1, let c2, let p):
+                let p0 = points.last ?? start, p1 = v(c1), p2 = v(c2), p3 = v(p)
+                let n = steps(Swift.max(length(p0 - 2 * p1 + p2), length(p1 - 2 * p2 + p3)), 0.75)
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), s = 1 - t
+                    add(s * s * s * p0 + 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t * p3)
+                }
+                add(p3)
+            case .closeSubpath:
+                hasSegment = true
+                try body(points, true, hasSegment)
+                points.removeAll(keepingCapacity: true)
+                hasSegment = false
+                points.append(start)
+            }
+        }
+        if points.count > 1 || hasSegment { try body(points, false, hasSegment) }
+    }
+}
+
+/// One stroking pass (see the comment at the top of the file).
+private struct Stroker {
+    let style: StrokeStyle
+    let tolerance: Double
+    let half: Double
+    /// The angle of one chord of an arc of radius `half`.
+    let arcStep: Double
+    let dashes: [Double]?
+    var piece: [SIMD2<Double>] = []
+    var dashCount = 0
+
+    init(style: StrokeStyle, tolerance: Double) {
+        self.style = style
+        self.tolerance = tolerance
+        half = style.lineWidth / 2
+        let chord = 2 * acos(Swift.max(-1, 1 - tolerance / half))
+        arcStep = Swift.max(chord.isNaN ? .pi : chord, 2 * .pi / Double(Path.maxArcStepsPerTurn))
+        dashes = style.effectiveDashPattern
+    }
+
+    mutating func run(_ path: Path, into out: inout PolygonSet) throws(StrokeError) {
+        try path.forEachFlattenedSubpath(tolerance: tolerance) { (points, closed, hasSegment) throws(StrokeError) in
+            var pts = points
+            if closed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
+            if pts.count == 1 {
+                if hasSegment { try cap(dot: pts[0], direction: SIMD2(1, 0), into: &out) }
+                return
+            }
+            if let dashes {
+                // Capped dashes closer than a width apart overlap one another.
+                if style.lineCap != .butt, stride(from: 1, to: dashes.count, by: 2).contains(where: { dashes[$0] < style.lineWidth }) {
+                    out.mayOverlapThinly = true
+                }
+                try dash(pts, closed: closed, pattern: dashes, into: &out)
+            } else if closed {
+                try side(pts, forward: true, closed: true, into: &out)
+                out.closePolygon()
+                try side(pts, forward: false, closed: true, into: &out)
+                out.closePolygon()
+            } else {
+                try open(pts, direction: SIMD2(1, 0), into: &out)
+            }
+        }
+    }
+
+    // MARK: Pieces
+
+    /// An open polyline (or a dot with `direction` when it has one point) as one polygon.
+    func open(_ pts: [SIMD2<Double>], direction: SIMD2<Double>, into out: inout PolygonSet) throws(StrokeError) {
+        guard pts.count > 1 else {
+            try cap(dot: pts[0], direction: direction, into: &out)
+            return
+        }
+        let n = pts.count
+        try side(pts, forward: true, closed: false, into: &out)
+        endCap(pts[n - 1], Self.unit(pts[n - 1] - pts[n - 2]), into: &out)
+        try side(pts, forward: false, closed: false, into: &out)
+        endCap(pts[0], Self.unit(pts[0] - pts[1]), into: &out)
+        out.closePolygon()
+    }
+
+    /// A zero-length piece: a disc (round caps) or a square along `d` (square caps).
+    func cap(dot p: SIMD2<Double>, direction d: SIMD2<Double>, into out: inout PolygonSet) throws(StrokeError) {
+        switch style.lineCap {
+        case .butt: return
+        case .square:
+            let n = Self.normal(d)
+            for q in [p + half * (n - d), p + half * (n + d), p + half * (d - n), p - half * (n + d)] { out.points.append(q) }
+        case .round:
+            out.points.append(p + half * Self.normal(d))
+            arc(around: p, from: Self.normal(d), angle: .pi, into: &out)
+            out.points.append(p - half * Self.normal(d))
+            arc(around: p, from: -Self.normal(d), angle: .pi, into: &out)
+        }
+        out.closePolygon()
+        try check(out)
+    }
+
+    /// The cap at the end `p` of a side going along `d`: from `p + half·n(d)` round to
+    /// `p − half·n(d)` (both ends are the sides' own points).
+    func endCap(_ p: SIMD2<Double>, _ d: SIMD2<Double>, into out: inout PolygonSet) {
+        let n = Self.normal(d)
+        switch style.lineCap {
+        case .butt: break
+        case .square:
+            out.points.append(p + half * (n + d))
+            out.points.append(p + half * (d - n))
+        case .round:
+            arc(around: p, from: n, angle: .pi, into: &out)
+        }
+    }
+
+    /// The left offset (`normal`) of the polyline, forward or backward, with its joins.
+    func side(_ pts: [SIMD2<Double>], forward: Bool, closed: Bool, into out: inout PolygonSet) throws(StrokeError) {
+        let n = pts.count
+        @inline(__always) func at(_ i: Int) -> SIMD2<Double> { forward ? pts[i] : pts[n - 1 - i] }
+        @inline(__always) func vector(_ i: Int) -> SIMD2<Double> { at((i + 1) % n) - at(i) }
+        @inline(__always) func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+        if closed {
+            var v0 = vector(n - 1)
+            for i in 0..<n {
+                let v1 = vector(i)
+                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2, into: &out)
+                v0 = v1
+            }
+        } else {
+            var v0 = vector(0)
+            out.points.append(at(0) + half * Self.normal(Self.unit(v0)))
+            for i in 1..<(n - 1) {
+                let v1 = vector(i)
+                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2, into: &out)
+                v0 = v1
+            }
+            out.points.append(at(n - 1) + half * Self.normal(Self.unit(v0)))
+        }
+        try check(out)
+    }
+
+    /// The corner at `p` from direction `d0` to `d1`, on the left side. On the inner side,
+    /// when the two offset lines meet within `room` (half the shorter segment) of the
+    /// corner along each, the side turns at their meeting point; otherwise it runs through
+    /// the corner itself, a small loop inside the stroke.
+    func join(
+        _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, tieOuter: Bool, room: Double,
+        into out: inout PolygonSet
+    ) {
+        let n0 = Self.normal(d0), n1 = Self.normal(d1)
+        let cross = d0.x * d1.y - d0.y * d1.x, dot = (d0 * d1).sum()
+        let a = p + half * n0, b = p + half * n1
+        if cross == 0 && dot > 0 {
+            out.points.append(a)
+            return
+        }
+        let outer = cross > 0 || (cross == 0 && tieOuter)
+        if dot < 0 { out.mayOverlapThinly = true }
+        if !outer, 1 + dot > 1e-9 {
+            // The offset lines meet `half · tan(θ/2)` from the corner along each segment.
+            let reach = half * ((1 - dot) / (1 + dot)).squareRoot()
+            if reach <= room {
+                out.points.append(p + half * (n0 + n1) / (1 + dot))
+                return
+            }
+        }
+        // Through the corner: the stroke folds over itself on the inner side.
+        if !outer { out.mayOverlapThinly = true }
+        out.points.append(a)
+        if !outer {
+            out.points.append(p)
+        } else {
+            switch style.lineJoin {
+            case .bevel:
+                break
+            case .miter:
+                let limit = style.miterLimit
+                if 2 <= limit * limit * (1 + dot) {
+                    out.points.append(p + half * (n0 + n1) / (1 + dot))
+                }
+            case .round:
+                let angle = cross == 0 ? Double.pi : atan2(cross, dot)
+                arc(around: p, from: n0, angle: angle, into: &out)
+            }
+        }
+        out.points.append(b)
+    }
+
+    /// The inner points of the arc of radius `half` around `c` from direction `u`, turning
+    /// by `angle` (positive: from the normal towards the direction of travel).
+    func arc(around c: SIMD2<Double>, from u: SIMD2<Double>, angle: Double, into out: inout PolygonSet) {
+        let m = Swift.max(1, Int((Swift.abs(angle) / arcStep).rounded(.up)))
+        guard m > 1 else { return }
+        let step = angle / Double(m)
+        let cs = cos(step), sn = sin(step)
+        var v = u
+        for _ in 1..<m {
+            v = SIMD2(v.x * cs - v.y * sn, v.x * sn + v.y * cs)
+            out.points.append(c + half * v)
+        }
+    }
+
+    // MARK: Dashes
+
+    /// Cuts the polyline into dashes by arc length and strokes each as an open piece; on a
+    /// closed polyline a dash running through the start joins the last dash to the first.
+    mutating func dash(_ pts: [SIMD2<Double>], closed: Bool, pattern: [Double], into out: inout PolygonSet) throws(StrokeError) {
+        let period = pattern.reduce(0, +)
+        var phase = style.dashPhase.isFinite ? style.dashPhase.truncatingRemainder(dividingBy: period) : 0
+        if phase < 0 { phase += period }
+        var index = 0
+        while phase >= pattern[index] && phase > 0 {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        var remaining = pattern[index] - phase
+        var on = index % 2 == 0
+        let startsOn = on
+        // The first dash of a closed polyline that starts on: kept to join the last dash.
+        var firstPending = closed && startsOn
+        var first: [SIMD2<Double>]? = nil
+        var firstDirection = SIMD2<Double>(1, 0)
+        var pieceDirection = SIMD2<Double>(1, 0)
+        piece.removeAll(keepingCapacity: true)
+        let count = closed ? pts.count : pts.count - 1
+        let maxDashes = Path.maxStrokePoints / 4
+        for k in 0..<count {
+            let a = pts[k], b = pts[(k + 1) % pts.count]
+            let length = ((b - a) * (b - a)).sum().squareRoot()
+            let d = (b - a) / length
+            var position = 0.0
+            while true {
+                let step = Swift.min(remaining, length - position)
+                if on {
+                    if piece.isEmpty {
+                        piece.append(position == 0 ? a : a + d * position)
+                        pieceDirection = d
+                    }
+                    let end = position + step
+                    piece.append(end >= length ? b : a + d * end)
+                }
+                position += step
+                remaining -= step
+                guard remaining <= 0 else { break }
+                // The dash or gap ends here.
+                if on {
+                    if firstPending {
+                        firstPending = false
+                        first = piece
+                        firstDirection = pieceDirection
+                    } else {
+                        try emit(pieceDirection, into: &out)
+                    }
+                    piece.removeAll(keepingCapacity: true)
+                }
+                dashCount += 1
+                if dashCount > maxDashes { throw .tooComplex(limit: Path.maxStrokePoints) }
+                index = (index + 1) % pattern.count
+                remaining = pattern[index]
+                on.toggle()
+                if position >= length && remaining > 0 { break }
+            }
+        }
+        if on && !piece.isEmpty {
+            if let head = first {
+                piece.append(contentsOf: head.dropFirst())
+                first = nil
+            }
+            try emit(pieceDirection, into: &out)
+        }
+        if let head = first {
+            piece = head
+            try emit(firstDirection, into: &out)
+        }
+    }
+
+    /// Strokes `piece` (duplicate points merged) as an open polyline.
+    mutating func emit(_ direction: SIMD2<Double>, into out: inout PolygonSet) throws(StrokeError) {
+        var w = 1
+        for i in 1..<Swift.max(1, piece.count) where piece[i] != piece[w - 1] {
+            piece[w] = piece[i]
+            w += 1
+        }
+        piece.removeSubrange(Swift.min(w, piece.count)...)
+        try open(piece, direction: direction, into: &out)
+    }
+
+    // MARK: Helpers
+
+    func check(_ out: PolygonSet) throws(StrokeError) {
+        if out.points.count > Path.maxStrokePoints { throw .tooComplex(limit: Path.maxStrokePoints) }
+    }
+
+    /// `v / |v|` (the zero vector for a zero `v`, which merged points never give).
+    @inline(__always)
+    static func unit(_ v: SIMD2<Double>) -> SIMD2<Double> {
+        let l = (v * v).sum().squareRoot()
+        return l > 0 && l.isFinite ? v / l : (l > 0 ? PathSegment._normalized(v) : .zero)
+    }
+
+    /// The left normal of direction `d` (y down: left of travel), `(d.y, −d.x)`.
+    @inline(__always)
+    static func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(d.y, -d.x) }
+}

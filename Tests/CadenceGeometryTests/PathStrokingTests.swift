@@ -1,0 +1,150 @@
+import CadenceGeometry
+import CadenceTestSupport
+import XCTest
+
+/// The stroker's outlines: areas of simple cases in closed form, and its bad input.
+final class PathStrokingTests: XCTestCase {
+    /// The area the outline's polygons enclose, summed with sign (each polygon's shoelace).
+    /// For outlines whose pieces do not overlap this is the stroke's area.
+    func signedArea(_ path: Path) -> Double {
+        var total = 0.0
+        var ring: [Point] = []
+        func finish() {
+            guard ring.count > 2 else { ring = []; return }
+            for i in ring.indices {
+                let a = ring[i], b = ring[(i + 1) % ring.count]
+                total += (a.x * b.y - b.x * a.y) / 2
+            }
+            ring = []
+        }
+        for e in path.elements {
+            switch e {
+            case .moveTo(let p): finish(); ring = [p]
+            case .lineTo(let p): ring.append(p)
+            case .closeSubpath: finish()
+            default: XCTFail("outlines are made of lines")
+            }
+        }
+        finish()
+        return total
+    }
+
+    func line(_ points: [Point], closed: Bool = false) -> Path {
+        var p = Path()
+        p.addLines(between: points)
+        if closed { p.closeSubpath() }
+        return p
+    }
+
+    func testButtLineIsARectangle() throws {
+        let outline = try line([Point(0, 0), Point(10, 0)]).stroked(StrokeStyle(lineWidth: 2))
+        XCTAssertEqual(signedArea(outline), 20, accuracy: 1e-12)
+    }
+
+    func testCapsAddTheirArea() throws {
+        let square = try line([Point(0, 0), Point(10, 0)]).stroked(StrokeStyle(lineWidth: 2, lineCap: .square))
+        XCTAssertEqual(signedArea(square), 24, accuracy: 1e-12)
+        let round = try line([Point(0, 0), Point(10, 0)]).stroked(StrokeStyle(lineWidth: 2, lineCap: .round))
+        // Two half discs of radius 1 as inscribed polygons within 1/128 of the circle.
+        XCTAssertEqual(signedArea(round), 20 + .pi, accuracy: 2 * .pi / 128)
+        XCTAssertLessThan(signedArea(round), 20 + .pi)
+    }
+
+    func testClosedSquareIsARingWithMiteredCorners() throws {
+        let square = line([Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)], closed: true)
+        let outline = try square.stroked(StrokeStyle(lineWidth: 2, lineJoin: .miter))
+        // The ring is 80: the inner corners turn where the offset lines meet (no loop).
+        XCTAssertEqual(abs(signedArea(outline)), 80, accuracy: 1e-9)
+        let bevel = try square.stroked(StrokeStyle(lineWidth: 2, lineJoin: .bevel))
+        XCTAssertEqual(abs(signedArea(bevel)), 78, accuracy: 1e-9)  // each corner loses half of 1 × 1
+        // A miter limit below √2 (the square corner's ratio) bevels.
+        let limited = try square.stroked(StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 1.4))
+        XCTAssertEqual(abs(signedArea(limited)), 78, accuracy: 1e-9)
+    }
+
+    func testDashesCutByArcLength() throws {
+        // 10 long, dashes of 2 with gaps of 3, phase 1: dashes at 0…1, 4…6, 9…10.
+        let style = StrokeStyle(lineWidth: 2, dashPattern: [2, 3], dashPhase: 1)
+        let outline = try line([Point(0, 0), Point(10, 0)]).stroked(style)
+        XCTAssertEqual(signedArea(outline), 8, accuracy: 1e-9)
+        XCTAssertEqual(outline.elements.filter { $0 == .closeSubpath }.count, 3)
+        // An odd pattern repeats: [1] is 1 on, 1 off.
+        let odd = try line([Point(0, 0), Point(10, 0)]).stroked(StrokeStyle(lineWidth: 2, dashPattern: [1]))
+        XCTAssertEqual(signedArea(odd), 10, accuracy: 1e-9)
+    }
+
+    func testIgnoredDashPatternsStrokeSolid() throws {
+        let path = line([Point(0, 0), Point(10, 0)])
+        let solid = try path.stroked(StrokeStyle(lineWidth: 2))
+        for pattern in [[0.0, 0.0], [-1, 2], [.nan, 1], [.infinity, 1], []] {
+            XCTAssertEqual(try path.stroked(StrokeStyle(lineWidth: 2, dashPattern: pattern)), solid, "\(pattern)")
+        }
+        // A non-finite phase reads as 0.
+        XCTAssertEqual(try path.stroked(StrokeStyle(lineWidth: 2, dashPattern: [2, 3], dashPhase: .nan)),
+                       try path.stroked(StrokeStyle(lineWidth: 2, dashPattern: [2, 3])))
+    }
+
+    func testBadInputStrokesNothing() throws {
+        let path = line([Point(0, 0), Point(10, 0)])
+        for width in [0, -1, .nan, .infinity] {
+            XCTAssertTrue(try path.stroked(StrokeStyle(lineWidth: width)).isEmpty, "width \(width)")
+        }
+        XCTAssertTrue(try line([Point(0, 0), Point(.nan, 0), Point(5, 5)]).stroked(StrokeStyle()).isEmpty)
+        XCTAssertTrue(try Path().stroked(StrokeStyle()).isEmpty)
+        XCTAssertThrowsError(try path.stroked(StrokeStyle(), tolerance: 0))
+        XCTAssertThrowsError(try path.stroked(StrokeStyle(), tolerance: .nan))
+    }
+
+    func testZeroLengthSubpathsAreDotsOrSquares() throws {
+        let dot = line([Point(5, 5), Point(5, 5)])
+        XCTAssertTrue(try dot.stroked(StrokeStyle(lineWidth: 4, lineCap: .butt)).isEmpty)
+        XCTAssertEqual(signedArea(try dot.stroked(StrokeStyle(lineWidth: 4, lineCap: .square))), 16, accuracy: 1e-12)
+        XCTAssertEqual(signedArea(try dot.stroked(StrokeStyle(lineWidth: 4, lineCap: .round))), 4 * .pi, accuracy: 0.1)  // chords within 1/128 of the circle
+        var lone = Path()
+        lone.move(to: Point(1, 1))
+        XCTAssertTrue(try lone.stroked(StrokeStyle(lineWidth: 4, lineCap: .round)).isEmpty)
+    }
+
+    func testShortSegmentsTurnThroughTheCorner() throws {
+        // Segments too short for the offset lines' meeting point: the inner side runs
+        // through the corner, so the signed sum is the two rectangles and the bevel's
+        // triangle, the rectangles' overlap [0, 1]² counted twice (winding 2 there): 4.5,
+        // where the union is 3.5.
+        let outline = try line([Point(0, 0), Point(1, 0), Point(1, 1)]).stroked(StrokeStyle(lineWidth: 2, lineJoin: .bevel))
+        XCTAssertEqual(signedArea(outline), 4.5, accuracy: 1e-9)
+    }
+
+    func testBackTrackingRoundJoinIsAHalfDisc() throws {
+        // Out 10 and back 5, width 2, round joins, butt caps: 10 × 2 plus a half disc.
+        let outline = try line([Point(0, 0), Point(10, 0), Point(5, 0)]).stroked(StrokeStyle(lineWidth: 2, lineJoin: .round))
+        // The doubled part counts twice in the signed sum: 10·2 + 5·2 + π/2.
+        XCTAssertEqual(signedArea(outline), 30 + .pi / 2, accuracy: 0.02)
+    }
+
+    func testWorkIsCapped() {
+        // 10⁶ units of dashes 10⁻⁶ long: far more pieces than the cap allows.
+        let style = StrokeStyle(lineWidth: 1, dashPattern: [1e-6, 1e-6])
+        XCTAssertThrowsError(try line([Point(0, 0), Point(1e6, 0)]).stroked(style)) { error in
+            XCTAssertEqual(error as? StrokeError, .tooComplex(limit: Path.maxStrokePoints))
+        }
+    }
+
+    func testHugeCoordinatesDoNotTrap() throws {
+        let outline = try line([Point(-1e300, 0), Point(1e300, 1e300), Point(0, 1e-300)])
+            .stroked(StrokeStyle(lineWidth: 1e200, lineCap: .round, lineJoin: .round))
+        XCTAssertFalse(outline.isEmpty)
+        let tiny = try line([Point(0, 0), Point(1e-300, 0)]).stroked(StrokeStyle(lineWidth: 1e-300))
+        _ = tiny
+    }
+}
+
+extension PathStrokingTests {
+    func testAddLinesMovesThenLines() {
+        var p = Path()
+        p.addLines(between: [Point(1, 2), Point(3, 4), Point(5, 6)])
+        XCTAssertEqual(p.elements, [.moveTo(Point(1, 2)), .lineTo(Point(3, 4)), .lineTo(Point(5, 6))])
+        var empty = Path()
+        empty.addLines(between: [])
+        XCTAssertTrue(empty.isEmpty)
+    }
+}
