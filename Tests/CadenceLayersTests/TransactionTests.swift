@@ -215,7 +215,7 @@ final class TransactionTests: XCTestCase {
                     context.begin()
                     context.animationDuration = 1
                     layer.opacity = 0
-                    try? context.commit()
+                    context.commit()
                     clock.advance(by: 0.5)
                     return [layer.presentation(at: clock.now()).opacity, Double(context.openTransactionCount)]
                 }
