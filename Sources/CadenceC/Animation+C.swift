@@ -7,11 +7,14 @@ import CadenceScene
 final class AnimationObject: HandleObject {
     static let kind = "animation"
     let request: SampleRequest
+    /// The request's layer timing, resolved once for every evaluation.
+    let layer: ResolvedTiming
     /// Doubles per value.
     let valueCount: Int
 
     init(_ request: SampleRequest) {
         self.request = request
+        layer = ResolvedTiming(request.layerTiming, defaultDuration: MediaTiming.defaultLayerDuration)
         valueCount = request.model.numberCount
     }
 
@@ -20,7 +23,7 @@ final class AnimationObject: HandleObject {
     func evaluate(at time: Double, into value: UnsafeMutablePointer<Double>, rotation: UnsafeMutablePointer<Double>?)
         throws
     {
-        let sample = request.sample(atParentTime: time)
+        let sample = request.sample(atParentTime: time, layer: layer)
         guard sample.value.numberCount == valueCount else {
             throw InternalError(message: "a \(sample.value.kind.rawValue) value for a \(request.model.kind.rawValue) model")
         }

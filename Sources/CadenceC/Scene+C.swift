@@ -112,11 +112,7 @@ public func cadence_scene_render(
                         (pixels + to).update(from: source.baseAddress! + from, count: rowBytes)
                         continue
                     }
-                    for i in Swift.stride(from: 0, to: rowBytes, by: 4) {
-                        let alpha = source[from + i + 3]
-                        for c in 0..<3 { pixels[to + i + c] = Bitmap.unpremultiplied(source[from + i + c], alpha: alpha) }
-                        pixels[to + i + 3] = alpha
-                    }
+                    PNGEncoder.unpremultiply(source.baseAddress! + from, count: width, into: pixels + to)
                 }
             }
         }

@@ -200,7 +200,10 @@ extension PNGDecoder {
         }
 
         /// The bytes of one unfiltered row, for the row buffers.
-        var rowBytes: Int { (width * bitDepth * (colorType == 2 ? 3 : colorType == 4 ? 2 : colorType == 6 ? 4 : 1) + 7) / 8 }
+        var rowBytes: Int {
+            Header(width: width, height: height, bitDepth: bitDepth, colorType: colorType, isInterlaced: isInterlaced)
+                .rowBytes(width)
+        }
     }
 
     /// The bytes `info(_:)` needs: the signature and the `IHDR` chunk.

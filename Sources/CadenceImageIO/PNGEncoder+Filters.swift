@@ -14,7 +14,7 @@ extension PNGEncoder {
 
     /// Writes the `count` pixels at `pixels` (premultiplied RGBA) to `row`, alpha divided
     /// out; opaque pixels are copied as they are.
-    static func unpremultiply(_ pixels: UnsafePointer<UInt8>, count: Int, into row: UnsafeMutablePointer<UInt8>) {
+    package static func unpremultiply(_ pixels: UnsafePointer<UInt8>, count: Int, into row: UnsafeMutablePointer<UInt8>) {
         unpremultiplied.withUnsafeBufferPointer { table in
             let table = table.baseAddress!
             var x = 0

@@ -64,6 +64,21 @@ final class LayerPropertyTableTests: XCTestCase {
         XCTAssertNil(Point.read(.opacity, of: layer))
         XCTAssertEqual(Rect.read(.frame, of: layer), layer.frame, "frame is derived, not stored")
         XCTAssertTrue(layer.storageInvariantViolations.isEmpty)
+        // The storage fields themselves (the getters read through the same table, so this
+        // is what ties the table to the fields the renderer and the copies read).
+        XCTAssertEqual(layer.storage.opacity, 0.25)
+        XCTAssertEqual(layer.storage.rasterizationScale, 2.5)
+        XCTAssertTrue(layer.storage.shouldRasterize)
+        XCTAssertEqual(layer.storage.maskedCorners, [.layerMinXMinYCorner])
+
+        // Every number has a field of its own: distinct values written to all of them read
+        // back distinct (two keys wired to one field would read the same).
+        let probe = Layer()
+        let numbers = LayerKey.allCases.filter { $0.kind == .scalar && $0 != .maskedCorners }
+        for (i, key) in numbers.enumerated() { try probe.setValue(.scalar(Double(i) + 2), forKeyPath: key.name) }
+        for (i, key) in numbers.enumerated() {
+            XCTAssertEqual(probe.value(forKeyPath: key.name), .scalar(Double(i) + 2), key.name)
+        }
     }
 
     // The rasterization properties, which took one declaration, one storage field and one

@@ -68,8 +68,8 @@ typedef long long cadence_features_long4 __attribute__((ext_vector_type(4), alig
 static inline __attribute__((always_inline)) cadence_features_double4 cadence_pick4(
     const cadence_features_double2 *pair, cadence_features_double4 upper) {
     const cadence_features_double2 p = *pair;
-    const cadence_features_double4 both = __builtin_shufflevector(p, p, 0, 1, 0, 1);
 #if defined(__AVX__)
+    const cadence_features_double4 both = __builtin_shufflevector(p, p, 0, 1, 0, 1);
     // vpermilpd reads bit 1 of each 64-bit control lane: 2 picks the upper element.
     const cadence_features_long4 control = ((cadence_features_long4)upper >> 63) & 2;
     return __builtin_ia32_vpermilvarpd256(both, control);
@@ -77,7 +77,6 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_pi
     const cadence_features_long4 mask = (cadence_features_long4)upper >> 63;
     const cadence_features_long4 low = (cadence_features_long4)__builtin_shufflevector(p, p, 0, 0, 0, 0);
     const cadence_features_long4 high = (cadence_features_long4)__builtin_shufflevector(p, p, 1, 1, 1, 1);
-    (void)both;
     return (cadence_features_double4)((high & mask) | (low & ~mask));
 #endif
 }

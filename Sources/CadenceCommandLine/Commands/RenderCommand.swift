@@ -104,12 +104,13 @@ struct RenderCommand: ConsoleCommand {
         for (option, given) in [("--time", time != nil), ("--fps", fps != nil), ("--duration", duration != nil)] where given {
             throw InputError(option, "cannot be combined with --in-context (the model trees are drawn, with no time)")
         }
+        let threads = try frames.threadCount(), level = try frames.level()
         let inputLimit = try resources.inputLimit()
         let budget = try resources.memoryBudget()
         let maxPixels = try workLimit()
         _ = try FileAccess.outputTarget(out, location: "--out")
         let scene = try Self.readScene(self.scene, console: console, inputLimit: inputLimit, budget: budget)
-        let (compositor, _) = try scene.compositor(within: budget, threads: try frames.threadCount())
+        let (compositor, _) = try scene.compositor(within: budget, threads: threads)
         let context = scene.context
         if let maxPixels {
             let total = scene.layers.reduce(0.0) { $0 + Double(compositor.renderList(layerTree: $1, in: context).pixelWork) }
@@ -124,7 +125,7 @@ struct RenderCommand: ConsoleCommand {
             // The canvas was checked when the scene was read, so this is not the input's fault.
             throw InternalError(message: "compositing in a context failed: \(error)")
         }
-        try FileAccess.write(try PNGEncoder.output(bitmap, level: try frames.level()), to: out, location: "--out")
+        try FileAccess.write(try PNGEncoder.output(bitmap, level: level), to: out, location: "--out")
         let size = "\(context.pixelWidth)×\(context.pixelHeight)"
         try FileAccess.summary("wrote \(MessageText.escaped(out, quotes: false)) (\(size), in context)\n", for: out, to: console)
     }

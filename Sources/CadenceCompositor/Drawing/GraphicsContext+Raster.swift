@@ -90,18 +90,18 @@ extension GraphicsContext {
     /// their coverage (0…1, writable) over the row's span of touched cells; in bands of at
     /// most `coverageLimit` pixels. With `correctingOverlaps`, self-overlaps are corrected
     /// (`OverlapCorrection`) in the rows where the winding passed 1 — in every row of a
-    /// stroke that doubles back (`PolygonSet.mayOverlapThinly`). The coverage buffer is all zero between calls (each row's
-    /// span is cleared after use), so a thin shape costs its edges and spans, not its
-    /// bounding box.
+    /// stroke that doubles back (`PolygonSet.mayOverlapThinly`). The coverage buffer is all
+    /// zero between calls (each row's span is cleared after use), and both buffers are kept
+    /// for the next call, grown only when a box needs more.
     func forEachCoverageRow(
         _ set: PolygonSet, rule: FillRule, in box: PixelRect, correctingOverlaps: Bool = true,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
         guard !box.isEmpty else { return }
         let rowsPerBand = Swift.max(1, Self.coverageLimit / box.width)
-        let needed = Swift.min(box.height, rowsPerBand) * box.width
-        if coverage.count < needed { coverage = [Float](repeating: 0, count: needed) }
-        if spans.count < rowsPerBand + 1 { spans = [SIMD2<Int32>](repeating: .zero, count: Swift.min(box.height, rowsPerBand) + 1) }
+        let bandRows = Swift.min(box.height, rowsPerBand)
+        if coverage.count < bandRows * box.width { coverage = [Float](repeating: 0, count: bandRows * box.width) }
+        if spans.count < bandRows + 1 { spans = [SIMD2<Int32>](repeating: .zero, count: bandRows + 1) }
         var cells = coverage
         coverage = []
         var rowSpans = spans

@@ -44,7 +44,6 @@ struct OverlapCorrection {
 
     private var edges: [Edge] = []
     private var active: [Edge] = []
-    private var crossings: [(x: Double, direction: Float)] = []
     /// The row's spans inside under the rule, on all its sample lines, and the pixel
     /// ranges to correct.
     private var inside: [SIMD2<Double>] = []
@@ -123,12 +122,11 @@ struct OverlapCorrection {
                     }
                     active[j + 1] = e
                 }
-                crossings.removeAll(keepingCapacity: true)
-                for e in active { crossings.append((e.current, e.direction)) }
+                // `active` is sorted by where the edges cross this line.
                 var winding: Float = 0
-                for j in 0..<(crossings.count - 1) {
-                    winding += crossings[j].direction
-                    let a = crossings[j].x, b = crossings[j + 1].x
+                for j in 0..<(active.count - 1) {
+                    winding += active[j].direction
+                    let a = active[j].current, b = active[j + 1].current
                     guard winding != 0, b > a else { continue }
                     if rule == .nonZero || Int(winding) % 2 != 0 { inside.append(SIMD2(a, b)) }
                     if Swift.abs(winding) >= 2 {
@@ -143,12 +141,14 @@ struct OverlapCorrection {
                 // Many spans: their coverage as differences along the row, then a running sum.
                 if row.count < end + 2 { row = [Double](repeating: 0, count: end + 2) }
                 for k in lo...end + 1 { row[k] = 0 }
+                func add(_ x: Double, _ sign: Double) {
+                    let f = x.rounded(.down), i = Int(f)
+                    row[i] += sign * (1 - (x - f))
+                    row[i + 1] += sign * (x - f)
+                }
                 for span in inside {
-                    for (x, sign) in [(span.x, 1.0), (span.y, -1.0)] {
-                        let f = x.rounded(.down), i = Int(f)
-                        row[i] += sign * (1 - (x - f))
-                        row[i + 1] += sign * (x - f)
-                    }
+                    add(span.x, 1)
+                    add(span.y, -1)
                 }
                 var sum = 0.0
                 for k in lo..<end {

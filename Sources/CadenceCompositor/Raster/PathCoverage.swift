@@ -70,7 +70,7 @@ enum PathCoverage {
         _ path: Path, map: PlaneMap, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
         workspace: Workspace
     ) -> PixelRect {
-        accumulate(into: out, rect: rect, stride: stride, rule: .nonZero) { cells in
+        accumulate(into: out, rect: rect, stride: stride) { cells in
             forEachPolygon(path, map: map, rect: rect, workspace) { cells.addPolygon($0) }
         }
     }
@@ -110,9 +110,9 @@ enum PathCoverage {
     }
 
     /// Zeroes the pixels of `rect`, lets `feed` add edges (`false`: ignore the path), and
-    /// resolves the touched rows under `rule`.
+    /// resolves the touched rows (non-zero: the compositor's shapes).
     private static func accumulate(
-        into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int, rule: FillRule,
+        into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
         _ feed: (inout Accumulator) -> Bool
     ) -> PixelRect {
         guard !rect.isEmpty else { return .empty }
@@ -127,11 +127,7 @@ enum PathCoverage {
             return .empty
         }
         for y in cells.minRow...cells.maxRow {
-            let row = out + y * stride + cells.minCell
-            switch rule {
-            case .nonZero: resolve(row, count: w - cells.minCell)
-            case .evenOdd: resolveEvenOdd(row, count: w - cells.minCell)
-            }
+            resolve(out + y * stride + cells.minCell, count: w - cells.minCell)
         }
         return PixelRect(minX: rect.minX + cells.minCell, minY: rect.minY + cells.minRow,
                          maxX: rect.maxX, maxY: rect.minY + cells.maxRow + 1)

@@ -295,10 +295,11 @@ extension RenderList {
             let background = layer.backgroundColor.flatMap { $0.alpha > 0 && hasArea && !drawsNothing ? $0 : nil }
             let borderWidth = Swift.min(Swift.max(layer.borderWidth, 0), shorter / 2)
             let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
+            let maskedCorners = layer.maskedCorners
             return Item(
                 name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
-                cornerRadius: layer.maskedCorners.isEmpty ? 0 : Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
-                maskedCorners: layer.maskedCorners, cornerCurve: layer.cornerCurve,
+                cornerRadius: maskedCorners.isEmpty ? 0 : Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
+                maskedCorners: maskedCorners, cornerCurve: layer.cornerCurve,
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
                 shadow: contentOnly || drawsNothing

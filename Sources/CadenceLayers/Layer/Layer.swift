@@ -297,7 +297,8 @@ public final class Layer {
     /// four; a written number is truncated to an integer and keeps its four corner bits).
     /// Not animatable (no default action). Hit testing ignores it.
     public var maskedCorners: CornerMask {
-        get { CornerMask(truncating: self[.maskedCorners]) }
+        // Through the table (its number) only when a style may supply it.
+        get { storage.hasStyle ? CornerMask(truncating: self[.maskedCorners]) : storage.maskedCorners }
         set { self[.maskedCorners] = Double(newValue.rawValue) }
     }
 

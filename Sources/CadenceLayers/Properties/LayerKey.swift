@@ -14,8 +14,8 @@ import CadenceGeometry
 /// same accessors), and the command line's scene fields. The public property on `Layer`
 /// reads and writes through it (`Layer.subscript(_:)`), and the value lives in a field of
 /// `LayerStorage` (its initial value is the property's default). So adding a property is
-/// three lines: the case and its declaration here, its storage field, and its public
-/// accessor.
+/// its case and declaration here, its storage field with its forwarding accessor in
+/// `LayerStorage`, and its public accessor on `Layer`.
 enum LayerKey: Int, CaseIterable, Sendable {
     // Geometry.
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, frame
@@ -109,11 +109,11 @@ enum LayerKey: Int, CaseIterable, Sendable {
                 animatable: false))
         // Both "Animatable" in the Quartz Core reference (the Boolean discretely, as `hidden`).
         case .shouldRasterize:
-            visitor.visit(self, .init(.boolean({ $0.storage.cold(\.shouldRasterize) }, { $0.setCold(\.shouldRasterize, $1) }),
+            visitor.visit(self, .init(.boolean({ $0.storage.shouldRasterize }, { $0.shouldRasterize = $1 }),
                 animatable: true))
         case .rasterizationScale:
 
-                           visitor.visit(self, .init(.scalar({ $0.storage.cold(\.rasterizationScale) }, { $0.setCold(\.rasterizationScale, $1) }),
+                           visitor.visit(self, .init(.scalar({ $0.storage.rasterizationScale }, { $0.rasterizationScale = $1 }),
                           animatable: true, range: .positive))
         // Media timing: any number (a `ResolvedTiming` sanitises it), no action, no style.
         case .beginTime:

@@ -126,19 +126,6 @@ struct LayerStorage {
 
     // MARK: Cold: in the shared box.
 
-    /// The cold field at `field` (for properties declared with no accessor of their own
-    /// here: `LayerKey`'s table reads them through this).
-    @inline(__always)
-    func cold<Value>(_ field: KeyPath<ColdLayerStorage.Values, Value>) -> Value {
-        coldBox.values[keyPath: field]
-    }
-
-    /// Writes the cold field at `field` (the box made or copied first when shared).
-    @inline(__always)
-    mutating func setCold<Value>(_ field: WritableKeyPath<ColdLayerStorage.Values, Value>, _ value: Value) {
-        uniqueCold.values[keyPath: field] = value
-    }
-
     var sublayerTransform: Transform3D {
         get { coldBox.values.sublayerTransform }
         set {
@@ -228,6 +215,14 @@ struct LayerStorage {
     var minificationFilterBias: Double {
         get { coldBox.values.minificationFilterBias }
         set { uniqueCold.values.minificationFilterBias = newValue }
+    }
+    var shouldRasterize: Bool {
+        get { coldBox.values.shouldRasterize }
+        set { uniqueCold.values.shouldRasterize = newValue }
+    }
+    var rasterizationScale: Double {
+        get { coldBox.values.rasterizationScale }
+        set { uniqueCold.values.rasterizationScale = newValue }
     }
     var name: String? {
         get { coldBox.values.name }

@@ -31,7 +31,9 @@ extension SampleRequest {
         sample(atParentTime: time, layer: ResolvedTiming(layerTiming, defaultDuration: MediaTiming.defaultLayerDuration))
     }
 
-    private func sample(atParentTime time: Double, layer: ResolvedTiming) -> PresentationSample {
+    /// `sample(atParentTime:)` with the layer's resolved timing given (resolved once by a
+    /// caller that samples many times: `layerTiming` resolved with a layer's default duration).
+    package func sample(atParentTime time: Double, layer: ResolvedTiming) -> PresentationSample {
         // NaN where the layer's time space is not in effect: nothing is, the model shows.
         AnimationEvaluator.presentationValue(
             ofProperty: keyPath, model: model, animations: animations, atTime: layer.layerTime(atParentTime: time))

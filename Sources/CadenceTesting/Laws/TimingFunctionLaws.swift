@@ -40,18 +40,22 @@ public enum TimingFunctionLaws {
 
     /// For a curve whose y control points lie in 0…1, progress never decreases: along a
     /// walk from 0 to 1 of `monotoneWalkSteps` inputs, one step in three a few (1–4) ulps
-    /// and the others 1/1000, so pairs are compared both ulps apart and far apart. Inputs
+    /// and the others about 1/1000 (scaled by a factor in [1, 2) taken from the control
+    /// points, so different curves are walked through different inputs), so pairs are
+    /// compared both ulps apart and far apart. Inputs
     /// with y outside 0…1 pass trivially (use `Arbitrary.monotoneTimingCurves`).
     public static func monotoneProgress(of implementation: TimingFunctionImplementation = .cadence) -> Law<TimingControlPoints> {
         Law("\(implementation.name) timing function: progress never decreases when the y control points lie in 0…1") { points in
             guard points.isMonotone else { return }
             let progress = implementation.make(points)
+            let mixed = (points.c1x * 997 + points.c2y * 991).truncatingRemainder(dividingBy: 1)
+            let stride = 1e-3 * (mixed.isFinite ? 1 + Swift.abs(mixed) : 1)
             var x = 0.0
             var previous = progress(x)
             for step in 0..<monotoneWalkSteps {
-                x = step % 3 == 0 ? EdgeBiased.stepped(x, ulps: step % 4 + 1) : min(1, x + 1e-3)
+                x = step % 3 == 0 ? EdgeBiased.stepped(x, ulps: step % 4 + 1) : min(1, x + stride)
                 let y = progress(x)
-                try Violation.unless(y >= previous, "progress(\(x)) = \(y) < \(previous), its value \(step % 3 == 0 ? "a few ulps" : "1e-3") before")
+                try Violation.unless(y >= previous, "progress(\(x)) = \(y) < \(previous), its value \(step % 3 == 0 ? "a few ulps" : "\(stride)") before")
                 previous = y
                 if x >= 1 { break }
             }

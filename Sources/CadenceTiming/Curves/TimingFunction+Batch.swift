@@ -96,8 +96,9 @@ extension TimingFunction.Table {
         @usableFromInline typealias V = SIMD4<Double>
         @usableFromInline typealias Mask = SIMDMask<SIMD4<Int64>>
         /// Groups of four a batch call evaluates before it finishes the lanes the vector
-        /// test left (a 2.5 KiB list of the groups and their inputs, on the stack).
-        static let pendingCapacity = 64
+        /// test left: a list of the groups and their inputs of 16 × 48 bytes, under the
+        /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack.
+        static let pendingCapacity = 16
         @usableFromInline let f: UnsafePointer<SIMD2<Double>>
         @usableFromInline let mode: SIMD2<Double>
         /// The largest bound of each half over the binades from `Fast.firstBoundedBinade`

@@ -106,6 +106,9 @@ extension ResolvedTiming {
         // At the end a position of exactly 0 (an offset of −D) shows the end: the scalar path.
         let endAtZero = atEnd .& (p .== 0)
         let wraps = contributes .& ((p .< 0) .| (p .>= active))
+        // The lanes the vector arithmetic settles (the others take the scalar path): no wrap,
+        // no position of 0 at the end, a time that is a number.
+        let settled = .!wraps .& .!endAtZero .& (tp .== tp)
         // The progress at time `r` inside the iteration: a backward leg mirrored, then
         // `Swift.min(Swift.max(x, 0), 1)` lane by lane (zeros' signs included), exactly 1 at
         // the end of a leg, NaN where the object does not contribute.
@@ -122,7 +125,7 @@ extension ResolvedTiming {
         if single {
             // p < activeDuration = cycle in every exact lane: iteration 0, r = p (what the
             // general arithmetic below gives there).
-            return (progress(inside: p), V(), .!wraps .& .!endAtZero .& (tp .== tp))
+            return (progress(inside: p), V(), settled)
         }
         // Iteration and the time inside it. k = ⌊p / cycle⌋ by rounding to nearest with the
         // 2^52 shift and stepping down where that rounded up (exact for q < 2^52): the
@@ -144,9 +147,8 @@ extension ResolvedTiming {
         k.replace(with: k - 1, where: boundary)
         r.replace(with: V(repeating: cycle), where: boundary)
         k.replace(with: 0, where: .!contributes)
-        // Exact unless the position wraps (p outside [0, activeDuration)) or is 0 at the
-        // end, the time is NaN, or the quotient is too large for the shift.
-        let exact = .!wraps .& .!endAtZero .& (tp .== tp) .& (q .< 0x1p51)
+        // Exact where settled, unless the quotient is too large for the shift.
+        let exact = settled .& (q .< 0x1p51)
         return (progress(inside: r), k, exact)
     }
 }
