@@ -121,5 +121,32 @@ do {  // SplitMix64
     expect((0...1).contains(x), "SplitMix64")
 }
 
+do {  // ShapeLayer
+    let ring = ShapeLayer()
+    ring.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    ring.path = Path(ellipseIn: Rect(x: 10, y: 10, width: 80, height: 80))
+    ring.fillColor = nil
+    ring.strokeColor = Color(red: 0.2, green: 0.5, blue: 1)
+    ring.lineWidth = 6
+    ring.strokeEnd = 0.25  // a quarter of the circle, by arc length
+    expect(ring.layerClass == .shape && ring.strokeEnd == 0.25, "ShapeLayer")
+}
+do {  // GradientLayer
+    let sky = GradientLayer()
+    sky.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+    sky.colors = [Color(red: 0.1, green: 0.2, blue: 0.6), Color(red: 0.9, green: 0.6, blue: 0.3)]
+    sky.startPoint = Point(x: 0.5, y: 0)
+    sky.endPoint = Point(x: 0.5, y: 1)
+    expect(sky.colors?.count == 2, "GradientLayer")
+}
+do {  // ReplicatorLayer
+    let spinner = ReplicatorLayer()
+    spinner.bounds = Rect(x: 0, y: 0, width: 80, height: 80)
+    spinner.instanceCount = 12
+    spinner.instanceTransform = Transform3D(rotationAngle: 2 * .pi / 12, x: 0, y: 0, z: 1)
+    spinner.instanceDelay = 1.0 / 12
+    expect(spinner.instanceCount == 12, "ReplicatorLayer")
+}
+
 if failures > 0 { exit(1) }
 print("every example gives its stated result")

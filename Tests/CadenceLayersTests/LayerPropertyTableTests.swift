@@ -31,6 +31,7 @@ final class LayerPropertyTableTests: XCTestCase {
     // reference's `shouldRasterize` and `rasterizationScale`; not `frame`, `geometryFlipped`,
     // `maskedCorners`, `contentsScale`, `minificationFilterBias` or the media timing.
     func testAnimatablePropertiesAreCoreAnimations() {
+        XCTAssertLessThanOrEqual(LayerKey.allCases.count, 64, "a key's bit must fit explicitKeys")
         let expected: [String: ValueKind] = [
             "anchorPoint": .point, "anchorPointZ": .scalar, "backgroundColor": .color,
             "backgroundFilters": .discrete, "borderColor": .color, "borderWidth": .scalar,
@@ -42,6 +43,14 @@ final class LayerPropertyTableTests: XCTestCase {
             "shadowPath": .discrete, "shadowRadius": .scalar, "sublayers": .discrete,
             "sublayerTransform": .transform, "transform": .transform, "zPosition": .scalar,
             "shouldRasterize": .boolean, "rasterizationScale": .scalar,
+            // The specialised classes' (CAShapeLayer.h, CAGradientLayer.h, CAReplicatorLayer.h:
+            // "Animatable"); `preservesDepth` and the names are not.
+            "fillColor": .color, "strokeColor": .color, "lineWidth": .scalar, "miterLimit": .scalar,
+            "lineDashPhase": .scalar, "strokeStart": .scalar, "strokeEnd": .scalar,
+            "startPoint": .point, "endPoint": .point,
+            "instanceCount": .scalar, "instanceDelay": .scalar, "instanceTransform": .transform,
+            "instanceColor": .color, "instanceRedOffset": .scalar, "instanceGreenOffset": .scalar,
+            "instanceBlueOffset": .scalar, "instanceAlphaOffset": .scalar,
         ]
         XCTAssertEqual(LayerKeyPaths.properties, expected)
     }

@@ -54,7 +54,7 @@ public struct StrokeStyle: Hashable, Sendable {
 }
 
 /// The shape of an open subpath's ends and of a dash's ends (Core Graphics' `CGLineCap`).
-public enum LineCap: Hashable, Sendable, CaseIterable {
+public enum LineCap: String, Hashable, Sendable, CaseIterable {
     /// The stroke ends square at the end point.
     case butt
     /// A half disc of the line's width centred on the end point.
@@ -65,7 +65,7 @@ public enum LineCap: Hashable, Sendable, CaseIterable {
 
 /// The shape of the outside of a corner between two segments (Core Graphics'
 /// `CGLineJoin`).
-public enum LineJoin: Hashable, Sendable, CaseIterable {
+public enum LineJoin: String, Hashable, Sendable, CaseIterable {
     /// The outer edges extended to meet, while the miter limit allows; bevelled past it.
     case miter
     /// A circular arc of the line's half width centred on the corner.
@@ -76,7 +76,7 @@ public enum LineJoin: Hashable, Sendable, CaseIterable {
 
 /// Which points a filled path covers (Core Graphics' `CGPathFillRule`, `CAShapeLayer`'s
 /// `fillRule`).
-public enum FillRule: Hashable, Sendable, CaseIterable {
+public enum FillRule: String, Hashable, Sendable, CaseIterable {
     /// Points whose winding number is not 0 (`kCAFillRuleNonZero`, the default).
     case nonZero
     /// Points whose winding number is odd (`kCAFillRuleEvenOdd`).

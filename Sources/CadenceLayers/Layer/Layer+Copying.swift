@@ -1,14 +1,12 @@
 extension Layer {
-    /// A new layer with this layer's model properties — geometry, style, contents, name,
+    /// A new layer of this layer's class with its model properties — geometry, style, contents, name,
     /// style dictionary, actions, delegate, media timing, extra keys, and which properties
     /// were assigned — and no hierarchy: no superlayer, no sublayers, no mask. The contents
     /// object is shared, not copied (Core Animation shares its image too).
     ///
     /// Cost: one allocation and one copy of the property storage.
     public func modelCopy() -> Layer {
-        let copy = Layer()
-        copy.storage = storage
-        return copy
+        Layer.make(holding: storage)
     }
 
     /// Replaces this layer's model properties with those of `other` (everything
@@ -64,8 +62,7 @@ extension Layer {
 
     /// This layer's properties and animations, in no tree.
     private func nodeCopy(keepingCaptures: Bool) -> Layer {
-        let copy = Layer()
-        copy.storage = storage
+        let copy = Layer.make(holding: storage)
         copy.storage.isPresentation = false
         // One read of the entries, then one write of the copy's.
         var entries = animationEntries

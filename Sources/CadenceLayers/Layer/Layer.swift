@@ -34,7 +34,12 @@ import CadenceTiming
 ///           forKey: "fade", beginningAt: 0)
 /// let shown = layer.presentation(at: 0.5).opacity  // 0.5; the model still reads 1
 /// ```
-public final class Layer {
+///
+/// **Classes.** `Layer` is Core Animation's `CALayer`; its specialised classes are the
+/// subclasses `ShapeLayer`, `GradientLayer`, `ReplicatorLayer` and `TransformLayer`
+/// (`LayerClass`). It is not `open`: other modules use these classes as they are and
+/// customise a layer through its delegate and properties.
+public class Layer {
     // Exclusivity. The stored properties below are `@exclusivity(unchecked)`: the dynamic
     // check Swift makes on every access to a class's `var` (a thread-local access set,
     // about a hundred instructions) was the largest cost of snapshots, conversion and hit
@@ -49,20 +54,20 @@ public final class Layer {
     /// The plan of what `animationEntries` animates, made by the first snapshot after
     /// they change (`LayerAnimationPlan.swift`); `nil` until then.
     @exclusivity(unchecked)
-    var animationPlanCache: LayerAnimationPlan?
+    final var animationPlanCache: LayerAnimationPlan?
     /// For a model layer that snapshots have been made of: the identity they find it
     /// through, made by the first snapshot (`LayerModelHandle.swift`).
     @exclusivity(unchecked)
-    var modelIdentity: LayerModelIdentity?
+    final var modelIdentity: LayerModelIdentity?
     /// For a presentation snapshot: the handle to the model layer it was made from.
     @exclusivity(unchecked)
-    var modelHandle: LayerModelHandle?
+    final var modelHandle: LayerModelHandle?
 
     /// For a presentation snapshot: the transition in effect on the layer at the
     /// snapshot's time, with its previous rendering (`presentation(at:)`); `nil` when none
     /// is, and always `nil` for a model layer.
     @exclusivity(unchecked)
-    public internal(set) var presentedTransition: PresentedTransition?
+    public internal(set) final var presentedTransition: PresentedTransition?
 
     /// A layer of a presentation snapshot (`Layer+Animations.swift`): `storage` (its model
     /// layer's properties with the animated values in place), marked a presentation;
@@ -80,25 +85,25 @@ public final class Layer {
 
     /// The model properties; everything but the hierarchy.
     @exclusivity(unchecked)
-    var storage: LayerStorage
+    final var storage: LayerStorage
 
     /// Whether the layer (or a layer below it) needs layout, and whether its layout is
     /// running (`Layout/Layer+Layout.swift`). Not a property: copies start clean.
     @exclusivity(unchecked)
-    var layoutFlags: LayoutFlags = []
+    final var layoutFlags: LayoutFlags = []
 
     /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
     @exclusivity(unchecked)
-    public internal(set) var sublayers: [Layer] = []
+    public internal(set) final var sublayers: [Layer] = []
     /// The layer this one is a sublayer or the mask of, held weakly (the superlayer owns
     /// its sublayers). `nil` for a root.
     @exclusivity(unchecked)
-    public internal(set) weak var superlayer: Layer?
+    public internal(set) final weak var superlayer: Layer?
     /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
     /// but it is not among the sublayers. Set it with `setMask(_:)`.
     @exclusivity(unchecked)
-    public internal(set) var mask: Layer?
+    public internal(set) final var mask: Layer?
 
     /// An attached animation: its key, the animation, and — when it is or contains a
     /// transition — the tree it transitions from, a model copy captured when it was added
@@ -108,18 +113,30 @@ public final class Layer {
     /// The animations attached to the layer, in the order they were added
     /// (`Layer+Animations.swift`).
     @exclusivity(unchecked)
-    var animationEntries: [AnimationEntry] = []
+    final var animationEntries: [AnimationEntry] = []
     /// The context whose transactions this layer's changes join and which runs its actions
     /// (`Layer+Actions.swift`); `nil` (the default): changes are immediate, with no actions.
     /// Set with `TransactionContext.attach(_:)`; copies and snapshots have none.
     @exclusivity(unchecked)
-    public internal(set) var transactionContext: TransactionContext?
+    public internal(set) final var transactionContext: TransactionContext?
 
     /// A layer with every property at its default, in no tree.
     public init() {
         storage = LayerStorage()
+        storage.layerClass = Self.defaultLayerClass
     }
 
+    /// The class a new layer of this type is (each subclass names its own).
+    class var defaultLayerClass: LayerClass { .layer }
+
+    /// The Core Animation class this layer is (`LayerClass`): the subclass it is an instance
+    /// of, which its copies and presentation snapshots are too.
+    public final var layerClass: LayerClass { storage.layerClass }
+}
+
+// Everything else is in extensions, whose members a subclass cannot override: a call to
+// any of them is direct, as it was when `Layer` was final.
+extension Layer {
     // MARK: Reading and writing through the style rule
 
     /// `stored`, or the style's value for `key` when the layer has not assigned `key` and

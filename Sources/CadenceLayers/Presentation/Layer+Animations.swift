@@ -254,7 +254,7 @@ extension Layer {
     /// no sublayers, mask or animations yet.
     @inline(__always)
     func snapshotCopy(_ storage: consuming LayerStorage, superlayer parent: Layer?) -> Layer {
-        Layer(presenting: storage, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
+        Layer.presenting(storage, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
     }
 
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the

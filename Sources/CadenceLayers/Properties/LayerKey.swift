@@ -25,6 +25,11 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case backgroundColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, contentsCenter, contentsScale, minificationFilterBias
     case shouldRasterize, rasterizationScale
+    // The specialised classes (`Classes/`): shape, gradient and replicator layers.
+    case fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
+    case startPoint, endPoint
+    case instanceCount, instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
@@ -115,6 +120,68 @@ enum LayerKey: Int, CaseIterable, Sendable {
 
                            visitor.visit(self, .init(.scalar({ $0.storage.rasterizationScale }, { $0.rasterizationScale = $1 }),
                           animatable: true, range: .positive))
+        // Shape layers (`ShapeLayer`); all animatable in Core Animation.
+        case .fillColor:
+            visitor.visit(self, .init(.color({ $0.storage.shape.fillColor }, { $0.shape.fillColor = $1 }),
+                animatable: true, of: .shape))
+        case .strokeColor:
+            visitor.visit(self, .init(.color({ $0.storage.shape.strokeColor }, { $0.shape.strokeColor = $1 }),
+                animatable: true, of: .shape))
+        case .lineWidth:
+            visitor.visit(self, .init(.scalar({ $0.storage.shape.lineWidth }, { $0.shape.lineWidth = $1 }),
+                animatable: true, range: .nonNegative, of: .shape))
+        case .miterLimit:
+            visitor.visit(self, .init(.scalar({ $0.storage.shape.miterLimit }, { $0.shape.miterLimit = $1 }),
+                animatable: true, range: .nonNegative, of: .shape))
+        case .lineDashPhase:
+            visitor.visit(self, .init(.scalar({ $0.storage.shape.lineDashPhase }, { $0.shape.lineDashPhase = $1 }),
+                animatable: true, of: .shape))
+        case .strokeStart:
+            visitor.visit(self, .init(.scalar({ $0.storage.shape.strokeStart }, { $0.shape.strokeStart = $1 }),
+                animatable: true, range: .unit, of: .shape))
+        case .strokeEnd:
+            visitor.visit(self, .init(.scalar({ $0.storage.shape.strokeEnd }, { $0.shape.strokeEnd = $1 }),
+                animatable: true, range: .unit, of: .shape))
+        // Gradient layers (`GradientLayer`).
+        case .startPoint:
+            visitor.visit(self, .init(.point({ $0.storage.gradient.startPoint }, { $0.gradient.startPoint = $1 }),
+                animatable: true, of: .gradient))
+        case .endPoint:
+            visitor.visit(self, .init(.point({ $0.storage.gradient.endPoint }, { $0.gradient.endPoint = $1 }),
+                animatable: true, of: .gradient))
+        // Replicator layers (`ReplicatorLayer`); all but `preservesDepth` animatable.
+        case .instanceCount:
+            visitor.visit(self, .init(.scalar({ $0.storage.replicator.instanceCount }, { $0.replicator.instanceCount = $1 }),
+                animatable: true, range: .nonNegative, of: .replicator))
+        case .instanceDelay:
+            visitor.visit(self, .init(.scalar({ $0.storage.replicator.instanceDelay }, { $0.replicator.instanceDelay = $1 }),
+                animatable: true, of: .replicator))
+        case .instanceTransform:
+            visitor.visit(self, .init(
+                .transform({ $0.storage.replicator.instanceTransform }, { $0.replicator.instanceTransform = $1 }),
+                animatable: true, of: .replicator))
+        case .instanceColor:
+            visitor.visit(self, .init(.color({ $0.storage.replicator.instanceColor }, { $0.replicator.instanceColor = $1 }),
+                animatable: true, of: .replicator))
+        case .instanceRedOffset:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.replicator.instanceRedOffset }, { $0.replicator.instanceRedOffset = $1 }),
+                animatable: true, of: .replicator))
+        case .instanceGreenOffset:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.replicator.instanceGreenOffset }, { $0.replicator.instanceGreenOffset = $1 }),
+                animatable: true, of: .replicator))
+        case .instanceBlueOffset:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.replicator.instanceBlueOffset }, { $0.replicator.instanceBlueOffset = $1 }),
+                animatable: true, of: .replicator))
+        case .instanceAlphaOffset:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.replicator.instanceAlphaOffset }, { $0.replicator.instanceAlphaOffset = $1 }),
+                animatable: true, of: .replicator))
+        case .preservesDepth:
+            visitor.visit(self, .init(.boolean({ $0.storage.replicator.preservesDepth }, { $0.replicator.preservesDepth = $1 }),
+                animatable: false, of: .replicator))
         // Media timing: any number (a `ResolvedTiming` sanitises it), no action, no style.
         case .beginTime:
             visitor.visit(self, .init(.scalar({ $0.storage.timing.beginTime }, { $0.timing.beginTime = $1 }),
@@ -282,9 +349,15 @@ struct LayerProperty: Sendable {
     /// Whether a scene's layer object sets it by name, as a value of its kind (the others a
     /// scene gives in a form of its own, or not at all).
     let isSceneValue: Bool
+    /// The class whose property it is (`.layer`: every layer's). Every layer stores and
+    /// key-value codes it; only layers of that class draw with it, and a scene sets it only
+    /// on a layer of that class.
+    let owner: LayerClass
 
-    init(_ access: Access, animatable: Bool, styled: Bool = true, range: Range = .any, inScene: Bool = true) {
+    init(_ access: Access, animatable: Bool, styled: Bool = true, range: Range = .any, inScene: Bool = true,
+         of owner: LayerClass = .layer) {
         self.access = access
+        self.owner = owner
         isAnimatable = animatable
         readsStyle = styled
         isMediaTiming = false
@@ -300,6 +373,7 @@ struct LayerProperty: Sendable {
         isMediaTiming = true
         range = .any
         isSceneValue = false
+        owner = .layer
     }
 }
 
@@ -315,8 +389,8 @@ extension Layer {
     /// table's order (`frame` after the geometry it reads, so that it wins over a bounds size
     /// and position given with it): derived from `LayerKey`'s declarations, for the command
     /// line's scene decoder.
-    package static let sceneValueProperties: [(name: String, kind: ValueKind, range: LayerValueRange)] =
-        LayerKey.allCases.filter { $0.property.isSceneValue }.map { ($0.name, $0.kind, $0.property.range) }
+    package static let sceneValueProperties: [(name: String, kind: ValueKind, range: LayerValueRange, owner: LayerClass)] =
+        LayerKey.allCases.filter { $0.property.isSceneValue }.map { ($0.name, $0.kind, $0.property.range, $0.property.owner) }
 }
 
 /// Code that works on one property given its declaration, typed by the property's storage

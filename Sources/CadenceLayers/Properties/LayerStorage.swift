@@ -29,6 +29,8 @@ struct LayerStorage {
         var explicitKeys: UInt64 = 0
         /// Whether the layer is a presentation snapshot.
         var isPresentation = false
+        /// The layer's class (`LayerClass`), which its object is an instance of.
+        var layerClass = LayerClass.layer
         var isHidden = false
         var masksToBounds = false
         var isDoubleSided = true
@@ -70,6 +72,10 @@ struct LayerStorage {
     var isPresentation: Bool {
         get { hot.isPresentation }
         set { hot.isPresentation = newValue }
+    }
+    var layerClass: LayerClass {
+        get { hot.layerClass }
+        set { hot.layerClass = newValue }
     }
     var isHidden: Bool {
         get { hot.isHidden }
@@ -224,6 +230,21 @@ struct LayerStorage {
         get { coldBox.values.rasterizationScale }
         set { uniqueCold.values.rasterizationScale = newValue }
     }
+    /// The properties of a shape layer (`ShapeLayer`).
+    var shape: ShapeLayerValues {
+        get { coldBox.values.shape }
+        _modify { yield &uniqueCold.values.shape }
+    }
+    /// The properties of a gradient layer (`GradientLayer`).
+    var gradient: GradientLayerValues {
+        get { coldBox.values.gradient }
+        _modify { yield &uniqueCold.values.gradient }
+    }
+    /// The properties of a replicator layer (`ReplicatorLayer`).
+    var replicator: ReplicatorLayerValues {
+        get { coldBox.values.replicator }
+        _modify { yield &uniqueCold.values.replicator }
+    }
     var name: String? {
         get { coldBox.values.name }
         set { uniqueCold.values.name = newValue }
@@ -362,6 +383,11 @@ final class ColdLayerStorage {
         // Rasterization (stored; the compositor does not read them yet).
         var shouldRasterize = false
         var rasterizationScale = 1.0
+        // The specialised classes' properties (`Classes/`), on every layer, read only by
+        // the layers of their class.
+        var shape = ShapeLayerValues()
+        var gradient = GradientLayerValues()
+        var replicator = ReplicatorLayerValues()
     }
 
     /// The values of a storage without a box (Core Animation's defaults). Never written:

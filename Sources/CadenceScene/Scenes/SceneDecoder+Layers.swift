@@ -10,7 +10,7 @@ import CadenceTiming
 extension SceneDecoder {
     /// A layer property a scene sets through key-value coding (`Layer.setValue(_:forKeyPath:)`),
     /// with the kind of its value and the range of its numbers.
-    typealias ValueField = (name: String, kind: ValueKind, range: LayerValueRange)
+    typealias ValueField = (name: String, kind: ValueKind, range: LayerValueRange, owner: CadenceLayers.LayerClass)
 
     /// The properties written through key-value coding, in the order they are applied: the
     /// layer's property table (`Layer.sceneValueProperties`), where `frame` comes after
@@ -22,22 +22,23 @@ extension SceneDecoder {
     static let layerFields = ["name"] + valueFields.map(\.name) + [
         "maskedCorners", "cornerCurve", "shadowPath", "contents", "contentsGravity", "magnificationFilter",
         "minificationFilter", "mask", "sublayers", "animations",
-    ] + layoutFields + MediaTiming.fieldNames
+    ] + classFields.map(\.name) + layoutFields + MediaTiming.fieldNames
 
     /// The layer object at `path`, with its sublayers, mask and animations.
     mutating func layer(_ json: JSONValue, at path: JSONPath) throws -> Layer {
         let reader = try JSONObjectReader(json, at: path, source: source)
         try reader.rejectUnknownFields(Self.layerFields)
         try budget.charge(Self.layerCost, for: "the layer", at: path.isRoot ? MessageText.path(source) : path.description)
-        let layer = Layer()
-        let layerClass = try readClass(reader, into: layer)
+        let (layer, layerClass) = try readClass(reader)
         if let name = reader.nonNull("name") {
             layer.name = try JSONObjectReader.string(name, at: path.appending("name"), source: source)
         }
         for field in Self.valueFields {
             guard let json = reader.value(field.name) else { continue }
+            try checkOwner(field.owner, of: field.name, on: layer, at: path)
             try set(field, json, on: layer, at: path.appending(field.name))
         }
+        try readClassFields(reader, into: layer, at: path)
         if let corners = try reader.array("maskedCorners", corner) { layer.maskedCorners = CornerMask(corners) }
         if let curve = try reader.choice("cornerCurve", CornerCurve.self, noun: "corner curve", allowsNull: true) {
             layer.cornerCurve = curve

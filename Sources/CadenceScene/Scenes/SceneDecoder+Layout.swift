@@ -7,8 +7,20 @@ import CadenceLayers
 /// `scrolls`, and the timed model `changes` that set them in motion. Names are Core Animation's without prefix.
 extension SceneDecoder {
     /// The layer classes a scene may name (`"class"`); the others are not built yet.
+    /// `scroll` is a plain layer that scrolls; the rest are `CadenceLayers.LayerClass`es.
     enum LayerClass: String, CaseIterable {
-        case layer, scroll
+        case layer, scroll, shape, gradient, replicator, transform
+
+        /// The class of the layer object made for it.
+        var layerClass: CadenceLayers.LayerClass {
+            switch self {
+            case .layer, .scroll: .layer
+            case .shape: .shape
+            case .gradient: .gradient
+            case .replicator: .replicator
+            case .transform: .transform
+            }
+        }
     }
 
     /// The layout managers a scene may name (`"layoutManager"`).
@@ -48,15 +60,16 @@ extension SceneDecoder {
     /// transition's previous rendering does not repeat them).
     static let scheduledFields = ["scrolls", "changes"]
 
-    /// Makes `layer` what `"class"` names, before its other fields are read (so a scroll
-    /// layer's `masksToBounds` default can be overridden by the object).
-    func readClass(_ reader: JSONObjectReader, into layer: Layer) throws -> LayerClass {
+    /// A new layer of the class `"class"` names, before its other fields are read (so a
+    /// scroll layer's `masksToBounds` default can be overridden by the object).
+    func readClass(_ reader: JSONObjectReader) throws -> (Layer, LayerClass) {
         let layerClass = try reader.choice("class", LayerClass.self, noun: "layer class", allowsNull: true) ?? .layer
+        let layer = Layer.make(layerClass.layerClass)
         if layerClass == .scroll {
             layer.scrollMode = .both
             layer.masksToBounds = true
         }
-        return layerClass
+        return (layer, layerClass)
     }
 
     /// Reads `autoresizingMask`, `layoutManager`, `constraints`, `scrollMode`, `scrolls` and

@@ -1,0 +1,73 @@
+/// The Core Animation class a layer is (`CALayer`, `CAShapeLayer`, …), without the prefix:
+/// what `Layer.layerClass` reports and what a scene's `"class"` names.
+///
+/// `Layer` is a public class that only this module subclasses (it is not `open`): each
+/// specialised class is a `final` subclass that adds its typed properties
+/// (`ShapeLayer.path`, `GradientLayer.colors`, …). The values of those properties are
+/// stored with every other property (`LayerStorage`) and declared in the one property
+/// table (`LayerKey`), so key-value coding, animations, implicit actions, presentation
+/// snapshots and scenes reach them as they reach `opacity`. A snapshot or copy of a layer is
+/// an instance of the same class. User code customises drawing through the delegate, not
+/// by subclassing.
+public enum LayerClass: String, CaseIterable, Hashable, Sendable {
+    /// A plain layer (`CALayer`): background, border, contents, shadow, sublayers.
+    case layer
+    /// A layer that draws a path, filled and stroked (`CAShapeLayer`, `ShapeLayer`).
+    case shape
+    /// A layer that fills its bounds with a colour gradient (`CAGradientLayer`,
+    /// `GradientLayer`).
+    case gradient
+    /// A layer that draws its sublayers several times, each copy transformed, delayed and
+    /// tinted (`CAReplicatorLayer`, `ReplicatorLayer`).
+    case replicator
+    /// A layer whose sublayers keep their 3D positions rather than being flattened into its
+    /// plane, and which draws nothing of its own (`CATransformLayer`, `TransformLayer`).
+    case transform
+
+    /// The class's Swift type.
+    public var type: Layer.Type {
+        switch self {
+        case .layer: Layer.self
+        case .shape: ShapeLayer.self
+        case .gradient: GradientLayer.self
+        case .replicator: ReplicatorLayer.self
+        case .transform: TransformLayer.self
+        }
+    }
+}
+
+extension Layer {
+    /// A new layer of class `layerClass`, every property at its default.
+    public static func make(_ layerClass: LayerClass) -> Layer {
+        switch layerClass {
+        case .layer: Layer()
+        case .shape: ShapeLayer()
+        case .gradient: GradientLayer()
+        case .replicator: ReplicatorLayer()
+        case .transform: TransformLayer()
+        }
+    }
+
+    /// A new layer of the class `storage` records, holding `storage` (`modelCopy()` and
+    /// the tree copies).
+    static func make(holding storage: LayerStorage) -> Layer {
+        let layer = make(storage.layerClass)
+        layer.storage = storage
+        return layer
+    }
+
+    /// A new presentation layer of the class `storage` records (`init(presenting:…)`); one
+    /// `switch` over the classes, so each allocation names its class statically.
+    @inline(__always)
+    static func presenting(
+        _ storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?
+    ) -> Layer {
+        switch storage.layerClass {
+        case .layer: Layer(presenting: storage, model: handle, superlayer: superlayer)
+        case .shape: ShapeLayer(presenting: storage, model: handle, superlayer: superlayer)
+        case .gradient: GradientLayer(presenting: storage, model: handle, superlayer: superlayer)
+        case .replicator: ReplicatorLayer(presenting: storage, model: handle, superlayer: superlayer)
+        case .transform: TransformLayer(presenting: storage, model: handle, superlayer: superlayer)
+        }
+    }
+}
