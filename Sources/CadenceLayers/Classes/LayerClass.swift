@@ -56,10 +56,19 @@ extension Layer {
         return layer
     }
 
-    /// A new presentation layer of the class `storage` records (`init(presenting:…)`); one
-    /// `switch` over the classes, so each allocation names its class statically.
+    /// A new presentation layer of the class `storage` records (`init(presenting:…)`). A
+    /// plain layer inline, as before there were classes; the subclasses out of line, so
+    /// that the snapshot's per-layer code stays small enough to inline.
     @inline(__always)
     static func presenting(
+        _ storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?
+    ) -> Layer {
+        if storage.layerClass == .layer { return Layer(presenting: storage, model: handle, superlayer: superlayer) }
+        return presentingSubclass(storage, model: handle, superlayer: superlayer)
+    }
+
+    @inline(never)
+    private static func presentingSubclass(
         _ storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?
     ) -> Layer {
         switch storage.layerClass {
