@@ -66,11 +66,9 @@ public final class Layer {
 
     /// A layer of a presentation snapshot (`Layer+Animations.swift`): `storage` (its model
     /// layer's properties with the animated values in place), marked a presentation;
-    /// `handle` to its model layer; and `superlayer`, held weakly. No sublayers, mask,
+    /// `handle` to its model layer; and `superlayer` (not owned). No sublayers, mask,
     /// animations or context yet. Initialising these (rather than assigning them to a new
-    /// `Layer()`) moves the properties in once and skips the weak-reference replacement;
-    /// `superlayer` is borrowed (no retain, which for a superlayer with a weak-reference
-    /// side table takes the runtime's slow path).
+    /// `Layer()`) moves the properties in once; `superlayer` is borrowed (no retain).
     init(presenting storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
         self.storage = storage
         self.storage.isPresentation = true
@@ -91,10 +89,24 @@ public final class Layer {
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
     @exclusivity(unchecked)
     public internal(set) var sublayers: [Layer] = []
-    /// The layer this one is a sublayer or the mask of, held weakly (the superlayer owns
-    /// its sublayers). `nil` for a root.
+    /// The layer this one is a sublayer or the mask of, not owned (the superlayer owns
+    /// its sublayers). `nil` for a root, and once the superlayer is destroyed, as a weak
+    /// reference would read.
+    ///
+    /// `unowned(unsafe)`, not `weak`: a weak reference gives the referenced layer a side
+    /// table, after which each of its retains and releases takes the runtime's slow path,
+    /// and every reference costs a registration and a removal — the largest cost of
+    /// building and releasing a presentation snapshot after the animations themselves.
+    /// It is safe because it never dangles: a layer refers only to the layer that holds it
+    /// among its sublayers or as its mask (`Layer+Hierarchy.swift` keeps both sides
+    /// together), and that layer, when destroyed, clears the reference first (`deinit`).
+    /// A snapshot layer's transition tree (`presentedTransition.previous`), whose root
+    /// refers to the layer's superlayer without being held by it, follows the layer's
+    /// `superlayer` (`didSet`), so it is cleared with it.
     @exclusivity(unchecked)
-    public internal(set) weak var superlayer: Layer?
+    public internal(set) unowned(unsafe) var superlayer: Layer? {
+        didSet { presentedTransition?.previous.superlayer = superlayer }
+    }
     /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
     /// but it is not among the sublayers. Set it with `setMask(_:)`.
     @exclusivity(unchecked)
@@ -118,6 +130,14 @@ public final class Layer {
     /// A layer with every property at its default, in no tree.
     public init() {
         storage = LayerStorage()
+    }
+
+    /// Clears the `superlayer` of the layers that name this one (its sublayers and mask,
+    /// and through them their transition trees), which may outlive it: what keeps the
+    /// unowned reference from dangling.
+    deinit {
+        for sublayer in sublayers { sublayer.superlayer = nil }
+        mask?.superlayer = nil
     }
 
     // MARK: Reading and writing through the style rule
@@ -272,7 +292,7 @@ public final class Layer {
     /// the flips (`docs/compositor.md` §9), which it gets from the flips strictly above the
     /// layer — `contentsAreFlipped != isGeometryFlipped` — as it walks the tree.
     ///
-    /// Cost: one read of each flag up the tree (a walk up the weak superlayer references).
+    /// Cost: one read of each flag up the tree (a walk up the superlayer references).
     public var contentsAreFlipped: Bool {
         var flipped = isGeometryFlipped
         var node = superlayer
