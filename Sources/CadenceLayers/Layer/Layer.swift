@@ -64,14 +64,15 @@ public final class Layer {
     @exclusivity(unchecked)
     public internal(set) var presentedTransition: PresentedTransition?
 
-    /// A layer of a presentation snapshot (`Layer+Animations.swift`): `storage` (its model
-    /// layer's properties with the animated values in place), marked a presentation;
-    /// `handle` to its model layer; and `superlayer` (not owned). No sublayers, mask,
-    /// animations or context yet. Initialising these (rather than assigning them to a new
-    /// `Layer()`) moves the properties in once; `superlayer` is borrowed (no retain).
-    init(presenting storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
-        self.storage = storage
-        self.storage.isPresentation = true
+    /// A layer of a presentation snapshot (`Layer+Animations.swift`): a copy of `source`'s
+    /// properties (the animated values are written over them afterwards), marked a
+    /// presentation; `handle` to its model layer; and `superlayer` (not owned). No
+    /// sublayers, mask, animations or context yet. Initialising these (rather than
+    /// assigning them to a new `Layer()`) copies the properties once, straight from the
+    /// source; `source` and `superlayer` are borrowed (no retain).
+    init(presenting source: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
+        storage = source.storage
+        storage.isPresentation = true
         modelHandle = handle
         self.superlayer = superlayer
     }

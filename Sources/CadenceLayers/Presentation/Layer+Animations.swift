@@ -229,7 +229,7 @@ extension Layer {
     private func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
         // The model's storage is copied once, straight into the new layer, and the
         // animated values are written over it there.
-        let copy = snapshotCopy(storage, superlayer: parent)
+        let copy = snapshotCopy(superlayer: parent)
         guard !animationEntries.isEmpty else { return copy }
         let plan = animationPlan
         var rotation: Double?
@@ -249,11 +249,12 @@ extension Layer {
         return copy
     }
 
-    /// A new snapshot layer of this layer holding `storage`, whose superlayer is `parent`:
-    /// no sublayers, mask or animations yet.
+    /// A new snapshot layer of this layer, holding a copy of its properties, whose
+    /// superlayer is `parent`: no sublayers, mask or animations yet. The one place a
+    /// snapshot's layers are made.
     @inline(__always)
-    func snapshotCopy(_ storage: consuming LayerStorage, superlayer parent: Layer?) -> Layer {
-        Layer(presenting: storage, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
+    func snapshotCopy(superlayer parent: Layer?) -> Layer {
+        Layer(presenting: self, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
     }
 
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
