@@ -217,6 +217,28 @@ final class LayerHierarchyTests: XCTestCase {
         XCTAssertNil(a.superlayer)
     }
 
+    // The reference is not owned and never dangles: a mask, and the layers of a
+    // presentation snapshot kept after their root is gone, read `nil` too.
+    func testSuperlayerReadsNilOnceItIsGone() throws {
+        var parent: Layer? = Layer()
+        try parent!.setMask(b)
+        parent = nil
+        XCTAssertNil(b.superlayer)
+
+        try root.addSublayer(a)
+        try a.addSublayer(c)
+        try a.setMask(b)
+        var snapshot: Layer? = root.presentation(at: 0)
+        let child = snapshot!.sublayers[0]
+        let grandchild = child.sublayers[0], mask = child.mask!
+        XCTAssertIdentical(child.superlayer, snapshot)
+        XCTAssertIdentical(mask.superlayer, child)
+        snapshot = nil
+        XCTAssertNil(child.superlayer)
+        XCTAssertIdentical(grandchild.superlayer, child)
+        XCTAssertIdentical(mask.superlayer, child)
+    }
+
     func testErrorsSayWhere() {
         XCTAssertEqual(LayerError.cycle(layer: "'a'", superlayer: "'b'").description,
                        "cannot add 'a' to 'b': the layer would become its own ancestor")

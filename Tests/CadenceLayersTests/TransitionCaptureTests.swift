@@ -32,6 +32,25 @@ final class TransitionCaptureTests: XCTestCase {
 
     // Without `previous` the layer's tree as it is at the call is captured: add the
     // transition, then change the layer.
+    // The previous tree's root refers to the layer's superlayer without being held by it:
+    // it follows the layer's superlayer, and reads `nil` once that is gone.
+    func testPreviousTreeFollowsTheLayersSuperlayer() throws {
+        let root = makeSquare("root"), layer = makeSquare("l")
+        try root.addSublayer(layer)
+        layer.add(Transition(type: .fade, timing: MediaTiming(duration: 1)))
+        var snapshot: Layer? = root.presentation(at: 0.5)
+        let presented = snapshot!.sublayers[0]
+        guard let previous = presented.presentedTransition?.previous else { return XCTFail("no transition presented") }
+        XCTAssertIdentical(previous.superlayer, snapshot)
+        presented.removeFromSuperlayer()
+        XCTAssertNil(previous.superlayer)
+        try snapshot!.addSublayer(presented)
+        XCTAssertIdentical(previous.superlayer, snapshot)
+        snapshot = nil
+        XCTAssertNil(presented.superlayer)
+        XCTAssertNil(previous.superlayer)
+    }
+
     func testTransitionCapturesTheLayerAtTheCall() throws {
         let layer = makeSquare("l")
         try layer.addSublayer(makeSquare("child"))

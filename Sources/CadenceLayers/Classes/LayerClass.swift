@@ -56,27 +56,25 @@ extension Layer {
         return layer
     }
 
-    /// A new presentation layer of the class `storage` records (`init(presenting:…)`). A
-    /// plain layer inline, as before there were classes; the subclasses out of line, so
-    /// that the snapshot's per-layer code stays small enough to inline.
+    /// A new presentation layer of `source`'s class (`init(presenting:…)`). A plain layer
+    /// inline, as before there were classes; the subclasses out of line, so that the
+    /// snapshot's per-layer code stays small enough to inline.
     @inline(__always)
-    static func presenting(
-        _ storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?
-    ) -> Layer {
-        if storage.layerClass == .layer { return Layer(presenting: storage, model: handle, superlayer: superlayer) }
-        return presentingSubclass(storage, model: handle, superlayer: superlayer)
+    static func presenting(_ source: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) -> Layer {
+        if source.storage.layerClass == .layer { return Layer(presenting: source, model: handle, superlayer: superlayer) }
+        return presentingSubclass(source, model: handle, superlayer: superlayer)
     }
 
     @inline(never)
     private static func presentingSubclass(
-        _ storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?
+        _ source: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?
     ) -> Layer {
-        switch storage.layerClass {
-        case .layer: Layer(presenting: storage, model: handle, superlayer: superlayer)
-        case .shape: ShapeLayer(presenting: storage, model: handle, superlayer: superlayer)
-        case .gradient: GradientLayer(presenting: storage, model: handle, superlayer: superlayer)
-        case .replicator: ReplicatorLayer(presenting: storage, model: handle, superlayer: superlayer)
-        case .transform: TransformLayer(presenting: storage, model: handle, superlayer: superlayer)
+        switch source.storage.layerClass {
+        case .layer: Layer(presenting: source, model: handle, superlayer: superlayer)
+        case .shape: ShapeLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .gradient: GradientLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .replicator: ReplicatorLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .transform: TransformLayer(presenting: source, model: handle, superlayer: superlayer)
         }
     }
 }

@@ -20,8 +20,8 @@ extension Layer {
     /// with no preimage in front of the viewer, it lands on the layer's anchor point
     /// (`bounds.origin + anchorPoint · bounds.size`). A non-finite point gives (NaN, NaN).
     ///
-    /// Cost: per level, one read of the layer's properties and of its superlayer (a weak
-    /// reference: two atomic operations), the level's matrix, and going down its inverse
+    /// Cost: per level, one read of the layer's properties and of its superlayer (a retain
+    /// and a release), the level's matrix, and going down its inverse
     /// map — none for a plain translation, a closed form with the inverse's own arithmetic
     /// for an affine level (`Transform3D.mapFromPlaneAffine`), the 4×4 inverse otherwise.
     /// No allocation for trees up to `maxBufferedDepth` levels deep.
@@ -148,11 +148,10 @@ extension Layer {
     /// source); that layer, `ancestor` (`nil` when they are in different trees or either is
     /// `nil`); and `down`, `target` and its ancestors below `ancestor` (nearest first).
     ///
-    /// Each superlayer is read once: it is a weak reference, and every read (and the
-    /// release of what it returns) is an atomic operation on the layer's side table. The
-    /// chains hold the layers unretained: nothing that `body` may do — reading properties
-    /// and computing — can release a layer, and each is kept alive by whatever held it
-    /// before the call (a weak reference never does).
+    /// Each superlayer is read once (a read retains what it returns, a release follows).
+    /// The chains hold the layers unretained: nothing that `body` may do — reading
+    /// properties and computing — can release a layer, and each is kept alive by whatever
+    /// held it before the call (a superlayer reference never does).
     static func withChains<R>(
         from source: Layer?, to target: Layer?,
         _ body: (_ up: UnsafeBufferPointer<Unmanaged<Layer>>, _ ancestor: Unmanaged<Layer>?,

@@ -43,7 +43,7 @@ extension Layer {
 
     /// `hitTest(_:)` with this layer's superlayer part of its level given (`space`: the
     /// superlayer's `sublayerSpace`, `nil` for none), so the walk reads each layer once
-    /// and never reads a superlayer back through its weak reference.
+    /// and never reads a superlayer back.
     private func hitTest(_ point: Point, space: Transform3D?) -> Layer? {
         let placement = self.placement
         guard !placement.isHidden, let local = placement.mapFromSuperlayer(point, space: space) else { return nil }

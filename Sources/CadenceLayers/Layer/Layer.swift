@@ -69,16 +69,15 @@ public class Layer {
     @exclusivity(unchecked)
     public internal(set) final var presentedTransition: PresentedTransition?
 
-    /// A layer of a presentation snapshot (`Layer+Animations.swift`): `storage` (its model
-    /// layer's properties with the animated values in place), marked a presentation;
-    /// `handle` to its model layer; and `superlayer`, held weakly. No sublayers, mask,
-    /// animations or context yet. Initialising these (rather than assigning them to a new
-    /// `Layer()`) moves the properties in once and skips the weak-reference replacement;
-    /// `superlayer` is borrowed (no retain, which for a superlayer with a weak-reference
-    /// side table takes the runtime's slow path).
-    init(presenting storage: consuming LayerStorage, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
-        self.storage = storage
-        self.storage.isPresentation = true
+    /// A layer of a presentation snapshot (`Layer+Animations.swift`): a copy of `source`'s
+    /// properties (the animated values are written over them afterwards), marked a
+    /// presentation; `handle` to its model layer; and `superlayer` (not owned). No
+    /// sublayers, mask, animations or context yet. Initialising these (rather than
+    /// assigning them to a new `Layer()`) copies the properties once, straight from the
+    /// source; `source` and `superlayer` are borrowed (no retain).
+    init(presenting source: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
+        storage = source.storage
+        storage.isPresentation = true
         modelHandle = handle
         self.superlayer = superlayer
     }
@@ -96,10 +95,24 @@ public class Layer {
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
     @exclusivity(unchecked)
     public internal(set) final var sublayers: [Layer] = []
-    /// The layer this one is a sublayer or the mask of, held weakly (the superlayer owns
-    /// its sublayers). `nil` for a root.
+    /// The layer this one is a sublayer or the mask of, not owned (the superlayer owns
+    /// its sublayers). `nil` for a root, and once the superlayer is destroyed, as a weak
+    /// reference would read.
+    ///
+    /// `unowned(unsafe)`, not `weak`: a weak reference gives the referenced layer a side
+    /// table, after which each of its retains and releases takes the runtime's slow path,
+    /// and every reference costs a registration and a removal — the largest cost of
+    /// building and releasing a presentation snapshot after the animations themselves.
+    /// It is safe because it never dangles: a layer refers only to the layer that holds it
+    /// among its sublayers or as its mask (`Layer+Hierarchy.swift` keeps both sides
+    /// together), and that layer, when destroyed, clears the reference first (`deinit`).
+    /// A snapshot layer's transition tree (`presentedTransition.previous`), whose root
+    /// refers to the layer's superlayer without being held by it, follows the layer's
+    /// `superlayer` (`didSet`), so it is cleared with it.
     @exclusivity(unchecked)
-    public internal(set) final weak var superlayer: Layer?
+    public internal(set) final unowned(unsafe) var superlayer: Layer? {
+        didSet { presentedTransition?.previous.superlayer = superlayer }
+    }
     /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
     /// but it is not among the sublayers. Set it with `setMask(_:)`.
     @exclusivity(unchecked)
@@ -124,6 +137,14 @@ public class Layer {
     public init() {
         storage = LayerStorage()
         storage.layerClass = Self.defaultLayerClass
+    }
+
+    /// Clears the `superlayer` of the layers that name this one (its sublayers and mask,
+    /// and through them their transition trees), which may outlive it: what keeps the
+    /// unowned reference from dangling.
+    deinit {
+        for sublayer in sublayers { sublayer.superlayer = nil }
+        mask?.superlayer = nil
     }
 
     /// The class a new layer of this type is (each subclass names its own).
@@ -289,7 +310,7 @@ extension Layer {
     /// the flips (`docs/compositor.md` §9), which it gets from the flips strictly above the
     /// layer — `contentsAreFlipped != isGeometryFlipped` — as it walks the tree.
     ///
-    /// Cost: one read of each flag up the tree (a walk up the weak superlayer references).
+    /// Cost: one read of each flag up the tree (a walk up the superlayer references).
     public var contentsAreFlipped: Bool {
         var flipped = isGeometryFlipped
         var node = superlayer

@@ -227,19 +227,18 @@ extension Layer {
     /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`
     /// (its superlayer's time) places a transition's previous tree.
     private func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
-        guard !animationEntries.isEmpty else { return snapshotCopy(storage, superlayer: parent) }
+        // The model's storage is copied once, straight into the new layer, and the
+        // animated values are written over it there.
+        let copy = snapshotCopy(superlayer: parent)
+        guard !animationEntries.isEmpty else { return copy }
         let plan = animationPlan
         var rotation: Double?
-        let copy: Layer
         if plan.hasLayerLevelProperties {
             // Rare: in list order through the copy, as a later property may read an earlier
             // one (`frame`'s setter reads the presented bounds, anchor and transform).
-            copy = snapshotCopy(storage, superlayer: parent)
             presentThroughLayer(plan, to: copy, atLocalTime: localTime, rotation: &rotation)
         } else {
-            var presented = storage
-            presentStoredProperties(plan, into: &presented, atLocalTime: localTime, rotation: &rotation)
-            copy = snapshotCopy(presented, superlayer: parent)
+            presentStoredProperties(plan, into: &copy.storage, atLocalTime: localTime, rotation: &rotation)
         }
         copy.turn(byPathRotation: rotation)
         if plan.hasCaptures {
@@ -250,11 +249,12 @@ extension Layer {
         return copy
     }
 
-    /// A new snapshot layer of this layer holding `storage`, whose superlayer is `parent`:
-    /// no sublayers, mask or animations yet.
+    /// A new snapshot layer of this layer, holding a copy of its properties, whose
+    /// superlayer is `parent`: no sublayers, mask or animations yet. The one place a
+    /// snapshot's layers are made.
     @inline(__always)
-    func snapshotCopy(_ storage: consuming LayerStorage, superlayer parent: Layer?) -> Layer {
-        Layer.presenting(storage, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
+    func snapshotCopy(superlayer parent: Layer?) -> Layer {
+        Layer.presenting(self, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
     }
 
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
@@ -340,7 +340,7 @@ extension Layer {
         return (speed == 0 ? 0 : (parentTime - beginTime) * speed) + timeOffset
     }
 
-    /// Folds the animations into `storage` (a copy of this layer's), property by property,
+    /// Folds the animations into `storage` (a copy of this layer's, in its snapshot layer), property by property,
     /// as `plan` (the plan of `animationEntries`, with no property `presentThroughLayer`
     /// must take) lists them: each is read once through its declaration's accessors,
     /// folded once with the animations that reach it, with code compiled for its type, and

@@ -10,7 +10,7 @@ extension Layer {
     /// The snapshot of this layer at its local time `localTime` (its superlayer's time
     /// `parentTime`), the reference way; `Layer+Testing.swift` has the entry point.
     func referenceSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
-        let copy = snapshotCopy(storage, superlayer: parent)
+        let copy = snapshotCopy(superlayer: parent)
         if !animationEntries.isEmpty {
             applyAnimationsReference(to: copy, atLocalTime: localTime)
             if animationEntries.contains(where: { $0.previous != nil }) {
