@@ -8,7 +8,9 @@ extension RenderList {
     /// for a frame at a time), on a canvas of `pixelWidth × pixelHeight` pixels with
     /// `scale` pixels per point and the root space's origin at `origin`. `image` turns a
     /// layer's contents into the image drawn (`nil`: the contents draw nothing), with its
-    /// mip chain when the draw minifies (its second argument).
+    /// mip chain when the draw minifies (its second argument); `backingStore` paints a
+    /// layer's recorded drawing (`DisplayList`) into the bitmap drawn in place of its
+    /// contents.
     ///
     /// Three passes over explicit stacks (no recursion down the sublayers, so any depth is
     /// safe): a depth-first walk that places each layer (`transformToSuperlayer`, then the
@@ -19,14 +21,16 @@ extension RenderList {
     /// Cost: one 4×4 product and a sort of each layer's sublayers per layer.
     init(
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
-        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage
+        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
+        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
         let canvasMatrix = Transform3D(
             rows: SIMD4(scale, 0, 0, 0), SIMD4(0, flipped ? -scale : scale, 0, 0), SIMD4(0, 0, 1, 0),
             SIMD4(0, flipped ? Double(pixelHeight) : 0, 0, 1))
-        let builder = Builder(canvas: canvas, image: image)
+        var builder = Builder(canvas: canvas, image: image)
+        builder.backingStore = backingStore
         // The canvas's own orientation, divided out of the back-face test.
         let items = builder.items(
             roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
@@ -98,6 +102,8 @@ extension RenderList {
     struct Builder {
         let canvas: PixelRect
         let image: (Bitmap, _ mipmapped: Bool) -> ContentsImage
+        /// Paints a layer's backing store (`BackingStoreCache`).
+        var backingStore: (DisplayList) -> Bitmap? = BackingStoreCache.paint
         /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
         /// `rootLevel` places them without making them previous renderings, layers that
         /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
@@ -311,14 +317,22 @@ extension RenderList {
                 extent: .empty)
         }
 
-        /// The layer's contents as drawn (§ 9), `nil` when they draw nothing.
+        /// The layer's contents as drawn (§ 9), `nil` when they draw nothing: its backing
+        /// store painted (§ 16) when it has one, else its `contents`. A presentation snapshot
+        /// marked as needing display (an animated key of `needsDisplayKeys`) displays first.
         /// A bitmap gets its mip chain only when this draw may minify it.
         func contents(of layer: Layer, bounds: Rect, orientation: Double, plane: PlaneMap) -> Contents? {
-            guard let value = layer.contents,
+            if layer.isPresentation { layer.displayIfNeeded() }
+            var value = layer.contents, scale = layer.contentsScale
+            if let store = layer.backingStore {
+                value = backingStore(store)
+                scale = store.effectiveScale
+            }
+            guard let value,
                   let layout = ContentsLayout(
                     bounds: bounds, imageSize: value.pixelSize, gravity: layer.contentsGravity,
                     contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter,
-                    contentsScale: layer.contentsScale, rowZeroAtUnitYZero: orientation > 0)
+                    contentsScale: scale, rowZeroAtUnitYZero: orientation > 0)
             else { return nil }
             let mipmapped = ContentsSampler.needsMipmaps(
                 layout: layout, map: plane, minification: layer.minificationFilter, bias: layer.minificationFilterBias)

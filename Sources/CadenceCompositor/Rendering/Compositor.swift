@@ -50,6 +50,7 @@ public final class Compositor {
     /// One rasterizer a thread, made when first needed and kept.
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
+    let backingStores = BackingStoreCache()
 
     /// The first band's rasterizer (the whole frame's with one thread), for tests.
     var rasterizer: Rasterizer { rasterizers[0] }
@@ -112,9 +113,13 @@ public final class Compositor {
         let valid = 1...Bitmap.maxDimension
         let (width, height) = valid.contains(canvas.pixelWidth) && valid.contains(canvas.pixelHeight)
             ? (canvas.pixelWidth, canvas.pixelHeight) : (0, 0)
-        defer { images.endFrame() }
+        defer {
+            images.endFrame()
+            backingStores.endFrame()
+        }
         return RenderList(
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
-            scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:))
+            scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:),
+            backingStore: backingStores.bitmap(_:))
     }
 }

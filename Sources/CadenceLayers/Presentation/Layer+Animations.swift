@@ -242,6 +242,7 @@ extension Layer {
             copy = snapshotCopy(presented, superlayer: parent)
         }
         copy.turn(byPathRotation: rotation)
+        if storage.hasDisplayKeys { markPresentedDisplayKeys(of: copy) }
         if plan.hasCaptures {
             copy.presentedTransition = presentedTransition(atLocalTime: localTime, parentTime: parentTime, superlayer: parent) {
                 $0.presentationSnapshot(atLocalTime: $0.animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)

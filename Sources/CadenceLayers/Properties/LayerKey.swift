@@ -25,6 +25,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case backgroundColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, contentsCenter, contentsScale, minificationFilterBias
     case shouldRasterize, rasterizationScale
+    case needsDisplayOnBoundsChange
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
@@ -115,6 +116,11 @@ enum LayerKey: Int, CaseIterable, Sendable {
 
                            visitor.visit(self, .init(.scalar({ $0.storage.rasterizationScale }, { $0.rasterizationScale = $1 }),
                           animatable: true, range: .positive))
+        // Display: a switch, not animatable (a scene cannot draw).
+        case .needsDisplayOnBoundsChange:
+            visitor.visit(self, .init(
+                .boolean({ $0.storage.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 }),
+                animatable: false, inScene: false))
         // Media timing: any number (a `ResolvedTiming` sanitises it), no action, no style.
         case .beginTime:
             visitor.visit(self, .init(.scalar({ $0.storage.timing.beginTime }, { $0.timing.beginTime = $1 }),
