@@ -22,7 +22,8 @@ extension RenderList {
     init(
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
         image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
-        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint
+        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint,
+        rasterization: RasterizationCache? = nil
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
@@ -31,6 +32,8 @@ extension RenderList {
             SIMD4(0, flipped ? Double(pixelHeight) : 0, 0, 1))
         var builder = Builder(canvas: canvas, image: image)
         builder.backingStore = backingStore
+        builder.rasterization = rasterization
+        builder.canvasScale = scale
         // The canvas's own orientation, divided out of the back-face test.
         let items = builder.items(
             roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
@@ -100,10 +103,18 @@ extension RenderList {
 
     /// Builds item lists: the tree walk and the two passes after it.
     struct Builder {
-        let canvas: PixelRect
+        var canvas: PixelRect
         let image: (Bitmap, _ mipmapped: Bool) -> ContentsImage
         /// Paints a layer's backing store (`BackingStoreCache`).
         var backingStore: (DisplayList) -> Bitmap? = BackingStoreCache.paint
+        /// The cache of rasterized subtrees (§ 17); `nil`: `shouldRasterize` is ignored and
+        /// every layer is drawn directly (the pixels are the same up to resampling).
+        var rasterization: RasterizationCache?
+        /// The canvas's pixels per point, which `rasterizationScale` multiplies.
+        var canvasScale = 1.0
+        /// Building a rasterized subtree (§ 17): its root is drawn at opacity 1 and not
+        /// rasterized again.
+        var rasterRoot = false
         /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
         /// `rootLevel` places them without making them previous renderings, layers that
         /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
@@ -140,11 +151,24 @@ extension RenderList {
                 let frame = stack[top]
                 let level = (top == 0 ? rootLevel : nil) ?? layer.transformToSuperlayer
                 if inContext && !RenderList.rendersInContext(layer, asRoot: top == 0) { continue }
-                guard let item = self.item(
+                let isRasterRoot = top == 0 && rasterRoot
+                guard var item = self.item(
                     for: layer, level: level, parent: parent, depth: depth + top, parentPlane: frame.plane,
                     orientation: frame.orientation, nesting: nesting,
-                    contentOnly: top == 0 && rootLevel != nil && !inContext)
+                    contentOnly: top == 0 && rootLevel != nil && !inContext && !isRasterRoot, opaque: isRasterRoot)
                 else { continue }
+                if layer.shouldRasterize && !isRasterRoot && !inContext,
+                   let rasterized = rasterizedItem(
+                    for: layer, item: item, restingMatrix: level.concatenating(frame.plane),
+                    orientation: frame.orientation, nesting: nesting)
+                {
+                    item = rasterized
+                    item.subtreeEnd = items.count + 1
+                    items.append(item)
+                    sublayerCounts.append(0)
+                    if let parent { sublayerCounts[parent] += 1 }
+                    continue
+                }
                 let index = items.count
                 items.append(item)
                 sublayerCounts.append(0)
@@ -242,15 +266,16 @@ extension RenderList {
         /// stands for, which applies them once to the combined result; a hidden previous
         /// rendering is empty. A hidden layer with a transition in effect is kept, drawing
         /// nothing of its own (`drawsNothing`), so that the transition can show it going
-        /// (Core Animation's `actions["hidden"] = transition`).
+        /// (Core Animation's `actions["hidden"] = transition`). `opaque` (the root of a
+        /// rasterized subtree, § 17): the opacity is left to the composite of the bitmap.
         func item(
             for layer: Layer, level: Transform3D, parent: Int?, depth: Int, parentPlane: Transform3D,
-            orientation: Double, nesting: Int, contentOnly: Bool = false
+            orientation: Double, nesting: Int, contentOnly: Bool = false, opaque: Bool = false
         ) -> Item? {
             let drawsNothing = layer.isHidden
             guard !layer.isHidden || (!contentOnly && layer.presentedTransition != nil && nesting < RenderList.maxNesting)
             else { return nil }
-            let opacity = contentOnly ? 1 : Swift.min(Swift.max(layer.opacity, 0), 1)
+            let opacity = contentOnly || opaque ? 1 : Swift.min(Swift.max(layer.opacity, 0), 1)
             guard opacity > 0 else { return nil }
             let bounds = layer.bounds.standardized
             // A transition moves the current rendering in the layer's own space (§ 12).

@@ -51,6 +51,10 @@ public final class Compositor {
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
     let backingStores = BackingStoreCache()
+    /// The pixels of `shouldRasterize` subtrees (§ 17), drawn with this compositor.
+    lazy var rasterization = RasterizationCache { [unowned self] list, bitmap in
+        self.draw(list, into: &bitmap, clearingTo: .zero)
+    }
 
     /// The first band's rasterizer (the whole frame's with one thread), for tests.
     var rasterizer: Rasterizer { rasterizers[0] }
@@ -116,10 +120,11 @@ public final class Compositor {
         defer {
             images.endFrame()
             backingStores.endFrame()
+            rasterization.endFrame()
         }
         return RenderList(
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
             scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:),
-            backingStore: backingStores.bitmap(_:))
+            backingStore: backingStores.bitmap(_:), rasterization: rasterization)
     }
 }
