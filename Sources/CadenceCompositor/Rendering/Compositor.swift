@@ -20,6 +20,12 @@ import Darwin
 /// thread count (`docs/compositor.md`, "Bands"). Not thread-safe itself: use one
 /// compositor per thread that renders.
 ///
+/// It also keeps, from frame to frame, the bitmaps it painted from layers' backing stores
+/// (each recording painted once, § 16) and from `shouldRasterize` subtrees (drawn again
+/// only when the subtree changes, § 17). It never displays a model layer: a layer marked
+/// with `setNeedsDisplay()` is drawn by a commit, a display link or `displayIfNeeded()`;
+/// only presentation snapshots of an animated key of `needsDisplayKeys` are displayed here.
+///
 /// ```swift
 /// let root = Layer()
 /// root.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
