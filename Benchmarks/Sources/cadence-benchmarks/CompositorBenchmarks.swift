@@ -361,6 +361,22 @@ func registerCompositorBenchmarks() {
                  && list.items.filter(\.masksToBounds).count == 5, "the 100-layer scene is not what its name says")
     registerRender("Compositor.render: 100 layers (rounded, bordered, 10 opacity groups, 5 clips) 1920x1080", compositor,
                    hundred, on: fullHD, pixels: 1920 * 1080)
+    // The same frame with each panel (and its 8 cards) rasterized and its cached bitmap
+    // composited; then with every panel sliding (a position animation), which moves the
+    // bitmaps without drawing them again, against the same motion drawn directly.
+    let rasterized = makeHundredLayerScene()
+    for panel in rasterized[0].sublayers where !panel.sublayers.isEmpty { panel.shouldRasterize = true }
+    registerRender("Compositor.render: 100 layers, the 10 panels rasterized (cache hits) 1920x1080", Compositor(threadCount: 1),
+                   rasterized, on: fullHD, pixels: 1920 * 1080)
+    for (name, scene) in [("drawn directly", makeHundredLayerScene()), ("rasterized", rasterized)] {
+        for panel in scene[0].sublayers where !panel.sublayers.isEmpty {
+            panel.add(BasicAnimation<Double>(keyPath: "position.x", fromValue: panel.position.x, toValue: panel.position.x + 37,
+                                             timing: MediaTiming(duration: 1)), forKey: "slide", beginningAt: 0)
+        }
+        registerRender("Compositor.render: 100 layers, the 10 panels sliding, \(name), 1920x1080, t in [0,1)",
+                       Compositor(threadCount: 1), scene, on: fullHD, pixels: 1920 * 1080,
+                       times: Inputs(in: 0..<1, seed: 0xCADE_0602))
+    }
     let demo = makeDemoLikeScene()
     registerRender("Compositor.render: demo-like scene (animated, perspective cube, groups, clips) 1920x1080, t in [0,3)",
                    compositor, demo, on: fullHD, pixels: 1920 * 1080, times: Inputs(in: 0..<3, seed: 0xCADE_0601))

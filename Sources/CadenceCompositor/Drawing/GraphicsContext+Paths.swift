@@ -10,11 +10,6 @@ extension GraphicsContext {
         draw(polygons, rule: rule, shader: .color(SourceOver.Paint(state.fillColor)))
     }
 
-    /// Fills `rect` with `fillColor` (`CGContextFillRect`).
-    public func fill(_ rect: Rect) {
-        fill(Path(rect: rect))
-    }
-
     /// Strokes `path` with `strokeColor` and the stroke style in force
     /// (`CGContextStrokePath`): the outline `Path.stroked(_:tolerance:)` makes in user space
     /// (so the transform shapes the pen), within 1/128 pixel of the exact one, filled with
@@ -24,11 +19,6 @@ extension GraphicsContext {
     public func stroke(_ path: Path) {
         guard strokeOutline(path) else { return }
         draw(outline, rule: .nonZero, shader: .color(SourceOver.Paint(state.strokeColor)))
-    }
-
-    /// Strokes the outline of `rect` (`CGContextStrokeRect`).
-    public func stroke(_ rect: Rect) {
-        stroke(Path(rect: rect))
     }
 
     /// Intersects the clip with `path` filled under `rule` (`CGContextClip`, `…EOClip`):
@@ -61,11 +51,6 @@ extension GraphicsContext {
         }
         state.clip = box
         state.mask = mask
-    }
-
-    /// Intersects the clip with `rect` (`CGContextClipToRect`).
-    public func clip(to rect: Rect) {
-        clip(to: Path(rect: rect))
     }
 
     // MARK: Shared

@@ -125,55 +125,16 @@ public final class GraphicsContext {
         set { state.stroke = newValue }
     }
 
-    /// The stroke's width in user space (`CGContextSetLineWidth`); see `StrokeStyle`.
-    public var lineWidth: Double {
-        get { state.stroke.lineWidth }
-        set { state.stroke.lineWidth = newValue }
-    }
-
-    public var lineCap: LineCap {
-        get { state.stroke.lineCap }
-        set { state.stroke.lineCap = newValue }
-    }
-
-    public var lineJoin: LineJoin {
-        get { state.stroke.lineJoin }
-        set { state.stroke.lineJoin = newValue }
-    }
-
-    public var miterLimit: Double {
-        get { state.stroke.miterLimit }
-        set { state.stroke.miterLimit = newValue }
-    }
-
-    /// Sets the dash pattern (`CGContextSetLineDash`): `lengths` alternate dash and gap,
-    /// `phase` is how far into the pattern the stroke starts; an empty pattern is a solid
-    /// line. See `StrokeStyle` for the patterns that are ignored.
-    public func setLineDash(phase: Double, lengths: [Double]) {
-        state.stroke.dashPattern = lengths
-        state.stroke.dashPhase = phase
-    }
+    // `lineWidth`, `lineCap`, `lineJoin`, `miterLimit` and `setLineDash(phase:lengths:)`
+    // come from `DrawingContext`, over `strokeStyle` (see `StrokeStyle` for the values).
 
     // MARK: The current transform
 
     /// User space to pixels (`CGContextGetCTM`).
     public var ctm: AffineTransform { state.ctm }
 
-    /// Moves the origin of user space by `(x, y)` user units (`CGContextTranslateCTM`).
-    public func translateBy(x: Double, y: Double) {
-        concatenate(AffineTransform(translationX: x, y: y))
-    }
-
-    /// Scales user space (`CGContextScaleCTM`).
-    public func scaleBy(x: Double, y: Double) {
-        concatenate(AffineTransform(scaleX: x, y: y))
-    }
-
-    /// Rotates user space by `angle` radians, from +x towards +y (clockwise on the y-down
-    /// bitmap; `CGContextRotateCTM`).
-    public func rotate(by angle: Double) {
-        concatenate(AffineTransform(rotationAngle: angle))
-    }
+    // `translateBy(x:y:)`, `scaleBy(x:y:)` and `rotate(by:)` come from `DrawingContext`,
+    // through `concatenate(_:)`.
 
     /// Applies `transform` to user space before the current transform
     /// (`CGContextConcatCTM`): a point `p` now reaches pixels as `ctm.apply(to:

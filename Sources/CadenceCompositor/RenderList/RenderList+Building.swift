@@ -8,7 +8,9 @@ extension RenderList {
     /// for a frame at a time), on a canvas of `pixelWidth × pixelHeight` pixels with
     /// `scale` pixels per point and the root space's origin at `origin`. `image` turns a
     /// layer's contents into the image drawn (`nil`: the contents draw nothing), with its
-    /// mip chain when the draw minifies (its second argument).
+    /// mip chain when the draw minifies (its second argument); `backingStore` paints a
+    /// layer's recorded drawing (`DisplayList`) into the bitmap drawn in place of its
+    /// contents.
     ///
     /// Three passes over explicit stacks (no recursion down the sublayers, so any depth is
     /// safe): a depth-first walk that places each layer (`transformToSuperlayer`, then the
@@ -19,14 +21,19 @@ extension RenderList {
     /// Cost: one 4×4 product and a sort of each layer's sublayers per layer.
     init(
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
-        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage
+        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
+        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint,
+        rasterization: RasterizationCache? = nil
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
         let canvasMatrix = Transform3D(
             rows: SIMD4(scale, 0, 0, 0), SIMD4(0, flipped ? -scale : scale, 0, 0), SIMD4(0, 0, 1, 0),
             SIMD4(0, flipped ? Double(pixelHeight) : 0, 0, 1))
-        let builder = Builder(canvas: canvas, image: image)
+        var builder = Builder(canvas: canvas, image: image)
+        builder.backingStore = backingStore
+        builder.rasterization = rasterization
+        builder.canvasScale = scale
         // The canvas's own orientation, divided out of the back-face test.
         let items = builder.items(
             roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
@@ -96,8 +103,18 @@ extension RenderList {
 
     /// Builds item lists: the tree walk and the two passes after it.
     struct Builder {
-        let canvas: PixelRect
+        var canvas: PixelRect
         let image: (Bitmap, _ mipmapped: Bool) -> ContentsImage
+        /// Paints a layer's backing store (`BackingStoreCache`).
+        var backingStore: (DisplayList) -> Bitmap? = BackingStoreCache.paint
+        /// The cache of rasterized subtrees (§ 17); `nil`: `shouldRasterize` is ignored and
+        /// every layer is drawn directly (the pixels are the same up to resampling).
+        var rasterization: RasterizationCache?
+        /// The canvas's pixels per point, which `rasterizationScale` multiplies.
+        var canvasScale = 1.0
+        /// Building a rasterized subtree (§ 17): its root is drawn at opacity 1 and not
+        /// rasterized again.
+        var rasterRoot = false
         /// `renderInContext`'s reading (`RenderList+RenderInContext.swift`): the roots'
         /// `rootLevel` places them without making them previous renderings, layers that
         /// `rendersInContext` refuses are left out with their sublayers, and shadows follow
@@ -134,11 +151,24 @@ extension RenderList {
                 let frame = stack[top]
                 let level = (top == 0 ? rootLevel : nil) ?? layer.transformToSuperlayer
                 if inContext && !RenderList.rendersInContext(layer, asRoot: top == 0) { continue }
-                guard let item = self.item(
+                let isRasterRoot = top == 0 && rasterRoot
+                guard var item = self.item(
                     for: layer, level: level, parent: parent, depth: depth + top, parentPlane: frame.plane,
                     orientation: frame.orientation, nesting: nesting,
-                    contentOnly: top == 0 && rootLevel != nil && !inContext)
+                    contentOnly: top == 0 && rootLevel != nil && !inContext && !isRasterRoot, opaque: isRasterRoot)
                 else { continue }
+                if layer.shouldRasterize && !isRasterRoot && !inContext,
+                   let rasterized = rasterizedItem(
+                    for: layer, item: item, restingMatrix: level.concatenating(frame.plane),
+                    orientation: frame.orientation, nesting: nesting)
+                {
+                    item = rasterized
+                    item.subtreeEnd = items.count + 1
+                    items.append(item)
+                    sublayerCounts.append(0)
+                    if let parent { sublayerCounts[parent] += 1 }
+                    continue
+                }
                 let index = items.count
                 items.append(item)
                 sublayerCounts.append(0)
@@ -236,15 +266,16 @@ extension RenderList {
         /// stands for, which applies them once to the combined result; a hidden previous
         /// rendering is empty. A hidden layer with a transition in effect is kept, drawing
         /// nothing of its own (`drawsNothing`), so that the transition can show it going
-        /// (Core Animation's `actions["hidden"] = transition`).
+        /// (Core Animation's `actions["hidden"] = transition`). `opaque` (the root of a
+        /// rasterized subtree, § 17): the opacity is left to the composite of the bitmap.
         func item(
             for layer: Layer, level: Transform3D, parent: Int?, depth: Int, parentPlane: Transform3D,
-            orientation: Double, nesting: Int, contentOnly: Bool = false
+            orientation: Double, nesting: Int, contentOnly: Bool = false, opaque: Bool = false
         ) -> Item? {
             let drawsNothing = layer.isHidden
             guard !layer.isHidden || (!contentOnly && layer.presentedTransition != nil && nesting < RenderList.maxNesting)
             else { return nil }
-            let opacity = contentOnly ? 1 : Swift.min(Swift.max(layer.opacity, 0), 1)
+            let opacity = contentOnly || opaque ? 1 : Swift.min(Swift.max(layer.opacity, 0), 1)
             guard opacity > 0 else { return nil }
             let bounds = layer.bounds.standardized
             // A transition moves the current rendering in the layer's own space (§ 12).
@@ -311,14 +342,22 @@ extension RenderList {
                 extent: .empty)
         }
 
-        /// The layer's contents as drawn (§ 9), `nil` when they draw nothing.
+        /// The layer's contents as drawn (§ 9), `nil` when they draw nothing: its backing
+        /// store painted (§ 16) when it has one, else its `contents`. A presentation snapshot
+        /// marked as needing display (an animated key of `needsDisplayKeys`) displays first.
         /// A bitmap gets its mip chain only when this draw may minify it.
         func contents(of layer: Layer, bounds: Rect, orientation: Double, plane: PlaneMap) -> Contents? {
-            guard let value = layer.contents,
+            if layer.isPresentation { layer.displayIfNeeded() }
+            var value = layer.contents, scale = layer.contentsScale
+            if let store = layer.backingStore {
+                value = backingStore(store)
+                scale = store.effectiveScale
+            }
+            guard let value,
                   let layout = ContentsLayout(
                     bounds: bounds, imageSize: value.pixelSize, gravity: layer.contentsGravity,
                     contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter,
-                    contentsScale: layer.contentsScale, rowZeroAtUnitYZero: orientation > 0)
+                    contentsScale: scale, rowZeroAtUnitYZero: orientation > 0)
             else { return nil }
             let mipmapped = ContentsSampler.needsMipmaps(
                 layout: layout, map: plane, minification: layer.minificationFilter, bias: layer.minificationFilterBias)

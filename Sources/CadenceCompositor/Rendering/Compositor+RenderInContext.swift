@@ -53,7 +53,10 @@ extension Compositor {
         let (width, height) = valid.contains(context.pixelWidth) && valid.contains(context.pixelHeight)
             ? (context.pixelWidth, context.pixelHeight) : (0, 0)
         defer { images.endFrame() }
-        return RenderList(layerTree: root, context: context, pixelWidth: width, pixelHeight: height, image: images.image(_:mipmapped:))
+        defer { backingStores.endFrame() }
+        return RenderList(
+            layerTree: root, context: context, pixelWidth: width, pixelHeight: height, image: images.image(_:mipmapped:),
+            backingStore: backingStores.bitmap(_:))
     }
 }
 
@@ -64,11 +67,13 @@ extension RenderList {
     /// builder's `inContext` reading for the rest.
     init(
         layerTree root: Layer, context: BitmapContext, pixelWidth: Int, pixelHeight: Int,
-        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage
+        image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
+        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint
     ) {
         var builder = Builder(
             canvas: PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0)), image: image)
         builder.inContext = true
+        builder.backingStore = backingStore
         let items = builder.items(
             roots: [root], plane: context.userToPixels, orientation: context.orientation, depth: 0, nesting: 0,
             rootLevel: .identity)

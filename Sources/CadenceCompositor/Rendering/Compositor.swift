@@ -20,6 +20,12 @@ import Darwin
 /// thread count (`docs/compositor.md`, "Bands"). Not thread-safe itself: use one
 /// compositor per thread that renders.
 ///
+/// It also keeps, from frame to frame, the bitmaps it painted from layers' backing stores
+/// (each recording painted once, § 16) and from `shouldRasterize` subtrees (drawn again
+/// only when the subtree changes, § 17). It never displays a model layer: a layer marked
+/// with `setNeedsDisplay()` is drawn by a commit, a display link or `displayIfNeeded()`;
+/// only presentation snapshots of an animated key of `needsDisplayKeys` are displayed here.
+///
 /// ```swift
 /// let root = Layer()
 /// root.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
@@ -50,6 +56,11 @@ public final class Compositor {
     /// One rasterizer a thread, made when first needed and kept.
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
+    let backingStores = BackingStoreCache()
+    /// The pixels of `shouldRasterize` subtrees (§ 17), drawn with this compositor.
+    lazy var rasterization = RasterizationCache { [unowned self] list, bitmap in
+        self.draw(list, into: &bitmap, clearingTo: .zero)
+    }
 
     /// The first band's rasterizer (the whole frame's with one thread), for tests.
     var rasterizer: Rasterizer { rasterizers[0] }
@@ -112,9 +123,14 @@ public final class Compositor {
         let valid = 1...Bitmap.maxDimension
         let (width, height) = valid.contains(canvas.pixelWidth) && valid.contains(canvas.pixelHeight)
             ? (canvas.pixelWidth, canvas.pixelHeight) : (0, 0)
-        defer { images.endFrame() }
+        defer {
+            images.endFrame()
+            backingStores.endFrame()
+            rasterization.endFrame()
+        }
         return RenderList(
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
-            scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:))
+            scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:),
+            backingStore: backingStores.bitmap(_:), rasterization: rasterization)
     }
 }

@@ -7,9 +7,10 @@ import CadenceTiming
 ///
 /// 1. the handler (the target's selector), with `timestamp` and `targetTimestamp` set —
 ///    where the app changes its model layers;
-/// 2. the context's implicit transaction commits, its layout pass first
-///    (`TransactionContext`); then any tree in `layers` that has no context is laid out
-///    (`layoutIfNeeded()` on its root);
+/// 2. the context's implicit transaction commits, its layout pass first and its display
+///    pass second (`TransactionContext`); then each tree in `layers` is laid out
+///    (`layoutIfNeeded()` on its root) and its marked layers displayed
+///    (`displayIfNeeded()`, each layer before its sublayers);
 /// 3. the renderer, with the frame's time (`timestamp`) — presentation and drawing;
 /// 4. the animation delegate events (`animationDidStart:`, `animationDidStop:finished:`)
 ///    of the animations in the trees of `layers` between the last fired frame and this
@@ -31,8 +32,9 @@ public final class DisplayLink {
     public let clock: any FrameClock
     /// The context whose implicit transaction each frame commits (`nil`: none).
     public let context: TransactionContext?
-    /// Trees laid out every frame though they have no context (their roots'
-    /// `layoutIfNeeded()`). Default empty.
+    /// Trees laid out and displayed every frame though they have no context (their roots'
+    /// `layoutIfNeeded()`, then `displayIfNeeded()` on every layer: one flag read each).
+    /// Default empty.
     public var layers: [Layer] = []
     /// Called with the frame's time after layout (step 3). Default `nil`.
     public var renderer: ((Double) -> Void)?
@@ -116,7 +118,9 @@ public final class DisplayLink {
         targetTimestamp = time + clock.refreshPeriod * Double(interval)
         handler?(self)
         let committedBefore = context?.commitForFrame() ?? 0
-        for root in Layer.distinctRoots(of: layers) { root.layoutIfNeeded() }
+        let roots = Layer.distinctRoots(of: layers)
+        for root in roots { root.layoutIfNeeded() }
+        for root in roots { root.displayTreeIfNeeded() }
         renderer?(time)
         if let report = animationEvents { reportAnimationEvents(from: lastFiredTime, to: time, to: report) }
         lastFiredTime = time

@@ -46,7 +46,19 @@ extension Layer {
     /// a non-finite number in a layer property (media-timing fields take any number);
     /// `LayerError.notKeyValueCodable` for `contents`, `mask` and the other
     /// properties `KeyPathValue` cannot carry.
+    ///
+    /// A key in `needsDisplayKeys` whose value the write changes marks the layer as needing
+    /// display.
     public func setValue(_ value: KeyPathValue?, forKeyPath keyPath: String) throws(LayerError) {
+        guard needsDisplay(forKey: keyPath) else { return try write(value, atKeyPath: keyPath) }
+        let head = KeyPathValue.split(keyPath).head
+        let before = self.value(forKeyPath: head)
+        try write(value, atKeyPath: keyPath)
+        if self.value(forKeyPath: head) != before { setNeedsDisplay() }
+    }
+
+    /// `setValue(_:forKeyPath:)` without the display mark.
+    private func write(_ value: KeyPathValue?, atKeyPath keyPath: String) throws(LayerError) {
         let (head, field) = KeyPathValue.split(keyPath)
         if let key = LayerKey.byName[head] {
             let whole = try Self.replacingField(field, of: key.read(self), with: value, keyPath: keyPath)

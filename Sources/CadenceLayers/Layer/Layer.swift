@@ -90,6 +90,11 @@ public class Layer {
     /// running (`Layout/Layer+Layout.swift`). Not a property: copies start clean.
     @exclusivity(unchecked)
     final var layoutFlags: LayoutFlags = []
+    /// Whether the layer needs display (`Display/Layer+Display.swift`). Not a property:
+    /// copies start clean; a presentation snapshot is marked when a key of
+    /// `needsDisplayKeys` is animated.
+    @exclusivity(unchecked)
+    final var needsDisplayMark = false
 
     /// The sublayers, back to front (Core Animation's `sublayers`; empty, not `nil`, when
     /// there are none). Change them with `addSublayer(_:)` and its relatives.
@@ -205,13 +210,14 @@ extension Layer {
     /// read from the style.
     ///
     /// A change of size marks the layer as needing layout and resizes the sublayers by
-    /// their `autoresizingMask` at once (`docs/layout.md`).
+    /// their `autoresizingMask` at once (`docs/layout.md`); any change marks it as needing
+    /// display when `needsDisplayOnBoundsChange` is set.
     public var bounds: Rect {
         get { storage.bounds }
         set {
-            let oldSize = storage.bounds.size
+            let old = storage.bounds
             assign(newValue.standardized, .bounds) { $0.bounds = $1 }
-            if storage.bounds.size != oldSize { boundsSizeDidChange(from: oldSize) }
+            if storage.bounds != old { boundsDidChange(from: old) }
         }
     }
 
@@ -412,11 +418,19 @@ extension Layer {
     /// bitmap, sized in pixels; `contentsScale` turns them into points and
     /// `contentsGravity` places them. Default `nil`. The layer keeps the value as given
     /// (its pixels shared, copied only when one side writes) and never inspects them.
+    /// Setting it drops the `backingStore` a display drew, and a display that draws sets
+    /// it to `nil` (`display()`).
     public var contents: Bitmap? {
         get { storage.contents }
         set {
-            if transactionContext != nil { return changeRunningActions("contents") { $0.storage.contents = newValue } }
+            if transactionContext != nil {
+                return changeRunningActions("contents") {
+                    $0.storage.contents = newValue
+                    $0.storage.backingStore = nil
+                }
+            }
             storage.contents = newValue
+            storage.backingStore = nil
         }
     }
 
@@ -444,7 +458,8 @@ extension Layer {
         }
     }
 
-    /// Pixels per point of the contents. Default 1.
+    /// Pixels per point of the contents, and of the backing store a display draws. Default
+    /// 1. Changing it does not redraw (call `setNeedsDisplay()`, as on Core Animation).
     public var contentsScale: Double {
         get { self[.contentsScale] }
         set { self[.contentsScale] = newValue }
@@ -485,9 +500,9 @@ extension Layer {
 
     /// Whether the layer and its sublayers are rendered as one bitmap before compositing
     /// (Core Animation's `shouldRasterize`). Default false. Animatable, discretely (a
-    /// Boolean: no default action). Stored and key-value coded; the compositor does not
-    /// read it yet and draws the layer the same either way (which Core Animation's
-    /// documentation allows: rasterizing is a cache, the layer's opacity applies after it).
+    /// Boolean: no default action). The compositor keeps the subtree's pixels and
+    /// composites them like contents while the subtree's presented state does not change
+    /// (`docs/compositor.md`, "Rasterization").
     public var shouldRasterize: Bool {
         get { self[.shouldRasterize] }
         set { self[.shouldRasterize] = newValue }

@@ -104,12 +104,16 @@ extension Layer {
 
     // MARK: The pass
 
-    /// The bounds' size changed from `oldSize`: the layer needs layout, and its sublayers
-    /// follow their autoresizing masks at once (`resizeSublayers(withOldSize:)`, which the
-    /// guide says runs "whenever bounds property changes").
-    func boundsSizeDidChange(from oldSize: Size) {
-        setNeedsLayout()
-        resizeSublayers(withOldSize: oldSize)
+    /// The bounds changed from `old`: with a change of size the layer needs layout, and its
+    /// sublayers follow their autoresizing masks at once (`resizeSublayers(withOldSize:)`,
+    /// which the guide says runs "whenever bounds property changes"); with
+    /// `needsDisplayOnBoundsChange`, it needs display.
+    func boundsDidChange(from old: Rect) {
+        if storage.bounds.size != old.size {
+            setNeedsLayout()
+            resizeSublayers(withOldSize: old.size)
+        }
+        if storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
 
     /// Up to `maxLayoutPasses` passes over this subtree while anything in it is marked;

@@ -241,6 +241,7 @@ extension Layer {
             presentStoredProperties(plan, into: &copy.storage, atLocalTime: localTime, rotation: &rotation)
         }
         copy.turn(byPathRotation: rotation)
+        if storage.hasDisplayKeys { markPresentedDisplayKeys(of: copy) }
         if plan.hasCaptures {
             copy.presentedTransition = presentedTransition(atLocalTime: localTime, parentTime: parentTime, superlayer: parent) {
                 $0.presentationSnapshot(atLocalTime: $0.animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)

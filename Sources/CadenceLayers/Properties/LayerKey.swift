@@ -30,6 +30,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case startPoint, endPoint
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
+    case needsDisplayOnBoundsChange
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
@@ -182,6 +183,11 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .preservesDepth:
             visitor.visit(self, .init(.boolean({ $0.storage.replicator.preservesDepth }, { $0.replicator.preservesDepth = $1 }),
                 animatable: false))
+        // Display: a switch, not animatable (a scene cannot draw).
+        case .needsDisplayOnBoundsChange:
+            visitor.visit(self, .init(
+                .boolean({ $0.storage.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 }),
+                animatable: false, inScene: false))
         // Media timing: any number (a `ResolvedTiming` sanitises it), no action, no style.
         case .beginTime:
             visitor.visit(self, .init(.scalar({ $0.storage.timing.beginTime }, { $0.timing.beginTime = $1 }),

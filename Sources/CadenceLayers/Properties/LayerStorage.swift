@@ -245,6 +245,23 @@ struct LayerStorage {
         get { coldBox.values.replicator }
         _modify { yield &uniqueCold.values.replicator }
     }
+    var needsDisplayOnBoundsChange: Bool {
+        get { coldBox.values.needsDisplayOnBoundsChange }
+        set { uniqueCold.values.needsDisplayOnBoundsChange = newValue }
+    }
+    var needsDisplayKeys: Set<String> {
+        get { cold?.values.needsDisplayKeys ?? [] }
+        set { uniqueCold.values.needsDisplayKeys = newValue }
+    }
+    /// Whether `needsDisplayKeys` holds a key (one load when the layer has no cold box).
+    var hasDisplayKeys: Bool { cold.map { !$0.values.needsDisplayKeys.isEmpty } ?? false }
+    var backingStore: DisplayList? {
+        get { cold?.values.backingStore }
+        set {
+            guard newValue != nil || cold?.values.backingStore != nil else { return }
+            uniqueCold.values.backingStore = newValue
+        }
+    }
     var name: String? {
         get { coldBox.values.name }
         set { uniqueCold.values.name = newValue }
@@ -380,7 +397,7 @@ final class ColdLayerStorage {
         var autoresizingMask = AutoresizingMask()
         var constraints: [Constraint] = []
         var scrollMode: ScrollMode? = nil
-        // Rasterization (stored; the compositor does not read them yet).
+        // Rasterization (the compositor's cache of the subtree's pixels).
         var shouldRasterize = false
         var rasterizationScale = 1.0
         // The specialised classes' properties (`Classes/`), on every layer, read only by
@@ -388,6 +405,10 @@ final class ColdLayerStorage {
         var shape = ShapeLayerValues()
         var gradient = GradientLayerValues()
         var replicator = ReplicatorLayerValues()
+        // Display (`Display/`).
+        var needsDisplayOnBoundsChange = false
+        var needsDisplayKeys: Set<String> = []
+        var backingStore: DisplayList? = nil
     }
 
     /// The values of a storage without a box (Core Animation's defaults). Never written:

@@ -29,11 +29,24 @@ public protocol LayerDelegate: AnyObject {
     /// Lays out `layer`'s sublayers (`layoutSublayersOfLayer:`), after its layout manager,
     /// in the layout pass (`Layer.layoutSublayers()`). Default: nothing.
     func layoutSublayers(of layer: Layer)
+    /// Updates `layer`'s content (`displayLayer:`), typically by setting its `contents`.
+    /// Called by `Layer.display()` in place of the drawing. Default: the drawing — a
+    /// recording context handed to `layer.draw(in:)`, which calls `draw(_:in:)` below,
+    /// becomes the layer's `backingStore` — so a delegate that implements only
+    /// `draw(_:in:)` gets it, as Core Animation calls `drawLayer:inContext:` only when
+    /// `displayLayer:` is not implemented.
+    func display(_ layer: Layer)
+    /// Draws `layer`'s content into `context` (`drawLayer:inContext:`), in the layer's
+    /// bounds coordinates; called by `Layer.draw(in:)`. A thrown error ends the drawing:
+    /// `Layer.display()` keeps the previous content and reports it. Default: nothing.
+    func draw(_ layer: Layer, in context: any DrawingContext) throws
 }
 
 extension LayerDelegate {
     public func action(for layer: Layer, forKey event: String) -> (any LayerAction)? { nil }
     public func layoutSublayers(of layer: Layer) {}
+    public func display(_ layer: Layer) { layer.drawBackingStore() }
+    public func draw(_ layer: Layer, in context: any DrawingContext) throws {}
 }
 
 extension Layer {

@@ -62,8 +62,10 @@ public final class TransactionContext {
     private var pendingGroups: [CompletionGroup] = []
     /// The trees (by a layer of each, usually the root) marked as needing layout since the
     /// last commit, each once; the outermost commit lays them out.
-    private var layoutRequests: [Layer] = []
-    private var layoutRequestIDs: Set<ObjectIdentifier> = []
+    private var layoutRequests = LayerRequests()
+    /// The layers marked as needing display since the last commit, each once, in the order
+    /// marked; the outermost commit displays them after its layout pass.
+    private var displayRequests = LayerRequests()
     /// How many `lock()`s have not been matched by an `unlock()`.
     public private(set) var lockCount = 0
 
@@ -98,6 +100,7 @@ public final class TransactionContext {
 
     private func setContext(_ context: TransactionContext?, under layer: Layer) {
         layer.transactionContext = context
+        if let context, layer.needsDisplayMark { context.requestDisplay(of: layer) }
         for sublayer in layer.sublayers { setContext(context, under: sublayer) }
         if let mask = layer.mask { setContext(context, under: mask) }
     }
@@ -117,7 +120,8 @@ public final class TransactionContext {
     }
 
     /// Closes the innermost explicit transaction. The outermost commit first lays out the
-    /// trees marked as needing layout (inside the transaction, `docs/layout.md`), then starts
+    /// trees marked as needing layout (inside the transaction, `docs/layout.md`), then
+    /// displays the layers marked as needing display (`Layer.display()`), then starts
     /// its animations, and its completion blocks start waiting for the next turn (see the
     /// type); an inner commit only restores the enclosing settings. If a `flush()` is
     /// waiting and this was the last explicit transaction, the implicit one commits too.
@@ -136,6 +140,7 @@ public final class TransactionContext {
             // layout that committed or began transactions itself changed the stack, so
             // what closes is what is innermost now (nothing, if it committed this one).
             layOutRequestedTrees()
+            displayRequestedLayers()
             guard let current = scopes.last, !current.isImplicit else { return }
         }
         close(scopes.removeLast())
@@ -170,6 +175,7 @@ public final class TransactionContext {
         }
         flushPending = false
         layOutRequestedTrees()
+        displayRequestedLayers()
         // A layout that left an explicit transaction open delays the commit, as a flush does.
         guard scopes.count == 1 else {
             flushPending = true
@@ -184,8 +190,7 @@ public final class TransactionContext {
     /// implicit transaction when none is open, so a `flush()` or `tick()` commits one).
     func requestLayout(of layer: Layer) {
         openImplicitTransactionIfNeeded()
-        guard layoutRequestIDs.insert(ObjectIdentifier(layer)).inserted else { return }
-        layoutRequests.append(layer)
+        layoutRequests.insert(layer)
     }
 
     /// The layout pass of a commit: every requested tree, from its root, while the
@@ -193,11 +198,26 @@ public final class TransactionContext {
     /// their actions). Requests made meanwhile (a layout that marks another tree) wait for
     /// the next commit.
     private func layOutRequestedTrees() {
-        guard !layoutRequests.isEmpty else { return }
-        let requests = layoutRequests
-        layoutRequests = []
-        layoutRequestIDs = []
+        guard let requests = layoutRequests.take() else { return }
         for root in Layer.distinctRoots(of: requests) { root.runLayoutPasses() }
+    }
+
+    // MARK: Display
+
+    /// `layer` needs display: the next outermost commit displays it (opening the implicit
+    /// transaction when none is open, so a `flush()` or `tick()` commits one).
+    func requestDisplay(of layer: Layer) {
+        openImplicitTransactionIfNeeded()
+        displayRequests.insert(layer)
+    }
+
+    /// The display pass of a commit, after its layout pass and inside the committing
+    /// transaction: every requested layer still marked, in the order marked (a layer that
+    /// left the context or was displayed meanwhile is skipped). Layers marked meanwhile (a
+    /// drawing that marks another layer) wait for the next commit.
+    private func displayRequestedLayers() {
+        guard let requests = displayRequests.take() else { return }
+        for layer in requests where layer.transactionContext === self { layer.displayIfNeeded() }
     }
 
     // MARK: Locking
@@ -423,5 +443,23 @@ public final class TransactionContext {
         for group in groups {
             for block in group.blocks { block() }
         }
+    }
+}
+
+/// Layers a commit's pass will visit (`TransactionContext`'s layout and display requests):
+/// each once, in the order asked.
+private struct LayerRequests {
+    private var layers: [Layer] = []
+    private var ids: Set<ObjectIdentifier> = []
+
+    mutating func insert(_ layer: Layer) {
+        if ids.insert(ObjectIdentifier(layer)).inserted { layers.append(layer) }
+    }
+
+    /// The layers asked for, which are forgotten; `nil` when there are none.
+    mutating func take() -> [Layer]? {
+        guard !layers.isEmpty else { return nil }
+        defer { self = LayerRequests() }
+        return layers
     }
 }

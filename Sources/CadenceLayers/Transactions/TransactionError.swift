@@ -16,6 +16,10 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     /// keeps marking layers (one that changes its own bounds each time, or two that undo
     /// each other). Reported to `logHandler`; the layers stay marked for the next commit.
     case layoutPassLimit(layer: String, passes: Int)
+    /// A layer's drawing (`Layer.draw(in:)`, the delegate's `draw(_:in:)`) threw while it
+    /// displayed: `layer` names it, `message` describes the error. Reported to `logHandler`;
+    /// the layer keeps its previous content and is no longer marked.
+    case drawFailed(layer: String, message: String)
 
     public var description: String {
         switch self {
@@ -27,6 +31,8 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
             return "transaction value '\(key)': expected a \(expected), got a \(found)"
         case let .layoutPassLimit(layer, passes):
             return "layout of \(layer) still needed after \(passes) passes; left for the next commit"
+        case let .drawFailed(layer, message):
+            return "drawing \(layer) failed: \(message); its previous content is kept"
         }
     }
 }
