@@ -42,10 +42,14 @@ extension RenderList.Builder {
     /// a path that fills or strokes something, a gradient layer with colours and bounds of
     /// positive area. `map` (the item's matrix) sets the stroke's flattening tolerance.
     static func drawing(of layer: Layer, bounds: Rect, map: PlaneMap) -> RenderList.Drawing? {
-        if let shape = layer as? ShapeLayer { return shapeDrawing(shape, map: map).map(RenderList.Drawing.shape) }
-        if let gradient = layer as? GradientLayer, let colors = gradient.colors, !colors.isEmpty,
-           bounds.width > 0, bounds.height > 0
-        {
+        // The class first: a plain layer (most of them) costs one load and compare.
+        switch layer.layerClass {
+        case .shape: return shapeDrawing(unsafeDowncast(layer, to: ShapeLayer.self), map: map).map(RenderList.Drawing.shape)
+        case .gradient: break
+        default: return nil
+        }
+        let gradient = unsafeDowncast(layer, to: GradientLayer.self)
+        if let colors = gradient.colors, !colors.isEmpty, bounds.width > 0, bounds.height > 0 {
             return .gradient(RenderList.GradientDrawing(
                 gradient: Gradient(colors: colors, locations: gradient.locations), type: gradient.type,
                 startPoint: gradient.startPoint, endPoint: gradient.endPoint))
