@@ -261,9 +261,10 @@ def pixel_box(rect, device, width, height):
     return x0, y0, x1, y1
 
 
-def sample(layer, image, rect, device, box, y_up):
-    """The premultiplied colour (float, 0…255) of every pixel of box = (x0, y0, x1, y1),
-    sampled at the pixel centres. Pixels whose preimage is behind the viewer are 0."""
+def preimages(device, box):
+    """The layer points of the pixel centres of box = (x0, y0, x1, y1) through the
+    inverse of `device`: (inverse, x, y, W, valid), W the homogeneous divisor (1 where
+    the preimage is behind the viewer, `valid` false there)."""
     x0, y0, x1, y1 = box
     inv = inverse3(device)
     px, py = np.meshgrid(np.arange(x0, x1) + 0.5, np.arange(y0, y1) + 0.5)
@@ -272,7 +273,13 @@ def sample(layer, image, rect, device, box, y_up):
     W = px * inv[0][2] + py * inv[1][2] + inv[2][2]
     valid = W > 0
     W = np.where(valid, W, 1.0)
-    x, y = X / W, Y / W
+    return inv, X / W, Y / W, W, valid
+
+
+def sample(layer, image, rect, device, box, y_up):
+    """The premultiplied colour (float, 0…255) of every pixel of box = (x0, y0, x1, y1),
+    sampled at the pixel centres. Pixels whose preimage is behind the viewer are 0."""
+    inv, x, y, W, valid = preimages(device, box)
     # d(layer point)/d(pixel): the derivative of X/W
     dx_dpx = (inv[0][0] - x * inv[0][2]) / W
     dx_dpy = (inv[1][0] - x * inv[1][2]) / W

@@ -1059,6 +1059,119 @@ def flipped_bottom_left():
     ]}
 
 
+# --- shape and gradient layers ----------------------------------------------------
+
+def circle_path(cx, cy, r):
+    """A circle as four cubics (k = 0.5523), clockwise on a y-down canvas, from the right."""
+    k = 0.5523 * r
+    return ("M %g %g C %g %g %g %g %g %g C %g %g %g %g %g %g C %g %g %g %g %g %g C %g %g %g %g %g %g Z" % (
+        cx + r, cy, cx + r, cy + k, cx + k, cy + r, cx, cy + r,
+        cx - k, cy + r, cx - r, cy + k, cx - r, cy,
+        cx - r, cy - k, cx - k, cy - r, cx, cy - r,
+        cx + k, cy - r, cx + r, cy - k, cx + r, cy))
+
+
+def shape(x, y, w, h, path, **props):
+    """A shape layer with anchorPoint (0, 0) whose frame is (x, y, w, h)."""
+    return layer(bounds=[0, 0, w, h], position=[x, y], anchorPoint=[0, 0], path=path, **{"class": "shape"}, **props)
+
+
+def gradient(x, y, w, h, colors, **props):
+    """A gradient layer with anchorPoint (0, 0) whose frame is (x, y, w, h)."""
+    return layer(bounds=[0, 0, w, h], position=[x, y], anchorPoint=[0, 0], colors=colors,
+                 **{"class": "gradient"}, **props)
+
+
+STAR = "M 40 4 L 61 68 L 6 28 L 74 28 L 19 68 Z"
+
+
+@scene
+def shape_fill_stroke():
+    return {"canvas": canvas(320, 240), "layers": [
+        shape(10, 10, 80, 72, STAR, name="star-non-zero", fillColor=BLUE, strokeColor=DARK, lineWidth=2,
+              lineJoin="round"),
+        shape(100, 10, 80, 72, STAR, name="star-even-odd", fillColor=ORANGE, fillRule="evenOdd"),
+        shape(190, 10, 120, 80, "M 10 70 L 60 10 L 110 70 Z", name="triangle-translucent-stroke",
+              fillColor=YELLOW, strokeColor=[0.2, 0.4, 0.8, 0.6], lineWidth=10, lineJoin="round"),
+        shape(10, 95, 140, 60, "M 10 50 L 40 10 L 70 50 L 100 10 L 130 50", name="zigzag-miter-square",
+              fillColor=None, strokeColor=RED, lineWidth=6, lineJoin="miter", lineCap="square"),
+        shape(160, 95, 150, 60, "M 10 50 C 40 -10 110 110 140 10", name="curve-round-caps", fillColor=None,
+              strokeColor=GREEN, lineWidth=8, lineCap="round"),
+        shape(10, 165, 90, 65, "M 10 10 L 80 10 L 80 55 L 10 55 Z", name="dashed-rect", fillColor=LIGHT,
+              strokeColor=DARK, lineWidth=3, lineDashPattern=[8, 4], lineDashPhase=3),
+        shape(110, 165, 90, 65, "M 10 55 L 45 10 L 80 55", name="bevel-joins", fillColor=None,
+              strokeColor=PURPLE, lineWidth=12, lineJoin="bevel"),
+        layer(bounds=[0, 0, 80, 50], position=[255, 198], name="rotated-scaled-pen",
+              transform=cat(scale(1.4, 0.7), rz(20)), path="M 10 40 L 40 10 L 70 40",
+              fillColor=None, strokeColor=TEAL, lineWidth=8, lineJoin="miter", **{"class": "shape"}),
+    ]}
+
+
+@scene
+def shape_trim():
+    return {"canvas": canvas(320, 240), "layers": [
+        shape(10, 10, 90, 90, circle_path(45, 45, 35), name="circle-end-0.3", fillColor=None,
+              strokeColor=BLUE, lineWidth=8, lineCap="round", strokeEnd=0.3),
+        shape(110, 10, 90, 90, circle_path(45, 45, 35), name="circle-0.2-to-0.9", fillColor=LIGHT,
+              strokeColor=RED, lineWidth=6, strokeStart=0.2, strokeEnd=0.9),
+        shape(210, 10, 100, 90, "M 10 80 L 50 10 L 90 80", name="polyline-middle", fillColor=None,
+              strokeColor=GREEN, lineWidth=10, lineJoin="round", lineCap="butt", strokeStart=0.25,
+              strokeEnd=0.75),
+        shape(10, 120, 140, 50, "M 10 25 L 130 25", name="dashed-trimmed", fillColor=None, strokeColor=DARK,
+              lineWidth=6, lineDashPattern=[10, 6], strokeStart=0.3, strokeEnd=0.8),
+        shape(160, 120, 70, 50, "M 10 10 L 60 10 L 60 40 L 10 40 Z", name="start-after-end-draws-no-stroke",
+              fillColor=YELLOW, strokeColor=DARK, lineWidth=6, strokeStart=0.7, strokeEnd=0.4),
+        shape(240, 120, 70, 50, "M 10 10 L 60 10 L 60 40 L 10 40 Z", name="closed-whole",
+              fillColor=None, strokeColor=PURPLE, lineWidth=6, lineJoin="miter", strokeEnd=1),
+        shape(10, 180, 140, 55, "M 10 10 L 130 10 M 10 40 L 130 40", name="two-subpaths-0.6",
+              fillColor=None, strokeColor=ORANGE, lineWidth=6, lineCap="round", strokeEnd=0.6),
+        shape(160, 180, 150, 55, "M 10 45 C 50 -20 100 80 140 10", name="curve-end-0.5", fillColor=None,
+              strokeColor=TEAL, lineWidth=5, lineCap="square", strokeEnd=0.5),
+    ]}
+
+
+@scene
+def shape_compositing():
+    return {"canvas": canvas(320, 240), "layers": [
+        shape(10, 10, 100, 100, circle_path(50, 50, 60), name="clipped-with-sublayer-and-border",
+              backgroundColor=LIGHT, fillColor=BLUE, strokeColor=DARK, lineWidth=6, masksToBounds=True,
+              cornerRadius=16, borderWidth=4, borderColor=RED,
+              sublayers=[box(30, 30, 40, 40, YELLOW)]),
+        shape(130, 10, 100, 100, "M 10 10 L 90 10 L 90 90 L 10 90 Z", name="group-opacity-fill-and-stroke",
+              opacity=0.6, fillColor=GREEN, strokeColor=DARK, lineWidth=14),
+        shape(240, 10, 70, 100, "M 35 10 L 60 90 L 10 90 Z", name="unclipped-overflow", fillColor=ORANGE,
+              strokeColor=PURPLE, lineWidth=4, backgroundColor=LIGHT, sublayers=[box(-10, 40, 20, 20, TEAL)]),
+        shape(20, 130, 100, 90, STAR.replace("M 40 4", "M 50 4"), name="shadow-follows-drawn-alpha",
+              fillColor=BLUE, shadowOpacity=1, shadowRadius=0, shadowOffset=[6, 6]),
+        layer(bounds=[0, 0, 120, 80], position=[240, 170], name="perspective-fill",
+              transform=cat(ry(40), perspective(300)), path=circle_path(60, 40, 36), fillColor=RED,
+              backgroundColor=LIGHT, **{"class": "shape"}),
+    ]}
+
+
+@scene
+def gradient_types():
+    return {"canvas": canvas(320, 240), "layers": [
+        gradient(10, 10, 90, 70, [RED, BLUE], name="axial-default"),
+        gradient(110, 10, 120, 70, [YELLOW, PURPLE], name="axial-diagonal-wide", startPoint=[0, 0],
+                 endPoint=[1, 1]),
+        gradient(240, 10, 70, 70, [WHITE, GREEN, DARK], name="three-stops-locations", locations=[0, 0.2, 1],
+                 startPoint=[0, 0.5], endPoint=[1, 0.5]),
+        gradient(10, 90, 120, 70, [YELLOW, RED, BLUE], name="radial-ellipse", type="radial",
+                 startPoint=[0.5, 0.5], endPoint=[1, 1]),
+        gradient(140, 90, 80, 80, [RED, YELLOW, GREEN, BLUE, RED], name="conic", type="conic",
+                 startPoint=[0.5, 0.5], endPoint=[1, 0.5]),
+        gradient(230, 90, 80, 70, [TEAL, [1, 1, 1, 0.2]], name="rounded-translucent", cornerRadius=20,
+                 maskedCorners=["layerMinXMinYCorner", "layerMaxXMaxYCorner"], borderWidth=3, borderColor=DARK),
+        layer(bounds=[0, 0, 90, 50], position=[60, 205], name="rotated", transform=rz(-15),
+              colors=[ORANGE, BLUE], startPoint=[0, 0.5], endPoint=[1, 0.5], **{"class": "gradient"}),
+        gradient(120, 180, 90, 50, [RED, GREEN, BLUE], name="locations-out-of-order", locations=[1, 0, 0.5],
+                 startPoint=[0, 0.5], endPoint=[1, 0.5]),
+        gradient(220, 180, 90, 50, [RED, GREEN, BLUE], name="locations-mismatched", locations=[0.8, 0.9],
+                 startPoint=[0, 0.5], endPoint=[1, 0.5]),
+    ]}
+
+
 def dumps(doc):
     """JSON with one level of indentation per object and arrays of numbers on one line."""
     text = json.dumps(doc, indent=1)

@@ -181,6 +181,19 @@ def _cubic_points(p0, c1, c2, p3, n):
     return out
 
 
+def add_subpath(ctx, sp, close):
+    """Adds one parsed subpath to the current path in user space (cairo's curves),
+    closed when `close`."""
+    ctx.move_to(*sp["start"])
+    for seg in sp["segments"]:
+        if seg[0] == "L":
+            ctx.line_to(*seg[1])
+        else:
+            ctx.curve_to(*seg[1], *seg[2], *seg[3])
+    if close:
+        ctx.close_path()
+
+
 def add_svg_path(ctx, subpaths, h):
     """Adds a parsed path (layer space) to the current path, mapped to pixels by h.
     Affine maps go through cairo's matrix and cairo's curves; projective maps through
@@ -194,24 +207,23 @@ def add_svg_path(ctx, subpaths, h):
         ctx.set_matrix(cairo.Matrix(h[0][0] / s, h[0][1] / s, h[1][0] / s, h[1][1] / s,
                                     h[2][0] / s, h[2][1] / s))
         for sp in subpaths:
-            ctx.move_to(*sp["start"])
-            for seg in sp["segments"]:
-                if seg[0] == "L":
-                    ctx.line_to(*seg[1])
-                else:
-                    ctx.curve_to(*seg[1], *seg[2], *seg[3])
-            ctx.close_path()
+            add_subpath(ctx, sp, close=True)
         ctx.restore()
         return
     for sp in subpaths:
-        pts = [sp["start"]]
-        for seg in sp["segments"]:
-            if seg[0] == "L":
-                pts.append(seg[1])
-            else:
-                pts += _cubic_points(pts[-1], seg[1], seg[2], seg[3], CUBIC_SEGMENTS)
-        add_polygon(ctx, pts, h)
+        add_polygon(ctx, flattened(sp, CUBIC_SEGMENTS), h)
 
 
-__all__ = ["parse_svg_path", "add_svg_path", "add_polygon", "clip_homogeneous", "is_affine",
+def flattened(sp, chords):
+    """The subpath's points, each cubic cut into `chords` equal steps of its parameter."""
+    pts = [sp["start"]]
+    for seg in sp["segments"]:
+        if seg[0] == "L":
+            pts.append(seg[1])
+        else:
+            pts += _cubic_points(pts[-1], seg[1], seg[2], seg[3], chords)
+    return pts
+
+
+__all__ = ["parse_svg_path", "add_svg_path", "add_subpath", "flattened", "add_polygon", "clip_homogeneous", "is_affine",
            "map_homogeneous", "PathError", "W_MIN"]

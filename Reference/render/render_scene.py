@@ -28,6 +28,7 @@ if HERE not in sys.path:
 
 from cairo_loader import cairo  # noqa: E402
 import paths  # noqa: E402
+import layer_classes  # noqa: E402
 
 # Segments per quarter circle when a rounded rectangle is flattened into a
 # polygon (only under perspective). 64 segments keep the chord within
@@ -105,6 +106,8 @@ LAYER_DEFAULTS = {
     "animations": [],
     "sublayers": [],
 }
+# shape and gradient layers (class and their fields): layer_classes.py
+LAYER_DEFAULTS.update(layer_classes.defaults())
 
 # The layer's own media timing: accepted only with its default value (the scene's
 # time is then every layer's local time).
@@ -170,6 +173,7 @@ def parse_layer(obj, path, base_dir=None):
             raise SceneError("%s.%s" % (path, key), "layer media timing is not drawn by the "
                              "reference renderer (only the default %r)" % (default,))
     p = lambda k: "%s.%s" % (path, k)  # noqa: E731
+    layer_classes.parse(obj, layer, p, _number, _numbers, _color, _choice, SceneError)
     if "name" in obj:
         if not isinstance(obj["name"], str):
             raise SceneError(p("name"), "expected a string")
@@ -654,13 +658,17 @@ def draw_body(ctx, layer, world, target, parity):
         ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
         ctx.fill()
 
-    # 2. contents and 3. sublayers, clipped by masksToBounds
-    if layer["sublayers"] or layer["contents"] is not None:
+    # 2. contents, a shape's or gradient's drawing, and 3. sublayers, clipped by
+    #    masksToBounds
+    drawing = layer_classes.draws(layer)
+    if layer["sublayers"] or layer["contents"] is not None or drawing:
         ctx.save()
         if layer["masksToBounds"]:
             clip_to_rounded_bounds(ctx, layer, device)
         if layer["contents"] is not None:
             draw_contents(ctx, layer, device, target, parity)
+        if drawing:
+            layer_classes.draw(ctx, layer, device, target, bounds, add_layer_shape)
         order = sorted(range(len(layer["sublayers"])),
                        key=lambda i: (layer["sublayers"][i]["zPosition"], i))
         for i in order:

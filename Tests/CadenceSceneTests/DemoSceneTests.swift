@@ -126,3 +126,23 @@ final class DemoSceneTests: XCTestCase {
         XCTAssertLessThanOrEqual([0, 1, 2].map { abs(mix[$0] - mean[$0]) }.max()!, 2, "halfway through the fade: \(mix)")
     }
 }
+
+/// The fifth row's content layers (`DemoScene+Shapes.swift`).
+extension DemoSceneTests {
+    /// The check mark draws itself: near its far end (panel 16 at (12, 784), the shape at
+    /// (18, 30) in it, 0.9 of the way along its last segment) the track shows at 0 s and
+    /// the green stroke at 1.5 s (strokeEnd 1 at the turn of the autoreversing loop).
+    func testStrokeDrawsItself() throws {
+        XCTAssertEqual(DemoScene.panelOrigin(16), Point(x: 12, y: 784))
+        assertColor(try frame(at: 0)[127, 825], DemoScene.railColor, "the track before the stroke")
+        assertColor(try frame(at: 1.5)[127, 825], DemoScene.green, "the stroke at its end")
+    }
+
+    /// The conic ring turns around a hole of the panel's colour (panel 17 at (168.5, 784)).
+    func testConicRing() throws {
+        let f = try frame(at: 0)
+        let centre = (x: 168.5 + DemoScene.panelWidth / 2, y: 784.0 + 138)
+        assertColor(f[Int(centre.x), Int(centre.y)], DemoScene.panelColor, "the hole")
+        XCTAssertNotEqual(f[Int(centre.x) + 27, Int(centre.y)], f[Int(centre.x) - 27, Int(centre.y)], "colours around the ring")
+    }
+}

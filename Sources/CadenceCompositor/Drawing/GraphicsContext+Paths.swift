@@ -126,16 +126,5 @@ extension GraphicsContext {
 
     /// The pixels the polygons may touch (their bounding box rounded out), or `nil` when a
     /// point is not finite.
-    func bounds(of set: PolygonSet) -> PixelRect? {
-        guard var lo = set.points.first else { return nil }
-        var hi = lo
-        for p in set.points {
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        func pixel(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -1e9), 1e9)) }
-        return PixelRect(minX: pixel(lo.x.rounded(.down)), minY: pixel(lo.y.rounded(.down)),
-                         maxX: pixel(hi.x.rounded(.up)), maxY: pixel(hi.y.rounded(.up)))
-    }
+    func bounds(of set: PolygonSet) -> PixelRect? { set.pixelBox }
 }

@@ -87,75 +87,12 @@ extension GraphicsContext {
     }
 
     /// Calls `body(y, x0, count, weights)` for each row of `box` the polygons touch, with
-    /// their coverage (0…1, writable) over the row's span of touched cells; in bands of at
-    /// most `coverageLimit` pixels. With `correctingOverlaps`, self-overlaps are corrected
-    /// (`OverlapCorrection`) in the rows where the winding passed 1 — in every row of a
-    /// stroke that doubles back (`PolygonSet.mayOverlapThinly`). The coverage buffer is all
-    /// zero between calls (each row's span is cleared after use), and both buffers are kept
-    /// for the next call, grown only when a box needs more.
+    /// their coverage (0…1, writable) over the row's span of touched cells: `CoverageRows`
+    /// with the context's buffers.
     func forEachCoverageRow(
         _ set: PolygonSet, rule: FillRule, in box: PixelRect, correctingOverlaps: Bool = true,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
-        guard !box.isEmpty else { return }
-        let rowsPerBand = Swift.max(1, Self.coverageLimit / box.width)
-        let bandRows = Swift.min(box.height, rowsPerBand)
-        if coverage.count < bandRows * box.width { coverage = [Float](repeating: 0, count: bandRows * box.width) }
-        if spans.count < bandRows + 1 { spans = [SIMD2<Int32>](repeating: .zero, count: bandRows + 1) }
-        var cells = coverage
-        coverage = []
-        var rowSpans = spans
-        spans = []
-        defer {
-            coverage = cells
-            spans = rowSpans
-        }
-        cells.withUnsafeMutableBufferPointer { cells in
-            rowSpans.withUnsafeMutableBufferPointer { rowSpans in
-                let base = cells.baseAddress!, spanBase = rowSpans.baseAddress!
-                var y0 = box.minY
-                while y0 < box.maxY {
-                    let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
-                    let w = band.width
-                    let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase)
-                    // Resolve each row's span; `spans[r].y` becomes the end of its pixels, and
-                    // rows where the winding reached 2 are marked by a negated start.
-                    var overlapped = false
-                    for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
-                        let (end, overlaps) = PathCoverage.resolve(
-                            base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y), width: w, rule: rule)
-                        spanBase[r].y = Int32(end)
-                        if overlaps || set.mayOverlapThinly {
-                            overlapped = true
-                            spanBase[r].x = -1 - spanBase[r].x
-                        }
-                    }
-                    // A marked row's neighbours too: an overlap's tip may lift no pixel of
-                    // its own row past 1.
-                    if overlapped, !set.mayOverlapThinly {
-                        var previousMarked = false
-                        for r in 0..<band.height {
-                            let marked = spanBase[r].x < 0
-                            let nextMarked = r + 1 < band.height && spanBase[r + 1].x < 0
-                            if !marked, previousMarked || nextMarked, spanBase[r].x < spanBase[r].y {
-                                spanBase[r].x = -1 - spanBase[r].x
-                            }
-                            previousMarked = marked
-                        }
-                    }
-                    if ok, correctingOverlaps, overlapped {
-                        overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
-                    }
-                    for r in 0..<band.height where spanBase[r].x < 0 { spanBase[r].x = -1 - spanBase[r].x }
-                    for r in 0..<band.height where spanBase[r].x < spanBase[r].y {
-                        let lo = Int(spanBase[r].x), count = Int(spanBase[r].y) - lo
-                        let row = base + r * w + lo
-                        if ok { body(band.minY + r, band.minX + lo, count, row) }
-                        row.update(repeating: 0, count: count)
-                    }
-                    y0 = band.maxY
-                }
-            }
-        }
+        coverageRows.forEachRow(set, rule: rule, in: box, correctingOverlaps: correctingOverlaps, body)
     }
 }

@@ -51,16 +51,14 @@ public final class GraphicsContext {
     var state: GraphicsState
     private var saved: [GraphicsState] = []
 
-    /// Reusable memory: the shape's polygons in pixels, the coverage band, a row of
-    /// weights, colours and bytes, the path flattener's workspace.
+    /// Reusable memory: the shape's polygons in pixels, the coverage rows, a row of
+    /// colours and bytes, the path flattener's workspace.
     var polygons = PolygonSet()
     var outline = PolygonSet()
-    var coverage: [Float] = []
-    var spans: [SIMD2<Int32>] = []
+    let coverageRows = CoverageRows()
     var colors: [Float] = []
     var bytes: [UInt8] = []
     let pathWorkspace = PathCoverage.Workspace()
-    var overlaps = OverlapCorrection()
 
     /// Whether coverage is corrected where a shape overlaps itself (`OverlapCorrection`):
     /// `true` (the default) draws overlapping strokes and fills right at some cost; `false`
@@ -68,8 +66,8 @@ public final class GraphicsContext {
     var correctsOverlaps = true
 
     /// The most pixels whose coverage is held at once (2²⁰ `Float`s, 4 MiB): taller shapes
-    /// are drawn in bands of rows.
-    static let coverageLimit = 1 << 20
+    /// are drawn in bands of rows (`CoverageRows`).
+    static let coverageLimit = CoverageRows.defaultLimit
     /// The most saved states (2¹⁶); `saveGState()` past it does nothing (and the matching
     /// `restoreGState()` then restores an older state).
     public static let maxSavedStates = 1 << 16

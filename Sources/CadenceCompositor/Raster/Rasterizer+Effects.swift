@@ -23,6 +23,19 @@ extension Rasterizer {
                 image: contents.image, layout: contents.layout, map: plane, magnification: contents.magnificationFilter,
                 minification: contents.minificationFilter, bias: contents.minificationFilterBias)
         else { return }
+        blendColors(over: region, edge: edge, opacity: opacity, clip: clip, on: surface) { y, start, count, out in
+            sampler.sampleRow(y, from: start, count: count, into: out)
+        }
+    }
+
+    /// Paints the pixels of `region` that `edge` covers with colours that change from pixel
+    /// to pixel: per row, the coverage over the edge's support times the clip and
+    /// `opacity`, and the colours `sample(y, x0, count, out)` writes (premultiplied, 0…255,
+    /// 4 `Float`s a pixel), rounded once and blended.
+    func blendColors(
+        over region: PixelRect, edge: RoundedRectSampler, opacity: Float, clip: Clip, on surface: Surface,
+        sample: (_ y: Int, _ x0: Int, _ count: Int, _ out: UnsafeMutablePointer<Float>) -> Void
+    ) {
         let coverage = pool.row(0), weights = pool.row(2)
         let x0 = region.minX, n = region.width
         for y in region.minY..<region.maxY {
@@ -35,7 +48,7 @@ extension Rasterizer {
             } else {
                 Self.scale(coverage, by: weights, uniform: 1, count: c)
             }
-            sampler.sampleRow(y, from: start, count: c, into: colorRow)
+            sample(y, start, c, colorRow)
             SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
             SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
         }

@@ -5,8 +5,8 @@ import CadencePixels
 /// stacks (so any depth of nesting is safe), of offscreen groups and clips.
 ///
 /// Per layer, in order: a path shadow (when no group is needed), a previous rendering that
-/// lies under (`moveIn`, `push`), background (rounded by the corner radius), contents, the
-/// sublayers (contents and sublayers clipped when `masksToBounds`), the border, a previous
+/// lies under (`moveIn`, `push`), background (rounded by the corner radius), contents, a
+/// shape's or gradient's drawing (`Rasterizer+Drawing.swift`), the sublayers (contents and sublayers clipped when `masksToBounds`), the border, a previous
 /// rendering on top (`reveal`) or mixed in (`fade`), then — in the layer's group — the
 /// shadow under it and the mask (`Rasterizer+Effects.swift`; masks and previous renderings
 /// are nested lists drawn by re-entering `walk`). A layer without sublayers or contents
@@ -97,6 +97,9 @@ final class Rasterizer {
     /// The shadow kernels' reusable memory.
     let blurWorkspace = ShadowBlur.Workspace()
     let pathWorkspace = PathCoverage.Workspace()
+    /// A shape layer's polygons in pixels, and the coverage rows they are resolved in.
+    var polygons = PolygonSet()
+    let coverageRows = CoverageRows()
     private(set) var analyticClips: [RoundedRectSampler] = []
 
     init(byteLimit: Int) {
@@ -204,16 +207,19 @@ final class Rasterizer {
             }
             let hasSublayers = item.subtreeEnd > i + 1
             let contents = item.contents
-            entry.borderDrawn = !hasSublayers && contents == nil
+            entry.borderDrawn = !hasSublayers && contents == nil && item.drawing == nil
             if entry.drawOpacity > 0 {
                 drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
             }
-            if item.masksToBounds && (hasSublayers || contents != nil) {
+            if item.masksToBounds && (hasSublayers || contents != nil || item.drawing != nil) {
                 pushClip(item, at: i, of: items, shape: entry.shape)
                 entry.clipPushed = true
             }
             if let contents, entry.drawOpacity > 0 {
                 drawContents(item, contents, opacity: entry.drawOpacity)
+            }
+            if let drawing = item.drawing, entry.drawOpacity > 0 {
+                drawDrawing(item, drawing, opacity: entry.drawOpacity)
             }
             if hasSublayers {
                 open.append(entry)

@@ -195,7 +195,7 @@ extension RenderList {
                 let arriving = items[i].parent.map { passedDown[$0] } ?? 1
                 let alpha = arriving * items[i].opacity
                 let sublayers = sublayerCounts[i]
-                let simple = !items[i].hasContents && items[i].transition == nil
+                let simple = !items[i].hasContents && items[i].drawing == nil && items[i].transition == nil
                 // A path shadow under a translucent layer: the two must blend as one.
                 if items[i].needsIsolation || (items[i].shadow != nil && alpha < 1) {
                     items[i].drawOpacity = 1
@@ -225,6 +225,11 @@ extension RenderList {
                 var extent = item.backgroundColor != nil || item.borderColor != nil ? item.pixelBounds : .empty
                 if let contents = item.contents {
                     extent = extent.union(RenderList.pixelBounds(of: contents.destination, under: plane, within: canvas))
+                }
+                switch item.drawing {
+                case .shape(let shape)?: extent = extent.union(RenderList.pixelBounds(of: shape.box, under: plane, within: canvas))
+                case .gradient?: extent = extent.union(item.pixelBounds)
+                case nil: break
                 }
                 extent = extent.union(sublayerExtents[i])
                 if item.masksToBounds { extent = extent.intersection(item.pixelBounds) }
@@ -333,6 +338,7 @@ extension RenderList {
                 maskedCorners: maskedCorners, cornerCurve: layer.cornerCurve,
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
+                drawing: drawsNothing ? nil : Self.drawing(of: layer, bounds: bounds, map: plane),
                 shadow: contentOnly || drawsNothing
                     ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext),
                 mask: mask,

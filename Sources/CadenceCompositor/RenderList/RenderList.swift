@@ -64,6 +64,9 @@ public struct RenderList: Hashable, Sendable {
         /// The contents image and how it is placed and filtered (`docs/compositor.md` § 9);
         /// `nil` when the layer has no contents or they draw nothing.
         public var contents: Contents?
+        /// What a shape or gradient layer draws as its content (§ 18), over the contents
+        /// image; `nil` for other layers and for content layers that draw nothing.
+        public var drawing: Drawing?
         /// The layer's shadow (§ 10); `nil` when it casts none.
         public var shadow: Shadow?
         /// The layer's mask (§ 11): the mask's subtree as a list of its own, placed in this
@@ -102,7 +105,7 @@ public struct RenderList: Hashable, Sendable {
         public var hasContents: Bool { contents != nil }
 
         /// Whether the layer draws anything of its own.
-        public var drawsItself: Bool { backgroundColor != nil || borderColor != nil || hasContents }
+        public var drawsItself: Bool { backgroundColor != nil || borderColor != nil || hasContents || drawing != nil }
 
         /// Whether the layer must be drawn offscreen as a group even at opacity 1: a shadow
         /// of the layer's own alpha, a mask and a cross-fade all need its whole rendering

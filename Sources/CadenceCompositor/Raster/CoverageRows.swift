@@ -1,0 +1,137 @@
+import CadenceGeometry
+import CadencePixels
+
+/// Anti-aliased coverage of flattened polygons, row by row: the one coverage path of the
+/// drawing context (`GraphicsContext`) and of the shape layers the rasterizer draws.
+///
+/// The polygons' edges are accumulated as signed areas (`PathCoverage.accumulate`) into a
+/// band of cells, each row resolved over the span of cells its edges touched under the fill
+/// rule, self-overlaps corrected where the winding passed 1 (`OverlapCorrection`), and each
+/// row handed to the caller, then cleared. `docs/compositor.md` § 15 states the metric.
+///
+/// **Bands.** At most `limit` pixels (default 2²⁰, 4 MiB of `Float`s) are held at once:
+/// taller boxes are cut into bands of whole rows (at most `bandRows`), counted from the
+/// box's top. A band is always accumulated whole — where an edge is cut at a band's top or
+/// bottom changes its cells' last bits — so when only some rows are wanted (a compositor
+/// band) the bands that hold them are accumulated, and a row's coverage does not depend
+/// on which rows were asked for. (Overlap marks do not cross a band's edge.)
+///
+/// Not thread-safe; the buffers are kept from call to call, grown only when a box needs
+/// more.
+final class CoverageRows {
+    private var coverage: [Float] = []
+    private var spans: [SIMD2<Int32>] = []
+    private var overlaps = OverlapCorrection()
+
+    /// The most pixels whose coverage is held at once (2²⁰).
+    static let defaultLimit = 1 << 20
+    /// The rows of a band when the compositor draws (64): a compositor band accumulates
+    /// the coverage bands it meets, so at most 63 rows beyond its own at each end.
+    static let compositorBandRows = 64
+
+    /// Calls `body(y, x0, count, weights)` for each row of `box` within `rows` (all when
+    /// `nil`) that the polygons touch, with their coverage (0…1, writable) over the row's
+    /// span of touched cells. With `correctingOverlaps`, self-overlaps are corrected in the
+    /// rows where the winding passed 1 and their neighbours — in every row of a stroke that
+    /// doubles back (`PolygonSet.mayOverlapThinly`). The coverage buffer is all zero between
+    /// calls (each row's span is cleared after use).
+    func forEachRow(
+        _ set: PolygonSet, rule: FillRule, in box: PixelRect, rows: Range<Int>? = nil, correctingOverlaps: Bool = true,
+        limit: Int = CoverageRows.defaultLimit, bandRows: Int = .max,
+        _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
+    ) {
+        guard !box.isEmpty else { return }
+        let wanted = rows.map { Swift.max($0.lowerBound, box.minY)..<Swift.max(Swift.min($0.upperBound, box.maxY), box.minY) }
+            ?? box.minY..<box.maxY
+        guard !wanted.isEmpty else { return }
+        let rowsPerBand = Swift.max(1, Swift.min(limit / box.width, bandRows))
+        let bandRows = Swift.min(box.height, rowsPerBand)
+        if coverage.count < bandRows * box.width { coverage = [Float](repeating: 0, count: bandRows * box.width) }
+        if spans.count < bandRows + 1 { spans = [SIMD2<Int32>](repeating: .zero, count: bandRows + 1) }
+        var cells = coverage
+        coverage = []
+        var rowSpans = spans
+        spans = []
+        defer {
+            coverage = cells
+            spans = rowSpans
+        }
+        cells.withUnsafeMutableBufferPointer { cells in
+            rowSpans.withUnsafeMutableBufferPointer { rowSpans in
+                let base = cells.baseAddress!, spanBase = rowSpans.baseAddress!
+                var y0 = box.minY + (wanted.lowerBound - box.minY) / rowsPerBand * rowsPerBand
+                while y0 < wanted.upperBound {
+                    let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
+                    y0 = band.maxY
+                    resolveBand(set, rule: rule, band: band, base: base, spans: spanBase,
+                                correctingOverlaps: correctingOverlaps) { y, x0, n, w in
+                        if wanted.contains(y) { body(y, x0, n, w) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One band: accumulate, resolve, mark and correct overlaps, hand out and clear rows.
+    private func resolveBand(
+        _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
+        spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, correctingOverlaps: Bool,
+        _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
+    ) {
+        let w = band.width
+        let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase)
+        // Resolve each row's span; `spans[r].y` becomes the end of its pixels, and rows
+        // where the winding reached 2 are marked by a negated start.
+        var overlapped = false
+        for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
+            let (end, overlaps) = PathCoverage.resolve(
+                base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y), width: w, rule: rule)
+            spanBase[r].y = Int32(end)
+            if overlaps || set.mayOverlapThinly {
+                overlapped = true
+                spanBase[r].x = -1 - spanBase[r].x
+            }
+        }
+        // A marked row's neighbours too: an overlap's tip may lift no pixel of its own row
+        // past 1.
+        if overlapped, !set.mayOverlapThinly {
+            var previousMarked = false
+            for r in 0..<band.height {
+                let marked = spanBase[r].x < 0
+                let nextMarked = r + 1 < band.height && spanBase[r + 1].x < 0
+                if !marked, previousMarked || nextMarked, spanBase[r].x < spanBase[r].y {
+                    spanBase[r].x = -1 - spanBase[r].x
+                }
+                previousMarked = marked
+            }
+        }
+        if ok, correctingOverlaps, overlapped {
+            overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
+        }
+        for r in 0..<band.height where spanBase[r].x < 0 { spanBase[r].x = -1 - spanBase[r].x }
+        for r in 0..<band.height where spanBase[r].x < spanBase[r].y {
+            let lo = Int(spanBase[r].x), count = Int(spanBase[r].y) - lo
+            let row = base + r * w + lo
+            if ok { body(band.minY + r, band.minX + lo, count, row) }
+            row.update(repeating: 0, count: count)
+        }
+    }
+}
+
+extension PolygonSet {
+    /// The pixels the polygons (pixel coordinates) may touch: their bounding box rounded
+    /// out, clamped to ±10⁹ before any `Int` conversion; `nil` when there are no points or
+    /// one is not finite.
+    var pixelBox: PixelRect? {
+        guard var lo = points.first else { return nil }
+        var hi = lo
+        for p in points {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        func pixel(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -1e9), 1e9)) }
+        return PixelRect(minX: pixel(lo.x.rounded(.down)), minY: pixel(lo.y.rounded(.down)),
+                         maxX: pixel(hi.x.rounded(.up)), maxY: pixel(hi.y.rounded(.up)))
+    }
+}
