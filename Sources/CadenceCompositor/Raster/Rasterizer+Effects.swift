@@ -36,8 +36,19 @@ extension Rasterizer {
                 Self.scale(coverage, by: weights, uniform: 1, count: c)
             }
             sampler.sampleRow(y, from: start, count: c, into: colorRow)
+            if let tint = contents.tint { Self.tint(colorRow, by: tint, count: c) }
             SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
             SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
+        }
+    }
+
+    /// Multiplies `count` premultiplied colours (four `Float`s each) by `tint`, channel by
+    /// channel (a replicator copy's colour, § 16).
+    static func tint(_ colors: UnsafeMutablePointer<Float>, by tint: SIMD4<Float>, count: Int) {
+        let raw = UnsafeMutableRawPointer(colors)
+        for j in 0..<count {
+            let p = raw + 16 * j
+            p.storeBytes(of: p.loadUnaligned(as: SIMD4<Float>.self) * tint, as: SIMD4<Float>.self)
         }
     }
 
