@@ -16,20 +16,20 @@ final class DemoCommandTests: RenderTestCase {
         XCTAssertEqual(try contents("demo"), ["contact-sheet.png"] + frames)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 27, "26 lines and the final newline")
-        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×786, 0 s)")
-        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×786, 0.125 s)")
-        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×786, 2.875 s)")
-        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×824, 24 frames in a 6×4 grid)")
+        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×979, 0 s)")
+        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×979, 0.125 s)")
+        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×979, 2.875 s)")
+        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×1016, 24 frames in a 6×4 grid)")
         let summary = lines[25]
         XCTAssertTrue(summary.hasPrefix("24 frames in ") && summary.contains(" frames/s, \(Compositor.activeProcessorCount) thread")
                       && summary.contains("PNG encoding "), summary)
         let frame = try image(out + "/frame-0000.png")
         XCTAssertEqual(frame.width, 640)
-        XCTAssertEqual(frame.height, 786)
+        XCTAssertEqual(frame.height, 979)
         XCTAssertEqual(frame[1, 1], SIMD4(14, 16, 22, 255), "the canvas colour")
         let sheet = try image(out + "/contact-sheet.png")
         XCTAssertEqual(sheet.width, 1016)
-        XCTAssertEqual(sheet.height, 824)
+        XCTAssertEqual(sheet.height, 1016)
     }
 
     /// `--threads` and `--png-level` change the speed and the file sizes, not the
@@ -63,14 +63,16 @@ final class DemoCommandTests: RenderTestCase {
     func testSceneShowsEveryFeature() {
         let scene = DemoScene.make()
         XCTAssertEqual(scene.canvas.pixelWidth, 640)
-        XCTAssertEqual(scene.canvas.pixelHeight, 786)
+        XCTAssertEqual(scene.canvas.pixelHeight, 979)
         var layers: [Layer] = []
         func collect(_ layer: Layer) {
             layers.append(layer)
             layer.sublayers.forEach(collect)
         }
         scene.layers.forEach(collect)
-        XCTAssertEqual(scene.layers.first?.sublayers.count, 16, "panels")
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 18, "panels")
+        XCTAssertTrue(layers.contains { ($0 as? ReplicatorLayer).map { $0.instanceCount > 1 && $0.instanceDelay > 0 } ?? false }, "a replicator")
+        XCTAssertTrue(layers.contains { $0.layerClass == .transform && $0.sublayers.count > 2 }, "a transform layer")
 
         var animations: [Animation] = []
         func flatten(_ animation: Animation) {

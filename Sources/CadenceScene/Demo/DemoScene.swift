@@ -4,7 +4,7 @@ import CadenceGeometry
 import CadenceLayers
 import CadenceTiming
 
-/// The built-in scene of `cadence demo`: sixteen panels on a dark canvas, each showing one
+/// The built-in scene of `cadence demo`: eighteen panels on a dark canvas, each showing one
 /// thing the engine does, all looping over `duration` seconds.
 ///
 /// Top row, left to right: basic animations (ease in-out against linear, a colour and a
@@ -27,6 +27,10 @@ import CadenceTiming
 /// following by autoresizing masks; the same resize laid out by constraints; a scroll
 /// layer over a list, scrolled to points and to a row; balls dropped on springs of three
 /// dampings. The model changes of the fourth row are the scene's `schedule`.
+/// Fifth row (`DemoScene+Replicators.swift`): replicators (an activity indicator of 12
+/// delayed copies of one bar, an equaliser of 9 tinted, delayed copies) and a transform
+/// layer (a cube of six translucent faces around two crossing planes, depth-sorted and
+/// split every frame). Its last two places are free.
 /// Panels have rounded corners and borders.
 ///
 /// Built in code, so the binary needs no files; `cadence render` reads the same kinds of
@@ -39,14 +43,14 @@ import CadenceTiming
 /// ```
 public enum DemoScene {
     /// The canvas size in points (scale 1).
-    public static let width = 640.0, height = 786.0
+    public static let width = 640.0, height = 979.0
     /// The loop length in seconds, and the frames `cadence demo` renders over it.
     public static let duration = 3.0
     public static let frameCount = 24
 
-    /// Panel layout: 4 × 4 panels, `margin` from the canvas edges, `gap` apart
-    /// (146.5 × 183 points each).
-    static let columns = 4, rows = 4
+    /// Panel layout: 4 columns × 5 rows of panels, `margin` from the canvas edges, `gap`
+    /// apart (146.5 × 183 points each).
+    static let columns = 4, rows = 5
     static let margin = 12.0, gap = 10.0
     static let panelWidth = (width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
     static let panelHeight = (height - 2 * margin - Double(rows - 1) * gap) / Double(rows)
@@ -78,6 +82,7 @@ public enum DemoScene {
         var changes: [SceneSchedule.Change] = []
         let scheduled: [(Color, (Layer) -> [SceneSchedule.Change])] = [
             (blue, autoresizing), (green, constraints), (orange, scrolling), (purple, { springs($0); return [] }),
+            (green, { replicators($0); return [] }), (blue, { transformCube($0); return [] }),
         ]
         let all = panels.map { accent, fill in (accent, { (panel: Layer) -> [SceneSchedule.Change] in fill(panel); return [] }) }
             + scheduled
@@ -95,7 +100,7 @@ public enum DemoScene {
             schedule: SceneSchedule(changes, roots: [root]))
     }
 
-    /// The top-left corner of panel `index` (0 … 15, left to right, then top to bottom) on
+    /// The top-left corner of panel `index` (0 … 19, left to right, then top to bottom) on
     /// the canvas.
     static func panelOrigin(_ index: Int) -> Point {
         Point(x: margin + Double(index % columns) * (panelWidth + gap), y: margin + Double(index / columns) * (panelHeight + gap))
