@@ -169,6 +169,10 @@ extension Layer {
     /// captures, so its snapshot presents no transition: each captured tree is presented
     /// once per transition in effect.)
     ///
+    /// A replicator whose `instanceDelay` is not 0 gets `delayedInstances`: its sublayers'
+    /// subtrees presented again for each further copy `k`, at its time minus `k ·
+    /// instanceDelay`, within `ReplicatorLayer.maxCopiedLayers` copied layers per snapshot.
+    ///
     /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that reach it, with code compiled for the

@@ -52,10 +52,7 @@ extension DemoScene {
     /// other; the transform layer turns about a tilted vertical axis under the stage's
     /// perspective.
     static func transformCube(_ panel: Layer) {
-        let stage = box(x: 0, y: 10, width: panelWidth, height: panelHeight - 10, color: nil, radius: 0)
-        var perspective = Transform3D.identity
-        perspective.m34 = -1 / 320
-        stage.sublayerTransform = perspective
+        let stage = perspectiveStage()
         let cube = TransformLayer()
         cube.position = Point(x: stage.bounds.width / 2, y: stage.bounds.height / 2)
         let side = 62.0, h = side / 2
@@ -92,5 +89,15 @@ extension DemoScene {
         cube.add(KeyframeAnimation<Transform3D>(keyPath: "transform", values: values, timing: loop(duration)), forKey: "spin")
         add(cube, to: stage)
         add(stage, to: panel)
+    }
+
+    /// A layer filling a panel below its title bar whose `sublayerTransform` is a
+    /// perspective (m34 = −1/320) about its middle: where the 3D panels' objects stand.
+    static func perspectiveStage() -> Layer {
+        let stage = box(x: 0, y: 10, width: panelWidth, height: panelHeight - 10, color: nil, radius: 0)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / 320
+        stage.sublayerTransform = perspective
+        return stage
     }
 }

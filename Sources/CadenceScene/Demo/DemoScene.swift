@@ -224,10 +224,7 @@ public enum DemoScene {
     /// A cube of six faces in perspective, turning about a tilted vertical axis; faces
     /// are single-sided, so the back ones are culled.
     static func perspective(_ panel: Layer) {
-        let stage = box(x: 0, y: 10, width: panelWidth, height: panelHeight - 10, color: nil, radius: 0)
-        var perspective = Transform3D.identity
-        perspective.m34 = -1 / 320
-        stage.sublayerTransform = perspective
+        let stage = perspectiveStage()
         let side = 58.0
         let orientations: [(Transform3D, Color)] = [
             (.identity, blue), (Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0), green),
