@@ -220,9 +220,8 @@ extension Layer {
                 }
                 copy.sublayers = children
                 if source.storage.layerClass == .replicator {
-                    Self.presentDelayedInstances(of: source, into: copy, atLocalTime: time, copied: &copiedLayers) {
-                        pending.append($0)
-                    }
+                    Self.presentDelayedInstances(
+                        of: source, into: copy, atLocalTime: time, copied: &copiedLayers, pending: &pending)
                 }
             }
             if let mask = source.mask {
@@ -237,15 +236,15 @@ extension Layer {
 
     /// The delayed copies of a replicator's sublayers (`ReplicatorLayer.delayedInstances`):
     /// for copy `k`, each sublayer presented at the replicator's time `localTime − k ·
-    /// instanceDelay` (as read on the presented `copy`), the subtrees below handed to
-    /// `schedule` to be copied like any other. Nothing when the delay is 0 or not finite or
+    /// instanceDelay` (as read on the presented `copy`), the subtrees below added to
+    /// `pending` to be copied like any other. Nothing when the delay is 0 or not finite or
     /// fewer than two copies are drawn; copies stop where `copied` (layers copied so far
     /// in this snapshot, each copy charging its sublayers' whole subtrees) would pass
     /// `ReplicatorLayer.maxCopiedLayers`. Out of line: the rare path.
     @inline(never)
     static func presentDelayedInstances(
         of source: Layer, into copy: Layer, atLocalTime localTime: Double, copied: inout Int,
-        schedule: ((source: Layer, copy: Layer, localTime: Double)) -> Void
+        pending: inout [(source: Layer, copy: Layer, localTime: Double)]
     ) {
         guard let replicator = copy as? ReplicatorLayer else { return }
         let delay = replicator.instanceDelay
@@ -274,7 +273,7 @@ extension Layer {
                 let childTime = sublayer.animationTime(fromParent: time)
                 let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
                 children.append(child)
-                if !sublayer.sublayers.isEmpty || sublayer.mask != nil { schedule((sublayer, child, childTime)) }
+                if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
             }
             instances.append(children)
         }
