@@ -50,7 +50,7 @@ def defaults():
 def parse(obj, layer, p, number, numbers, color, choice, error):
     """Reads the class and its fields from the scene object `obj` into `layer`."""
     kind = obj.get("class", "layer")
-    choice(kind, ["layer", "shape", "gradient"], p("class"))
+    choice(kind, ["layer", "shape", "gradient", "replicator", "transform"], p("class"))
     layer["class"] = kind
     for cls, fields in CLASS_FIELDS.items():
         for key in fields:

@@ -1172,6 +1172,146 @@ def gradient_types():
     ]}
 
 
+# --- replicators and transform layers (issue 18) -----------------------------------
+
+def replicator(x, y, w, h, sublayers, count, **props):
+    """A replicator layer whose frame is (x, y, w, h) (anchor point in the middle, unless
+    the props give a position)."""
+    position = props.pop("position", [x + w / 2, y + h / 2])
+    return layer(bounds=[0, 0, w, h], position=position, sublayers=sublayers,
+                 instanceCount=count, **dict({"class": "replicator"}, **props))
+
+
+@scene
+def replicator_spinner():
+    # The classic activity indicator: one bar, 12 copies turned by 30° about the
+    # replicator's middle, each copy's fade 1/12 s later (rendered at time 0, mid-cycle).
+    bar = layer(bounds=[0, 0, 12, 40], position=[80, 26], backgroundColor=DARK, cornerRadius=6,
+                animations={"fade": basic("opacity", fromValue=1, toValue=0.2, duration=1,
+                                          beginTime=-3.97, repeatCount=10)})
+    small = layer(bounds=[0, 0, 6, 16], position=[30, 8], backgroundColor=BLUE, cornerRadius=3,
+                  animations={"fade": basic("opacity", fromValue=1, toValue=0, duration=0.8,
+                                            beginTime=-3.95, repeatCount=10)})
+    return {"canvas": canvas(), "layers": [
+        replicator(8, 8, 160, 160, [bar], 12, name="spinner", instanceTransform=rz(30),
+                   instanceDelay=1.0 / 12),
+        replicator(176, 176, 60, 60, [small], 8, name="small-spinner", instanceTransform=rz(45),
+                   instanceDelay=0.1, backgroundColor=LIGHT, cornerRadius=12),
+    ]}
+
+
+@scene
+def replicator_colors():
+    white = lambda: box(0, 0, 30, 30, WHITE)  # noqa: E731
+    return {"canvas": canvas(), "layers": [
+        # red and green fall, blue rises, alpha falls (each channel of copy k: c + k·offset)
+        replicator(10, 10, 40, 40, [white()], 6, name="offsets", instanceTransform=translate(40, 0),
+                   instanceColor=[1, 1, 0, 1], instanceRedOffset=-0.2, instanceGreenOffset=-0.2,
+                   instanceBlueOffset=0.2, instanceAlphaOffset=-0.2),
+        # clamped to 0…1: green climbs past 1 and red below 0
+        replicator(10, 60, 40, 40, [white()], 6, name="clamped", instanceTransform=translate(40, 0),
+                   instanceColor=[0.4, 0.6, 0.2, 1], instanceRedOffset=-0.2, instanceGreenOffset=0.4),
+        # the multiplier acts on every colour of the copy: background, border, sublayers
+        replicator(10, 110, 40, 40, [box(0, 0, 30, 30, YELLOW, borderWidth=4, borderColor=BLUE,
+                                        sublayers=[box(8, 8, 14, 14, WHITE)])], 5, name="subtree",
+                   instanceTransform=translate(48, 0), instanceColor=[1, 0.6, 1, 1],
+                   instanceBlueOffset=-0.2),
+        # instanceCount 0 draws no sublayer (its own background still), 2.7 reads 2
+        replicator(10, 170, 60, 40, [box(5, 5, 30, 30, RED)], 0, name="none", backgroundColor=LIGHT),
+        replicator(90, 170, 60, 40, [box(5, 5, 30, 30, RED)], 2.7, name="truncated", backgroundColor=LIGHT,
+                   instanceTransform=translate(20, 0), instanceColor=[0.6, 1, 1, 1]),
+        # a translucent replicator: one group, the copies overlapping inside it
+        replicator(170, 170, 60, 60, [box(0, 0, 30, 30, GREEN)], 3, name="group", opacity=0.6,
+                   instanceTransform=translate(15, 15)),
+    ]}
+
+
+@scene
+def replicator_transforms():
+    dot = lambda c: layer(bounds=[0, 0, 16, 16], position=[20, 60], backgroundColor=c, cornerRadius=4)  # noqa: E731
+    return {"canvas": canvas(), "layers": [
+        # rotate · scale, accumulated about the anchor point (a spiral)
+        replicator(0, 0, 128, 128, [dot(RED)], 10, name="spiral",
+                   instanceTransform=cat(scale(0.88, 0.88), rz(36))),
+        # a non-default anchor point (0, 0): copies turn about the top-left corner
+        replicator(150, 10, 100, 100, [box(10, 0, 40, 12, BLUE)], 4, name="about-anchor", anchorPoint=[0, 0],
+                   position=[150, 10], instanceTransform=rz(22.5), backgroundColor=LIGHT),
+        # nested replicators: 4 columns × 3 rows
+        replicator(10, 140, 120, 100, [replicator(0, 0, 30, 30, [box(2, 2, 22, 22, GREEN)], 4,
+                                                  instanceTransform=translate(28, 0),
+                                                  instanceGreenOffset=-0.2)], 3,
+                   name="grid", instanceTransform=translate(0, 32), instanceRedOffset=-0.2),
+        # copies turned in depth under the replicator's own perspective (flattened)
+        replicator(140, 140, 110, 110, [box(75, 20, 20, 70, ORANGE, borderWidth=2, borderColor=BLACK)], 6,
+                   name="ring", instanceTransform=ry(30), sublayerTransform=perspective(300)),
+    ]}
+
+
+@scene
+def replicator_equalizer():
+    # bars growing from the bottom, each copy's bounds animation 0.15 s later
+    bar = layer(bounds=[0, 0, 14, 20], position=[10, 100], anchorPoint=[0.5, 1], backgroundColor=GREEN,
+                animations={"level": basic("bounds.size.height", fromValue=10, toValue=90, duration=0.6,
+                                           beginTime=-3, repeatCount=10, autoreverses=True,
+                                           timingFunction="easeInEaseOut")})
+    return {"canvas": canvas(256, 128), "layers": [
+        replicator(8, 8, 240, 110, [bar], 12, name="equalizer", instanceTransform=translate(20, 0),
+                   instanceDelay=0.15, instanceBlueOffset=0.2, instanceColor=[1, 1, 0, 1]),
+    ]}
+
+
+def cube_faces(size, colors, **props):
+    """Six faces of a cube of side `size` centred on its transform layer's origin: front,
+    back, left, right, top, bottom, each with a small marker sublayer."""
+    h = size / 2.0
+    placements = [translate(0, 0, h), cat(ry(180), translate(0, 0, -h)), cat(ry(-90), translate(-h, 0, 0)),
+                  cat(ry(90), translate(h, 0, 0)), cat(rx(90), translate(0, -h, 0)), cat(rx(-90), translate(0, h, 0))]
+    return [layer(name="face-%d" % i, bounds=[0, 0, size, size], position=[0, 0], transform=m,
+                  backgroundColor=c, sublayers=[box(size * 0.15, size * 0.15, size * 0.3, size * 0.3, WHITE)],
+                  **props)
+            for i, (m, c) in enumerate(zip(placements, colors))]
+
+
+@scene
+def transform_cube():
+    colors = [RED, GREEN, BLUE, YELLOW, PURPLE, TEAL]
+    return {"canvas": canvas(256, 160), "layers": [
+        layer(name="stage", bounds=[0, 0, 256, 160], position=[128, 80], sublayerTransform=perspective(400),
+              sublayers=[
+                  # opaque faces: only the near ones show, whatever their order in the list
+                  layer(name="solid-cube", bounds=[0, 0, 0, 0], position=[70, 80], transform=cat(ry(35), rx(-25)),
+                        sublayers=cube_faces(70, colors), **{"class": "transform"}),
+                  # translucent faces: the far ones show through, drawn first; the transform
+                  # layer's opacity applies to each face
+                  layer(name="glass-cube", bounds=[0, 0, 0, 0], position=[186, 80], opacity=0.8,
+                        transform=cat(ry(-30), rx(20)), sublayers=cube_faces(70, colors, opacity=0.6),
+                        **{"class": "transform"}),
+              ]),
+    ]}
+
+
+@scene
+def transform_crossing():
+    return {"canvas": canvas(256, 160), "layers": [
+        # two planes crossing along a vertical line: each is split where the other cuts it
+        layer(name="crossing", bounds=[0, 0, 100, 100], position=[70, 80], sublayerTransform=perspective(300),
+              backgroundColor=LIGHT, sublayers=[
+                  layer(name="planes", bounds=[0, 0, 0, 0], position=[50, 50], sublayers=[
+                      layer(bounds=[0, 0, 90, 70], position=[0, 0], transform=ry(40), backgroundColor=BLUE),
+                      layer(bounds=[0, 0, 90, 100], position=[0, 0], transform=ry(-40), backgroundColor=ORANGE),
+                  ], **{"class": "transform"})]),
+        # a nested transform layer whose planes cross the outer one's, and a face flattened
+        # within itself (its sublayer stays in its plane)
+        layer(name="nested", bounds=[0, 0, 0, 0], position=[186, 80], transform=rx(-20), sublayers=[
+            layer(bounds=[0, 0, 100, 60], position=[0, 0], transform=rx(60), backgroundColor=GREEN,
+                  sublayers=[box(10, 10, 30, 40, WHITE, zPosition=30)]),
+            layer(name="inner", bounds=[0, 0, 0, 0], position=[0, 0], sublayerTransform=perspective(250), sublayers=[
+                layer(bounds=[0, 0, 70, 90], position=[0, 0], transform=ry(30), backgroundColor=RED),
+            ], **{"class": "transform"}),
+        ], **{"class": "transform"}),
+    ]}
+
+
 def dumps(doc):
     """JSON with one level of indentation per object and arrays of numbers on one line."""
     text = json.dumps(doc, indent=1)

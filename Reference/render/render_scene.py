@@ -105,6 +105,22 @@ LAYER_DEFAULTS = {
     "mask": None,
     "animations": [],
     "sublayers": [],
+    # layer classes (rules 22–24): "layer", "shape", "gradient", "replicator" or "transform"
+    "class": "layer",
+}
+
+# A replicator's fields (CAReplicatorLayer's names and defaults), accepted only on a layer
+# of "class": "replicator".
+REPLICATOR_DEFAULTS = {
+    "instanceCount": 1.0,
+    "instanceDelay": 0.0,
+    "instanceTransform": IDENTITY4,
+    "instanceColor": (1.0, 1.0, 1.0, 1.0),
+    "instanceRedOffset": 0.0,
+    "instanceGreenOffset": 0.0,
+    "instanceBlueOffset": 0.0,
+    "instanceAlphaOffset": 0.0,
+    "preservesDepth": False,
 }
 # shape and gradient layers (class and their fields): layer_classes.py
 LAYER_DEFAULTS.update(layer_classes.defaults())
@@ -166,8 +182,27 @@ def parse_layer(obj, path, base_dir=None):
         raise SceneError(path, "expected an object")
     layer = dict(LAYER_DEFAULTS)
     for key in obj:
-        if key not in LAYER_DEFAULTS and key not in LAYER_TIMING_DEFAULTS and key != "frame":
+        if key not in LAYER_DEFAULTS and key not in LAYER_TIMING_DEFAULTS and key != "frame" \
+                and key not in REPLICATOR_DEFAULTS:
             raise SceneError("%s.%s" % (path, key), "not supported by the reference renderer")
+    if "class" in obj:
+        layer["class"] = _choice(obj["class"], ["layer", "shape", "gradient", "replicator", "transform"], "%s.class" % path)
+    if layer["class"] == "replicator":
+        layer.update(REPLICATOR_DEFAULTS)
+    for key in REPLICATOR_DEFAULTS:
+        if key in obj:
+            if layer["class"] != "replicator":
+                raise SceneError("%s.%s" % (path, key), "a replicator's field")
+            if key == "instanceTransform":
+                layer[key] = _transform(obj[key], "%s.%s" % (path, key))
+            elif key == "instanceColor":
+                layer[key] = _color(obj[key], "%s.%s" % (path, key))
+            elif key == "preservesDepth":
+                layer[key] = _boolean(obj[key], "%s.%s" % (path, key))
+                if layer[key]:
+                    raise SceneError("%s.%s" % (path, key), "not drawn by the reference renderer")
+            else:
+                layer[key] = _number(obj[key], "%s.%s" % (path, key))
     for key, default in LAYER_TIMING_DEFAULTS.items():
         if key in obj and obj[key] is not None and obj[key] != default:
             raise SceneError("%s.%s" % (path, key), "layer media timing is not drawn by the "
@@ -340,6 +375,11 @@ def present(layer, t):
             prev = None if anim.previous is None else present(anim.previous, t)
             out["transition"] = (anim.kind, anim.direction, p, prev)
     out["sublayers"] = [present(s, t) for s in layer["sublayers"]]
+    if layer["class"] == "replicator":
+        # Copy k shows the sublayers as they are k · instanceDelay earlier (rule 23).
+        n = max(int(out["instanceCount"]), 0)  # int() truncates towards zero
+        delay = out["instanceDelay"]
+        out["copies"] = [[present(s, t - k * delay) for s in layer["sublayers"]] for k in range(n)]
     if layer["mask"] is not None:
         out["mask"] = present(layer["mask"], t)
     return out
@@ -403,6 +443,8 @@ def matrix_to_superlayer(layer, superlayer, as_mask=False, offset=None):
         m = mul4(translation4(offset[0], offset[1], 0.0), m)
     if superlayer is not None and superlayer["geometryFlipped"]:
         m = mul4(m, flip4(superlayer))
+    if layer.get("instance") is not None:
+        m = mul4(m, layer["instance"])  # a replicator's copy (rule 23)
     if superlayer is not None and not as_mask and superlayer["sublayerTransform"] != IDENTITY4:
         sx, sy, sz = anchor_in_bounds(superlayer)
         m = mul4(m, mul4(mul4(translation4(-sx, -sy, -sz), superlayer["sublayerTransform"]),
@@ -596,13 +638,16 @@ def clip_to_rounded_bounds(ctx, layer, device):
 # ---------------------------------------------------------------------------
 # Compositing
 
-def draw_layer(ctx, layer, superlayer, super_world, target, parity=False, as_mask=False):
+def draw_layer(ctx, layer, superlayer, super_world, target, parity=False, as_mask=False, level=None):
     """Draws `layer` and its subtree. super_world: the superlayer's plane homography
     to root space (identity for a root). parity: whether an odd number of
-    geometryFlipped layers lie above the layer (its contentsAreFlipped)."""
+    geometryFlipped layers lie above the layer (its contentsAreFlipped). level, when
+    given, replaces the layer's matrix to its superlayer (a face of a 3D context)."""
     if layer["hidden"]:
         return
-    world = mul3(plane_homography(matrix_to_superlayer(layer, superlayer, as_mask)), super_world)
+    if level is None:
+        level = matrix_to_superlayer(layer, superlayer, as_mask)
+    world = mul3(plane_homography(level), super_world)
     d = det3(world)
     if d == 0.0 or not math.isfinite(d):
         return  # edge-on or degenerate: the layer and its subtree cover nothing
@@ -669,11 +714,15 @@ def draw_body(ctx, layer, world, target, parity):
             draw_contents(ctx, layer, device, target, parity)
         if drawing:
             layer_classes.draw(ctx, layer, device, target, bounds, add_layer_shape)
-        order = sorted(range(len(layer["sublayers"])),
-                       key=lambda i: (layer["sublayers"][i]["zPosition"], i))
-        for i in order:
-            draw_layer(ctx, layer["sublayers"][i], layer, world, target,
-                       parity != layer["geometryFlipped"])
+        for sublayers in sublayer_copies(layer):
+            order = sorted(range(len(sublayers)), key=lambda i: (sublayers[i]["zPosition"], i))
+            for i in order:
+                if sublayers[i]["class"] == "transform":
+                    draw_context(ctx, sublayers[i], layer, world, target,
+                                 parity != layer["geometryFlipped"])
+                else:
+                    draw_layer(ctx, sublayers[i], layer, world, target,
+                               parity != layer["geometryFlipped"])
         ctx.restore()
 
     # 4. border on top: between the bounds and the bounds inset by borderWidth,
@@ -692,6 +741,136 @@ def draw_body(ctx, layer, world, target, parity):
             ctx.set_source_rgba(*layer["borderColor"])
             ctx.fill()
             ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+
+
+def instance_matrix(layer, k):
+    """Copy k's transform in a replicator's sublayer space: instanceTransform applied k
+    times, about the replicator's anchor point, T(−A) · I^k · T(A) (rule 23)."""
+    m = IDENTITY4
+    for _ in range(k):
+        m = mul4(m, layer["instanceTransform"])
+    ax, ay, az = anchor_in_bounds(layer)
+    return mul4(mul4(translation4(-ax, -ay, -az), m), translation4(ax, ay, az))
+
+
+def instance_tint(layer, k):
+    """Copy k's colour multiplier: instanceColor + k · offsets, each channel clamped."""
+    base = layer["instanceColor"] or (1.0, 1.0, 1.0, 1.0)
+    offsets = (layer["instanceRedOffset"], layer["instanceGreenOffset"],
+               layer["instanceBlueOffset"], layer["instanceAlphaOffset"])
+    return tuple(min(max(c + k * o, 0.0), 1.0) for c, o in zip(base, offsets))
+
+
+def tinted(layer, tint):
+    """A copy of the subtree with every colour multiplied by tint, channel by channel."""
+    if tint == (1.0, 1.0, 1.0, 1.0):
+        return layer
+    if layer["contents"] is not None:
+        raise SceneError(layer["name"] or "layer", "contents in a tinted copy are not drawn "
+                         "by the reference renderer")
+    out = dict(layer)
+    for key in ("backgroundColor", "borderColor", "shadowColor"):
+        if out[key] is not None:
+            out[key] = tuple(c * t for c, t in zip(out[key], tint))
+    out["sublayers"] = [tinted(s, tint) for s in layer["sublayers"]]
+    if out.get("copies") is not None:
+        out["copies"] = [[tinted(s, tint) for s in copy] for copy in out["copies"]]
+    return out
+
+
+def sublayer_copies(layer):
+    """The lists of sublayers a layer draws, in order: its sublayers, or for a replicator
+    each copy's, each placed (the "instance" matrix) and tinted (rule 23)."""
+    if layer["class"] != "replicator":
+        return [layer["sublayers"]]
+    out = []
+    for k, copy in enumerate(layer["copies"]):
+        tint = instance_tint(layer, k)
+        if tint[3] <= 0:
+            continue
+        inst = instance_matrix(layer, k)
+        out.append([dict(tinted(s, tint), instance=inst) for s in copy])
+    return out
+
+
+# Supersampling of a 3D context: SUPERSAMPLE × SUPERSAMPLE subpixels a pixel.
+SUPERSAMPLE = 4
+
+
+def context_faces(layer, superlayer, opacity=1.0, level=None):
+    """The faces under a transform layer (rule 24): (face, L) in paint order, L the face's
+    whole chain to the context's space (the superlayer's space of the outermost transform
+    layer), unflattened; the face's opacity times the transform layers' above it."""
+    if level is None:
+        level = matrix_to_superlayer(layer, superlayer)
+    opacity *= layer["opacity"]
+    out = []
+    subs = layer["sublayers"]
+    for i in sorted(range(len(subs)), key=lambda i: (subs[i]["zPosition"], i)):
+        c = subs[i]
+        if c["hidden"]:
+            continue
+        lc = mul4(matrix_to_superlayer(c, layer), level)
+        if c["class"] == "transform":
+            out.extend(context_faces(c, layer, opacity, lc))
+        else:
+            out.append((dict(c, opacity=c["opacity"] * opacity), lc))
+    return out
+
+
+def draw_context(ctx, layer, superlayer, super_world, target, parity):
+    """A transform layer (rule 24): each face drawn alone (flattened within itself) at
+    SUPERSAMPLE times the resolution, its depth computed per subpixel from its plane in the
+    context's space (post-projective z = Z/W, the viewer at +z), the faces composited per
+    subpixel back to front, and the subpixels averaged. No sorting of whole layers and no
+    splitting: the per-sample depth test is the slow, obviously correct model."""
+    import numpy as np
+    if layer["hidden"] or layer["opacity"] <= 0:
+        return
+    n = SUPERSAMPLE
+    big = Target(mul3(target.canvas, ((n, 0.0, 0.0), (0.0, n, 0.0), (0.0, 0.0, 1.0))),
+                 target.width * n, target.height * n, target.y_up)
+    ys, xs = np.mgrid[0:big.height, 0:big.width]
+    px, py = xs + 0.5, ys + 0.5
+    colours, depths = [], []
+    for face, level in context_faces(layer, superlayer):
+        surface = big.surface()
+        fctx = cairo.Context(surface)
+        fctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
+        draw_layer(fctx, face, None, super_world, big, parity, level=level)
+        surface.flush()
+        rgba = np.ndarray((big.height, big.width, 4), np.uint8, surface.get_data(),
+                          strides=(surface.get_stride(), 4, 1)).astype(np.float64) / 255.0
+        colours.append(rgba)
+        # pixel → face plane (u, v) through the inverse homography, then the context point
+        device = np.array(mul3(mul3(plane_homography(level), super_world), big.canvas))
+        inv = np.linalg.inv(device)
+        u = px * inv[0, 0] + py * inv[1, 0] + inv[2, 0]
+        v = px * inv[0, 1] + py * inv[1, 1] + inv[2, 1]
+        w = px * inv[0, 2] + py * inv[1, 2] + inv[2, 2]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            u, v = u / w, v / w
+            hz = u * level[2] + v * level[6] + level[14]
+            hw = u * level[3] + v * level[7] + level[15]
+            depth = np.where(hw > 0, hz / hw, -np.inf)
+        depths.append(np.nan_to_num(depth, nan=-np.inf))
+    if not colours:
+        return
+    colours = np.stack(colours)            # faces × h × w × 4 (premultiplied BGRA)
+    order = np.argsort(np.stack(depths), axis=0, kind="stable")  # back (small z) first
+    result = np.zeros(colours.shape[1:])
+    for k in range(order.shape[0]):
+        src = np.take_along_axis(colours, order[k][None, :, :, None], axis=0)[0]
+        result = src + result * (1.0 - src[:, :, 3:4])
+    small = result.reshape(target.height, n, target.width, n, 4).mean(axis=(1, 3))
+    data = np.ascontiguousarray(np.clip(np.floor(small * 255.0 + 0.5), 0, 255).astype(np.uint8))
+    image = cairo.ImageSurface.create_for_data(memoryview(data), cairo.FORMAT_ARGB32,
+                                               target.width, target.height, target.width * 4)
+    ctx.save()
+    ctx.set_source_surface(image, 0, 0)
+    ctx.get_source().set_filter(cairo.FILTER_NEAREST)
+    ctx.paint()
+    ctx.restore()
 
 
 def draw_contents(ctx, layer, device, target, parity):
@@ -821,7 +1000,10 @@ def render(doc, time=0.0, base_dir=None):
                     scene["origin"] == "bottomLeft")
     roots = [present(l, time) for l in scene["layers"]]
     for i in sorted(range(len(roots)), key=lambda i: (roots[i]["zPosition"], i)):
-        draw_layer(ctx, roots[i], None, IDENTITY3, target)
+        if roots[i]["class"] == "transform":
+            draw_context(ctx, roots[i], None, IDENTITY3, target, False)
+        else:
+            draw_layer(ctx, roots[i], None, IDENTITY3, target)
     surface.flush()
     return surface
 

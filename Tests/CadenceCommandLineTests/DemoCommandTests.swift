@@ -71,6 +71,8 @@ final class DemoCommandTests: RenderTestCase {
         }
         scene.layers.forEach(collect)
         XCTAssertEqual(scene.layers.first?.sublayers.count, 18, "panels")
+        XCTAssertTrue(layers.contains { ($0 as? ReplicatorLayer).map { $0.instanceCount > 1 && $0.instanceDelay > 0 } ?? false }, "a replicator")
+        XCTAssertTrue(layers.contains { $0.layerClass == .transform && $0.sublayers.count > 2 }, "a transform layer")
 
         var animations: [Animation] = []
         func flatten(_ animation: Animation) {

@@ -146,3 +146,38 @@ extension DemoSceneTests {
         XCTAssertNotEqual(f[Int(centre.x) + 27, Int(centre.y)], f[Int(centre.x) - 27, Int(centre.y)], "colours around the ring")
     }
 }
+
+/// The fifth row (`DemoScene+Replicators.swift`): panels 18 (replicators) and 19 (a
+/// transform-layer cube), at x = 325 and 481.5, y = 784.
+extension DemoSceneTests {
+    /// The spinner's bright bar runs round: at time 0 the top bar (copy 0) is at the start
+    /// of its fade, the bar just after it (copy 1, 1/12 s behind) near the end; a twelfth
+    /// of a second later copy 1 is the bright one. The equaliser draws nine tinted bars.
+    func testReplicatorPanel() throws {
+        let panel = DemoScene.panelOrigin(18)
+        XCTAssertEqual(panel, Point(x: 325, y: 784))
+        let centre = (x: Int(panel.x + DemoScene.panelWidth / 2), y: Int(panel.y) + 26 + 42)
+        let start = try frame(at: 0)
+        let top = start[centre.x, centre.y - 28], next = start[centre.x + 14, centre.y - 24]
+        XCTAssertGreaterThan(Int(top[0]), Int(next[0]) + 60, "copy 0 bright, copy 1 faded: \(top) \(next)")
+        let later = try frame(at: 0.125)
+        XCTAssertGreaterThan(Int(later[centre.x + 14, centre.y - 24][0]), Int(later[centre.x, centre.y - 28][0]) - 5)
+        // The equaliser's bars sit on its bottom edge, tinted green (first) to bluer (last).
+        let baseline = Int(panel.y) + 118 + 52
+        let first = start[Int(panel.x) + 14 + 7, baseline], last = start[Int(panel.x) + 14 + 8 * 13 + 7, baseline]
+        XCTAssertGreaterThan(Int(first[1]), 150, "green: \(first)")
+        XCTAssertGreaterThan(Int(last[2]), Int(first[2]) + 60, "bluer: \(first) \(last)")
+    }
+
+    /// The transform-layer cube: translucent faces over the crossing planes inside; the
+    /// middle of the panel shows the planes' colours through the near faces.
+    func testTransformLayerPanel() throws {
+        let panel = DemoScene.panelOrigin(19)
+        let middle = (x: Int(panel.x + DemoScene.panelWidth / 2), y: Int(panel.y + 10 + (DemoScene.panelHeight - 10) / 2))
+        for time in [0, 0.75, 1.5] {
+            let bitmap = try frame(at: time)
+            let p = bitmap[middle.x, middle.y]
+            XCTAssertGreaterThan(Int(p[0]) + Int(p[1]) + Int(p[2]), 300, "a bright plane shows at \(time) s: \(p)")
+        }
+    }
+}

@@ -32,7 +32,7 @@ final class SceneGoldenImageTests: XCTestCase {
     func testEverySceneHasAGolden() throws {
         let scenes = try Self.names(in: Self.scenes, suffix: ".json")
         XCTAssertEqual(scenes, try Self.names(in: Self.goldens, suffix: ".png"))
-        XCTAssertEqual(scenes.count, 58)
+        XCTAssertEqual(scenes.count, 64)
     }
 
     /// Every golden scene, decoded, by name (in name order).

@@ -25,6 +25,7 @@ extension Rasterizer {
         else { return }
         blendColors(over: region, edge: edge, opacity: opacity, clip: clip, on: surface) { y, start, count, out in
             sampler.sampleRow(y, from: start, count: count, into: out)
+            if let tint = contents.tint { Self.tint(out, by: tint, count: count) }
         }
     }
 
@@ -51,6 +52,16 @@ extension Rasterizer {
             sample(y, start, c, colorRow)
             SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
             SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
+        }
+    }
+
+    /// Multiplies `count` premultiplied colours (four `Float`s each) by `tint`, channel by
+    /// channel (a replicator copy's colour, § 19).
+    static func tint(_ colors: UnsafeMutablePointer<Float>, by tint: SIMD4<Float>, count: Int) {
+        let raw = UnsafeMutableRawPointer(colors)
+        for j in 0..<count {
+            let p = raw + 16 * j
+            p.storeBytes(of: p.loadUnaligned(as: SIMD4<Float>.self) * tint, as: SIMD4<Float>.self)
         }
     }
 

@@ -76,6 +76,8 @@ final class Rasterizer {
         /// scratch limit refused fold their opacity in here).
         var fold: Float
         var clipPushed = false
+        /// Whether a depth-sorted piece's clip (`Item.fragment`) is pushed.
+        var fragmentPushed = false
         /// Whether the border has been drawn (with the background, when there is nothing
         /// between them).
         var borderDrawn = false
@@ -196,6 +198,10 @@ final class Rasterizer {
                     entry.drawOpacity = Float(item.drawOpacity) * opacity
                 }
             }
+            if item.fragment != nil {
+                pushFragmentClip(item, at: i, of: items)
+                entry.fragmentPushed = true
+            }
             // A path shadow of a layer drawn without a group goes first, straight onto the
             // surface (in a group it goes under the group at the end, after a cross-fade).
             if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
@@ -234,6 +240,7 @@ final class Rasterizer {
     /// lies over the current one or fades with it is drawn, then the group gets its
     /// shadow and mask and is composited.
     private func close(_ entry: Open, _ item: RenderList.Item) {
+        defer { if entry.fragmentPushed { popClip() } }
         if entry.clipPushed { popClip() }
         if entry.drawOpacity > 0 && !entry.borderDrawn {
             drawOwn(item, shape: entry.shape, background: false, border: true, opacity: entry.drawOpacity)
@@ -518,6 +525,59 @@ final class Rasterizer {
                 for j in 0..<n { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
             } else {
                 for j in 0..<n { out[j] = UInt8(coverage[j] * 255 + 0.5) }
+            }
+        }
+        clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))
+    }
+
+    /// Clips what follows — the layer's own drawing included — to its `fragment` polygon
+    /// (a piece of a depth-sorted face, § 19), anti-aliased by exact area
+    /// (`PathCoverage`), intersected with the clip in force. Past the scratch limit the
+    /// piece is drawn unclipped (the face shows whole at its place in the order).
+    private func pushFragmentClip(_ item: RenderList.Item, at index: Int, of items: [RenderList.Item]) {
+        let current = clips[clips.count - 1]
+        guard let polygon = item.fragment, polygon.count >= 3 else {
+            clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
+            return
+        }
+        var path = Path()
+        path.move(to: polygon[0])
+        for p in polygon.dropFirst() { path.addLine(to: p) }
+        path.closeSubpath()
+        let map = PlaneMap(item.matrix)
+        let xs = polygon.map(\.x), ys = polygon.map(\.y)
+        let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let rect = RenderList.pixelBounds(of: box, under: map, within: surfaces[surfaces.count - 1].bounds)
+            .intersection(current.scissor)
+        guard !rect.isEmpty else {
+            clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
+            return
+        }
+        let surface = surfaces[surfaces.count - 1]
+        let rows = Self.needsWholeRows(items[index..<item.subtreeEnd]) ? rect : rect.rows(of: surface.rect)
+        let unclipped = Clip(scissor: current.scissor, mask: current.mask, analytic: current.analytic, buffer: nil)
+        guard !rows.isEmpty, let buffer = pool.acquire(rows.area, charging: rect.area) else {
+            clips.append(unclipped)
+            return
+        }
+        guard let coverage = pool.acquire(rows.area * 4, charging: rect.area * 4) else {
+            pool.release(buffer)
+            clips.append(unclipped)
+            return
+        }
+        defer { pool.release(coverage) }
+        let cells = coverage.pointer.assumingMemoryBound(to: Float.self)
+        PathCoverage.fill(path, map: map, into: cells, rect: rows, stride: rows.width, workspace: pathWorkspace)
+        let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rows)
+        let n = rows.width
+        for y in rows.minY..<rows.maxY {
+            let c = cells + (y - rows.minY) * n
+            let out = mask.pixel(rows.minX, y)
+            if let parent = current.mask {
+                let p = parent.pixel(rows.minX, y)
+                for j in 0..<n { out[j] = UInt8(Swift.min(Swift.max(c[j], 0), 1) * Float(p[j]) + 0.5) }
+            } else {
+                for j in 0..<n { out[j] = UInt8(Swift.min(Swift.max(c[j], 0), 1) * 255 + 0.5) }
             }
         }
         clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))

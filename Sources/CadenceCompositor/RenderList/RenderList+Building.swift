@@ -126,22 +126,19 @@ extension RenderList {
         /// when given, replaces the (single) root's `transformToSuperlayer` (a previous
         /// rendering placed where the layer it stands for is).
         func items(
-            roots: [Layer], plane: Transform3D, orientation: Double, depth: Int, nesting: Int, rootLevel: Transform3D?
+            roots: [Layer], plane: Transform3D, orientation: Double, depth: Int, nesting: Int, rootLevel: Transform3D?,
+            face: Face? = nil
         ) -> [Item] {
             var items: [Item] = []
-            var sublayerCounts: [Int] = []
+            // Layers copied for replicators so far (`ReplicatorLayer.maxCopiedLayers`).
+            var copiedLayers = 0
 
-            struct Frame {
-                var item: Int?
-                var plane: Transform3D
-                var orientation: Double
-                var children: [Layer]
-                var next = 0
-            }
             var stack = [Frame(item: nil, plane: plane, orientation: orientation, children: Layer.paintOrder(roots))]
+            stack[0].tint = face?.tint
             while !stack.isEmpty {
                 let top = stack.count - 1
                 guard stack[top].next < stack[top].children.count else {
+                    if stack[top].copies != nil, Self.nextCopy(of: &stack[top], copied: &copiedLayers) { continue }
                     if let finished = stack.removeLast().item { items[finished].subtreeEnd = items.count }
                     continue
                 }
@@ -149,14 +146,26 @@ extension RenderList {
                 stack[top].next += 1
                 let parent = stack[top].item
                 let frame = stack[top]
-                let level = (top == 0 ? rootLevel : nil) ?? layer.transformToSuperlayer
+                let level = (top == 0 ? rootLevel ?? face?.level : nil)
+                    ?? frame.copies.flatMap { $0.transform.map(layer.transformToSuperlayer(instance:)) }
+                    ?? layer.transformToSuperlayer
                 if inContext && !RenderList.rendersInContext(layer, asRoot: top == 0) { continue }
+                let layerClass = layer.layerClass
+                if layerClass == .transform && !inContext {
+                    appendContext(
+                        of: layer, level: level, parent: parent, depth: depth + top, plane: frame.plane,
+                        orientation: frame.orientation, nesting: nesting, tint: frame.tint, copied: &copiedLayers,
+                        into: &items)
+                    continue
+                }
                 let isRasterRoot = top == 0 && rasterRoot
                 guard var item = self.item(
                     for: layer, level: level, parent: parent, depth: depth + top, parentPlane: frame.plane,
                     orientation: frame.orientation, nesting: nesting,
-                    contentOnly: top == 0 && rootLevel != nil && !inContext && !isRasterRoot, opaque: isRasterRoot)
+                    contentOnly: top == 0 && rootLevel != nil && !inContext && !isRasterRoot, opaque: isRasterRoot,
+                    tint: frame.tint)
                 else { continue }
+                if top == 0, let face { item.opacity *= face.opacity }
                 if layer.shouldRasterize && !isRasterRoot && !inContext,
                    let rasterized = rasterizedItem(
                     for: layer, item: item, restingMatrix: level.concatenating(frame.plane),
@@ -165,32 +174,140 @@ extension RenderList {
                     item = rasterized
                     item.subtreeEnd = items.count + 1
                     items.append(item)
-                    sublayerCounts.append(0)
-                    if let parent { sublayerCounts[parent] += 1 }
                     continue
                 }
                 let index = items.count
                 items.append(item)
-                sublayerCounts.append(0)
-                if let parent { sublayerCounts[parent] += 1 }
                 if layer.sublayers.isEmpty || layer.isHidden {
                     items[index].subtreeEnd = index + 1
+                } else if layerClass == .replicator, let replicator = layer as? ReplicatorLayer {
+                    if replicator.preservesDepth && !inContext {
+                        appendFaces(
+                            of: replicator, level: level, at: index, plane: frame.plane, depth: depth + top + 1,
+                            orientation: frame.orientation, nesting: nesting, opacity: 1, tint: frame.tint,
+                            copied: &copiedLayers, into: &items)
+                        items[index].subtreeEnd = items.count
+                    } else if let copies = Copies(replicator, tint: frame.tint) {
+                        var next = Frame(
+                            item: index, plane: item.matrix.flattenedToPlane,
+                            orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1),
+                            children: Layer.paintOrder(layer.sublayers))
+                        next.copies = copies
+                        next.tint = copies.tint
+                        stack.append(next)
+                    } else {
+                        items[index].subtreeEnd = index + 1  // instanceCount ≤ 0: no sublayers drawn
+                    }
                 } else {
                     let flip: Double = layer.isGeometryFlipped ? -1 : 1
-                    stack.append(Frame(
+                    var next = Frame(
                         item: index, plane: item.matrix.flattenedToPlane, orientation: frame.orientation * flip,
-                        children: Layer.paintOrder(layer.sublayers)))
+                        children: Layer.paintOrder(layer.sublayers))
+                    next.tint = frame.tint
+                    stack.append(next)
                 }
             }
-            decideGroups(&items, sublayerCounts: sublayerCounts)
+            decideGroups(&items)
             gatherExtents(&items)
             return items
         }
 
+        /// A layer whose sublayers are being placed by the walk of `items(roots:…)`.
+        struct Frame {
+            var item: Int?
+            var plane: Transform3D
+            var orientation: Double
+            var children: [Layer]
+            var next = 0
+            /// The replicator's copies being walked, when the layer is one.
+            var copies: Copies?
+            /// The colour multiplier in force (replicators' `instanceColor`s), `nil` for none.
+            var tint: SIMD4<Double>?
+        }
+
+        /// Where the walk is in a replicator's copies (`docs/compositor.md` § 19).
+        struct Copies {
+            let replicator: ReplicatorLayer
+            /// The copy being walked, `0 ..< count`.
+            var copy = 0
+            /// How many copies are drawn: `instanceCount` (≤ 0: none), or with a delay the
+            /// copies the presentation made (`delayedInstances`) and copy 0.
+            let count: Int
+            /// The layers one copy holds (its sublayers' subtrees, counted up to the budget).
+            let size: Int
+            /// The copy's transform (`instanceTransform(copy:)`), `nil` for copy 0.
+            var transform: Transform3D?
+            /// The colour multiplier in force above the replicator, and the current copy's
+            /// times it (`nil`: none).
+            let inherited: SIMD4<Double>?
+            var tint: SIMD4<Double>?
+
+            /// `nil` when no copy is drawn (`instanceCount` ≤ 0).
+            init?(_ replicator: ReplicatorLayer, tint inherited: SIMD4<Double>?) {
+                let delayed = replicator.instanceDelay != 0 && replicator.instanceDelay.isFinite
+                count = delayed
+                    ? Swift.min(replicator.drawnInstanceCount, replicator.delayedInstances.count + 1)
+                    : replicator.drawnInstanceCount
+                guard count > 0 else { return nil }
+                self.replicator = replicator
+                self.inherited = inherited
+                tint = Self.combine(inherited, replicator.instanceColorMultiplier(copy: 0))
+                size = count > 1 ? Self.subtreeSize(of: replicator.sublayers) : 0
+            }
+
+            /// `a` times `b`, `nil` standing for all ones.
+            static func combine(_ a: SIMD4<Double>?, _ b: SIMD4<Double>) -> SIMD4<Double>? {
+                let product = (a ?? SIMD4(repeating: 1)) * b
+                return product == SIMD4(repeating: 1) ? nil : product
+            }
+
+            /// The layers of the subtrees under `layers` (masks included), counted up to
+            /// one past `ReplicatorLayer.maxCopiedLayers`.
+            static func subtreeSize(of layers: [Layer]) -> Int {
+                var size = 0
+                var stack = layers
+                while let layer = stack.popLast(), size <= ReplicatorLayer.maxCopiedLayers {
+                    size += 1
+                    stack.append(contentsOf: layer.sublayers)
+                    if let mask = layer.mask { stack.append(mask) }
+                }
+                return size
+            }
+        }
+
+        /// Moves `frame` (a replicator's, its children walked) to its next copy that shows:
+        /// the copy's sublayers (delayed, when the presentation made them), transform and
+        /// colour. `false` when there is none left, or the copies budget
+        /// (`ReplicatorLayer.maxCopiedLayers`, counted in `copied`) is spent. Copies whose
+        /// alpha multiplier is 0 are skipped (nothing of them can show).
+        static func nextCopy(of frame: inout Frame, copied: inout Int) -> Bool {
+            guard var copies = frame.copies else { return false }
+            while copies.copy + 1 < copies.count {
+                copies.copy += 1
+                guard copied + copies.size <= ReplicatorLayer.maxCopiedLayers else { break }
+                copied += copies.size
+                let multiplier = copies.replicator.instanceColorMultiplier(copy: copies.copy)
+                guard multiplier.w > 0 else { continue }
+                let k = copies.copy
+                copies.transform = copies.replicator.instanceTransform(copy: k)
+                copies.tint = Copies.combine(copies.inherited, multiplier)
+                let delayed = copies.replicator.delayedInstances
+                frame.children = Layer.paintOrder(k - 1 < delayed.count ? delayed[k - 1] : copies.replicator.sublayers)
+                frame.next = 0
+                frame.tint = copies.tint
+                frame.copies = copies
+                return true
+            }
+            frame.copies = nil
+            return false
+        }
+
         /// Opacity: folded into the drawing where that gives the same pixels, else a group;
         /// layers that need their whole rendering first (`needsIsolation`) are groups.
-        private func decideGroups(_ items: inout [Item], sublayerCounts: [Int]) {
+        func decideGroups(_ items: inout [Item]) {
             var passedDown = [Double](repeating: 1, count: items.count)
+            var sublayerCounts = [Int](repeating: 0, count: items.count)
+            for item in items { if let parent = item.parent { sublayerCounts[parent] += 1 } }
             for i in items.indices {
                 let arriving = items[i].parent.map { passedDown[$0] } ?? 1
                 let alpha = arriving * items[i].opacity
@@ -217,7 +334,7 @@ extension RenderList {
         /// Extents, children before parents: what the layer draws, its sublayers and its
         /// previous rendering, clipped by `masksToBounds`, grown by the shadow, cut by the
         /// mask.
-        private func gatherExtents(_ items: inout [Item]) {
+        func gatherExtents(_ items: inout [Item]) {
             var sublayerExtents = [PixelRect](repeating: .empty, count: items.count)
             for i in items.indices.reversed() {
                 let item = items[i]
@@ -275,7 +392,8 @@ extension RenderList {
         /// rasterized subtree, § 17): the opacity is left to the composite of the bitmap.
         func item(
             for layer: Layer, level: Transform3D, parent: Int?, depth: Int, parentPlane: Transform3D,
-            orientation: Double, nesting: Int, contentOnly: Bool = false, opaque: Bool = false
+            orientation: Double, nesting: Int, contentOnly: Bool = false, opaque: Bool = false,
+            tint: SIMD4<Double>? = nil
         ) -> Item? {
             let drawsNothing = layer.isHidden
             guard !layer.isHidden || (!contentOnly && layer.presentedTransition != nil && nesting < RenderList.maxNesting)
@@ -328,24 +446,49 @@ extension RenderList {
 
             let shorter = Swift.min(bounds.width, bounds.height)
             let hasArea = shorter > 0
-            let background = layer.backgroundColor.flatMap { $0.alpha > 0 && hasArea && !drawsNothing ? $0 : nil }
+            let background = Self.tinted(layer.backgroundColor, tint).flatMap { $0.alpha > 0 && hasArea && !drawsNothing ? $0 : nil }
             let borderWidth = Swift.min(Swift.max(layer.borderWidth, 0), shorter / 2)
-            let borderColor = layer.borderColor.flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
+            let borderColor = Self.tinted(layer.borderColor, tint)
+                .flatMap { $0.alpha > 0 && borderWidth > 0 && !drawsNothing ? $0 : nil }
+            var contents = drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane)
+            var shadow = contentOnly || drawsNothing
+                ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext)
+            if let tint {
+                // A replicator's copy (§ 19): every colour multiplied, channel by channel.
+                let clamped = Self.clampedColor(tint)
+                contents?.tint = SIMD4<Float>(Float(clamped.x * clamped.w), Float(clamped.y * clamped.w),
+                                              Float(clamped.z * clamped.w), Float(clamped.w))
+                if contents?.tint == SIMD4(repeating: 0) { contents = nil }
+                if var tintedShadow = shadow {
+                    tintedShadow.color = Color(tintedShadow.color.components * clamped)
+                    shadow = tintedShadow.color.alpha > 0 ? tintedShadow : nil
+                }
+            }
             let maskedCorners = layer.maskedCorners
             return Item(
                 name: layer.name, depth: depth, parent: parent, subtreeEnd: 0, matrix: matrix, bounds: bounds,
                 cornerRadius: maskedCorners.isEmpty ? 0 : Swift.min(Swift.max(layer.cornerRadius, 0), shorter / 2),
                 maskedCorners: maskedCorners, cornerCurve: layer.cornerCurve,
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
-                contents: drawsNothing ? nil : contents(of: layer, bounds: bounds, orientation: orientation, plane: plane),
+                contents: contents,
                 drawing: drawsNothing ? nil : Self.drawing(of: layer, bounds: bounds, map: plane),
-                shadow: contentOnly || drawsNothing
-                    ? nil : Self.shadow(of: layer, bounds: bounds, matrix: restingMatrix, path: !inContext),
+                shadow: shadow,
                 mask: mask,
                 transition: transition,
                 orientation: orientation, masksToBounds: layer.masksToBounds, opacity: opacity, drawOpacity: 1,
                 groupOpacity: nil, pixelBounds: hasArea ? pixelBounds(of: bounds, under: plane, within: canvas) : .empty,
                 extent: .empty)
+        }
+
+        /// `color` with its channels multiplied by `tint` (clamped to 0…1), `nil` for `nil`.
+        @inline(__always)
+        static func tinted(_ color: Color?, _ tint: SIMD4<Double>?) -> Color? {
+            guard let tint, let color else { return color }
+            return Color(color.components * clampedColor(tint))
+        }
+
+        static func clampedColor(_ c: SIMD4<Double>) -> SIMD4<Double> {
+            c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
         }
 
         /// The layer's contents as drawn (§ 9), `nil` when they draw nothing: its backing

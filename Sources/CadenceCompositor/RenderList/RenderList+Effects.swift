@@ -13,6 +13,9 @@ extension RenderList {
         public var magnificationFilter: ContentsFilter
         public var minificationFilter: ContentsFilter
         public var minificationFilterBias: Double
+        /// The premultiplied colour multiplier of a replicator's copy (§ 19): each sampled
+        /// premultiplied texel is multiplied by it, channel by channel; `nil` for none.
+        public var tint: SIMD4<Float>?
         /// The rectangle the contents fill, in layer coordinates (it may overflow the
         /// bounds: `resizeAspectFill`, or a positioned image larger than the bounds).
         public var destination: Rect { layout.destination }
@@ -20,6 +23,7 @@ extension RenderList {
         public static func == (a: Contents, b: Contents) -> Bool {
             a.image === b.image && a.layout == b.layout && a.magnificationFilter == b.magnificationFilter
                 && a.minificationFilter == b.minificationFilter && a.minificationFilterBias == b.minificationFilterBias
+                && a.tint == b.tint
         }
 
         public func hash(into hasher: inout Hasher) {

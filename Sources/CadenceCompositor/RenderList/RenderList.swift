@@ -100,6 +100,11 @@ public struct RenderList: Hashable, Sendable {
         /// The pixels the layer and its sublayers can touch, after their clips, within the
         /// canvas; an offscreen group is this size.
         public var extent: PixelRect
+        /// The piece of the layer's plane this item draws when a 3D context's depth sort cut
+        /// the layer (`docs/compositor.md` § 19): a convex polygon in the layer's own
+        /// coordinates, which the layer and its sublayers are clipped to (anti-aliased).
+        /// `nil`: all of it (every layer outside a 3D context, and faces not cut).
+        public var fragment: [Point]? = nil
 
         /// Whether the layer has contents to draw.
         public var hasContents: Bool { contents != nil }

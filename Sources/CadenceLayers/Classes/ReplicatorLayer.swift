@@ -78,6 +78,14 @@ public final class ReplicatorLayer: Layer {
         get { self[.preservesDepth] }
         set { self[.preservesDepth] = newValue }
     }
+
+    /// On a presentation snapshot whose `instanceDelay` is not 0: the sublayers of copies
+    /// 1, 2, … (entry `k − 1` for copy `k`), each presented as it looks `k · instanceDelay`
+    /// seconds earlier in the replicator's time (their superlayer is this snapshot). Copy 0
+    /// is `sublayers`. Empty on a model layer, when the delay is 0 (every copy then shows
+    /// `sublayers`), and when fewer than two copies are drawn; shorter than
+    /// `instanceCount − 1` when `maxCopiedLayers` cuts the copies off.
+    public internal(set) var delayedInstances: [[Layer]] = []
 }
 
 /// The stored properties of a replicator layer (`LayerStorage.replicator`).

@@ -169,6 +169,10 @@ extension Layer {
     /// captures, so its snapshot presents no transition: each captured tree is presented
     /// once per transition in effect.)
     ///
+    /// A replicator whose `instanceDelay` is not 0 gets `delayedInstances`: its sublayers'
+    /// subtrees presented again for each further copy `k`, at its time minus `k ·
+    /// instanceDelay`, within `ReplicatorLayer.maxCopiedLayers` copied layers per snapshot.
+    ///
     /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that reach it, with code compiled for the
@@ -200,6 +204,8 @@ extension Layer {
     private func presentationSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
         let root = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
         var pending: [(source: Layer, copy: Layer, localTime: Double)] = [(self, root, localTime)]
+        // Layers copied for replicators' delayed copies so far (`ReplicatorLayer.maxCopiedLayers`).
+        var copiedLayers = 0
         while let (source, copy, time) = pending.popLast() {
             let sublayers = source.sublayers
             if !sublayers.isEmpty {
@@ -213,6 +219,10 @@ extension Layer {
                     if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
                 }
                 copy.sublayers = children
+                if source.storage.layerClass == .replicator {
+                    Self.presentDelayedInstances(
+                        of: source, into: copy, atLocalTime: time, copied: &copiedLayers, pending: &pending)
+                }
             }
             if let mask = source.mask {
                 let maskTime = mask.animationTime(fromParent: time)
@@ -222,6 +232,52 @@ extension Layer {
             }
         }
         return root
+    }
+
+    /// The delayed copies of a replicator's sublayers (`ReplicatorLayer.delayedInstances`):
+    /// for copy `k`, each sublayer presented at the replicator's time `localTime − k ·
+    /// instanceDelay` (as read on the presented `copy`), the subtrees below added to
+    /// `pending` to be copied like any other. Nothing when the delay is 0 or not finite or
+    /// fewer than two copies are drawn; copies stop where `copied` (layers copied so far
+    /// in this snapshot, each copy charging its sublayers' whole subtrees) would pass
+    /// `ReplicatorLayer.maxCopiedLayers`. Out of line: the rare path.
+    @inline(never)
+    static func presentDelayedInstances(
+        of source: Layer, into copy: Layer, atLocalTime localTime: Double, copied: inout Int,
+        pending: inout [(source: Layer, copy: Layer, localTime: Double)]
+    ) {
+        guard let replicator = copy as? ReplicatorLayer else { return }
+        let delay = replicator.instanceDelay
+        let count = replicator.drawnInstanceCount
+        guard delay != 0, delay.isFinite, count > 1 else { return }
+        // The layers one copy costs: the sublayers' subtrees (masks included), counted
+        // only as far as the budget reaches.
+        let budget = ReplicatorLayer.maxCopiedLayers
+        var size = 0
+        var stack = source.sublayers
+        while let layer = stack.popLast(), size <= budget {
+            size += 1
+            stack.append(contentsOf: layer.sublayers)
+            if let mask = layer.mask { stack.append(mask) }
+        }
+        let copies = Swift.min(count - 1, (budget - Swift.min(copied, budget)) / Swift.max(size, 1))
+        guard copies > 0 else { return }
+        copied += copies * size
+        var instances: [[Layer]] = []
+        instances.reserveCapacity(copies)
+        for k in 1...copies {
+            let time = localTime - Double(k) * delay
+            var children: [Layer] = []
+            children.reserveCapacity(source.sublayers.count)
+            for sublayer in source.sublayers {
+                let childTime = sublayer.animationTime(fromParent: time)
+                let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
+                children.append(child)
+                if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
+            }
+            instances.append(children)
+        }
+        replicator.delayedInstances = instances
     }
 
     /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`

@@ -27,9 +27,12 @@ import CadenceTiming
 /// following by autoresizing masks; the same resize laid out by constraints; a scroll
 /// layer over a list, scrolled to points and to a row; balls dropped on springs of three
 /// dampings. The model changes of the fourth row are the scene's `schedule`.
-/// Fifth row (`DemoScene+Shapes.swift`): shape layers (a check mark drawing itself by
-/// `strokeEnd`, marching ants by `lineDashPhase`) and gradient layers (an axial gradient
-/// whose axis turns, a spinning conic ring).
+/// Fifth row: shape layers (`DemoScene+Shapes.swift`: a check mark drawing itself by
+/// `strokeEnd`, marching ants by `lineDashPhase`), gradient layers (an axial gradient whose
+/// axis turns, a spinning conic ring), replicators (`DemoScene+Replicators.swift`: an
+/// activity indicator of 12 delayed copies of one bar, an equaliser of 9 tinted, delayed
+/// copies) and a transform layer (a cube of six translucent faces around two crossing
+/// planes, depth-sorted and split every frame).
 /// Panels have rounded corners and borders.
 ///
 /// Built in code, so the binary needs no files; `cadence render` reads the same kinds of
@@ -82,6 +85,7 @@ public enum DemoScene {
         let scheduled: [(Color, (Layer) -> [SceneSchedule.Change])] = [
             (blue, autoresizing), (green, constraints), (orange, scrolling), (purple, { springs($0); return [] }),
             (green, { shapes($0); return [] }), (pink, { gradients($0); return [] }),
+            (orange, { replicators($0); return [] }), (blue, { transformCube($0); return [] }),
         ]
         let all = panels.map { accent, fill in (accent, { (panel: Layer) -> [SceneSchedule.Change] in fill(panel); return [] }) }
             + scheduled
@@ -223,10 +227,7 @@ public enum DemoScene {
     /// A cube of six faces in perspective, turning about a tilted vertical axis; faces
     /// are single-sided, so the back ones are culled.
     static func perspective(_ panel: Layer) {
-        let stage = box(x: 0, y: 10, width: panelWidth, height: panelHeight - 10, color: nil, radius: 0)
-        var perspective = Transform3D.identity
-        perspective.m34 = -1 / 320
-        stage.sublayerTransform = perspective
+        let stage = perspectiveStage()
         let side = 58.0
         let orientations: [(Transform3D, Color)] = [
             (.identity, blue), (Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0), green),
