@@ -70,7 +70,7 @@ final class DemoCommandTests: RenderTestCase {
             layer.sublayers.forEach(collect)
         }
         scene.layers.forEach(collect)
-        XCTAssertEqual(scene.layers.first?.sublayers.count, 18, "panels")
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 20, "panels")
         XCTAssertTrue(layers.contains { ($0 as? ReplicatorLayer).map { $0.instanceCount > 1 && $0.instanceDelay > 0 } ?? false }, "a replicator")
         XCTAssertTrue(layers.contains { $0.layerClass == .transform && $0.sublayers.count > 2 }, "a transform layer")
 

@@ -4,7 +4,7 @@ import CadenceGeometry
 import CadenceLayers
 import CadenceTiming
 
-/// The built-in scene of `cadence demo`: eighteen panels on a dark canvas, each showing one
+/// The built-in scene of `cadence demo`: twenty panels on a dark canvas, each showing one
 /// thing the engine does, all looping over `duration` seconds.
 ///
 /// Top row, left to right: basic animations (ease in-out against linear, a colour and a
