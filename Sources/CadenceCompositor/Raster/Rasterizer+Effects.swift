@@ -9,7 +9,8 @@ extension Rasterizer {
     // MARK: Contents
 
     /// Draws the layer's contents image with `opacity`: per row, the anti-aliased coverage
-    /// of the drawn rectangle times the clip, and the filtered image colours.
+    /// of the drawn rectangle times the clip, and the filtered image colours (in integer
+    /// lanes, fused with the blend, where `ContentsSampler.samplesInLanes`).
     func drawContents(_ item: RenderList.Item, _ contents: RenderList.Contents, opacity: Float) {
         let surface = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
@@ -25,6 +26,10 @@ extension Rasterizer {
         else { return }
         let coverage = pool.row(0), weights = pool.row(2)
         let x0 = region.minX, n = region.width
+        // Bilinear under an affine map: sampled and blended in integer lanes.
+        let lanes = sampler.samplesInLanes
+        var rows = ContentsSampler.RowCache(memory: UnsafeMutableRawPointer(colorRow),
+                                            bytes: MemoryLayout<Float>.stride * colorRowCapacity)
         for y in region.minY..<region.maxY {
             let support = edge.support(row: y, from: x0, count: n)
             guard !support.isEmpty else { continue }
@@ -35,9 +40,13 @@ extension Rasterizer {
             } else {
                 Self.scale(coverage, by: weights, uniform: 1, count: c)
             }
-            sampler.sampleRow(y, from: start, count: c, into: colorRow)
-            SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
-            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
+            if lanes {
+                sampler.blendRow(y, from: start, count: c, weights: coverage, into: surface.pixel(start, y), cache: &rows)
+            } else {
+                sampler.sampleRow(y, from: start, count: c, into: colorRow)
+                SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
+                SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
+            }
         }
     }
 
