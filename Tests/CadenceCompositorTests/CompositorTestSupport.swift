@@ -94,3 +94,16 @@ func randomPlaneMap(
     }
     return m
 }
+
+/// A seeded contents image (with its mipmaps): a quarter of the texels opaque, the rest of
+/// any alpha, colour ≤ alpha.
+func randomContentsImage(_ g: inout SeededGenerator, width: Int, height: Int) -> ContentsImage {
+    var b = try! Bitmap(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let a = UInt8(g.next() % 4 == 0 ? 255 : g.next() % 256), r = UInt64(a) + 1
+            b[x, y] = SIMD4(UInt8(g.next() % r), UInt8(g.next() % r), UInt8(g.next() % r), a)
+        }
+    }
+    return ContentsImage(b)
+}

@@ -93,17 +93,6 @@ final class ContentsSamplerTests: XCTestCase {
 
     private func maxAbs(_ v: SIMD4<Float>) -> Float { Swift.max(v.max(), -v.min()) }
 
-    private func randomImage(_ g: inout SeededGenerator, width: Int, height: Int) -> ContentsImage {
-        var b = try! Bitmap(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = UInt8(g.next() % 4 == 0 ? 255 : g.next() % 256), r = UInt64(a) + 1
-                b[x, y] = SIMD4(UInt8(g.next() % r), UInt8(g.next() % r), UInt8(g.next() % r), a)
-            }
-        }
-        return ContentsImage(b)
-    }
-
     /// The sampler's colours for row `y`, pixels `x0 ..< x0 + count`.
     private func row(_ s: ContentsSampler, _ y: Int, from x0: Int = 0, count: Int) -> [SIMD4<Float>] {
         var out = [Float](repeating: -1, count: 4 * count)
@@ -116,7 +105,7 @@ final class ContentsSamplerTests: XCTestCase {
     /// rotation, shear and scale (2^−3.5 … 2^2.5 pixels per point), with perspective one
     /// time in three.
     private func randomDraw(_ g: inout SeededGenerator, trial: Int) -> Draw? {
-        let image = randomImage(&g, width: 1 + Int(g.next() % 24), height: 1 + Int(g.next() % 24))
+        let image = randomContentsImage(&g, width: 1 + Int(g.next() % 24), height: 1 + Int(g.next() % 24))
         let bounds = Rect(x: g.unit() * 10 - 5, y: g.unit() * 10 - 5, width: 4 + g.unit() * 36, height: 4 + g.unit() * 36)
         let gravity = ContentsGravity.allCases[Int(g.next() % 12)]
         let rect = g.next() % 2 == 0
@@ -204,7 +193,7 @@ final class ContentsSamplerTests: XCTestCase {
     /// every pixel, magnified and minified, mirrored, at fractional offsets.
     func testSeparablePathMatchesGeneralPath() {
         var g = SeededGenerator(seed: 0x5E_9A)
-        let image = randomImage(&g, width: 37, height: 23)
+        let image = randomContentsImage(&g, width: 37, height: 23)
         var worst: Float = 0, checked = 0
         for (n, k) in [0.3, 0.7, 1.3, 2.5, 4.1, 0.09].enumerated() {
             for gravity in [ContentsGravity.resize, .resizeAspect, .center] {
@@ -236,7 +225,7 @@ final class ContentsSamplerTests: XCTestCase {
     /// every filter, mirrored, on a y-up canvas, at canvas and contents scale 2.
     func testCopyPathMatchesGeneralPath() {
         var g = SeededGenerator(seed: 0xC0_B1)
-        let image = randomImage(&g, width: 40, height: 20)
+        let image = randomContentsImage(&g, width: 40, height: 20)
         let bounds = Rect(x: 0, y: 0, width: 100, height: 80)
         let cases: [(ContentsGravity, Rect, Double, Bool, PlaneMap)] = [
             (.center, Rect(x: 0, y: 0, width: 1, height: 1), 1, true, .translation(7, -3)),
@@ -266,7 +255,7 @@ final class ContentsSamplerTests: XCTestCase {
     /// Magnified with `nearest`, every pixel is exactly a texel: 4 × 3 texels in 40 × 30.
     func testNearestMagnificationGivesExactTexels() {
         var g = SeededGenerator(seed: 0xEA_7)
-        let image = randomImage(&g, width: 4, height: 3)
+        let image = randomContentsImage(&g, width: 4, height: 3)
         let layout = ContentsLayout(
             bounds: Rect(x: 0, y: 0, width: 40, height: 30), imageSize: image.pixelSize, gravity: .resize,
             contentsRect: Rect(x: 0, y: 0, width: 1, height: 1), contentsCenter: Rect(x: 0, y: 0, width: 1, height: 1),

@@ -50,6 +50,9 @@ import Darwin
 ///   pixel, filter and levels fixed, four pixels at a time in `SIMD4` lanes;
 /// - *general*: perspective or nine parts: per pixel divide, piecewise map and footprint;
 ///   four pixels that read the same levels share the lane work.
+/// The compositor draws the affine bilinear cases through the integer lanes instead
+/// (`blendRow`, `ContentsSampler+Lanes.swift`: 8-bit weights, sampled and blended in one
+/// pass); `sampleRow` serves the rest and the drawing context.
 ///
 /// **Accuracy.** Coordinates are carried in `Float` from a `Double` start every 4 pixels
 /// (relative error about 1e-7 of their size): within 1e-3 (on 0…255) of the `Double` twin

@@ -87,6 +87,19 @@ enum PixelLanes {
         spread(unsafeBitCast(hi, to: SIMD8<UInt32>.self) &>> 16)
     }
 
+    /// Whether every lane of `v` is 0: the halves ORed down to two 64-bit words. (The
+    /// standard library's `==`, `.==` against a scalar and `all` were left scalar loops
+    /// through the stack in the contents kernels.)
+    @inline(__always)
+    static func isZero(_ v: SIMD8<UInt32>) -> Bool {
+        let w = unsafeBitCast(v, to: SIMD4<UInt64>.self)
+        let h = w.lowHalf | w.highHalf
+        return h[0] | h[1] == 0
+    }
+
+    @inline(__always)
+    static func isZero(_ v: Lanes) -> Bool { isZero(unsafeBitCast(v, to: SIMD8<UInt32>.self)) }
+
     /// Whether all eight pixels of `raw` (as loaded) have alpha 255.
     @inline(__always)
     static func allOpaque(_ raw: SIMD8<UInt32>) -> Bool {

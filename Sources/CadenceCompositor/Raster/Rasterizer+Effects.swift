@@ -9,7 +9,8 @@ extension Rasterizer {
     // MARK: Contents
 
     /// Draws the layer's contents image with `opacity`: per row, the anti-aliased coverage
-    /// of the drawn rectangle times the clip, and the filtered image colours.
+    /// of the drawn rectangle times the clip, and the filtered image colours (in integer
+    /// lanes, fused with the blend, where `ContentsSampler.samplesInLanes`).
     func drawContents(_ item: RenderList.Item, _ contents: RenderList.Contents, opacity: Float) {
         let surface = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
@@ -23,6 +24,15 @@ extension Rasterizer {
                 image: contents.image, layout: contents.layout, map: plane, magnification: contents.magnificationFilter,
                 minification: contents.minificationFilter, bias: contents.minificationFilterBias)
         else { return }
+        // Bilinear under an affine map, untinted: sampled and blended in integer lanes.
+        if sampler.samplesInLanes && contents.tint == nil {
+            var rows = ContentsSampler.RowCache(memory: UnsafeMutableRawPointer(colorRow),
+                                                bytes: MemoryLayout<Float>.stride * colorRowCapacity)
+            coverageRows(over: region, edge: edge, opacity: opacity, clip: clip) { y, start, count, coverage in
+                sampler.blendRow(y, from: start, count: count, weights: coverage, into: surface.pixel(start, y), cache: &rows)
+            }
+            return
+        }
         blendColors(over: region, edge: edge, opacity: opacity, clip: clip, on: surface) { y, start, count, out in
             sampler.sampleRow(y, from: start, count: count, into: out)
             if let tint = contents.tint { Self.tint(out, by: tint, count: count) }
@@ -37,6 +47,20 @@ extension Rasterizer {
         over region: PixelRect, edge: RoundedRectSampler, opacity: Float, clip: Clip, on surface: Surface,
         sample: (_ y: Int, _ x0: Int, _ count: Int, _ out: UnsafeMutablePointer<Float>) -> Void
     ) {
+        coverageRows(over: region, edge: edge, opacity: opacity, clip: clip) { y, start, count, coverage in
+            sample(y, start, count, colorRow)
+            SourceOver.quantize(colors: colorRow, into: byteRow, count: count)
+            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: count)
+        }
+    }
+
+    /// For each row of `region` that `edge` covers: the coverage over the edge's support
+    /// times the clip and `opacity`, handed to `body(y, x0, count, coverage)`.
+    @inline(__always)
+    func coverageRows(
+        over region: PixelRect, edge: RoundedRectSampler, opacity: Float, clip: Clip,
+        body: (_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafeMutablePointer<Float>) -> Void
+    ) {
         let coverage = pool.row(0), weights = pool.row(2)
         let x0 = region.minX, n = region.width
         for y in region.minY..<region.maxY {
@@ -49,9 +73,7 @@ extension Rasterizer {
             } else {
                 Self.scale(coverage, by: weights, uniform: 1, count: c)
             }
-            sample(y, start, c, colorRow)
-            SourceOver.quantize(colors: colorRow, into: byteRow, count: c)
-            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: c)
+            body(y, start, c, coverage)
         }
     }
 

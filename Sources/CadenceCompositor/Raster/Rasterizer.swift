@@ -95,7 +95,7 @@ final class Rasterizer {
     /// and the same as bytes.
     private(set) var colorRow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var byteRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var colorRowCapacity = 0
+    private(set) var colorRowCapacity = 0
     /// The shadow kernels' reusable memory.
     let blurWorkspace = ShadowBlur.Workspace()
     let pathWorkspace = PathCoverage.Workspace()

@@ -13,7 +13,7 @@ extension SourceOver {
         let uniformWeight = PixelLanes.quantize(SIMD8(repeating: uniform))
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let q = weights.map { PixelLanes.quantize(PixelLanes.floats($0, first, n)) } ?? uniformWeight
-            if q == .zero { return }
+            if PixelLanes.isZero(q) { return }
             let (sl, sh) = PixelLanes.split(PixelLanes.pixels(colors, first, n))
             blendSample(sl, sh, weights: q, into: p)
         }
@@ -25,8 +25,9 @@ extension SourceOver {
     @inline(__always)
     static func blendSample(_ sl: Lanes, _ sh: Lanes, weights q: SIMD8<UInt32>, into p: UnsafeMutableRawPointer) {
         let alpha = PixelLanes.alphas(sh)
-        let s = (pointwiseMin(sl, alpha), pointwiseMin(sh, alpha))
-        let full = q == SIMD8(repeating: 255), opaque = alpha == Lanes(repeating: 255)
+        // Not `pointwiseMin` and `==`: here they were left a call and scalar loops.
+        let s = (sl.replacing(with: alpha, where: sl .> alpha), sh.replacing(with: alpha, where: sh .> alpha))
+        let full = PixelLanes.isZero(q ^ 255), opaque = PixelLanes.isZero(alpha ^ 255)
         if full && opaque {
             PixelLanes.store(s.0, s.1, p)
             return
