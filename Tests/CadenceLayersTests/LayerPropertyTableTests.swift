@@ -31,7 +31,7 @@ final class LayerPropertyTableTests: XCTestCase {
     // reference's `shouldRasterize` and `rasterizationScale`; not `frame`, `geometryFlipped`,
     // `maskedCorners`, `contentsScale`, `minificationFilterBias` or the media timing.
     func testAnimatablePropertiesAreCoreAnimations() {
-        XCTAssertLessThanOrEqual(LayerKey.allCases.count, 64, "a key's bit must fit explicitKeys")
+        XCTAssertLessThanOrEqual(LayerKey.allCases.count, 128, "a key's bit must fit the two words of assigned keys")
         let expected: [String: ValueKind] = [
             "anchorPoint": .point, "anchorPointZ": .scalar, "backgroundColor": .color,
             "backgroundFilters": .discrete, "borderColor": .color, "borderWidth": .scalar,

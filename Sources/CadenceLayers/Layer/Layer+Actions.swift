@@ -101,7 +101,7 @@ extension Layer {
     func assignRunningActions(_ key: LayerKey, _ store: (inout LayerStorage) -> Void) {
         changeRunningActions(key.name) { layer in
             store(&layer.storage)
-            layer.storage.explicitKeys |= key.bit
+            layer.storage.markExplicit(key)
         }
     }
 

@@ -169,7 +169,7 @@ extension Layer {
     /// has a style with a value of the right kind.
     @inline(__always)
     func styled<T: LayerPropertyValue>(_ key: LayerKey, _ stored: T) -> T {
-        guard storage.explicitKeys & key.bit == 0, let style = storage.style else { return stored }
+        guard !storage.isExplicit(key), let style = storage.style else { return stored }
         return style.value(forKey: key.name).flatMap { T(keyPathValue: $0) } ?? stored
     }
 
@@ -182,7 +182,7 @@ extension Layer {
         guard value.isFiniteValue else { return }
         if transactionContext != nil { return assignRunningActions(key) { store(&$0, value) } }
         store(&storage, value)
-        storage.explicitKeys |= key.bit
+        storage.markExplicit(key)
     }
 
     /// The property `key` through its declaration (`LayerKey.visit(_:)`): read with the

@@ -24,15 +24,16 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case borderColor
     case backgroundColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case contentsRect, contentsCenter, contentsScale, minificationFilterBias
-    case shouldRasterize, rasterizationScale
-    // The specialised classes (`Classes/`): shape, gradient and replicator layers.
+    case shouldRasterize, rasterizationScale, needsDisplayOnBoundsChange
+    // Media timing.
+    case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
+    // The specialised classes (`Classes/`): shape, gradient and replicator layers. New keys
+    // go at the end: past the 64th, their assigned bits live in the cold box
+    // (`LayerStorage.isExplicit(_:)`), which suits properties only some layers have.
     case fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case startPoint, endPoint
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
-    case needsDisplayOnBoundsChange
-    // Media timing.
-    case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
 
     /// The one declaration of each property, handed to `visitor` (`LayerPropertyVisitor`).
     /// Code that works on the property of a key it does not know at compile time — the
@@ -249,8 +250,12 @@ enum LayerKey: Int, CaseIterable, Sendable {
         "layoutManager", "constraints", "autoresizingMask", "scrollMode",
     ]
 
-    /// This key's bit in `LayerStorage.explicitKeys`.
-    var bit: UInt64 { 1 << UInt64(rawValue) }
+    /// This key's bit in `LayerStorage.explicitKeys` (the first 64 keys) or in the cold
+    /// box's `moreExplicitKeys` (the others): use `LayerStorage.isExplicit(_:)` and
+    /// `markExplicit(_:)`.
+    var bit: UInt64 { 1 << UInt64(rawValue & 63) }
+    /// `bit` for one of the first 64 keys, 0 for the others.
+    var hotBit: UInt64 { rawValue < 64 ? bit : 0 }
 
     /// The kind of value the property holds, which names its Swift type: `Double`, `Bool`,
     /// `Point`, `Size`, `Rect`, `Color?` or `Transform3D` (`LayerPropertyValue`). Never
