@@ -589,6 +589,62 @@ extern "C" void cadence_baseline_pixman_polygon_register(
     });
 }
 
+// MARK: - Baseline: pixman, a linear gradient
+
+namespace {
+
+struct PixmanLinearGradient {
+    int width, height;
+    uint32_t *canvasBits = nullptr;
+    pixman_image_t *canvas = nullptr, *gradient = nullptr;
+
+    explicit PixmanLinearGradient(const cadence_pixman_linear_gradient &s) : width(s.canvas_width), height(s.canvas_height) {
+        canvasBits = static_cast<uint32_t *>(std::aligned_alloc(64, size_t(width) * height * 4));
+        std::fill(canvasBits, canvasBits + size_t(width) * height, 0u);
+        canvas = pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height, canvasBits, width * 4);
+        std::vector<pixman_gradient_stop_t> stops;
+        for (int64_t k = 0; k < s.count; ++k)
+            stops.push_back(pixman_gradient_stop_t{pixman_double_to_fixed(s.locations[k]), color16(s.colors + 4 * k)});
+        const pixman_point_fixed_t p0{pixman_double_to_fixed(s.x0), pixman_double_to_fixed(s.y0)};
+        const pixman_point_fixed_t p1{pixman_double_to_fixed(s.x1), pixman_double_to_fixed(s.y1)};
+        gradient = pixman_image_create_linear_gradient(&p0, &p1, stops.data(), int(stops.size()));
+        pixman_image_set_repeat(gradient, PIXMAN_REPEAT_PAD);
+    }
+
+    PixmanLinearGradient(const PixmanLinearGradient &) = delete;
+    PixmanLinearGradient &operator=(const PixmanLinearGradient &) = delete;
+
+    ~PixmanLinearGradient() {
+        pixman_image_unref(gradient);
+        pixman_image_unref(canvas);
+        std::free(canvasBits);
+    }
+
+    void draw() {
+        pixman_image_composite32(PIXMAN_OP_OVER, gradient, nullptr, canvas, 0, 0, 0, 0, 0, 0, width, height);
+    }
+};
+
+}  // namespace
+
+extern "C" void cadence_baseline_pixman_linear_gradient_draw(const cadence_pixman_linear_gradient *scene, uint8_t *rgba) {
+    PixmanLinearGradient g(*scene);
+    g.draw();
+    copyToRGBA(g.canvasBits, size_t(scene->canvas_width) * scene->canvas_height, rgba);
+}
+
+extern "C" void cadence_baseline_pixman_linear_gradient_register(
+    const char *name, const cadence_pixman_linear_gradient *scene, int64_t items) {
+    auto g = std::make_shared<PixmanLinearGradient>(*scene);
+    benchmark::RegisterBenchmark(name, [g, items](benchmark::State &state) {
+        runBatches(state, items, [&](int64_t n) {
+            for (int64_t k = 0; k < n; ++k) g->draw();
+            benchmark::DoNotOptimize(g->canvasBits[0]);
+            benchmark::ClobberMemory();
+        });
+    });
+}
+
 // MARK: - Baseline: pixman, a bilinear transformed image
 
 namespace {

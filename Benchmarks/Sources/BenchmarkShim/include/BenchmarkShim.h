@@ -202,6 +202,29 @@ int64_t cadence_baseline_pixman_polygon_draw(const cadence_pixman_polygon *_Nonn
 void cadence_baseline_pixman_polygon_register(
     const char *_Nonnull name, const cadence_pixman_polygon *_Nonnull scene, int64_t items_per_iteration);
 
+/// A linear gradient over a whole `canvas_width × canvas_height` a8r8g8b8 canvas, as
+/// `GraphicsContext.drawLinearGradient` and a gradient layer fill it: pixman's
+/// `pixman_image_create_linear_gradient` from `(x0, y0)` to `(x1, y1)` (pixels), `count`
+/// stops at `locations` with the colours `colors` (RGBA8, 4 bytes a stop, not
+/// premultiplied — pixman premultiplies as it interpolates), `PIXMAN_REPEAT_PAD` (the end
+/// colours extend), composited `PIXMAN_OP_OVER` onto the canvas (opaque stops: pixman
+/// reduces it to a copy).
+typedef struct cadence_pixman_linear_gradient {
+    int32_t canvas_width, canvas_height;
+    double x0, y0, x1, y1;
+    const double *_Nonnull locations;
+    const uint8_t *_Nonnull colors;
+    int64_t count;
+} cadence_pixman_linear_gradient;
+
+/// Draws the gradient once on a freshly cleared canvas and writes the result to `rgba`.
+void cadence_baseline_pixman_linear_gradient_draw(const cadence_pixman_linear_gradient *_Nonnull scene,
+                                                  uint8_t *_Nonnull rgba);
+
+/// Registers the gradient's composite as the benchmark `name`, with `items_per_iteration`.
+void cadence_baseline_pixman_linear_gradient_register(
+    const char *_Nonnull name, const cadence_pixman_linear_gradient *_Nonnull scene, int64_t items_per_iteration);
+
 // MARK: libpng (the PNG encoder's peer)
 
 /// Encodes the `width × height` premultiplied RGBA8 pixels `rgba` (rows `4 · width` bytes
