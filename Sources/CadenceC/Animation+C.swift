@@ -41,7 +41,7 @@ extension KeyPathValue {
         case .point, .size: 2
         case .rect, .color: 4
         case .transform: 16
-        case .string: 0
+        case .string, .path, .colorList, .numberList: 0
         }
     }
 
@@ -56,7 +56,7 @@ extension KeyPathValue {
         case .rect(let r): (out[0], out[1], out[2], out[3]) = (r.origin.x, r.origin.y, r.size.width, r.size.height)
         case .color(let c): (out[0], out[1], out[2], out[3]) = (c.red, c.green, c.blue, c.alpha)
         case .transform(let t): t.write(to: out)
-        case .string: break
+        case .string, .path, .colorList, .numberList: break
         }
     }
 }

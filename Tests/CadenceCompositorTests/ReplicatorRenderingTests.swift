@@ -85,6 +85,43 @@ final class ReplicatorRenderingTests: XCTestCase {
         XCTAssertEqual(r.instanceColorMultiplier(copy: 0), SIMD4(1, 1, 1, 1), "nil reads as opaque white")
     }
 
+    /// A copy's multiplier also reaches a shape layer's fill and stroke colours and a
+    /// gradient layer's stop colours; copy 0 with a white multiplier draws them as they are.
+    func testColourMultipliersTintShapesAndGradients() throws {
+        let r = ReplicatorLayer()
+        r.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        r.position = Point(x: 20, y: 20)
+        r.instanceCount = 3
+        r.instanceTransform = Transform3D(translationX: 12, y: 0, z: 0)
+        r.instanceColor = .white
+        r.instanceGreenOffset = -0.5
+        r.instanceBlueOffset = -0.25
+        let shape = ShapeLayer()
+        shape.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        shape.path = Path(rect: Rect(x: 0, y: 0, width: 10, height: 10))
+        shape.fillColor = .white
+        shape.strokeColor = Color(red: 0, green: 1, blue: 1, alpha: 1)
+        let gradient = GradientLayer()
+        gradient.frame = Rect(x: 0, y: 20, width: 10, height: 10)
+        gradient.colors = [.white, Color(red: 1, green: 1, blue: 1, alpha: 0.5)]
+        try r.addSublayer(shape)
+        try r.addSublayer(gradient)
+        let items = list([r]).items
+        XCTAssertEqual(items.count, 1 + 2 * 3)
+        for k in 0..<3 {
+            let multiplier = Color(red: 1, green: max(0, 1 - 0.5 * Double(k)), blue: 1 - 0.25 * Double(k), alpha: 1)
+            guard case .shape(let drawn)? = items[1 + 2 * k].drawing, case .gradient(let ramp)? = items[2 + 2 * k].drawing
+            else { return XCTFail("copy \(k) lost its drawing") }
+            XCTAssertEqual(drawn.fillColor, multiplier, "copy \(k) fill")
+            XCTAssertEqual(drawn.strokeColor, Color(red: 0, green: multiplier.green, blue: multiplier.blue, alpha: 1), "copy \(k) stroke")
+            XCTAssertEqual(ramp.gradient.colors, [multiplier, Color(multiplier.components * SIMD4(1, 1, 1, 0.5))], "copy \(k) stops")
+        }
+        // On the canvas: copy 1's fill is white × (1, 0.5, 0.75), copy 0's is white.
+        let bitmap = try render([r], width: 64, height: 48)
+        XCTAssertEqual(bitmap[5, 5], SIMD4(255, 255, 255, 255))
+        XCTAssertEqual(bitmap[17, 5], SIMD4(255, 128, 191, 255))
+    }
+
     /// `instanceDelay`: copy k shows its subtree as it is k · delay earlier.
     func testInstanceDelayShiftsEachCopysTime() throws {
         let r = try replicator(count: 3, transform: Transform3D(translationX: 12, y: 0, z: 0))

@@ -78,6 +78,9 @@ final class LayerKeyValueCodingTests: XCTestCase {
             case .color: return .color(Color(red: n() / 2, green: n() / 2, blue: n() / 2, alpha: n() / 2))
             case .transform: return .transform(Transform3D(translationX: n(), y: n(), z: n()))
             case .boolean: return .boolean(true)
+            case .path: return .path(Path(elements: [.moveTo(Point(x: n(), y: n())), .lineTo(Point(x: n(), y: n()))]))
+            case .colorList: return .colorList([Color(red: n() / 2, green: n() / 2, blue: n() / 2, alpha: n() / 2)])
+            case .numberList: return .numberList([n(), n()])
             case .string, .discrete: fatalError()
             }
         }
@@ -121,7 +124,8 @@ final class LayerKeyValueCodingTests: XCTestCase {
             case .rect: value = .rect(Rect(x: 1, y: 2, width: 3, height: 4))
             case .color: value = .color(Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 1))
             case .transform: value = .transform(Transform3D(translationX: 1, y: 2, z: 3))
-            case .string, .discrete: return XCTFail("\(key.name): a key-value coding key holds a value")
+            case .string, .discrete, .path, .colorList, .numberList:
+                return XCTFail("\(key.name): a key-value coding key holds a value of fixed size")
             }
             XCTAssertNotEqual(before[key.rawValue], value, key.name)
             try layer.setValue(value, forKeyPath: key.name)

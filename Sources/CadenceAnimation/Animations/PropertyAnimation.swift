@@ -10,9 +10,10 @@ import CadenceTiming
 /// animation is held in an immutable box, so copying a `PropertyAnimation` costs a retain
 /// and evaluating it reads the animation in place, with code compiled for its type.
 ///
-/// Kinds: numbers (`Double`), points, sizes, rectangles, colours, transforms, and the
+/// Kinds: numbers (`Double`), points, sizes, rectangles, colours, transforms, the
 /// number vectors that the `scale` and `translate` value functions read
-/// (`AnimatableVector`). An animation of another `KeyPathAnimatable` type is converted to
+/// (`AnimatableVector`), paths (`Path`) and lists of colours and of numbers (`[Color]`,
+/// `[Double]`). An animation of another `KeyPathAnimatable` type is converted to
 /// the Cadence type of its values' kind (see `init(_:)`).
 public struct PropertyAnimation: TimedAnimation {
     /// The animated key path (`opacity`, `position.x`, `transform.rotation.z`, …).
@@ -33,6 +34,9 @@ public struct PropertyAnimation: TimedAnimation {
         case color(Typed<Color>)
         case transform(Typed<Transform3D>)
         case vector(Typed<AnimatableVector>)
+        case path(Typed<Path>)
+        case colorList(Typed<[Color]>)
+        case numberList(Typed<[Double]>)
     }
 
     /// A basic or keyframe animation of `Value`, boxed.
@@ -75,6 +79,7 @@ public struct PropertyAnimation: TimedAnimation {
     private static func isCadenceType<V>(_: V.Type) -> Bool {
         V.self == Double.self || V.self == Point.self || V.self == Size.self || V.self == Rect.self
             || V.self == Color.self || V.self == Transform3D.self || V.self == AnimatableVector.self
+            || V.self == Path.self || V.self == [Color].self || V.self == [Double].self
     }
 
     /// The animation as a `BasicAnimation<V>`, or `nil` when it is not one.
@@ -225,6 +230,9 @@ extension PropertyAnimation.Storage {
         else if let typed = same(Color.self) { self = .color(typed) }
         else if let typed = same(Transform3D.self) { self = .transform(typed) }
         else if let typed = same(AnimatableVector.self) { self = .vector(typed) }
+        else if let typed = same(Path.self) { self = .path(typed) }
+        else if let typed = same([Color].self) { self = .colorList(typed) }
+        else if let typed = same([Double].self) { self = .numberList(typed) }
         else {
             switch kind {
             case .point: self = .point(typed.converted(to: Point.self))
@@ -232,6 +240,9 @@ extension PropertyAnimation.Storage {
             case .rect: self = .rect(typed.converted(to: Rect.self))
             case .color: self = .color(typed.converted(to: Color.self))
             case .transform: self = .transform(typed.converted(to: Transform3D.self))
+            case .path: self = .path(typed.converted(to: Path.self))
+            case .colorList: self = .colorList(typed.converted(to: [Color].self))
+            case .numberList: self = .numberList(typed.converted(to: [Double].self))
             case .scalar, .boolean, .string, .discrete, nil: self = .scalar(typed.converted(to: Double.self))
             }
         }
@@ -247,6 +258,9 @@ extension PropertyAnimation.Storage {
         case .color(let typed): typed
         case .transform(let typed): typed
         case .vector(let typed): typed
+        case .path(let typed): typed
+        case .colorList(let typed): typed
+        case .numberList(let typed): typed
         }
     }
 }

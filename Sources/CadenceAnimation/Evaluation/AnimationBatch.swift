@@ -261,6 +261,9 @@ extension PropertyAnimation.Storage {
         case .rect: .rect(.zero)
         case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(.identity)
+        case .path: .path(Path())
+        case .colorList: .colorList([])
+        case .numberList: .numberList([])
         }
     }
 }
@@ -268,12 +271,24 @@ extension PropertyAnimation.Storage {
 extension KeyPathValue {
     /// The value's numbers: a scalar's one, `[x, y]`, `[width, height]`,
     /// `[x, y, width, height]`, `[r, g, b, a]`, a transform's 16 fields in order; a Boolean
-    /// as 0 or 1; a string has none (`[]`).
+    /// as 0 or 1; a list's numbers in order (a colour list's `[r, g, b, a]` one colour after
+    /// another); a path's coordinates, element by element (control points first); a string
+    /// has none (`[]`).
     public var components: [Double] {
         switch self {
         case .scalar(let v): [v]
         case .boolean(let flag): [flag ? 1 : 0]
         case .string: []
+        case .path(let path): path.elements.flatMap { element -> [Double] in
+            switch element {
+            case .moveTo(let p), .lineTo(let p): [p.x, p.y]
+            case .quadCurveTo(let c, let p): [c.x, c.y, p.x, p.y]
+            case .curveTo(let c1, let c2, let p): [c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+            case .closeSubpath: []
+            }
+        }
+        case .colorList(let colors): colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+        case .numberList(let numbers): numbers
         case .point(let p): [p.x, p.y]
         case .size(let s): [s.width, s.height]
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]

@@ -65,6 +65,9 @@ public enum AnimationEvaluator {
         case .rect(let m): value = typed(m)
         case .color(let m): value = typed(m)
         case .transform(let m): value = typed(m)
+        case .path(let m): value = typed(m)
+        case .colorList(let m): value = typed(m)
+        case .numberList(let m): value = typed(m)
         case .boolean, .string: value = model  // nothing animates a Boolean or a name continuously
         }
         return PresentationSample(value: value, rotation: rotation)
@@ -113,7 +116,9 @@ public enum AnimationEvaluator {
 }
 
 /// A value type of a layer property that animations fold into: numbers, points, sizes,
-/// rectangles, colours and transforms (`KeyPathValue`'s kinds but Booleans).
+/// rectangles, colours, transforms, paths and lists (`KeyPathValue`'s kinds but Booleans
+/// and names). Paths and lists are never planned (`PropertyAnimationPlan.Reaches` has no
+/// case for them: a layer presents them by name, out of the typed path).
 package protocol PropertyValue: KeyPathAnimatable, Equatable {
     /// The animation in `storage` when it is an animation of this type, else `nil`.
     static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Self>?
@@ -176,6 +181,26 @@ extension Transform3D: PropertyValue {
     package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Transform3D>]? {
         if case .transform(let reaches) = reaches { reaches } else { nil }
     }
+}
+
+extension Path: PropertyValue {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<Path>? {
+        if case .path(let typed) = storage { typed } else { nil }
+    }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<Path>]? { nil }
+}
+
+extension Array: PropertyValue where Element: AnimatableListElement {
+    package static func typed(_ storage: PropertyAnimation.Storage) -> PropertyAnimation.Typed<[Element]>? {
+        switch storage {
+        case .colorList(let typed) where Element.self == Color.self:
+            unsafeBitCast(typed, to: PropertyAnimation.Typed<[Element]>.self)
+        case .numberList(let typed) where Element.self == Double.self:
+            unsafeBitCast(typed, to: PropertyAnimation.Typed<[Element]>.self)
+        default: nil
+        }
+    }
+    package static func reaches(in reaches: PropertyAnimationPlan.Reaches) -> [Reach<[Element]>]? { nil }
 }
 
 /// How one animation reaches a property whose values are `V`s, resolved once (a plan) or
@@ -338,6 +363,9 @@ extension PropertyAnimation {
         case .color(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
         case .transform(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
         case .vector(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .path(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .colorList(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .numberList(let typed): typed.keyPathSample(atTime: time, model: model, honoursRemoval: honoursRemoval)
         }
     }
 }

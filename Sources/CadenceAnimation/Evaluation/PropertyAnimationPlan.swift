@@ -35,7 +35,7 @@ package final class PropertyAnimationPlan: Sendable {
         case .rect: reaches = .rect(Reach.plan(animations, property: property))
         case .color: reaches = .color(Reach.plan(animations, property: property))
         case .transform: reaches = .transform(Reach.plan(animations, property: property))
-        case .boolean, .string, .discrete, nil: reaches = .dynamic
+        case .boolean, .string, .discrete, .path, .colorList, .numberList, nil: reaches = .dynamic
         }
     }
 

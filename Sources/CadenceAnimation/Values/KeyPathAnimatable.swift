@@ -88,7 +88,7 @@ extension AnimatableVector: KeyPathAnimatable {
         case .rect(let r): self.init([r.origin.x, r.origin.y, r.size.width, r.size.height])
         case .color(let c): self.init([c.red, c.green, c.blue, c.alpha])
         case .transform(let t): self.init(t.fields)
-        case .boolean, .string: return nil
+        case .boolean, .string, .path, .colorList, .numberList: return nil
         }
     }
     public var keyPathValue: KeyPathValue {

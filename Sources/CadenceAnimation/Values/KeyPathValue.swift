@@ -14,6 +14,12 @@ public enum KeyPathValue: Hashable, Sendable {
     case color(Color)
     case transform(Transform3D)
     case boolean(Bool)
+    /// A path (`ShapeLayer.path`; an absent path is carried as an empty one).
+    case path(Path)
+    /// A list of colours (`GradientLayer.colors`; an absent list is carried as an empty one).
+    case colorList([Color])
+    /// A list of numbers (`GradientLayer.locations`; an absent list is carried as an empty one).
+    case numberList([Double])
     /// A name: the string-valued properties (`fillMode`, `contentsGravity`, the filter
     /// names, `name`), as Core Animation's key-value coding gives them (`NSString`s). Set,
     /// never interpolated.
@@ -29,6 +35,9 @@ public enum KeyPathValue: Hashable, Sendable {
         case .color: return .color
         case .transform: return .transform
         case .boolean: return .boolean
+        case .path: return .path
+        case .colorList: return .colorList
+        case .numberList: return .numberList
         case .string: return .string
         }
     }

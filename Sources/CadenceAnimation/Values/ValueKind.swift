@@ -15,6 +15,16 @@ public enum ValueKind: String, CaseIterable, Hashable, Sendable {
     case color
     /// A `Transform3D`, 16 numbers in field order.
     case transform
+    /// A `Path` (a shape layer's `path`), SVG path data in JSON. Paths of the same structure
+    /// (the same element kinds in the same order) interpolate point by point; others switch
+    /// at the halfway point (`Path`'s `AnimatableValue` conformance).
+    case path
+    /// A list of colours (a gradient layer's `colors`), `[[r, g, b, a], …]`: element-wise
+    /// through premultiplied components when the counts match, else a switch at halfway.
+    case colorList
+    /// A list of numbers (a gradient layer's `locations`), `[n, …]`: element-wise when the
+    /// counts match, else a switch at halfway.
+    case numberList
     /// A Boolean (`hidden`, `masksToBounds`, `doubleSided`): animates discretely.
     case boolean
     /// A string (`fillMode`, `contentsGravity`, the filter names, `name`): set, never

@@ -471,7 +471,7 @@ extension RenderList {
                 maskedCorners: maskedCorners, cornerCurve: layer.cornerCurve,
                 backgroundColor: background, borderWidth: borderColor == nil ? 0 : borderWidth, borderColor: borderColor,
                 contents: contents,
-                drawing: drawsNothing ? nil : Self.drawing(of: layer, bounds: bounds, map: plane),
+                drawing: drawsNothing ? nil : Self.tinted(Self.drawing(of: layer, bounds: bounds, map: plane), tint),
                 shadow: shadow,
                 mask: mask,
                 transition: transition,
@@ -485,6 +485,29 @@ extension RenderList {
         static func tinted(_ color: Color?, _ tint: SIMD4<Double>?) -> Color? {
             guard let tint, let color else { return color }
             return Color(color.components * clampedColor(tint))
+        }
+
+        /// A content layer's drawing in a replicator's copy (§ 19): its fill and stroke
+        /// colours, or its gradient's colours, multiplied by `tint` as `tinted(_:_:)`
+        /// multiplies a colour. Out of line: only copies of a tinting replicator get here.
+        @inline(__always)
+        static func tinted(_ drawing: RenderList.Drawing?, _ tint: SIMD4<Double>?) -> RenderList.Drawing? {
+            guard let tint, let drawing else { return drawing }
+            return tintedDrawing(drawing, tint)
+        }
+
+        @inline(never)
+        static func tintedDrawing(_ drawing: RenderList.Drawing, _ tint: SIMD4<Double>) -> RenderList.Drawing {
+            let multiplier = clampedColor(tint)
+            switch drawing {
+            case .shape(var shape):
+                shape.fillColor = Color(shape.fillColor.components * multiplier)
+                shape.strokeColor = Color(shape.strokeColor.components * multiplier)
+                return .shape(shape)
+            case .gradient(var gradient):
+                gradient.gradient.colors = gradient.gradient.colors.map { Color($0.components * multiplier) }
+                return .gradient(gradient)
+            }
         }
 
         static func clampedColor(_ c: SIMD4<Double>) -> SIMD4<Double> {

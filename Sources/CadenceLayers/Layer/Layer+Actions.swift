@@ -28,8 +28,8 @@ extension Layer {
 
     /// The default action for `event` (`defaultActionForKey:`; an instance method here,
     /// because the animation starts from this layer's presentation value): for an
-    /// animatable property holding a number, point, size, rectangle, colour or transform
-    /// (`LayerKeyPaths`), a `BasicAnimation` of that property
+    /// animatable property holding a number, point, size, rectangle, colour, transform,
+    /// path or list (`LayerKeyPaths`), a `BasicAnimation` of that property
     /// - from its presentation value at the context clock's time (`fromValue`),
     /// - to the model value (`toValue` unset: the model value at every evaluation),
     /// - over the transaction's `animationDuration` with its `animationTimingFunction`.
@@ -51,7 +51,7 @@ extension Layer {
 
     /// The class's default action for `event` (Core Animation's `+defaultActionForKey:`),
     /// which needs no layer: for an animatable property holding a number, point, size,
-    /// rectangle, colour or transform, a `BasicAnimation` of it with no ends set (both read
+    /// rectangle, colour, transform, path or list, a `BasicAnimation` of it with no ends set (both read
     /// the model value) over 0.25 s, linear — the template the instance lookup
     /// `defaultAction(forKey:)` fills with a layer's presentation value (`fromValue`) and
     /// its transaction's duration and timing function. `nil` for every other key (Boolean,
@@ -66,6 +66,9 @@ extension Layer {
         case .rect: zero = .rect(.zero)
         case .color: zero = .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: zero = .transform(.identity)
+        case .path: zero = .path(Path())
+        case .colorList: zero = .colorList([])
+        case .numberList: zero = .numberList([])
         case .boolean, .string, .discrete: return nil
         }
         return basicAnimation(
@@ -89,6 +92,9 @@ extension Layer {
         case .rect(let value): return basic(value)
         case .color(let value): return basic(value)
         case .transform(let value): return basic(value)
+        case .path(let value): return basic(value)
+        case .colorList(let value): return basic(value)
+        case .numberList(let value): return basic(value)
         case .boolean, .string: return nil
         }
     }

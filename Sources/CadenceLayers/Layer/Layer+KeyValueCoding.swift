@@ -14,6 +14,8 @@ extension Layer {
     /// - The string-valued properties (`contentsGravity`, `magnificationFilter`,
     ///   `minificationFilter`, `fillMode`, `name`) read their names as `.string`
     ///   (`LayerNameKey`: an unknown name is kept as given).
+    /// - `path`, `colors` and `locations` read a `.path`, `.colorList` and `.numberList`
+    ///   (`LayerListKey`: an absent value as an empty one); they have no fields.
     /// - Properties `KeyPathValue` cannot carry (`contents`, `mask`, …) read `nil`.
     /// - Any other key reads the extra value stored under it (or a field of it), else the
     ///   style's value for it, else `nil`.
@@ -23,6 +25,7 @@ extension Layer {
             return key.read(self)?.value(atField: field)
         }
         if let key = LayerNameKey.named(head) { return key.read(self)?.value(atField: field) }
+        if let key = LayerListKey(rawValue: head) { return field.isEmpty ? key.read(self) : nil }
         if LayerKey.notKeyValueCodable.contains(head) { return nil }
         let extra = storage.extraValues[head] ?? storage.style?.value(forKey: head)
         return extra?.value(atField: field)
@@ -37,6 +40,8 @@ extension Layer {
     /// - A string-valued property: a `.string` (a known name sets the typed property, an
     ///   unknown one is kept and acts as the default; `LayerNameKey`), or `nil` for the
     ///   default (no name, for `name`).
+    /// - `path`, `colors`, `locations`: a `.path`, `.colorList` or `.numberList` (empty or
+    ///   `nil`: no value), through the property's setter (`LayerListKey`).
     /// - Any other key: `value` is stored under it (`nil` removes it). A field of an extra
     ///   key (`"origin.x"` of a stored rectangle) is written like a property's field.
     ///
@@ -83,6 +88,18 @@ extension Layer {
             }
             return
         }
+        if let key = LayerListKey(rawValue: head) {
+            guard field.isEmpty else { throw .unknownKeyPath(keyPath) }
+            do {
+                try key.write(self, value)
+            } catch {
+                switch error {
+                case .kindMismatch: throw .kindMismatch(keyPath: keyPath, expected: key.kind, found: value?.kind)
+                case .nonFinite: throw .nonFinite(keyPath: keyPath)
+                }
+            }
+            return
+        }
         guard !LayerKey.notKeyValueCodable.contains(head) else { throw .notKeyValueCodable(keyPath) }
         if field.isEmpty {
             storage.extraValues[head] = value
@@ -96,7 +113,9 @@ extension Layer {
     /// Core Animation's default for the property `key` (`defaultValueForKey:`): the value
     /// a new layer reads, as a `KeyPathValue` — (0.5, 0.5) for `"anchorPoint"`, 1 for
     /// `"opacity"`, the identity for `"transform"`, (0, −3) for `"shadowOffset"`, +∞ for
-    /// `"duration"`, `"removed"` for `"fillMode"`, `"resize"` for `"contentsGravity"`.
+    /// `"duration"`, `"removed"` for `"fillMode"`, `"resize"` for `"contentsGravity"`, an
+    /// empty path or list for `"path"`, `"colors"` and `"locations"` (Core Animation's `nil`,
+    /// as key-value coding carries it: `LayerListKey`).
     /// `nil` for `"bounds"`, `"position"` and `"frame"` (Core Animation has no default
     /// object for them, although a new layer's are zero), for a colour property whose
     /// default is no colour, for `"name"`, for properties `KeyPathValue` cannot carry, and
@@ -107,6 +126,7 @@ extension Layer {
     public static func defaultValue(forKey key: String) -> KeyPathValue? {
         if noDefaultObject.contains(key) { return nil }
         if let nameKey = LayerNameKey.named(key) { return nameKey.read(Layer()) }
+        if let listKey = LayerListKey(rawValue: key) { return listKey.read(Layer()) }
         guard let key = LayerKey.byName[key] else { return nil }
         return key.read(Layer())
     }

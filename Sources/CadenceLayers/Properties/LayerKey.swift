@@ -284,7 +284,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .rect: return read(Rect.self)
         case .color: return read(Color?.self)
         case .transform: return read(Transform3D.self)
-        case .string, .discrete: return nil
+        case .string, .discrete, .path, .colorList, .numberList: return nil
         }
     }
 
@@ -304,7 +304,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .rect: try write(Rect.self)
         case .color: try write(Color?.self)
         case .transform: try write(Transform3D.self)
-        case .string, .discrete: break
+        case .string, .discrete, .path, .colorList, .numberList: break
         }
     }
 }

@@ -12,9 +12,11 @@ public enum LayerKeyPaths {
     ///
     /// Derived from the layer's property table (`LayerKey`: the properties declared
     /// animatable, with their kinds), plus the animatable properties whose values key-value
-    /// coding cannot carry, which animate discretely or by transition.
+    /// coding cannot carry, which animate discretely or by transition, and the properties
+    /// of variable size (`path`, `colors`, `locations`: `LayerListKey`).
     public static let properties: [String: ValueKind] = Dictionary(
         uniqueKeysWithValues: LayerKey.allCases.filter { $0.property.isAnimatable }.map { ($0.name, $0.kind) }
+            + LayerListKey.allCases.map { ($0.rawValue, $0.kind) }
             + ["backgroundFilters", "compositingFilter", "contents", "filters", "mask", "shadowPath", "sublayers"]
             .map { ($0, ValueKind.discrete) })
 

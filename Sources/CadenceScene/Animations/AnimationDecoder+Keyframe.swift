@@ -20,7 +20,7 @@ extension AnimationDecoder {
             let paced = mode == .paced || mode == .cubicPaced ? Self.pacedSegmentCost : 0
             try charge(elements.count * (Self.keyframeCost + paced), "\(elements.count) keyframes", at: at.appending("values"))
         }
-        let values = try reader.array("values") { try V.read($0, at: $1, source: source) } ?? []
+        let values = try reader.array("values") { try V.read($0, at: $1, source: source, budget: budget) } ?? []
         var path: Path?
         if let data = reader.nonNull("path") {
             let text = try JSONObjectReader.string(data, at: at.appending("path"), source: source)

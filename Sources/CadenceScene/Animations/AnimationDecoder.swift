@@ -202,7 +202,7 @@ struct AnimationDecoder {
         _: V.Type, _ type: AnimationType, _ reader: JSONObjectReader, _ common: Common, _ property: PropertyContext
     ) throws -> PropertyAnimation {
         func value(_ key: String) throws -> V? {
-            try reader.nonNull(key).map { try V.read($0, at: reader.path.appending(key), source: source) }
+            try reader.nonNull(key).map { try V.read($0, at: reader.path.appending(key), source: source, budget: budget) }
         }
         let isAdditive = try reader.bool("additive") ?? false
         let isCumulative = try reader.bool("cumulative") ?? false

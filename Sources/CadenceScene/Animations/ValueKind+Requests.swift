@@ -16,6 +16,9 @@ extension ValueKind {
         case .rect: return Rect.self
         case .color: return Color.self
         case .transform: return Transform3D.self
+        case .path: return Path.self
+        case .colorList: return [Color].self
+        case .numberList: return [Double].self
         case .boolean, .string, .discrete: return nil
         }
     }

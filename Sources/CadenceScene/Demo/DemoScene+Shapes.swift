@@ -6,7 +6,9 @@ import CadenceLayers
 extension DemoScene {
     /// A check mark drawing itself (`strokeEnd` from 0 to 1, round caps and joins) over
     /// its faint full stroke, and marching ants: a dashed rounded frame whose
-    /// `lineDashPhase` runs on by one pattern length per loop.
+    /// `lineDashPhase` runs on by one pattern length per loop while its `path` morphs into
+    /// a narrower pill and back (two rounded rectangles of the same structure, so the
+    /// points move one by one).
     static func shapes(_ panel: Layer) {
         var path = Path()
         path.addLines(between: [Point(x: 6, y: 36), Point(x: 36, y: 62), Point(x: 104, y: 6)])
@@ -37,6 +39,9 @@ extension DemoScene {
         ants.lineDashPattern = [6, 4]
         ants.add(BasicAnimation<Double>(
             keyPath: "lineDashPhase", fromValue: 0, toValue: -30, timing: loop(duration)), forKey: "march")
+        ants.add(BasicAnimation<Path>(
+            keyPath: "path", toValue: Path(roundedRect: Rect(x: 22, y: 2, width: panelWidth - 88, height: 48), cornerRadius: 24),
+            timing: loop(duration / 2, autoreverses: true), timingFunction: .easeInEaseOut), forKey: "morph")
         add(ants, to: panel)
     }
 

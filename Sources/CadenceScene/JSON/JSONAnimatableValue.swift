@@ -2,10 +2,14 @@ import CadenceAnimation
 import CadenceGeometry
 
 /// A value type that requests carry as JSON: a number, or an array of a fixed count of
-/// numbers (docs/command-line.md, "Values"). Each kind of `ValueKind` has one such type, and
+/// numbers (docs/command-line.md, "Values"); a path as SVG path data, and lists of colours
+/// and numbers as arrays of them. Each kind of `ValueKind` has one such type, and
 /// `AnimatableVector` carries the three numbers that the `scale` and `translate` value
 /// functions read.
 protocol JSONAnimatableValue: KeyPathAnimatable {
+    /// The value of JSON `json` at `path`, what it allocates charged to `budget` (the
+    /// default: `read(_:at:source:)`, a value of fixed size).
+    static func read(_ json: JSONValue, at path: JSONPath, source: String, budget: MemoryBudget) throws -> Self
     /// How the value is written, for messages: `a number`, `[x, y]`.
     static var encoding: String { get }
     /// The count of numbers in the array form; `nil` when the value is a plain number.
@@ -16,6 +20,10 @@ protocol JSONAnimatableValue: KeyPathAnimatable {
 
 extension JSONAnimatableValue {
     static var componentCount: Int? { nil }
+
+    static func read(_ json: JSONValue, at path: JSONPath, source: String, budget: MemoryBudget) throws -> Self {
+        try read(json, at: path, source: source)
+    }
 
     /// The value of JSON `json` at `path`: a number, or an array of `componentCount`
     /// numbers, each checked where it is.
@@ -78,9 +86,36 @@ extension AnimatableVector: JSONAnimatableValue {
     init(components: [Double]) { self.init(components) }
 }
 
+/// A path: SVG path data (`"M0 0 L10 0 …"`), its elements charged to the budget.
+extension Path: JSONAnimatableValue {
+    static var encoding: String { "SVG path data (a string)" }
+    init(components: [Double]) { self.init() }
+    static func read(_ json: JSONValue, at path: JSONPath, source: String, budget: MemoryBudget) throws -> Path {
+        guard case .string(let text) = json else {
+            throw InputError(at: path, in: source, "expected \(encoding), got \(json.shapeSummary)")
+        }
+        return try AnimationDecoder.parsePath(text, at: path, source: source, budget: budget)
+    }
+}
+
+/// A list of colours `[[r, g, b, a], …]` or of numbers `[n, …]`, each element checked
+/// where it is, the list charged to the budget.
+extension Array: JSONAnimatableValue where Element: AnimatableListElement & JSONAnimatableValue {
+    static var encoding: String { "an array of \(Element.encoding)" }
+    init(components: [Double]) { self = [] }
+    static func read(_ json: JSONValue, at path: JSONPath, source: String, budget: MemoryBudget) throws -> [Element] {
+        guard case .array(let elements) = json else {
+            throw InputError(at: path, in: source, "expected \(encoding), got \(json.shapeSummary)")
+        }
+        try budget.charge(elements.count * MemoryLayout<Element>.stride, for: "\(elements.count) list elements", at: path.description)
+        return try elements.enumerated().map { try Element.read($1, at: path.appending($0), source: source) }
+    }
+}
+
 extension KeyPathValue {
     /// The value in the command line's encoding (docs/command-line.md, "Values"): a number, or the array of its numbers
-    /// (non-finite numbers are written as `null`). Booleans, which requests cannot
+    /// (non-finite numbers are written as `null`); a path as SVG path data, a list of
+    /// colours as an array of `[r, g, b, a]`. Booleans, which requests cannot
     /// animate, are written as JSON Booleans, names (`fillMode`, `contentsGravity`) as JSON
     /// strings.
     var json: JSONValue {
@@ -94,6 +129,9 @@ extension KeyPathValue {
         case .rect(let r): numbers = [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): numbers = [c.red, c.green, c.blue, c.alpha]
         case .transform(let t): numbers = t.fields
+        case .path(let path): return .string(path.svgPathData)
+        case .colorList(let colors): return .array(colors.map { KeyPathValue.color($0).json })
+        case .numberList(let list): numbers = list
         }
         return .array(numbers.map(JSONValue.number))
     }

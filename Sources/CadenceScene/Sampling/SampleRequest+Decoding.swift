@@ -29,7 +29,7 @@ extension SampleRequest {
                 at: modelAt, in: source,
                 "expected \(shapes) (the kind of \(MessageText.quoted(keyPath)) comes from the model's shape), got \(modelValue.shapeSummary)")
         }
-        model = try kind.valueType!.read(modelValue, at: modelAt, source: source).keyPathValue
+        model = try kind.valueType!.read(modelValue, at: modelAt, source: source, budget: budget).keyPathValue
 
         if let layer = request.nonNull("layer") {
             let reader = try JSONObjectReader(layer, at: JSONPath.root.appending("layer"), source: source)

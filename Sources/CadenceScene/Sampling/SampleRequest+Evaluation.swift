@@ -1,4 +1,5 @@
 import CadenceAnimation
+import CadenceGeometry
 import CadenceTiming
 
 /// Evaluating a request: the presentation value of the key path at each requested time.
@@ -59,6 +60,25 @@ extension SampleRequest {
     /// effect), so that consumers see one shape.
     var reportsRotation: Bool { Self.hasRotatingPath(animations) }
 
+    /// The paths and lists the animations hold, at any depth (none for other kinds, whose
+    /// values have the model's size).
+    private static func values(in animations: [Animation]) -> [KeyPathValue] {
+        func values<V: KeyPathAnimatable>(_ property: PropertyAnimation, _: V.Type) -> [KeyPathValue] {
+            if let basic = property.basic(of: V.self) {
+                return [basic.fromValue, basic.toValue, basic.byValue].compactMap { $0?.keyPathValue }
+            }
+            return property.keyframe(of: V.self)?.values.map(\.keyPathValue) ?? []
+        }
+        return animations.flatMap { animation -> [KeyPathValue] in
+            switch animation {
+            case .property(let property):
+                return values(property, Path.self) + values(property, [Color].self) + values(property, [Double].self)
+            case .group(let group): return Self.values(in: group.animations)
+            case .transition: return []
+            }
+        }
+    }
+
     private static func hasRotatingPath(_ animations: [Animation]) -> Bool {
         animations.contains { animation in
             switch animation {
@@ -77,9 +97,16 @@ extension SampleRequest {
 
     /// The most bytes of response text per time: each number with its comma, the brackets
     /// of an array, and the `{"value":…,"rotation":…}` wrapper when rotations are reported.
+    /// A path or list is as long as the longest of the model and the request's values
+    /// (interpolation keeps the structure of one of its ends), a path's commands counted
+    /// as numbers.
     package var responseBytesPerSample: Int {
-        let numbers = if case .array(let elements) = model.json { elements.count } else { 1 }
-        let value = numbers * (Self.maxNumberLength + 1) + 2
+        func size(_ value: KeyPathValue) -> Int {
+            if case .path(let path) = value { return path.elements.count + value.components.count }
+            return value.components.count
+        }
+        let numbers = ([model] + Self.values(in: animations)).map(size).max() ?? 1
+        let value = Swift.max(numbers, 1) * (Self.maxNumberLength + 1) + 2
         return reportsRotation ? value + Self.maxNumberLength + 24 : value
     }
 

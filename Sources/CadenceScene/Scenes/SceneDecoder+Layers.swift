@@ -160,7 +160,7 @@ extension SceneDecoder {
         case (.boolean, _): throw InputError(at: path, in: source, "expected true or false, got \(json.summary)")
         case (.color, _): value = .color(try color(json, at: path))
         case (.scalar, _): value = .scalar(try bounded(JSONObjectReader.number(json, at: path, source: source), field.range, at: path))
-        default: value = try field.kind.valueType!.read(json, at: path, source: source).keyPathValue
+        default: value = try field.kind.valueType!.read(json, at: path, source: source, budget: budget).keyPathValue
         }
         do {
             try layer.setValue(value, forKeyPath: field.name)

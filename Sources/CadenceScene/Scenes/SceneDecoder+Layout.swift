@@ -128,7 +128,7 @@ extension SceneDecoder {
         else {
             throw InputError(at: keyPathPath, in: source, "\(MessageText.quoted(keyPath)) is not an animatable layer property")
         }
-        let value = try type.read(try reader.required("value", "a value"), at: path.appending("value"), source: source).keyPathValue
+        let value = try type.read(try reader.required("value", "a value"), at: path.appending("value"), source: source, budget: budget).keyPathValue
         // The value is finite (JSON has no other numbers), so the layer takes it.
         return SceneSchedule.Change(time: time, animationDuration: duration) { try? layer.setValue(value, forKeyPath: keyPath) }
     }
