@@ -51,6 +51,7 @@ final class LayerPropertyTableTests: XCTestCase {
             "instanceCount": .scalar, "instanceDelay": .scalar, "instanceTransform": .transform,
             "instanceColor": .color, "instanceRedOffset": .scalar, "instanceGreenOffset": .scalar,
             "instanceBlueOffset": .scalar, "instanceAlphaOffset": .scalar,
+            "path": .path, "colors": .colorList, "locations": .numberList,
         ]
         XCTAssertEqual(LayerKeyPaths.properties, expected)
     }
