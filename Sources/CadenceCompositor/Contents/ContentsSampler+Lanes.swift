@@ -22,9 +22,10 @@
 /// whose sum stays under 65409. `ContentsLanesTests` checks both steps against `Int`
 /// arithmetic over every byte pair and weight, and the whole sample on seeded texels.
 ///
-/// Cost: per eight pixels 32 texel loads (rotated; the separable rows read columns
-/// blended once per row instead), 12 multiplies and about 30 other vector operations, then
-/// the blend (`SourceOver.blendSample`).
+/// Cost: per eight pixels 32 texel loads (rotated), 12 multiplies and about 30 other vector
+/// operations, then the blend (`SourceOver.blendSample`). The separable lanes read two
+/// filtered rows instead (four loads, 8 multiplies), and filter each level row once: eight
+/// texel-pair loads and 4 multiplies per eight pixels.
 extension ContentsSampler {
     typealias Lanes = PixelLanes.Lanes
 
