@@ -137,6 +137,16 @@ private func solid(_ frame: Rect, _ color: Color) -> Layer {
     return layer
 }
 
+/// A layer in `frame` showing a 512 × 512 test image (`seed`), bilinear both ways.
+private func bilinearImage(_ frame: Rect, seed: UInt64) -> Layer {
+    let layer = Layer()
+    layer.frame = frame
+    layer.contents = makeTestBitmap(width: 512, height: 512, seed: seed)
+    layer.magnificationFilter = .linear
+    layer.minificationFilter = .linear
+    return layer
+}
+
 /// A C++ baseline of the shim, run over `inputs`; `walk` returns its sink.
 private func baseline(_ inputs: @escaping @Sendable () -> Inputs, _ walk: @escaping @Sendable (Inputs, Int64) -> UInt64) -> Kernel.Prepare {
     {
@@ -228,7 +238,8 @@ let kernels: [Kernel] = [
 
     // The compositor's kernels, as the benchmarks draw them beside pixman: an opaque fill of
     // 1080p, a 512² layer at alpha 0.6 over an opaque canvas (source-over), and a 512² image
-    // turned 30° and scaled 1.5, bilinear, on 1024² (the contents sampler). Per draw of the
+    // turned 30° and scaled 1.5, bilinear, on 1024², and one scaled 2× to fill it, axis-aligned
+    // (the contents sampler's affine and separable lanes). Per draw of the
     // whole canvas (a count per pixel would keep too few digits for a 5 % budget).
     Kernel("Compositor.draw(over:) opaque fill 1920x1080, per draw", count: 1,
            draw(Canvas(width: 1920, height: 1080)) {
@@ -240,14 +251,14 @@ let kernels: [Kernel] = [
            }),
     Kernel("Compositor.draw(over:) 512x512 image rotated 30deg scaled 1.5 bilinear on 1024x1024, per draw", count: 1,
            draw(Canvas(width: 1024, height: 1024)) {
-               let layer = Layer()
-               layer.frame = Rect(x: 256, y: 256, width: 512, height: 512)
-               layer.contents = makeTestBitmap(width: 512, height: 512, seed: 0xCADE_0720)
-               layer.magnificationFilter = .linear
-               layer.minificationFilter = .linear
+               let layer = bilinearImage(Rect(x: 256, y: 256, width: 512, height: 512), seed: 0xCADE_0720)
                layer.transform = Transform3D(scaleX: 1.5, y: 1.5, z: 1).concatenating(
                    Transform3D(rotationAngle: .pi / 6, x: 0, y: 0, z: 1))
                return [layer]
+           }),
+    Kernel("Compositor.draw(over:) 512x512 image scaled 2x (axis-aligned) bilinear on 1024x1024, per draw", count: 1,
+           draw(Canvas(width: 1024, height: 1024)) {
+               [bilinearImage(Rect(x: 0, y: 0, width: 1024, height: 1024), seed: 0xCADE_0721)]
            }),
 
     // Baselines: the loop alone, and the C++ peers on the same inputs.

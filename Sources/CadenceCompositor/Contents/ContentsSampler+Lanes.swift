@@ -22,9 +22,10 @@
 /// whose sum stays under 65409. `ContentsLanesTests` checks both steps against `Int`
 /// arithmetic over every byte pair and weight, and the whole sample on seeded texels.
 ///
-/// Cost: per eight pixels 32 texel loads (rotated; the separable rows read columns
-/// blended once per row instead), 12 multiplies and about 30 other vector operations, then
-/// the blend (`SourceOver.blendSample`).
+/// Cost: per eight pixels 32 texel loads (rotated), 12 multiplies and about 30 other vector
+/// operations, then the blend (`SourceOver.blendSample`). The separable lanes read two
+/// filtered rows instead (four loads, 8 multiplies), and filter each level row once: eight
+/// texel-pair loads and 4 multiplies per eight pixels.
 extension ContentsSampler {
     typealias Lanes = PixelLanes.Lanes
 
@@ -95,36 +96,56 @@ extension ContentsSampler {
 
     /// Level rows filtered horizontally, kept between the rows of one draw for the
     /// separable lanes: two slots, each the `(r, b)` then the `(g, a)` lanes of a row's
-    /// pixels (8 bytes a pixel), made for one span of pixels. The caller owns the memory
-    /// (`bytes` long, at least 16 bytes a pixel of the widest span plus 128) and keeps one
+    /// pixels (8 bytes a pixel), made for one span of pixels; and the span's columns (they
+    /// do not depend on the row): each pixel's texel pair as a byte offset into the level
+    /// row (`UInt16`) and its horizontal weight (`UInt16`, 0…256), 4 bytes a pixel, in
+    /// `columns` or else after the slots in `memory`. The caller owns the memory (`bytes`
+    /// long, at least 16 bytes a pixel of the widest span plus 128, and 4 more a pixel when
+    /// there are no `columns`; `columnBytes` at least 4 a pixel plus 32) and keeps one
     /// cache per sampler; a cache too small sends the rows to the affine lanes.
     struct RowCache {
         let memory: UnsafeMutableRawPointer
         let bytes: Int
-        /// The level row in each slot (−1: none), and the span `(x0, count)` they hold.
+        let columns: UnsafeMutableRawPointer?
+        let columnBytes: Int
+        /// The level row in each slot (−1: none), and the span `(x0, count)` they and the
+        /// columns hold.
         var rows = SIMD2<Int>(-1, -1)
         var span = SIMD2<Int>(0, -1)
 
-        init(memory: UnsafeMutableRawPointer, bytes: Int) {
+        init(memory: UnsafeMutableRawPointer, bytes: Int, columns: UnsafeMutableRawPointer? = nil, columnBytes: Int = 0) {
             self.memory = memory
             self.bytes = bytes
+            self.columns = columns
+            self.columnBytes = columnBytes
+        }
+
+        /// Where the columns of a span whose slots take `slot` bytes each go (`2 · slot`
+        /// bytes: `slot / 2` of them), or `nil` when they do not fit.
+        func columnMemory(slot: Int) -> UnsafeMutableRawPointer? {
+            if let columns { return slot / 2 <= columnBytes ? columns : nil }
+            return 2 * slot + slot / 2 <= bytes ? memory + 2 * slot : nil
         }
     }
 
-    /// The separable lanes (axis-aligned): horizontal first. Each level row the pixels
-    /// read is filtered horizontally once per span into the cache (`vertical`, the exact
-    /// 16-bit step, along x), and each pixel is then one rounding step between two cached
-    /// rows (`horizontal`, along y): `⌊(Σ t·w + 2¹⁵) / 2¹⁶⌋`, the same integers as the
-    /// affine lanes (the sum is symmetric). A magnified image reuses each level row for
-    /// about `1/ρ` pixel rows.
+    /// The separable lanes (axis-aligned): horizontal first. The span's columns are found
+    /// once (`fillColumns`); each level row the pixels read is filtered horizontally once
+    /// per span into the cache (`vertical`, the exact 16-bit step, along x, from one 64-bit
+    /// load of each pixel's texel pair), and each pixel is then one rounding step between
+    /// two cached rows (`horizontal`, along y): `⌊(Σ t·w + 2¹⁵) / 2¹⁶⌋`, the same integers
+    /// as the affine lanes (the sum is symmetric). A magnified image reuses each level row
+    /// for about `1/ρ` pixel rows. Levels one texel wide (no pair) or wider than the
+    /// offsets reach take the affine lanes.
     func separableLanes(
         _ a: Affine, _ t: Texels, _ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafePointer<Float>,
         _ dst: UnsafeMutablePointer<UInt8>, _ cache: inout RowCache
     ) {
-        let slot = 8 * ((count + 7) & ~7)
-        guard 2 * slot <= cache.bytes else { return affineLanes(a, t, y, x0, count, weights, dst) }
         let k = choice.first
         let info = levels[k]
+        let slot = 8 * ((count + 7) & ~7)
+        guard 2 * slot <= cache.bytes, info.maxX >= 1, info.maxX < Self.maxPairColumn,
+              let columns = cache.columnMemory(slot: slot)
+        else { return affineLanes(a, t, y, x0, count, weights, dst) }
         let p = UnsafeRawPointer(t.level(k, info))
         let py = Double(y) + 0.5
         let ys = Self.clamp(SIMD8(repeating: Float(a.by * py + a.cy)), a.loY, a.hiY) * info.scale - 0.5
@@ -132,9 +153,12 @@ extension ContentsSampler {
         let fy = PixelLanes.spread(Self.fraction(ys - yf))
         let my = Int(info.maxY)
         let r0 = Swift.min(Swift.max(Int(yi[0]), 0), my), r1 = Swift.min(Swift.max(Int(yi[0]) + 1, 0), my)
-        if cache.span != SIMD2(x0, count) {
+        let offsets = columns.assumingMemoryBound(to: UInt16.self)
+        let phases = (columns + slot / 4).assumingMemoryBound(to: UInt16.self)
+        if cache.span[0] != x0 || cache.span[1] != count {
             cache.span = SIMD2(x0, count)
             cache.rows = SIMD2(-1, -1)
+            fillColumns(a, info, x0, count, offsets, phases)
         }
         // The slots of r0 and r1, filtering those not held into a slot the other does not use.
         func held(_ r: Int, keeping other: Int) -> UnsafeMutableRawPointer {
@@ -143,7 +167,7 @@ extension ContentsSampler {
             let s = cache.rows[0] == other ? 1 : 0
             cache.rows[s] = r
             let out = cache.memory + s * slot
-            filterRow(a, info, p + r * info.stride, x0, count, out, out + slot / 2)
+            Self.filterRow(p + r * info.stride, offsets, phases, count, out, out + slot / 2)
             return out
         }
         let top = held(r0, keeping: r1), bottom = held(r1, keeping: r0)
@@ -159,24 +183,63 @@ extension ContentsSampler {
         }
     }
 
-    /// One level row (`row`) filtered horizontally at the pixels `x0 ..< x0 + count` (whole
-    /// groups of eight): `t_a·(256 − φx) + t_b·φx` per channel, the `(r, b)` lanes to `lo`,
-    /// the `(g, a)` lanes to `hi`.
-    func filterRow(
-        _ a: Affine, _ info: ContentsImage.Level, _ row: UnsafeRawPointer, _ x0: Int, _ count: Int,
-        _ lo: UnsafeMutableRawPointer, _ hi: UnsafeMutableRawPointer
+    /// The widest level (in texels, exclusive) whose pair offsets fit a `UInt16`.
+    static var maxPairColumn: Int32 { 16_384 }
+
+    /// The columns of the pixels `x0 ..< x0 + count` (whole groups of eight) in a level at
+    /// least two texels wide: texel `i = ⌊x⌋` weighs `256 − φ`, texel `i + 1` weighs `φ`,
+    /// both clamped to the level; as the pair `(j, j + 1)` at `offsets` (bytes, `4j`) with
+    /// the weight of `j + 1` at `phases`. Where `i < 0` or `i ≥ maxX` both texels are the
+    /// same edge texel `e`: the pair is the one at the edge with all the weight on `e`
+    /// (φ = 0 on the left, 256 on the right), the same `256·e`.
+    func fillColumns(
+        _ a: Affine, _ info: ContentsImage.Level, _ x0: Int, _ count: Int, _ offsets: UnsafeMutablePointer<UInt16>,
+        _ phases: UnsafeMutablePointer<UInt16>
     ) {
-        let mx = SIMD8(repeating: info.maxX)
+        let last = SIMD8(repeating: info.maxX - 1)
         var i = 0
         while i < count {
             let px = Double(x0 + i) + 0.5
             let xs = Self.clamp(Float(a.ax * px + a.cx) + Self.lanes8 * Float(a.ax), a.loX, a.hiX) * info.scale - 0.5
             let (xf, xi) = Self.floor(xs)
-            let fx = PixelLanes.spread(Self.fraction(xs - xf))
-            let (a0, a1) = PixelLanes.split(Self.gather(row, Self.clamp(xi, SIMD8(), mx) &* 4))
-            let (b0, b1) = PixelLanes.split(Self.gather(row, Self.clamp(xi &+ 1, SIMD8(), mx) &* 4))
-            (lo + 4 * i).storeBytes(of: Self.vertical(a0, b0, fx), as: Lanes.self)
-            (hi + 4 * i).storeBytes(of: Self.vertical(a1, b1, fx), as: Lanes.self)
+            let φ = Self.fraction(xs - xf)
+                .replacing(with: 0, where: xi .< SIMD8()).replacing(with: 256, where: xi .> last)
+            let j = Self.clamp(xi, SIMD8(), last) &* 4
+            for l in 0..<8 {
+                offsets[i + l] = UInt16(truncatingIfNeeded: j[l])
+                phases[i + l] = UInt16(truncatingIfNeeded: φ[l])
+            }
+            i += 8
+        }
+    }
+
+    /// One level row (`row`) filtered horizontally at the columns `offsets`, `phases` of
+    /// `count` pixels (whole groups of eight): `t_j·(256 − φ) + t_{j+1}·φ` per channel, the
+    /// `(r, b)` lanes to `lo`, the `(g, a)` lanes to `hi`. Per eight pixels eight 64-bit
+    /// loads, each a texel pair, split into left and right texels by two shuffles.
+    @inline(__always)
+    static func filterRow(
+        _ row: UnsafeRawPointer, _ offsets: UnsafePointer<UInt16>, _ phases: UnsafePointer<UInt16>, _ count: Int,
+        _ lo: UnsafeMutableRawPointer, _ hi: UnsafeMutableRawPointer
+    ) {
+        var i = 0
+        while i < count {
+            let o = offsets + i
+            // Written out, as `gather`.
+            let pairs = unsafeBitCast(SIMD8<UInt64>(
+                (row + Int(o[0])).loadUnaligned(as: UInt64.self), (row + Int(o[1])).loadUnaligned(as: UInt64.self),
+                (row + Int(o[2])).loadUnaligned(as: UInt64.self), (row + Int(o[3])).loadUnaligned(as: UInt64.self),
+                (row + Int(o[4])).loadUnaligned(as: UInt64.self), (row + Int(o[5])).loadUnaligned(as: UInt64.self),
+                (row + Int(o[6])).loadUnaligned(as: UInt64.self), (row + Int(o[7])).loadUnaligned(as: UInt64.self)),
+                to: SIMD16<UInt32>.self)
+            let left = SIMD8<UInt32>(pairs[0], pairs[2], pairs[4], pairs[6], pairs[8], pairs[10], pairs[12], pairs[14])
+            let right = SIMD8<UInt32>(pairs[1], pairs[3], pairs[5], pairs[7], pairs[9], pairs[11], pairs[13], pairs[15])
+            let f = UnsafeRawPointer(phases + i).loadUnaligned(as: SIMD8<UInt16>.self)
+            let φ = Lanes(f[0], f[0], f[1], f[1], f[2], f[2], f[3], f[3], f[4], f[4], f[5], f[5], f[6], f[6], f[7], f[7])
+            let (a0, a1) = PixelLanes.split(unsafeBitCast(left, to: Lanes.self))
+            let (b0, b1) = PixelLanes.split(unsafeBitCast(right, to: Lanes.self))
+            (lo + 4 * i).storeBytes(of: vertical(a0, b0, φ), as: Lanes.self)
+            (hi + 4 * i).storeBytes(of: vertical(a1, b1, φ), as: Lanes.self)
             i += 8
         }
     }

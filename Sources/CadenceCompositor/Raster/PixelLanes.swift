@@ -103,7 +103,7 @@ enum PixelLanes {
     /// Whether all eight pixels of `raw` (as loaded) have alpha 255.
     @inline(__always)
     static func allOpaque(_ raw: SIMD8<UInt32>) -> Bool {
-        raw & 0xFF00_0000 == SIMD8(repeating: 0xFF00_0000)
+        isZero((raw & 0xFF00_0000) ^ 0xFF00_0000)
     }
 
     /// Eight weights in 0…1 quantized to 0…255: clamped to 0…1 (NaN to 0), times 255 in

@@ -27,7 +27,8 @@ extension Rasterizer {
         // Bilinear under an affine map, untinted: sampled and blended in integer lanes.
         if sampler.samplesInLanes && contents.tint == nil {
             var rows = ContentsSampler.RowCache(memory: UnsafeMutableRawPointer(colorRow),
-                                                bytes: MemoryLayout<Float>.stride * colorRowCapacity)
+                                                bytes: MemoryLayout<Float>.stride * colorRowCapacity,
+                                                columns: UnsafeMutableRawPointer(byteRow), columnBytes: colorRowCapacity)
             coverageRows(over: region, edge: edge, opacity: opacity, clip: clip) { y, start, count, coverage in
                 sampler.blendRow(y, from: start, count: count, weights: coverage, into: surface.pixel(start, y), cache: &rows)
             }

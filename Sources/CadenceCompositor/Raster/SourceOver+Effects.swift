@@ -9,13 +9,13 @@ extension SourceOver {
     static func under(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let q = PixelLanes.quantize(PixelLanes.floats(w, first, n))
-            if q == .zero { return }
+            if PixelLanes.isZero(q) { return }
             let raw = p.loadUnaligned(as: Lanes.self)
             let words = unsafeBitCast(raw, to: SIMD8<UInt32>.self)
             if PixelLanes.allOpaque(words) { return }
             let weight = PixelLanes.spread(q)
             let source = (paint.lo &* weight, paint.hi &* weight)
-            if words == .zero {
+            if PixelLanes.isZero(words) {
                 PixelLanes.store(PixelLanes.divideRound(source.0), PixelLanes.divideRound(source.1), p)
                 return
             }

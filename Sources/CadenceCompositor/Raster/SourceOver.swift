@@ -67,8 +67,8 @@ enum SourceOver {
     static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let q = PixelLanes.quantize(PixelLanes.floats(w, first, n))
-            if q == .zero { return }
-            let full = q == SIMD8(repeating: 255)
+            if PixelLanes.isZero(q) { return }
+            let full = PixelLanes.isZero(q ^ 255)
             if paint.isOpaque && full {
                 p.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
                 return
@@ -158,7 +158,7 @@ enum SourceOver {
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let qa = PixelLanes.quantize(PixelLanes.floats(wa, first, n))
             let qb = PixelLanes.quantize(PixelLanes.floats(wb, first, n))
-            if qa == .zero && qb == .zero { return }
+            if PixelLanes.isZero(qa | qb) { return }
             let (weightA, weightB) = weights(PixelLanes.spread(qa), b, PixelLanes.spread(qb))
             let (dl, dh) = PixelLanes.load(p)
             let alpha = a.alpha &* weightA &+ b.alpha &* weightB
@@ -182,7 +182,9 @@ enum SourceOver {
     /// The two paints' weights as the kernels use them: `wa` held to `255 − ⌈B_a·wb / 255⌉`.
     @inline(__always)
     private static func weights(_ wa: Lanes, _ b: Paint, _ wb: Lanes) -> (Lanes, Lanes) {
-        (pointwiseMin(wa, 255 &- PixelLanes.divideFloor(b.alpha &* wb &+ 254)), wb)
+        // Not `pointwiseMin`: in these kernels it was left a call.
+        let most = 255 &- PixelLanes.divideFloor(b.alpha &* wb &+ 254)
+        return (wa.replacing(with: most, where: wa .> most), wb)
     }
 
     // MARK: Groups
@@ -199,7 +201,7 @@ enum SourceOver {
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let raw = PixelLanes.pixels(src, first, n)
             let words = unsafeBitCast(raw, to: SIMD8<UInt32>.self)
-            if words == .zero { return }
+            if PixelLanes.isZero(words) { return }
             let opaque = PixelLanes.allOpaque(words)
             if o == 255 && opaque {
                 p.storeBytes(of: raw, as: Lanes.self)
