@@ -76,10 +76,12 @@ extension Layer {
         }
     }
 
-    /// Draws the layer's content into `context` (`drawInContext:`): calls the delegate's
-    /// `draw(_:in:)`; draws nothing without a delegate. `context`'s user space is the
-    /// layer's bounds. An error the delegate throws passes through.
+    /// Draws the layer's content into `context` (`drawInContext:`): a text layer draws its
+    /// text (`TextLayer`, through `TextLayer.renderer`); any other layer calls the delegate's
+    /// `draw(_:in:)`, and draws nothing without a delegate. `context`'s user space is the
+    /// layer's bounds. An error the delegate or the renderer throws passes through.
     public func draw(in context: any DrawingContext) throws {
+        if storage.layerClass == .text { return try unsafeDowncast(self, to: TextLayer.self).drawText(in: context) }
         try storage.delegate?.draw(self, in: context)
     }
 
