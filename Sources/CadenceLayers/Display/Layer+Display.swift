@@ -147,7 +147,7 @@ extension Layer {
     /// Displays every marked layer of this tree (sublayers and masks), each before its
     /// sublayers; iterative. A display link runs it for trees without a context. Cost: one
     /// flag read per layer.
-    func displayTreeIfNeeded() {
+    package func displayTreeIfNeeded() {
         var pending: [Layer] = [self]
         while let node = pending.popLast() {
             node.displayIfNeeded()
