@@ -42,13 +42,7 @@ final class FontTextRendererTests: XCTestCase {
     /// "H" at 100 points: the ink's bounding box is the outline's, within a pixel.
     func testARenderedGlyphsInkBoxIsTheOutlines() throws {
         let face = try FontFace(named: nil)
-        let layer = TextLayer()
-        layer.bounds = Rect(x: 0, y: 0, width: 200, height: 150)
-        layer.position = Point(x: 100, y: 75)
-        layer.string = "H"
-        layer.fontSize = 100
-        layer.foregroundColor = .black
-        layer.displayIfNeeded()
+        let layer = blackH(fontSize: 100)
         XCTAssertNotNil(layer.backingStore)
         let bitmap = try Compositor(threadCount: 1).render([layer], at: 0, on: Canvas(width: 200, height: 150))
         let ink = inkBox(bitmap)
@@ -64,13 +58,7 @@ final class FontTextRendererTests: XCTestCase {
     /// An animated `fontSize` is presented at its interpolated value: the ink of "H" at the
     /// animation's middle is that of the mean size.
     func testAnAnimatedFontSizeDrawsTheInterpolatedSize() throws {
-        let layer = TextLayer()
-        layer.bounds = Rect(x: 0, y: 0, width: 200, height: 150)
-        layer.position = Point(x: 100, y: 75)
-        layer.string = "H"
-        layer.fontSize = 20
-        layer.foregroundColor = .black
-        layer.displayIfNeeded()
+        let layer = blackH(fontSize: 20)
         layer.add(BasicAnimation(keyPath: "fontSize", fromValue: 20.0, toValue: 100.0, timing: MediaTiming(duration: 1)),
                   forKey: "grow")
         let compositor = Compositor(threadCount: 1)
@@ -93,6 +81,18 @@ final class FontTextRendererTests: XCTestCase {
         XCTAssertThrowsError(try layer.draw(in: GraphicsContext(width: 50, height: 50))) {
             XCTAssertEqual($0 as? TextLayerError, .noRenderer)
         }
+    }
+
+    /// A black "H" at `fontSize` in a 200 × 150 layer at the canvas's origin, displayed.
+    func blackH(fontSize: Double) -> TextLayer {
+        let layer = TextLayer()
+        layer.bounds = Rect(x: 0, y: 0, width: 200, height: 150)
+        layer.position = Point(x: 100, y: 75)
+        layer.string = "H"
+        layer.fontSize = fontSize
+        layer.foregroundColor = .black
+        layer.displayIfNeeded()
+        return layer
     }
 
     /// The box of the pixels with any alpha, in pixels (edges, not centres).

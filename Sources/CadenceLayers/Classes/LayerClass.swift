@@ -58,6 +58,7 @@ extension Layer {
     static func make(holding storage: LayerStorage) -> Layer {
         let layer = make(storage.layerClass)
         layer.storage = storage
+        layer.needsDisplayMark = false  // copies start unmarked (a new text layer is marked)
         return layer
     }
 
