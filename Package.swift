@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "CadenceImageIO", targets: ["CadenceImageIO"]),
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceCompositor", targets: ["CadenceCompositor"]),
+        // Text layers' fonts (FreeType, fontconfig): a module of its own, so the core needs no fonts.
+        .library(name: "CadenceText", targets: ["CadenceText"]),
         // The JSON scene and animation documents the command line reads, as a library.
         .library(name: "CadenceScene", targets: ["CadenceScene"]),
         .executable(name: "cadence", targets: ["cadence"]),
@@ -61,20 +63,26 @@ let package = Package(
         .target(
             name: "CadenceCompositor",
             dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers"]),
+        // FreeType (Debian's libfreetype-dev) reads glyph outlines, advances and kerning;
+        // fontconfig (libfontconfig-dev) finds fonts by name. Only CadenceText links them.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Text layers' renderer: font lookup, glyph outlines, line layout (docs/text.md).
+        .target(name: "CadenceText", dependencies: ["CadenceGeometry", "CadenceLayers", "CFreeType", "CFontconfig"]),
         // The scene and animation documents (JSON) read into layer trees and animations, with
         // located errors; the demo scene. No command-line parsing: other engines import it.
         .target(
             name: "CadenceScene",
             dependencies: [
                 "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers",
-                "CadenceCompositor",
+                "CadenceCompositor", "CadenceText",
             ]),
         // The umbrella: re-exports the modules above and nothing else.
         .target(
             name: "Cadence",
             dependencies: [
                 "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO",
-                "CadenceLayers", "CadenceCompositor", "CadenceScene",
+                "CadenceLayers", "CadenceCompositor", "CadenceText", "CadenceScene",
             ]),
 
         // MARK: The command line (a library of commands, so tests can drive it in-process): argument
@@ -115,6 +123,9 @@ let package = Package(
         .testTarget(
             name: "CadenceCompositorTests",
             dependencies: ["CadenceCompositor", "CadencePixels", "CadenceImageIO", "CadenceTestSupport"]),
+        .testTarget(
+            name: "CadenceTextTests",
+            dependencies: ["CadenceText", "CadenceCompositor", "CadencePixels", "CFreeType", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceSceneTests",
             dependencies: ["CadenceScene", "CadencePixels", "CadenceImageIO", "CadenceTestSupport", "CadenceSceneTestSupport"]),

@@ -139,6 +139,19 @@ do {  // GradientLayer
     sky.endPoint = Point(x: 0.5, y: 1)
     expect(sky.colors?.count == 2, "GradientLayer")
 }
+do {  // TextLayer
+    let label = TextLayer()
+    label.bounds = Rect(x: 0, y: 0, width: 240, height: 40)
+    label.string = "keyframe · cubicPaced"
+    label.fontSize = 18
+    label.foregroundColor = Color(red: 0.1, green: 0.1, blue: 0.1)
+    label.alignmentMode = .center
+    expect(label.layerClass == .text && label.fontSize == 18 && label.needsDisplay, "TextLayer")
+}
+do {  // FontTextRenderer
+    FontTextRenderer.install()
+    expect(TextLayer.renderer != nil, "FontTextRenderer")
+}
 do {  // ReplicatorLayer
     let spinner = ReplicatorLayer()
     spinner.bounds = Rect(x: 0, y: 0, width: 80, height: 80)

@@ -6,4 +6,5 @@
 @_exported import CadenceLayers
 @_exported import CadencePixels
 @_exported import CadenceScene
+@_exported import CadenceText
 @_exported import CadenceTiming

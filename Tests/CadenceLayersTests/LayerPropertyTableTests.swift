@@ -43,8 +43,8 @@ final class LayerPropertyTableTests: XCTestCase {
             "shadowPath": .discrete, "shadowRadius": .scalar, "sublayers": .discrete,
             "sublayerTransform": .transform, "transform": .transform, "zPosition": .scalar,
             "shouldRasterize": .boolean, "rasterizationScale": .scalar,
-            // The specialised classes' (CAShapeLayer.h, CAGradientLayer.h, CAReplicatorLayer.h:
-            // "Animatable"); `preservesDepth` and the names are not.
+            // The specialised classes' (CAShapeLayer.h, CAGradientLayer.h, CAReplicatorLayer.h,
+            // CATextLayer.h: "Animatable"); `preservesDepth`, `wrapped` and the names are not.
             "fillColor": .color, "strokeColor": .color, "lineWidth": .scalar, "miterLimit": .scalar,
             "lineDashPhase": .scalar, "strokeStart": .scalar, "strokeEnd": .scalar,
             "startPoint": .point, "endPoint": .point,
@@ -52,6 +52,7 @@ final class LayerPropertyTableTests: XCTestCase {
             "instanceColor": .color, "instanceRedOffset": .scalar, "instanceGreenOffset": .scalar,
             "instanceBlueOffset": .scalar, "instanceAlphaOffset": .scalar,
             "path": .path, "colors": .colorList, "locations": .numberList,
+            "fontSize": .scalar, "foregroundColor": .color,
         ]
         XCTAssertEqual(LayerKeyPaths.properties, expected)
     }

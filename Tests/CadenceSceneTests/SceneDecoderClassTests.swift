@@ -66,6 +66,40 @@ final class SceneDecoderClassTests: SceneTestCase {
         try assertSceneError(#"[{"class": "shape", "lineDashPattern": [1, -1]}]"#,
                              "layers[0].lineDashPattern[1]: -1 is negative")
         try assertSceneError(#"[{"class": "circle"}]"#,
-                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator" or "transform")"#)
+                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform" or "text")"#)
+    }
+
+    func testTextFieldsAndARenderedText() throws {
+        let layer = try decodeLayer(#"""
+            {"class": "text", "frame": [0, 0, 120, 40], "string": "Hello, world", "fontSize": 20,
+             "foregroundColor": [0, 0, 0, 1], "wrapped": true, "alignmentMode": "center",
+             "truncationMode": "end", "font": "DejaVu Sans"}
+            """#)
+        let text = try XCTUnwrap(layer as? TextLayer)
+        XCTAssertEqual(text.string, "Hello, world")
+        XCTAssertEqual(text.fontSize, 20)
+        XCTAssertEqual(text.foregroundColor, Color(red: 0, green: 0, blue: 0))
+        XCTAssertTrue(text.isWrapped)
+        XCTAssertEqual(text.alignmentMode, .center)
+        XCTAssertEqual(text.truncationMode, .end)
+        XCTAssertEqual(text.font, "DejaVu Sans")
+        XCTAssertNotNil(text.backingStore)  // displayed when the scene was read
+        XCTAssertFalse(text.needsDisplay)
+    }
+
+    func testTextErrors() throws {
+        try assertSceneError(#"[{"string": "x"}]"#,
+                             #"layers[0].string: string is a property of text layers (add "class": "text")"#)
+        try assertSceneError(#"[{"class": "text", "alignmentMode": "middle"}]"#,
+                             #"layers[0].alignmentMode: unknown alignment mode "middle" (expected "natural", "left", "right", "center" or "justified")"#)
+        try assertSceneError(#"[{"class": "text", "font": "/etc/passwd"}]"#,
+                             #"layers[0].font: a font is a family name such as "DejaVu Sans", not a file"#)
+        try assertSceneError(#"[{"class": "text", "fontSize": -1}]"#, "layers[0].fontSize: -1 is negative")
+        // Invalid UTF-8 in the string: refused by the reader, located.
+        let bytes = Array(#"{"canvas": {"width": 10, "height": 10}, "layers": [{"class": "text", "string": ""#.utf8)
+            + [0xFF, 0xFE] + Array(#""}]}"#.utf8)
+        XCTAssertThrowsError(try Scene(document: bytes, source: "scene.json", folder: folder.path)) { error in
+            XCTAssertTrue(String(describing: error).contains("not valid UTF-8"), "\(error)")
+        }
     }
 }

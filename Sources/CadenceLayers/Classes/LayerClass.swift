@@ -23,6 +23,9 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     /// A layer whose sublayers keep their 3D positions rather than being flattened into its
     /// plane, and which draws nothing of its own (`CATransformLayer`, `TransformLayer`).
     case transform
+    /// A layer that draws a string in a font (`CATextLayer`, `TextLayer`), through the text
+    /// renderer a text module installs (`TextLayer.renderer`).
+    case text
 
     /// The class's Swift type.
     public var type: Layer.Type {
@@ -32,6 +35,7 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
         case .gradient: GradientLayer.self
         case .replicator: ReplicatorLayer.self
         case .transform: TransformLayer.self
+        case .text: TextLayer.self
         }
     }
 }
@@ -45,6 +49,7 @@ extension Layer {
         case .gradient: GradientLayer()
         case .replicator: ReplicatorLayer()
         case .transform: TransformLayer()
+        case .text: TextLayer()
         }
     }
 
@@ -53,6 +58,7 @@ extension Layer {
     static func make(holding storage: LayerStorage) -> Layer {
         let layer = make(storage.layerClass)
         layer.storage = storage
+        layer.needsDisplayMark = false  // copies start unmarked (a new text layer is marked)
         return layer
     }
 
@@ -75,6 +81,7 @@ extension Layer {
         case .gradient: GradientLayer(presenting: source, model: handle, superlayer: superlayer)
         case .replicator: ReplicatorLayer(presenting: source, model: handle, superlayer: superlayer)
         case .transform: TransformLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .text: TextLayer(presenting: source, model: handle, superlayer: superlayer)
         }
     }
 }

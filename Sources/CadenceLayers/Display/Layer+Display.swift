@@ -76,10 +76,12 @@ extension Layer {
         }
     }
 
-    /// Draws the layer's content into `context` (`drawInContext:`): calls the delegate's
-    /// `draw(_:in:)`; draws nothing without a delegate. `context`'s user space is the
-    /// layer's bounds. An error the delegate throws passes through.
+    /// Draws the layer's content into `context` (`drawInContext:`): a text layer draws its
+    /// text (`TextLayer`, through `TextLayer.renderer`); any other layer calls the delegate's
+    /// `draw(_:in:)`, and draws nothing without a delegate. `context`'s user space is the
+    /// layer's bounds. An error the delegate or the renderer throws passes through.
     public func draw(in context: any DrawingContext) throws {
+        if storage.layerClass == .text { return try unsafeDowncast(self, to: TextLayer.self).drawText(in: context) }
         try storage.delegate?.draw(self, in: context)
     }
 
@@ -145,7 +147,7 @@ extension Layer {
     /// Displays every marked layer of this tree (sublayers and masks), each before its
     /// sublayers; iterative. A display link runs it for trees without a context. Cost: one
     /// flag read per layer.
-    func displayTreeIfNeeded() {
+    package func displayTreeIfNeeded() {
         var pending: [Layer] = [self]
         while let node = pending.popLast() {
             node.displayIfNeeded()

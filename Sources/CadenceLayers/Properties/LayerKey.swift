@@ -34,6 +34,8 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case startPoint, endPoint
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
+    // Text layers (`TextLayer`).
+    case fontSize, foregroundColor, wrapped
 
     /// The one declaration of each property, handed to `visitor` (`LayerPropertyVisitor`).
     /// Code that works on the property of a key it does not know at compile time — the
@@ -184,6 +186,16 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .preservesDepth:
             visitor.visit(self, .init(.boolean({ $0.storage.replicator.preservesDepth }, { $0.replicator.preservesDepth = $1 }),
                 animatable: false))
+        // Text layers (`TextLayer`): the size and colour animatable (Core Animation's header).
+        case .fontSize:
+            visitor.visit(self, .init(.scalar({ $0.storage.text.fontSize }, { $0.text.fontSize = $1 }),
+                animatable: true, range: .nonNegative))
+        case .foregroundColor:
+            visitor.visit(self, .init(.color({ $0.storage.text.foregroundColor }, { $0.text.foregroundColor = $1 }),
+                animatable: true))
+        case .wrapped:
+            visitor.visit(self, .init(.boolean({ $0.storage.text.isWrapped }, { $0.text.isWrapped = $1 }),
+                animatable: false))
         // Display: a switch, not animatable (a scene cannot draw).
         case .needsDisplayOnBoundsChange:
             visitor.visit(self, .init(
@@ -222,6 +234,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .startPoint, .endPoint: .gradient
         case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset,
              .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .preservesDepth: .replicator
+        case .fontSize, .foregroundColor, .wrapped: .text
         default: .layer
         }
     }

@@ -263,6 +263,10 @@ struct LayerStorage {
         get { coldBox.values.gradient }
         _modify { yield &uniqueCold.values.gradient }
     }
+    var text: TextLayerValues {
+        get { coldBox.values.text }
+        _modify { yield &uniqueCold.values.text }
+    }
     /// The properties of a replicator layer (`ReplicatorLayer`).
     var replicator: ReplicatorLayerValues {
         get { coldBox.values.replicator }
@@ -428,6 +432,7 @@ final class ColdLayerStorage {
         var shape = ShapeLayerValues()
         var gradient = GradientLayerValues()
         var replicator = ReplicatorLayerValues()
+        var text = TextLayerValues()
         // Display (`Display/`).
         var needsDisplayOnBoundsChange = false
         /// The assigned keys past the first 64 (`LayerStorage.isExplicit(_:)`).

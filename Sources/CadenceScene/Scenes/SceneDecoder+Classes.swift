@@ -1,10 +1,12 @@
 import CadenceGeometry
 import CadenceLayers
+import CadenceText
 
 /// Reading the fields of the specialised layer classes that are not values key-value coding
 /// sets (docs/command-line.md, "Scene files"): a shape layer's `path` (SVG path data),
 /// `fillRule`, `lineCap`, `lineJoin` and `lineDashPattern`, and a gradient layer's `colors`,
-/// `locations` and `type`. Their numeric and colour fields (`fillColor`, `strokeEnd`,
+/// `locations` and `type`, and a text layer's `string`, `font`, `alignmentMode` and
+/// `truncationMode`. Their numeric and colour fields (`fillColor`, `strokeEnd`,
 /// `startPoint`, `instanceCount`, …) come from the layer property table with the others.
 /// Each is accepted only on a layer of its class.
 extension SceneDecoder {
@@ -12,6 +14,7 @@ extension SceneDecoder {
     static let classFields: [(name: String, owner: CadenceLayers.LayerClass)] = [
         ("path", .shape), ("fillRule", .shape), ("lineCap", .shape), ("lineJoin", .shape), ("lineDashPattern", .shape),
         ("colors", .gradient), ("locations", .gradient), ("type", .gradient),
+        ("string", .text), ("font", .text), ("alignmentMode", .text), ("truncationMode", .text),
     ]
 
     /// Refuses `field`, a property of `owner`'s layers, on `layer` when it is of another class.
@@ -46,6 +49,28 @@ extension SceneDecoder {
             if let locations = try reader.numbers("locations") { gradient.locations = locations }
             if let type = try reader.choice("type", GradientType.self, noun: "gradient type", allowsNull: true) {
                 gradient.type = type
+            }
+        }
+        if let text = layer as? TextLayer {
+            if let value = reader.nonNull("string") {
+                text.string = try JSONObjectReader.string(value, at: path.appending("string"), source: source)
+            }
+            if let value = reader.nonNull("font") {
+                // A family name for fontconfig; a scene names no font files (it reads only its folder).
+                let at = path.appending("font")
+                let name = try JSONObjectReader.string(value, at: at, source: source)
+                guard !name.contains("/"), name.utf8.count <= FontLocator.maxNameLength else {
+                    throw InputError(at: at, in: source, "a font is a family name such as \"DejaVu Sans\", not a file")
+                }
+                text.font = name
+            }
+            if let mode = try reader.choice("alignmentMode", TextAlignmentMode.self, noun: "alignment mode", allowsNull: true) {
+                text.alignmentMode = mode
+            }
+            if let mode = try reader.choice("truncationMode", TextTruncationMode.self, noun: "truncation mode",
+                                            allowsNull: true)
+            {
+                text.truncationMode = mode
             }
         }
     }

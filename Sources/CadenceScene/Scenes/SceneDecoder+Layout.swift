@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceGeometry
 import CadenceLayers
+import CadenceText
 
 /// Reading the layout and scrolling fields of a layer object (docs/command-line.md, "Scene
 /// files"): `class`, `autoresizingMask`, `layoutManager`, `constraints`, `scrollMode` and
@@ -9,7 +10,7 @@ extension SceneDecoder {
     /// The layer classes a scene may name (`"class"`); the others are not built yet.
     /// `scroll` is a plain layer that scrolls; the rest are `CadenceLayers.LayerClass`es.
     enum LayerClass: String, CaseIterable {
-        case layer, scroll, shape, gradient, replicator, transform
+        case layer, scroll, shape, gradient, replicator, transform, text
 
         /// The class of the layer object made for it.
         var layerClass: CadenceLayers.LayerClass {
@@ -19,6 +20,7 @@ extension SceneDecoder {
             case .gradient: .gradient
             case .replicator: .replicator
             case .transform: .transform
+            case .text: .text
             }
         }
     }
@@ -65,6 +67,8 @@ extension SceneDecoder {
     func readClass(_ reader: JSONObjectReader) throws -> (Layer, LayerClass) {
         let layerClass = try reader.choice("class", LayerClass.self, noun: "layer class", allowsNull: true) ?? .layer
         let layer = Layer.make(layerClass.layerClass)
+        // A text layer draws through the font renderer (CadenceText), installed once.
+        if layerClass == .text { FontTextRenderer.install() }
         if layerClass == .scroll {
             layer.scrollMode = .both
             layer.masksToBounds = true

@@ -81,6 +81,8 @@ package struct SceneDecoder {
         }
         // Layout (constraints) before the first frame; scrolls as frames are rendered.
         for root in layers { root.layoutIfNeeded() }
+        // Display (text layers lay their text out in their laid-out bounds).
+        for root in layers { root.displayTreeIfNeeded() }
         let schedule = changes.isEmpty ? nil : SceneSchedule(changes, roots: layers)
         return Scene(canvas: canvas, layers: layers, schedule: schedule)
     }

@@ -1,0 +1,68 @@
+import CadenceGeometry
+import CadenceLayers
+import XCTest
+
+@testable import CadenceText
+
+/// A fixed-pitch font: 10 units to the em, every glyph 10 wide (10 points at size 10),
+/// lines 12 apart, ascender 8; the glyph of a character is its scalar value.
+struct FixedPitch: GlyphMetrics {
+    var unitsPerEm: Double { 10 }
+    var ascender: Double { 8 }
+    var lineHeight: Double { 12 }
+    func glyph(for scalar: Unicode.Scalar) -> UInt32 { scalar.value }
+    func advance(_ glyph: UInt32) -> Double { 10 }
+    func kerning(_ left: UInt32, _ right: UInt32) -> Double { 0 }
+}
+
+/// Line breaking, truncation and alignment (`TextLayout`) against a fixed-pitch font.
+final class TextLayoutTests: XCTestCase {
+    func layout(_ string: String, width: Double, height: Double = 1_000, wrapped: Bool = false,
+                truncation: TextTruncationMode = .none, alignment: TextAlignmentMode = .natural,
+                fontSize: Double = 10) -> TextLayout {
+        TextLayout(TextDrawing(string: string, fontSize: fontSize, isWrapped: wrapped, truncationMode: truncation,
+                               alignmentMode: alignment, bounds: Rect(x: 0, y: 0, width: width, height: height)),
+                   metrics: FixedPitch())
+    }
+
+    func testWrapsAtSpacesAndBreaksLongWords() {
+        XCTAssertEqual(layout("aaa bbb ccc", width: 75, wrapped: true).lines.map(\.text), ["aaa bbb", "ccc"])
+        XCTAssertEqual(layout("abcdefghij", width: 35, wrapped: true).lines.map(\.text), ["abc", "def", "ghi", "j"])
+        XCTAssertEqual(layout("ab\ncd", width: 100, wrapped: true).lines.map(\.text), ["ab", "cd"])
+        XCTAssertEqual(layout("aaa bbb ccc", width: 75).lines.map(\.text), ["aaa bbb ccc"])  // unwrapped: one line
+        let lines = layout("ab\ncd\r\nef", width: 10).lines
+        XCTAssertEqual(lines.map(\.text), ["ab", "cd", "ef"])
+        XCTAssertEqual(lines.map(\.baseline), [8, 20, 32])
+    }
+
+    func testTruncatesWithAnEllipsisAtTheStartMiddleOrEnd() {
+        XCTAssertEqual(layout("abcdefghij", width: 55, truncation: .end).lines[0].text, "abcd…")
+        XCTAssertEqual(layout("abcdefghij", width: 55, truncation: .start).lines[0].text, "…ghij")
+        XCTAssertEqual(layout("abcdefghij", width: 55, truncation: .middle).lines[0].text, "ab…ij")
+        XCTAssertEqual(layout("abcde", width: 55, truncation: .end).lines[0].text, "abcde")  // fits: as it is
+        // Wrapped: the last line that fits the height takes the rest and the ellipsis.
+        let wrapped = layout("aa bb cc dd ee", width: 55, height: 25, wrapped: true, truncation: .end)
+        XCTAssertEqual(wrapped.lines.map(\.text), ["aa bb", "cc d…"])
+    }
+
+    func testAlignsLeftRightCentredAndJustified() {
+        XCTAssertEqual(layout("ab", width: 100, alignment: .left).lines[0].glyphs[0].x, 0)
+        XCTAssertEqual(layout("ab", width: 100, alignment: .right).lines[0].glyphs[0].x, 80)
+        XCTAssertEqual(layout("ab", width: 100, alignment: .center).lines[0].glyphs[0].x, 40)
+        let justified = layout("aa bb cc", width: 75, wrapped: true, alignment: .justified).lines
+        XCTAssertEqual(justified.map(\.text), ["aa bb", "cc"])
+        XCTAssertEqual(justified[0].glyphs[3].x, 55)  // the space stretched by 25
+        XCTAssertEqual(justified[1].glyphs[0].x, 0)  // a paragraph's last line: left
+    }
+
+    func testBadSizesAndHugeStringsAreBounded() {
+        XCTAssertTrue(layout("abc", width: 100, fontSize: 0).lines.isEmpty)
+        XCTAssertTrue(layout("abc", width: 100, fontSize: .nan).lines.isEmpty)
+        XCTAssertEqual(layout("abc", width: 100, fontSize: 1e9).scale, TextLayer.maxFontSize / 10)
+        let huge = String(repeating: "word ", count: 200_000)  // 10⁶ characters
+        let wrapped = layout(huge, width: 100, height: 100, wrapped: true)
+        XCTAssertLessThanOrEqual(wrapped.lines.count, 9)  // only the lines that show
+        let oneLine = layout(huge, width: 100)
+        XCTAssertEqual(oneLine.lines[0].glyphs.count, TextLayer.maxCharacters)
+    }
+}
