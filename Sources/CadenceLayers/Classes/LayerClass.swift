@@ -23,6 +23,9 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     /// A layer whose sublayers keep their 3D positions rather than being flattened into its
     /// plane, and which draws nothing of its own (`CATransformLayer`, `TransformLayer`).
     case transform
+    /// A layer that emits particles from its `emitterCells` (`CAEmitterLayer`,
+    /// `EmitterLayer`).
+    case emitter
 
     /// The class's Swift type.
     public var type: Layer.Type {
@@ -32,6 +35,7 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
         case .gradient: GradientLayer.self
         case .replicator: ReplicatorLayer.self
         case .transform: TransformLayer.self
+        case .emitter: EmitterLayer.self
         }
     }
 }
@@ -45,6 +49,7 @@ extension Layer {
         case .gradient: GradientLayer()
         case .replicator: ReplicatorLayer()
         case .transform: TransformLayer()
+        case .emitter: EmitterLayer()
         }
     }
 
@@ -75,6 +80,7 @@ extension Layer {
         case .gradient: GradientLayer(presenting: source, model: handle, superlayer: superlayer)
         case .replicator: ReplicatorLayer(presenting: source, model: handle, superlayer: superlayer)
         case .transform: TransformLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .emitter: EmitterLayer(presenting: source, model: handle, superlayer: superlayer)
         }
     }
 }

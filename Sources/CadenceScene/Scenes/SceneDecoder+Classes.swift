@@ -12,6 +12,8 @@ extension SceneDecoder {
     static let classFields: [(name: String, owner: CadenceLayers.LayerClass)] = [
         ("path", .shape), ("fillRule", .shape), ("lineCap", .shape), ("lineJoin", .shape), ("lineDashPattern", .shape),
         ("colors", .gradient), ("locations", .gradient), ("type", .gradient),
+        ("emitterCells", .emitter), ("emitterShape", .emitter), ("emitterMode", .emitter), ("renderMode", .emitter),
+        ("seed", .emitter),
     ]
 
     /// Refuses `field`, a property of `owner`'s layers, on `layer` when it is of another class.
@@ -48,6 +50,7 @@ extension SceneDecoder {
                 gradient.type = type
             }
         }
+        if let emitter = layer as? EmitterLayer { try readEmitterFields(reader, into: emitter, at: path) }
     }
 
     /// One length of a dash pattern: a number, not negative.

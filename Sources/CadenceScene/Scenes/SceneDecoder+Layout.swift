@@ -9,7 +9,7 @@ extension SceneDecoder {
     /// The layer classes a scene may name (`"class"`); the others are not built yet.
     /// `scroll` is a plain layer that scrolls; the rest are `CadenceLayers.LayerClass`es.
     enum LayerClass: String, CaseIterable {
-        case layer, scroll, shape, gradient, replicator, transform
+        case layer, scroll, shape, gradient, replicator, transform, emitter
 
         /// The class of the layer object made for it.
         var layerClass: CadenceLayers.LayerClass {
@@ -19,6 +19,7 @@ extension SceneDecoder {
             case .gradient: .gradient
             case .replicator: .replicator
             case .transform: .transform
+            case .emitter: .emitter
             }
         }
     }
