@@ -43,14 +43,17 @@ final class LayerPropertyTableTests: XCTestCase {
             "shadowPath": .discrete, "shadowRadius": .scalar, "sublayers": .discrete,
             "sublayerTransform": .transform, "transform": .transform, "zPosition": .scalar,
             "shouldRasterize": .boolean, "rasterizationScale": .scalar,
-            // The specialised classes' (CAShapeLayer.h, CAGradientLayer.h, CAReplicatorLayer.h:
-            // "Animatable"); `preservesDepth` and the names are not.
+            // The specialised classes' (CAShapeLayer.h, CAGradientLayer.h, CAReplicatorLayer.h,
+            // CAEmitterLayer.h: "Animatable"); `preservesDepth` and the names are not.
             "fillColor": .color, "strokeColor": .color, "lineWidth": .scalar, "miterLimit": .scalar,
             "lineDashPhase": .scalar, "strokeStart": .scalar, "strokeEnd": .scalar,
             "startPoint": .point, "endPoint": .point,
             "instanceCount": .scalar, "instanceDelay": .scalar, "instanceTransform": .transform,
             "instanceColor": .color, "instanceRedOffset": .scalar, "instanceGreenOffset": .scalar,
             "instanceBlueOffset": .scalar, "instanceAlphaOffset": .scalar,
+            // CAEmitterLayer.h: the emitter's geometry and multipliers.
+            "emitterPosition": .point, "emitterZPosition": .scalar, "emitterSize": .size, "emitterDepth": .scalar,
+            "birthRate": .scalar, "lifetime": .scalar, "velocity": .scalar, "scale": .scalar, "spin": .scalar,
         ]
         XCTAssertEqual(LayerKeyPaths.properties, expected)
     }

@@ -1,4 +1,8 @@
+import CadenceCompositor
 import CadenceGeometry
+import CadenceImageIO
+import CadencePixels
+import Foundation
 import CadenceLayers
 import CadenceScene
 import CadenceSceneTestSupport
@@ -66,6 +70,45 @@ final class SceneDecoderClassTests: SceneTestCase {
         try assertSceneError(#"[{"class": "shape", "lineDashPattern": [1, -1]}]"#,
                              "layers[0].lineDashPattern[1]: -1 is negative")
         try assertSceneError(#"[{"class": "circle"}]"#,
-                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator" or "transform")"#)
+                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform" or "emitter")"#)
+    }
+}
+
+/// Emitter layers in scenes: the layer's fields and its cell objects.
+final class SceneDecoderEmitterTests: SceneTestCase {
+    func testEmitterFieldsAndRender() throws {
+        let png = try PNGEncoder.encode(try Bitmap(width: 2, height: 2, fill: SIMD4(255, 255, 255, 255)))
+        try Data(png).write(to: URL(fileURLWithPath: path("dot.png")))
+        let scene = try decode(#"""
+            {"canvas": {"width": 20, "height": 20}, "layers": [
+              {"class": "emitter", "frame": [0, 0, 20, 20], "emitterPosition": [10, 10], "emitterShape": "circle",
+               "emitterMode": "outline", "emitterSize": [8, 8], "renderMode": "oldestLast", "seed": 7, "birthRate": 2,
+               "emitterCells": [{"name": "dot", "birthRate": 5, "lifetime": "infinity", "color": [0, 0, 1, 1],
+                                 "contents": "dot.png", "emitterCells": [{"birthRate": 1, "lifetime": 1}]}]}]}
+            """#)
+        let emitter = try XCTUnwrap(scene.layers[0] as? EmitterLayer)
+        XCTAssertEqual(emitter.emitterShape, .circle)
+        XCTAssertEqual(emitter.emitterMode, .outline)
+        XCTAssertEqual(emitter.renderMode, .oldestLast)
+        XCTAssertEqual(emitter.seed, 7)
+        XCTAssertEqual(emitter.birthRate, 2)
+        XCTAssertEqual(emitter.emitterCells.first?.name, "dot")
+        XCTAssertEqual(emitter.emitterCells.first?.lifetime, .infinity)
+        XCTAssertEqual(emitter.emitterCells.first?.emitterCells.count, 1)
+        let bitmap = try scene.render(at: 1, with: Compositor(threadCount: 1))
+        var blue = 0
+        for y in 0..<20 { for x in 0..<20 where bitmap[x, y].z > 0 { blue += 1 } }
+        XCTAssertGreaterThan(blue, 0, "particles drawn on the circle")
+        XCTAssertEqual(bitmap[10, 10], SIMD4(0, 0, 0, 0), "none at the centre")
+    }
+
+    func testEmitterErrors() throws {
+        try assertSceneError(#"[{"emitterCells": []}]"#,
+                             #"layers[0].emitterCells: emitterCells is a property of emitter layers (add "class": "emitter")"#)
+        try assertSceneError(#"[{"class": "emitter", "emitterCells": [{"birthrate": 1}]}]"#,
+                             #"layers[0].emitterCells[0].birthrate: unknown field (did you mean "birthRate"?)"#)
+        try assertSceneError(#"[{"class": "emitter", "emitterShape": "cone"}]"#,
+                             #"layers[0].emitterShape: unknown emitter shape "cone" (expected "point", "line", "rectangle", "circle", "cuboid" or "sphere")"#)
+        try assertSceneError(#"[{"class": "emitter", "seed": 1.5}]"#, "layers[0].seed: 1.5 is not a whole number")
     }
 }
