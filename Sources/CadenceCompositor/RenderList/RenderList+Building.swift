@@ -181,7 +181,8 @@ extension RenderList {
                 if layerClass == .emitter, !layer.isHidden, let emitter = layer as? EmitterLayer {
                     appendParticles(
                         of: emitter, at: index, depth: depth + top + 1,
-                        orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1), into: &items)
+                        orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1), tint: frame.tint,
+                        into: &items)
                 }
                 if layer.sublayers.isEmpty || layer.isHidden {
                     items[index].subtreeEnd = items.count

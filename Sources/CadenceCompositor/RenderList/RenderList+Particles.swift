@@ -11,9 +11,11 @@ extension RenderList.Builder {
     /// `contentsScale`, rotated by its rotation, tinted by its colour (premultiplied, the
     /// replicator copies' tint path). Cells without contents, particles of scale ≤ 0 or
     /// of alpha 0 draw nothing. The particles are those at the snapshot's
-    /// `presentationTime` (0 for a model layer).
+    /// `presentationTime` (0 for a model layer). `tint`: a replicator's colour multiplier
+    /// in force (§ 19), multiplying every particle's colour.
     func appendParticles(
-        of emitter: EmitterLayer, at index: Int, depth: Int, orientation: Double, into items: inout [RenderList.Item]
+        of emitter: EmitterLayer, at index: Int, depth: Int, orientation: Double, tint: SIMD4<Double>?,
+        into items: inout [RenderList.Item]
     ) {
         let particles = emitter.particles(at: emitter.presentationTime ?? 0)
         guard !particles.isEmpty else { return }
@@ -28,7 +30,8 @@ extension RenderList.Builder {
             }
             guard let bitmap = look.bitmap, let layout = look.layout else { continue }
             let s = particle.scale / look.contentsScale
-            let alpha = particle.color.w
+            let c = tint.map { particle.color * Self.clampedColor($0) } ?? particle.color
+            let alpha = c.w
             guard s > 0, s.isFinite, alpha > 0 else { continue }
             let position = particle.position
             let local = Transform3D(scaleX: s, y: s, z: 1)
@@ -47,7 +50,6 @@ extension RenderList.Builder {
                 if looks[particle.cell]?.image == nil { looks[particle.cell]?.image = self.image(bitmap, false) }
                 image = looks[particle.cell]!.image!
             }
-            let c = particle.color
             var contents = RenderList.Contents(
                 image: image, layout: layout, magnificationFilter: .linear, minificationFilter: .linear,
                 minificationFilterBias: 0)
