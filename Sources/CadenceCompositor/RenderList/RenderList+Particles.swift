@@ -19,6 +19,7 @@ extension RenderList.Builder {
     ) {
         let particles = emitter.particles(at: emitter.presentationTime ?? 0)
         guard !particles.isEmpty else { return }
+        items.reserveCapacity(items.count + particles.count)
         let plane = items[index].matrix.flattenedToPlane
         var looks: [[Int]: ParticleLook] = [:]
         let cells = emitter.emitterCells
