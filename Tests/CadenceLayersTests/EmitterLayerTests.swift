@@ -167,6 +167,16 @@ final class EmitterLayerTests: XCTestCase {
             XCTAssertEqual((p * p).sum().squareRoot(), 20, accuracy: 1e-9)
         }
         for p in points(.point, .volume) { XCTAssertEqual(p, .zero) }
+        layer.emitterDepth = 10
+        let half = SIMD3(20.0, 10, 5)
+        func atBound(_ p: SIMD3<Double>) -> Int { (0..<3).filter { abs(abs(p[$0]) - half[$0]) < 1e-9 }.count }
+        for p in points(.cuboid, .points) { XCTAssertEqual(atBound(p), 3, "\(p) a corner") }
+        for p in points(.cuboid, .outline) { XCTAssertGreaterThanOrEqual(atBound(p), 2, "\(p) on an edge") }
+        for p in points(.cuboid, .surface) { XCTAssertGreaterThanOrEqual(atBound(p), 1, "\(p) on a face") }
+        for p in points(.cuboid, .volume) { XCTAssertTrue(all(p.replacing(with: -p, where: p .< 0) .<= half), "\(p) inside") }
+        let outline = points(.rectangle, .outline)
+        let onLongSides = outline.filter { abs(abs($0.y) - 10) < 1e-9 }.count
+        XCTAssertGreaterThan(onLongSides, outline.count / 2, "the long sides get two thirds, by length")
     }
 
     /// Sub-cells: each particle emits them from where it is, while it lives.

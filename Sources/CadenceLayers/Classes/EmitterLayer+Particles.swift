@@ -169,24 +169,34 @@ struct ParticleEvaluation {
         }
     }
 
-    /// A point of the emitter's shape for `mode`, from three draws.
+    /// A point of the emitter's shape for `mode`, from four draws: three coordinates and
+    /// one that picks a side, edge or face (by length or area where they differ).
     func emissionPoint(_ draws: inout Draws) -> SIMD3<Double> {
         let u = SIMD3(draws.symmetric(), draws.symmetric(), draws.symmetric())
+        let pick = (draws.symmetric() + 1) / 2  // 0 ..< 1
         let half = size / 2
         let radius = size.x / 2
+        func corner(_ axes: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(u.x < 0 ? -1.0 : 1, u.y < 0 ? -1.0 : 1, u.z < 0 ? -1.0 : 1) * axes
+        }
         switch (shape, mode) {
         case (.point, _): return position
-        case (.line, .points):
-            return position + SIMD3(u.x < 0 ? -half.x : half.x, 0, 0)
-        case (.line, _):
-            return position + SIMD3(u.x * half.x, 0, 0)
-        case (.rectangle, .points):
-            return position + SIMD3(u.x < 0 ? -half.x : half.x, u.y < 0 ? -half.y : half.y, 0)
+        case (.line, .points): return position + corner(SIMD3(half.x, 0, 0))
+        case (.line, _): return position + SIMD3(u.x * half.x, 0, 0)
+        case (.rectangle, .points): return position + corner(SIMD3(half.x, half.y, 0))
         case (.rectangle, .outline):
-            return position + Self.onSquareOutline(u) * SIMD3(half.x, half.y, 0)
-        case (.rectangle, _):
-            return position + SIMD3(u.x * half.x, u.y * half.y, 0)
-        case (.circle, .points): return position
+            // A point along the perimeter, uniform by length, from the top-left corner clockwise.
+            let w = abs(size.x), h = abs(size.y)
+            var d = pick * 2 * (w + h)
+            if d < w { return position + SIMD3(d - w / 2, -h / 2, 0) }
+            d -= w
+            if d < h { return position + SIMD3(w / 2, d - h / 2, 0) }
+            d -= h
+            if d < w { return position + SIMD3(w / 2 - d, h / 2, 0) }
+            d -= w
+            return position + SIMD3(-w / 2, h / 2 - Swift.min(d, h), 0)
+        case (.rectangle, _): return position + SIMD3(u.x * half.x, u.y * half.y, 0)
+        case (.circle, .points), (.sphere, .points): return position
         case (.circle, .outline):
             let angle = Double.pi * u.x
             return position + SIMD3(cos(angle), sin(angle), 0) * radius
@@ -195,42 +205,28 @@ struct ParticleEvaluation {
             let angle = Double.pi * u.x
             let r = radius * ((u.y + 1) / 2).squareRoot()
             return position + SIMD3(cos(angle), sin(angle), 0) * r
-        case (.cuboid, .points):
-            return position + SIMD3(u.x < 0 ? -half.x : half.x, u.y < 0 ? -half.y : half.y, u.z < 0 ? -half.z : half.z)
+        case (.cuboid, .points): return position + corner(half)
         case (.cuboid, .outline):
-            // An edge: two coordinates at a corner's, one free.
-            var p = SIMD3(u.x < 0 ? -1.0 : 1, u.y < 0 ? -1.0 : 1, u.z < 0 ? -1.0 : 1)
-            let axis = Int(((u.x * 1e6).truncatingRemainder(dividingBy: 1) + 1) / 2 * 3) % 3
-            p[axis] = u[(axis + 1) % 3].magnitude * 2 - 1
+            // An edge along one axis (each axis a third of the time), at a corner's other two.
+            let axis = Swift.min(Int(pick * 3), 2)
+            var p = corner(SIMD3(repeating: 1))
+            p[axis] = (pick * 3 - Double(axis)) * 2 - 1
             return position + p * half
         case (.cuboid, .surface):
+            // A face across one axis (each axis a third of the time), on the side of its draw.
+            let axis = Swift.min(Int(pick * 3), 2)
             var p = u
-            let axis = Int((u.x.magnitude * 1e6).truncatingRemainder(dividingBy: 3))
             p[axis] = u[axis] < 0 ? -1 : 1
             return position + p * half
-        case (.cuboid, .volume):
-            return position + u * half
-        case (.sphere, .points): return position
+        case (.cuboid, .volume): return position + u * half
         case (.sphere, _):
             // A direction uniform on the sphere (z uniform, angle uniform); inside for
             // `.volume` (radius as the cube root of a uniform draw).
             let z = u.y
             let angle = Double.pi * u.x
             let ring = (1 - z * z).squareRoot()
-            let r = mode == .volume ? radius * cbrt((u.z + 1) / 2) : radius
+            let r = mode == .volume ? radius * cbrt(pick) : radius
             return position + SIMD3(ring * cos(angle), ring * sin(angle), z) * r
-        }
-    }
-
-    /// A point of the square −1…1 outline from two draws (by the first, which side).
-    static func onSquareOutline(_ u: SIMD3<Double>) -> SIMD3<Double> {
-        let side = Int(((u.x + 1) * 2).rounded(.down)) & 3
-        let s = u.y
-        switch side {
-        case 0: return SIMD3(s, -1, 0)
-        case 1: return SIMD3(1, s, 0)
-        case 2: return SIMD3(-s, 1, 0)
-        default: return SIMD3(-1, -s, 0)
         }
     }
 
@@ -248,7 +244,7 @@ struct ParticleEvaluation {
 
     /// A particle's random draws: SplitMix64 from its key, one after another in a fixed
     /// order (lifetime, velocity, longitude, spin, scale, red, green, blue, alpha, then the
-    /// emission point's three).
+    /// emission point's four).
     struct Draws {
         var state: UInt64
         init(key: UInt64) { state = key }
