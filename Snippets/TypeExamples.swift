@@ -160,6 +160,22 @@ do {  // ReplicatorLayer
     spinner.instanceDelay = 1.0 / 12
     expect(spinner.instanceCount == 12, "ReplicatorLayer")
 }
+do {  // EmitterLayer
+    var spark = EmitterCell()
+    spark.birthRate = 50
+    spark.lifetime = 2
+    spark.velocity = 80
+    spark.emissionRange = .pi / 4
+    spark.yAcceleration = 120
+    spark.contents = try Bitmap(width: 4, height: 4, fill: SIMD4(255, 255, 255, 255))
+    let fountain = EmitterLayer()
+    fountain.bounds = Rect(x: 0, y: 0, width: 200, height: 200)
+    fountain.emitterPosition = Point(x: 100, y: 180)
+    fountain.emitterCells = [spark]
+    expect(fountain.particles(at: 1).count == 51, "EmitterLayer")
+} catch {
+    expect(false, "EmitterLayer")
+}
 
 if failures > 0 { exit(1) }
 print("every example gives its stated result")

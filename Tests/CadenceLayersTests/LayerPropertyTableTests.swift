@@ -44,7 +44,7 @@ final class LayerPropertyTableTests: XCTestCase {
             "sublayerTransform": .transform, "transform": .transform, "zPosition": .scalar,
             "shouldRasterize": .boolean, "rasterizationScale": .scalar,
             // The specialised classes' (CAShapeLayer.h, CAGradientLayer.h, CAReplicatorLayer.h,
-            // CATextLayer.h: "Animatable"); `preservesDepth`, `wrapped` and the names are not.
+            // CATextLayer.h, CAEmitterLayer.h: "Animatable"); `preservesDepth`, `wrapped` and the names are not.
             "fillColor": .color, "strokeColor": .color, "lineWidth": .scalar, "miterLimit": .scalar,
             "lineDashPhase": .scalar, "strokeStart": .scalar, "strokeEnd": .scalar,
             "startPoint": .point, "endPoint": .point,
@@ -53,6 +53,9 @@ final class LayerPropertyTableTests: XCTestCase {
             "instanceBlueOffset": .scalar, "instanceAlphaOffset": .scalar,
             "path": .path, "colors": .colorList, "locations": .numberList,
             "fontSize": .scalar, "foregroundColor": .color,
+            // CAEmitterLayer.h: the emitter's geometry and multipliers.
+            "emitterPosition": .point, "emitterZPosition": .scalar, "emitterSize": .size, "emitterDepth": .scalar,
+            "birthRate": .scalar, "lifetime": .scalar, "velocity": .scalar, "scale": .scalar, "spin": .scalar,
         ]
         XCTAssertEqual(LayerKeyPaths.properties, expected)
     }

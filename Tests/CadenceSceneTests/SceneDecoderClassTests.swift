@@ -1,4 +1,8 @@
+import CadenceCompositor
 import CadenceGeometry
+import CadenceImageIO
+import CadencePixels
+import Foundation
 import CadenceLayers
 import CadenceScene
 import CadenceSceneTestSupport
@@ -66,7 +70,7 @@ final class SceneDecoderClassTests: SceneTestCase {
         try assertSceneError(#"[{"class": "shape", "lineDashPattern": [1, -1]}]"#,
                              "layers[0].lineDashPattern[1]: -1 is negative")
         try assertSceneError(#"[{"class": "circle"}]"#,
-                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform" or "text")"#)
+                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform", "text" or "emitter")"#)
     }
 
     func testTextFieldsAndARenderedText() throws {

@@ -178,8 +178,14 @@ extension RenderList {
                 }
                 let index = items.count
                 items.append(item)
+                if layerClass == .emitter, !layer.isHidden, let emitter = layer as? EmitterLayer {
+                    appendParticles(
+                        of: emitter, at: index, depth: depth + top + 1,
+                        orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1), tint: frame.tint,
+                        into: &items)
+                }
                 if layer.sublayers.isEmpty || layer.isHidden {
-                    items[index].subtreeEnd = index + 1
+                    items[index].subtreeEnd = items.count
                 } else if layerClass == .replicator, let replicator = layer as? ReplicatorLayer {
                     if replicator.preservesDepth && !inContext {
                         appendFaces(

@@ -26,6 +26,9 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     /// A layer that draws a string in a font (`CATextLayer`, `TextLayer`), through the text
     /// renderer a text module installs (`TextLayer.renderer`).
     case text
+    /// A layer that emits particles from its `emitterCells` (`CAEmitterLayer`,
+    /// `EmitterLayer`).
+    case emitter
 
     /// The class's Swift type.
     public var type: Layer.Type {
@@ -36,6 +39,7 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
         case .replicator: ReplicatorLayer.self
         case .transform: TransformLayer.self
         case .text: TextLayer.self
+        case .emitter: EmitterLayer.self
         }
     }
 }
@@ -50,6 +54,7 @@ extension Layer {
         case .replicator: ReplicatorLayer()
         case .transform: TransformLayer()
         case .text: TextLayer()
+        case .emitter: EmitterLayer()
         }
     }
 
@@ -82,6 +87,7 @@ extension Layer {
         case .replicator: ReplicatorLayer(presenting: source, model: handle, superlayer: superlayer)
         case .transform: TransformLayer(presenting: source, model: handle, superlayer: superlayer)
         case .text: TextLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .emitter: EmitterLayer(presenting: source, model: handle, superlayer: superlayer)
         }
     }
 }

@@ -280,12 +280,20 @@ extension Layer {
         replicator.delayedInstances = instances
     }
 
+    /// Records on an emitter's snapshot the local time its particles are drawn at
+    /// (`EmitterLayer.presentationTime`). Out of line: the rare path.
+    @inline(never)
+    static func stampEmitter(_ copy: Layer, atLocalTime localTime: Double) {
+        (copy as? EmitterLayer)?.presentationTime = localTime
+    }
+
     /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`
     /// (its superlayer's time) places a transition's previous tree.
     private func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
         // The model's storage is copied once, straight into the new layer, and the
         // animated values are written over it there.
         let copy = snapshotCopy(superlayer: parent)
+        if storage.layerClass == .emitter { Self.stampEmitter(copy, atLocalTime: localTime) }
         guard !animationEntries.isEmpty else { return copy }
         let plan = animationPlan
         var rotation: Double?

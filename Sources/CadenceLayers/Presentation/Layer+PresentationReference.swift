@@ -11,6 +11,7 @@ extension Layer {
     /// `parentTime`), the reference way; `Layer+Testing.swift` has the entry point.
     func referenceSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
         let copy = snapshotCopy(superlayer: parent)
+        if storage.layerClass == .emitter { Self.stampEmitter(copy, atLocalTime: localTime) }
         if !animationEntries.isEmpty {
             applyAnimationsReference(to: copy, atLocalTime: localTime)
             if animationEntries.contains(where: { $0.previous != nil }) {

@@ -27,7 +27,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case shouldRasterize, rasterizationScale, needsDisplayOnBoundsChange
     // Media timing.
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
-    // The specialised classes (`Classes/`): shape, gradient and replicator layers. New keys
+    // The specialised classes (`Classes/`): shape, gradient, replicator and emitter layers. New keys
     // go at the end: past the 64th, their assigned bits live in the cold box
     // (`LayerStorage.isExplicit(_:)`), which suits properties only some layers have.
     case fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
@@ -36,6 +36,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
     // Text layers (`TextLayer`).
     case fontSize, foregroundColor, wrapped
+    case emitterPosition, emitterZPosition, emitterSize, emitterDepth, birthRate, lifetime, velocity, scale, spin
 
     /// The one declaration of each property, handed to `visitor` (`LayerPropertyVisitor`).
     /// Code that works on the property of a key it does not know at compile time — the
@@ -196,6 +197,32 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .wrapped:
             visitor.visit(self, .init(.boolean({ $0.storage.text.isWrapped }, { $0.text.isWrapped = $1 }),
                 animatable: false))
+        // Emitter layers (`EmitterLayer`); all animatable in Core Animation.
+        case .emitterPosition:
+            visitor.visit(self, .init(.point({ $0.storage.emitter.emitterPosition }, { $0.emitter.emitterPosition = $1 }),
+                animatable: true))
+        case .emitterZPosition:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.emitter.emitterZPosition }, { $0.emitter.emitterZPosition = $1 }), animatable: true))
+        case .emitterSize:
+            visitor.visit(self, .init(.size({ $0.storage.emitter.emitterSize }, { $0.emitter.emitterSize = $1 }),
+                animatable: true))
+        case .emitterDepth:
+            visitor.visit(self, .init(.scalar({ $0.storage.emitter.emitterDepth }, { $0.emitter.emitterDepth = $1 }),
+                animatable: true))
+        case .birthRate:
+            visitor.visit(self, .init(.scalar({ $0.storage.emitter.birthRate }, { $0.emitter.birthRate = $1 }),
+                animatable: true))
+        case .lifetime:
+            visitor.visit(self, .init(.scalar({ $0.storage.emitter.lifetime }, { $0.emitter.lifetime = $1 }),
+                animatable: true))
+        case .velocity:
+            visitor.visit(self, .init(.scalar({ $0.storage.emitter.velocity }, { $0.emitter.velocity = $1 }),
+                animatable: true))
+        case .scale:
+            visitor.visit(self, .init(.scalar({ $0.storage.emitter.scale }, { $0.emitter.scale = $1 }), animatable: true))
+        case .spin:
+            visitor.visit(self, .init(.scalar({ $0.storage.emitter.spin }, { $0.emitter.spin = $1 }), animatable: true))
         // Display: a switch, not animatable (a scene cannot draw).
         case .needsDisplayOnBoundsChange:
             visitor.visit(self, .init(
@@ -235,6 +262,8 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset,
              .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .preservesDepth: .replicator
         case .fontSize, .foregroundColor, .wrapped: .text
+        case .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .birthRate, .lifetime, .velocity, .scale,
+             .spin: .emitter
         default: .layer
         }
     }

@@ -272,6 +272,11 @@ struct LayerStorage {
         get { coldBox.values.replicator }
         _modify { yield &uniqueCold.values.replicator }
     }
+    /// The properties of an emitter layer (`EmitterLayer`).
+    var emitter: EmitterLayerValues {
+        get { coldBox.values.emitter }
+        _modify { yield &uniqueCold.values.emitter }
+    }
     var needsDisplayOnBoundsChange: Bool {
         get { coldBox.values.needsDisplayOnBoundsChange }
         set { uniqueCold.values.needsDisplayOnBoundsChange = newValue }
@@ -433,6 +438,7 @@ final class ColdLayerStorage {
         var gradient = GradientLayerValues()
         var replicator = ReplicatorLayerValues()
         var text = TextLayerValues()
+        var emitter = EmitterLayerValues()
         // Display (`Display/`).
         var needsDisplayOnBoundsChange = false
         /// The assigned keys past the first 64 (`LayerStorage.isExplicit(_:)`).

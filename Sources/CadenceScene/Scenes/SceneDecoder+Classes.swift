@@ -15,6 +15,8 @@ extension SceneDecoder {
         ("path", .shape), ("fillRule", .shape), ("lineCap", .shape), ("lineJoin", .shape), ("lineDashPattern", .shape),
         ("colors", .gradient), ("locations", .gradient), ("type", .gradient),
         ("string", .text), ("font", .text), ("alignmentMode", .text), ("truncationMode", .text),
+        ("emitterCells", .emitter), ("emitterShape", .emitter), ("emitterMode", .emitter), ("renderMode", .emitter),
+        ("seed", .emitter),
     ]
 
     /// Refuses `field`, a property of `owner`'s layers, on `layer` when it is of another class.
@@ -73,6 +75,7 @@ extension SceneDecoder {
                 text.truncationMode = mode
             }
         }
+        if let emitter = layer as? EmitterLayer { try readEmitterFields(reader, into: emitter, at: path) }
     }
 
     /// One length of a dash pattern: a number, not negative.

@@ -189,7 +189,7 @@ extension SceneDecoder {
     /// (`PNGDecoder.info`), and the image is charged to the budget — its bitmap and mip
     /// chain, `4 · w · h · 4/3` bytes, kept; the decoding's scratch checked as a peak —
     /// before the rest of the file is read.
-    private mutating func contents(_ file: String, at path: JSONPath, layer name: String?) throws -> Bitmap {
+    mutating func contents(_ file: String, at path: JSONPath, layer name: String?) throws -> Bitmap {
         let location = path.description
         let owner = "\(MessageText.path(file)) (\(name.map { "layer '\(MessageText.item($0))'" } ?? "an unnamed layer"))"
         let input: InputFile

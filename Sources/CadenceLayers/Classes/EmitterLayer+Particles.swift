@@ -1,0 +1,272 @@
+import CadenceGeometry
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The particles an emitter shows at a time, in closed form (`docs/layers.md`, "Emitter
+// layers"): no step-by-step state, so any time is computed directly.
+
+/// One live particle of an `EmitterLayer` at a time (`EmitterLayer.particles(at:)`).
+public struct Particle: Hashable, Sendable {
+    /// The index path of its cell: `[i]` for the layer's cell `i`, `[i, j]` for cell `j` of
+    /// that cell, ….
+    public var cell: [Int]
+    /// Its index among the particles its cell's emitter (the layer, or its parent particle)
+    /// gave birth to: born at `index / birthRate` after its emitter started.
+    public var index: Int
+    /// The emitter's time it was born at, and its age (seconds, 0 ≤ age < lifetime).
+    public var birthTime: Double
+    public var age: Double
+    /// Where it is, in the layer's coordinates (z along the layer's normal).
+    public var position: SIMD3<Double>
+    /// Its rotation (radians, from +x towards +y) and scale.
+    public var rotation: Double
+    public var scale: Double
+    /// Its colour multiplier (unpremultiplied red, green, blue, alpha, each in 0…1).
+    public var color: SIMD4<Double>
+}
+
+extension EmitterLayer {
+    /// The most particles one emitter shows at a time: 100,000. The newest particles of
+    /// each cell are taken first, cells in order, a parent particle's sub-particles before
+    /// the next parent's; past the cap no more are made. About 10 MB of particles at the
+    /// cap, whatever `birthRate` (1e12) or `lifetime` (∞) say.
+    public static let maxParticles = 100_000
+    /// The most birth indices visited per frame, live or not (a `lifetimeRange` leaves some
+    /// dead among the candidates): 4 × `maxParticles`, which bounds the time of a frame.
+    public static let maxCandidates = 4 * maxParticles
+    /// How deep cells nest before deeper ones are ignored: 8.
+    public static let maxCellDepth = 8
+    /// The largest `time × birthRate` counted: 2⁵², where every birth index is an exact
+    /// `Double`. Births past it (after 4.5 · 10¹⁵ particles) are not made.
+    public static let maxBirthIndex = 4_503_599_627_370_496.0
+
+    /// The particles alive at `time` (seconds of the layer's local time; the emitter
+    /// started at 0), in the `renderMode`'s order (`.additive` and `.unordered`: cell by
+    /// cell, oldest first). Nothing before 0 or at a non-finite time.
+    ///
+    /// Each is a closed-form function of `time`, its birth time and its random draws (a
+    /// counter-based hash of `seed`, its cell's path and its index), so two calls with the
+    /// same layer and time agree bit for bit whatever was asked before. Cost: linear in
+    /// the live particles (at most `maxParticles`) plus the dead candidates visited (at most
+    /// `maxCandidates`); the sort of the ordered modes adds `n log n`.
+    public func particles(at time: Double) -> [Particle] {
+        var evaluation = ParticleEvaluation(self)
+        guard time.isFinite, time >= 0 else { return [] }
+        for (i, cell) in emitterCells.enumerated() {
+            evaluation.emit(cell, path: [i], parentKey: UInt64(seed), origin: nil, from: 0, until: time, at: time)
+        }
+        var particles = evaluation.particles
+        switch renderMode {
+        case .unordered, .additive: break
+        case .oldestFirst: particles.sortStable { $0.birthTime < $1.birthTime }
+        case .oldestLast: particles.sortStable { $0.birthTime > $1.birthTime }
+        case .backToFront: particles.sortStable { $0.position.z < $1.position.z }
+        }
+        return particles
+    }
+}
+
+extension Array {
+    /// Sorts stably (equal elements keep their order) by `less`.
+    fileprivate mutating func sortStable(by less: (Element, Element) -> Bool) {
+        let sorted = enumerated().sorted { less($0.element, $1.element) || (!less($1.element, $0.element) && $0.offset < $1.offset) }
+        self = sorted.map(\.element)
+    }
+}
+
+/// The walk of `EmitterLayer.particles(at:)`: the layer's multipliers and shape read once,
+/// the particles and the budgets.
+struct ParticleEvaluation {
+    let birthRate, lifetime, velocity, scale, spin: Double
+    let position: SIMD3<Double>
+    let size: SIMD3<Double>
+    let shape: EmitterShape
+    let mode: EmitterMode
+    var particles: [Particle] = []
+    var candidates = 0
+
+    init(_ layer: EmitterLayer) {
+        birthRate = layer.birthRate
+        lifetime = layer.lifetime
+        velocity = layer.velocity
+        scale = layer.scale
+        spin = layer.spin
+        position = SIMD3(layer.emitterPosition.x, layer.emitterPosition.y, layer.emitterZPosition)
+        size = SIMD3(layer.emitterSize.width, layer.emitterSize.height, layer.emitterDepth)
+        shape = layer.emitterShape
+        mode = layer.emitterMode
+    }
+
+    /// The particles of `cell` (at `path`) born between `start` and `end` (emitter times),
+    /// alive at `time`; from the emitter's shape (`origin` nil) or from the moving parent
+    /// particle `origin` (its position as a function of time), then their sub-cells'.
+    mutating func emit(
+        _ cell: EmitterCell, path: [Int], parentKey: UInt64, origin: ((Double) -> SIMD3<Double>)?,
+        from start: Double, until end: Double, at time: Double
+    ) {
+        guard cell.isEnabled, path.count <= EmitterLayer.maxCellDepth, particles.count < EmitterLayer.maxParticles
+        else { return }
+        let rate = cell.birthRate * birthRate
+        guard rate > 0, rate.isFinite, end >= start else { return }
+        let lifeScale = Swift.max(lifetime, 0)
+        let longest = (cell.lifetime + Swift.abs(cell.lifetimeRange)) * lifeScale
+        guard longest > 0 else { return }
+        // Births at start + k / rate for k = 0 … ⌊(end − start) · rate⌋, newest first; those
+        // born more than `longest` before `time` are dead.
+        let last = Swift.min(((end - start) * rate).rounded(.down), EmitterLayer.maxBirthIndex)
+        let first = longest.isFinite ? Swift.max(((time - longest - start) * rate).rounded(.up), 0) : 0
+        guard last >= first else { return }
+        let cellKey = Self.mix(parentKey &+ Self.gamma &* UInt64(path.last! + 1))
+        var k = last
+        var born: [(particle: Particle, key: UInt64, lifetime: Double, motion: Motion)] = []
+        while k >= first, candidates < EmitterLayer.maxCandidates,
+              particles.count + born.count < EmitterLayer.maxParticles {
+            candidates += 1
+            let index = Int(k)
+            k -= 1
+            let key = Self.mix(cellKey ^ Self.mix(UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 1))
+            var draws = Draws(key: key)
+            let birth = start + Double(index) / rate
+            let age = time - birth
+            let life = Swift.max(cell.lifetime + cell.lifetimeRange * draws.symmetric(), 0) * lifeScale
+            guard age >= 0, age < life else { continue }
+            let speed = (cell.velocity + cell.velocityRange * draws.symmetric()) * velocity
+            let longitude = cell.emissionLongitude + cell.emissionRange / 2 * draws.symmetric()
+            let latitude = cell.emissionLatitude
+            let direction = SIMD3(
+                cos(latitude) * cos(longitude), cos(latitude) * sin(longitude),
+                sin(latitude))
+            let spinRate = (cell.spin + cell.spinRange * draws.symmetric()) * spin
+            let scale0 = cell.scale + cell.scaleRange * draws.symmetric()
+            let colorDraws = SIMD4(draws.symmetric(), draws.symmetric(), draws.symmetric(), draws.symmetric())
+            let emissionPoint = origin?(birth) ?? self.emissionPoint(&draws)
+            let acceleration = SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration)
+            let motion = Motion(start: emissionPoint, velocity: direction * speed, acceleration: acceleration, birth: birth)
+            let p = motion.position(at: time)
+            let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
+            let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
+            var color = cell.color.components + ranges * colorDraws + speeds * age
+            color.replace(with: 0, where: .!(color .>= 0))  // negatives and NaN
+            color.replace(with: 1, where: color .> 1)
+            let particle = Particle(
+                cell: path, index: index, birthTime: birth, age: age, position: p, rotation: spinRate * age,
+                scale: (scale0 + cell.scaleSpeed * age) * scale, color: color)
+            born.append((particle, key, life, motion))
+        }
+        // Oldest first, then each particle's sub-cells.
+        for entry in born.reversed() { particles.append(entry.particle) }
+        guard !cell.emitterCells.isEmpty else { return }
+        for entry in born.reversed() {
+            let parent = entry.particle
+            for (j, sub) in cell.emitterCells.enumerated() {
+                emit(sub, path: path + [j], parentKey: entry.key, origin: entry.motion.position(at:),
+                     from: parent.birthTime, until: Swift.min(time, parent.birthTime + entry.lifetime), at: time)
+            }
+        }
+    }
+
+    /// A point of the emitter's shape for `mode`, from four draws: three coordinates and
+    /// one that picks a side, edge or face (by length or area where they differ).
+    func emissionPoint(_ draws: inout Draws) -> SIMD3<Double> {
+        let u = SIMD3(draws.symmetric(), draws.symmetric(), draws.symmetric())
+        let pick = (draws.symmetric() + 1) / 2  // 0 ..< 1
+        let half = size / 2
+        let radius = size.x / 2
+        func corner(_ axes: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(u.x < 0 ? -1.0 : 1, u.y < 0 ? -1.0 : 1, u.z < 0 ? -1.0 : 1) * axes
+        }
+        switch (shape, mode) {
+        case (.point, _): return position
+        case (.line, .points): return position + corner(SIMD3(half.x, 0, 0))
+        case (.line, _): return position + SIMD3(u.x * half.x, 0, 0)
+        case (.rectangle, .points): return position + corner(SIMD3(half.x, half.y, 0))
+        case (.rectangle, .outline):
+            // A point along the perimeter, uniform by length, from the top-left corner clockwise.
+            let w = abs(size.x), h = abs(size.y)
+            var d = pick * 2 * (w + h)
+            if d < w { return position + SIMD3(d - w / 2, -h / 2, 0) }
+            d -= w
+            if d < h { return position + SIMD3(w / 2, d - h / 2, 0) }
+            d -= h
+            if d < w { return position + SIMD3(w / 2 - d, h / 2, 0) }
+            d -= w
+            return position + SIMD3(-w / 2, h / 2 - Swift.min(d, h), 0)
+        case (.rectangle, _): return position + SIMD3(u.x * half.x, u.y * half.y, 0)
+        case (.circle, .points), (.sphere, .points): return position
+        case (.circle, .outline):
+            let angle = Double.pi * u.x
+            return position + SIMD3(cos(angle), sin(angle), 0) * radius
+        case (.circle, _):
+            // Uniform over the disc: the radius goes as the square root of a uniform draw.
+            let angle = Double.pi * u.x
+            let r = radius * ((u.y + 1) / 2).squareRoot()
+            return position + SIMD3(cos(angle), sin(angle), 0) * r
+        case (.cuboid, .points): return position + corner(half)
+        case (.cuboid, .outline):
+            // An edge along one axis (each axis a third of the time), at a corner's other two.
+            let axis = Swift.min(Int(pick * 3), 2)
+            var p = corner(SIMD3(repeating: 1))
+            p[axis] = (pick * 3 - Double(axis)) * 2 - 1
+            return position + p * half
+        case (.cuboid, .surface):
+            // A face across one axis (each axis a third of the time), on the side of its draw.
+            let axis = Swift.min(Int(pick * 3), 2)
+            var p = u
+            p[axis] = u[axis] < 0 ? -1 : 1
+            return position + p * half
+        case (.cuboid, .volume): return position + u * half
+        case (.sphere, _):
+            // A direction uniform on the sphere (z uniform, angle uniform); inside for
+            // `.volume` (radius as the cube root of a uniform draw).
+            let z = u.y
+            let angle = Double.pi * u.x
+            let ring = (1 - z * z).squareRoot()
+            let r = mode == .volume ? radius * cbrt(pick) : radius
+            return position + SIMD3(ring * cos(angle), ring * sin(angle), z) * r
+        }
+    }
+
+    /// The golden-ratio increment of SplitMix64.
+    static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// SplitMix64's finaliser: a bijective mix of 64 bits.
+    @inline(__always)
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A particle's random draws: SplitMix64 from its key, one after another in a fixed
+    /// order (lifetime, velocity, longitude, spin, scale, red, green, blue, alpha, then the
+    /// emission point's four).
+    struct Draws {
+        var state: UInt64
+        init(key: UInt64) { state = key }
+        /// Uniform in −1 ..< 1, on a grid of 2⁻⁵².
+        mutating func symmetric() -> Double {
+            state &+= ParticleEvaluation.gamma
+            return Double(ParticleEvaluation.mix(state) >> 11) * 0x1p-52 - 1
+        }
+    }
+
+    /// A particle's motion: where it is at an emitter time, `start + v·age + ½·a·age²`
+    /// with `age = time − birth` (its sub-cells are born where it is).
+    struct Motion {
+        let start: SIMD3<Double>
+        let velocity: SIMD3<Double>
+        let acceleration: SIMD3<Double>
+        let birth: Double
+
+        @inline(__always)
+        func position(at time: Double) -> SIMD3<Double> {
+            let age = time - birth
+            return start + velocity * age + acceleration * (0.5 * age * age)
+        }
+    }
+}
