@@ -161,7 +161,8 @@ final class GradientLayerRenderingTests: XCTestCase {
         assertRect(try render([gradientLayer([green])], width: 40, height: 10), PixelRect(width: 40, height: 10),
                    is: opaqueGreen, elsewhere: transparent)
         // NaN components read as 0: transparent black is a colour like any other.
-        _ = try render([gradientLayer([Color(red: .nan, green: 1, blue: 0, alpha: .nan), red])], width: 40, height: 10)
+        XCTAssertEqual(try render([gradientLayer([Color(red: .nan, green: 1, blue: 0, alpha: .nan), red])], width: 40, height: 10),
+                       try render([gradientLayer([Color(red: 0, green: 1, blue: 0, alpha: 0), red])], width: 40, height: 10))
         let drawing = RenderList.GradientDrawing(
             gradient: Gradient(colors: [red, green, blue], locations: [0, .nan, 1]), type: .axial,
             startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 0))

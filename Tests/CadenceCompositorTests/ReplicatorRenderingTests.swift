@@ -85,6 +85,22 @@ final class ReplicatorRenderingTests: XCTestCase {
         XCTAssertEqual(r.instanceColorMultiplier(copy: 0), SIMD4(1, 1, 1, 1), "nil reads as opaque white")
     }
 
+    /// A rasterized sublayer of a replicator is tinted like a drawn one: each copy's colour
+    /// multiplies the cached pixels (one bitmap, shared by the copies).
+    func testRasterizedSublayersAreTinted() throws {
+        func frame(rasterized: Bool) throws -> Bitmap {
+            let r = try replicator(count: 3, transform: Transform3D(translationX: 12, y: 0, z: 0))
+            r.sublayers[0].backgroundColor = .white
+            r.sublayers[0].shouldRasterize = rasterized
+            r.instanceColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+            r.instanceGreenOffset = 0.25
+            return try render([r], width: 64, height: 64, compositor: Compositor(threadCount: 1))
+        }
+        let drawn = try frame(rasterized: false)
+        XCTAssertEqual(drawn[10, 10], SIMD4(255, 128, 0, 255), "copy 0 tinted")
+        XCTAssertLessThanOrEqual(maxDifference(try frame(rasterized: true), drawn), 1)
+    }
+
     /// A copy's multiplier also reaches a shape layer's fill and stroke colours and a
     /// gradient layer's stop colours; copy 0 with a white multiplier draws them as they are.
     func testColourMultipliersTintShapesAndGradients() throws {

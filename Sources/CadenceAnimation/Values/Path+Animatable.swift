@@ -75,14 +75,21 @@ extension Path: AnimatableValue {
     public static func additiveIdentity(like value: Path) -> Path { value.mappingPoints { _ in .zero } }
 
     /// The Euclidean norm over every coordinate of the two paths' differences (0 for
-    /// paths of different structures).
+    /// paths of different structures), summed in place (no path is built).
     public func distance(to other: Path) -> Double {
         guard hasSameStructure(as: other) else { return 0 }
         var sum = 0.0
-        _ = combined(with: other) { p, q in
-            let d = q.animatableComponents - p.animatableComponents
-            sum += (d * d).sum()
-            return p
+        for (a, b) in zip(elements, other.elements) {
+            func add(_ p: Point, _ q: Point) {
+                let d = q.animatableComponents - p.animatableComponents
+                sum += (d * d).sum()
+            }
+            switch (a, b) {
+            case (.moveTo(let p), .moveTo(let q)), (.lineTo(let p), .lineTo(let q)): add(p, q)
+            case (.quadCurveTo(let c, let p), .quadCurveTo(let d, let q)): add(c, d); add(p, q)
+            case (.curveTo(let c1, let c2, let p), .curveTo(let d1, let d2, let q)): add(c1, d1); add(c2, d2); add(p, q)
+            default: continue
+            }
         }
         return sum.squareRoot()
     }

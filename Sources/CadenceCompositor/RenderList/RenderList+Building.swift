@@ -169,7 +169,7 @@ extension RenderList {
                 if layer.shouldRasterize && !isRasterRoot && !inContext,
                    let rasterized = rasterizedItem(
                     for: layer, item: item, restingMatrix: level.concatenating(frame.plane),
-                    orientation: frame.orientation, nesting: nesting)
+                    orientation: frame.orientation, nesting: nesting, tint: frame.tint)
                 {
                     item = rasterized
                     item.subtreeEnd = items.count + 1
@@ -462,8 +462,7 @@ extension RenderList {
             if let tint {
                 // A replicator's copy (§ 19): every colour multiplied, channel by channel.
                 let clamped = Self.clampedColor(tint)
-                contents?.tint = SIMD4<Float>(Float(clamped.x * clamped.w), Float(clamped.y * clamped.w),
-                                              Float(clamped.z * clamped.w), Float(clamped.w))
+                contents?.tint = Self.premultipliedTint(clamped)
                 if contents?.tint == SIMD4(repeating: 0) { contents = nil }
                 if var tintedShadow = shadow {
                     tintedShadow.color = Color(tintedShadow.color.components * clamped)
@@ -514,6 +513,12 @@ extension RenderList {
                 gradient.gradient.colors = gradient.gradient.colors.map { Color($0.components * multiplier) }
                 return .gradient(gradient)
             }
+        }
+
+        /// A clamped colour multiplier as the contents sampler applies it: premultiplied,
+        /// in `Float`s (`RenderList.Contents.tint`).
+        static func premultipliedTint(_ c: SIMD4<Double>) -> SIMD4<Float> {
+            SIMD4<Float>(Float(c.x * c.w), Float(c.y * c.w), Float(c.z * c.w), Float(c.w))
         }
 
         static func clampedColor(_ c: SIMD4<Double>) -> SIMD4<Double> {

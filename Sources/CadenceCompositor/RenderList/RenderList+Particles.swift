@@ -55,7 +55,7 @@ extension RenderList.Builder {
                 image: image, layout: layout, magnificationFilter: .linear, minificationFilter: .linear,
                 minificationFilterBias: 0)
             if c != SIMD4(repeating: 1) {
-                contents.tint = SIMD4<Float>(Float(c.x * c.w), Float(c.y * c.w), Float(c.z * c.w), Float(c.w))
+                contents.tint = Self.premultipliedTint(c)
             }
             let bounds = look.bounds
             items.append(RenderList.Item(

@@ -20,7 +20,8 @@ extension RenderList.Builder {
     /// transitions, at opacity 1. Approximated: the bitmap is resampled (bilinear) when the
     /// layer's matrix is not a whole-pixel translation at the rasterized scale.
     func rasterizedItem(
-        for layer: Layer, item: RenderList.Item, restingMatrix: Transform3D, orientation: Double, nesting: Int
+        for layer: Layer, item: RenderList.Item, restingMatrix: Transform3D, orientation: Double, nesting: Int,
+        tint: SIMD4<Double>? = nil
     ) -> RenderList.Item? {
         guard let cache = rasterization, nesting < RenderList.maxNesting, layer.presentedTransition == nil else { return nil }
         let s = layer.rasterizationScale * canvasScale
@@ -81,6 +82,9 @@ extension RenderList.Builder {
         result.contents = RenderList.Contents(
             image: image(bitmap, mipmapped), layout: layout, magnificationFilter: .linear, minificationFilter: .linear,
             minificationFilterBias: 0)
+        // Inside a replicator's copy: the copy's colour multiplies the cached pixels (the
+        // subtree is rasterized untinted, so copies of different colours share one bitmap).
+        if let tint { result.contents?.tint = Self.premultipliedTint(Self.clampedColor(tint)) }
         result.pixelBounds = RenderList.pixelBounds(of: rect, under: plane, within: canvas)
         return result
     }

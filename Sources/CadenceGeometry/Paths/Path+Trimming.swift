@@ -20,8 +20,8 @@ extension Path {
     ///   kept whole when `start < end`.
     /// - Accuracy: the cut points are within the arc-length inversion's 1e-14 relative of
     ///   the exact distances (`PathSegment.parameter(atLength:)`).
-    /// - Cost: one measurement of every segment (a quadrature per curve), plus one
-    ///   inversion per cut segment; one new path.
+    /// - Cost: two measurements of every segment up to the cut (a quadrature per curve: the
+    ///   total, then the walk), plus one inversion per cut segment; one new path.
     public func trimmed(from start: Double, to end: Double) -> Path {
         let a = start.isNaN ? 0 : Swift.min(Swift.max(start, 0), 1)
         let b = end.isNaN ? 1 : Swift.min(Swift.max(end, 0), 1)

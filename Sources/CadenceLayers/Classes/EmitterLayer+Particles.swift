@@ -123,6 +123,11 @@ struct ParticleEvaluation {
         let cellKey = Self.mix(parentKey &+ Self.gamma &* UInt64(path.last! + 1))
         var k = last
         var born: [(particle: Particle, key: UInt64, lifetime: Double, motion: Motion)] = []
+        // The cell's constants, once for all its candidates.
+        let acceleration = SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration)
+        let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
+        let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
+        let latitude = cell.emissionLatitude
         while k >= first, candidates < EmitterLayer.maxCandidates,
               particles.count + born.count < EmitterLayer.maxParticles {
             candidates += 1
@@ -136,7 +141,6 @@ struct ParticleEvaluation {
             guard age >= 0, age < life else { continue }
             let speed = (cell.velocity + cell.velocityRange * draws.symmetric()) * velocity
             let longitude = cell.emissionLongitude + cell.emissionRange / 2 * draws.symmetric()
-            let latitude = cell.emissionLatitude
             let direction = SIMD3(
                 cos(latitude) * cos(longitude), cos(latitude) * sin(longitude),
                 sin(latitude))
@@ -144,11 +148,8 @@ struct ParticleEvaluation {
             let scale0 = cell.scale + cell.scaleRange * draws.symmetric()
             let colorDraws = SIMD4(draws.symmetric(), draws.symmetric(), draws.symmetric(), draws.symmetric())
             let emissionPoint = origin?(birth) ?? self.emissionPoint(&draws)
-            let acceleration = SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration)
             let motion = Motion(start: emissionPoint, velocity: direction * speed, acceleration: acceleration, birth: birth)
             let p = motion.position(at: time)
-            let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
-            let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
             var color = cell.color.components + ranges * colorDraws + speeds * age
             color.replace(with: 0, where: .!(color .>= 0))  // negatives and NaN
             color.replace(with: 1, where: color .> 1)
@@ -160,10 +161,11 @@ struct ParticleEvaluation {
         // Oldest first, then each particle's sub-cells.
         for entry in born.reversed() { particles.append(entry.particle) }
         guard !cell.emitterCells.isEmpty else { return }
+        let subPaths = cell.emitterCells.indices.map { path + [$0] }
         for entry in born.reversed() {
             let parent = entry.particle
             for (j, sub) in cell.emitterCells.enumerated() {
-                emit(sub, path: path + [j], parentKey: entry.key, origin: entry.motion.position(at:),
+                emit(sub, path: subPaths[j], parentKey: entry.key, origin: entry.motion.position(at:),
                      from: parent.birthTime, until: Swift.min(time, parent.birthTime + entry.lifetime), at: time)
             }
         }

@@ -23,7 +23,7 @@ extension SceneDecoder {
     static let emitterCellFields = emitterCellNumbers.map(\.name)
         + ["name", "enabled", "lifetime", "color", "contents", "emitterCells"]
 
-    /// The most cells in one scene's emitters, nested ones included: 1,024.
+    /// The most cells in one emitter layer's `emitterCells`, nested ones included: 1,024 (each layer is also charged to the scene's memory budget).
     static let maxEmitterCells = 1024
     /// How deep cell objects nest: `EmitterLayer.maxCellDepth`.
     static let maxEmitterCellDepth = EmitterLayer.maxCellDepth
