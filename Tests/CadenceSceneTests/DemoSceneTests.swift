@@ -1,6 +1,6 @@
 import CadencePixels
 @testable import CadenceScene
-import CadenceCompositor
+@testable import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
 import CadenceText
@@ -218,6 +218,21 @@ extension DemoSceneTests {
         }
         XCTAssertEqual(DemoScene.titles.count, 23)
         XCTAssertEqual(Set(DemoScene.titles).count, 23, "titles are distinct")
+    }
+
+    /// The titles and captions do not change, so each text layer is painted into its
+    /// backing store on the first frame and reused: later frames paint only the two text
+    /// layers whose font size or colour animates.
+    func testStaticTextIsPaintedOnce() throws {
+        let scene = DemoScene.make()
+        let texts = scene.layers.flatMap(subtree).filter { $0 is TextLayer }
+        let compositor = Compositor()
+        _ = try scene.render(at: 0, with: compositor)
+        XCTAssertEqual(compositor.backingStores.paintCount, texts.count)
+        for (frame, time) in [0.5, 1.25, 2.0].enumerated() {
+            _ = try scene.render(at: time, with: compositor)
+            XCTAssertEqual(compositor.backingStores.paintCount, texts.count + 2 * (frame + 1), "at \(time) s")
+        }
     }
 
     /// Every title fits its box: laid out in the default font, its one line keeps every
