@@ -290,8 +290,8 @@ extension DemoSceneTests {
         XCTAssertLessThan(cell.alphaSpeed, 0, "fading")
         XCTAssertGreaterThan(cell.yAcceleration, 0, "gravity (y down)")
         let particles = emitter.particles(at: 10)
-        XCTAssertGreaterThan(particles.count, 100)
-        XCTAssertLessThan(particles.count, 200)
+        XCTAssertGreaterThan(particles.count, 150)
+        XCTAssertLessThan(particles.count, 250)
         let origin = DemoScene.panelOrigin(22)
         func lit(_ bitmap: Bitmap, rows: Range<Int>) -> Int {
             var count = 0

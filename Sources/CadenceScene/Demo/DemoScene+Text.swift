@@ -59,7 +59,7 @@ extension DemoScene {
     static let truncatedLine = "every line ends where the box does"
 
     /// A fountain: particles leave a short line at the bottom of the panel upwards (fanned
-    /// ±15° by `emissionRange` about straight up), fall back under gravity
+    /// ±26° by `emissionRange` about straight up), fall back under gravity
     /// (`yAcceleration`), shrink and fade (`scaleSpeed`, `alphaSpeed`), drawn additively as
     /// soft dots. The emitter layer's `timeOffset` starts it 10 s in, so the first frame
     /// shows the fountain running; its particles are a closed form of time, so every frame
@@ -73,7 +73,7 @@ extension DemoScene {
         emitter.masksToBounds = true
         emitter.emitterPosition = Point(x: panelWidth / 2, y: emitter.bounds.height - 12)
         emitter.emitterShape = .line
-        emitter.emitterSize = Size(width: 14, height: 0)
+        emitter.emitterSize = Size(width: 6, height: 0)
         emitter.emitterMode = .outline
         emitter.renderMode = .additive
         emitter.seed = 7
@@ -82,21 +82,21 @@ extension DemoScene {
         emitter.timing = timing
         var drop = EmitterCell()
         drop.name = "drop"
-        drop.birthRate = 70
-        drop.lifetime = 2.1
-        drop.lifetimeRange = 0.3
-        drop.velocity = 150
-        drop.velocityRange = 18
+        drop.birthRate = 110
+        drop.lifetime = 1.75
+        drop.lifetimeRange = 0.15
+        drop.velocity = 165
+        drop.velocityRange = 6
         drop.emissionLongitude = -.pi / 2
-        drop.emissionRange = .pi / 6
-        drop.yAcceleration = 135
-        drop.scale = 0.9
-        drop.scaleRange = 0.25
-        drop.scaleSpeed = -0.2
+        drop.emissionRange = .pi / 3.5
+        drop.yAcceleration = 170
+        drop.scale = 0.55
+        drop.scaleRange = 0.15
+        drop.scaleSpeed = -0.12
         drop.color = rgb(0x5FA8FF)
         drop.greenRange = 0.15
         drop.blueRange = 0.1
-        drop.alphaSpeed = -0.42
+        drop.alphaSpeed = -0.4
         drop.contents = softDot
         emitter.emitterCells = [drop]
         add(emitter, to: panel)
