@@ -107,7 +107,7 @@ do {  // GraphicsContext
 do {  // DemoScene
     let scene = DemoScene.make()
     let frame = try scene.render(at: 1.5, with: Compositor())
-    expect(frame.width == 640 && frame.height == 979, "DemoScene")
+    expect(frame.width == 640 && frame.height == 1172, "DemoScene")
 }
 do {  // Law
     let law = TimingFunctionLaws.exactEnds()

@@ -4,7 +4,14 @@ The scene's time t is the layers' local time (the renderer refuses layer media t
 other than the defaults). Two kinds are drawn:
 
 - "basic" property animations on the scalar, point, size and rect layer properties and
-  their structure fields (`position.x`, `bounds.size.width`, `contentsRect.origin`, …).
+  their structure fields (`position.x`, `bounds.size.width`, `contentsRect.origin`, …),
+  and on a shape layer's `fillColor` and `strokeColor` (unpremultiplied RGBA, component
+  by component) and `path`. A path animates point by point: its values (SVG path data)
+  are parsed by `paths.py`, every coordinate of every end point and control point is one
+  component of the vector the models animate, and the result is put back into the same
+  subpaths. The ends must have the layer path's structure (the same subpaths, segment
+  kinds and closing flags); other structures, and quadratic commands (which `paths.py`
+  turns into cubics, so their kind would be lost), are refused.
   Each one is evaluated by `oracle/property_animation.py` (media timing, removal on
   completion, timing function, from/to/by, additive, cumulative), exactly, and rounded
   once to doubles. The animations of one property are stacked in the order they were
@@ -17,11 +24,13 @@ other than the defaults). Two kinds are drawn:
   (none = linear) and then p = start + (end − start)·f, start and end clamped to 0…1.
   When several are in effect the last added wins.
 
-Keyframe animations, groups, colour and transform key paths are refused.
+Keyframe animations, groups, transform key paths and colour key paths other than the
+shape's are refused.
 """
 
 import math
 import os
+import re
 import sys
 
 REFERENCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -33,6 +42,7 @@ from oracle.keyframes import ease  # noqa: E402
 from oracle.media_timing import Timing, evaluate, resolve  # noqa: E402
 from oracle.property_animation import ANIMATION_DEFAULT_DURATION, Basic, evaluate_leaf  # noqa: E402
 from oracle.timing_function import CubicTimingFunction  # noqa: E402
+import paths  # noqa: E402
 
 TIMING_FUNCTIONS = {
     "linear": None,
@@ -48,6 +58,9 @@ PROPERTY_SIZES = {
     "shadowOpacity": 1, "shadowRadius": 1, "contentsScale": 1, "minificationFilterBias": 1,
     "position": 2, "anchorPoint": 2, "shadowOffset": 2,
     "bounds": 4, "contentsRect": 4, "contentsCenter": 4,
+    "fillColor": 4, "strokeColor": 4,
+    # a path's size is its count of coordinates, read from the layer's path
+    "path": None,
 }
 POINT_FIELDS = {"x": (0,), "y": (1,)}
 SIZE_FIELDS = {"width": (0,), "height": (1,)}
@@ -78,6 +91,8 @@ def resolve_key_path(key_path, path):
     if prop not in PROPERTY_SIZES:
         raise AnimationError(path, "key path %r is not drawn by the reference renderer" % key_path)
     n = PROPERTY_SIZES[prop]
+    if prop == "path" and not field:
+        return prop, None
     if not field:
         return prop, tuple(range(n))
     table = {2: POINT_FIELDS if prop != "shadowOffset" else SIZE_FIELDS, 4: RECT_FIELDS}.get(n, {})
@@ -157,16 +172,32 @@ class PropertyAnimation:
             raise AnimationError(path + ".keyPath", "missing (a string is required)")
         self.key_path = key_path
         self.property, self.fields = resolve_key_path(key_path, path + ".keyPath")
-        n = len(self.fields)
+        if self.property == "path":
+            # The structure all ends share; the fields are every coordinate of it.
+            self.structure = None
+            ends = [self._path_value(obj.get(key), "%s.%s" % (path, key)) for key in ("fromValue", "toValue", "byValue")]
+            self.fields = tuple(range(max((len(e) for e in ends if e is not None), default=0)))
+        else:
+            n = len(self.fields)
+            ends = [_value(obj.get(key), n, "%s.%s" % (path, key)) for key in ("fromValue", "toValue", "byValue")]
         self.model = Basic(
-            from_value=_value(obj.get("fromValue"), n, path + ".fromValue"),
-            to_value=_value(obj.get("toValue"), n, path + ".toValue"),
-            by_value=_value(obj.get("byValue"), n, path + ".byValue"),
+            from_value=ends[0], to_value=ends[1], by_value=ends[2],
             timing=_timing(obj, path),
             timing_function=_timing_function(obj.get("timingFunction"), path + ".timingFunction"),
             additive=_bool(obj, "additive", False, path),
             cumulative=_bool(obj, "cumulative", False, path),
             removed_on_completion=_bool(obj, "removedOnCompletion", True, path))
+
+    def _path_value(self, v, path):
+        """SVG path data → the tuple of its coordinates (None for None); every end has
+        one structure."""
+        if v is None:
+            return None
+        structure, coordinates = path_coordinates(_parse_path(v, path), path)
+        if self.structure is not None and structure != self.structure:
+            raise AnimationError(path, "paths of different structures are not drawn by the reference renderer")
+        self.structure = structure
+        return coordinates
 
     def contribution(self, t, model_fields):
         """The animation's own value of its fields at time t (doubles), or None."""
@@ -226,6 +257,42 @@ class TransitionAnimation:
         return self.start + (self.end - self.start) * f
 
 
+def _parse_path(v, path):
+    if not isinstance(v, str):
+        raise AnimationError(path, "expected SVG path data")
+    if re.search(r"[QqTt]", v):
+        raise AnimationError(path, "quadratic path animations are not drawn by the reference renderer")
+    try:
+        return paths.parse_svg_path(v)
+    except paths.PathError as e:
+        raise AnimationError(path, str(e))
+
+
+def path_coordinates(subpaths, path):
+    """A parsed path → (its structure, the tuple of all its coordinates in order)."""
+    structure, out = [], []
+    for sp in subpaths:
+        structure.append((tuple(seg[0] for seg in sp["segments"]), sp["closed"]))
+        out += sp["start"]
+        for seg in sp["segments"]:
+            for point in seg[1:]:
+                out += point
+    return tuple(structure), tuple(float(x) for x in out)
+
+
+def path_from_coordinates(structure, coordinates):
+    """The inverse of `path_coordinates`: the subpaths of `structure` at `coordinates`."""
+    it = iter(coordinates)
+    point = lambda: (next(it), next(it))  # noqa: E731
+    subpaths = []
+    for kinds, closed in structure:
+        sp = {"start": point(), "segments": [], "closed": closed}
+        for kind in kinds:
+            sp["segments"].append(("L", point()) if kind == "L" else ("C", point(), point(), point()))
+        subpaths.append(sp)
+    return subpaths
+
+
 def parse_animations(value, path, parse_previous):
     """The "animations" object of a layer → [(key, animation)] in document order."""
     if value is None:
@@ -249,15 +316,38 @@ def parse_animations(value, path, parse_previous):
     return out
 
 
+def check_models(layer, animations, path):
+    """Refuses, at `path` (the layer's "animations"), animations that need a model value
+    the parsed `layer` lacks: a path animation on a layer without a path or whose ends
+    have another structure, a colour animation of a property that is none."""
+    for key, anim in animations:
+        if not isinstance(anim, PropertyAnimation):
+            continue
+        p = "%s.%s" % (path, key)
+        if anim.property == "path":
+            if layer["class"] != "shape" or not layer["path"]:
+                raise AnimationError(p, "a path animation needs a shape layer with a path")
+            structure, model = path_coordinates(layer["path"], p)
+            if anim.structure is not None and anim.structure != structure:
+                raise AnimationError(p, "paths of different structures are not drawn by the reference renderer")
+            if re.search(r"[QqTt]", layer.get("pathData", "")):
+                raise AnimationError(p, "quadratic path animations are not drawn by the reference renderer")
+            anim.fields = tuple(range(len(model)))
+        elif layer[anim.property] is None:
+            raise AnimationError(p, "an animation of a property without a model value is not drawn")
+
+
 def _as_tuple(v):
     return tuple(v) if isinstance(v, (tuple, list)) else (v,)
 
 
 def presented_values(layer, animations, t):
     """The presentation values of the animated properties of `layer` (a parsed layer
-    dict) at t: {property: value}, and the transition in effect (animation, p) or None."""
+    dict) at t: {property: value} (a number, a tuple, or a path's subpaths), and the
+    transition in effect (animation, p) or None."""
     values = {}
     transition = None
+    structure = None
     for _, anim in animations:
         if isinstance(anim, TransitionAnimation):
             p = anim.progress(t)
@@ -265,7 +355,10 @@ def presented_values(layer, animations, t):
                 transition = (anim, p)
             continue
         prop = anim.property
-        model = _as_tuple(layer[prop])
+        if prop == "path":
+            structure, model = path_coordinates(layer["path"], "path")
+        else:
+            model = _as_tuple(layer[prop])
         current = list(values.get(prop, model))
         model_fields = tuple(model[i] for i in anim.fields)
         v = anim.contribution(t, model_fields)
@@ -274,4 +367,9 @@ def presented_values(layer, animations, t):
         for i, x in zip(anim.fields, v):
             current[i] = current[i] + x if anim.model.additive else x
         values[prop] = tuple(current)
+    for prop, v in values.items():
+        if prop == "path":
+            values[prop] = path_from_coordinates(structure, v)
+        elif PROPERTY_SIZES[prop] == 1:
+            values[prop] = v[0]
     return values, transition

@@ -60,6 +60,7 @@ def parse(obj, layer, p, number, numbers, color, choice, error):
         if obj.get("path") is not None:
             try:
                 layer["path"] = paths.parse_svg_path(obj["path"])
+                layer["pathData"] = obj["path"]
             except paths.PathError as e:
                 raise error(p("path"), str(e))
         for key in ("fillColor", "strokeColor"):

@@ -1150,6 +1150,53 @@ def shape_compositing():
 
 
 @scene
+def shape_animated():
+    # Rendered at time 0, in the middle of path and colour animations that began earlier
+    # (issue 18 §3): the path between two paths of the same structure, point by point;
+    # the colours component by component (unpremultiplied).
+    return {"canvas": canvas(320, 240), "layers": [
+        # a square turning into a diamond, red to blue, linear at progress 0.5
+        shape(10, 10, 100, 100, "M 10 10 L 90 10 L 90 90 L 10 90 Z", name="square-to-diamond-0.5", animations={
+            "morph": basic("path", fromValue="M 10 10 L 90 10 L 90 90 L 10 90 Z",
+                           toValue="M 50 0 L 100 50 L 50 100 L 0 50 Z", duration=1, beginTime=-0.5),
+            "tint": basic("fillColor", fromValue=RED, toValue=BLUE, duration=1, beginTime=-0.5)}),
+        # a blob of cubics whose control points move, stroked, easeInEaseOut at progress 0.35,
+        # its fill and stroke colours animating with it
+        shape(120, 10, 100, 100, "M 50 10 C 80 10 90 40 90 50 C 90 80 60 90 50 90 C 20 90 10 60 10 50 "
+              "C 10 20 40 10 50 10 Z", name="blob-eased-0.35", strokeColor=DARK, lineWidth=4, lineJoin="round",
+              animations={
+                  "morph": basic("path", toValue="M 50 0 C 100 0 100 30 95 50 C 90 95 55 100 50 85 "
+                                 "C 0 100 5 55 20 50 C 0 0 30 20 50 0 Z", duration=2, beginTime=-0.7,
+                                 timingFunction="easeInEaseOut"),
+                  "fill": basic("fillColor", fromValue=YELLOW, toValue=GREEN, duration=2, beginTime=-0.7,
+                                timingFunction="easeInEaseOut"),
+                  "stroke": basic("strokeColor", toValue=PURPLE, duration=2, beginTime=-0.7,
+                                  timingFunction="easeInEaseOut")}),
+        # two subpaths filled even-odd (a frame) whose hole grows; a translucent fill fading in
+        shape(230, 10, 80, 100, "M 0 0 L 80 0 L 80 100 L 0 100 Z M 30 40 L 50 40 L 50 60 L 30 60 Z",
+              name="frame-even-odd-0.75", fillRule="evenOdd", backgroundColor=LIGHT, animations={
+                  "hole": basic("path", toValue="M 0 0 L 80 0 L 80 100 L 0 100 Z M 10 10 L 70 10 L 70 90 L 10 90 Z",
+                                duration=1, beginTime=-0.75),
+                  "fade": basic("fillColor", fromValue=[0.2, 0.4, 0.8, 0], toValue=[0.2, 0.4, 0.8, 1], duration=1,
+                                beginTime=-0.75)}),
+        # a by-value path (each point moved by its own offset) at progress 0.25, over a
+        # colour held at its end (fillMode forwards, not removed)
+        shape(10, 130, 140, 100, "M 10 90 L 70 10 L 130 90 Z", name="triangle-by-0.25", animations={
+            "by": basic("path", byValue="M 0 -80 L 0 80 L 0 -80 Z", duration=2, beginTime=-0.5),
+            "held": basic("fillColor", toValue=ORANGE, duration=1, beginTime=-3, fillMode="forwards",
+                          removedOnCompletion=False)}),
+        # a rotated shape whose path and stroke colour animate: the mid-path under a transform
+        layer(bounds=[0, 0, 120, 80], position=[235, 180], name="rotated-wave-0.3", transform=rz(-12),
+              path="M 10 40 C 30 10 50 10 60 40 C 70 70 90 70 110 40", fillColor=None, strokeColor=RED,
+              lineWidth=6, lineCap="round", animations={
+                  "wave": basic("path", toValue="M 10 40 C 30 70 50 70 60 40 C 70 10 90 10 110 40", duration=1,
+                                beginTime=-0.3),
+                  "stroke": basic("strokeColor", toValue=TEAL, duration=1, beginTime=-0.3)},
+              **{"class": "shape"}),
+    ]}
+
+
+@scene
 def gradient_types():
     return {"canvas": canvas(320, 240), "layers": [
         gradient(10, 10, 90, 70, [RED, BLUE], name="axial-default"),

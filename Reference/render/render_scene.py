@@ -313,6 +313,7 @@ def parse_layer(obj, path, base_dir=None):
         try:
             layer["animations"] = animation.parse_animations(obj["animations"], p("animations"),
                                                              parse_previous)
+            animation.check_models(layer, layer["animations"], p("animations"))
         except animation.AnimationError as e:
             raise SceneError(e.path, str(e).split(": ", 1)[1])
     return layer
@@ -364,8 +365,7 @@ def present(layer, t):
     if layer["animations"]:
         import animation
         values, transition = animation.presented_values(layer, layer["animations"], t)
-        for prop, v in values.items():
-            out[prop] = v[0] if animation.PROPERTY_SIZES[prop] == 1 else tuple(v)
+        out.update(values)
         out["opacity"] = min(max(out["opacity"], 0.0), 1.0)
         out["shadowOpacity"] = min(max(out["shadowOpacity"], 0.0), 1.0)
         for key in ("cornerRadius", "borderWidth", "shadowRadius"):

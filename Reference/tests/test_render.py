@@ -649,6 +649,45 @@ def test_animations_are_evaluated_at_time_zero():
     assert layers[0]["mask"]["position"] == pytest.approx((100 * e, 100 * e), abs=1e-12)
 
 
+def test_path_and_colour_animations_are_interpolated_point_by_point():
+    with open(os.path.join(SCENES, "shape-animated.json")) as f:
+        scene = R.parse_scene(json.load(f), SCENES)
+    square, blob, frame, triangle, wave = [R.present(l, 0.0) for l in scene["layers"]]
+    # linear at 0.5: each corner halfway from the square's to the diamond's, the colour
+    # halfway from red to blue in unpremultiplied components
+    assert square["path"] == [{"start": (30.0, 5.0), "closed": True,
+                               "segments": [("L", (95.0, 30.0)), ("L", (70.0, 95.0)), ("L", (5.0, 70.0))]}]
+    assert square["fillColor"] == pytest.approx((0.5, 0.3, 0.5, 1.0), abs=1e-15)
+    # byValue at 0.25: model + 0.25·by, point by point
+    assert [seg[1] for seg in triangle["path"][0]["segments"]] == [(70.0, 30.0), (130.0, 70.0)]
+    assert triangle["path"][0]["start"] == (10.0, 70.0)
+    assert triangle["fillColor"] == (1.0, 0.6, 0.0, 1.0)  # held at its end
+    # the second subpath of the even-odd frame at 0.75, and its alpha
+    assert frame["path"][1]["start"] == (15.0, 17.5) and frame["fillColor"][3] == 0.75
+    # control points move too: the blob's first control point, eased (0.42, 0, 0.58, 1) at 0.35
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        t = (lo + hi) / 2
+        lo, hi = (t, hi) if 3 * (1 - t) ** 2 * t * 0.42 + 3 * (1 - t) * t * t * 0.58 + t ** 3 < 0.35 else (lo, t)
+    e = 3 * (1 - lo) * lo * lo + lo ** 3
+    assert blob["path"][0]["segments"][0][1] == pytest.approx((80 + 20 * e, 10 - 10 * e), abs=1e-12)
+    assert wave["strokeColor"] == pytest.approx((0.8 - 0.8 * 0.3, 0.2 + 0.4 * 0.3, 0.2 + 0.4 * 0.3, 1), abs=1e-15)
+    g = golden("shape-animated")
+    # the middle shape, not either end: (60, 20) lies inside both the square (10…90 + 10)
+    # and the diamond but outside the halfway quadrilateral; (60, 26) lies inside it
+    assert px(g, 60, 20) == WHITE
+    assert close(px(g, 60, 60), (128, 77, 128, 255), 1) and close(px(g, 60, 26), (128, 77, 128, 255), 1)
+    # the triangle's apex moved down by 20, its base up by 20
+    assert px(g, 80, 130 + 28) == WHITE and px(g, 80, 130 + 33) != WHITE
+    assert px(g, 80, 130 + 68) != WHITE and px(g, 80, 130 + 72) == WHITE
+    # a path animation between different structures is refused (as are quadratic ones)
+    for bad in ("M 0 0 L 10 0 L 10 10 Z", "M 0 0 Q 5 5 10 0 L 10 10 L 0 10 Z"):
+        doc = one_layer_scene({"class": "shape", "bounds": [0, 0, 10, 10], "path": "M 0 0 L 10 0 L 10 10 L 0 10 Z",
+                               "animations": {"a": {"type": "basic", "keyPath": "path", "toValue": bad}}})
+        with pytest.raises(R.SceneError):
+            R.render(doc)
+
+
 def test_transition_progress():
     import animation as A
     t = lambda **kw: A.TransitionAnimation(dict({"type": "transition", "duration": 1}, **kw), "t", None)  # noqa: E731

@@ -102,7 +102,12 @@ public struct TextLayout: Hashable, Sendable {
             let rest = characters[restStart...].map { $0.isNewline ? " " : $0 }
             kept[last] = (ArraySlice(measure.truncate(rest, width: width, mode: text.truncationMode, force: true)), true)
         } else if truncates {
-            for i in kept.indices where measure.width(of: kept[i].chars) > width {
+            for i in kept.indices {
+                // A wrapped line's spaces at its end hang outside the box: they never make
+                // it too wide.
+                var line = kept[i].chars
+                while text.isWrapped, let last = line.last, last.isWhitespace { line = line.dropLast() }
+                guard measure.width(of: line) > width else { continue }
                 kept[i].chars = ArraySlice(measure.truncate(Array(kept[i].chars), width: width, mode: text.truncationMode))
             }
         }

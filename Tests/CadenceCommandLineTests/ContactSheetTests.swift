@@ -24,7 +24,7 @@ final class ContactSheetTests: XCTestCase {
     }
 
     /// 24 frames of 640 × 400 make quarter-size thumbnails in a 6 × 4 grid (the demo, now
-    /// 640 × 979, gets the same grid: `DemoCommandTests`).
+    /// 640 × 1172, gets the same grid: `DemoCommandTests`).
     func testDemoLayout() throws {
         let sheet = try ContactSheet(frameWidth: 640, frameHeight: 400, frameCount: 24, background: SIMD4(0, 0, 0, 255))
         XCTAssertEqual(sheet.factor, 4)

@@ -16,20 +16,20 @@ final class DemoCommandTests: RenderTestCase {
         XCTAssertEqual(try contents("demo"), ["contact-sheet.png"] + frames)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 27, "26 lines and the final newline")
-        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×979, 0 s)")
-        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×979, 0.125 s)")
-        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×979, 2.875 s)")
-        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×1016, 24 frames in a 6×4 grid)")
+        XCTAssertEqual(lines[0], "wrote \(out)/frame-0000.png (640×1172, 0 s)")
+        XCTAssertEqual(lines[1], "wrote \(out)/frame-0001.png (640×1172, 0.125 s)")
+        XCTAssertEqual(lines[23], "wrote \(out)/frame-0023.png (640×1172, 2.875 s)")
+        XCTAssertEqual(lines[24], "wrote \(out)/contact-sheet.png (1016×1212, 24 frames in a 6×4 grid)")
         let summary = lines[25]
         XCTAssertTrue(summary.hasPrefix("24 frames in ") && summary.contains(" frames/s, \(Compositor.activeProcessorCount) thread")
                       && summary.contains("PNG encoding "), summary)
         let frame = try image(out + "/frame-0000.png")
         XCTAssertEqual(frame.width, 640)
-        XCTAssertEqual(frame.height, 979)
+        XCTAssertEqual(frame.height, 1172)
         XCTAssertEqual(frame[1, 1], SIMD4(14, 16, 22, 255), "the canvas colour")
         let sheet = try image(out + "/contact-sheet.png")
         XCTAssertEqual(sheet.width, 1016)
-        XCTAssertEqual(sheet.height, 1016)
+        XCTAssertEqual(sheet.height, 1212)
     }
 
     /// `--threads` and `--png-level` change the speed and the file sizes, not the
@@ -59,18 +59,19 @@ final class DemoCommandTests: RenderTestCase {
     /// corners, borders, an opacity group and clipping; and the compositor's effects:
     /// contents with a gravity and nine-part stretching, shadows (one with a path), nested
     /// masks, every kind of transition and flipped geometry; and layout: autoresizing and
-    /// constraints under model changes of the schedule, a scroll layer, springs.
+    /// constraints under model changes of the schedule, a scroll layer, springs; and titles,
+    /// text (wrapped, justified, truncated, its size and colour animated) and particles.
     func testSceneShowsEveryFeature() {
         let scene = DemoScene.make()
         XCTAssertEqual(scene.canvas.pixelWidth, 640)
-        XCTAssertEqual(scene.canvas.pixelHeight, 979)
+        XCTAssertEqual(scene.canvas.pixelHeight, 1172)
         var layers: [Layer] = []
         func collect(_ layer: Layer) {
             layers.append(layer)
             layer.sublayers.forEach(collect)
         }
         scene.layers.forEach(collect)
-        XCTAssertEqual(scene.layers.first?.sublayers.count, 20, "panels")
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 23, "panels (the 24th slot is empty)")
         XCTAssertTrue(layers.contains { ($0 as? ReplicatorLayer).map { $0.instanceCount > 1 && $0.instanceDelay > 0 } ?? false }, "a replicator")
         XCTAssertTrue(layers.contains { $0.layerClass == .transform && $0.sublayers.count > 2 }, "a transform layer")
 
@@ -120,6 +121,13 @@ final class DemoCommandTests: RenderTestCase {
         XCTAssertTrue(layers.contains { $0.layoutManager is ConstraintLayoutManager && $0.sublayers.count == 3 })
         XCTAssertTrue(layers.contains { $0.scrollMode == .vertically })
         XCTAssertTrue(properties.contains { $0.basic(of: Double.self)?.spring != nil })
+
+        let texts = layers.compactMap { $0 as? TextLayer }
+        XCTAssertEqual(texts.filter { $0.name == "title" }.map { $0.string ?? "" }, DemoScene.titles, "every panel titled")
+        XCTAssertTrue(texts.contains { $0.isWrapped && $0.alignmentMode == .justified && $0.animation(forKey: "grow") != nil })
+        XCTAssertEqual(Set(texts.map(\.truncationMode)), [.start, .middle, .end])
+        XCTAssertTrue(texts.contains { $0.animation(forKey: "colour") != nil }, "an animated foreground colour")
+        XCTAssertTrue(layers.contains { ($0 as? EmitterLayer)?.emitterCells.first?.contents != nil }, "a particle fountain")
     }
 
     /// The fourth row's model changes: the resized containers reach their large size by
@@ -129,7 +137,7 @@ final class DemoCommandTests: RenderTestCase {
         let scene = DemoScene.make()
         let compositor = Compositor()
         let panels = scene.layers[0].sublayers
-        let window = panels[12].sublayers[1], container = panels[13].sublayers[1], list = panels[14].sublayers[1]
+        let window = panels[12].sublayers[2], container = panels[13].sublayers[2], list = panels[14].sublayers[2]
         _ = try scene.render(at: 1.4, with: compositor)
         XCTAssertEqual(window.bounds.size, DemoScene.large)
         XCTAssertEqual(window.sublayers[0].bounds.width, DemoScene.large.width, "the title bar stretches")

@@ -1,7 +1,9 @@
 import CadencePixels
 @testable import CadenceScene
-import CadenceCompositor
+@testable import CadenceCompositor
 import CadenceGeometry
+import CadenceLayers
+import CadenceText
 import XCTest
 
 /// `DemoScene`'s bottom row, by its pixels: each check fails when the feature its panel
@@ -53,6 +55,10 @@ final class DemoSceneTests: XCTestCase {
         XCTAssertEqual(DemoScene.panelHeight, 183)
         XCTAssertEqual(DemoScene.panelOrigin(8), Point(x: 12, y: 398))
         XCTAssertEqual(DemoScene.panelOrigin(11), Point(x: 481.5, y: 398))
+        XCTAssertEqual(DemoScene.panelOrigin(20), Point(x: 12, y: 977))
+        XCTAssertEqual(DemoScene.height, DemoScene.panelOrigin(23).y + DemoScene.panelHeight + DemoScene.margin)
+        XCTAssertEqual(DemoScene.panels.count, DemoScene.columns * DemoScene.rows)
+        XCTAssertNil(DemoScene.panels[23], "the slot kept for a tiled layer")
     }
 
     /// The picture made in code: its corners, as the doc comment says.
@@ -179,5 +185,128 @@ extension DemoSceneTests {
             let p = bitmap[middle.x, middle.y]
             XCTAssertGreaterThan(Int(p[0]) + Int(p[1]) + Int(p[2]), 300, "a bright plane shows at \(time) s: \(p)")
         }
+    }
+}
+
+/// The titles and the sixth row (`DemoScene+Text.swift`): panels 20 (a paragraph), 21
+/// (truncation) and 22 (a fountain) at y = 977.
+extension DemoSceneTests {
+    /// The panels of the scene's root, in panel order (the empty slot has none).
+    func panels() -> [Layer] { DemoScene.make().layers[0].sublayers }
+
+    /// `layer` and every layer below it.
+    func subtree(_ layer: Layer) -> [Layer] { [layer] + layer.sublayers.flatMap(subtree) }
+
+    /// Every title is drawn: in each title's box on the canvas, dozens of pixels differ
+    /// from the panel (glyphs), and none is brighter than the title colour (quiet text,
+    /// anti-aliased towards the panel). A title's box without its text layer shows only
+    /// the panel, so the check fails when the labels stop rendering.
+    func testTitlesRender() throws {
+        let f = try frame(at: 0)
+        let panel = bytes(DemoScene.panelColor), title = bytes(DemoScene.titleColor)
+        for (index, name) in DemoScene.titles.enumerated() {
+            let origin = DemoScene.panelOrigin(index)
+            var inked = 0
+            for y in Int(origin.y) + 7..<Int(origin.y) + 21 {
+                for x in Int(origin.x) + 22..<Int(origin.x + DemoScene.panelWidth) - 8 {
+                    let p = SIMD4<Int>(truncatingIfNeeded: f[x, y])
+                    if p != panel { inked += 1 }
+                    XCTAssertTrue((0..<3).allSatisfy { p[$0] <= max(title[$0], panel[$0]) + 2 }, "\(name) at (\(x), \(y)): \(p)")
+                }
+            }
+            XCTAssertGreaterThan(inked, 40, "\(name): \(inked) pixels of text")
+        }
+        XCTAssertEqual(DemoScene.titles.count, 23)
+        XCTAssertEqual(Set(DemoScene.titles).count, 23, "titles are distinct")
+    }
+
+    /// The titles and captions do not change, so each text layer is painted into its
+    /// backing store on the first frame and reused: later frames paint only the two text
+    /// layers whose font size or colour animates.
+    func testStaticTextIsPaintedOnce() throws {
+        let scene = DemoScene.make()
+        let texts = scene.layers.flatMap(subtree).filter { $0 is TextLayer }
+        let compositor = Compositor()
+        _ = try scene.render(at: 0, with: compositor)
+        XCTAssertEqual(compositor.backingStores.paintCount, texts.count)
+        for (frame, time) in [0.5, 1.25, 2.0].enumerated() {
+            _ = try scene.render(at: time, with: compositor)
+            XCTAssertEqual(compositor.backingStores.paintCount, texts.count + 2 * (frame + 1), "at \(time) s")
+        }
+    }
+
+    /// Every title fits its box: laid out in the default font, its one line keeps every
+    /// character (no "…").
+    func testTitlesFit() throws {
+        let face = try FontTextRenderer.shared.face(named: nil)
+        for title in panels().compactMap({ $0.sublayers.first { $0.name == "title" } as? TextLayer }) {
+            let layout = TextLayout(title.textDrawing, metrics: face)
+            XCTAssertEqual(layout.lines.map(\.text), [title.string!])
+        }
+    }
+
+    /// The paragraph: a wrapped, justified text layer truncated at its end, whose font size
+    /// animates from 9 to 13 points: at 9 the whole text fits, at 13 its last line ends in
+    /// "…"; halfway (0.75 s, easeInEaseOut) it is 11.
+    func testParagraphPanel() throws {
+        let block = try XCTUnwrap(subtree(panels()[20]).compactMap { $0 as? TextLayer }.first { $0.isWrapped })
+        XCTAssertEqual(block.alignmentMode, .justified)
+        XCTAssertEqual(block.truncationMode, .end)
+        let face = try FontTextRenderer.shared.face(named: nil)
+        func lines(at time: Double) throws -> [String] {
+            let presented = try XCTUnwrap(block.presentation(at: time) as? TextLayer)
+            return TextLayout(presented.textDrawing, metrics: face).lines.map(\.text)
+        }
+        XCTAssertEqual((block.presentation(at: 0.75) as? TextLayer)?.fontSize ?? 0, 11, accuracy: 1e-9)
+        let small = try lines(at: 0), large = try lines(at: 1.5)
+        XCTAssertEqual(small.joined(separator: " ").split(separator: " "), DemoScene.paragraphText.split(separator: " "))
+        XCTAssertFalse(small.last!.hasSuffix("…"))
+        XCTAssertTrue(large.last!.hasSuffix("…"), "\(large)")
+        XCTAssertLessThan(large.count, small.count + 3)
+        XCTAssertNotEqual(try frame(at: 0)[40, 977 + 60], try frame(at: 1.5)[40, 977 + 60], "the text redrawn at its size")
+    }
+
+    /// The truncation panel's lines keep their start, both ends, their end.
+    func testTruncationPanel() throws {
+        let face = try FontTextRenderer.shared.face(named: nil)
+        let texts = subtree(panels()[21]).compactMap { $0 as? TextLayer }.filter { $0.string == DemoScene.truncatedLine }
+        XCTAssertEqual(texts.map(\.truncationMode), [.start, .middle, .end])
+        let shown = texts.map { TextLayout($0.textDrawing, metrics: face).lines.map(\.text) }
+        XCTAssertTrue(shown[0][0].hasPrefix("…") && shown[0][0].hasSuffix("does"), "\(shown[0])")
+        XCTAssertTrue(shown[1][0].hasPrefix("every") && shown[1][0].contains("…") && shown[1][0].hasSuffix("does"), "\(shown[1])")
+        XCTAssertTrue(shown[2][0].hasPrefix("every") && shown[2][0].hasSuffix("…"), "\(shown[2])")
+        let centred = try XCTUnwrap(subtree(panels()[21]).compactMap { $0 as? TextLayer }.first { $0.alignmentMode == .center })
+        XCTAssertNotEqual((centred.presentation(at: 0) as? TextLayer)?.foregroundColor,
+                          (centred.presentation(at: 1) as? TextLayer)?.foregroundColor)
+    }
+
+    /// The fountain: an emitter layer already running at the first frame (its time offset),
+    /// its particles rising above the nozzle in a fan, moving from frame to frame, and
+    /// falling back before they leave the panel's sides.
+    func testFountainPanel() throws {
+        let emitter = try XCTUnwrap(subtree(panels()[22]).compactMap { $0 as? EmitterLayer }.first)
+        XCTAssertEqual(emitter.emitterShape, .line)
+        let cell = try XCTUnwrap(emitter.emitterCells.first)
+        XCTAssertLessThan(cell.alphaSpeed, 0, "fading")
+        XCTAssertGreaterThan(cell.yAcceleration, 0, "gravity (y down)")
+        let particles = emitter.particles(at: 10)
+        XCTAssertGreaterThan(particles.count, 150)
+        XCTAssertLessThan(particles.count, 250)
+        let origin = DemoScene.panelOrigin(22)
+        func lit(_ bitmap: Bitmap, rows: Range<Int>) -> Int {
+            var count = 0
+            for y in rows {
+                for x in Int(origin.x) + 2..<Int(origin.x + DemoScene.panelWidth) - 2
+                where SIMD4<Int>(truncatingIfNeeded: bitmap[x, y]) != bytes(DemoScene.panelColor) { count += 1 }
+            }
+            return count
+        }
+        let start = try frame(at: 0), later = try frame(at: 0.5)
+        let top = Int(origin.y) + 60..<Int(origin.y) + 140
+        XCTAssertGreaterThan(lit(start, rows: top), 300, "particles high above the nozzle at the first frame")
+        XCTAssertGreaterThan(lit(later, rows: top), 300)
+        var moved = 0
+        for y in top { for x in Int(origin.x)..<Int(origin.x + DemoScene.panelWidth) where start[x, y] != later[x, y] { moved += 1 } }
+        XCTAssertGreaterThan(moved, 200, "the particles move")
     }
 }

@@ -43,6 +43,10 @@ final class TextLayoutTests: XCTestCase {
         // Wrapped: the last line that fits the height takes the rest and the ellipsis.
         let wrapped = layout("aa bb cc dd ee", width: 55, height: 25, wrapped: true, truncation: .end)
         XCTAssertEqual(wrapped.lines.map(\.text), ["aa bb", "cc d…"])
+        // Wrapped lines that fit keep every character: the space a line breaks after hangs
+        // outside the box ("aaa bbb " is 80 wide in a box of 75).
+        let fitting = layout("aaa bbb ccc", width: 75, wrapped: true, truncation: .end)
+        XCTAssertEqual(fitting.lines.map(\.text), ["aaa bbb", "ccc"])
     }
 
     func testAlignsLeftRightCentredAndJustified() {

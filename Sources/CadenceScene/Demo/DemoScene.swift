@@ -2,10 +2,12 @@ import CadenceAnimation
 import CadenceCompositor
 import CadenceGeometry
 import CadenceLayers
+import CadenceText
 import CadenceTiming
 
-/// The built-in scene of `cadence demo`: twenty panels on a dark canvas, each showing one
-/// thing the engine does, all looping over `duration` seconds.
+/// The built-in scene of `cadence demo`: twenty-three panels on a dark canvas, each showing
+/// one thing the engine does and titled by a text layer ("keyframe · modes", "transition ·
+/// 4 types": `titles`), all looping over `duration` seconds.
 ///
 /// Top row, left to right: basic animations (ease in-out against linear, a colour and a
 /// rotation); keyframes in each calculation mode (linear, discrete, paced, cubic,
@@ -33,9 +35,17 @@ import CadenceTiming
 /// activity indicator of 12 delayed copies of one bar, an equaliser of 9 tinted, delayed
 /// copies) and a transform layer (a cube of six translucent faces around two crossing
 /// planes, depth-sorted and split every frame).
-/// Panels have rounded corners and borders.
+/// Sixth row (`DemoScene+Text.swift`): a paragraph wrapped, justified and truncated with
+/// "…" as its `fontSize` grows and shrinks; one line truncated at its start, middle and
+/// end, and a centred line whose `foregroundColor` animates; a fountain of particles (an
+/// emitter layer: a line emitter, upward velocity fanned by `emissionRange`, gravity,
+/// fading alpha, soft dots made in code). Its fourth slot is kept for a tiled layer.
+/// Panels have rounded corners and borders, and a title at their top left: a text layer
+/// at 10.5 points in a quiet grey after a dot of the panel's accent colour. Titles are
+/// static, so each is laid out and drawn into its backing store once.
 ///
-/// Built in code, so the binary needs no files; `cadence render` reads the same kinds of
+/// Built in code, so the binary needs no files but a font (text layers draw through
+/// `FontTextRenderer`, which `make()` installs); `cadence render` reads the same kinds of
 /// layers and animations from JSON. Public, so an engine that embeds Cadence can render the
 /// demo without the command line:
 ///
@@ -45,14 +55,14 @@ import CadenceTiming
 /// ```
 public enum DemoScene {
     /// The canvas size in points (scale 1).
-    public static let width = 640.0, height = 979.0
+    public static let width = 640.0, height = 1172.0
     /// The loop length in seconds, and the frames `cadence demo` renders over it.
     public static let duration = 3.0
     public static let frameCount = 24
 
-    /// Panel layout: 4 columns × 5 rows of panels, `margin` from the canvas edges, `gap` apart
+    /// Panel layout: 4 columns × 6 rows of panels, `margin` from the canvas edges, `gap` apart
     /// (146.5 × 183 points each).
-    static let columns = 4, rows = 5
+    static let columns = 4, rows = 6
     static let margin = 12.0, gap = 10.0
     static let panelWidth = (width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
     static let panelHeight = (height - 2 * margin - Double(rows - 1) * gap) / Double(rows)
@@ -67,43 +77,88 @@ public enum DemoScene {
     static let panelColor = rgb(0x171A23)
     static let panelBorder = rgb(0x2A3040)
     static let railColor = rgb(0x2A3040)
+    /// Titles and captions: quiet against the panels.
+    static let titleColor = rgb(0x8A93A8)
     static let blue = rgb(0x4C8DFF), orange = rgb(0xFF8A3D), pink = rgb(0xFF4F8B)
     static let green = rgb(0x3DDC97), yellow = rgb(0xFFD23F), purple = rgb(0x9B6BFF), white = rgb(0xF4F6FB)
 
-    /// The scene: the canvas and its one root, which holds the panels.
+    /// One panel: its title, its accent colour, and what fills it (returning the model
+    /// changes it schedules).
+    struct Panel {
+        var title: String
+        var accent: Color
+        var fill: (Layer) -> [SceneSchedule.Change]
+
+        /// A panel whose models do not change.
+        init(_ title: String, _ accent: Color, _ fill: @escaping (Layer) -> Void) {
+            self.init(title, accent, scheduling: { fill($0); return [] })
+        }
+
+        /// A panel whose models change over time (the fourth row's).
+        init(_ title: String, _ accent: Color, scheduling fill: @escaping (Layer) -> [SceneSchedule.Change]) {
+            self.title = title
+            self.accent = accent
+            self.fill = fill
+        }
+    }
+
+    /// The panels, left to right and top to bottom; `nil` leaves a slot empty.
+    static var panels: [Panel?] { [
+        Panel("basic · ease vs linear", blue, basic), Panel("keyframe · modes", green, keyframeModes),
+        Panel("path · rotate auto", orange, pathWithRotation), Panel("group · 4 animations", purple, group),
+        Panel("additive · cumulative", yellow, additiveAndCumulative), Panel("perspective · culling", pink, perspective),
+        Panel("opacity · group", blue, opacityGroups), Panel("clip · nested", green, clipping),
+        Panel("contents · nine-part", orange, contentsImages), Panel("shadow · shadowPath", purple, shadows),
+        Panel("mask · nested", yellow, masks), Panel("transition · 4 types", pink, transitions),
+        Panel("layout · autoresizing", blue, scheduling: autoresizing),
+        Panel("layout · constraints", green, scheduling: constraints),
+        Panel("scroll · point, rect", orange, scheduling: scrolling), Panel("spring · damping", purple, springs),
+        Panel("shape · stroke, dash", green, shapes), Panel("gradient · axial, conic", pink, gradients),
+        Panel("replicator · delay", orange, replicators), Panel("transform · depth", blue, transformCube),
+        Panel("text · wrap, justify", yellow, paragraph), Panel("text · truncation", purple, truncation),
+        Panel("emitter · fountain", green, fountain),
+        nil,  // tiled layer zoom: added after the TiledLayer merge
+    ] }
+
+    /// The panels' titles, in panel order (empty slots left out).
+    public static var titles: [String] { panels.compactMap { $0?.title } }
+
+    /// The scene: the canvas and its one root, which holds the panels. Installs the font
+    /// renderer of text layers (`FontTextRenderer.install()`) if none is installed.
     public static func make() -> Scene {
+        FontTextRenderer.install()
         let root = Layer()
         root.name = "demo"
         root.frame = Rect(x: 0, y: 0, width: width, height: height)
-        let panels: [(Color, (Layer) -> Void)] = [
-            (blue, basic), (green, keyframeModes), (orange, pathWithRotation), (purple, group),
-            (yellow, additiveAndCumulative), (pink, perspective), (blue, opacityGroups), (green, clipping),
-            (orange, contentsImages), (purple, shadows), (yellow, masks), (pink, transitions),
-        ]
         // The fourth row changes its models over time: their changes make the schedule.
         var changes: [SceneSchedule.Change] = []
-        let scheduled: [(Color, (Layer) -> [SceneSchedule.Change])] = [
-            (blue, autoresizing), (green, constraints), (orange, scrolling), (purple, { springs($0); return [] }),
-            (green, { shapes($0); return [] }), (pink, { gradients($0); return [] }),
-            (orange, { replicators($0); return [] }), (blue, { transformCube($0); return [] }),
-        ]
-        let all = panels.map { accent, fill in (accent, { (panel: Layer) -> [SceneSchedule.Change] in fill(panel); return [] }) }
-            + scheduled
-        for (index, (accent, fill)) in all.enumerated() {
+        for (index, panel) in panels.enumerated() {
+            guard let panel else { continue }
             let origin = panelOrigin(index)
-            let panel = box(x: origin.x, y: origin.y, width: panelWidth, height: panelHeight, color: panelColor, radius: 14)
-            panel.borderWidth = 1
-            panel.borderColor = panelBorder
-            add(box(x: 12, y: 12, width: 28, height: 5, color: accent, radius: 2.5), to: panel)
-            changes += fill(panel)
-            add(panel, to: root)
+            let layer = box(x: origin.x, y: origin.y, width: panelWidth, height: panelHeight, color: panelColor, radius: 14)
+            layer.borderWidth = 1
+            layer.borderColor = panelBorder
+            add(dot(x: 15, y: 14, diameter: 6, color: panel.accent), to: layer)
+            add(title(panel.title), to: layer)
+            changes += panel.fill(layer)
+            add(layer, to: root)
         }
         return Scene(
             canvas: Canvas(width: width, height: height, scale: 1, background: canvasColor), layers: [root],
             schedule: SceneSchedule(changes, roots: [root]))
     }
 
-    /// The top-left corner of panel `index` (0 … 19, left to right, then top to bottom) on
+    /// A panel's title: a text layer at its top left, after the accent dot.
+    static func title(_ string: String) -> TextLayer {
+        let label = text(string, x: 22, y: 7, width: panelWidth - 30, height: 14, size: titleSize, color: titleColor)
+        label.name = "title"
+        return label
+    }
+
+    /// The titles' font size in points.
+    static let titleSize = 10.5
+
+    /// The top-left corner of panel `index` (0 … 23, left to right, then top to bottom) on
     /// the canvas.
     static func panelOrigin(_ index: Int) -> Point {
         Point(x: margin + Double(index % columns) * (panelWidth + gap), y: margin + Double(index / columns) * (panelHeight + gap))
@@ -132,7 +187,8 @@ public enum DemoScene {
         add(square, to: panel)
     }
 
-    /// The same keyframe values in each calculation mode, one row each.
+    /// The same keyframe values in each calculation mode, one row each, captioned with the
+    /// mode's name.
     static func keyframeModes(_ panel: Layer) {
         let modes: [(CalculationMode, Color)] = [
             (.linear, blue), (.discrete, orange), (.paced, green), (.cubic, pink), (.cubicPaced, yellow),
@@ -144,6 +200,7 @@ public enum DemoScene {
         for (row, (mode, color)) in modes.enumerated() {
             let y = 40 + Double(row) * 30
             add(box(x: left, y: y - 1, width: right - left, height: 2, color: railColor, radius: 1), to: panel)
+            add(text(mode.rawValue, x: left, y: y - 17, width: 60, height: 10, size: 8, color: titleColor), to: panel)
             for value in values {
                 add(dot(x: value, y: y, diameter: 4, color: rgb(0x4A5368)), to: panel)
             }
@@ -311,6 +368,20 @@ public enum DemoScene {
         layer.frame = Rect(x: x, y: y, width: width, height: height)
         layer.backgroundColor = color
         layer.cornerRadius = radius
+        return layer
+    }
+
+    /// A text layer of `string` with `frame` (x, y, width, height), one line cut with "…"
+    /// at its end if too long, in the default font at `size` points and `color`.
+    static func text(
+        _ string: String, x: Double, y: Double, width: Double, height: Double, size: Double, color: Color
+    ) -> TextLayer {
+        let layer = TextLayer()
+        layer.frame = Rect(x: x, y: y, width: width, height: height)
+        layer.string = string
+        layer.fontSize = size
+        layer.foregroundColor = color
+        layer.truncationMode = .end
         return layer
     }
 
