@@ -44,14 +44,21 @@ extension Rasterizer {
                 storage.centers.withUnsafeBufferPointer { centers in
                     storage.tints.withUnsafeBufferPointer { tints in
                         storage.cellLevels.withUnsafeBufferPointer { cellLevels in
+                            // The cell of the particle before, kept while the next ones share it.
+                            var index = -1
+                            var cell: SpriteStorage.Cell?
                             for i in bounds.indices {
                                 let b = bounds[i]
                                 let rect = PixelRect(
                                     minX: Swift.max(Int(b[0]), region.minX), minY: Swift.max(Int(b[1]), region.minY),
                                     maxX: Swift.min(Int(b[2]), region.maxX), maxY: Swift.min(Int(b[3]), region.maxY))
-                                guard rect.minX < rect.maxX, rect.minY < rect.maxY,
-                                      let cell = storage.cells[Int(cellLevels[i] >> 8)]
-                                else { continue }
+                                guard rect.minX < rect.maxX, rect.minY < rect.maxY else { continue }
+                                let k = Int(cellLevels[i] >> 8)
+                                if k != index {
+                                    index = k
+                                    cell = storage.cells[k]
+                                }
+                                guard let cell else { continue }
                                 drawSprite(
                                     cell, level: Int(cellLevels[i] & 0xFF), center: centers[i], map: maps[i],
                                     tint: tints[i], over: rect, context)
@@ -104,8 +111,13 @@ extension Rasterizer {
             func shade(_ pixels: UnsafeMutableRawPointer, _ x: Int, _ dy: Float, _ factor: SIMD8<Float>) {
                 let dx = SIMD8(repeating: Float(Double(x) + 0.5 - center.x)) + lanes
                 let u = dx * ux + dy * uy, v = dx * vx + dy * vy
-                let au = u.replacing(with: -u, where: u .< 0), av = v.replacing(with: -v, where: v .< 0)
-                let coverage = RoundedRectSampler.slab(halfWidth: hw, au, ppu) * RoundedRectSampler.slab(halfWidth: hh, av, ppv)
+                let magnitude = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
+                let au = unsafeBitCast(unsafeBitCast(u, to: SIMD8<UInt32>.self) & magnitude, to: SIMD8<Float>.self)
+                let av = unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) & magnitude, to: SIMD8<Float>.self)
+                // `RoundedRectSampler.slab` on both axes, written out (the calls were not inlined).
+                let nu = RoundedRectSampler.saturate(0.5 + (hw - au) * ppu) + RoundedRectSampler.saturate(0.5 + (hw + au) * ppu) - 1
+                let nv = RoundedRectSampler.saturate(0.5 + (hh - av) * ppv) + RoundedRectSampler.saturate(0.5 + (hh + av) * ppv) - 1
+                let coverage = nu.replacing(with: 0, where: nu .< 0) * nv.replacing(with: 0, where: nv .< 0)
                 let q = PixelLanes.quantize(coverage * factor)
                 if PixelLanes.isZero(q) { return }
                 let ix = ContentsSampler.clamp(u + hw, 0, 2 * hw), iy = ContentsSampler.clamp(v + hh, 0, 2 * hh)
@@ -132,37 +144,58 @@ extension Rasterizer {
                 }
             }
 
+            // The row's pixels whose centres lie within half a pixel (and 1/100 more) of
+            // both slabs, found by solving `|u| ≤ Lu`, `|v| ≤ Lv` along the row: every
+            // pixel outside has coverage exactly 0.
+            let lu = Double(hw) + 0.51 / Double(map[4]), lv = Double(hh) + 0.51 / Double(map[5])
+            let dux = Double(ux), duy = Double(uy), dvx = Double(vx), dvy = Double(vy)
+            func support(_ y: Int) -> Range<Int> {
+                let dy = Double(y) + 0.5 - center.y
+                let (a0, a1) = RoundedRectSampler.solve(duy * dy, dux, lu), (b0, b1) = RoundedRectSampler.solve(dvy * dy, dvx, lv)
+                let lo = Swift.max(a0, b0) + center.x - 0.5, hi = Swift.min(a1, b1) + center.x - 0.5
+                guard lo <= hi else { return 0..<0 }
+                let first = Swift.max(Double(rect.minX), lo.rounded(.up)), last = Swift.min(Double(rect.maxX - 1), hi.rounded(.down))
+                return first <= last ? Int(first)..<(Int(last) + 1) : 0..<0
+            }
+
             if context.wholeGroups {
-                // Groups of eight in place, the last moved left to end at the row's end if
-                // it would pass it; pixels outside `rect` (or drawn by the group before)
-                // weigh 0.
+                // Groups of eight in place over the row's support, the last moved left to end
+                // at the row's end if it would pass it; pixels outside the support (or drawn
+                // by the group before) weigh 0.
                 let rowEnd = surface.rect.maxX
-                let opacity = SIMD8(repeating: context.opacity)
+                let opacity = SIMD8(repeating: context.opacity.bitPattern)
                 for y in rect.minY..<rect.maxY {
+                    let row = support(y)
+                    guard !row.isEmpty else { continue }
                     let dy = Float(Double(y) + 0.5 - center.y)
-                    var next = rect.minX
-                    while next < rect.maxX {
+                    var next = row.lowerBound
+                    while next < row.upperBound {
                         let x = Swift.min(next, rowEnd - 8)
-                        let index = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &+ Int32(truncatingIfNeeded: x)
-                        let inside = (index .>= Int32(truncatingIfNeeded: next)) .& (index .< Int32(truncatingIfNeeded: rect.maxX))
-                        let factor = SIMD8<Float>().replacing(with: opacity, where: inside)
+                        // Lane i is inside when 0 ≤ x + i − next < end − next: the unsigned
+                        // difference's borrow, as a mask, in integer lanes (comparison masks
+                        // combined with `.&` were left scalar loops).
+                        let offset = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &+ UInt32(truncatingIfNeeded: x - next)
+                        let inside = 0 &- ((offset &- UInt32(truncatingIfNeeded: row.upperBound - next)) &>> 31)
+                        let factor = unsafeBitCast(opacity & inside, to: SIMD8<Float>.self)
                         shade(UnsafeMutableRawPointer(surface.pixel(x, y)), x, dy, factor)
                         next = x + 8
                     }
                 }
             } else {
                 let weights = pool.row(2)
-                let n = rect.width
                 for y in rect.minY..<rect.maxY {
+                    let row = support(y)
+                    guard !row.isEmpty else { continue }
                     let dy = Float(Double(y) + 0.5 - center.y)
-                    let uniform = clipWeights(row: y, from: rect.minX, count: n, opacity: context.opacity,
+                    let uniform = clipWeights(row: y, from: row.lowerBound, count: row.count, opacity: context.opacity,
                                               clip: context.clip, into: weights)
-                    PixelLanes.forEachGroup(surface.pixel(rect.minX, y), count: n) { pixels, first, count in
+                    PixelLanes.forEachGroup(surface.pixel(row.lowerBound, y), count: row.count) { pixels, first, count in
                         let factor = uniform.map { SIMD8(repeating: $0) } ?? PixelLanes.floats(weights, first, count)
-                        shade(pixels, rect.minX + first, dy, factor)
+                        shade(pixels, row.lowerBound + first, dy, factor)
                     }
                 }
             }
         }
     }
+
 }

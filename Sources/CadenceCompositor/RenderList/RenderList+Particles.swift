@@ -78,32 +78,47 @@ extension RenderList.Builder {
         let multiplier = tint.map(Self.clampedColor)
         var extent = PixelRect.empty
         var area = 0
-        for particle in particles {
-            let flat = particle.cellIndex
+        // The cell of the particle before (its scalars: reading the cell itself would retain
+        // its image and bitmap per particle).
+        var current = -1
+        var hasContents = false, mipmapped = false, contentsScale = 1.0, hw = 0.0, hh = 0.0, levels = 1
+        for i in particles.indices {
+            let flat = particles[i].cellIndex
             guard flat >= 0, flat < 1 << 24 else { continue }
-            if storage.seen.count <= flat {
-                storage.seen.append(contentsOf: repeatElement(false, count: flat + 1 - storage.seen.count))
-                storage.cells.append(contentsOf: repeatElement(nil, count: flat + 1 - storage.cells.count))
+            if flat != current {
+                current = flat
+                if storage.seen.count <= flat {
+                    storage.seen.append(contentsOf: repeatElement(false, count: flat + 1 - storage.seen.count))
+                    storage.cells.append(contentsOf: repeatElement(nil, count: flat + 1 - storage.cells.count))
+                }
+                if !storage.seen[flat] {
+                    storage.seen[flat] = true
+                    storage.cells[flat] = spriteCell(Self.cell(at: particles[i].cell, in: cells))
+                }
+                hasContents = storage.cells[flat] != nil
+                if let cell = storage.cells[flat] {
+                    mipmapped = cell.mipmapped
+                    contentsScale = cell.contentsScale
+                    hw = Double(cell.halfWidth)
+                    hh = Double(cell.halfHeight)
+                    levels = cell.image.levelCount
+                }
             }
-            if !storage.seen[flat] {
-                storage.seen[flat] = true
-                storage.cells[flat] = spriteCell(Self.cell(at: particle.cell, in: cells))
-            }
-            guard let cell = storage.cells[flat] else { continue }
-            let s = particle.scale / cell.contentsScale
-            let c = multiplier.map { particle.color * $0 } ?? particle.color
+            guard hasContents else { continue }
+            let s = particles[i].scale / contentsScale
+            let c = multiplier.map { particles[i].color * $0 } ?? particles[i].color
             guard s > 0, s.isFinite, c.w > 0 else { continue }
-            let cs = cos(particle.rotation), sn = sin(particle.rotation)
+            let rotation = particles[i].rotation
+            let cs = cos(rotation), sn = sin(rotation)
             // The matrix s·R(θ)·A, row vectors.
             let r11 = s * cs, r12 = s * sn
             let m11 = r11 * a11 + r12 * a21, m12 = r11 * a12 + r12 * a22
             let m21 = r11 * a21 - r12 * a11, m22 = r11 * a22 - r12 * a12
-            let p = particle.position
+            let p = particles[i].position
             let center = SIMD2(p.x * a11 + p.y * a21 + tx, p.x * a12 + p.y * a22 + ty)
             // Its inverse, A⁻¹ · R(−θ) / s.
             let n11 = (i11 * cs + i12 * sn) / s, n12 = (i12 * cs - i11 * sn) / s
             let n21 = (i21 * cs + i22 * sn) / s, n22 = (i22 * cs - i21 * sn) / s
-            let hw = Double(cell.halfWidth), hh = Double(cell.halfHeight)
             let reach = SIMD2(abs(m11) * hw + abs(m21) * hh, abs(m12) * hw + abs(m22) * hh)
             guard center.x.isFinite, center.y.isFinite, reach.x.isFinite, reach.y.isFinite,
                   n11.isFinite, n12.isFinite, n21.isFinite, n22.isFinite
@@ -117,16 +132,23 @@ extension RenderList.Builder {
             let rho2 = Swift.max(n11 * n11 + n12 * n12, n21 * n21 + n22 * n22)
             var level = ContentsSampler.choose(
                 rho2: Float(rho2), magnification: .linear, minification: .linear, bias: 0, last: 64).first
-            if level > 0 && !cell.mipmapped {
-                storage.cells[flat]?.image = image(cell.bitmap, true)
+            if level > 0 && !mipmapped, let bitmap = storage.cells[flat]?.bitmap {
+                let chain = image(bitmap, true)
+                storage.cells[flat]?.image = chain
                 storage.cells[flat]?.mipmapped = true
+                mipmapped = true
+                levels = chain.levelCount
             }
-            level = Swift.min(level, (storage.cells[flat]?.image.levelCount ?? 1) - 1, 255)
-            let premultiplied = (SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * 256).rounded(.toNearestOrEven)
+            level = Swift.min(level, levels - 1, 255)
+            // Scalar conversions: the generic SIMD ones are calls and loops.
+            let premultiplied = SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * 256
+            let tintBits = SIMD4<UInt16>(
+                UInt16(premultiplied.x.rounded()), UInt16(premultiplied.y.rounded()), UInt16(premultiplied.z.rounded()),
+                UInt16(premultiplied.w.rounded()))
             storage.bounds.append(SIMD4(Int32(rect.minX), Int32(rect.minY), Int32(rect.maxX), Int32(rect.maxY)))
             storage.centers.append(center)
             storage.maps.append(SIMD8(ux, uy, vx, vy, ppu, ppv, 0, 0))
-            storage.tints.append(SIMD4<UInt16>(truncatingIfNeeded: SIMD4<Int32>(premultiplied)))
+            storage.tints.append(tintBits)
             storage.cellLevels.append(UInt32(flat) << 8 | UInt32(level))
             extent = extent.union(rect)
             area += rect.area

@@ -59,9 +59,11 @@ public final class Compositor {
     let backingStores = BackingStoreCache()
     /// Emitters' particle buffers and sprite arrays (§ 20), reused from frame to frame.
     let sprites = SpritePool()
-    /// Whether emitters' particles are drawn by the sprite kernel (`false`, for tests: each
-    /// particle an item of its own, the general path).
-    var drawsParticlesAsSprites = true
+    /// Whether emitters' particles are drawn by the sprite kernel (`false`, for tests and
+    /// benchmarks: each particle an item of its own, the general path it is checked
+    /// against).
+    @_spi(Testing)
+    public var drawsParticlesAsSprites = true
     /// The pixels of `shouldRasterize` subtrees (§ 17), drawn with this compositor.
     lazy var rasterization = RasterizationCache { [unowned self] list, bitmap in
         self.draw(list, into: &bitmap, clearingTo: .zero)
