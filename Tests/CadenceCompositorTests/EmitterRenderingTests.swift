@@ -4,7 +4,7 @@ import CadencePixels
 import CadenceTestSupport
 import XCTest
 
-@testable import CadenceCompositor
+@_spi(Testing) @testable import CadenceCompositor
 
 /// Emitter layers on the canvas (`docs/compositor.md` § 20): particles drawn as their
 /// cell's contents, centred, scaled, rotated and tinted, under the emitter's sublayers.

@@ -171,11 +171,12 @@ extension Rasterizer {
                     var next = row.lowerBound
                     while next < row.upperBound {
                         let x = Swift.min(next, rowEnd - 8)
-                        // Lane i is inside when 0 ≤ x + i − next < end − next: the unsigned
-                        // difference's borrow, as a mask, in integer lanes (comparison masks
-                        // combined with `.&` were left scalar loops).
+                        // Lane i is inside when 0 ≤ o < end − next, o = x + i − next: the sign
+                        // of o − (end − next) and not that of o, as a mask, in integer lanes
+                        // (comparison masks combined with `.&` were left scalar loops).
                         let offset = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &+ UInt32(truncatingIfNeeded: x - next)
-                        let inside = 0 &- ((offset &- UInt32(truncatingIfNeeded: row.upperBound - next)) &>> 31)
+                        let below = offset &- UInt32(truncatingIfNeeded: row.upperBound - next)
+                        let inside = 0 &- ((below & ~offset) &>> 31)
                         let factor = unsafeBitCast(opacity & inside, to: SIMD8<Float>.self)
                         shade(UnsafeMutableRawPointer(surface.pixel(x, y)), x, dy, factor)
                         next = x + 8
