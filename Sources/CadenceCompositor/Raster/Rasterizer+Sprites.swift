@@ -97,6 +97,9 @@ extension Rasterizer {
         let tinted = tint != SIMD4(repeating: 256)
         let tintLo = PixelLanes.spreadPair(tint[0], tint[2]), tintHi = PixelLanes.spreadPair(tint[1], tint[3])
         let zero = SIMD8<Int32>(), mx = SIMD8(repeating: info.maxX), my = SIMD8(repeating: info.maxY)
+        // Levels at least two texels wide are read a texel pair at a time.
+        let pairs = info.maxX >= 1
+        let penultimate = SIMD8(repeating: info.maxX - 1)
         let stride = SIMD8(repeating: Int32(truncatingIfNeeded: info.stride))
         let lanes = ContentsSampler.lanes8
         let surface = context.surface
@@ -123,14 +126,28 @@ extension Rasterizer {
                 let ix = ContentsSampler.clamp(u + hw, 0, 2 * hw), iy = ContentsSampler.clamp(v + hh, 0, 2 * hh)
                 let xs = ix * info.scale - 0.5, ys = iy * info.scale - 0.5
                 let (xf, xi) = ContentsSampler.floor(xs), (yf, yi) = ContentsSampler.floor(ys)
-                let fx = PixelLanes.spread(ContentsSampler.fraction(xs - xf))
                 let fy = PixelLanes.spread(ContentsSampler.fraction(ys - yf))
-                let xa = ContentsSampler.clamp(xi, zero, mx) &* 4, xb = ContentsSampler.clamp(xi &+ 1, zero, mx) &* 4
                 let ra = ContentsSampler.clamp(yi, zero, my) &* stride, rb = ContentsSampler.clamp(yi &+ 1, zero, my) &* stride
-                let (a0, a1) = PixelLanes.split(ContentsSampler.gather(p, ra &+ xa))
-                let (b0, b1) = PixelLanes.split(ContentsSampler.gather(p, ra &+ xb))
-                let (c0, c1) = PixelLanes.split(ContentsSampler.gather(p, rb &+ xa))
-                let (d0, d1) = PixelLanes.split(ContentsSampler.gather(p, rb &+ xb))
+                let top, bottom: (left: PixelLanes.Lanes, right: PixelLanes.Lanes)
+                let fx: PixelLanes.Lanes
+                if pairs {
+                    // Texels j, j + 1 in one load; past the level's ends both are the edge
+                    // texel, which the weight picks whole (φ 0 on the left, 256 on the right):
+                    // the same integers as two clamped loads.
+                    let φ = ContentsSampler.fraction(xs - xf)
+                        .replacing(with: 0, where: xi .< zero).replacing(with: 256, where: xi .> penultimate)
+                    let j = ContentsSampler.clamp(xi, zero, penultimate) &* 4
+                    fx = PixelLanes.spread(φ)
+                    top = ContentsSampler.gatherPairs(p, ra &+ j)
+                    bottom = ContentsSampler.gatherPairs(p, rb &+ j)
+                } else {
+                    let xa = ContentsSampler.clamp(xi, zero, mx) &* 4, xb = ContentsSampler.clamp(xi &+ 1, zero, mx) &* 4
+                    fx = PixelLanes.spread(ContentsSampler.fraction(xs - xf))
+                    top = (ContentsSampler.gather(p, ra &+ xa), ContentsSampler.gather(p, ra &+ xb))
+                    bottom = (ContentsSampler.gather(p, rb &+ xa), ContentsSampler.gather(p, rb &+ xb))
+                }
+                let (a0, a1) = PixelLanes.split(top.left), (b0, b1) = PixelLanes.split(top.right)
+                let (c0, c1) = PixelLanes.split(bottom.left), (d0, d1) = PixelLanes.split(bottom.right)
                 var lo = ContentsSampler.horizontal(ContentsSampler.vertical(a0, c0, fy), ContentsSampler.vertical(b0, d0, fy), fx)
                 var hi = ContentsSampler.horizontal(ContentsSampler.vertical(a1, c1, fy), ContentsSampler.vertical(b1, d1, fy), fx)
                 if tinted {

@@ -248,6 +248,7 @@ struct ParticleEvaluation {
         let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
         let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
         let latitude = cell.emissionLatitude
+        let cosLatitude = cos(latitude), sinLatitude = sin(latitude)
         while k >= first, candidates < EmitterLayer.maxCandidates, buffer.particles.count < EmitterLayer.maxParticles {
             candidates += 1
             let index = Int(k)
@@ -260,9 +261,7 @@ struct ParticleEvaluation {
             guard age >= 0, age < life else { continue }
             let speed = (cell.velocity + cell.velocityRange * draws.symmetric()) * velocity
             let longitude = cell.emissionLongitude + cell.emissionRange / 2 * draws.symmetric()
-            let direction = SIMD3(
-                cos(latitude) * cos(longitude), cos(latitude) * sin(longitude),
-                sin(latitude))
+            let direction = SIMD3(cosLatitude * cos(longitude), cosLatitude * sin(longitude), sinLatitude)
             let spinRate = (cell.spin + cell.spinRange * draws.symmetric()) * spin
             let scale0 = cell.scale + cell.scaleRange * draws.symmetric()
             let colorDraws = SIMD4(draws.symmetric(), draws.symmetric(), draws.symmetric(), draws.symmetric())
