@@ -165,10 +165,11 @@ extension Rasterizer {
             // both slabs, found by solving `|u| ≤ Lu`, `|v| ≤ Lv` along the row: every
             // pixel outside has coverage exactly 0.
             let lu = Double(hw) + 0.51 / Double(map[4]), lv = Double(hh) + 0.51 / Double(map[5])
-            let dux = Double(ux), duy = Double(uy), dvx = Double(vx), dvy = Double(vy)
+            let u = Slab(gradient: Double(ux), across: Double(uy), limit: lu)
+            let v = Slab(gradient: Double(vx), across: Double(vy), limit: lv)
             func support(_ y: Int) -> Range<Int> {
                 let dy = Double(y) + 0.5 - center.y
-                let (a0, a1) = RoundedRectSampler.solve(duy * dy, dux, lu), (b0, b1) = RoundedRectSampler.solve(dvy * dy, dvx, lv)
+                let (a0, a1) = u.interval(dy), (b0, b1) = v.interval(dy)
                 let lo = Swift.max(a0, b0) + center.x - 0.5, hi = Swift.min(a1, b1) + center.x - 0.5
                 guard lo <= hi else { return 0..<0 }
                 let first = Swift.max(Double(rect.minX), lo.rounded(.up)), last = Swift.min(Double(rect.maxX - 1), hi.rounded(.down))
@@ -216,4 +217,28 @@ extension Rasterizer {
         }
     }
 
+    /// Where along a row of pixels a particle's coordinate `g·dx + c·dy` (`g` its gradient
+    /// along the row, `c` across it) lies within `±limit`: the reciprocal of `g` found once
+    /// per particle, so a row costs multiplications only.
+    struct Slab {
+        let reciprocal: Double
+        let across: Double
+        let limit: Double
+
+        init(gradient: Double, across: Double, limit: Double) {
+            reciprocal = 1 / gradient
+            self.across = across
+            self.limit = limit
+        }
+
+        /// The `dx` with `|g·dx + c·dy| ≤ limit`, as `(low, high)` (`low > high`: none);
+        /// all of the row when `g = 0` and the row is within the limit.
+        @inline(__always)
+        func interval(_ dy: Double) -> (Double, Double) {
+            let a = across * dy
+            guard reciprocal.isFinite else { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
+            let p = (-limit - a) * reciprocal, q = (limit - a) * reciprocal
+            return (Swift.min(p, q), Swift.max(p, q))
+        }
+    }
 }

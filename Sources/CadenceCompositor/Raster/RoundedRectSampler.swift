@@ -169,7 +169,7 @@ struct RoundedRectSampler {
     /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`; `low > high` when there is
     /// none.
     @inline(__always)
-    static func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+    private static func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
         guard limit >= 0 else { return (1, 0) }
         if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
         let p = (-limit - a) / d, q = (limit - a) / d
