@@ -237,6 +237,39 @@ final class EmitterRenderingTests: XCTestCase {
         XCTAssertEqual(bitmap[14, 12], transparent)
     }
 
+    /// Scales far outside the usual: a particle scaled 10⁹ covers the canvas with its
+    /// middle texels (bounds clipped to the canvas, cost bounded by it), one scaled 10⁻⁹
+    /// or NaN draws nothing — on both paths alike.
+    func testExtremeScalesOnBothPaths() throws {
+        var cell = EmitterCell()
+        cell.birthRate = 1
+        cell.lifetime = 10
+        cell.color = Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.5)
+        cell.contents = try Bitmap(width: 4, height: 4, fill: SIMD4(255, 255, 255, 255))
+        let emitter = EmitterLayer()
+        emitter.bounds = Rect(x: 0, y: 0, width: 32, height: 32)
+        emitter.position = Point(x: 16, y: 16)
+        emitter.emitterPosition = Point(x: 16, y: 16)
+        let canvas = Canvas(width: 32, height: 32)
+        let general = Compositor(threadCount: 1)
+        general.drawsParticlesAsSprites = false
+        for scale in [1e9, 1e-9, .nan] {
+            cell.scale = scale
+            emitter.emitterCells = [cell]
+            let a = try Compositor(threadCount: 1).render([emitter], at: 0.5, on: canvas)  // one particle
+            let b = try general.render([emitter], at: 0.5, on: canvas)
+            for (x, y) in [(0, 0), (16, 16), (31, 31)] {
+                let d = SIMD4<Int>(truncatingIfNeeded: a[x, y]) &- SIMD4<Int>(truncatingIfNeeded: b[x, y])
+                XCTAssertLessThanOrEqual(max(abs(d.x), abs(d.y), abs(d.z), abs(d.w)), 1, "scale \(scale) at \(x), \(y)")
+            }
+            if scale > 1 {
+                XCTAssertEqual(a[0, 0], SIMD4(26, 77, 128, 128), "the tinted texel everywhere")
+            } else {
+                XCTAssertTrue(pixels(of: a, notEqualTo: transparent).isEmpty, "scale \(scale): nothing drawn")
+            }
+        }
+    }
+
     /// 10⁶ particles asked for: the cap holds, the frame finishes.
     func testHugeBirthRateIsCapped() throws {
         let emitter = try fountain()
