@@ -35,6 +35,27 @@ final class EmitterRenderingTests: XCTestCase {
         return emitter
     }
 
+    /// A cell of particles that stay where they are born: a white 4 × 4 image tinted
+    /// `color`, born once a second (`rate`) and living 10 s.
+    private func stillCell(_ color: Color, rate: Double = 1) throws -> EmitterCell {
+        var cell = EmitterCell()
+        cell.birthRate = rate
+        cell.lifetime = 10
+        cell.color = color
+        cell.contents = try Bitmap(width: 4, height: 4, fill: SIMD4(255, 255, 255, 255))
+        return cell
+    }
+
+    /// A 32 × 32 emitter of `cell` at `position`.
+    private func emitter(of cell: EmitterCell, at position: Point) -> EmitterLayer {
+        let emitter = EmitterLayer()
+        emitter.bounds = Rect(x: 0, y: 0, width: 32, height: 32)
+        emitter.position = Point(x: 16, y: 16)
+        emitter.emitterPosition = position
+        emitter.emitterCells = [cell]
+        return emitter
+    }
+
     /// The seek-equals-step test: rendering t = 3 directly equals rendering 0, 1/60, … 3
     /// in order with one compositor, bit for bit (the render at 3).
     func testSeekingEqualsStepping() throws {
@@ -170,17 +191,10 @@ final class EmitterRenderingTests: XCTestCase {
     /// channel, saturating: (255, 128, 64, 255), on both paths; source-over would give
     /// alpha 175. The frames of the two paths are identical.
     func testAdditiveParticlesSumSaturating() throws {
-        var cell = EmitterCell()
-        cell.birthRate = 10
+        var cell = try stillCell(Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.25), rate: 10)
         cell.lifetime = 0.35  // at t = 1: born at 0.7, 0.8, 0.9, 1.0
-        cell.color = Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.25)
-        cell.contents = try Bitmap(width: 4, height: 4, fill: SIMD4(255, 255, 255, 255))
         cell.scale = 2
-        let emitter = EmitterLayer()
-        emitter.bounds = Rect(x: 0, y: 0, width: 32, height: 32)
-        emitter.position = Point(x: 16, y: 16)
-        emitter.emitterPosition = Point(x: 16, y: 16)
-        emitter.emitterCells = [cell]
+        let emitter = emitter(of: cell, at: Point(x: 16, y: 16))
         emitter.renderMode = .additive
         XCTAssertEqual(emitter.particles(at: 1).count, 4)
         let canvas = Canvas(width: 32, height: 32)
@@ -218,17 +232,9 @@ final class EmitterRenderingTests: XCTestCase {
 
     /// A single particle at rest: its image centred on the emitter position, tinted.
     func testOneParticleIsItsTintedImage() throws {
-        var cell = EmitterCell()
-        cell.birthRate = 1
-        cell.lifetime = 10
-        cell.color = Color(red: 1, green: 0, blue: 0, alpha: 1)
-        cell.contents = try Bitmap(width: 4, height: 4, fill: SIMD4(255, 255, 255, 255))
+        var cell = try stillCell(Color(red: 1, green: 0, blue: 0, alpha: 1))
         cell.scale = 2
-        let emitter = EmitterLayer()
-        emitter.bounds = Rect(x: 0, y: 0, width: 32, height: 32)
-        emitter.position = Point(x: 16, y: 16)
-        emitter.emitterPosition = Point(x: 10, y: 12)
-        emitter.emitterCells = [cell]
+        let emitter = emitter(of: cell, at: Point(x: 10, y: 12))
         let bitmap = try render([emitter])
         // An 8 × 8 square centred on (10, 12): pixels 6 ..< 14 × 8 ..< 16.
         XCTAssertEqual(bitmap[7, 9], opaqueRed)
@@ -241,15 +247,8 @@ final class EmitterRenderingTests: XCTestCase {
     /// middle texels (bounds clipped to the canvas, cost bounded by it), one scaled 10⁻⁹
     /// or NaN draws nothing — on both paths alike.
     func testExtremeScalesOnBothPaths() throws {
-        var cell = EmitterCell()
-        cell.birthRate = 1
-        cell.lifetime = 10
-        cell.color = Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.5)
-        cell.contents = try Bitmap(width: 4, height: 4, fill: SIMD4(255, 255, 255, 255))
-        let emitter = EmitterLayer()
-        emitter.bounds = Rect(x: 0, y: 0, width: 32, height: 32)
-        emitter.position = Point(x: 16, y: 16)
-        emitter.emitterPosition = Point(x: 16, y: 16)
+        var cell = try stillCell(Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.5))
+        let emitter = emitter(of: cell, at: Point(x: 16, y: 16))
         let canvas = Canvas(width: 32, height: 32)
         let general = Compositor(threadCount: 1)
         general.drawsParticlesAsSprites = false

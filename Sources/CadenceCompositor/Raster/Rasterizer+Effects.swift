@@ -45,7 +45,7 @@ extension Rasterizer {
     /// to pixel: per row, the coverage over the edge's support times the clip and
     /// `opacity`, and the colours `sample(y, x0, count, out)` writes (premultiplied, 0…255,
     /// 4 `Float`s a pixel), rounded once and blended — or, `additive`, added
-    /// (`SourceOver.add(colors:weights:uniform:into:count:)`).
+    /// (`SourceOver.addSample`).
     func blendColors(
         over region: PixelRect, edge: RoundedRectSampler, opacity: Float, clip: Clip, on surface: Surface,
         additive: Bool = false, sample: (_ y: Int, _ x0: Int, _ count: Int, _ out: UnsafeMutablePointer<Float>) -> Void
@@ -53,11 +53,7 @@ extension Rasterizer {
         coverageRows(over: region, edge: edge, opacity: opacity, clip: clip) { y, start, count, coverage in
             sample(y, start, count, colorRow)
             SourceOver.quantize(colors: colorRow, into: byteRow, count: count)
-            if additive {
-                SourceOver.add(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: count)
-            } else {
-                SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: count)
-            }
+            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: count, additive: additive)
         }
     }
 

@@ -5,34 +5,18 @@ extension SourceOver {
     /// § 4). `weights` `nil`: every pixel has weight `uniform`. Colours are sanitised first
     /// — each colour channel clamped to the alpha — so a premultiplied destination stays
     /// premultiplied whatever the image holds. Groups of eight zero weights are skipped;
-    /// opaque colours at full weight are stored.
+    /// opaque colours at full weight are stored. `additive`: the colours are added instead
+    /// (`addSample`, the blend of emitters' `.additive` particles on the general path).
     static func blend(
         colors: UnsafePointer<UInt8>, weights: UnsafePointer<Float>?, uniform: Float = 1,
-        into dst: UnsafeMutablePointer<UInt8>, count: Int
+        into dst: UnsafeMutablePointer<UInt8>, count: Int, additive: Bool = false
     ) {
         let uniformWeight = PixelLanes.quantize(SIMD8(repeating: uniform))
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let q = weights.map { PixelLanes.quantize(PixelLanes.floats($0, first, n)) } ?? uniformWeight
             if PixelLanes.isZero(q) { return }
             let (sl, sh) = PixelLanes.split(PixelLanes.pixels(colors, first, n))
-            blendSample(sl, sh, weights: q, into: p)
-        }
-    }
-
-    /// `S[i]` added to the `count` pixels at `dst` with weight `w[i]` (`weights` `nil`:
-    /// `uniform`), as `addSample` adds: the additive blend of emitters' `.additive` particles
-    /// on the general path. Colours are sanitised as `blend` sanitises them; groups of eight
-    /// zero weights are skipped.
-    static func add(
-        colors: UnsafePointer<UInt8>, weights: UnsafePointer<Float>?, uniform: Float = 1,
-        into dst: UnsafeMutablePointer<UInt8>, count: Int
-    ) {
-        let uniformWeight = PixelLanes.quantize(SIMD8(repeating: uniform))
-        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
-            let q = weights.map { PixelLanes.quantize(PixelLanes.floats($0, first, n)) } ?? uniformWeight
-            if PixelLanes.isZero(q) { return }
-            let (sl, sh) = PixelLanes.split(PixelLanes.pixels(colors, first, n))
-            addSample(sl, sh, weights: q, into: p)
+            if additive { addSample(sl, sh, weights: q, into: p) } else { blendSample(sl, sh, weights: q, into: p) }
         }
     }
 
