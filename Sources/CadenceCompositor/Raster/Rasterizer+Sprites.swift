@@ -6,26 +6,29 @@ import CadencePixels
 /// arrays — no item, plane map or sampler per particle.
 ///
 /// **Per particle.** Culled by its pixel bounds against the band's rows and the clip's
-/// rectangle; then, row by row over its bounds, eight pixels at a time: the pixel centres'
-/// layer coordinates `(u, v)` from the particle's centre; the anti-aliased coverage of the
+/// rectangle; then, row by row, over the row's support (the pixels within half a pixel of
+/// the image's rectangle, solved along the row: every other pixel has coverage exactly 0),
+/// eight pixels at a time: the pixel centres' layer coordinates `(u, v)` from the particle's centre; the anti-aliased coverage of the
 /// image's rectangle, `RoundedRectSampler`'s slab product (the same formula in the same
 /// `Float` lanes as the general path's edge); the weight (coverage × opacity × the clip's
 /// weight); then — where a weight is not 0 — the bilinear sample of the particle's mip
 /// level in 16-bit integer lanes (`ContentsSampler.affineLanes`' arithmetic: 8-bit
-/// fractions, one rounding), the tint in 1/256ths (`⌊(c·t + 128) / 256⌋`, colour still ≤
+/// fractions, one rounding; a level two texels wide or more is read a texel pair per
+/// 64-bit load), the tint in 1/256ths (`⌊(c·t + 128) / 256⌋`, colour still ≤
 /// alpha), and the blend: `SourceOver.blendSample`, or `SourceOver.addSample` for
 /// `.additive` emitters. A group of eight is written whole: pixels outside the particle
 /// get weight 0, which leaves them exactly as they were.
 ///
 /// **Accuracy** against the general path (each particle an item: edge coverage, the float
 /// sampler and tint, quantized, blended): within 3 of 255 per channel per particle drawn
-/// (the tint's 1/256 steps and the 8-bit bilinear fractions, each under a unit), checked
-/// on whole frames of rotated, scaled, tinted, translucent particles in every render mode
+/// (the tint's 1/256 steps and the 8-bit bilinear fractions, each under a unit; measured
+/// 0.12–0.13 on average), checked on whole frames of rotated, scaled, tinted, translucent particles in every render mode
 /// (`EmitterRenderingTests.testSpritesMatchTheGeneralPath`).
 ///
-/// **Cost**: per particle a few dozen scalar operations; per eight pixels of its bounds
-/// about 40 vector operations for the weights, and for those with any weight 32 texel loads
-/// and about 60 more. No allocation.
+/// **Cost**: per particle a few dozen scalar operations, and per row a few more for the
+/// support; per eight pixels of a support about 40 vector operations for the weights, and
+/// for those with any weight 16 pair loads and about 100 more (about 30 ns on the reference
+/// machine: `Benchmarks/README.md`, "Emitter layers"). No allocation.
 extension Rasterizer {
     /// Draws the particles of `sprites` with `opacity` onto the top surface, under the clip
     /// in force, in their order.
