@@ -200,6 +200,47 @@ final class EmitterLayerTests: XCTestCase {
         }
     }
 
+    /// `cellIndex` indexes `flattenedCells` (depth first); the ordered modes are stable
+    /// sorts of the unordered evaluation; `particles(at:into:)` gives the same particles
+    /// bit for bit and, once grown, keeps its memory (the ordered modes swap between two
+    /// arrays, so every other call has the same storage).
+    func testBufferReuseFlatCellsAndStableOrders() {
+        let layer = EmitterLayer()
+        var parent = cell(rate: 3, lifetime: 2)
+        parent.velocity = 20
+        parent.emissionRange = 2 * .pi
+        parent.zAcceleration = 7
+        var child = cell(rate: 5, lifetime: 0.5)
+        child.name = "child"
+        child.velocity = 9
+        child.emissionRange = 2 * .pi
+        var other = cell(rate: 2, lifetime: 1)
+        other.name = "other"
+        parent.emitterCells = [child]
+        layer.emitterCells = [parent, other]
+        XCTAssertEqual(layer.flattenedCells.map(\.name), [nil, "child", "other"])
+        let unordered = layer.particles(at: 3)
+        XCTAssertEqual(Set(unordered.map(\.cellIndex)), [0, 1, 2])
+        for p in unordered { XCTAssertEqual(p.cellIndex, [[0]: 0, [0, 0]: 1, [1]: 2][p.cell]) }
+        let keys: [EmitterRenderMode: (Particle) -> Double] = [
+            .oldestFirst: { $0.birthTime }, .oldestLast: { -$0.birthTime }, .backToFront: { $0.position.z },
+        ]
+        for mode in EmitterRenderMode.allCases {
+            layer.renderMode = mode
+            let expected = keys[mode].map { key in
+                unordered.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
+            } ?? unordered
+            XCTAssertEqual(layer.particles(at: 3), expected, "\(mode)")
+            var buffer = ParticleBuffer()
+            layer.particles(at: 3, into: &buffer)
+            let address = buffer.particles.withUnsafeBufferPointer { $0.baseAddress }
+            layer.particles(at: 3, into: &buffer)
+            layer.particles(at: 3, into: &buffer)
+            XCTAssertEqual(buffer.particles, expected, "\(mode)")
+            XCTAssertEqual(buffer.particles.withUnsafeBufferPointer { $0.baseAddress }, address, "\(mode): memory kept")
+        }
+    }
+
     /// Bad input stays bounded: a huge birth rate, an infinite lifetime, NaN in a cell.
     func testBadInputIsBounded() {
         let layer = EmitterLayer()

@@ -295,6 +295,22 @@ extension ContentsSampler {
         return unsafeBitCast(f * 256 + bias, to: SIMD8<UInt32>.self) & 0x1FF
     }
 
+    /// The eight 64-bit texel pairs at the byte offsets `o` from `p`, as the lanes of their
+    /// left and of their right texels: eight loads for sixteen texels (a pixel's two texels
+    /// side by side, `fillColumns`' pairs). Written out, as `gather`.
+    @inline(__always)
+    static func gatherPairs(_ p: UnsafeRawPointer, _ o: SIMD8<Int32>) -> (left: Lanes, right: Lanes) {
+        let pairs = unsafeBitCast(SIMD8<UInt64>(
+            (p + Int(o[0])).loadUnaligned(as: UInt64.self), (p + Int(o[1])).loadUnaligned(as: UInt64.self),
+            (p + Int(o[2])).loadUnaligned(as: UInt64.self), (p + Int(o[3])).loadUnaligned(as: UInt64.self),
+            (p + Int(o[4])).loadUnaligned(as: UInt64.self), (p + Int(o[5])).loadUnaligned(as: UInt64.self),
+            (p + Int(o[6])).loadUnaligned(as: UInt64.self), (p + Int(o[7])).loadUnaligned(as: UInt64.self)),
+            to: SIMD16<UInt32>.self)
+        let left = SIMD8<UInt32>(pairs[0], pairs[2], pairs[4], pairs[6], pairs[8], pairs[10], pairs[12], pairs[14])
+        let right = SIMD8<UInt32>(pairs[1], pairs[3], pairs[5], pairs[7], pairs[9], pairs[11], pairs[13], pairs[15])
+        return (unsafeBitCast(left, to: Lanes.self), unsafeBitCast(right, to: Lanes.self))
+    }
+
     /// The eight 32-bit words at the byte offsets `o` from `p`, as lanes.
     @inline(__always)
     static func gather(_ p: UnsafeRawPointer, _ o: SIMD8<Int32>) -> Lanes {

@@ -81,6 +81,13 @@ enum PixelLanes {
         unsafeBitCast(v | (v &<< 16), to: Lanes.self)
     }
 
+    /// `a` in every pixel's first lane and `b` in its second: a colour's red and blue (for
+    /// `lo`) or green and alpha (for `hi`), the same for all eight pixels.
+    @inline(__always)
+    static func spreadPair(_ a: UInt16, _ b: UInt16) -> Lanes {
+        unsafeBitCast(SIMD8<UInt32>(repeating: UInt32(a) | UInt32(b) << 16), to: Lanes.self)
+    }
+
     /// Each pixel's alpha (from `hi`) in both lanes of its pixel.
     @inline(__always)
     static func alphas(_ hi: Lanes) -> Lanes {

@@ -25,7 +25,7 @@ extension Rasterizer {
                 minification: contents.minificationFilter, bias: contents.minificationFilterBias)
         else { return }
         // Bilinear under an affine map, untinted: sampled and blended in integer lanes.
-        if sampler.samplesInLanes && contents.tint == nil {
+        if sampler.samplesInLanes && contents.tint == nil && !contents.additive {
             var rows = ContentsSampler.RowCache(memory: UnsafeMutableRawPointer(colorRow),
                                                 bytes: MemoryLayout<Float>.stride * colorRowCapacity,
                                                 columns: UnsafeMutableRawPointer(byteRow), columnBytes: colorRowCapacity)
@@ -34,7 +34,8 @@ extension Rasterizer {
             }
             return
         }
-        blendColors(over: region, edge: edge, opacity: opacity, clip: clip, on: surface) { y, start, count, out in
+        blendColors(over: region, edge: edge, opacity: opacity, clip: clip, on: surface, additive: contents.additive) {
+            y, start, count, out in
             sampler.sampleRow(y, from: start, count: count, into: out)
             if let tint = contents.tint { Self.tint(out, by: tint, count: count) }
         }
@@ -43,15 +44,16 @@ extension Rasterizer {
     /// Paints the pixels of `region` that `edge` covers with colours that change from pixel
     /// to pixel: per row, the coverage over the edge's support times the clip and
     /// `opacity`, and the colours `sample(y, x0, count, out)` writes (premultiplied, 0…255,
-    /// 4 `Float`s a pixel), rounded once and blended.
+    /// 4 `Float`s a pixel), rounded once and blended — or, `additive`, added
+    /// (`SourceOver.addSample`).
     func blendColors(
         over region: PixelRect, edge: RoundedRectSampler, opacity: Float, clip: Clip, on surface: Surface,
-        sample: (_ y: Int, _ x0: Int, _ count: Int, _ out: UnsafeMutablePointer<Float>) -> Void
+        additive: Bool = false, sample: (_ y: Int, _ x0: Int, _ count: Int, _ out: UnsafeMutablePointer<Float>) -> Void
     ) {
         coverageRows(over: region, edge: edge, opacity: opacity, clip: clip) { y, start, count, coverage in
             sample(y, start, count, colorRow)
             SourceOver.quantize(colors: colorRow, into: byteRow, count: count)
-            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: count)
+            SourceOver.blend(colors: byteRow, weights: coverage, into: surface.pixel(start, y), count: count, additive: additive)
         }
     }
 

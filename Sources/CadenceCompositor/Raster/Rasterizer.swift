@@ -6,7 +6,8 @@ import CadencePixels
 ///
 /// Per layer, in order: a path shadow (when no group is needed), a previous rendering that
 /// lies under (`moveIn`, `push`), background (rounded by the corner radius), contents, a
-/// shape's or gradient's drawing (`Rasterizer+Drawing.swift`), the sublayers (contents and sublayers clipped when `masksToBounds`), the border, a previous
+/// shape's or gradient's drawing (`Rasterizer+Drawing.swift`), an emitter's particles
+/// (`Rasterizer+Sprites.swift`), the sublayers (contents and sublayers clipped when `masksToBounds`), the border, a previous
 /// rendering on top (`reveal`) or mixed in (`fade`), then — in the layer's group — the
 /// shadow under it and the mask (`Rasterizer+Effects.swift`; masks and previous renderings
 /// are nested lists drawn by re-entering `walk`). A layer without sublayers or contents
@@ -213,11 +214,11 @@ final class Rasterizer {
             }
             let hasSublayers = item.subtreeEnd > i + 1
             let contents = item.contents
-            entry.borderDrawn = !hasSublayers && contents == nil && item.drawing == nil
+            entry.borderDrawn = !hasSublayers && contents == nil && item.drawing == nil && item.sprites == nil
             if entry.drawOpacity > 0 {
                 drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
             }
-            if item.masksToBounds && (hasSublayers || contents != nil || item.drawing != nil) {
+            if item.masksToBounds && (hasSublayers || contents != nil || item.drawing != nil || item.sprites != nil) {
                 pushClip(item, at: i, of: items, shape: entry.shape)
                 entry.clipPushed = true
             }
@@ -226,6 +227,9 @@ final class Rasterizer {
             }
             if let drawing = item.drawing, entry.drawOpacity > 0 {
                 drawDrawing(item, drawing, opacity: entry.drawOpacity)
+            }
+            if let sprites = item.sprites, entry.drawOpacity > 0 {
+                drawSprites(sprites, opacity: entry.drawOpacity)
             }
             if hasSublayers {
                 open.append(entry)

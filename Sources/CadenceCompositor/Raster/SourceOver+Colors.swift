@@ -5,18 +5,35 @@ extension SourceOver {
     /// § 4). `weights` `nil`: every pixel has weight `uniform`. Colours are sanitised first
     /// — each colour channel clamped to the alpha — so a premultiplied destination stays
     /// premultiplied whatever the image holds. Groups of eight zero weights are skipped;
-    /// opaque colours at full weight are stored.
+    /// opaque colours at full weight are stored. `additive`: the colours are added instead
+    /// (`addSample`, the blend of emitters' `.additive` particles on the general path).
     static func blend(
         colors: UnsafePointer<UInt8>, weights: UnsafePointer<Float>?, uniform: Float = 1,
-        into dst: UnsafeMutablePointer<UInt8>, count: Int
+        into dst: UnsafeMutablePointer<UInt8>, count: Int, additive: Bool = false
     ) {
         let uniformWeight = PixelLanes.quantize(SIMD8(repeating: uniform))
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
             let q = weights.map { PixelLanes.quantize(PixelLanes.floats($0, first, n)) } ?? uniformWeight
             if PixelLanes.isZero(q) { return }
             let (sl, sh) = PixelLanes.split(PixelLanes.pixels(colors, first, n))
-            blendSample(sl, sh, weights: q, into: p)
+            if additive { addSample(sl, sh, weights: q, into: p) } else { blendSample(sl, sh, weights: q, into: p) }
         }
+    }
+
+    /// Eight samples `(sl, sh)` added to the eight pixels at `p` with the quantized weights
+    /// `q`: each channel `min(255, D + ⌊S·q / 255⌉)` (colour channels clamped to the alpha
+    /// first), the saturating sum of premultiplied colours — Core Animation's additive
+    /// particles (`kCAEmitterLayerAdditive`). A premultiplied destination stays
+    /// premultiplied: each colour sum is at most the alpha sum, and saturating both at 255
+    /// keeps it so. A weight of 0 leaves the pixel exactly as it was.
+    @inline(__always)
+    static func addSample(_ sl: Lanes, _ sh: Lanes, weights q: SIMD8<UInt32>, into p: UnsafeMutableRawPointer) {
+        let alpha = PixelLanes.alphas(sh)
+        let weight = PixelLanes.spread(q)
+        let s0 = sl.replacing(with: alpha, where: sl .> alpha), s1 = sh.replacing(with: alpha, where: sh .> alpha)
+        let (dl, dh) = PixelLanes.load(p)
+        let lo = dl &+ PixelLanes.divideRound(s0 &* weight), hi = dh &+ PixelLanes.divideRound(s1 &* weight)
+        PixelLanes.store(lo.replacing(with: 255, where: lo .> 255), hi.replacing(with: 255, where: hi .> 255), p)
     }
 
     /// Eight samples `(sl, sh)` (`PixelLanes` layout, each lane 0…255) over the eight pixels

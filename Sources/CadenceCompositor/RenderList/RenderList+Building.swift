@@ -23,7 +23,7 @@ extension RenderList {
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
         image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
         backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint,
-        rasterization: RasterizationCache? = nil
+        rasterization: RasterizationCache? = nil, sprites: SpritePool? = nil, particleSprites: Bool = true
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
@@ -34,6 +34,8 @@ extension RenderList {
         builder.backingStore = backingStore
         builder.rasterization = rasterization
         builder.canvasScale = scale
+        builder.spritePool = sprites
+        builder.particleSprites = particleSprites
         // The canvas's own orientation, divided out of the back-face test.
         let items = builder.items(
             roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
@@ -112,6 +114,13 @@ extension RenderList {
         var rasterization: RasterizationCache?
         /// The canvas's pixels per point, which `rasterizationScale` multiplies.
         var canvasScale = 1.0
+        /// The compositor's emitter memory, reused from frame to frame (`nil`: fresh
+        /// buffers for this list).
+        var spritePool: SpritePool?
+        /// Whether emitters on an affine plane pack their particles as `Sprites` (the
+        /// default); `false` (tests) makes every particle an item of its own, the general
+        /// path the sprite kernel is checked against.
+        var particleSprites = true
         /// Building a rasterized subtree (§ 17): its root is drawn at opacity 1 and not
         /// rasterized again.
         var rasterRoot = false
@@ -319,6 +328,7 @@ extension RenderList {
                 let alpha = arriving * items[i].opacity
                 let sublayers = sublayerCounts[i]
                 let simple = !items[i].hasContents && items[i].drawing == nil && items[i].transition == nil
+                    && items[i].sprites == nil
                 // A path shadow under a translucent layer: the two must blend as one.
                 if items[i].needsIsolation || (items[i].shadow != nil && alpha < 1) {
                     items[i].drawOpacity = 1
@@ -349,6 +359,7 @@ extension RenderList {
                 if let contents = item.contents {
                     extent = extent.union(RenderList.pixelBounds(of: contents.destination, under: plane, within: canvas))
                 }
+                if let sprites = item.sprites { extent = extent.union(sprites.extent) }
                 switch item.drawing {
                 case .shape(let shape)?: extent = extent.union(RenderList.pixelBounds(of: shape.box, under: plane, within: canvas))
                 case .gradient?: extent = extent.union(item.pixelBounds)

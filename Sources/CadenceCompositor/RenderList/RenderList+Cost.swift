@@ -4,7 +4,8 @@
 /// The weights follow the drawing steps (`docs/compositor.md`, "Cost"):
 /// - the canvas: 1 a pixel (cleared to the background);
 /// - a layer's own drawing: its `pixelBounds` once for a background, once for a border,
-///   twice for contents (sampling and blending);
+///   twice for contents (sampling and blending), and an emitter's particles their pixel
+///   bounds twice;
 /// - an offscreen group (`groupOpacity`, or a shadow, mask or cross-fade needing one): its
 ///   `extent` twice (cleared, then composited);
 /// - a clip (`masksToBounds`): its `extent` once (the clip mask);
@@ -41,6 +42,7 @@ extension RenderList.Item {
         if backgroundColor != nil { work += own }
         if borderColor != nil { work += own }
         if contents != nil { work += 2 * own }
+        if let sprites { work += 2 * sprites.pixelArea }
         if groupOpacity != nil || needsIsolation { work += 2 * extent }
         if masksToBounds { work += extent }
         if shadow != nil { work += RenderList.shadowWeight * extent }

@@ -16,6 +16,10 @@ extension RenderList {
         /// The premultiplied colour multiplier of a replicator's copy (§ 19): each sampled
         /// premultiplied texel is multiplied by it, channel by channel; `nil` for none.
         public var tint: SIMD4<Float>?
+        /// Whether the contents are added to what is under them (each premultiplied channel
+        /// summed, saturating: an `.additive` emitter's particles, § 20) instead of drawn
+        /// source-over.
+        public var additive = false
         /// The rectangle the contents fill, in layer coordinates (it may overflow the
         /// bounds: `resizeAspectFill`, or a positioned image larger than the bounds).
         public var destination: Rect { layout.destination }
@@ -23,7 +27,7 @@ extension RenderList {
         public static func == (a: Contents, b: Contents) -> Bool {
             a.image === b.image && a.layout == b.layout && a.magnificationFilter == b.magnificationFilter
                 && a.minificationFilter == b.minificationFilter && a.minificationFilterBias == b.minificationFilterBias
-                && a.tint == b.tint
+                && a.tint == b.tint && a.additive == b.additive
         }
 
         public func hash(into hasher: inout Hasher) {

@@ -105,12 +105,18 @@ public struct RenderList: Hashable, Sendable {
         /// coordinates, which the layer and its sublayers are clipped to (anti-aliased).
         /// `nil`: all of it (every layer outside a 3D context, and faces not cut).
         public var fragment: [Point]? = nil
+        /// An emitter layer's particles packed for the sprite kernel (§ 20), drawn after
+        /// the layer's contents and before its sublayers; `nil` for other layers (and for
+        /// emitters whose particles are items of their own).
+        public var sprites: Sprites? = nil
 
         /// Whether the layer has contents to draw.
         public var hasContents: Bool { contents != nil }
 
         /// Whether the layer draws anything of its own.
-        public var drawsItself: Bool { backgroundColor != nil || borderColor != nil || hasContents || drawing != nil }
+        public var drawsItself: Bool {
+            backgroundColor != nil || borderColor != nil || hasContents || drawing != nil || sprites != nil
+        }
 
         /// Whether the layer must be drawn offscreen as a group even at opacity 1: a shadow
         /// of the layer's own alpha, a mask and a cross-fade all need its whole rendering

@@ -57,6 +57,13 @@ public final class Compositor {
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
     let backingStores = BackingStoreCache()
+    /// Emitters' particle buffers and sprite arrays (§ 20), reused from frame to frame.
+    let sprites = SpritePool()
+    /// Whether emitters' particles are drawn by the sprite kernel (`false`, for tests and
+    /// benchmarks: each particle an item of its own, the general path it is checked
+    /// against).
+    @_spi(Testing)
+    public var drawsParticlesAsSprites = true
     /// The pixels of `shouldRasterize` subtrees (§ 17), drawn with this compositor.
     lazy var rasterization = RasterizationCache { [unowned self] list, bitmap in
         self.draw(list, into: &bitmap, clearingTo: .zero)
@@ -127,10 +134,12 @@ public final class Compositor {
             images.endFrame()
             backingStores.endFrame()
             rasterization.endFrame()
+            sprites.endFrame()
         }
         return RenderList(
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
             scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:),
-            backingStore: backingStores.bitmap(_:), rasterization: rasterization)
+            backingStore: backingStores.bitmap(_:), rasterization: rasterization, sprites: sprites,
+            particleSprites: drawsParticlesAsSprites)
     }
 }

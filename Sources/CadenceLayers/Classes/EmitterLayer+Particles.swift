@@ -14,6 +14,9 @@ public struct Particle: Hashable, Sendable {
     /// The index path of its cell: `[i]` for the layer's cell `i`, `[i, j]` for cell `j` of
     /// that cell, ….
     public var cell: [Int]
+    /// Its cell's place in `EmitterLayer.flattenedCells` (the cells depth first): a flat
+    /// index for tables of per-cell data.
+    public var cellIndex: Int
     /// Its index among the particles its cell's emitter (the layer, or its parent particle)
     /// gave birth to: born at `index / birthRate` after its emitter started.
     public var index: Int
@@ -27,6 +30,91 @@ public struct Particle: Hashable, Sendable {
     public var scale: Double
     /// Its colour multiplier (unpremultiplied red, green, blue, alpha, each in 0…1).
     public var color: SIMD4<Double>
+}
+
+/// Memory that `EmitterLayer.particles(at:into:)` keeps from one call to the next: the
+/// particles of the last call and the scratch of their evaluation (sub-cells' parents, the
+/// sort of the ordered modes, the cells' index paths). Once it has grown to an emitter, a
+/// call allocates nothing (the index paths are made again only when the cells' tree
+/// changes shape).
+public struct ParticleBuffer: Sendable {
+    /// The particles of the last `particles(at:into:)` call, in the render mode's order.
+    public internal(set) var particles: [Particle] = []
+    /// Sub-cells' parents: key, lifetime and motion of particles whose cell has sub-cells.
+    var parents: [ParticleEvaluation.Parent] = []
+    /// The ordered modes' sort: keys, a permutation and its scratch, the sorted copy.
+    var keys: [Double] = []
+    var order: [Int32] = []
+    var spare: [Int32] = []
+    var sorted: [Particle] = []
+    /// Each flattened cell's index path and subtree size (itself and the cells below it,
+    /// down to `maxCellDepth`), and the path being walked.
+    var paths: [[Int]] = []
+    var sizes: [Int] = []
+    var path: [Int] = []
+
+    /// An empty buffer.
+    public init() {}
+
+    /// Numbers the cells under `cells` depth first from `flat` (at depth `path.count`),
+    /// writing their paths (kept when unchanged) and subtree sizes; the number of cells.
+    mutating func number(_ cells: [EmitterCell], from flat: Int) -> Int {
+        var next = flat
+        guard path.count < EmitterLayer.maxCellDepth else { return 0 }
+        for (i, cell) in cells.enumerated() {
+            path.append(i)
+            let mine = next
+            if paths.count <= mine { paths.append(path) } else if paths[mine] != path { paths[mine] = path }
+            if sizes.count <= mine { sizes.append(0) }
+            next += 1
+            next += number(cell.emitterCells, from: next)
+            sizes[mine] = next - mine
+            path.removeLast()
+        }
+        return next - flat
+    }
+
+    /// Sorts `particles` stably by `key` (ascending; equal keys keep their order; a NaN key
+    /// stays where it is against its neighbours): a bottom-up merge sort of indices, in
+    /// the buffer's own scratch.
+    mutating func sortStable(by key: (Particle) -> Double) {
+        let n = particles.count
+        guard n > 1 else { return }
+        keys.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        for (i, p) in particles.enumerated() {
+            keys.append(key(p))
+            order.append(Int32(i))
+        }
+        spare.removeAll(keepingCapacity: true)
+        spare.append(contentsOf: order)
+        var width = 1
+        while width < n {
+            keys.withUnsafeBufferPointer { k in
+                order.withUnsafeMutableBufferPointer { from in
+                    spare.withUnsafeMutableBufferPointer { to in
+                        var lo = 0
+                        while lo < n {
+                            let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
+                            var a = lo, b = mid, o = lo
+                            while a < mid && b < hi {
+                                if k[Int(from[b])] < k[Int(from[a])] { to[o] = from[b]; b += 1 } else { to[o] = from[a]; a += 1 }
+                                o += 1
+                            }
+                            while a < mid { to[o] = from[a]; a += 1; o += 1 }
+                            while b < hi { to[o] = from[b]; b += 1; o += 1 }
+                            lo = hi
+                        }
+                    }
+                }
+            }
+            swap(&order, &spare)
+            width *= 2
+        }
+        sorted.removeAll(keepingCapacity: true)
+        for i in order { sorted.append(particles[Int(i)]) }
+        swap(&particles, &sorted)
+    }
 }
 
 extension EmitterLayer {
@@ -44,6 +132,22 @@ extension EmitterLayer {
     /// `Double`. Births past it (after 4.5 · 10¹⁵ particles) are not made.
     public static let maxBirthIndex = 4_503_599_627_370_496.0
 
+    /// Every cell that can emit, depth first: the layer's cell 0, then the cells under it
+    /// (each followed by its own), then cell 1, …, down to `maxCellDepth` levels.
+    /// `Particle.cellIndex` indexes it.
+    public var flattenedCells: [EmitterCell] {
+        var cells: [EmitterCell] = []
+        func add(_ level: [EmitterCell], depth: Int) {
+            guard depth < Self.maxCellDepth else { return }
+            for cell in level {
+                cells.append(cell)
+                add(cell.emitterCells, depth: depth + 1)
+            }
+        }
+        add(emitterCells, depth: 0)
+        return cells
+    }
+
     /// The particles alive at `time` (seconds of the layer's local time; the emitter
     /// started at 0), in the `renderMode`'s order (`.additive` and `.unordered`: cell by
     /// cell, oldest first). Nothing before 0 or at a non-finite time.
@@ -54,40 +158,54 @@ extension EmitterLayer {
     /// the live particles (at most `maxParticles`) plus the dead candidates visited (at most
     /// `maxCandidates`); the sort of the ordered modes adds `n log n`.
     public func particles(at time: Double) -> [Particle] {
+        var buffer = ParticleBuffer()
+        particles(at: time, into: &buffer)
+        return buffer.particles
+    }
+
+    /// `particles(at:)` into `buffer.particles`, reusing the buffer's memory: a frame loop
+    /// that keeps one buffer per emitter allocates nothing once it has grown (the same
+    /// particles, bit for bit).
+    public func particles(at time: Double, into buffer: inout ParticleBuffer) {
+        buffer.particles.removeAll(keepingCapacity: true)
+        buffer.parents.removeAll(keepingCapacity: true)
+        guard time.isFinite, time >= 0 else { return }
+        let cells = emitterCells
+        buffer.path.removeAll(keepingCapacity: true)
+        _ = buffer.number(cells, from: 0)
         var evaluation = ParticleEvaluation(self)
-        guard time.isFinite, time >= 0 else { return [] }
-        for (i, cell) in emitterCells.enumerated() {
-            evaluation.emit(cell, path: [i], parentKey: UInt64(seed), origin: nil, from: 0, until: time, at: time)
+        var flat = 0
+        for (i, cell) in cells.enumerated() {
+            evaluation.emit(cell, flat: flat, parentKey: UInt64(seed), sibling: i, origin: nil, from: 0, until: time,
+                            at: time, into: &buffer)
+            flat += buffer.sizes[flat]
         }
-        var particles = evaluation.particles
         switch renderMode {
         case .unordered, .additive: break
-        case .oldestFirst: particles.sortStable { $0.birthTime < $1.birthTime }
-        case .oldestLast: particles.sortStable { $0.birthTime > $1.birthTime }
-        case .backToFront: particles.sortStable { $0.position.z < $1.position.z }
+        case .oldestFirst: buffer.sortStable { $0.birthTime }
+        case .oldestLast: buffer.sortStable { -$0.birthTime }
+        case .backToFront: buffer.sortStable { $0.position.z }
         }
-        return particles
-    }
-}
-
-extension Array {
-    /// Sorts stably (equal elements keep their order) by `less`.
-    fileprivate mutating func sortStable(by less: (Element, Element) -> Bool) {
-        let sorted = enumerated().sorted { less($0.element, $1.element) || (!less($1.element, $0.element) && $0.offset < $1.offset) }
-        self = sorted.map(\.element)
     }
 }
 
 /// The walk of `EmitterLayer.particles(at:)`: the layer's multipliers and shape read once,
-/// the particles and the budgets.
+/// and the budget of candidates.
 struct ParticleEvaluation {
     let birthRate, lifetime, velocity, scale, spin: Double
     let position: SIMD3<Double>
     let size: SIMD3<Double>
     let shape: EmitterShape
     let mode: EmitterMode
-    var particles: [Particle] = []
     var candidates = 0
+
+    /// What a particle's sub-cells need of it: its key, lifetime and motion.
+    struct Parent {
+        var key: UInt64
+        var birth: Double
+        var lifetime: Double
+        var motion: Motion
+    }
 
     init(_ layer: EmitterLayer) {
         birthRate = layer.birthRate
@@ -101,15 +219,15 @@ struct ParticleEvaluation {
         mode = layer.emitterMode
     }
 
-    /// The particles of `cell` (at `path`) born between `start` and `end` (emitter times),
-    /// alive at `time`; from the emitter's shape (`origin` nil) or from the moving parent
-    /// particle `origin` (its position as a function of time), then their sub-cells'.
+    /// The particles of `cell` (flattened index `flat`, index `sibling` among its
+    /// siblings) born between `start` and `end` (emitter times), alive at `time`; from the
+    /// emitter's shape (`origin` nil) or from the moving parent particle `origin`, then
+    /// their sub-cells'. Appended to `buffer.particles`.
     mutating func emit(
-        _ cell: EmitterCell, path: [Int], parentKey: UInt64, origin: ((Double) -> SIMD3<Double>)?,
-        from start: Double, until end: Double, at time: Double
+        _ cell: EmitterCell, flat: Int, parentKey: UInt64, sibling: Int, origin: Motion?,
+        from start: Double, until end: Double, at time: Double, into buffer: inout ParticleBuffer
     ) {
-        guard cell.isEnabled, path.count <= EmitterLayer.maxCellDepth, particles.count < EmitterLayer.maxParticles
-        else { return }
+        guard cell.isEnabled, buffer.particles.count < EmitterLayer.maxParticles else { return }
         let rate = cell.birthRate * birthRate
         guard rate > 0, rate.isFinite, end >= start else { return }
         let lifeScale = Swift.max(lifetime, 0)
@@ -120,16 +238,18 @@ struct ParticleEvaluation {
         let last = Swift.min(((end - start) * rate).rounded(.down), EmitterLayer.maxBirthIndex)
         let first = longest.isFinite ? Swift.max(((time - longest - start) * rate).rounded(.up), 0) : 0
         guard last >= first else { return }
-        let cellKey = Self.mix(parentKey &+ Self.gamma &* UInt64(path.last! + 1))
+        let cellKey = Self.mix(parentKey &+ Self.gamma &* UInt64(sibling + 1))
         var k = last
-        var born: [(particle: Particle, key: UInt64, lifetime: Double, motion: Motion)] = []
+        let path = buffer.paths[flat]
+        let hasSubcells = !cell.emitterCells.isEmpty && buffer.sizes[flat] > 1
+        let firstParticle = buffer.particles.count, firstParent = buffer.parents.count
         // The cell's constants, once for all its candidates.
         let acceleration = SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration)
         let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
         let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
         let latitude = cell.emissionLatitude
-        while k >= first, candidates < EmitterLayer.maxCandidates,
-              particles.count + born.count < EmitterLayer.maxParticles {
+        let cosLatitude = cos(latitude), sinLatitude = sin(latitude)
+        while k >= first, candidates < EmitterLayer.maxCandidates, buffer.particles.count < EmitterLayer.maxParticles {
             candidates += 1
             let index = Int(k)
             k -= 1
@@ -141,32 +261,33 @@ struct ParticleEvaluation {
             guard age >= 0, age < life else { continue }
             let speed = (cell.velocity + cell.velocityRange * draws.symmetric()) * velocity
             let longitude = cell.emissionLongitude + cell.emissionRange / 2 * draws.symmetric()
-            let direction = SIMD3(
-                cos(latitude) * cos(longitude), cos(latitude) * sin(longitude),
-                sin(latitude))
+            let direction = SIMD3(cosLatitude * cos(longitude), cosLatitude * sin(longitude), sinLatitude)
             let spinRate = (cell.spin + cell.spinRange * draws.symmetric()) * spin
             let scale0 = cell.scale + cell.scaleRange * draws.symmetric()
             let colorDraws = SIMD4(draws.symmetric(), draws.symmetric(), draws.symmetric(), draws.symmetric())
-            let emissionPoint = origin?(birth) ?? self.emissionPoint(&draws)
+            let emissionPoint = origin?.position(at: birth) ?? self.emissionPoint(&draws)
             let motion = Motion(start: emissionPoint, velocity: direction * speed, acceleration: acceleration, birth: birth)
             let p = motion.position(at: time)
             var color = cell.color.components + ranges * colorDraws + speeds * age
             color.replace(with: 0, where: .!(color .>= 0))  // negatives and NaN
             color.replace(with: 1, where: color .> 1)
-            let particle = Particle(
-                cell: path, index: index, birthTime: birth, age: age, position: p, rotation: spinRate * age,
-                scale: (scale0 + cell.scaleSpeed * age) * scale, color: color)
-            born.append((particle, key, life, motion))
+            buffer.particles.append(Particle(
+                cell: path, cellIndex: flat, index: index, birthTime: birth, age: age, position: p,
+                rotation: spinRate * age, scale: (scale0 + cell.scaleSpeed * age) * scale, color: color))
+            if hasSubcells { buffer.parents.append(Parent(key: key, birth: birth, lifetime: life, motion: motion)) }
         }
         // Oldest first, then each particle's sub-cells.
-        for entry in born.reversed() { particles.append(entry.particle) }
-        guard !cell.emitterCells.isEmpty else { return }
-        let subPaths = cell.emitterCells.indices.map { path + [$0] }
-        for entry in born.reversed() {
-            let parent = entry.particle
-            for (j, sub) in cell.emitterCells.enumerated() {
-                emit(sub, path: subPaths[j], parentKey: entry.key, origin: entry.motion.position(at:),
-                     from: parent.birthTime, until: Swift.min(time, parent.birthTime + entry.lifetime), at: time)
+        buffer.particles[firstParticle...].reverse()
+        guard hasSubcells else { return }
+        let lastParent = buffer.parents.count
+        buffer.parents[firstParent..<lastParent].reverse()
+        for i in firstParent..<lastParent {
+            let parent = buffer.parents[i]
+            var child = flat + 1
+            for (j, sub) in cell.emitterCells.enumerated() where child < flat + buffer.sizes[flat] {
+                emit(sub, flat: child, parentKey: parent.key, sibling: j, origin: parent.motion,
+                     from: parent.birth, until: Swift.min(time, parent.birth + parent.lifetime), at: time, into: &buffer)
+                child += buffer.sizes[child]
             }
         }
     }

@@ -165,8 +165,9 @@ public enum EmitterRenderMode: String, CaseIterable, Hashable, Sendable {
     case oldestLast
     /// By z, the farthest (smallest z) first.
     case backToFront
-    /// Core Animation adds the particles' colours; Cadence has no additive blend yet and
-    /// draws them source-over in `.unordered`'s order (`docs/layers.md`).
+    /// In `.unordered`'s order, each particle's premultiplied colour added to what is
+    /// under it, each channel saturating at 1 (`kCAEmitterLayerAdditive`): overlapping
+    /// particles brighten towards white, and the order does not change the result.
     case additive
 }
 
