@@ -70,7 +70,7 @@ final class SceneDecoderClassTests: SceneTestCase {
         try assertSceneError(#"[{"class": "shape", "lineDashPattern": [1, -1]}]"#,
                              "layers[0].lineDashPattern[1]: -1 is negative")
         try assertSceneError(#"[{"class": "circle"}]"#,
-                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform", "text" or "emitter")"#)
+                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform", "text", "emitter" or "tiled")"#)
     }
 
     func testTextFieldsAndARenderedText() throws {
