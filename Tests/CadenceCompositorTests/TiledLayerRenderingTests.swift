@@ -10,10 +10,13 @@ import XCTest
 /// it records each call's `ctm` (safe to call concurrently, as tiled layers need).
 final class TileDelegate: LayerDelegate, @unchecked Sendable {
     let calls = Mutex<[CadenceGeometry.AffineTransform]>([])
+    let clips = Mutex<[Rect]>([])
     let body: @Sendable (any DrawingContext) throws -> Void
     init(_ body: @escaping @Sendable (any DrawingContext) throws -> Void) { self.body = body }
     func draw(_ layer: Layer, in context: any DrawingContext) throws {
         calls.withLock { $0.append(context.ctm) }
+        let clip = context.clipBoundingBox
+        clips.withLock { $0.append(clip) }
         try body(context)
     }
     var callCount: Int { calls.withLock { $0.count } }
@@ -92,6 +95,16 @@ final class TiledLayerRenderingTests: XCTestCase {
         var expected: Set<[Double]> = []
         for c in 0..<3 { for r in 0..<3 { expected.insert([2, 0, 0, 2, Double(2 - 256 * c), Double(2 - 256 * r)]) } }
         XCTAssertEqual(ctms, expected)
+        // The clip: the tile grown by 2 pixels (1 point at 2×), within the bounds.
+        var boxes: Set<[Double]> = []
+        for c in 0..<3 {
+            for r in 0..<3 {
+                let x0 = max(Double(128 * c) - 1, 0), y0 = max(Double(128 * r) - 1, 0)
+                boxes.insert([x0, y0, min(Double(128 * c + 129), 300) - x0, min(Double(128 * r + 129), 300) - y0])
+            }
+        }
+        let clips: [Rect] = delegate.clips.withLock { $0 }
+        XCTAssertEqual(Set(clips.map { [$0.minX, $0.minY, $0.width, $0.height] }), boxes)
         for key in keys {
             let image = try XCTUnwrap(compositor.tiles.tile(key, shownAt: nil)?.image)
             XCTAssertEqual(image.width, key.column == 2 ? 92 : 260)

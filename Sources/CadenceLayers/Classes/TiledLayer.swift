@@ -10,10 +10,12 @@ import Synchronization
 /// backing store: the compositor asks for one tile at a time, each a bitmap of at most
 /// ``tileSize`` pixels, through a context whose clip is the tile (within the bounds) and
 /// whose `ctm` maps the layer's bounds coordinates to the tile's pixels at the level's
-/// scale (the tile's origin at pixel (0, 0)). The drawing code can read the tile's
-/// resolution from `ctm`, as on Core Animation. Tiles are drawn on background threads, several at
-/// once: the delegate must be safe to call concurrently (and must not touch the layer
-/// tree).
+/// scale. The drawing code reads the tile's place from the context's `clipBoundingBox` and
+/// its resolution from `ctm`, as on Core Animation (the clip is the tile grown by a border of
+/// 2 pixels, which the compositor filters across tile edges with; `docs/compositor.md`
+/// § 21), and should draw only what meets the clip. Tiles are drawn on background threads,
+/// several at once: the delegate must be safe to call concurrently (and must not touch the
+/// layer tree).
 ///
 /// **Levels of detail** (``TileGrid``): level `ℓ` (0 the finest) is drawn at
 /// `contentsScale · 2^(levelsOfDetailBias − ℓ)` pixels a point, for `ℓ` in
@@ -131,9 +133,15 @@ public final class TiledLayer: Layer {
     }
 
     /// The tiled layer's drawing without a delegate (`draw(in:)`): its pattern over its
-    /// bounds.
+    /// bounds within the context's `clipBoundingBox` (a tile, when the compositor draws one).
     func drawPattern(in context: any DrawingContext) {
-        pattern?.draw(in: context, over: bounds)
+        guard let pattern else { return }
+        let b = bounds.standardized, clip = context.clipBoundingBox
+        guard clip.isFiniteValue else { return pattern.draw(in: context, over: b) }
+        let x0 = Swift.max(b.minX, clip.minX), y0 = Swift.max(b.minY, clip.minY)
+        let x1 = Swift.min(b.maxX, clip.maxX), y1 = Swift.min(b.maxY, clip.maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        pattern.draw(in: context, over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 }
 
