@@ -103,14 +103,16 @@ public final class TileCache: Sendable {
     }
 
     /// Stores a drawn tile, then drops the least recently used tiles while over the limit
-    /// (the new one last).
-    func insert(_ key: Key, image: ContentsImage?, bytes: Int) {
+    /// (the new one last): a linear search for each tile dropped. `shownAt`: −∞ for a tile
+    /// drawn before its frame (shown without a fade, whatever mode shows it later), `nil`
+    /// for one drawn in the background (its fade starts with the first frame showing it).
+    func insert(_ key: Key, image: ContentsImage?, bytes: Int, shownAt: Double? = nil) {
         state.withLock { s in
             s.clock += 1
             s.drawCount += 1
             s.pending.remove(key)
             if let old = s.entries[key] { s.bytes -= old.bytes }
-            s.entries[key] = Tile(image: image, bytes: bytes, shownAt: nil, lastUse: s.clock)
+            s.entries[key] = Tile(image: image, bytes: bytes, shownAt: shownAt, lastUse: s.clock)
             s.bytes += bytes
             while s.bytes > byteLimit, let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 s.bytes -= oldest.value.bytes
@@ -130,7 +132,7 @@ public final class TileCache: Sendable {
         if jobs.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work) }
         let drawn = results.withLock { $0 }
         for (job, result) in zip(jobs, drawn) {
-            if let (image, bytes) = result { insert(job.key, image: image, bytes: bytes) }
+            if let (image, bytes) = result { insert(job.key, image: image, bytes: bytes, shownAt: -.infinity) }
         }
     }
 
