@@ -254,6 +254,17 @@ final class TiledLayerRenderingTests: XCTestCase {
         XCTAssertEqual(try frame(at: 3.25)[20, 4], SIMD4(0, 0, 0, 255))
     }
 
+    func testTilesDrawnBeforeTheirFrameAreNotFadedInProgressiveMode() throws {
+        let tiled = makeTiled(size: Size(width: 256, height: 256), centre: Point(x: 128, y: 128))
+        tiled.pattern = TiledLayerPattern(color: .white, alternateColor: .black, cellSize: 16)
+        let compositor = Compositor(threadCount: 1)
+        let canvas = Canvas(width: 256, height: 256)
+        let complete = try compositor.render([tiled], at: 5, on: canvas)
+        compositor.tiledLayerDrawing = .progressive
+        XCTAssertEqual(maxDifference(try compositor.render([tiled], at: 5, on: canvas), complete), 0)
+        XCTAssertEqual(compositor.tiles.statistics.drawn, 1)
+    }
+
     // MARK: Bad input
 
     func testADrawingThatThrowsLeavesItsTilesEmptyAndIsNotRunAgain() throws {

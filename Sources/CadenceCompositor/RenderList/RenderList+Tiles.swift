@@ -35,9 +35,9 @@ extension RenderList.Builder {
         let map = PlaneMap(item.matrix)
         let pixels = clip.intersection(item.pixelBounds)
         guard !pixels.isEmpty, let visible = Self.visibleRect(of: grid.bounds, pixels: pixels, map: map),
-              let stretch = Self.stretch(of: map, over: visible)
+              let needed = Self.neededScale(of: map, over: visible)
         else { return }
-        let level = grid.level(forScale: stretch.largest)
+        let level = grid.level(forScale: needed)
         let (columns, rows) = grid.tiles(atLevel: level, meeting: visible)
         guard !columns.isEmpty, !rows.isEmpty, columns.count * rows.count <= Self.maxVisibleTiles else { return }
         let (lastColumn, lastRow) = grid.tileCounts(atLevel: level)
@@ -177,23 +177,14 @@ extension RenderList.Builder {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// The largest and smallest lengths of the columns of `map`'s Jacobian (pixels per
-    /// layer unit along x and y) at the corners and middle of `rect` in front of the
-    /// viewer; `nil` when none is finite and positive.
-    static func stretch(of map: PlaneMap, over rect: Rect) -> (largest: Double, smallest: Double)? {
-        var largest = 0.0, smallest = Double.infinity
-        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
-                       (rect.midX, rect.midY)] {
-            let h = map.homogeneous(x, y)
-            guard h.z > 0 else { continue }
-            let p = SIMD2(h.x, h.y) / h.z
-            let dx = (SIMD2(map.r1.x, map.r1.y) - p * map.r1.z) / h.z
-            let dy = (SIMD2(map.r2.x, map.r2.y) - p * map.r2.z) / h.z
-            let a = ((dx * dx).sum()).squareRoot(), b = ((dy * dy).sum()).squareRoot()
-            largest = Swift.max(largest, a, b)
-            smallest = Swift.min(smallest, a, b)
+    /// The scale a tiled layer needs over `rect`: the largest length of a column of `map`'s
+    /// Jacobian (pixels per layer unit along x or y) at the corners and middle of `rect` in
+    /// front of the viewer; `nil` when none is finite and positive.
+    static func neededScale(of map: PlaneMap, over rect: Rect) -> Double? {
+        var largest = 0.0
+        map.forEachJacobian(over: rect) { dx, dy in
+            largest = Swift.max(largest, ((dx * dx).sum()).squareRoot(), ((dy * dy).sum()).squareRoot())
         }
-        guard largest > 0, largest.isFinite, smallest > 0 else { return nil }
-        return (largest, smallest)
+        return largest > 0 && largest.isFinite ? largest : nil
     }
 }
