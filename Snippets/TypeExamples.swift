@@ -176,6 +176,14 @@ do {  // EmitterLayer
 } catch {
     expect(false, "EmitterLayer")
 }
+do {  // TiledLayer
+    let map = TiledLayer()
+    map.bounds = Rect(x: 0, y: 0, width: 100_000, height: 100_000)
+    map.levelsOfDetail = 9
+    map.levelsOfDetailBias = 2  // 4×, 2×, 1×, ½ … ¹⁄₆₄
+    map.pattern = TiledLayerPattern(color: .white, alternateColor: .black, cellSize: 32)
+    expect(map.tileGrid?.levelCount == 9 && map.tileGrid?.scale(ofLevel: 8) == 1.0 / 64, "TiledLayer")
+}
 
 if failures > 0 { exit(1) }
 print("every example gives its stated result")

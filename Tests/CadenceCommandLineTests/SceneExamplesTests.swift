@@ -28,7 +28,7 @@ final class SceneExamplesTests: RenderTestCase {
 
     func testEverySceneIsCovered() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.scenes.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(names, ["card-flip.json", "scroll-list.json", "spinner.json"])
+        XCTAssertEqual(names, ["card-flip.json", "scroll-list.json", "spinner.json", "tiled-zoom.json"])
     }
 
     /// A header and a scroll layer placed by constraints, over ten rows stacked by
@@ -59,6 +59,23 @@ final class SceneExamplesTests: RenderTestCase {
         // (200, 179) lies outside the 24-point radius and shows the canvas.
         assertPixel(bitmap[200, 179], SIMD4(15, 18, 23, 255))
         assertPixel(bitmap[250, 175], SIMD4(61, 219, 150, 255), "the fill (0.24, 0.86, 0.59)")
+    }
+
+    /// A 100,000-point tiled layer in a rounded window, zooming from 1/64× to 4× and back
+    /// (levels 4× … 1/64×): its checkerboard's squares are 16 pixels at every level. At 1/64×
+    /// a square is 1,024 points and the window's centre (160, 120) is the layer's (50,000,
+    /// 50,000), in square (48, 48): its edges are at x = 146.75 and 162.75. At 4× the squares
+    /// are 4 points, and an edge passes through the centre.
+    func testTiledZoom() throws {
+        let light = SIMD4(242, 235, 219, 255), dark = SIMD4(61, 89, 128, 255)
+        let out = try render("tiled-zoom", at: "0")
+        assertPixel(out[0, 0], SIMD4(15, 18, 23, 255), "background")
+        assertPixel(out[155, 115], light, "square (48, 48)")
+        assertPixel(out[165, 115], dark, "square (49, 48)")
+        let deep = try render("tiled-zoom", at: "2")
+        assertPixel(deep[162, 122], light, "square (12500, 12500)")
+        assertPixel(deep[157, 122], dark, "square (12499, 12500)")
+        assertPixel(deep[21, 21], SIMD4(15, 18, 23, 255), "cut by the window's rounded corner")
     }
 
     /// A card flipping about y in perspective: front face (white, with an image and a

@@ -141,6 +141,17 @@ final class GraphicsContextTests: XCTestCase {
         }
     }
 
+    func testClipBoundingBoxIsTheClipsPixelsInUserSpace() throws {
+        let context = try GraphicsContext(width: 32, height: 16)
+        XCTAssertEqual(context.clipBoundingBox, Rect(x: 0, y: 0, width: 32, height: 16))
+        context.scaleBy(x: 2, y: 2)
+        XCTAssertEqual(context.clipBoundingBox, Rect(x: 0, y: 0, width: 16, height: 8))
+        context.clip(to: Rect(x: 1.2, y: 1, width: 4, height: 2))  // pixels 2..<11 × 2..<6
+        XCTAssertEqual(context.clipBoundingBox, Rect(x: 1, y: 1, width: 4.5, height: 2))
+        context.concatenate(CadenceGeometry.AffineTransform(scaleX: 0, y: 1))
+        XCTAssertFalse(context.clipBoundingBox.minX.isFinite)  // singular: no box
+    }
+
     func testClipToAPathIntersectsTheClipInForce() throws {
         let bitmap = try opaqueFill(32) {
             $0.clip(to: Rect(x: 0, y: 0, width: 16, height: 32))

@@ -70,7 +70,7 @@ final class SceneDecoderClassTests: SceneTestCase {
         try assertSceneError(#"[{"class": "shape", "lineDashPattern": [1, -1]}]"#,
                              "layers[0].lineDashPattern[1]: -1 is negative")
         try assertSceneError(#"[{"class": "circle"}]"#,
-                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform", "text" or "emitter")"#)
+                             #"layers[0].class: unknown layer class "circle" (expected "layer", "scroll", "shape", "gradient", "replicator", "transform", "text", "emitter" or "tiled")"#)
     }
 
     func testTextFieldsAndARenderedText() throws {
@@ -105,5 +105,45 @@ final class SceneDecoderClassTests: SceneTestCase {
         XCTAssertThrowsError(try Scene(document: bytes, source: "scene.json", folder: folder.path)) { error in
             XCTAssertTrue(String(describing: error).contains("not valid UTF-8"), "\(error)")
         }
+    }
+
+    func testTiledFieldsAndARenderedPattern() throws {
+        let layer = try decodeLayer(#"""
+            {"class": "tiled", "frame": [0, 0, 64, 32], "tileSize": [32, 32], "levelsOfDetail": 3,
+             "levelsOfDetailBias": 1, "pattern": {"color": [1, 0, 0, 1], "alternateColor": [0, 0, 1, 1], "cellSize": 16}}
+            """#)
+        let tiled = try XCTUnwrap(layer as? TiledLayer)
+        XCTAssertEqual(tiled.tileSize, Size(width: 32, height: 32))
+        XCTAssertEqual(tiled.levelsOfDetail, 3)
+        XCTAssertEqual(tiled.levelsOfDetailBias, 1)
+        XCTAssertEqual(tiled.pattern, TiledLayerPattern(
+            color: Color(red: 1, green: 0, blue: 0), alternateColor: Color(red: 0, green: 0, blue: 1), cellSize: 16))
+        let defaults = try XCTUnwrap(try decodeLayer(#"{"class": "tiled", "pattern": {}}"#) as? TiledLayer)
+        XCTAssertEqual(defaults.pattern, TiledLayerPattern(color: .white, alternateColor: .black, cellSize: 32))
+        // Rendered: level 1 (1×) on a canvas of scale 1, squares of 16 points.
+        let scene = try Scene(document: Array(#"""
+            {"canvas": {"width": 64, "height": 32},
+             "layers": [{"class": "tiled", "frame": [0, 0, 64, 32], "tileSize": [32, 32], "levelsOfDetail": 3,
+                         "levelsOfDetailBias": 1,
+                         "pattern": {"color": [1, 0, 0, 1], "alternateColor": [0, 0, 1, 1], "cellSize": 16}}]}
+            """#.utf8))
+        let frame = try scene.render(at: 0, with: Compositor(threadCount: 1))
+        XCTAssertEqual(frame[8, 8], SIMD4(255, 0, 0, 255))
+        XCTAssertEqual(frame[24, 8], SIMD4(0, 0, 255, 255))
+        XCTAssertEqual(frame[40, 24], SIMD4(0, 0, 255, 255))
+        XCTAssertEqual(frame[56, 24], SIMD4(255, 0, 0, 255))
+    }
+
+    func testTiledErrors() throws {
+        try assertSceneError(#"[{"pattern": {}}]"#,
+                             #"layers[0].pattern: pattern is a property of tiled layers (add "class": "tiled")"#)
+        try assertSceneError(#"[{"levelsOfDetail": 2}]"#,
+                             #"layers[0].levelsOfDetail: levelsOfDetail is a property of tiled layers (add "class": "tiled")"#)
+        try assertSceneError(#"[{"class": "tiled", "pattern": {"cellSize": 1}}]"#,
+                             "layers[0].pattern.cellSize: 1 is outside 2...4096")
+        try assertSceneError(#"[{"class": "tiled", "pattern": {"size": 8}}]"#,
+                             "layers[0].pattern.size: unknown field")
+        try assertSceneError(#"[{"class": "tiled", "pattern": 3}]"#,
+                             "layers[0].pattern: expected an object, got 3")
     }
 }

@@ -57,7 +57,7 @@ final class SceneTests: SceneTestCase {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/scenes")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(names, ["card-flip.json", "scroll-list.json", "spinner.json"])
+        XCTAssertEqual(names, ["card-flip.json", "scroll-list.json", "spinner.json", "tiled-zoom.json"])
         let compositor = Compositor()
         for name in names {
             let scene = try Scene(contentsOf: folder.appendingPathComponent(name).path)

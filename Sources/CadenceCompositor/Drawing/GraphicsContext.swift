@@ -131,6 +131,14 @@ public final class GraphicsContext {
     /// User space to pixels (`CGContextGetCTM`).
     public var ctm: AffineTransform { state.ctm }
 
+    /// The clip's pixel bounds mapped back to user space (`CGContextGetClipBoundingBox`):
+    /// at first the bitmap's; the infinite rectangle when `ctm` cannot be inverted.
+    public var clipBoundingBox: Rect {
+        let c = state.clip
+        return Rect.clipBox(of: Rect(x: Double(c.minX), y: Double(c.minY), width: Double(c.width), height: Double(c.height)),
+                            under: state.ctm)
+    }
+
     // `translateBy(x:y:)`, `scaleBy(x:y:)` and `rotate(by:)` come from `DrawingContext`,
     // through `concatenate(_:)`.
 

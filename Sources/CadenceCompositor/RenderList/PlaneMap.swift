@@ -28,6 +28,19 @@ struct PlaneMap: Hashable, Sendable {
         r1 * x + r2 * y + r3
     }
 
+    /// The columns of the Jacobian of the map (pixels per unit along x and along y) at the
+    /// corners and middle of `box` that are in front of the viewer (`W > 0`), handed to
+    /// `body` one point at a time.
+    func forEachJacobian(over box: Rect, _ body: (_ dx: SIMD2<Double>, _ dy: SIMD2<Double>) -> Void) {
+        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
+                       (box.midX, box.midY)] {
+            let h = homogeneous(x, y)
+            guard h.z > 0 else { continue }
+            let p = SIMD2(h.x, h.y) / h.z
+            body((SIMD2(r1.x, r1.y) - p * r1.z) / h.z, (SIMD2(r2.x, r2.y) - p * r2.z) / h.z)
+        }
+    }
+
     /// Whether W does not depend on the point (no perspective).
     var isAffine: Bool { r1.z == 0 && r2.z == 0 }
 

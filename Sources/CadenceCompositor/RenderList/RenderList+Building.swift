@@ -23,7 +23,8 @@ extension RenderList {
         layers roots: [Layer], pixelWidth: Int, pixelHeight: Int, scale: Double, origin: Canvas.Origin,
         image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
         backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint,
-        rasterization: RasterizationCache? = nil, sprites: SpritePool? = nil, particleSprites: Bool = true
+        rasterization: RasterizationCache? = nil, sprites: SpritePool? = nil, particleSprites: Bool = true,
+        tiles: TileCache? = nil, tileDrawing: TiledLayerDrawing = .complete, time: Double = 0
     ) {
         let canvas = PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0))
         let flipped = origin == .bottomLeft
@@ -33,6 +34,9 @@ extension RenderList {
         var builder = Builder(canvas: canvas, image: image)
         builder.backingStore = backingStore
         builder.rasterization = rasterization
+        builder.tiles = tiles
+        builder.tileDrawing = tileDrawing
+        builder.time = time
         builder.canvasScale = scale
         builder.spritePool = sprites
         builder.particleSprites = particleSprites
@@ -112,6 +116,12 @@ extension RenderList {
         /// The cache of rasterized subtrees (§ 17); `nil`: `shouldRasterize` is ignored and
         /// every layer is drawn directly (the pixels are the same up to resampling).
         var rasterization: RasterizationCache?
+        /// The tiles of tiled layers (§ 21) and how missing ones are drawn; `nil`: tiled
+        /// layers draw no tiles.
+        var tiles: TileCache?
+        var tileDrawing = TiledLayerDrawing.complete
+        /// The frame's time (root time), which tiles fade in by (§ 21).
+        var time = 0.0
         /// The canvas's pixels per point, which `rasterizationScale` multiplies.
         var canvasScale = 1.0
         /// The compositor's emitter memory, reused from frame to frame (`nil`: fresh
@@ -192,6 +202,11 @@ extension RenderList {
                         of: emitter, at: index, depth: depth + top + 1,
                         orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1), tint: frame.tint,
                         into: &items)
+                } else if layerClass == .tiled, !layer.isHidden {
+                    appendTiles(
+                        of: unsafeDowncast(layer, to: TiledLayer.self), at: index, depth: depth + top + 1,
+                        clip: frame.clip ?? canvas, orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1),
+                        tint: frame.tint, into: &items)
                 }
                 if layer.sublayers.isEmpty || layer.isHidden {
                     items[index].subtreeEnd = items.count
@@ -209,6 +224,7 @@ extension RenderList {
                             children: Layer.paintOrder(layer.sublayers))
                         next.copies = copies
                         next.tint = copies.tint
+                        next.clip = Self.clip(frame.clip, item)
                         stack.append(next)
                     } else {
                         items[index].subtreeEnd = index + 1  // instanceCount ≤ 0: no sublayers drawn
@@ -219,6 +235,7 @@ extension RenderList {
                         item: index, plane: item.matrix.flattenedToPlane, orientation: frame.orientation * flip,
                         children: Layer.paintOrder(layer.sublayers))
                     next.tint = frame.tint
+                    next.clip = Self.clip(frame.clip, item)
                     stack.append(next)
                 }
             }
@@ -238,6 +255,15 @@ extension RenderList {
             var copies: Copies?
             /// The colour multiplier in force (replicators' `instanceColor`s), `nil` for none.
             var tint: SIMD4<Double>?
+            /// The pixels the ancestors' `masksToBounds` leave visible (boxes of their
+            /// bounds), `nil` for the whole canvas: which tiles a tiled layer draws (§ 21).
+            var clip: PixelRect?
+        }
+
+        /// The clip of the sublayers of `item`, under `clip`.
+        static func clip(_ clip: PixelRect?, _ item: Item) -> PixelRect? {
+            guard item.masksToBounds else { return clip }
+            return clip.map { $0.intersection(item.pixelBounds) } ?? item.pixelBounds
         }
 
         /// Where the walk is in a replicator's copies (`docs/compositor.md` § 19).

@@ -98,13 +98,7 @@ extension RenderList.Builder {
     /// front of the viewer; `nil` when no finite positive stretch is found.
     static func largestStretch(of map: PlaneMap, over box: Rect) -> Double? {
         var largest = 0.0
-        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
-                       (box.midX, box.midY)] {
-            let h = map.homogeneous(x, y)
-            guard h.z > 0 else { continue }
-            let p = SIMD2(h.x, h.y) / h.z
-            let dx = (SIMD2(map.r1.x, map.r1.y) - p * map.r1.z) / h.z
-            let dy = (SIMD2(map.r2.x, map.r2.y) - p * map.r2.z) / h.z
+        map.forEachJacobian(over: box) { dx, dy in
             largest = Swift.max(largest, ((dx * dx).sum() + (dy * dy).sum()).squareRoot())
         }
         // Past 10⁶ pixels per unit the tolerance is what the stroker would take anyway.

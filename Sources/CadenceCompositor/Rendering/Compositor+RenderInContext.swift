@@ -56,7 +56,7 @@ extension Compositor {
         defer { backingStores.endFrame() }
         return RenderList(
             layerTree: root, context: context, pixelWidth: width, pixelHeight: height, image: images.image(_:mipmapped:),
-            backingStore: backingStores.bitmap(_:))
+            backingStore: backingStores.bitmap(_:), tiles: tiles)
     }
 }
 
@@ -68,12 +68,13 @@ extension RenderList {
     init(
         layerTree root: Layer, context: BitmapContext, pixelWidth: Int, pixelHeight: Int,
         image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage = RenderList.contentsImage,
-        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint
+        backingStore: @escaping (DisplayList) -> Bitmap? = BackingStoreCache.paint, tiles: TileCache? = nil
     ) {
         var builder = Builder(
             canvas: PixelRect(width: Swift.max(pixelWidth, 0), height: Swift.max(pixelHeight, 0)), image: image)
         builder.inContext = true
         builder.backingStore = backingStore
+        builder.tiles = tiles  // complete: renderInContext draws every visible tile
         let items = builder.items(
             roots: [root], plane: context.userToPixels, orientation: context.orientation, depth: 0, nesting: 0,
             rootLevel: .identity)

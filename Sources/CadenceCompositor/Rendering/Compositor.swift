@@ -40,6 +40,10 @@ public final class Compositor {
     /// deeper clips are evaluated per draw (`docs/compositor.md`, "Limits"); nothing fails.
     public static let scratchByteLimit = 256 << 20
 
+    /// The default bound of the tiles of tiled layers a compositor keeps (§ 21): 192 MiB,
+    /// about 570 tiles of 256 × 256 pixels with their mip chains.
+    public static let tileCacheByteLimit = 192 << 20
+
     /// The most threads a compositor draws with (more are treated as this many).
     public static let maxThreadCount = 256
 
@@ -64,6 +68,12 @@ public final class Compositor {
     /// against).
     @_spi(Testing)
     public var drawsParticlesAsSprites = true
+    /// The tiles of tiled layers (§ 21), kept across frames.
+    @_spi(Testing) public let tiles: TileCache
+
+    /// How tiles of tiled layers missing from the cache are drawn (§ 21): `.complete` (the
+    /// default: drawn before the frame, deterministic) or `.progressive` (for a live loop).
+    public var tiledLayerDrawing = TiledLayerDrawing.complete
     /// The pixels of `shouldRasterize` subtrees (§ 17), drawn with this compositor.
     lazy var rasterization = RasterizationCache { [unowned self] list, bitmap in
         self.draw(list, into: &bitmap, clearingTo: .zero)
@@ -78,7 +88,15 @@ public final class Compositor {
     /// limit can change the pixels of deeply nested groups, never fail. It draws with
     /// `threadCount` threads (clamped to 1…`maxThreadCount`), by default one per active
     /// processor.
-    public init(scratchByteLimit: Int = Compositor.scratchByteLimit, threadCount: Int = Compositor.activeProcessorCount) {
+    ///
+    /// It keeps at most `tileCacheByteLimit` bytes of tiled layers' tiles (§ 21; by default
+    /// 192 MiB, about 570 tiles of 256 × 256 with their mip chains), dropping the least
+    /// recently used first.
+    public init(
+        scratchByteLimit: Int = Compositor.scratchByteLimit, threadCount: Int = Compositor.activeProcessorCount,
+        tileCacheByteLimit: Int = Compositor.tileCacheByteLimit
+    ) {
+        tiles = TileCache(byteLimit: tileCacheByteLimit)
         scratchLimit = scratchByteLimit
         self.threadCount = Swift.min(Swift.max(threadCount, 1), Self.maxThreadCount)
         rasterizers = [Rasterizer(byteLimit: scratchByteLimit)]
@@ -140,6 +158,6 @@ public final class Compositor {
             layers: roots.map { $0.presentation(at: time) }, pixelWidth: width, pixelHeight: height,
             scale: canvas.scale, origin: canvas.origin, image: images.image(_:mipmapped:),
             backingStore: backingStores.bitmap(_:), rasterization: rasterization, sprites: sprites,
-            particleSprites: drawsParticlesAsSprites)
+            particleSprites: drawsParticlesAsSprites, tiles: tiles, tileDrawing: tiledLayerDrawing, time: time)
     }
 }

@@ -29,6 +29,9 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     /// A layer that emits particles from its `emitterCells` (`CAEmitterLayer`,
     /// `EmitterLayer`).
     case emitter
+    /// A layer whose content is drawn tile by tile at levels of detail (`CATiledLayer`,
+    /// `TiledLayer`).
+    case tiled
 
     /// The class's Swift type.
     public var type: Layer.Type {
@@ -40,6 +43,7 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
         case .transform: TransformLayer.self
         case .text: TextLayer.self
         case .emitter: EmitterLayer.self
+        case .tiled: TiledLayer.self
         }
     }
 }
@@ -55,6 +59,7 @@ extension Layer {
         case .transform: TransformLayer()
         case .text: TextLayer()
         case .emitter: EmitterLayer()
+        case .tiled: TiledLayer()
         }
     }
 
@@ -88,6 +93,7 @@ extension Layer {
         case .transform: TransformLayer(presenting: source, model: handle, superlayer: superlayer)
         case .text: TextLayer(presenting: source, model: handle, superlayer: superlayer)
         case .emitter: EmitterLayer(presenting: source, model: handle, superlayer: superlayer)
+        case .tiled: TiledLayer(presenting: source, model: handle, superlayer: superlayer)
         }
     }
 }

@@ -128,6 +128,8 @@ public final class DisplayList: @unchecked Sendable {
 final class DisplayListRecorder: DrawingContext {
     private struct State {
         var ctm = AffineTransform.identity
+        /// The clip's box in device space (the recording's: the bounds' points).
+        var clip: Rect
         var fillColor = Color.black
         var strokeColor = Color.black
         var alpha = 1.0
@@ -139,7 +141,7 @@ final class DisplayListRecorder: DrawingContext {
 
     private let bounds: Rect
     private let scale: Double
-    private var state = State()
+    private var state: State
     private var saved: [State] = []
     private var commands: [DisplayList.Command] = []
     private var pathElements = 0
@@ -148,6 +150,7 @@ final class DisplayListRecorder: DrawingContext {
     init(bounds: Rect, scale: Double) {
         self.bounds = bounds
         self.scale = scale
+        state = State(clip: bounds)
     }
 
     /// The list recorded so far.
@@ -216,7 +219,19 @@ final class DisplayListRecorder: DrawingContext {
 
     func fill(_ path: Path, rule: FillRule) { record(.fill(path, rule), elements: path.elements.count) }
     func stroke(_ path: Path) { record(.stroke(path), elements: path.elements.count) }
-    func clip(to path: Path, rule: FillRule) { record(.clip(path, rule), elements: path.elements.count) }
+    func clip(to path: Path, rule: FillRule) {
+        if let box = path.controlPointBounds {
+            // The path's box in device space, intersected with the clip's.
+            let device = Rect.clipBox(of: box, under: state.ctm.inverse ?? .identity)
+            let c = state.clip
+            let x0 = Swift.max(c.minX, device.minX), y0 = Swift.max(c.minY, device.minY)
+            let x1 = Swift.min(c.maxX, device.maxX), y1 = Swift.min(c.maxY, device.maxY)
+            state.clip = Rect(x: x0, y: y0, width: Swift.max(x1 - x0, 0), height: Swift.max(y1 - y0, 0))
+        }
+        record(.clip(path, rule), elements: path.elements.count)
+    }
+
+    var clipBoundingBox: Rect { Rect.clipBox(of: state.clip, under: state.ctm) }
 
     func drawLinearGradient(_ gradient: Gradient, start: Point, end: Point, options: GradientDrawingOptions) {
         record(.linearGradient(gradient, start: start, end: end, options), elements: gradient.colors.count)

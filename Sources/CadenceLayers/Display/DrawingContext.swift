@@ -60,6 +60,33 @@ public protocol DrawingContext: AnyObject {
     /// Draws `image` stretched over `rect`, row 0 at the rectangle's minimum y
     /// (`CGContextDrawImage`), sampled with `filter`.
     func draw(_ image: Bitmap, in rect: Rect, filter: ContentsFilter)
+    /// A rectangle in user space outside which nothing is drawn
+    /// (`CGContextGetClipBoundingBox`): the box of the clip's device bounds mapped back
+    /// through `ctm`. What a tiled layer's drawing reads to draw only its tile. A context
+    /// that does not know its clip, or whose `ctm` cannot be inverted, answers the infinite
+    /// rectangle (origin −∞, size ∞), as Core Graphics does without a clip.
+    var clipBoundingBox: Rect { get }
+}
+
+extension DrawingContext {
+    /// No clip known: the infinite rectangle.
+    public var clipBoundingBox: Rect { Rect.infiniteClip }
+}
+
+extension Rect {
+    /// The rectangle a context without a known clip answers for `clipBoundingBox`.
+    static let infiniteClip = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+
+    /// The box, in user space, of `device` (a device-space rectangle) under the inverse of
+    /// `ctm`; `infiniteClip` when `ctm` cannot be inverted or the box is not finite.
+    package static func clipBox(of device: Rect, under ctm: AffineTransform) -> Rect {
+        guard let inverse = ctm.inverse else { return infiniteClip }
+        let corners = [Point(x: device.minX, y: device.minY), Point(x: device.maxX, y: device.minY),
+                       Point(x: device.minX, y: device.maxY), Point(x: device.maxX, y: device.maxY)].map(inverse.apply(to:))
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        return box.isFiniteValue ? box : infiniteClip
+    }
 }
 
 extension DrawingContext {

@@ -53,6 +53,9 @@ extension Layer {
     /// `draw(in:)` (which calls the delegate's `draw(_:in:)`), and what it recorded becomes
     /// `backingStore`. Core Animation's order: `displayLayer:` over `drawLayer:inContext:`.
     ///
+    /// A tiled layer records nothing: it takes a new `TiledLayer.contentVersion`, and the
+    /// compositor draws its tiles as they are needed.
+    ///
     /// After drawing, `contents` reads `nil` and `backingStore` holds the drawing (`nil` when
     /// nothing was drawn, or the bounds have no area: then `draw(in:)` is not called).
     /// **Cadence's difference:** Core Animation's `contents` then holds an opaque backing
@@ -77,11 +80,15 @@ extension Layer {
     }
 
     /// Draws the layer's content into `context` (`drawInContext:`): a text layer draws its
-    /// text (`TextLayer`, through `TextLayer.renderer`); any other layer calls the delegate's
+    /// text (`TextLayer`, through `TextLayer.renderer`); a tiled layer without a delegate
+    /// draws its `pattern` (`TiledLayer`); any other layer calls the delegate's
     /// `draw(_:in:)`, and draws nothing without a delegate. `context`'s user space is the
     /// layer's bounds. An error the delegate or the renderer throws passes through.
     public func draw(in context: any DrawingContext) throws {
         if storage.layerClass == .text { return try unsafeDowncast(self, to: TextLayer.self).drawText(in: context) }
+        if storage.layerClass == .tiled, storage.delegate == nil {
+            return unsafeDowncast(self, to: TiledLayer.self).drawPattern(in: context)
+        }
         try storage.delegate?.draw(self, in: context)
     }
 
@@ -126,6 +133,11 @@ extension Layer {
     /// The drawing `display()` does without a delegate, and the default of the delegate's
     /// `display(_:)`.
     func drawBackingStore() {
+        if storage.layerClass == .tiled {
+            // Tiles are drawn by the compositor as they are needed: a new version drops the old.
+            storage.tiled.contentVersion = TiledLayer.nextContentVersion()
+            return
+        }
         let bounds = storage.bounds
         let scale = storage.contentsScale.isFinite && storage.contentsScale > 0 ? storage.contentsScale : 1
         guard bounds.width > 0, bounds.height > 0 else {

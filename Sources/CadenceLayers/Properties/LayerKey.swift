@@ -37,6 +37,8 @@ enum LayerKey: Int, CaseIterable, Sendable {
     // Text layers (`TextLayer`).
     case fontSize, foregroundColor, wrapped
     case emitterPosition, emitterZPosition, emitterSize, emitterDepth, birthRate, lifetime, velocity, scale, spin
+    // Tiled layers (`TiledLayer`).
+    case tileSize, levelsOfDetail, levelsOfDetailBias
 
     /// The one declaration of each property, handed to `visitor` (`LayerPropertyVisitor`).
     /// Code that works on the property of a key it does not know at compile time — the
@@ -223,6 +225,18 @@ enum LayerKey: Int, CaseIterable, Sendable {
             visitor.visit(self, .init(.scalar({ $0.storage.emitter.scale }, { $0.emitter.scale = $1 }), animatable: true))
         case .spin:
             visitor.visit(self, .init(.scalar({ $0.storage.emitter.spin }, { $0.emitter.spin = $1 }), animatable: true))
+        // Tiled layers (`TiledLayer`): not animatable; the counts are stored as given (finite)
+        // and read as whole numbers, rounded down and clamped where they are used (`TileGrid`).
+        case .tileSize:
+            visitor.visit(self, .init(.size({ $0.storage.tiled.tileSize }, { $0.tiled.tileSize = $1 }), animatable: false))
+        case .levelsOfDetail:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.tiled.levelsOfDetail }, { $0.tiled.levelsOfDetail = $1 }),
+                animatable: false))
+        case .levelsOfDetailBias:
+            visitor.visit(self, .init(
+                .scalar({ $0.storage.tiled.levelsOfDetailBias }, { $0.tiled.levelsOfDetailBias = $1 }),
+                animatable: false))
         // Display: a switch, not animatable (a scene cannot draw).
         case .needsDisplayOnBoundsChange:
             visitor.visit(self, .init(
@@ -264,6 +278,7 @@ enum LayerKey: Int, CaseIterable, Sendable {
         case .fontSize, .foregroundColor, .wrapped: .text
         case .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .birthRate, .lifetime, .velocity, .scale,
              .spin: .emitter
+        case .tileSize, .levelsOfDetail, .levelsOfDetailBias: .tiled
         default: .layer
         }
     }

@@ -277,6 +277,11 @@ struct LayerStorage {
         get { coldBox.values.emitter }
         _modify { yield &uniqueCold.values.emitter }
     }
+    /// The properties of a tiled layer (`TiledLayer`).
+    var tiled: TiledLayerValues {
+        get { coldBox.values.tiled }
+        _modify { yield &uniqueCold.values.tiled }
+    }
     var needsDisplayOnBoundsChange: Bool {
         get { coldBox.values.needsDisplayOnBoundsChange }
         set { uniqueCold.values.needsDisplayOnBoundsChange = newValue }
@@ -439,6 +444,7 @@ final class ColdLayerStorage {
         var replicator = ReplicatorLayerValues()
         var text = TextLayerValues()
         var emitter = EmitterLayerValues()
+        var tiled = TiledLayerValues()
         // Display (`Display/`).
         var needsDisplayOnBoundsChange = false
         /// The assigned keys past the first 64 (`LayerStorage.isExplicit(_:)`).

@@ -16,7 +16,7 @@ extension SceneDecoder {
         ("colors", .gradient), ("locations", .gradient), ("type", .gradient),
         ("string", .text), ("font", .text), ("alignmentMode", .text), ("truncationMode", .text),
         ("emitterCells", .emitter), ("emitterShape", .emitter), ("emitterMode", .emitter), ("renderMode", .emitter),
-        ("seed", .emitter),
+        ("seed", .emitter), ("pattern", .tiled),
     ]
 
     /// Refuses `field`, a property of `owner`'s layers, on `layer` when it is of another class.
@@ -76,6 +76,27 @@ extension SceneDecoder {
             }
         }
         if let emitter = layer as? EmitterLayer { try readEmitterFields(reader, into: emitter, at: path) }
+        if let tiled = layer as? TiledLayer, let value = reader.nonNull("pattern") {
+            tiled.pattern = try tiledPattern(value, at: path.appending("pattern"))
+        }
+    }
+
+    /// The fields of a tiled layer's `"pattern"` object.
+    static let tiledPatternFields = ["color", "alternateColor", "cellSize"]
+
+    /// A tiled layer's `"pattern"`: a checkerboard of `color` (default white) and
+    /// `alternateColor` (default black) whose squares are `cellSize` pixels (default 32,
+    /// 2…4096) at every level of detail.
+    private func tiledPattern(_ json: JSONValue, at path: JSONPath) throws -> TiledLayerPattern {
+        let reader = try JSONObjectReader(json, at: path, source: source)
+        try reader.rejectUnknownFields(Self.tiledPatternFields)
+        var pattern = TiledLayerPattern(color: .white, alternateColor: .black, cellSize: 32)
+        if let value = reader.nonNull("color") { pattern.color = try color(value, at: path.appending("color")) }
+        if let value = reader.nonNull("alternateColor") {
+            pattern.alternateColor = try color(value, at: path.appending("alternateColor"))
+        }
+        if let size = try reader.number("cellSize", in: 2...4096) { pattern.cellSize = size }
+        return pattern
     }
 
     /// One length of a dash pattern: a number, not negative.

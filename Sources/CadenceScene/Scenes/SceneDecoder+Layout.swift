@@ -10,7 +10,7 @@ extension SceneDecoder {
     /// The layer classes a scene may name (`"class"`); the others are not built yet.
     /// `scroll` is a plain layer that scrolls; the rest are `CadenceLayers.LayerClass`es.
     enum LayerClass: String, CaseIterable {
-        case layer, scroll, shape, gradient, replicator, transform, text, emitter
+        case layer, scroll, shape, gradient, replicator, transform, text, emitter, tiled
 
         /// The class of the layer object made for it.
         var layerClass: CadenceLayers.LayerClass {
@@ -22,6 +22,7 @@ extension SceneDecoder {
             case .transform: .transform
             case .text: .text
             case .emitter: .emitter
+            case .tiled: .tiled
             }
         }
     }

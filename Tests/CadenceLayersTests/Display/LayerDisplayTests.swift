@@ -250,6 +250,28 @@ final class LayerDisplayTests: XCTestCase {
         XCTAssertEqual(widths, [4, 1])
     }
 
+    // The clip's box: the bounds, cut by clips, in user space (through `ctm`).
+    func testTheRecordingContextAnswersItsClipBoundingBox() {
+        let delegate = DrawingDelegate()
+        var boxes: [Rect] = []
+        delegate.onDraw = { layer, context in
+            boxes.append(context.clipBoundingBox)
+            context.clip(to: Rect(x: 5, y: -10, width: 100, height: 20))
+            boxes.append(context.clipBoundingBox)
+            context.scaleBy(x: 2, y: 2)
+            boxes.append(context.clipBoundingBox)
+            context.clip(to: Rect(x: 20, y: 20, width: 5, height: 5))  // outside: nothing left
+            boxes.append(context.clipBoundingBox)
+        }
+        let layer = drawingLayer("a", delegate)
+        layer.display()
+        let b = layer.bounds
+        XCTAssertEqual(boxes, [b, Rect(x: 5, y: b.minY, width: b.maxX - 5, height: 10 - b.minY),
+                               Rect(x: 2.5, y: b.minY / 2, width: (b.maxX - 5) / 2, height: (10 - b.minY) / 2),
+                               Rect(x: 20, y: 20, width: 0, height: 0)])
+        XCTAssertFalse(Rect.infiniteClip.isFiniteValue)
+    }
+
     func testDisplayRunsInTheCommitAfterLayout() throws {
         let delegate = DrawingDelegate()
         let root = drawingLayer("root", delegate)
