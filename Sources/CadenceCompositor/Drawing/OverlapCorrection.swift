@@ -27,7 +27,7 @@ import CadencePixels
 /// sub-row and between two sample lines is not seen (the exact area then over-covers, by
 /// at most that sliver's area).
 ///
-/// **Cost.** Edges are sorted once per band by their top; each sample line walks the active
+/// **Cost.** Edges are sorted once per band by their top (counted into rows); each sample line walks the active
 /// edges (insertion sort of their crossings): about `subrows` × (active edges) per row, plus
 /// (inside spans of the row) per corrected pixel — the overlaps' area, not the shape's.
 /// No allocation once the buffers have grown.
@@ -43,6 +43,8 @@ struct OverlapCorrection {
     }
 
     private var edges: [Edge] = []
+    private var sorted: [Edge] = []
+    private var rowStarts: [Int] = []
     private var active: [Edge] = []
     /// The row's spans inside under the rule, on all its sample lines, and the pixel
     /// ranges to correct.
@@ -76,7 +78,7 @@ struct OverlapCorrection {
             }
         }
         guard !edges.isEmpty else { return }
-        edges.sort { $0.top < $1.top }
+        sortByTop(rows: rect.height)
         active.removeAll(keepingCapacity: true)
         var next = 0
         let h = 1 / Double(Self.subrows)
@@ -171,5 +173,43 @@ struct OverlapCorrection {
                 }
             }
         }
+    }
+
+    /// Sorts `edges` by their top: counted into pixel rows (`rows` of them; tops above the
+    /// rectangle in row 0), then an insertion sort within each row, which usually holds a
+    /// handful (the standard sort past 32). O(edges + rows) but for rows crowded with tops.
+    private mutating func sortByTop(rows: Int) {
+        if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
+        for r in 0...rows { rowStarts[r] = 0 }
+        @inline(__always) func row(_ top: Double) -> Int { Int(Swift.min(Swift.max(top, 0), Double(rows - 1))) }
+        for e in edges { rowStarts[row(e.top) + 1] += 1 }
+        for r in 0..<rows { rowStarts[r + 1] += rowStarts[r] }
+        sorted.removeAll(keepingCapacity: true)
+        sorted.append(contentsOf: edges)
+        for e in edges {
+            let r = row(e.top)
+            sorted[rowStarts[r]] = e
+            rowStarts[r] += 1
+        }
+        // `rowStarts[r]` is now the end of row r.
+        var start = 0
+        for r in 0..<rows {
+            let end = rowStarts[r]
+            if end - start > 32 {
+                sorted[start..<end].sort { $0.top < $1.top }
+            } else if end - start > 1 {
+                for i in (start + 1)..<end {
+                    let e = sorted[i]
+                    var j = i - 1
+                    while j >= start, sorted[j].top > e.top {
+                        sorted[j + 1] = sorted[j]
+                        j -= 1
+                    }
+                    sorted[j + 1] = e
+                }
+            }
+            start = end
+        }
+        swap(&edges, &sorted)
     }
 }

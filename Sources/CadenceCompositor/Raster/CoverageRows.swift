@@ -23,6 +23,8 @@ final class CoverageRows {
     private var spans: [SIMD2<Int32>] = []
     /// Each row's blocks of 8 cells touched (`TouchedBlocks`), all zero between calls.
     private var blocks: [UInt64] = []
+    /// The band's rows where the outline may fold over itself in slivers.
+    private var thinRows: [Bool] = []
     private var overlaps = OverlapCorrection()
 
     /// The most pixels whose coverage is held at once (2²⁰).
@@ -34,8 +36,9 @@ final class CoverageRows {
     /// Calls `body(y, x0, count, weights)` for each row of `box` within `rows` (all when
     /// `nil`) that the polygons touch, with their coverage (0…1, writable) over the row's
     /// span of touched cells. With `correctingOverlaps`, self-overlaps are corrected in the
-    /// rows where the winding passed 1 and their neighbours — in every row of a stroke that
-    /// doubles back (`PolygonSet.mayOverlapThinly`). The coverage buffer is all zero between
+    /// rows where the winding passed 1 and their neighbours, and in the rows within reach of
+    /// the corners where a stroke may fold over itself (`PolygonSet.folds`; every row when
+    /// `PolygonSet.mayOverlapThinly`). The coverage buffer is all zero between
     /// calls (each row's span is cleared after use).
     func forEachRow(
         _ set: PolygonSet, rule: FillRule, in box: PixelRect, rows: Range<Int>? = nil, correctingOverlaps: Bool = true,
@@ -94,6 +97,18 @@ final class CoverageRows {
     ) {
         let w = band.width, words = TouchedBlocks.words(width: w)
         let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase, blocks: blockBase)
+        // Rows within a fold's disc (and one more each way) may hold slivers of overlap.
+        if thinRows.count < band.height { thinRows = [Bool](repeating: false, count: band.height) }
+        for r in 0..<band.height { thinRows[r] = set.mayOverlapThinly }
+        if !set.mayOverlapThinly {
+            let top = Double(band.minY), rows = Double(band.height)
+            for f in set.folds {
+                let first = Swift.max(0, (f.y - f.z - top).rounded(.down) - 1)
+                let last = Swift.min(rows - 1, (f.y + f.z - top).rounded(.up) + 1)
+                guard first <= last else { continue }  // also NaN
+                for r in Int(first)...Int(last) { thinRows[r] = true }
+            }
+        }
         // Resolve each row's span; `spans[r].y` becomes the end of its pixels, and rows
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
@@ -108,7 +123,7 @@ final class CoverageRows {
                     base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y), width: w, rule: rule)
             }
             spanBase[r].y = Int32(end)
-            if overlaps || set.mayOverlapThinly {
+            if overlaps || thinRows[r] {
                 overlapped = true
                 spanBase[r].x = -1 - spanBase[r].x
             }
