@@ -180,35 +180,41 @@ struct OverlapCorrection {
     /// handful (the standard sort past 32). O(edges + rows) but for rows crowded with tops.
     private mutating func sortByTop(rows: Int) {
         if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
-        for r in 0...rows { rowStarts[r] = 0 }
-        @inline(__always) func row(_ top: Double) -> Int { Int(Swift.min(Swift.max(top, 0), Double(rows - 1))) }
-        for e in edges { rowStarts[row(e.top) + 1] += 1 }
-        for r in 0..<rows { rowStarts[r + 1] += rowStarts[r] }
         sorted.removeAll(keepingCapacity: true)
         sorted.append(contentsOf: edges)
-        for e in edges {
-            let r = row(e.top)
-            sorted[rowStarts[r]] = e
-            rowStarts[r] += 1
-        }
-        // `rowStarts[r]` is now the end of row r.
-        var start = 0
-        for r in 0..<rows {
-            let end = rowStarts[r]
-            if end - start > 32 {
-                sorted[start..<end].sort { $0.top < $1.top }
-            } else if end - start > 1 {
-                for i in (start + 1)..<end {
-                    let e = sorted[i]
-                    var j = i - 1
-                    while j >= start, sorted[j].top > e.top {
-                        sorted[j + 1] = sorted[j]
-                        j -= 1
+        @inline(__always) func row(_ top: Double) -> Int { Int(Swift.min(Swift.max(top, 0), Double(rows - 1))) }
+        edges.withUnsafeBufferPointer { edges in
+            sorted.withUnsafeMutableBufferPointer { sorted in
+                rowStarts.withUnsafeMutableBufferPointer { starts in
+                    for r in 0...rows { starts[r] = 0 }
+                    for e in edges { starts[row(e.top) + 1] += 1 }
+                    for r in 0..<rows { starts[r + 1] += starts[r] }
+                    for e in edges {
+                        let r = row(e.top)
+                        sorted[starts[r]] = e
+                        starts[r] += 1
                     }
-                    sorted[j + 1] = e
+                    // `starts[r]` is now the end of row r.
+                    var start = 0
+                    for r in 0..<rows {
+                        let end = starts[r]
+                        if end - start > 32 {
+                            sorted[start..<end].sort { $0.top < $1.top }
+                        } else if end - start > 1 {
+                            for i in (start + 1)..<end {
+                                let e = sorted[i]
+                                var j = i - 1
+                                while j >= start, sorted[j].top > e.top {
+                                    sorted[j + 1] = sorted[j]
+                                    j -= 1
+                                }
+                                sorted[j + 1] = e
+                            }
+                        }
+                        start = end
+                    }
                 }
             }
-            start = end
         }
         swap(&edges, &sorted)
     }
