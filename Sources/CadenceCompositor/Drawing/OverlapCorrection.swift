@@ -7,9 +7,11 @@ import CadencePixels
 /// (non-zero), or 1, not 0 (even-odd).
 ///
 /// **Which rows.** Rows where the accumulated winding passed 1 somewhere
-/// (`PathCoverage.resolve` reports it), and every row of a stroke with a corner sharper
-/// than 90° (a stroke doubling back overlaps itself in slivers that may never lift a
-/// pixel's sum past 1). A stroke that does not overlap itself costs nothing here. Elsewhere
+/// (`PathCoverage.resolve` reports it), and the rows of the stroker's fold discs
+/// (`PolygonSet.folds`: around each corner turning past 90° or running through its point,
+/// where a stroke doubling back overlaps itself in slivers that may never lift a pixel's
+/// sum past 1; every row under `PolygonSet.mayOverlapThinly`). A stroke that does not
+/// overlap itself costs nothing here. Elsewhere
 /// an overlap too thin to lift a pixel's sum past 1 — where two strokes narrower than a
 /// pixel cross, or two subpaths of a fill touch along a sliver — is not seen, and keeps the
 /// accumulation's over-coverage in those few pixels.
