@@ -105,36 +105,42 @@ struct OverlapCorrection {
                     next += 1
                 }
                 var kept = 0
-                for i in active.indices where active[i].bottom > line {
-                    active[kept] = active[i]
-                    kept += 1
+                active.withUnsafeMutableBufferPointer { a in
+                    for i in a.indices where a[i].bottom > line {
+                        a[kept] = a[i]
+                        kept += 1
+                    }
                 }
                 active.removeSubrange(kept...)
                 guard lo < end, active.count > 1 else { continue }
                 // The active edges stay sorted by where they cross the line: nearly in order
                 // from one line to the next, so an insertion sort is about linear.
-                for i in active.indices {
-                    let x = active[i].x + (line - active[i].top) * active[i].dxdy
-                    active[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
-                }
-                for i in 1..<active.count {
-                    let e = active[i]
-                    var j = i - 1
-                    while j >= 0, active[j].current > e.current {
-                        active[j + 1] = active[j]
-                        j -= 1
+                active.withUnsafeMutableBufferPointer { a in
+                    for i in a.indices {
+                        let x = a[i].x + (line - a[i].top) * a[i].dxdy
+                        a[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
                     }
-                    active[j + 1] = e
+                    for i in 1..<a.count {
+                        let e = a[i]
+                        var j = i - 1
+                        while j >= 0, a[j].current > e.current {
+                            a[j + 1] = a[j]
+                            j -= 1
+                        }
+                        a[j + 1] = e
+                    }
                 }
                 // `active` is sorted by where the edges cross this line.
-                var winding: Float = 0
-                for j in 0..<(active.count - 1) {
-                    winding += active[j].direction
-                    let a = active[j].current, b = active[j + 1].current
-                    guard winding != 0, b > a else { continue }
-                    if rule == .nonZero || Int(winding) % 2 != 0 { inside.append(SIMD2(a, b)) }
-                    if Swift.abs(winding) >= 2 {
-                        flagged.append(SIMD2(Int(a.rounded(.down)), Swift.min(end - 1, Int(b.rounded(.up)) - 1)))
+                active.withUnsafeBufferPointer { a in
+                    var winding: Float = 0
+                    for j in 0..<(a.count - 1) {
+                        winding += a[j].direction
+                        let x0 = a[j].current, x1 = a[j + 1].current
+                        guard winding != 0, x1 > x0 else { continue }
+                        if rule == .nonZero || Int(winding) % 2 != 0 { inside.append(SIMD2(x0, x1)) }
+                        if Swift.abs(winding) >= 2 {
+                            flagged.append(SIMD2(Int(x0.rounded(.down)), Swift.min(end - 1, Int(x1.rounded(.up)) - 1)))
+                        }
                     }
                 }
             }
@@ -179,7 +185,7 @@ struct OverlapCorrection {
 
     /// Sorts `edges` by their top: counted into pixel rows (`rows` of them; tops above the
     /// rectangle in row 0), then an insertion sort within each row, which usually holds a
-    /// handful (the standard sort past 32). O(edges + rows) but for rows crowded with tops.
+    /// handful (the standard sort past 8). O(edges + rows) but for rows crowded with tops.
     private mutating func sortByTop(rows: Int) {
         if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
         sorted.removeAll(keepingCapacity: true)
@@ -200,7 +206,7 @@ struct OverlapCorrection {
                     var start = 0
                     for r in 0..<rows {
                         let end = starts[r]
-                        if end - start > 32 {
+                        if end - start > 8 {
                             sorted[start..<end].sort { $0.top < $1.top }
                         } else if end - start > 1 {
                             for i in (start + 1)..<end {
