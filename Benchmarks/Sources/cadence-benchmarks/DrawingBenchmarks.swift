@@ -1,4 +1,5 @@
 import BenchmarkShim
+import BenchmarkSupport
 import CadenceCompositor
 import CadenceGeometry
 import CadencePixels
@@ -10,31 +11,6 @@ import Glibc
 // The drawing context (issue 18 §1): a 1,000-segment path filled next to pixman rasterising
 // the same polygon as trapezoids, in the same run; and a 1,000-segment polyline stroked
 // with round joins (outline and fill; target ≤ 100 µs), with the outline alone beside it.
-
-/// A simple (non-self-intersecting) 1,000-vertex polygon on a 640 × 640 canvas: a circle of
-/// radius 280 whose radius wobbles by 15 % seventeen times around.
-func wobblyPolygon() -> [Point] {
-    (0..<1000).map { k in
-        let a = Double(k) / 1000 * 2 * .pi
-        let r = 280 * (1 + 0.15 * sin(17 * a))
-        return Point(320 + r * cos(a), 320 + r * sin(a))
-    }
-}
-
-/// A 1,000-segment polyline on a 640 × 640 canvas: a spiral of five turns from radius 40 to
-/// 290 whose points alternate `zigzag` px in and out (2: every vertex a corner, sharper
-/// than 90° near the centre, where the stroke folds over itself; 0: a smooth spiral, turns
-/// of 1.8°, segments 1.3–9 px — a flattened curve).
-func wavyPolyline(zigzag: Double = 2) -> Path {
-    var p = Path()
-    for k in 0...1000 {
-        let t = Double(k) / 1000
-        let a = t * 10 * .pi, r = 40 + 250 * t + (k % 2 == 0 ? zigzag : -zigzag)
-        let point = Point(320 + r * cos(a), 320 + r * sin(a))
-        if k == 0 { p.move(to: point) } else { p.addLine(to: point) }
-    }
-    return p
-}
 
 func registerDrawingBenchmarks() {
     let polygon = wobblyPolygon()

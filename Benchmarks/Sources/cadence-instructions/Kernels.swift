@@ -129,6 +129,19 @@ private func draw(_ canvas: Canvas, fill: SIMD4<UInt8> = .zero, _ roots: @escapi
     }
 }
 
+/// `path` stroked at width 3 with round joins on a 640 × 640 context, `n` times.
+private func stroke(_ path: Path) -> Kernel.Prepare {
+    {
+        let context = try! GraphicsContext(width: 640, height: 640)
+        context.lineWidth = 3
+        context.lineJoin = .round
+        return { n in
+            for _ in 0..<Int(n) { context.stroke(path) }
+            cadence_benchmark_consume(UInt64(context.bitmap.pixels[640 * 320 * 4 + 4 * 20]))
+        }
+    }
+}
+
 /// A layer with `frame` and a background colour.
 private func solid(_ frame: Rect, _ color: Color) -> Layer {
     let layer = Layer()
@@ -260,6 +273,38 @@ let kernels: [Kernel] = [
            draw(Canvas(width: 1024, height: 1024)) {
                [bilinearImage(Rect(x: 0, y: 0, width: 1024, height: 1024), seed: 0xCADE_0721)]
            }),
+
+    // The drawing context (issue 18), per call on a context kept from call to call: a
+    // 1,000-segment polygon filled, a 1,000-segment spiral (smooth, and zigzag so that it
+    // folds over itself) stroked with round joins at width 3, and a 1080p linear gradient.
+    Kernel("GraphicsContext.fill: 1000-segment polygon 640x640, per fill", count: 4) {
+        let context = try! GraphicsContext(width: 640, height: 640)
+        var path = Path()
+        let polygon = wobblyPolygon()
+        path.move(to: polygon[0])
+        for p in polygon.dropFirst() { path.addLine(to: p) }
+        path.closeSubpath()
+        return { n in
+            for _ in 0..<Int(n) { context.fill(path) }
+            cadence_benchmark_consume(UInt64(context.bitmap.pixels[640 * 320 * 4 + 4 * 320]))
+        }
+    },
+    Kernel("GraphicsContext.stroke: 1000-segment spiral, width 3, round joins 640x640, per stroke", count: 4,
+           stroke(wavyPolyline(zigzag: 0))),
+    Kernel("GraphicsContext.stroke: 1000-segment zigzag spiral, width 3, round joins 640x640, per stroke", count: 4,
+           stroke(wavyPolyline(zigzag: 2))),
+    Kernel("GraphicsContext.drawLinearGradient: 3 opaque stops 1920x1080, per draw", count: 2) {
+        let context = try! GraphicsContext(width: 1920, height: 1080)
+        let gradient = Gradient(colors: [Color(red: 0.1, green: 0.2, blue: 0.5), Color(red: 0.9, green: 0.5, blue: 0.1),
+                                         Color(red: 0.2, green: 0.8, blue: 0.4)], locations: [0, 0.6, 1])
+        return { n in
+            for _ in 0..<Int(n) {
+                context.drawLinearGradient(gradient, start: Point(x: 100, y: 100), end: Point(x: 1820, y: 980),
+                                           options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            }
+            cadence_benchmark_consume(UInt64(context.bitmap.pixels[4 * (1920 * 540 + 960)]))
+        }
+    },
 
     // Baselines: the loop alone, and the C++ peers on the same inputs.
     Kernel("baseline: Swift walk (load, fold into the sink; no call)", baseline: true) {

@@ -121,6 +121,10 @@ extension GraphicsContext {
             guard q.x.isFinite, q.y.isFinite else { return false }
             outline.points[i] = q
         }
+        for i in outline.folds.indices {
+            let f = outline.folds[i]
+            outline.folds[i] = SIMD3(t.a * f.x + t.c * f.y + t.tx, t.b * f.x + t.d * f.y + t.ty, f.z * stretch)
+        }
         return !outline.ends.isEmpty
     }
 

@@ -52,12 +52,14 @@ public final class GraphicsContext {
     private var saved: [GraphicsState] = []
 
     /// Reusable memory: the shape's polygons in pixels, the coverage rows, a row of
-    /// colours and bytes, the path flattener's workspace.
+    /// colours and bytes, a gradient's table, the path flattener's workspace.
     var polygons = PolygonSet()
     var outline = PolygonSet()
     let coverageRows = CoverageRows()
     var colors: [Float] = []
     var bytes: [UInt8] = []
+    /// A gradient's table (`GradientTable`), kept for the next gradient.
+    var gradientWords: [UInt32] = []
     let pathWorkspace = PathCoverage.Workspace()
 
     /// Whether coverage is corrected where a shape overlaps itself (`OverlapCorrection`):

@@ -7,9 +7,11 @@ import CadencePixels
 /// (non-zero), or 1, not 0 (even-odd).
 ///
 /// **Which rows.** Rows where the accumulated winding passed 1 somewhere
-/// (`PathCoverage.resolve` reports it), and every row of a stroke with a corner sharper
-/// than 90° (a stroke doubling back overlaps itself in slivers that may never lift a
-/// pixel's sum past 1). A stroke that does not overlap itself costs nothing here. Elsewhere
+/// (`PathCoverage.resolve` reports it), and the rows of the stroker's fold discs
+/// (`PolygonSet.folds`: around each corner turning past 90° or running through its point,
+/// where a stroke doubling back overlaps itself in slivers that may never lift a pixel's
+/// sum past 1; every row under `PolygonSet.mayOverlapThinly`). A stroke that does not
+/// overlap itself costs nothing here. Elsewhere
 /// an overlap too thin to lift a pixel's sum past 1 — where two strokes narrower than a
 /// pixel cross, or two subpaths of a fill touch along a sliver — is not seen, and keeps the
 /// accumulation's over-coverage in those few pixels.
@@ -27,7 +29,7 @@ import CadencePixels
 /// sub-row and between two sample lines is not seen (the exact area then over-covers, by
 /// at most that sliver's area).
 ///
-/// **Cost.** Edges are sorted once per band by their top; each sample line walks the active
+/// **Cost.** Edges are sorted once per band by their top (counted into rows); each sample line walks the active
 /// edges (insertion sort of their crossings): about `subrows` × (active edges) per row, plus
 /// (inside spans of the row) per corrected pixel — the overlaps' area, not the shape's.
 /// No allocation once the buffers have grown.
@@ -43,6 +45,8 @@ struct OverlapCorrection {
     }
 
     private var edges: [Edge] = []
+    private var sorted: [Edge] = []
+    private var rowStarts: [Int] = []
     private var active: [Edge] = []
     /// The row's spans inside under the rule, on all its sample lines, and the pixel
     /// ranges to correct.
@@ -76,7 +80,7 @@ struct OverlapCorrection {
             }
         }
         guard !edges.isEmpty else { return }
-        edges.sort { $0.top < $1.top }
+        sortByTop(rows: rect.height)
         active.removeAll(keepingCapacity: true)
         var next = 0
         let h = 1 / Double(Self.subrows)
@@ -101,36 +105,42 @@ struct OverlapCorrection {
                     next += 1
                 }
                 var kept = 0
-                for i in active.indices where active[i].bottom > line {
-                    active[kept] = active[i]
-                    kept += 1
+                active.withUnsafeMutableBufferPointer { a in
+                    for i in a.indices where a[i].bottom > line {
+                        a[kept] = a[i]
+                        kept += 1
+                    }
                 }
                 active.removeSubrange(kept...)
                 guard lo < end, active.count > 1 else { continue }
                 // The active edges stay sorted by where they cross the line: nearly in order
                 // from one line to the next, so an insertion sort is about linear.
-                for i in active.indices {
-                    let x = active[i].x + (line - active[i].top) * active[i].dxdy
-                    active[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
-                }
-                for i in 1..<active.count {
-                    let e = active[i]
-                    var j = i - 1
-                    while j >= 0, active[j].current > e.current {
-                        active[j + 1] = active[j]
-                        j -= 1
+                active.withUnsafeMutableBufferPointer { a in
+                    for i in a.indices {
+                        let x = a[i].x + (line - a[i].top) * a[i].dxdy
+                        a[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
                     }
-                    active[j + 1] = e
+                    for i in 1..<a.count {
+                        let e = a[i]
+                        var j = i - 1
+                        while j >= 0, a[j].current > e.current {
+                            a[j + 1] = a[j]
+                            j -= 1
+                        }
+                        a[j + 1] = e
+                    }
                 }
                 // `active` is sorted by where the edges cross this line.
-                var winding: Float = 0
-                for j in 0..<(active.count - 1) {
-                    winding += active[j].direction
-                    let a = active[j].current, b = active[j + 1].current
-                    guard winding != 0, b > a else { continue }
-                    if rule == .nonZero || Int(winding) % 2 != 0 { inside.append(SIMD2(a, b)) }
-                    if Swift.abs(winding) >= 2 {
-                        flagged.append(SIMD2(Int(a.rounded(.down)), Swift.min(end - 1, Int(b.rounded(.up)) - 1)))
+                active.withUnsafeBufferPointer { a in
+                    var winding: Float = 0
+                    for j in 0..<(a.count - 1) {
+                        winding += a[j].direction
+                        let x0 = a[j].current, x1 = a[j + 1].current
+                        guard winding != 0, x1 > x0 else { continue }
+                        if rule == .nonZero || Int(winding) % 2 != 0 { inside.append(SIMD2(x0, x1)) }
+                        if Swift.abs(winding) >= 2 {
+                            flagged.append(SIMD2(Int(x0.rounded(.down)), Swift.min(end - 1, Int(x1.rounded(.up)) - 1)))
+                        }
                     }
                 }
             }
@@ -171,5 +181,49 @@ struct OverlapCorrection {
                 }
             }
         }
+    }
+
+    /// Sorts `edges` by their top: counted into pixel rows (`rows` of them; tops above the
+    /// rectangle in row 0), then an insertion sort within each row, which usually holds a
+    /// handful (the standard sort past 8). O(edges + rows) but for rows crowded with tops.
+    private mutating func sortByTop(rows: Int) {
+        if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
+        sorted.removeAll(keepingCapacity: true)
+        sorted.append(contentsOf: edges)
+        @inline(__always) func row(_ top: Double) -> Int { Int(Swift.min(Swift.max(top, 0), Double(rows - 1))) }
+        edges.withUnsafeBufferPointer { edges in
+            sorted.withUnsafeMutableBufferPointer { sorted in
+                rowStarts.withUnsafeMutableBufferPointer { starts in
+                    for r in 0...rows { starts[r] = 0 }
+                    for e in edges { starts[row(e.top) + 1] += 1 }
+                    for r in 0..<rows { starts[r + 1] += starts[r] }
+                    for e in edges {
+                        let r = row(e.top)
+                        sorted[starts[r]] = e
+                        starts[r] += 1
+                    }
+                    // `starts[r]` is now the end of row r.
+                    var start = 0
+                    for r in 0..<rows {
+                        let end = starts[r]
+                        if end - start > 8 {
+                            sorted[start..<end].sort { $0.top < $1.top }
+                        } else if end - start > 1 {
+                            for i in (start + 1)..<end {
+                                let e = sorted[i]
+                                var j = i - 1
+                                while j >= start, sorted[j].top > e.top {
+                                    sorted[j + 1] = sorted[j]
+                                    j -= 1
+                                }
+                                sorted[j + 1] = e
+                            }
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+        swap(&edges, &sorted)
     }
 }

@@ -21,6 +21,10 @@ import CadencePixels
 final class CoverageRows {
     private var coverage: [Float] = []
     private var spans: [SIMD2<Int32>] = []
+    /// Each row's blocks of 8 cells touched (`TouchedBlocks`), all zero between calls.
+    private var blocks: [UInt64] = []
+    /// The band's rows where the outline may fold over itself in slivers.
+    private var thinRows: [Bool] = []
     private var overlaps = OverlapCorrection()
 
     /// The most pixels whose coverage is held at once (2²⁰).
@@ -32,8 +36,9 @@ final class CoverageRows {
     /// Calls `body(y, x0, count, weights)` for each row of `box` within `rows` (all when
     /// `nil`) that the polygons touch, with their coverage (0…1, writable) over the row's
     /// span of touched cells. With `correctingOverlaps`, self-overlaps are corrected in the
-    /// rows where the winding passed 1 and their neighbours — in every row of a stroke that
-    /// doubles back (`PolygonSet.mayOverlapThinly`). The coverage buffer is all zero between
+    /// rows where the winding passed 1 and their neighbours, and in the rows within reach of
+    /// the corners where a stroke may fold over itself (`PolygonSet.folds`; every row when
+    /// `PolygonSet.mayOverlapThinly`). The coverage buffer is all zero between
     /// calls (each row's span is cleared after use).
     func forEachRow(
         _ set: PolygonSet, rule: FillRule, in box: PixelRect, rows: Range<Int>? = nil, correctingOverlaps: Bool = true,
@@ -48,46 +53,77 @@ final class CoverageRows {
         let bandRows = Swift.min(box.height, rowsPerBand)
         if coverage.count < bandRows * box.width { coverage = [Float](repeating: 0, count: bandRows * box.width) }
         if spans.count < bandRows + 1 { spans = [SIMD2<Int32>](repeating: .zero, count: bandRows + 1) }
+        let words = TouchedBlocks.words(width: box.width)
+        if blocks.count < bandRows * words { blocks = [UInt64](repeating: 0, count: bandRows * words) }
         var cells = coverage
         coverage = []
         var rowSpans = spans
         spans = []
+        var rowBlocks = blocks
+        blocks = []
         defer {
             coverage = cells
             spans = rowSpans
+            blocks = rowBlocks
         }
         cells.withUnsafeMutableBufferPointer { cells in
             rowSpans.withUnsafeMutableBufferPointer { rowSpans in
-                let base = cells.baseAddress!, spanBase = rowSpans.baseAddress!
+              rowBlocks.withUnsafeMutableBufferPointer { rowBlocks in
+                let base = cells.baseAddress!, spanBase = rowSpans.baseAddress!, blockBase = rowBlocks.baseAddress!
                 var y0 = box.minY + (wanted.lowerBound - box.minY) / rowsPerBand * rowsPerBand
                 while y0 < wanted.upperBound {
                     let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
                     y0 = band.maxY
-                    resolveBand(set, rule: rule, band: band, base: base, spans: spanBase,
+                    resolveBand(set, rule: rule, band: band, base: base, spans: spanBase, blocks: blockBase,
                                 correctingOverlaps: correctingOverlaps) { y, x0, n, w in
                         if wanted.contains(y) { body(y, x0, n, w) }
                     }
                 }
+              }
             }
         }
     }
 
     /// One band: accumulate, resolve, mark and correct overlaps, hand out and clear rows.
+    /// Under the non-zero rule a row is resolved and handed out in runs: the blocks its
+    /// edges touched and the stretches between them where the winding is not 0
+    /// (`PathCoverage.resolveSparse`); a row whose overlaps are corrected, or any row under
+    /// even-odd, is handed out over its whole span.
     private func resolveBand(
         _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
-        spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, correctingOverlaps: Bool,
+        spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, blocks blockBase: UnsafeMutablePointer<UInt64>,
+        correctingOverlaps: Bool,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
-        let w = band.width
-        let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase)
+        let w = band.width, words = TouchedBlocks.words(width: w)
+        let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase, blocks: blockBase)
+        // Rows within a fold's disc (and one more each way) may hold slivers of overlap.
+        if thinRows.count < band.height { thinRows = [Bool](repeating: false, count: band.height) }
+        for r in 0..<band.height { thinRows[r] = set.mayOverlapThinly }
+        if !set.mayOverlapThinly {
+            let top = Double(band.minY), rows = Double(band.height)
+            for f in set.folds {
+                let first = Swift.max(0, (f.y - f.z - top).rounded(.down) - 1)
+                let last = Swift.min(rows - 1, (f.y + f.z - top).rounded(.up) + 1)
+                guard first <= last else { continue }  // also NaN
+                for r in Int(first)...Int(last) { thinRows[r] = true }
+            }
+        }
         // Resolve each row's span; `spans[r].y` becomes the end of its pixels, and rows
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
         for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
-            let (end, overlaps) = PathCoverage.resolve(
-                base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y), width: w, rule: rule)
+            let end: Int, overlaps: Bool
+            if rule == .nonZero {
+                let lo = Int(spanBase[r].x)
+                end = Swift.min(Int(spanBase[r].y) + 1, w)
+                overlaps = PathCoverage.resolveSparse(base + r * w, from: lo, count: end - lo, blocks: blockBase + r * words)
+            } else {
+                (end, overlaps) = PathCoverage.resolve(
+                    base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y), width: w, rule: rule)
+            }
             spanBase[r].y = Int32(end)
-            if overlaps || set.mayOverlapThinly {
+            if overlaps || thinRows[r] {
                 overlapped = true
                 spanBase[r].x = -1 - spanBase[r].x
             }
@@ -108,12 +144,23 @@ final class CoverageRows {
         if ok, correctingOverlaps, overlapped {
             overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
         }
-        for r in 0..<band.height where spanBase[r].x < 0 { spanBase[r].x = -1 - spanBase[r].x }
-        for r in 0..<band.height where spanBase[r].x < spanBase[r].y {
-            let lo = Int(spanBase[r].x), count = Int(spanBase[r].y) - lo
-            let row = base + r * w + lo
-            if ok { body(band.minY + r, band.minX + lo, count, row) }
-            row.update(repeating: 0, count: count)
+        for r in 0..<band.height {
+            let marked = spanBase[r].x < 0
+            let lo = Int(marked ? -1 - spanBase[r].x : spanBase[r].x), end = Int(spanBase[r].y)
+            guard lo < end else { continue }
+            let whole = marked || rule != .nonZero
+            let rowBlocks = blockBase + r * words
+            func handOut(_ start: Int, _ stop: Int) {
+                let row = base + r * w + start
+                if ok { body(band.minY + r, band.minX + start, stop - start, row) }
+                row.update(repeating: 0, count: stop - start)
+            }
+            if whole {
+                if lo < end { handOut(lo, end) }
+            } else {
+                TouchedBlocks.forEachRun(rowBlocks, in: lo, end, handOut)
+            }
+            TouchedBlocks.clear(rowBlocks, width: w)
         }
     }
 }

@@ -82,15 +82,20 @@ enum PathCoverage {
     /// caller zeroes the spans) when a point is not finite. Sparse: only the cells edges
     /// cross are written, so a thin shape costs its edges, not its bounding box;
     /// `resolve(_:from:through:width:rule:)` turns a row's span into coverage.
+    ///
+    /// With `blocks` (all zero, `TouchedBlocks.words(width:)` words a row), also sets the
+    /// bit of every block of 8 cells (counted from the row's start) that an edge wrote in
+    /// each row: what `resolveSparse` skips over and `TouchedBlocks.forEachRun` hands out.
     static func accumulate(
         _ polygons: PolygonSet, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
-        spans: UnsafeMutablePointer<SIMD2<Int32>>
+        spans: UnsafeMutablePointer<SIMD2<Int32>>, blocks: UnsafeMutablePointer<UInt64>? = nil
     ) -> Bool {
         guard !rect.isEmpty else { return true }
         spans.update(repeating: SIMD2(Int32.max, -1), count: rect.height)
         let offset = SIMD2(Double(rect.minX), Double(rect.minY))
         var cells = Accumulator(base: out, width: rect.width, height: rect.height, stride: stride)
         cells.spans = spans
+        cells.blocks = blocks
         polygons.forEach { cells.addPolygon($0, offset: offset) }
         return cells.isValid
     }
@@ -153,26 +158,85 @@ enum PathCoverage {
         var i = 0
         while i + 8 <= count {
             let p = UnsafeMutableRawPointer(row + i)
-            var v = p.loadUnaligned(as: SIMD8<Float>.self)
-            v += SIMD8(0, v[0], v[1], v[2], v[3], v[4], v[5], v[6])
-            v += SIMD8(0, 0, v[0], v[1], v[2], v[3], v[4], v[5])
-            v += SIMD8(0, 0, 0, 0, v[0], v[1], v[2], v[3])
-            v += carry
-            carry = v[7]
-            let a = v.replacing(with: -v, where: v .< 0)
-            largest = largest.replacing(with: a, where: a .> largest)
-            p.storeBytes(of: a.replacing(with: 1, where: a .> 1), as: SIMD8<Float>.self)
+            resolveGroup(p, carry: &carry, largest: &largest)
             i += 8
         }
-        var tail: Float = 0
-        while i < count {
+        return resolveTail(row + i, count: count - i, carry: carry, largest: largest)
+    }
+
+    /// Eight cells of a row: their running sums from `carry` (a log-step prefix sum), replaced
+    /// by `min(1, |sum|)`; `carry` becomes the last sum, `largest` the lanes' largest `|sum|`.
+    @inline(__always)
+    static func resolveGroup(_ p: UnsafeMutableRawPointer, carry: inout Float, largest: inout SIMD8<Float>) {
+        var v = p.loadUnaligned(as: SIMD8<Float>.self)
+        v += SIMD8(0, v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+        v += SIMD8(0, 0, v[0], v[1], v[2], v[3], v[4], v[5])
+        v += SIMD8(0, 0, 0, 0, v[0], v[1], v[2], v[3])
+        v += carry
+        carry = v[7]
+        let a = v.replacing(with: -v, where: v .< 0)
+        largest = largest.replacing(with: a, where: a .> largest)
+        p.storeBytes(of: a.replacing(with: 1, where: a .> 1), as: SIMD8<Float>.self)
+    }
+
+    /// The last `count` (< 8) cells of a row, one at a time; returns whether a running sum,
+    /// or `largest`, passed `1 + overlapThreshold`.
+    @inline(__always)
+    static func resolveTail(_ row: UnsafeMutablePointer<Float>, count: Int, carry: Float, largest: SIMD8<Float>) -> Bool {
+        var carry = carry, tail: Float = 0
+        for i in 0..<count {
             carry += row[i]
             tail = Swift.max(tail, Swift.abs(carry))
             row[i] = Swift.min(1, Swift.abs(carry))
-            i += 1
         }
         return Swift.max(largest.max(), tail) > 1 + overlapThreshold
     }
+
+    /// `resolve(row + lo, count:)` over the cells `lo ..< lo + count` of a row whose blocks
+    /// `accumulate` marked in `blocks`, in groups of 8 aligned with the blocks (from `lo`
+    /// rounded down to a multiple of 8; the cells before `lo` are 0), skipping what it can:
+    /// an untouched block holds zeros, so its running sums are the carry — written as such
+    /// (and the block marked) where the carry is not near 0, left alone where `|carry| ≤
+    /// residue` (the winding is back to 0 between two crossings). So the coverage is
+    /// `resolve`'s — within `Float` rounding of the sums, whose order the alignment may
+    /// change — except in the cells left alone, which stay 0 instead of at most `residue`
+    /// (a weight that quantizes to 0 either way). Cost: the touched blocks and the filled
+    /// runs; a skipped run is a bit scan.
+    @inline(__always) @discardableResult
+    static func resolveSparse(
+        _ row: UnsafeMutablePointer<Float>, from lo: Int, count: Int, blocks: UnsafeMutablePointer<UInt64>
+    ) -> Bool {
+        var carry: Float = 0
+        var largest = SIMD8<Float>()
+        let end = lo + count, limit = (end + 7) >> 3
+        var c = lo & ~7
+        while c + 8 <= end {
+            let b = c >> 3
+            if TouchedBlocks.isSet(blocks, b) {
+                resolveGroup(UnsafeMutableRawPointer(row + c), carry: &carry, largest: &largest)
+                c += 8
+                continue
+            }
+            let a = Swift.abs(carry)
+            if a <= residue {
+                c = Swift.max(c + 8, TouchedBlocks.next(blocks, from: b + 1, limit: limit) << 3)
+                continue
+            }
+            let v = SIMD8<Float>(repeating: a)
+            largest = largest.replacing(with: v, where: v .> largest)
+            UnsafeMutableRawPointer(row + c).storeBytes(of: v.replacing(with: 1, where: v .> 1), as: SIMD8<Float>.self)
+            TouchedBlocks.mark(blocks, from: c, through: c + 7)
+            c += 8
+        }
+        guard c < end else { return largest.max() > 1 + overlapThreshold }
+        TouchedBlocks.mark(blocks, from: c, through: end - 1)
+        return resolveTail(row + c, count: end - c, carry: carry, largest: largest)
+    }
+
+    /// The largest running sum `resolveSparse` treats as a winding of 0 (2⁻¹², far below
+    /// the 1/510 that quantizes to a weight of 0; `Float` rounding of a row's areas leaves
+    /// about 10⁻⁶).
+    static let residue: Float = 1.0 / 4096
 
     /// How far past 1 a running sum may drift by `Float` rounding before it counts as a
     /// winding of 2 (`resolve`'s report).
@@ -381,6 +445,8 @@ enum PathCoverage {
         var isValid = true
         /// When set, each row's first and last cell touched.
         var spans: UnsafeMutablePointer<SIMD2<Int32>>?
+        /// When set, each row's blocks of 8 cells touched (`TouchedBlocks`).
+        var blocks: UnsafeMutablePointer<UInt64>?
 
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int) {
             self.base = base
@@ -491,6 +557,10 @@ enum PathCoverage {
                 let x1 = Swift.min(Swift.max(Swift.max(xt, xb), 0), size.x)
                 let f0 = x0.rounded(.down), i0 = Int(f0)
                 let c1 = x1.rounded(.up), i1 = Int(c1)
+                if let blocks {
+                    TouchedBlocks.mark(blocks + row * TouchedBlocks.words(width: width),
+                                       from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
+                }
                 if i1 <= i0 + 1 {
                     // Within one cell: the area right of the piece is (1 − mean offset) · dy.
                     let mean = (x0 + x1) * 0.5 - f0

@@ -165,6 +165,9 @@ private struct Stroker {
                     out.mayOverlapThinly = true
                 }
                 try dash(pts, closed: closed, pattern: dashes, into: &out)
+                // Dashes of a polyline that folds back overlap one another along it, far
+                // from the corner's disc.
+                if !out.folds.isEmpty { out.mayOverlapThinly = true }
             } else if closed {
                 try side(pts, forward: true, closed: true, into: &out)
                 out.closePolygon()
@@ -233,7 +236,8 @@ private struct Stroker {
             var v0 = vector(n - 1)
             for i in 0..<n {
                 let v1 = vector(i)
-                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2, into: &out)
+                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2,
+                     extent: Swift.max(length(v0), length(v1)), into: &out)
                 v0 = v1
             }
         } else {
@@ -241,7 +245,8 @@ private struct Stroker {
             out.points.append(at(0) + half * Self.normal(Self.unit(v0)))
             for i in 1..<(n - 1) {
                 let v1 = vector(i)
-                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2, into: &out)
+                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2,
+                     extent: Swift.max(length(v0), length(v1)), into: &out)
                 v0 = v1
             }
             out.points.append(at(n - 1) + half * Self.normal(Self.unit(v0)))
@@ -252,9 +257,11 @@ private struct Stroker {
     /// The corner at `p` from direction `d0` to `d1`, on the left side. On the inner side,
     /// when the two offset lines meet within `room` (half the shorter segment) of the
     /// corner along each, the side turns at their meeting point; otherwise it runs through
-    /// the corner itself, a small loop inside the stroke.
+    /// the corner itself, a small loop inside the stroke. A corner that may fold (a turn
+    /// past 90°, or through the corner) is listed in `out.folds` with the radius `half +
+    /// extent` (`extent` the longer segment), which holds both segments' pieces.
     func join(
-        _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, tieOuter: Bool, room: Double,
+        _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, tieOuter: Bool, room: Double, extent: Double,
         into out: inout PolygonSet
     ) {
         let n0 = Self.normal(d0), n1 = Self.normal(d1)
@@ -265,17 +272,18 @@ private struct Stroker {
             return
         }
         let outer = cross > 0 || (cross == 0 && tieOuter)
-        if dot < 0 { out.mayOverlapThinly = true }
+        let fold = SIMD3(p.x, p.y, half + extent)
         if !outer, 1 + dot > 1e-9 {
             // The offset lines meet `half · tan(θ/2)` from the corner along each segment.
             let reach = half * ((1 - dot) / (1 + dot)).squareRoot()
             if reach <= room {
+                if dot < 0 { out.folds.append(fold) }
                 out.points.append(p + half * (n0 + n1) / (1 + dot))
                 return
             }
         }
         // Through the corner: the stroke folds over itself on the inner side.
-        if !outer { out.mayOverlapThinly = true }
+        if dot < 0 || !outer { out.folds.append(fold) }
         out.points.append(a)
         if !outer {
             out.points.append(p)

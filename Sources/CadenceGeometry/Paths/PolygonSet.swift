@@ -4,12 +4,18 @@
 package struct PolygonSet: Sendable {
     package var points: [SIMD2<Double>] = []
     package var ends: [Int] = []
-    /// Set by the stroker when the outline may overlap itself: a corner turning by more
-    /// than 90° (a stroke doubling back), an inner corner whose segments are too short for
-    /// the offset lines to meet (a curve tighter than half the width), capped dashes closer
-    /// than a width. The overlaps may be slivers thinner than a pixel, which the rasterizer
-    /// cannot see from accumulated areas alone.
+    /// Set by the stroker when the outline may overlap itself anywhere: capped dashes
+    /// closer than a width. Corners that may fold (a turn past 90°, an inner corner whose
+    /// segments are too short for the offset lines to meet) are listed in `folds` instead.
+    /// The overlaps may be slivers thinner than a pixel, which the rasterizer cannot see
+    /// from accumulated areas alone.
     package var mayOverlapThinly = false
+    /// Discs `(x, y, radius)` around the corners where the outline may fold over itself in
+    /// slivers (a turn past 90°, an inner corner whose segments are too short for the offset
+    /// lines to meet): every such overlap between a corner's two segments lies in its disc
+    /// (the corner, plus the longer segment and half the width). Where `mayOverlapThinly`
+    /// is not set, thin overlaps are only in these discs.
+    package var folds: [SIMD3<Double>] = []
 
     package init() {}
 
@@ -17,6 +23,7 @@ package struct PolygonSet: Sendable {
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         mayOverlapThinly = false
+        folds.removeAll(keepingCapacity: true)
     }
 
     /// Ends the polygon begun after the previous end (dropped when it has fewer than 3
