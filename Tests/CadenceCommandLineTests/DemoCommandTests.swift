@@ -71,7 +71,8 @@ final class DemoCommandTests: RenderTestCase {
             layer.sublayers.forEach(collect)
         }
         scene.layers.forEach(collect)
-        XCTAssertEqual(scene.layers.first?.sublayers.count, 23, "panels (the 24th slot is empty)")
+        XCTAssertEqual(scene.layers.first?.sublayers.count, 24, "panels")
+        XCTAssertTrue(layers.contains { ($0 as? TiledLayer).map { $0.levelsOfDetail > 1 && !$0.animations.isEmpty } ?? false }, "a zooming tiled layer")
         XCTAssertTrue(layers.contains { ($0 as? ReplicatorLayer).map { $0.instanceCount > 1 && $0.instanceDelay > 0 } ?? false }, "a replicator")
         XCTAssertTrue(layers.contains { $0.layerClass == .transform && $0.sublayers.count > 2 }, "a transform layer")
 

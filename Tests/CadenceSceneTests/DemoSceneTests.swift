@@ -58,7 +58,7 @@ final class DemoSceneTests: XCTestCase {
         XCTAssertEqual(DemoScene.panelOrigin(20), Point(x: 12, y: 977))
         XCTAssertEqual(DemoScene.height, DemoScene.panelOrigin(23).y + DemoScene.panelHeight + DemoScene.margin)
         XCTAssertEqual(DemoScene.panels.count, DemoScene.columns * DemoScene.rows)
-        XCTAssertNil(DemoScene.panels[23], "the slot kept for a tiled layer")
+        XCTAssertFalse(DemoScene.panels.contains { $0 == nil }, "every slot holds a panel")
     }
 
     /// The picture made in code: its corners, as the doc comment says.
@@ -216,8 +216,8 @@ extension DemoSceneTests {
             }
             XCTAssertGreaterThan(inked, 40, "\(name): \(inked) pixels of text")
         }
-        XCTAssertEqual(DemoScene.titles.count, 23)
-        XCTAssertEqual(Set(DemoScene.titles).count, 23, "titles are distinct")
+        XCTAssertEqual(DemoScene.titles.count, 24)
+        XCTAssertEqual(Set(DemoScene.titles).count, 24, "titles are distinct")
     }
 
     /// The titles and captions do not change, so each text layer is painted into its
@@ -308,5 +308,21 @@ extension DemoSceneTests {
         var moved = 0
         for y in top { for x in Int(origin.x)..<Int(origin.x + DemoScene.panelWidth) where start[x, y] != later[x, y] { moved += 1 } }
         XCTAssertGreaterThan(moved, 200, "the particles move")
+    }
+
+    /// The tiled panel (23): its rings stream outwards as it zooms. Forty pixels right of
+    /// the window's centre, at 1/64× (t = 0) that is 2,560 points from the rings' centre,
+    /// in the middle of ring 11 (2,048…3,072 points, 32…48 pixels: purple); at 4× (t = 1.5,
+    /// the far end of the autoreversed zoom) 10 points, in the middle of ring 3 (8…12
+    /// points, again 32…48 pixels: pink). A tile drawn at the wrong place or level, or no
+    /// tile, fails it.
+    func testTiledPanelZooms() throws {
+        let map = try XCTUnwrap(subtree(panels()[23]).compactMap { $0 as? TiledLayer }.first)
+        XCTAssertTrue(map.delegate === DemoScene.ZoomRings.shared)
+        let origin = DemoScene.panelOrigin(23)
+        let x = Int(origin.x + 8 + (DemoScene.panelWidth - 16) / 2) + 40
+        let y = Int(origin.y + 26 + (DemoScene.panelHeight - 34) / 2)
+        assertColor(try frame(at: 0)[x, y], DemoScene.purple, tolerance: 2, "ring 11 at 1/64×")
+        assertColor(try frame(at: 1.5)[x, y], DemoScene.pink, tolerance: 2, "ring 3 at 4×")
     }
 }

@@ -4,8 +4,8 @@ import CadenceLayers
 import CadencePixels
 import CadenceTiming
 
-// The demo's sixth row: text layers (`docs/text.md`) and an emitter layer
-// (`docs/layers.md`, "Emitter layers"). Its fourth slot is kept for a tiled layer.
+// The demo's sixth row: text layers (`docs/text.md`), an emitter layer
+// (`docs/layers.md`, "Emitter layers") and a tiled layer (`docs/layers.md`, "Tiled layers").
 
 extension DemoScene {
     /// A paragraph in a framed box: wrapped at word boundaries, justified, and truncated
@@ -101,6 +101,62 @@ extension DemoScene {
         emitter.emitterCells = [drop]
         add(emitter, to: panel)
         add(box(x: panelWidth / 2 - 12, y: panelHeight - 13, width: 24, height: 5, color: railColor, radius: 2.5), to: panel)
+    }
+
+    /// A tiled layer of 100,000 × 100,000 points (9 levels of detail, 2 of them magnified:
+    /// 4× down to 1/64×) zooming by `transform.scale` from 1/64× to 4× and back about its
+    /// middle, which sits at the panel's centre. Its content is drawn by a delegate
+    /// (``ZoomRings``): rings round the middle whose radii double from one to the next, so
+    /// the zoom shows them streaming outwards at every scale. The offline renderer draws
+    /// every tile a frame needs, at the level of detail it needs, before compositing it
+    /// (`docs/compositor.md` § 21), so each frame stands alone.
+    static func tiledZoom(_ panel: Layer) {
+        let window = box(x: 8, y: 26, width: panelWidth - 16, height: panelHeight - 34, color: rgb(0x202533), radius: 6)
+        window.masksToBounds = true
+        let map = TiledLayer()
+        map.bounds = Rect(x: 0, y: 0, width: 100_000, height: 100_000)
+        map.position = Point(x: window.bounds.width / 2, y: window.bounds.height / 2)
+        map.tileSize = Size(width: 128, height: 128)
+        map.levelsOfDetail = 9
+        map.levelsOfDetailBias = 2
+        map.delegate = ZoomRings.shared
+        map.add(KeyframeAnimation<Double>(
+            keyPath: "transform.scale", values: [1.0 / 64, 1.0 / 8, 1, 4],
+            timing: loop(duration / 2, autoreverses: true), timingFunction: .easeInEaseOut), forKey: "zoom")
+        add(map, to: window)
+        add(window, to: panel)
+    }
+
+    /// The tiled panel's content: about the middle of a 100,000-point square, ring `k` fills
+    /// the radii from 2^k to 1.5 · 2^k points (k from −4 to 15), in the accent colours by
+    /// turns. Each call fills only the rings that meet the context's `clipBoundingBox` (the
+    /// tile being drawn), as a tiled layer's delegate should. It keeps no state, so the
+    /// compositor may call it from several threads at once; the layer holds its delegate
+    /// weakly, so one shared instance lives for the program.
+    final class ZoomRings: LayerDelegate, Sendable {
+        static let shared = ZoomRings()
+        static let centre = Point(x: 50_000, y: 50_000)
+        static let colors = [blue, orange, green, pink, yellow, purple]
+
+        func draw(_ layer: Layer, in context: any DrawingContext) throws {
+            let clip = context.clipBoundingBox.standardized
+            guard clip.minX.isFinite, clip.minY.isFinite, clip.width.isFinite, clip.height.isFinite, clip.width > 0, clip.height > 0 else { return }
+            let c = Self.centre
+            // The nearest and farthest distances from the centre to the tile.
+            let dx = max(clip.minX - c.x, 0, c.x - clip.maxX), dy = max(clip.minY - c.y, 0, c.y - clip.maxY)
+            let near = (dx * dx + dy * dy).squareRoot()
+            let fx = max(abs(clip.minX - c.x), abs(clip.maxX - c.x)), fy = max(abs(clip.minY - c.y), abs(clip.maxY - c.y))
+            let far = (fx * fx + fy * fy).squareRoot()
+            for k in -4...15 {
+                let inner = Double(sign: .plus, exponent: k, significand: 1), outer = 1.5 * inner
+                guard outer >= near, inner <= far else { continue }
+                var ring = Path()
+                ring.addEllipse(in: Rect(x: c.x - outer, y: c.y - outer, width: 2 * outer, height: 2 * outer))
+                ring.addEllipse(in: Rect(x: c.x - inner, y: c.y - inner, width: 2 * inner, height: 2 * inner))
+                context.fillColor = Self.colors[(k + 24) % Self.colors.count]
+                context.fill(ring, rule: .evenOdd)
+            }
+        }
     }
 
     /// A soft white dot for particles, 12 × 12: opaque at the middle, fading to clear at

@@ -39,7 +39,9 @@ import CadenceTiming
 /// "…" as its `fontSize` grows and shrinks; one line truncated at its start, middle and
 /// end, and a centred line whose `foregroundColor` animates; a fountain of particles (an
 /// emitter layer: a line emitter, upward velocity fanned by `emissionRange`, gravity,
-/// fading alpha, soft dots made in code). Its fourth slot is kept for a tiled layer.
+/// fading alpha, soft dots made in code); a tiled layer of 100,000 × 100,000 points
+/// zooming from 1/64× to 4× and back, its rings (a delegate's drawing) drawn tile by tile at
+/// the level of detail each frame needs.
 /// Panels have rounded corners and borders, and a title at their top left: a text layer
 /// at 10.5 points in a quiet grey after a dot of the panel's accent colour. Titles are
 /// static, so each is laid out and drawn into its backing store once.
@@ -117,7 +119,7 @@ public enum DemoScene {
         Panel("replicator · delay", orange, replicators), Panel("transform · depth", blue, transformCube),
         Panel("text · wrap, justify", yellow, paragraph), Panel("text · truncation", purple, truncation),
         Panel("emitter · fountain", green, fountain),
-        nil,  // tiled layer zoom: added after the TiledLayer merge
+        Panel("tiled · 1/64× to 4×", blue, tiledZoom),
     ] }
 
     /// The panels' titles, in panel order (empty slots left out).
