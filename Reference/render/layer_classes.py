@@ -13,7 +13,8 @@ homography, in the unit square of the bounds (docs/compositor.md § 16):
   axial   t = (p − s)·(e − s) / |e − s|²
   radial  t = √((Δu / |e.x − s.x|)² + (Δv / |e.y − s.y|)²)
   conic   t = ((atan2(Δv, Δu) − atan2(e.y − s.y, e.x − s.x)) / 2π) mod 1
-Stops are premultiplied, sorted by location (stably), clamped outside; `locations`
+Stops are unpremultiplied, sorted by location (stably), clamped outside, interpolated
+component by component and then premultiplied (Core Graphics' rule); `locations`
 of another length than `colors` are ignored (even spread). The colours then fill the
 bounds rounded by cornerRadius (cairo's coverage), like a contents image.
 """
@@ -214,7 +215,7 @@ def draw_shape(ctx, layer, device):
 # Gradients
 
 def stops(layer):
-    """Sorted (location, premultiplied RGBA 0…255) stops."""
+    """Sorted (location, unpremultiplied RGBA 0…255) stops."""
     colors = layer["colors"]
     n = len(colors)
     locs = layer["locations"]
@@ -223,7 +224,7 @@ def stops(layer):
     out = []
     for k, (loc, c) in enumerate(zip(locs, colors)):
         a = c[3]
-        out.append((loc, k, (c[0] * a * 255, c[1] * a * 255, c[2] * a * 255, a * 255)))
+        out.append((loc, k, (c[0] * 255, c[1] * 255, c[2] * 255, a * 255)))
     out.sort(key=lambda s: (s[0], s[1]))
     return [(loc, col) for loc, _, col in out]
 
@@ -263,6 +264,7 @@ def gradient_colors(layer, t):
     i = np.searchsorted(locs, t[mid], side="right")
     f = (t[mid] - locs[i - 1]) / (locs[i] - locs[i - 1])
     out[mid] = cols[i - 1] + (cols[i] - cols[i - 1]) * f[:, None]
+    out[..., :3] *= out[..., 3:4] / 255  # premultiplied after interpolating
     return out
 
 

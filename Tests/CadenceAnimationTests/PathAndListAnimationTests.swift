@@ -60,13 +60,13 @@ final class PathAndListAnimationTests: XCTestCase {
         XCTAssertEqual(try Path(svgPathData: "M0 0").distance(to: try Path(svgPathData: "M3 4")), 5)
     }
 
-    // Colours in a list interpolate premultiplied: a stop fading in from clear keeps its hue.
-    func testColorListsInterpolatePremultiplied() {
+    // Colours in a list interpolate unpremultiplied, as a lone colour does and as a gradient
+    // draws between its stops: from clear black to red through dark, half-transparent red.
+    func testColorListsInterpolateUnpremultiplied() {
         let clear = Color(red: 0, green: 0, blue: 0, alpha: 0), red = Color(red: 1, green: 0, blue: 0, alpha: 1)
         let mid = [Color].interpolate([clear], [red], 0.5)[0]
-        XCTAssertEqual(mid, Color(red: 1, green: 0, blue: 0, alpha: 0.5))
-        // A lone colour interpolates unpremultiplied (through dark red).
-        XCTAssertEqual(Color.interpolate(clear, red, 0.5), Color(red: 0.5, green: 0, blue: 0, alpha: 0.5))
+        XCTAssertEqual(mid, Color(red: 0.5, green: 0, blue: 0, alpha: 0.5))
+        XCTAssertEqual(Color.interpolate(clear, red, 0.5), mid)
         XCTAssertEqual([Color].interpolate([clear], [clear], 0.5), [clear])
     }
 

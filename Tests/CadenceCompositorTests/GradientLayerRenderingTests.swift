@@ -51,7 +51,8 @@ final class GradientLayerRenderingTests: XCTestCase {
             while turn >= 1 { turn -= 1 }
             t = turn
         }
-        // Stops: locations (even when missing or mismatched), finite only, sorted stably.
+        // Stops: locations (even when missing or mismatched), finite only, sorted stably;
+        // unpremultiplied, interpolated, then premultiplied.
         let colors = drawing.gradient.colors, n = colors.count
         var locations = drawing.gradient.locations ?? []
         if locations.count != n { locations = (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) } }
@@ -60,19 +61,20 @@ final class GradientLayerRenderingTests: XCTestCase {
             let c = colors[k]
             func unit(_ x: Double) -> Double { Swift.min(Swift.max(x.isNaN ? 0 : x, 0), 1) }
             let alpha = unit(c.alpha)
-            let stop = (locations[k], SIMD4(unit(c.red) * alpha, unit(c.green) * alpha, unit(c.blue) * alpha, alpha) * 255)
+            let stop = (locations[k], SIMD4(unit(c.red), unit(c.green), unit(c.blue), alpha) * 255)
             var i = stops.count
             while i > 0 && stops[i - 1].0 > stop.0 { i -= 1 }
             stops.insert(stop, at: i)
         }
         guard let first = stops.first, let last = stops.last else { return nil }
-        if !(t > first.0) { return first.1 }
-        if t >= last.0 { return last.1 }
+        func premultiplied(_ c: SIMD4<Double>) -> SIMD4<Double> { SIMD4(c.x * c.w / 255, c.y * c.w / 255, c.z * c.w / 255, c.w) }
+        if !(t > first.0) { return premultiplied(first.1) }
+        if t >= last.0 { return premultiplied(last.1) }
         for k in 1..<stops.count where stops[k].0 > t {
             let (l0, c0) = stops[k - 1], (l1, c1) = stops[k]
-            return c0 + (c1 - c0) * ((t - l0) / (l1 - l0))
+            return premultiplied(c0 + (c1 - c0) * ((t - l0) / (l1 - l0)))
         }
-        return last.1
+        return premultiplied(last.1)
     }
 
     /// Seeded: the row sampler (incremental under affine maps, per pixel under perspective)
@@ -136,6 +138,19 @@ final class GradientLayerRenderingTests: XCTestCase {
         layer.startPoint = Point(x: 0, y: 0.5)
         layer.endPoint = Point(x: 1, y: 0.5)
         return layer
+    }
+
+    /// Core Animation interpolates a gradient layer's colours unpremultiplied (the grey
+    /// fringe of `clearColor` next to white): halfway, 50 % grey at alpha 0.5, premultiplied
+    /// (64, 64, 64, 128) — not the (128, 128, 128, 128) of premultiplied interpolation.
+    func testColorsAreInterpolatedUnpremultiplied() throws {
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0), white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        let layer = gradientLayer([clear, white])
+        layer.bounds = Rect(x: 0, y: 0, width: 41, height: 10)
+        let bitmap = try render([layer], width: 41, height: 10)
+        let middle = SIMD4<Int>(truncatingIfNeeded: bitmap[20, 5])
+        XCTAssertEqual(middle[3], 128, accuracy: 1)
+        XCTAssertEqual(middle[0], 64, accuracy: 1, "grey at half alpha, not white: \(middle)")
     }
 
     func testAxialEndsAndClamping() throws {

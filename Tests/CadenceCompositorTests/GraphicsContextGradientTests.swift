@@ -43,6 +43,23 @@ final class GraphicsContextGradientTests: XCTestCase {
         XCTAssertEqual(context.bitmap[0, 0][3], 0)  // outside the end circle, not extended
     }
 
+    /// Stops are interpolated unpremultiplied, then premultiplied (Core Graphics' rule, and
+    /// `CAGradientLayer`'s): halfway from transparent black to opaque white the colour is
+    /// 50 % grey at alpha 0.5 — premultiplied (64, 64, 64, 128) — where premultiplied
+    /// interpolation would give white at alpha 0.5 (128, 128, 128, 128).
+    func testStopsAreInterpolatedUnpremultiplied() throws {
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        let ramp = GradientRamp(stops: Gradient(colors: [clear, white]).stops())
+        XCTAssertEqual(ramp.color(at: 0.5), SIMD4(63.75, 63.75, 63.75, 127.5))
+        XCTAssertEqual(ramp.color(at: 0), .zero)
+        XCTAssertEqual(ramp.color(at: 1), SIMD4(255, 255, 255, 255))
+        let context = try GraphicsContext(width: 65, height: 1)
+        context.drawLinearGradient(Gradient(colors: [clear, white]), start: Point(0.5, 0), end: Point(64.5, 0))
+        let middle = SIMD4<Int>(truncatingIfNeeded: context.bitmap[32, 0])
+        XCTAssertEqual(middle[3], 128, accuracy: 1)
+        XCTAssertEqual(middle[0], 64, accuracy: 1, "grey at half alpha, not white: \(middle)")
+    }
+
     func testStopsAndBadInput() throws {
         // Locations out of order are sorted; a mismatched count spreads the stops evenly.
         let sorted = Gradient(colors: [white, black], locations: [1, 0]).stops()

@@ -33,7 +33,7 @@ final class PathAndListAnimationDecodingTests: SceneTestCase {
         XCTAssertEqual(try response(#"""
             {"keyPath": "colors", "model": [[0, 0, 0, 0]],
              "animations": [{"type": "basic", "toValue": [[1, 0, 0, 1]], "duration": 1}], "times": [0.5]}
-            """#), #"{"values":[[[1,0,0,0.5]]]}"#)
+            """#), #"{"values":[[[0.5,0,0,0.5]]]}"#)
         XCTAssertEqual(try response(#"""
             {"keyPath": "locations", "model": [0, 1],
              "animations": [{"type": "keyframe", "values": [[0, 1], [0.5, 1]], "duration": 1, "additive": true}],

@@ -30,20 +30,11 @@ extension Double: AnimatableListElement {
     }
 }
 
-/// A colour inside a list interpolates through its premultiplied components, as the
-/// gradient draws between its stops, so a stop fading in from clear keeps its hue (a lone
-/// colour, `Color`, interpolates unpremultiplied, as Core Animation's do). The result is
-/// unpremultiplied again; where its alpha is 0 it is clear black.
+/// A colour inside a list interpolates as a lone colour does: its unpremultiplied
+/// components, as Core Animation interpolates each `CGColor` — and as a gradient draws
+/// between its stops, so a gradient's colours animated from clear black to red pass through
+/// dark, half-transparent red, as its stops would show it.
 extension Color: AnimatableListElement {
-    public static func interpolateElement(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        func premultiplied(_ c: Color) -> SIMD4<Double> {
-            SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
-        }
-        let (p, q) = (premultiplied(a), premultiplied(b))
-        let v = p + (q - p) * t
-        guard v.w != 0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
-        return Color(red: v.x / v.w, green: v.y / v.w, blue: v.z / v.w, alpha: v.w)
-    }
     public static func keyPathValue(ofList list: [Color]) -> KeyPathValue { .colorList(list) }
     public static func list(in value: KeyPathValue) -> [Color]? {
         if case .colorList(let list) = value { list } else { nil }

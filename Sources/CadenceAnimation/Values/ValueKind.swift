@@ -20,7 +20,8 @@ public enum ValueKind: String, CaseIterable, Hashable, Sendable {
     /// at the halfway point (`Path`'s `AnimatableValue` conformance).
     case path
     /// A list of colours (a gradient layer's `colors`), `[[r, g, b, a], …]`: element-wise
-    /// through premultiplied components when the counts match, else a switch at halfway.
+    /// through unpremultiplied components (as `color`) when the counts match, else a switch
+    /// at halfway.
     case colorList
     /// A list of numbers (a gradient layer's `locations`), `[n, …]`: element-wise when the
     /// counts match, else a switch at halfway.

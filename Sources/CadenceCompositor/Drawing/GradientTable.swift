@@ -37,7 +37,7 @@ struct GradientTable {
     /// transparent entry.
     let start: Float, end: Float
 
-    /// The table of `stops` (sorted, premultiplied on the 0…255 scale; not empty), painting
+    /// The table of `stops` (sorted, unpremultiplied on the 0…255 scale; not empty), painting
     /// before 0 and after 1 as `options` say. `words` is reused storage (its contents are
     /// replaced).
     init(stops: [(location: Double, color: SIMD4<Float>)], before: Bool, after: Bool, reusing storage: [UInt32] = []) {
@@ -46,7 +46,10 @@ struct GradientTable {
         let span = hi - lo
         var steepest = 0.0
         for (a, b) in zip(stops, stops.dropFirst()) {
-            let rise = Double(pointwiseMax(b.color - a.color, a.color - b.color).max())
+            // The premultiplied ramp `c(f) · α(f) / 255` of unpremultiplied stops changes by
+            // at most `|Δc| + |Δα|` over a segment (each factor at most 255).
+            let change = pointwiseMax(b.color - a.color, a.color - b.color)
+            let rise = Double(Swift.max(change.x, change.y, change.z) + change.w)
             // A hard stop (two stops at one location) is infinitely steep.
             if rise > 0 { steepest = Swift.max(steepest, rise / (b.location - a.location) * span) }
         }
