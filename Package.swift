@@ -141,7 +141,9 @@ let package = Package(
             dependencies: ["CadenceText", "CadenceCompositor", "CadencePixels", "CFreeType", "CadenceTestSupport"]),
         .testTarget(
             name: "CadenceSceneTests",
-            dependencies: ["CadenceScene", "CadencePixels", "CadenceImageIO", "CadenceTestSupport", "CadenceSceneTestSupport"]),
+            dependencies: [
+                "CadenceScene", "CadencePixels", "CadenceImageIO", "CadenceText", "CadenceTestSupport", "CadenceSceneTestSupport",
+            ]),
         .testTarget(
             name: "CadenceCommandLineTests",
             dependencies: ["CadenceCommandLine", "CadenceScene", "CadenceTestSupport", "CadenceSceneTestSupport"]),
