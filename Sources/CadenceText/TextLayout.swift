@@ -38,11 +38,16 @@ extension GlyphMetrics {
 /// advance after it, its offset from the pen, and the index of the character it shows
 /// (the first of a ligature's), counted from the start of the line shaped.
 public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph's index in the font.
     public var glyph: UInt32
+    /// How far the pen moves after the glyph (0 for a mark).
     public var advance: Double
+    /// Where the glyph is drawn from the pen (y up).
     public var xOffset: Double, yOffset: Double
+    /// The index of the (first) character it shows, from the start of the line shaped.
     public var character: Int
 
+    /// A glyph at `advance`, drawn `xOffset`, `yOffset` from the pen.
     public init(glyph: UInt32, advance: Double, xOffset: Double = 0, yOffset: Double = 0, character: Int) {
         self.glyph = glyph
         self.advance = advance
