@@ -4,7 +4,7 @@
     /// Shaping by HarfBuzz, compiled in under the package trait `Shaping` (docs/text.md).
     extension FontFace {
         /// `characters` (one line of a paragraph whose level is `paragraphLevel`) shaped by
-        /// HarfBuzz: the line is split into runs of one embedding level (``Bidi``) and one
+        /// HarfBuzz: the line is split into runs of one embedding level (`Bidi`) and one
         /// script, the runs put in visual order, and each shaped with its direction and
         /// script (HarfBuzz's default features: ligatures, contextual forms, mark
         /// positioning, GPOS kerning). Glyphs left to right, in font units.
