@@ -84,6 +84,21 @@ func layout(_ string: String, face: FontFace, alignment: TextAlignmentMode = .na
             XCTAssertEqual(line.glyphs[2].x, line.glyphs[0].x + face.advance(line.glyphs[0].glyph) * s, accuracy: 1e-9)
         }
 
+        /// Bad input stays bounded when shaped: 10⁶ characters of Arabic (only the first
+        /// `TextLayer.maxCharacters` laid out), wrapped into a small box or on one line; and
+        /// an empty line.
+        func testHugeShapedStringsAreBounded() throws {
+            let face = try FontFace(named: nil)
+            let huge = String(repeating: "\(salaam) ", count: 200_000)
+            let wrapped = TextLayout(TextDrawing(string: huge, fontSize: 10, isWrapped: true,
+                                                 bounds: Rect(x: 0, y: 0, width: 100, height: 100)), metrics: face)
+            XCTAssertLessThanOrEqual(wrapped.lines.count, 9)
+            XCTAssertTrue(wrapped.lines.allSatisfy { $0.width <= 100 })
+            let oneLine = layout(huge, face: face)
+            XCTAssertLessThanOrEqual(oneLine.lines[0].glyphs.count, TextLayer.maxCharacters)
+            XCTAssertEqual(face.shape([], paragraphLevel: 1), [])
+        }
+
         /// Rendered: the shaped word is drawn, at the right of its box.
         func testAShapedWordRendersAtTheRight() throws {
             FontTextRenderer.install()
