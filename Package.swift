@@ -30,6 +30,12 @@ let package = Package(
         // and swift-property-based.
         .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
     ],
+    traits: [
+        // Text shaped by HarfBuzz (Debian's libharfbuzz-dev, not on the standard image):
+        // right-to-left runs, combining marks, ligatures and contextual forms (docs/text.md).
+        // Off by default; `swift build --traits Shaping`.
+        .trait(name: "Shaping", description: "Shape text layers' runs with HarfBuzz (needs libharfbuzz-dev)."),
+    ],
     dependencies: [
         // Only the command line uses it; no library target depends on it.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -68,7 +74,14 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Text layers' renderer: font lookup, glyph outlines, line layout (docs/text.md).
-        .target(name: "CadenceText", dependencies: ["CadenceGeometry", "CadenceLayers", "CFreeType", "CFontconfig"]),
+        // HarfBuzz (libharfbuzz-dev) shapes runs, only under the `Shaping` trait.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .target(
+            name: "CadenceText",
+            dependencies: [
+                "CadenceGeometry", "CadenceLayers", "CFreeType", "CFontconfig",
+                .target(name: "CHarfBuzz", condition: .when(traits: ["Shaping"])),
+            ]),
         // The scene and animation documents (JSON) read into layer trees and animations, with
         // located errors; the demo scene. No command-line parsing: other engines import it.
         .target(

@@ -13,7 +13,7 @@ let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathCompon
 let rootName = root.lastPathComponent
 
 /// The library modules the kernels call.
-let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers", "CadenceCompositor"]
+let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers", "CadenceCompositor", "CadenceText"]
     .map { .product(name: $0, package: rootName) }
 
 let package = Package(

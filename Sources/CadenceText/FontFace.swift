@@ -2,6 +2,10 @@ import CFreeType
 import CadenceGeometry
 import Synchronization
 
+#if Shaping
+    import CHarfBuzz
+#endif
+
 /// One font file opened by FreeType: its metrics, each character's glyph, the glyphs'
 /// advances, kerning and outlines, all in font units (``unitsPerEm`` to the em), y up.
 ///
@@ -23,17 +27,24 @@ public final class FontFace: Sendable {
     /// The most glyphs whose outlines and advances a face keeps.
     public static let maxCachedGlyphs = 4_096
 
-    private struct State: ~Copyable {
+    struct State: ~Copyable {
         let library: FT_Library
         let face: FT_Face
         var outlines: [UInt32: Path] = [:]
         var advances: [UInt32: Double] = [:]
+        #if Shaping
+            /// HarfBuzz's font over `face` (hb-ft), scaled to font units.
+            let shaper: OpaquePointer
+        #endif
         deinit {
+            #if Shaping
+                hb_font_destroy(shaper)
+            #endif
             FT_Done_Face(face)
             FT_Done_FreeType(library)
         }
     }
-    private let state: Mutex<State>
+    let state: Mutex<State>
     private let hasKerning: Bool
 
     /// Opens the font file at `path` (its first face). Throws ``TextError/fontUnreadable(path:code:)``.
@@ -54,7 +65,17 @@ public final class FontFace: Sendable {
         descender = Double(f.descender)
         lineHeight = Double(f.height) > 0 ? Double(f.height) : Double(f.ascender) - Double(f.descender)
         hasKerning = f.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        state = Mutex(State(library: library, face: face))
+        #if Shaping
+            // HarfBuzz reads the font's tables through FreeType's face (hb-ft) and positions in
+            // font units: the scale is the em, as the outlines are unscaled.
+            let hbFace = hb_ft_face_create_referenced(face)
+            let shaper = hb_font_create(hbFace)!
+            hb_face_destroy(hbFace)
+            hb_font_set_scale(shaper, Int32(f.units_per_EM), Int32(f.units_per_EM))
+            state = Mutex(State(library: library, face: face, shaper: shaper))
+        #else
+            state = Mutex(State(library: library, face: face))
+        #endif
     }
 
     /// The face the font `name` names (`FontLocator.file(for:)`).

@@ -59,8 +59,9 @@ public final class FontTextRenderer: TextRenderer {
             guard baseline - ascent < bounds.maxY, baseline + descent > bounds.minY else { continue }
             for glyph in line.glyphs {
                 let x = origin.x + glyph.x
+                let y = baseline + glyph.y
                 guard x < bounds.maxX, x + face.unitsPerEm * s * 2 > bounds.minX else { continue }
-                func place(_ p: Point) -> Point { Point(x: x + p.x * s, y: baseline - p.y * s) }
+                func place(_ p: Point) -> Point { Point(x: x + p.x * s, y: y - p.y * s) }
                 for element in face.outline(glyph.glyph).elements {
                     switch element {
                     case .moveTo(let p): path.move(to: place(p))

@@ -72,6 +72,29 @@ final class ContentsBlendTests: XCTestCase {
         }
     }
 
+    /// Runs with whole groups of eight transparent samples (their colour channels garbage,
+    /// clamped to 0), which the blend skips, among visible ones: the twin's pixels, the
+    /// destination unchanged under the transparent groups.
+    func testTransparentGroupsLeaveTheDestination() {
+        var g = SeededGenerator(seed: 0x7A_0B5)
+        for trial in 0..<200 {
+            let count = 8 + trial % 33
+            let colors = (0..<count).map { i -> SIMD4<UInt8> in
+                let transparent = (i / 8) % 2 == trial % 2
+                let a = transparent ? 0 : UInt8(g.next() % 256)
+                return SIMD4(UInt8(g.next() % 256), UInt8(g.next() % 256), UInt8(g.next() % (UInt64(a) + 1)), a)
+            }
+            let weights = (0..<count).map { _ in g.next() % 2 == 0 ? 1 : Float(g.edgeBiased()) }
+            let destination = (0..<count).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+            let got = blended(colors, weights, over: destination)
+            for i in 0..<count {
+                let expected = KernelReference.blend(sample: colors[i], weight: KernelReference.weight(weights[i]), over: destination[i])
+                XCTAssertEqual(got[i], expected, "seed \(g.seed) trial \(trial) pixel \(i)")
+                if colors[i][3] == 0 { XCTAssertEqual(got[i], destination[i]) }
+            }
+        }
+    }
+
     /// Float samples: clamped (alpha to 0…255, colour to 0…alpha, NaN to 0) and rounded to
     /// nearest, ties to even, in the body of four pixels and the tail.
     func testQuantizeMatchesTwin() {

@@ -192,4 +192,78 @@ final class ContentsLanesTests: XCTestCase {
         XCTAssertGreaterThan(separable, 20)
         XCTAssertLessThanOrEqual(worstAgainstFloat, 2)
     }
+
+    /// The copy path in bytes (`blendCopiedRow`): seeded images drawn one texel a pixel at
+    /// whole-pixel offsets (nearest and linear; mirrored ones and rows past the image
+    /// refused), blended over seeded destinations with seeded weights, the pixels of a span
+    /// outside the copied run by the float route: every pixel equals the float route's
+    /// (`sampleRow`, `quantize`, `blend`) bit for bit, including texels whose colour exceeds
+    /// their alpha (clamped by both).
+    func testCopiedRowsMatchTheFloatRoute() {
+        var g = SeededGenerator(seed: 0xC0_B7)
+        var copied = 0, refused = 0
+        for trial in 0..<60 {
+            var bitmap = try! Bitmap(width: 1 + Int(g.next() % 40), height: 1 + Int(g.next() % 30))
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width {
+                    bitmap[x, y] = SIMD4(UInt8(g.next() % 256), UInt8(g.next() % 256), UInt8(g.next() % 256),
+                                         g.next() % 4 == 0 ? 255 : UInt8(g.next() % 256))
+                }
+            }
+            let image = ContentsImage(bitmap)
+            let mirrored = Rect(x: 1, y: 0, width: -1, height: 1), unit = Rect(x: 0, y: 0, width: 1, height: 1)
+            guard let layout = ContentsLayout(
+                bounds: Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height)),
+                imageSize: image.pixelSize, gravity: .resize, contentsRect: trial % 6 == 5 ? mirrored : unit,
+                contentsCenter: unit, contentsScale: 1, rowZeroAtUnitYZero: trial % 2 == 0)
+            else { continue }
+            let map = PlaneMap.translation(Double(g.next() % 7), Double(g.next() % 7))
+            guard let sampler = ContentsSampler(image: image, layout: layout, map: map,
+                                                magnification: trial % 3 == 0 ? .nearest : .linear,
+                                                minification: .linear, bias: 0),
+                  sampler.copiesTexels
+            else { continue }
+            for y in -1..<(bitmap.height + 8) {
+                let x0 = Int(g.next() % 9), count = 1 + Int(g.next() % UInt64(bitmap.width + 4))
+                let weights: [Float] = (0..<count).map { _ in [0, 1, Float(g.unit())][Int(g.next() % 3)] }
+                let destination: [SIMD4<UInt8>] = (0..<count).map { _ in
+                    let a = UInt8(g.next() % 256), r = UInt64(a) + 1
+                    return SIMD4(UInt8(g.next() % r), UInt8(g.next() % r), UInt8(g.next() % r), a)
+                }
+                var bytes = destination, float = destination
+                weights.withUnsafeBufferPointer { w in
+                    func floatRoute(_ lower: Int, _ upper: Int, into pixels: inout [SIMD4<UInt8>]) {
+                        guard lower < upper else { return }
+                        let n = upper - lower
+                        var colors = [Float](repeating: 0, count: 4 * n), quantized = [UInt8](repeating: 0, count: 4 * n)
+                        colors.withUnsafeMutableBufferPointer { sampler.sampleRow(y, from: lower, count: n, into: $0.baseAddress!) }
+                        colors.withUnsafeBufferPointer { SourceOver.quantize(colors: $0.baseAddress!, into: &quantized, count: n) }
+                        pixels.withUnsafeMutableBytes { p in
+                            SourceOver.blend(colors: quantized, weights: w.baseAddress! + (lower - x0),
+                                             into: p.baseAddress!.assumingMemoryBound(to: UInt8.self) + 4 * (lower - x0), count: n)
+                        }
+                    }
+                    let run = bytes.withUnsafeMutableBytes { p in
+                        sampler.blendCopiedRow(y, from: x0, count: count, weights: w.baseAddress!,
+                                               into: p.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                    }
+                    if let run {
+                        copied += 1
+                        XCTAssertTrue(run.lowerBound >= x0 && run.upperBound <= x0 + count && !run.isEmpty)
+                        floatRoute(x0, run.lowerBound, into: &bytes)
+                        floatRoute(run.upperBound, x0 + count, into: &bytes)
+                    } else {
+                        XCTAssertEqual(bytes, destination, "a refused row draws nothing")
+                        refused += 1
+                        floatRoute(x0, x0 + count, into: &bytes)
+                    }
+                    floatRoute(x0, x0 + count, into: &float)
+                }
+                guard bytes == float else { return XCTFail("seed \(g.seed) trial \(trial) row \(y): bytes differ from the float route") }
+            }
+        }
+        print("copy path in bytes: \(copied) rows blended, \(refused) refused")
+        XCTAssertGreaterThan(copied, 250)
+        XCTAssertGreaterThan(refused, 50)
+    }
 }

@@ -300,6 +300,32 @@ final class PathCoverageTests: XCTestCase {
         }
     }
 
+    /// Under an affine map a quadratic is cut into equal parameter steps: every point is on
+    /// the curve, every chord within `tolerance` of it, and there are ⌈√(|second difference|
+    /// / (4 · tolerance))⌉ pieces — 80 here, where halving the raised cubic makes 128.
+    func testAffineQuadraticsAreCutIntoEvenSteps() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        path.addQuadCurve(to: Point(100, 0), control: Point(50, 100))
+        path.closeSubpath()
+        let polygons = PathCoverage.polygons(path, map: identity, rect: PixelRect(minX: -10, minY: -10, maxX: 110, maxY: 110),
+                                             workspace: .init())
+        XCTAssertEqual(polygons.count, 1)
+        let points = polygons[0].map { $0 - SIMD2(10, 10) }
+        XCTAssertEqual(points.count, 81)  // the start and 80 pieces' ends (the closing chord implied)
+        func curve(_ t: Double) -> SIMD2<Double> { SIMD2(100 * t, 200 * t * (1 - t)) }
+        for (i, p) in points.enumerated() {
+            let t = p.x / 100
+            XCTAssertEqual(p.y, curve(t).y, accuracy: 1e-9, "point \(i)")
+            if i + 1 < points.count {
+                let q = points[i + 1]
+                let middle = curve((p.x + q.x) / 200) - (p + q) / 2
+                // Exactly the tolerance here (80² = 200 / (4 · 1/128)), up to rounding.
+                XCTAssertLessThanOrEqual((middle * middle).sum().squareRoot(), PathCoverage.tolerance + 1e-12, "chord \(i)")
+            }
+        }
+    }
+
     /// Paths larger than the rectangle: edges left of it still count; a sub-rectangle gives
     /// the same pixels as a larger one.
     func testClippingKeepsWinding() {

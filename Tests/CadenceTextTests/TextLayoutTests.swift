@@ -15,6 +15,21 @@ struct FixedPitch: GlyphMetrics {
     func kerning(_ left: UInt32, _ right: UInt32) -> Double { 0 }
 }
 
+/// `FixedPitch` with kerning: `kerning` units between every pair of "A"s and "V"s (and
+/// none next to other characters).
+struct Kerned: GlyphMetrics {
+    var kerning: Double
+    var unitsPerEm: Double { 10 }
+    var ascender: Double { 8 }
+    var lineHeight: Double { 12 }
+    func glyph(for scalar: Unicode.Scalar) -> UInt32 { scalar.value }
+    func advance(_ glyph: UInt32) -> Double { 10 }
+    func kerning(_ left: UInt32, _ right: UInt32) -> Double {
+        let kerned: Set<UInt32> = [65, 86]  // "A", "V"
+        return kerned.contains(left) && kerned.contains(right) ? kerning : 0
+    }
+}
+
 /// Line breaking, truncation and alignment (`TextLayout`) against a fixed-pitch font.
 final class TextLayoutTests: XCTestCase {
     func layout(_ string: String, width: Double, height: Double = 1_000, wrapped: Bool = false,
@@ -68,5 +83,29 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(wrapped.lines.count, 9)  // only the lines that show
         let oneLine = layout(huge, width: 100)
         XCTAssertEqual(oneLine.lines[0].glyphs.count, TextLayer.maxCharacters)
+    }
+
+    /// Wrapping measures lines as they are laid out, kerning included: a line that fits only
+    /// thanks to negative kerning stays whole, and positive kerning never pushes a line past
+    /// the box.
+    func testWrappingCountsKerning() {
+        func wrapped(_ string: String, width: Double, kerning: Double) -> TextLayout {
+            TextLayout(TextDrawing(string: string, fontSize: 10, isWrapped: true,
+                                   bounds: Rect(x: 0, y: 0, width: width, height: 1_000)),
+                       metrics: Kerned(kerning: kerning))
+        }
+        // "AVAV AV": 70 points of advances, 4 kerned pairs of −5: 50 wide.
+        let tight = wrapped("AVAV AV", width: 55, kerning: -5)
+        XCTAssertEqual(tight.lines.map(\.text), ["AVAV AV"])
+        XCTAssertEqual(tight.lines[0].width, 50)
+        // "AAAAA" with +5 between pairs: 70 wide, broken between characters in a box of 56.
+        let loose = wrapped("AAAAA", width: 56, kerning: 5)
+        XCTAssertEqual(loose.lines.map(\.text), ["AAAA", "A"])
+        // Words: "AA AA" is 25 + 10 + 25 = 60 (50 unkerned), too wide for a box of 55.
+        let words = wrapped("AA AA AA", width: 55, kerning: 5)
+        XCTAssertEqual(words.lines.map(\.text), ["AA", "AA", "AA"])
+        for line in loose.lines + words.lines + tight.lines { XCTAssertLessThanOrEqual(line.width, 56) }
+        // Leading spaces stay on the first line.
+        XCTAssertEqual(wrapped("  AA AA", width: 45, kerning: 0).lines.map(\.text), ["  AA", "AA"])
     }
 }

@@ -323,3 +323,48 @@ extension ContentsSampler {
         return unsafeBitCast(w, to: Lanes.self)
     }
 }
+
+// MARK: The copy path in bytes
+
+extension ContentsSampler {
+    /// Whether `blendCopiedRow` may apply: the copy path (texel centres on pixel centres,
+    /// one to one), untinted.
+    var copiesTexels: Bool {
+        guard case .affine(let a) = path else { return false }
+        return a.copy
+    }
+
+    /// The copy path without the `Float` round trip: of the pixels `x0 ..< x0 + count` of
+    /// row `y`, those whose texels lie one to one, left to right, inside the image's range
+    /// (a single run) are blended straight from the image's premultiplied bytes over `dst`
+    /// (pixel `x0`) with `weights` (`SourceOver.blend(colors:weights:uniform:into:count:)`);
+    /// returns that run of pixels, `nil` when there is none (mirrored, a row past the
+    /// range), and the caller draws the rest by the float route. The same pixels as
+    /// `sampleRow`, `quantize` and that blend: a texel converted to `Float` and rounded back
+    /// is itself, and the blend clamps colour to alpha as `quantize` does. Cost: a few
+    /// comparisons, then the blend.
+    func blendCopiedRow(
+        _ y: Int, from x0: Int, count: Int, weights: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>
+    ) -> Range<Int>? {
+        guard count > 0, case .affine(let a) = path, a.copy, a.ax > 0 else { return nil }
+        let iy = a.by * (Double(y) + 0.5) + a.cy
+        guard iy >= Double(a.loY), iy <= Double(a.hiY) else { return nil }
+        // Pixel centres px + 0.5 with loX ≤ px + 0.5 + cx ≤ hiX (as `copyRow`), and texels
+        // px + cx inside 0 … maxX.
+        let maxX = Double(levels[0].maxX)
+        let first = Swift.max((Double(a.loX) - 0.5 - a.cx).rounded(.up), Double(x0), (-a.cx - 0.5).rounded(.up))
+        let last = Swift.min((Double(a.hiX) - 0.5 - a.cx).rounded(.down), Double(x0 + count - 1),
+                             (maxX + 0.5 - a.cx).rounded(.down))
+        guard first <= last else { return nil }
+        let start = Int(first), end = Int(last) + 1
+        let k = Int((Double(start) + 0.5 + a.cx).rounded(.down))
+        let row = Int(Swift.min(Swift.max(iy.rounded(.down), 0), Double(levels[0].maxY)))
+        guard k >= 0, k + (end - start) - 1 <= levels[0].maxX else { return nil }
+        return image.withTexels { base, _ in
+            guard let base else { return nil }
+            SourceOver.blend(colors: base + row * levels[0].stride + 4 * k, weights: weights + (start - x0),
+                             into: dst + 4 * (start - x0), count: end - start)
+            return start..<end
+        }
+    }
+}

@@ -7,7 +7,9 @@ import CadencePixels
 /// **Method.** Each subpath is closed (filling closes it, as Core Graphics does) and
 /// flattened: curves (a quadratic is raised to a cubic) are split in halves until the
 /// images of both inner control points lie within `tolerance` (1/128 pixel) of the image of
-/// the chord, at most `maxDepth` (16) times — with an explicit stack, never recursion. Under
+/// the chord, at most `maxDepth` (16) times — with an explicit stack, never recursion;
+/// under an affine map a quadratic is cut instead into the equal parameter steps that keep
+/// each piece within `tolerance` (`flattenQuadratic`). Under
 /// perspective the curve is split in homogeneous pixel coordinates (the image of a Bézier
 /// under a homography is the rational curve of the mapped control points), and the
 /// flattened polygon is cut to the half-plane `w ≥ 1e-9 · max w` (what is behind the viewer
@@ -51,10 +53,13 @@ enum PathCoverage {
     /// Reusable memory for `fill`: the current subpath's flattened points and the
     /// subdivision stack. Keep one and pass it to every call. Not thread-safe.
     final class Workspace {
-        fileprivate var points: [SIMD3<Double>] = []
-        fileprivate var clipped: [SIMD3<Double>] = []
-        fileprivate var projected: [SIMD2<Double>] = []
-        fileprivate var stack: [Cubic] = []
+        // Unchecked exclusivity: one caller at a time (not thread-safe), and the flattening
+        // loops append to these arrays once a point, where the runtime's access tracking cost
+        // a twentieth of a glyph-heavy fill.
+        @exclusivity(unchecked) fileprivate var points: [SIMD3<Double>] = []
+        @exclusivity(unchecked) fileprivate var clipped: [SIMD3<Double>] = []
+        @exclusivity(unchecked) fileprivate var projected: [SIMD2<Double>] = []
+        @exclusivity(unchecked) fileprivate var stack: [Cubic] = []
 
         init() {}
     }
@@ -346,10 +351,14 @@ enum PathCoverage {
                 current = m.homogeneous(p.x, p.y)
                 ws.points.append(current)
             case .quadCurveTo(let c, let p):
-                // Raised to a cubic in layer space (exact), then mapped.
                 let p0 = current, q = m.homogeneous(c.x, c.y), p3 = m.homogeneous(p.x, p.y)
-                let c1 = p0 + (q - p0) * (2.0 / 3.0), c2 = p3 + (q - p3) * (2.0 / 3.0)
-                flatten(Cubic(p0: p0, p1: c1, p2: c2, p3: p3, depth: 0), epsilon: epsilon, bounds: bounds, ws)
+                if affine {
+                    flattenQuadratic(p0, q, p3, bounds: bounds, ws)
+                } else {
+                    // Raised to a cubic in layer space (exact), then mapped.
+                    let c1 = p0 + (q - p0) * (2.0 / 3.0), c2 = p3 + (q - p3) * (2.0 / 3.0)
+                    flatten(Cubic(p0: p0, p1: c1, p2: c2, p3: p3, depth: 0), epsilon: epsilon, bounds: bounds, ws)
+                }
                 current = p3
             case .curveTo(let c1, let c2, let p):
                 let p3 = m.homogeneous(p.x, p.y)
@@ -382,6 +391,38 @@ enum PathCoverage {
                 ws.stack.append(left)
             }
         }
+    }
+
+    /// Appends the flattening of the quadratic `p0 q p2` after `p0` (already there) under an
+    /// affine map (`w` = 1): `n` equal steps of its parameter, `n = ⌈√(|p0 − 2q + p2| / (4 ·
+    /// tolerance))⌉` (at most 2^`maxDepth`), each point on the curve. A quadratic strays
+    /// from its chord by `t(1 − t)(2q − p0 − p2)`, at most a quarter of that second
+    /// difference, and each step's second difference is the whole's over `n²`: so every
+    /// piece is within `tolerance`. A curve whose control box is above, below, left or right
+    /// of the rectangle is its chord (as `isFlat`). Fewer pieces than halving a raised cubic
+    /// (whose test is a third of the second difference, rounded up to a power of two), no
+    /// divisions and no stack: glyph outlines are quadratics.
+    @inline(__always)
+    static func flattenQuadratic(
+        _ p0: SIMD3<Double>, _ q: SIMD3<Double>, _ p2: SIMD3<Double>, bounds: SIMD2<Double>, _ ws: Workspace
+    ) {
+        let a = SIMD2(p0.x, p0.y), b = SIMD2(q.x, q.y), c = SIMD2(p2.x, p2.y)
+        let lo = pointwiseMin(pointwiseMin(a, b), c), hi = pointwiseMax(pointwiseMax(a, b), c)
+        let second = a - b * 2 + c
+        let pieces = (((second * second).sum()).squareRoot() / (4 * tolerance)).squareRoot().rounded(.up)
+        if hi.y <= 0 || lo.y >= bounds.y || hi.x <= 0 || lo.x >= bounds.x || !(pieces > 1) {
+            ws.points.append(p2)
+            return
+        }
+        let n = Int(Swift.min(pieces, Double(1 << maxDepth)))
+        let step = 1 / Double(n)
+        let first = (b - a) * 2
+        for i in 1..<n {
+            let t = Double(i) * step
+            let p = (second * t + first) * t + a
+            ws.points.append(SIMD3(p.x, p.y, 1))
+        }
+        ws.points.append(p2)
     }
 
     /// Whether `c` may be replaced by its chord: entirely behind the viewer (the cut

@@ -34,6 +34,27 @@ extension Rasterizer {
             }
             return
         }
+        // Texels one to one on pixels, untinted, not added (a backing store at whole pixels): their bytes
+        // blended as they are, rows the copy cannot cover by the float route.
+        if sampler.copiesTexels && contents.tint == nil && !contents.additive {
+            coverageRows(over: region, edge: edge, opacity: opacity, clip: clip) { y, start, count, coverage in
+                func float(_ lower: Int, _ upper: Int) {
+                    guard lower < upper else { return }
+                    sampler.sampleRow(y, from: lower, count: upper - lower, into: colorRow)
+                    SourceOver.quantize(colors: colorRow, into: byteRow, count: upper - lower)
+                    SourceOver.blend(colors: byteRow, weights: coverage + (lower - start), into: surface.pixel(lower, y),
+                                     count: upper - lower)
+                }
+                if let run = sampler.blendCopiedRow(y, from: start, count: count, weights: coverage,
+                                                    into: surface.pixel(start, y)) {
+                    float(start, run.lowerBound)
+                    float(run.upperBound, start + count)
+                } else {
+                    float(start, start + count)
+                }
+            }
+            return
+        }
         blendColors(over: region, edge: edge, opacity: opacity, clip: clip, on: surface, additive: contents.additive) {
             y, start, count, out in
             sampler.sampleRow(y, from: start, count: count, into: out)

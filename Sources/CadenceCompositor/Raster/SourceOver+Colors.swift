@@ -4,9 +4,10 @@ extension SourceOver {
     /// bytes at `colors + 4i`, rounded once by the rule of `SourceOver` (`docs/compositor.md`
     /// § 4). `weights` `nil`: every pixel has weight `uniform`. Colours are sanitised first
     /// — each colour channel clamped to the alpha — so a premultiplied destination stays
-    /// premultiplied whatever the image holds. Groups of eight zero weights are skipped;
-    /// opaque colours at full weight are stored. `additive`: the colours are added instead
-    /// (`addSample`, the blend of emitters' `.additive` particles on the general path).
+    /// premultiplied whatever the image holds. Groups of eight zero weights or eight
+    /// transparent colours are skipped; opaque colours at full weight are stored. `additive`:
+    /// the colours are added instead (`addSample`, the blend of emitters' `.additive`
+    /// particles on the general path).
     static func blend(
         colors: UnsafePointer<UInt8>, weights: UnsafePointer<Float>?, uniform: Float = 1,
         into dst: UnsafeMutablePointer<UInt8>, count: Int, additive: Bool = false
@@ -16,6 +17,9 @@ extension SourceOver {
             let q = weights.map { PixelLanes.quantize(PixelLanes.floats($0, first, n)) } ?? uniformWeight
             if PixelLanes.isZero(q) { return }
             let (sl, sh) = PixelLanes.split(PixelLanes.pixels(colors, first, n))
+            // Eight transparent samples (all clamped to 0) leave the destination as it is,
+            // blended or added.
+            if PixelLanes.isZero(unsafeBitCast(sh, to: SIMD8<UInt32>.self) &>> 16) { return }
             if additive { addSample(sl, sh, weights: q, into: p) } else { blendSample(sl, sh, weights: q, into: p) }
         }
     }

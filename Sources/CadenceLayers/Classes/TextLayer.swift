@@ -111,8 +111,8 @@ public final class TextLayer: Layer {
     }
 
     /// How lines sit horizontally in the bounds (Core Animation's `alignmentMode`). Default
-    /// `.natural` (left, for the left-to-right scripts laid out without shaping). Not
-    /// animatable.
+    /// `.natural`: left, and right for a right-to-left paragraph when the renderer shapes
+    /// text (`CadenceText` under its `Shaping` trait). Not animatable.
     public var alignmentMode: TextAlignmentMode {
         get { storage.text.alignmentMode }
         set {
@@ -166,7 +166,9 @@ public enum TextTruncationMode: String, CaseIterable, Hashable, Sendable {
 /// How a text layer's lines sit horizontally in its bounds (Core Animation's
 /// `kCAAlignment…` constants; raw values are their strings).
 public enum TextAlignmentMode: String, CaseIterable, Hashable, Sendable {
-    /// The script's natural alignment: left (Cadence lays out left-to-right scripts only).
+    /// The script's natural alignment: left, or right for a paragraph whose first strong
+    /// character is right to left when the renderer shapes text (without shaping every
+    /// paragraph is laid out left to right, so left).
     case natural
     /// Flush left.
     case left
@@ -175,7 +177,7 @@ public enum TextAlignmentMode: String, CaseIterable, Hashable, Sendable {
     /// Centred.
     case center
     /// Both edges flush: the space between words is stretched, except on the last line of
-    /// a paragraph (which is left-aligned) and on lines without spaces.
+    /// a paragraph (aligned as `.natural`) and on lines without spaces.
     case justified
 }
 
