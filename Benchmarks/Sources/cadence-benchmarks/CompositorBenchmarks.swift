@@ -90,16 +90,24 @@ func comparePixels(_ what: String, _ bitmap: Bitmap, _ theirs: [UInt8], maxDiffe
 }
 
 /// Registers `render` of `roots` on `canvas` at times from `times` (all 0 when `nil`),
-/// `pixels` items per frame.
+/// `pixels` items per frame: a new bitmap each frame, or, with `reusingBitmap`, one bitmap
+/// kept from frame to frame (`render(_:at:on:into:)`, as an engine's frame loop draws).
 func registerRender(
-    _ name: String, _ compositor: Compositor, _ roots: [Layer], on canvas: Canvas, pixels: Int, times: Inputs? = nil
+    _ name: String, _ compositor: Compositor, _ roots: [Layer], on canvas: Canvas, pixels: Int, times: Inputs? = nil,
+    reusingBitmap: Bool = false
 ) {
+    var kept = try! Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)
     registerBenchmark(name, itemsPerIteration: pixels) { n in
         var sink: UInt64 = 0
         for k in 0..<Int(n) {
             let t = times.map { $0.base[k & $0.mask] } ?? 0
-            let bitmap = try! compositor.render(roots, at: t, on: canvas)
-            sink ^= UInt64(bitmap.pixels[(k &* 4097) % bitmap.pixels.count])
+            if reusingBitmap {
+                try! compositor.render(roots, at: t, on: canvas, into: &kept)
+                sink ^= UInt64(kept.pixels[(k &* 4097) % kept.pixels.count])
+            } else {
+                let bitmap = try! compositor.render(roots, at: t, on: canvas)
+                sink ^= UInt64(bitmap.pixels[(k &* 4097) % bitmap.pixels.count])
+            }
         }
         cadence_benchmark_consume(sink)
     }
