@@ -100,8 +100,9 @@ final class GraphicsContextGradientTests: XCTestCase {
     }
 
     /// Seeded random ramps whose stops are at least 1/16 apart (the table's slope is then
-    /// at most 16 · 255 = 4080 ≤ 4095): every channel within 1 of the exact ramp rounded
-    /// (the table's bound, 0.5 from the nearest entry and 0.5 from rounding), at edge-biased
+    /// at most 16 · 510 = 8160 < 8190): every channel within 1 of the exact ramp rounded
+    /// (the table's bound: the nearest entry's exact colour within 8160/8190 of the pixel's,
+    /// so the two round at most 1 apart), at edge-biased
     /// parameters; NaN and the ends not extended are transparent.
     func testTableMatchesTheExactRampWithinOne() {
         let seed: UInt64 = 0x5EED_0018_6A

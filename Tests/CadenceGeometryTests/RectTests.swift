@@ -22,4 +22,14 @@ final class RectTests: XCTestCase {
         XCTAssertEqual(Point.zero, Point(x: 0, y: 0))
         XCTAssertEqual(Size.zero.description, "(0.0 × 0.0)")
     }
+
+    // The common area, standardized; no overlap: no area at the larger minimum corner.
+    func testIntersection() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        XCTAssertEqual(a.intersection(Rect(x: 5, y: -5, width: 20, height: 8)), Rect(x: 5, y: 0, width: 5, height: 3))
+        XCTAssertEqual(Rect(x: 10, y: 10, width: -10, height: -10).intersection(Rect(x: 2, y: 2, width: 2, height: 2)),
+                       Rect(x: 2, y: 2, width: 2, height: 2), "negative sizes are standardized")
+        XCTAssertEqual(a.intersection(Rect(x: 20, y: 3, width: 5, height: 5)), Rect(x: 20, y: 3, width: 0, height: 5))
+        XCTAssertEqual(a.intersection(Rect(x: 10, y: 0, width: 5, height: 5)).width, 0, "touching edges")
+    }
 }

@@ -12,12 +12,15 @@
 ///
 /// **Size and accuracy.** `entries` is the smallest power of two, from `minEntries` (256)
 /// to `maxEntries` (4096), with `entries − 1 ≥ S`, where `S` is the ramp's steepest slope
-/// over the table's span (channel units on the 0…255 scale per span). The nearest entry is
-/// at most half a step from the parameter, so a channel is within `0.5 + S / (2 · (entries
-/// − 1))` of the exact ramp before rounding: within 1 of it whenever `S ≤ 4095` — any ramp
-/// whose stops are at least 1/16 of the span apart — and within `0.5 + S / 8190` otherwise
-/// (a hard stop moves by at most half a step). Parameters are `Float` (24 bits); the ends'
-/// tests (`t < 0`, `t > 1`) are made on them too.
+/// over the table's span (channel units on the 0…255 scale per span; over a segment between
+/// stops the premultiplied channel `c · α / 255` of the unpremultiplied ramp changes by at
+/// most `|Δc| + |Δα| ≤ 510`, which bounds `S`). The nearest entry is at most half a step
+/// from the parameter, so its exact colour is within `S / (2 · (entries − 1))` of the
+/// pixel's: below 1 whenever `S < 8190` — any ramp whose stops are at least 1/16 of the
+/// span apart (`S ≤ 16 · 510 = 8160`) — so the entry, rounded, is within 1 of the pixel's
+/// exact colour rounded. Steeper ramps (a hard stop) move colours by at most half a step,
+/// 1/8190 of the span. Parameters are `Float` (24 bits); the ends' tests (`t < 0`,
+/// `t > 1`) are made on them too.
 ///
 /// **Cost.** Building: `entries` ramp evaluations (at most 4096). Lookup: a multiply-add,
 /// two clamps and a rounding per eight parameters, then eight loads from a table of at
@@ -38,9 +41,11 @@ struct GradientTable {
     let start: Float, end: Float
 
     /// The table of `stops` (sorted, unpremultiplied on the 0…255 scale; not empty), painting
-    /// before 0 and after 1 as `options` say. `words` is reused storage (its contents are
-    /// replaced).
-    init(stops: [(location: Double, color: SIMD4<Float>)], before: Bool, after: Bool, reusing storage: [UInt32] = []) {
+    /// before 0 and after 1 as `options` say. `storage` is a buffer to reuse (its contents
+    /// are replaced; pass the only reference to it, or it is copied).
+    init(
+        stops: [(location: Double, color: SIMD4<Float>)], before: Bool, after: Bool, reusing storage: consuming [UInt32] = []
+    ) {
         let ramp = GradientRamp(stops: stops)
         let lo = Swift.min(0, stops[0].location), hi = Swift.max(1, stops[stops.count - 1].location)
         let span = hi - lo
@@ -66,7 +71,8 @@ struct GradientTable {
             let c = ramp.color(at: k == n - 1 ? hi : lo + Double(k) * step)
             for i in 0..<4 { floats[4 * k + i] = c[i] }
         }
-        words = storage
+        // Consumed, so `words` holds the only reference and keeps the buffer.
+        words = consume storage
         words.removeAll(keepingCapacity: true)
         words.append(contentsOf: repeatElement(0, count: n + 1))
         words.withUnsafeMutableBytes { out in

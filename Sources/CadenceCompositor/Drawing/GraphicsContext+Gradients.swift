@@ -92,9 +92,12 @@ extension GraphicsContext {
         let stops = gradient.stops()
         let c = state.clip, weight = state.weight
         guard !stops.isEmpty, !c.isEmpty, weight > 0 else { return }
+        // The last table's buffer, taken out so that the new table holds its only reference.
+        var storage: [UInt32] = []
+        swap(&storage, &gradientWords)
         let table = GradientTable(
             stops: stops, before: options.contains(.drawsBeforeStartLocation), after: options.contains(.drawsAfterEndLocation),
-            reusing: gradientWords)
+            reusing: consume storage)
         defer { gradientWords = table.words }
         let n = c.width, rounded = (n + 7) & ~7
         if colors.count < 2 * rounded { colors = [Float](repeating: 0, count: 2 * rounded) }

@@ -105,7 +105,8 @@ final class CoverageRows {
             for f in set.folds {
                 let first = Swift.max(0, (f.y - f.z - top).rounded(.down) - 1)
                 let last = Swift.min(rows - 1, (f.y + f.z - top).rounded(.up) + 1)
-                guard first <= last else { continue }  // also NaN
+                // (A NaN fold gives the whole band: `max`/`min` pass over NaN. Safe, only slower.)
+                guard first <= last else { continue }
                 for r in Int(first)...Int(last) { thinRows[r] = true }
             }
         }

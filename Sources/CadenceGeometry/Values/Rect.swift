@@ -29,6 +29,17 @@ public struct Rect: Hashable, Sendable, Codable {
         return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
     }
 
+    /// The area both rectangles cover (`CGRectIntersection`), standardized. Where they do not
+    /// overlap, a rectangle of no area (a width or height of 0) at the larger of the two
+    /// minimum corners' coordinates — test `width > 0 && height > 0` for an overlap. Not
+    /// meaningful for rectangles with NaN coordinates.
+    @inlinable
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
+        let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: Swift.max(x1 - x0, 0), height: Swift.max(y1 - y0, 0))
+    }
+
     /// The same area with a non-negative width and height.
     @inlinable
     public var standardized: Rect {

@@ -220,13 +220,14 @@ final class DisplayListRecorder: DrawingContext {
     func fill(_ path: Path, rule: FillRule) { record(.fill(path, rule), elements: path.elements.count) }
     func stroke(_ path: Path) { record(.stroke(path), elements: path.elements.count) }
     func clip(to path: Path, rule: FillRule) {
-        if let box = path.controlPointBounds {
-            // The path's box in device space, intersected with the clip's.
-            let device = Rect.clipBox(of: box, under: state.ctm.inverse ?? .identity)
-            let c = state.clip
-            let x0 = Swift.max(c.minX, device.minX), y0 = Swift.max(c.minY, device.minY)
-            let x1 = Swift.min(c.maxX, device.maxX), y1 = Swift.min(c.maxY, device.maxY)
-            state.clip = Rect(x: x0, y: y0, width: Swift.max(x1 - x0, 0), height: Swift.max(y1 - y0, 0))
+        if state.ctm.inverse == nil {
+            // A transform that collapses space maps every path to no area: nothing can be
+            // drawn until the state is restored.
+            state.clip = Rect(x: state.clip.minX, y: state.clip.minY, width: 0, height: 0)
+        } else if let box = path.controlPointBounds, let toDevice = state.ctm.inverse {
+            // The path's box in device space (`clipBox` maps through the inverse of its
+            // transform: the inverse's inverse is `ctm`), intersected with the clip's.
+            state.clip = state.clip.intersection(Rect.clipBox(of: box, under: toDevice))
         }
         record(.clip(path, rule), elements: path.elements.count)
     }

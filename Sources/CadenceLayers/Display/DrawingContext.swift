@@ -64,7 +64,8 @@ public protocol DrawingContext: AnyObject {
     /// (`CGContextGetClipBoundingBox`): the box of the clip's device bounds mapped back
     /// through `ctm`. What a tiled layer's drawing reads to draw only its tile. A context
     /// that does not know its clip, or whose `ctm` cannot be inverted, answers the infinite
-    /// rectangle (origin −∞, size ∞), as Core Graphics does without a clip.
+    /// rectangle (`Rect.infiniteClip`: Core Graphics' `CGRectInfinite`, finite numbers that
+    /// span every double, so intersecting with it gives the other rectangle back).
     var clipBoundingBox: Rect { get }
 }
 
@@ -74,18 +75,26 @@ extension DrawingContext {
 }
 
 extension Rect {
-    /// The rectangle a context without a known clip answers for `clipBoundingBox`.
-    static let infiniteClip = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+    /// The rectangle a context without a known clip answers for `clipBoundingBox`: Core
+    /// Graphics' `CGRectInfinite` — origin minus half the greatest finite double (about
+    /// −8.988e307), size the greatest finite double — finite,
+    /// so its `maxX`, `midX` and intersections are numbers (an origin of −∞ with a size of
+    /// ∞ would give a `maxX` of −∞ and a `midX` of NaN, and intersect to nothing).
+    package static let infiniteClip = Rect(
+        x: -Double.greatestFiniteMagnitude / 2, y: -Double.greatestFiniteMagnitude / 2,
+        width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
 
     /// The box, in user space, of `device` (a device-space rectangle) under the inverse of
-    /// `ctm`; `infiniteClip` when `ctm` cannot be inverted or the box is not finite.
+    /// `ctm`; `infiniteClip` when `ctm` cannot be inverted or the box is not finite (or
+    /// reaches past it).
     package static func clipBox(of device: Rect, under ctm: AffineTransform) -> Rect {
         guard let inverse = ctm.inverse else { return infiniteClip }
         let corners = [Point(x: device.minX, y: device.minY), Point(x: device.maxX, y: device.minY),
                        Point(x: device.minX, y: device.maxY), Point(x: device.maxX, y: device.maxY)].map(inverse.apply(to:))
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        return box.isFiniteValue ? box : infiniteClip
+        return box.isFiniteValue && box.width <= infiniteClip.width && box.height <= infiniteClip.height
+            ? box : infiniteClip
     }
 }
 

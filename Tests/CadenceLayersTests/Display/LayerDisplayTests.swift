@@ -263,13 +263,21 @@ final class LayerDisplayTests: XCTestCase {
             context.clip(to: Rect(x: 20, y: 20, width: 5, height: 5))  // outside: nothing left
             boxes.append(context.clipBoundingBox)
         }
+
         let layer = drawingLayer("a", delegate)
         layer.display()
         let b = layer.bounds
         XCTAssertEqual(boxes, [b, Rect(x: 5, y: b.minY, width: b.maxX - 5, height: 10 - b.minY),
                                Rect(x: 2.5, y: b.minY / 2, width: (b.maxX - 5) / 2, height: (10 - b.minY) / 2),
                                Rect(x: 20, y: 20, width: 0, height: 0)])
-        XCTAssertFalse(Rect.infiniteClip.isFiniteValue)
+        // Core Graphics' CGRectInfinite: finite, so its edges, middle and intersections are
+        // numbers (with −∞ and ∞ the middle is NaN and an intersection is empty).
+        let infinite = Rect.infiniteClip
+        XCTAssertTrue(infinite.isFiniteValue)
+        XCTAssertEqual(infinite.minX, -(0x1p1023 - 0x1p970))  // −8.98846567431158e307
+        XCTAssertEqual(infinite.maxX, 0x1p1023 - 0x1p970, accuracy: 0x1p971)
+        XCTAssertEqual(infinite.midX, 0, accuracy: 0x1p971)
+        XCTAssertEqual(infinite.intersection(b), b)
     }
 
     func testDisplayRunsInTheCommitAfterLayout() throws {
