@@ -91,6 +91,32 @@ public final class TiledLayer: Layer {
     /// Copies and presentation snapshots share the version of their source.
     public var contentVersion: UInt64 { storage.tiled.contentVersion }
 
+    /// Identifies the last invalidation of part of the layer (`setNeedsDisplay(in:)`): the
+    /// ``contentVersion``, or a later number from the same sequence.
+    public var contentRevision: UInt64 { storage.tiled.contentRevision }
+
+    /// Whether what was drawn of `rect` (layer coordinates) at revision `revision` (the
+    /// ``contentRevision`` the drawing read, of this ``contentVersion``) has been invalidated
+    /// since: whether a rectangle invalidated by a later revision overlaps it (a shared edge
+    /// is no overlap). Cost: at most ``maxInvalidatedRects`` rectangle tests, none when
+    /// `revision` is the current one.
+    package func isInvalidated(_ rect: Rect, since revision: UInt64) -> Bool {
+        guard revision < storage.tiled.contentRevision else { return false }
+        for (invalid, later) in storage.tiled.invalidations.reversed() {
+            if later <= revision { return false }
+            if invalid.minX < rect.maxX, rect.minX < invalid.maxX, invalid.minY < rect.maxY, rect.minY < invalid.maxY {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The most rectangles invalidated by `setNeedsDisplay(in:)` that a tiled layer keeps,
+    /// and the most that one display invalidates: past it, every tile is invalidated (a new
+    /// ``contentVersion``) and the record starts again. Invalidating a rectangle already
+    /// recorded takes no room.
+    public static let maxInvalidatedRects = 64
+
     /// The smallest side of a tile, in pixels: smaller sizes draw tiles of this side.
     public static let minTileDimension = 16
     /// The largest side of a tile, in pixels (a 64 MiB tile).
@@ -209,5 +235,56 @@ struct TiledLayerValues {
     var levelsOfDetail = 1.0
     var levelsOfDetailBias = 0.0
     var pattern: TiledLayerPattern? = nil
-    var contentVersion: UInt64 = 0
+    var contentVersion: UInt64 = 0 {
+        didSet { contentRevision = contentVersion }
+    }
+    /// `contentVersion`, or the revision of the last display that invalidated rectangles.
+    var contentRevision: UInt64 = 0
+    /// The rectangles invalidated since `contentVersion`, each with the revision that
+    /// invalidated it: revisions ascending, at most `TiledLayer.maxInvalidatedRects`.
+    var invalidations: [(rect: Rect, revision: UInt64)] = []
+    /// What the next `display()` invalidates: `pendingRects`, unless `pendingAll` is set or
+    /// there are none (then every tile).
+    var pendingRects: [Rect] = []
+    var pendingAll = false
+
+    /// Marks every tile for the next display.
+    mutating func invalidateAllOnDisplay() {
+        pendingAll = true
+        pendingRects = []
+    }
+
+    /// Marks the tiles meeting `rect` for the next display (every tile past the bound).
+    mutating func invalidateOnDisplay(_ rect: Rect) {
+        guard !pendingAll else { return }
+        if pendingRects.count == TiledLayer.maxInvalidatedRects { return invalidateAllOnDisplay() }
+        pendingRects.append(rect)
+    }
+
+    /// The display of a tiled layer: the pending rectangles invalidated under a new
+    /// revision (a rectangle already recorded moves to the new revision), or, when every
+    /// tile is pending, when none is, or when the record would pass its bound, a new
+    /// `contentVersion`, which invalidates every tile.
+    mutating func display() {
+        defer {
+            pendingRects = []
+            pendingAll = false
+        }
+        let revision = TiledLayer.nextContentVersion()
+        guard !pendingAll, !pendingRects.isEmpty else {
+            contentVersion = revision
+            invalidations = []
+            return
+        }
+        for rect in pendingRects {
+            invalidations.removeAll { $0.rect == rect }
+            invalidations.append((rect, revision))
+        }
+        guard invalidations.count <= TiledLayer.maxInvalidatedRects else {
+            contentVersion = revision
+            invalidations = []
+            return
+        }
+        contentRevision = revision
+    }
 }
