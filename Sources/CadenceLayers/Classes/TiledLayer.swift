@@ -17,17 +17,31 @@ import Synchronization
 /// several at once: the delegate must be safe to call concurrently (and must not touch the
 /// layer tree).
 ///
+/// **Orientation.** The tiles show the picture a plain layer drawing the same content
+/// would: where the layer's y axis points up on the canvas (a bottom-left canvas, or an odd
+/// number of `geometryFlipped` layers above it), the drawing is laid upright on the canvas,
+/// mirrored in the layer's coordinates, as a backing store is (`docs/compositor.md` § 9).
+/// The tiles are cut from the drawing's coordinates in every orientation.
+///
 /// **Levels of detail** (``TileGrid``): level `ℓ` (0 the finest) is drawn at
 /// `contentsScale · 2^(levelsOfDetailBias − ℓ)` pixels a point, for `ℓ` in
 /// `0 ..< levelsOfDetail` — the bias levels are magnified (2×, 4×, …), the others halve.
+/// Core Animation's reference calls `levelsOfDetail` "The number of levels of detail
+/// maintained by this layer" and `levelsOfDetailBias` "The number of magnified levels of
+/// detail for this layer": the magnified levels are among those maintained.
 /// Each frame uses the coarsest level whose scale is at least the layer's on-screen scale
 /// (the finest level when none is). `docs/layers.md`, "Tiled layers", gives the rules and
 /// the limits.
 ///
-/// **Display.** `display()` of a tiled layer draws nothing at once: it gives the layer a
-/// new ``contentVersion``, which drops every tile drawn before (Core Animation invalidates
-/// the tiles and redraws them as they are needed). `setNeedsDisplay(in:)` invalidates all
-/// the tiles, as for other layers.
+/// **Display.** `display()` of a tiled layer draws nothing at once. After
+/// `setNeedsDisplay(in:)` alone, it invalidates the tiles the rectangles meet, at every
+/// level (a tile's border of 2 pixels counts: it shows its neighbours' content), under a
+/// new ``contentRevision``; the compositor draws them again as they are needed, keeping the
+/// others (Core Animation's reference: "Regions of the layer may be invalidated using the
+/// `setNeedsDisplayInRect:` method"). After `setNeedsDisplay()`, or called directly, it gives
+/// the layer a new ``contentVersion``, which drops every tile drawn before. At most
+/// ``maxInvalidatedRects`` rectangles are kept, and one display takes at most that many:
+/// past it, every tile is invalidated.
 ///
 /// ```swift
 /// let map = TiledLayer()
@@ -59,16 +73,22 @@ public final class TiledLayer: Layer {
     }
 
     /// How many levels of detail the layer keeps (Core Animation's `levelsOfDetail`), the
-    /// magnified ones of ``levelsOfDetailBias`` included. Default 1. Values below 1 read as
-    /// 1; at most ``maxLevelsOfDetail`` levels are used, and no level whose image of the
-    /// bounds is less than one pixel on a side (Core Animation's rule). Not animatable.
+    /// magnified ones of ``levelsOfDetailBias`` included: Core Animation's reference calls it
+    /// "The number of levels of detail maintained by this layer", and says "Each level of
+    /// detail is half the resolution of the previous level". Default 1. Values below 1 read
+    /// as 1; at most ``maxLevelsOfDetail`` levels are used, and no level whose image of the
+    /// bounds is less than one pixel on a side ("the bottom most level of detail must
+    /// contain at least a single pixel in each dimension"). Not animatable.
     public var levelsOfDetail: Int {
         get { TiledLayer.integer(self[.levelsOfDetail]) }
         set { self[.levelsOfDetail] = Double(newValue) }
     }
 
-    /// How many of the levels are magnified (Core Animation's `levelsOfDetailBias`): with a
-    /// bias of 2 the finest levels are 4× and 2× the `contentsScale`. Default 0. Negative
+    /// How many of the levels are magnified (Core Animation's `levelsOfDetailBias`, "The
+    /// number of magnified levels of detail for this layer"; "specifying a value of 2 means
+    /// that the layer has two extra levels of detail: 2x and 4x" — extra beside 1×, counted
+    /// in ``levelsOfDetail``): with a bias of 2 the finest levels are 4× and 2× the
+    /// `contentsScale`, and `levelsOfDetail` 3 gives 4×, 2× and 1×. Default 0. Negative
     /// values read as 0, values past ``maxLevelsOfDetailBias`` as that. Not animatable.
     public var levelsOfDetailBias: Int {
         get { TiledLayer.integer(self[.levelsOfDetailBias]) }
