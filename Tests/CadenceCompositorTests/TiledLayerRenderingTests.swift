@@ -40,39 +40,169 @@ final class TiledLayerRenderingTests: XCTestCase {
         return layer
     }
 
-    /// A picture that crosses tile edges: the pattern and a translucent disc.
+    /// A picture that crosses tile edges: the pattern, a translucent disc, and a green bar
+    /// near the top left (no symmetry: a flip shows).
     static let picture: @Sendable (any DrawingContext) -> Void = { context in
         TiledLayerPattern(color: .white, alternateColor: Color(red: 0.2, green: 0.3, blue: 0.8), cellSize: 24)
             .draw(in: context, over: Rect(x: 0, y: 0, width: 600, height: 400))
         context.fillColor = Color(red: 1, green: 0, blue: 0, alpha: 0.6)
         context.fill(Path(ellipseIn: Rect(x: 100, y: 50, width: 390, height: 290)))
+        context.fillColor = Color(red: 0, green: 0.8, blue: 0)
+        context.fill(Rect(x: 20, y: 30, width: 150, height: 40))
     }
 
     // MARK: The picture
 
     func testCompleteDrawingEqualsAPlainLayerDrawingTheSameContent() throws {
+        // In every orientation: the canvas's origin, a geometryFlipped superlayer, the
+        // layer's own flag (which does not turn its drawing).
         for zoom in [1.0, 0.7, 1.6] {
-            let tiled = makeTiled(size: Size(width: 600, height: 400), centre: Point(x: 300, y: 200), zoom: zoom, tile: 128)
-            let delegate = TileDelegate(Self.picture)
-            tiled.delegate = delegate
-            let plain = Layer()
-            plain.bounds = tiled.bounds
-            plain.position = tiled.position
-            plain.transform = tiled.transform
-            let plainDelegate = TileDelegate(Self.picture)
-            plain.delegate = plainDelegate
-            plain.display()
-            let canvas = Canvas(width: 600, height: 400)
-            let frame = try Compositor(threadCount: 2).render([tiled], at: 0, on: canvas)
-            let reference = try Compositor(threadCount: 2).render([plain], at: 0, on: canvas)
-            // One level (scale 1), as the plain layer's backing store: at zoom 1 the tiles are
-            // the backing store cut up, pixel for pixel. Scaled, the pixels along a shared tile
-            // edge are blended twice (the second tile over the first, the same colour), each
-            // rounded to 8 bits with the lanes' 8-bit weights: within 3.
-            XCTAssertLessThanOrEqual(maxDifference(frame, reference), zoom == 1 ? 0 : 3, "zoom \(zoom)")
-            // 600 × 400 in tiles of 128; at 1.6× the canvas shows 375 × 250 points of the middle.
-            XCTAssertEqual(delegate.callCount, zoom > 1 ? 4 * 3 : 5 * 4)
+            for origin in [Canvas.Origin.topLeft, .bottomLeft] {
+                for (flippedAbove, flippedSelf) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let context = "zoom \(zoom), \(origin), flipped above \(flippedAbove), own \(flippedSelf)"
+                    let tiled = makeTiled(
+                        size: Size(width: 600, height: 400), centre: Point(x: 300, y: 200), zoom: zoom, tile: 128)
+                    let delegate = TileDelegate(Self.picture)
+                    tiled.delegate = delegate
+                    let plain = Layer()
+                    plain.bounds = tiled.bounds
+                    plain.position = tiled.position
+                    plain.transform = tiled.transform
+                    let plainDelegate = TileDelegate(Self.picture)  // held: delegates are weak
+                    plain.delegate = plainDelegate
+                    plain.display()
+                    func placed(_ layer: Layer) throws -> Layer {
+                        layer.isGeometryFlipped = flippedSelf
+                        let parent = makeLayer("parent", frame: Rect(x: 0, y: 0, width: 600, height: 400))
+                        parent.isGeometryFlipped = flippedAbove
+                        try parent.addSublayer(layer)
+                        return parent
+                    }
+                    let canvas = Canvas(width: 600, height: 400, origin: origin)
+                    let frame = try Compositor(threadCount: 2).render([placed(tiled)], at: 0, on: canvas)
+                    let reference = try Compositor(threadCount: 2).render([placed(plain)], at: 0, on: canvas)
+                    // One level (scale 1), as the plain layer's backing store: at zoom 1 the tiles
+                    // are the backing store cut up, pixel for pixel. Scaled, the pixels along a
+                    // shared tile edge are blended twice (the second tile over the first, the same
+                    // colour), each rounded to 8 bits with the lanes' 8-bit weights: within 3.
+                    XCTAssertLessThanOrEqual(maxDifference(frame, reference), zoom == 1 ? 0 : 3, context)
+                    // 600 × 400 in tiles of 128; at 1.6× the canvas shows 375 × 250 points of the
+                    // middle.
+                    XCTAssertEqual(delegate.callCount, zoom > 1 ? 4 * 3 : 5 * 4, context)
+                }
+            }
         }
+    }
+
+    // MARK: Invalidating part of the layer
+
+    /// A delegate that fills its clip with the colour of the moment (red at first).
+    final class Painter: Sendable {
+        private let current = Mutex(Color(red: 1, green: 0, blue: 0))
+        var colour: Color {
+            get { current.withLock { $0 } }
+            set { current.withLock { $0 = newValue } }
+        }
+        var delegate: TileDelegate {
+            TileDelegate { [self] context in
+                context.fillColor = colour
+                context.fill(context.clipBoundingBox)
+            }
+        }
+    }
+
+    func testSetNeedsDisplayInRectRedrawsOnlyTheTilesItMeetsAtEveryLevel() throws {
+        // 512 points in tiles of 128, levels 1× (4 × 4 tiles) and ½× (2 × 2).
+        let tiled = makeTiled(size: Size(width: 512, height: 512), centre: Point(x: 256, y: 256), tile: 128, levels: 2)
+        tiled.anchorPoint = Point(x: 0, y: 0)
+        tiled.position = Point(x: 0, y: 0)
+        let painter = Painter(), delegate = painter.delegate
+        tiled.delegate = delegate
+        let compositor = Compositor(threadCount: 2)
+        let canvas = Canvas(width: 512, height: 512)
+        func render(zoom: Double) throws -> (frame: Bitmap, clips: [Rect]) {
+            tiled.transform = Transform3D(scaleX: zoom, y: zoom, z: 1)
+            let before = delegate.callCount
+            let frame = try compositor.render([tiled], at: 0, on: canvas)
+            return (frame, delegate.clips.withLock { Array($0[before...]) })
+        }
+        XCTAssertEqual(try render(zoom: 1).clips.count, 16)
+        XCTAssertEqual(try render(zoom: 0.5).clips.count, 4)
+
+        painter.colour = Color(red: 0, green: 1, blue: 0)
+        tiled.setNeedsDisplay(in: Rect(x: 10, y: 10, width: 20, height: 20))
+        tiled.displayIfNeeded()
+        // Level 0: tile (0, 0) alone; its clip is the tile and its border of 2 points.
+        let fine = try render(zoom: 1)
+        XCTAssertEqual(fine.clips, [Rect(x: 0, y: 0, width: 130, height: 130)])
+        XCTAssertEqual(fine.frame[20, 20], opaqueGreen)
+        XCTAssertEqual(fine.frame[200, 200], opaqueRed)
+        // Level 1: tile (0, 0), 256 points and a border of 4.
+        let coarse = try render(zoom: 0.5)
+        XCTAssertEqual(coarse.clips, [Rect(x: 0, y: 0, width: 260, height: 260)])
+        XCTAssertEqual(coarse.frame[200, 200], opaqueRed)  // tile (1, 1) of level 1: not redrawn
+        XCTAssertEqual(try render(zoom: 1).clips.count, 0)  // nothing left to draw
+
+        // A rectangle inside tile (1, 2) but within 2 points of tile (0, 2): its border shows
+        // it, so both are drawn again at level 0; at level 1, tile (0, 1).
+        tiled.setNeedsDisplay(in: Rect(x: 129, y: 300, width: 1, height: 1))
+        tiled.displayIfNeeded()
+        XCTAssertEqual(Set(try render(zoom: 1).clips.map { [$0.minX, $0.minY] }), [[0, 254], [126, 254]])
+        XCTAssertEqual(try render(zoom: 0.5).clips.map { [$0.minX, $0.minY] }, [[0, 252]])
+
+        // setNeedsDisplay() invalidates every tile.
+        tiled.setNeedsDisplay()
+        tiled.displayIfNeeded()
+        XCTAssertEqual(try render(zoom: 1).clips.count, 16)
+    }
+
+    func testTooManyInvalidatedRectanglesInvalidateEveryTile() throws {
+        let tiled = makeTiled(size: Size(width: 512, height: 512), centre: Point(x: 256, y: 256), tile: 128)
+        let painter = Painter(), delegate = painter.delegate
+        tiled.delegate = delegate
+        let compositor = Compositor(threadCount: 2)
+        let canvas = Canvas(width: 512, height: 512)
+        _ = try compositor.render([tiled], at: 0, on: canvas)
+        XCTAssertEqual(delegate.callCount, 16)
+        // All within tile (0, 0): one redraw, up to the bound.
+        for i in 0..<TiledLayer.maxInvalidatedRects {
+            tiled.setNeedsDisplay(in: Rect(x: Double(i), y: 50, width: 1, height: 1))
+        }
+        tiled.displayIfNeeded()
+        _ = try compositor.render([tiled], at: 0, on: canvas)
+        XCTAssertEqual(delegate.callCount, 17)
+        // One more than the bound: everything.
+        for i in 0...TiledLayer.maxInvalidatedRects {
+            tiled.setNeedsDisplay(in: Rect(x: Double(i), y: 60, width: 1, height: 1))
+        }
+        tiled.displayIfNeeded()
+        _ = try compositor.render([tiled], at: 0, on: canvas)
+        XCTAssertEqual(delegate.callCount, 33)
+    }
+
+    func testProgressiveDrawingRedrawsAnInvalidatedTileInTheBackground() async throws {
+        let saved = TiledLayer.fadeDuration
+        TiledLayer.fadeDuration = 0
+        defer { TiledLayer.fadeDuration = saved }
+        let tiled = makeTiled(size: Size(width: 256, height: 128), centre: Point(x: 128, y: 64), tile: 128)
+        let painter = Painter(), delegate = painter.delegate
+        tiled.delegate = delegate
+        let compositor = Compositor(threadCount: 1)
+        compositor.tiledLayerDrawing = .progressive
+        let canvas = Canvas(width: 256, height: 128)
+        _ = try compositor.render([tiled], at: 0, on: canvas)
+        await compositor.tiles.waitForScheduledTiles()
+        XCTAssertEqual(try compositor.render([tiled], at: 1, on: canvas)[200, 64], opaqueRed)
+        painter.colour = Color(red: 0, green: 1, blue: 0)
+        tiled.setNeedsDisplay(in: Rect(x: 200, y: 10, width: 10, height: 10))
+        tiled.displayIfNeeded()
+        // The invalidated tile is not shown (no coarser level), the other is; then redrawn.
+        let waiting = try compositor.render([tiled], at: 2, on: canvas)
+        XCTAssertEqual(waiting[200, 64], transparent)
+        XCTAssertEqual(waiting[20, 64], opaqueRed)
+        await compositor.tiles.waitForScheduledTiles()
+        XCTAssertEqual(try compositor.render([tiled], at: 3, on: canvas)[200, 64], opaqueGreen)
+        XCTAssertEqual(delegate.callCount, 3)
     }
 
     func testATileIsDrawnClippedToItsRectangleAtItsLevelsScale() throws {

@@ -78,6 +78,71 @@ final class TiledLayerTests: XCTestCase {
         XCTAssertFalse(layer.needsDisplay)
     }
 
+    func testSetNeedsDisplayInRectInvalidatesWhatTheRectangleMeets() {
+        let layer = TiledLayer()
+        layer.bounds = Rect(x: 0, y: 0, width: 1000, height: 1000)
+        let version = layer.contentVersion, drawn = layer.contentRevision
+        XCTAssertEqual(drawn, version)
+        layer.setNeedsDisplay(in: Rect(x: 30, y: 30, width: -20, height: -20))  // standardised
+        XCTAssertTrue(layer.needsDisplay)
+        XCTAssertFalse(layer.isInvalidated(Rect(x: 0, y: 0, width: 100, height: 100), since: drawn))  // until display
+        layer.displayIfNeeded()
+        XCTAssertEqual(layer.contentVersion, version)
+        XCTAssertGreaterThan(layer.contentRevision, drawn)
+        XCTAssertTrue(layer.isInvalidated(Rect(x: 0, y: 0, width: 100, height: 100), since: drawn))
+        XCTAssertTrue(layer.isInvalidated(Rect(x: 29, y: 29, width: 1, height: 1), since: drawn))
+        XCTAssertFalse(layer.isInvalidated(Rect(x: 30, y: 0, width: 100, height: 100), since: drawn))  // an edge
+        XCTAssertFalse(layer.isInvalidated(Rect(x: 0, y: 0, width: 100, height: 100), since: layer.contentRevision))
+        // Bad rectangles mark nothing.
+        for bad in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 10),
+                    Rect(x: 2000, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .infinity, height: 10)] {
+            layer.setNeedsDisplay(in: bad)
+            XCTAssertFalse(layer.needsDisplay, "\(bad)")
+        }
+        // setNeedsDisplay() (before or after a rectangle) and a bare display() invalidate all.
+        layer.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 10, height: 10))
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        XCTAssertNotEqual(layer.contentVersion, version)
+        let second = layer.contentVersion
+        layer.setNeedsDisplay()
+        layer.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 10, height: 10))
+        layer.displayIfNeeded()
+        XCTAssertNotEqual(layer.contentVersion, second)
+        let third = layer.contentVersion
+        layer.display()
+        XCTAssertNotEqual(layer.contentVersion, third)
+    }
+
+    // At most maxInvalidatedRects rectangles are kept; the same rectangle again takes no room.
+    func testInvalidatedRectanglesAreBounded() {
+        let layer = TiledLayer()
+        layer.bounds = Rect(x: 0, y: 0, width: 1000, height: 1000)
+        let version = layer.contentVersion, drawn = layer.contentRevision
+        for _ in 0..<1000 {
+            layer.setNeedsDisplay(in: Rect(x: 500, y: 500, width: 10, height: 10))
+            layer.displayIfNeeded()
+        }
+        for i in 1..<TiledLayer.maxInvalidatedRects {
+            layer.setNeedsDisplay(in: Rect(x: Double(i), y: 0, width: 1, height: 1))
+            layer.displayIfNeeded()
+        }
+        XCTAssertEqual(layer.contentVersion, version)
+        XCTAssertTrue(layer.isInvalidated(Rect(x: 505, y: 505, width: 1, height: 1), since: drawn))
+        XCTAssertFalse(layer.isInvalidated(Rect(x: 300, y: 300, width: 1, height: 1), since: drawn))
+        layer.setNeedsDisplay(in: Rect(x: 0, y: 900, width: 1, height: 1))
+        layer.displayIfNeeded()
+        XCTAssertNotEqual(layer.contentVersion, version)  // the 65th: everything
+        XCTAssertEqual(layer.contentRevision, layer.contentVersion)
+        // So is a 65th rectangle before one display.
+        let next = layer.contentVersion
+        for i in 0...TiledLayer.maxInvalidatedRects {
+            layer.setNeedsDisplay(in: Rect(x: Double(i), y: 0, width: 1, height: 1))
+        }
+        layer.displayIfNeeded()
+        XCTAssertNotEqual(layer.contentVersion, next)
+    }
+
     // Level ℓ is drawn at contentsScale · 2^(bias − ℓ); the bias levels count among the levels.
     func testLevelScalesAndTheLevelChosenForAScale() throws {
         let g = try grid(levels: 4, bias: 2)

@@ -205,8 +205,7 @@ extension RenderList {
                 } else if layerClass == .tiled, !layer.isHidden {
                     appendTiles(
                         of: unsafeDowncast(layer, to: TiledLayer.self), at: index, depth: depth + top + 1,
-                        clip: frame.clip ?? canvas, orientation: frame.orientation * (layer.isGeometryFlipped ? -1 : 1),
-                        tint: frame.tint, into: &items)
+                        clip: frame.clip ?? canvas, orientation: frame.orientation, tint: frame.tint, into: &items)
                 }
                 if layer.sublayers.isEmpty || layer.isHidden {
                     items[index].subtreeEnd = items.count

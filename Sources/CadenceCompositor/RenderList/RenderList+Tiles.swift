@@ -23,9 +23,15 @@ extension RenderList.Builder {
     /// (`TileGrid.level(forScale:)`, the scale being the largest stretch of the layer's map
     /// over its visible part) that meet the visible part of its bounds — `clip` (the canvas
     /// within its ancestors' `masksToBounds` clips, as pixel boxes) mapped back to the
-    /// layer. `.complete` draws the missing ones first; `.progressive` schedules them and
-    /// shows coarser cached tiles and fades (`TiledLayerDrawing`). Each tile is a contents
-    /// item: its image over its rectangle, tinted by `tint` and by its fade.
+    /// layer. A cached tile that a `setNeedsDisplay(in:)` since its drawing invalidated
+    /// counts as missing. `.complete` draws the missing ones first; `.progressive` schedules
+    /// them and shows coarser cached tiles and fades (`TiledLayerDrawing`). Each tile is a
+    /// contents item: its image over its rectangle, tinted by `tint` and by its fade.
+    ///
+    /// `orientation` is the layer's (the flips above it, not its own): where its y axis
+    /// points up on the canvas, the drawing shows mirrored about the bounds' middle, as a
+    /// backing store's bitmap is laid upright (§ 9, § 16), so tiles are chosen, and placed,
+    /// in the drawing's coordinates reflected.
     func appendTiles(
         of layer: TiledLayer, at index: Int, depth: Int, clip: PixelRect, orientation: Double, tint: SIMD4<Double>?,
         into items: inout [RenderList.Item]
@@ -38,7 +44,8 @@ extension RenderList.Builder {
               let needed = Self.neededScale(of: map, over: visible)
         else { return }
         let level = grid.level(forScale: needed)
-        let (columns, rows) = grid.tiles(atLevel: level, meeting: visible)
+        let flipped = orientation < 0
+        let (columns, rows) = grid.tiles(atLevel: level, meeting: flipped ? Self.reflect(visible, in: grid.bounds) : visible)
         guard !columns.isEmpty, !rows.isEmpty, columns.count * rows.count <= Self.maxVisibleTiles else { return }
         let (lastColumn, lastRow) = grid.tileCounts(atLevel: level)
         let overlap = Self.tileOverlap / grid.scale(ofLevel: level)
@@ -46,11 +53,20 @@ extension RenderList.Builder {
         func key(_ level: Int, _ column: Int, _ row: Int) -> TileCache.Key {
             TileCache.Key(version: version, grid: grid, level: level, column: column, row: row)
         }
+        // A cached tile, unless invalidated since drawn (over its border too).
+        func lookup(_ level: Int, _ column: Int, _ row: Int, shownAt time: Double?) -> TileCache.Tile? {
+            guard let tile = cache.tile(key(level, column, row), shownAt: time) else { return nil }
+            guard tile.revision != layer.contentRevision else { return tile }
+            let k = Double(TileCache.border) / grid.scale(ofLevel: level)
+            let r = grid.rect(level: level, column: column, row: row)
+            let drawn = Rect(x: r.minX - k, y: r.minY - k, width: r.width + 2 * k, height: r.height + 2 * k)
+            return layer.isInvalidated(drawn, since: tile.revision) ? nil : tile
+        }
         let progressive = tileDrawing == .progressive
         if !progressive {
             var missing: [TileCache.Job] = []
             for row in rows {
-                for column in columns where cache.tile(key(level, column, row), shownAt: nil) == nil {
+                for column in columns where lookup(level, column, row, shownAt: nil) == nil {
                     missing.append(TileCache.Job(key: key(level, column, row), layer: layer))
                 }
             }
@@ -61,7 +77,7 @@ extension RenderList.Builder {
         let multiplier = tint.map(Self.clampedColor) ?? SIMD4(repeating: 1)
         let base = TileBase(
             grid: grid, map: map, matrix: item.matrix, parent: index, depth: depth, orientation: orientation,
-            filters: layer, canvas: canvas)
+            filters: layer, canvas: canvas, flipped: flipped)
         for row in rows {
             for column in columns {
                 let rect = grid.rect(level: level, column: column, row: row)
@@ -71,7 +87,7 @@ extension RenderList.Builder {
                     x: rect.minX - left, y: rect.minY - top,
                     width: rect.width + left + (column + 1 < lastColumn ? overlap : 0),
                     height: rect.height + top + (row + 1 < lastRow ? overlap : 0))
-                let tile = cache.tile(key(level, column, row), shownAt: progressive ? time : nil)
+                let tile = lookup(level, column, row, shownAt: progressive ? time : nil)
                 var alpha = 1.0
                 if progressive {
                     if tile == nil { toDraw.append(TileCache.Job(key: key(level, column, row), layer: layer)) }
@@ -79,7 +95,7 @@ extension RenderList.Builder {
                         alpha = Swift.min(Swift.max((time - shownAt) / fade, 0), 1)
                     }
                     if tile?.image == nil || alpha < 1,
-                       let coarser = coarserTile(of: rect, below: level, grid: grid, cache: cache, key: key)
+                       let coarser = coarserTile(of: rect, below: level, grid: grid, lookup: lookup)
                     {
                         base.append(coarser.image, level: coarser.level, column: coarser.column, row: coarser.row,
                                     over: drawRect, color: multiplier, into: &items)
@@ -98,15 +114,14 @@ extension RenderList.Builder {
     /// of `rect` (a tile of `level`; tiles of coarser levels cover whole tiles of finer
     /// ones), with an image; `nil` when there is none.
     func coarserTile(
-        of rect: Rect, below level: Int, grid: TileGrid, cache: TileCache,
-        key: (Int, Int, Int) -> TileCache.Key
+        of rect: Rect, below level: Int, grid: TileGrid, lookup: (Int, Int, Int, Double?) -> TileCache.Tile?
     ) -> (image: ContentsImage, level: Int, column: Int, row: Int)? {
         let centre = Rect(x: rect.midX, y: rect.midY, width: 0, height: 0)
         for coarse in (level + 1)..<Swift.max(grid.levelCount, level + 1) {
             let s = grid.scale(ofLevel: coarse)
             let column = Int(((centre.minX - grid.bounds.minX) * s / Double(grid.tileWidth)).rounded(.down))
             let row = Int(((centre.minY - grid.bounds.minY) * s / Double(grid.tileHeight)).rounded(.down))
-            if let image = cache.tile(key(coarse, column, row), shownAt: nil)?.image {
+            if let image = lookup(coarse, column, row, nil)?.image {
                 return (image, coarse, column, row)
             }
         }
@@ -123,10 +138,13 @@ extension RenderList.Builder {
         let orientation: Double
         let filters: Layer
         let canvas: PixelRect
+        /// The layer's y axis points up on the canvas: tiles are placed reflected.
+        let flipped: Bool
 
         /// Appends an item drawing the tile `(column, row)` of `level`, whose `image` covers
-        /// its pixels and its border, over `drawRect` (layer coordinates), its colours
-        /// multiplied by `color` (straight; alpha last).
+        /// its pixels and its border, over `drawRect` (the drawing's coordinates; reflected
+        /// about the bounds' middle into the layer's when `flipped`, the image's rows with
+        /// it), its colours multiplied by `color` (straight; alpha last).
         func append(
             _ image: ContentsImage, level: Int, column: Int, row: Int, over drawRect: Rect, color: SIMD4<Double>,
             into items: inout [RenderList.Item]
@@ -135,25 +153,33 @@ extension RenderList.Builder {
             let s = grid.scale(ofLevel: level), k = Double(TileCache.border) / s
             let origin = grid.rect(level: level, column: column, row: row)
             let width = Double(image.width) / s, height = Double(image.height) / s
-            let crop = Rect(
+            var crop = Rect(
                 x: (drawRect.minX - origin.minX + k) / width, y: (drawRect.minY - origin.minY + k) / height,
                 width: drawRect.width / width, height: drawRect.height / height)
+            // Reflected, unit y 0 is the drawing's maximum y: row 0 counts from unit y 1.
+            if flipped { crop.origin.y = 1 - crop.maxY }
+            let place = flipped ? RenderList.Builder.reflect(drawRect, in: grid.bounds) : drawRect
             guard let layout = ContentsLayout(
-                bounds: drawRect, imageSize: image.pixelSize, gravity: .resize, contentsRect: crop,
-                contentsCenter: Rect(x: 0, y: 0, width: 1, height: 1), contentsScale: 1, rowZeroAtUnitYZero: true)
+                bounds: place, imageSize: image.pixelSize, gravity: .resize, contentsRect: crop,
+                contentsCenter: Rect(x: 0, y: 0, width: 1, height: 1), contentsScale: 1, rowZeroAtUnitYZero: !flipped)
             else { return }
             var contents = RenderList.Contents(
                 image: image, layout: layout, magnificationFilter: filters.magnificationFilter,
                 minificationFilter: filters.minificationFilter, minificationFilterBias: filters.minificationFilterBias)
             if color != SIMD4(repeating: 1) { contents.tint = RenderList.Builder.premultipliedTint(color) }
             items.append(RenderList.Item(
-                name: nil, depth: depth, parent: parent, subtreeEnd: items.count + 1, matrix: matrix, bounds: drawRect,
+                name: nil, depth: depth, parent: parent, subtreeEnd: items.count + 1, matrix: matrix, bounds: place,
                 cornerRadius: 0, maskedCorners: .all, cornerCurve: .circular,
                 backgroundColor: nil, borderWidth: 0, borderColor: nil, contents: contents, drawing: nil, shadow: nil,
                 mask: nil, transition: nil, orientation: orientation, masksToBounds: false, opacity: 1, drawOpacity: 1,
-                groupOpacity: nil, pixelBounds: RenderList.pixelBounds(of: drawRect, under: map, within: canvas),
+                groupOpacity: nil, pixelBounds: RenderList.pixelBounds(of: place, under: map, within: canvas),
                 extent: .empty))
         }
+    }
+
+    /// `rect` reflected about the middle of `bounds` along y.
+    static func reflect(_ rect: Rect, in bounds: Rect) -> Rect {
+        Rect(x: rect.minX, y: bounds.minY + bounds.maxY - rect.maxY, width: rect.width, height: rect.height)
     }
 
     /// The part of `bounds` (layer coordinates) whose image under `map` can meet `pixels`:

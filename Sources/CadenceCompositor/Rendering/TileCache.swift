@@ -25,7 +25,9 @@ public enum TiledLayerDrawing: Hashable, Sendable {
 /// A tile is keyed by the layer's `contentVersion` (which a new drawing changes), its
 /// `TileGrid` (bounds, scale, tile size and levels: a change draws new tiles), its level,
 /// column and row. Each holds its bitmap as a `ContentsImage` with its mip chain, counted as
-/// `4 · w · h · 4/3` bytes; a tile whose drawing threw is kept as an empty entry of the
+/// `4 · w · h · 4/3` bytes, and the layer's `contentRevision` it was drawn at (a tile a
+/// later `setNeedsDisplay(in:)` invalidated is drawn again under the same key, as if
+/// missing); a tile whose drawing threw is kept as an empty entry of the
 /// same size (so a failing drawing is not run again every frame). Inserting past the
 /// limit drops the tiles least recently used (looked up or inserted) first; the tiles a
 /// frame's render list shows stay alive through the list. Thread-safe (one lock).
@@ -40,10 +42,11 @@ public final class TileCache: Sendable {
         public var row: Int
     }
 
-    /// A cached tile: its image (`nil`: the drawing threw), and the time of the first frame
-    /// that showed it (for the fade).
+    /// A cached tile: its image (`nil`: the drawing threw), the layer's `contentRevision`
+    /// it was drawn at, and the time of the first frame that showed it (for the fade).
     struct Tile {
         var image: ContentsImage?
+        var revision: UInt64
         var bytes: Int
         var shownAt: Double?
         var lastUse: UInt64
@@ -55,6 +58,14 @@ public final class TileCache: Sendable {
     struct Job: @unchecked Sendable {
         var key: Key
         var layer: TiledLayer
+        /// The layer's `contentRevision` when the job was made (what the drawing shows).
+        var revision: UInt64
+
+        init(key: Key, layer: TiledLayer) {
+            self.key = key
+            self.layer = layer
+            self.revision = layer.contentRevision
+        }
     }
 
     private struct State {
@@ -106,13 +117,13 @@ public final class TileCache: Sendable {
     /// (the new one last): a linear search for each tile dropped. `shownAt`: −∞ for a tile
     /// drawn before its frame (shown without a fade, whatever mode shows it later), `nil`
     /// for one drawn in the background (its fade starts with the first frame showing it).
-    func insert(_ key: Key, image: ContentsImage?, bytes: Int, shownAt: Double? = nil) {
+    func insert(_ key: Key, image: ContentsImage?, revision: UInt64, bytes: Int, shownAt: Double? = nil) {
         state.withLock { s in
             s.clock += 1
             s.drawCount += 1
             s.pending.remove(key)
             if let old = s.entries[key] { s.bytes -= old.bytes }
-            s.entries[key] = Tile(image: image, bytes: bytes, shownAt: shownAt, lastUse: s.clock)
+            s.entries[key] = Tile(image: image, revision: revision, bytes: bytes, shownAt: shownAt, lastUse: s.clock)
             s.bytes += bytes
             while s.bytes > byteLimit, let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 s.bytes -= oldest.value.bytes
@@ -132,7 +143,9 @@ public final class TileCache: Sendable {
         if jobs.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work) }
         let drawn = results.withLock { $0 }
         for (job, result) in zip(jobs, drawn) {
-            if let (image, bytes) = result { insert(job.key, image: image, bytes: bytes, shownAt: -.infinity) }
+            if let (image, bytes) = result {
+                insert(job.key, image: image, revision: job.revision, bytes: bytes, shownAt: -.infinity)
+            }
         }
     }
 
@@ -157,7 +170,7 @@ public final class TileCache: Sendable {
                     for job in batch {
                         group.addTask {
                             let drawn = Self.paint(job)
-                            self.insert(job.key, image: drawn.image, bytes: drawn.bytes)
+                            self.insert(job.key, image: drawn.image, revision: job.revision, bytes: drawn.bytes)
                         }
                     }
                 }

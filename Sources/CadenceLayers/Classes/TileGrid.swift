@@ -12,7 +12,8 @@ import Darwin
 /// **Levels.** Level `ℓ` in `0 ..< levelCount` is drawn at
 /// `scale(ofLevel: ℓ) = contentsScale · 2^(bias − ℓ)` pixels a point: level 0 is the finest,
 /// the first `bias` levels are magnified (Core Animation counts `levelsOfDetailBias` among
-/// `levelsOfDetail`: 3 levels with a bias of 2 are 4×, 2× and 1×). `levelCount` is
+/// `levelsOfDetail`, "The number of levels of detail maintained by this layer": 3 levels
+/// with a bias of 2 are 4×, 2× and 1×). `levelCount` is
 /// `levelsOfDetail` clamped to `1 … TiledLayer.maxLevelsOfDetail`, less the levels whose image of
 /// the bounds' shorter side is under one pixel (level 0 is always kept); `bias` is
 /// `levelsOfDetailBias` clamped to `0 … TiledLayer.maxLevelsOfDetailBias`.

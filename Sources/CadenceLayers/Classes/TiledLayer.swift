@@ -17,17 +17,31 @@ import Synchronization
 /// several at once: the delegate must be safe to call concurrently (and must not touch the
 /// layer tree).
 ///
+/// **Orientation.** The tiles show the picture a plain layer drawing the same content
+/// would: where the layer's y axis points up on the canvas (a bottom-left canvas, or an odd
+/// number of `geometryFlipped` layers above it), the drawing is laid upright on the canvas,
+/// mirrored in the layer's coordinates, as a backing store is (`docs/compositor.md` § 9).
+/// The tiles are cut from the drawing's coordinates in every orientation.
+///
 /// **Levels of detail** (``TileGrid``): level `ℓ` (0 the finest) is drawn at
 /// `contentsScale · 2^(levelsOfDetailBias − ℓ)` pixels a point, for `ℓ` in
 /// `0 ..< levelsOfDetail` — the bias levels are magnified (2×, 4×, …), the others halve.
+/// Core Animation's reference calls `levelsOfDetail` "The number of levels of detail
+/// maintained by this layer" and `levelsOfDetailBias` "The number of magnified levels of
+/// detail for this layer": the magnified levels are among those maintained.
 /// Each frame uses the coarsest level whose scale is at least the layer's on-screen scale
 /// (the finest level when none is). `docs/layers.md`, "Tiled layers", gives the rules and
 /// the limits.
 ///
-/// **Display.** `display()` of a tiled layer draws nothing at once: it gives the layer a
-/// new ``contentVersion``, which drops every tile drawn before (Core Animation invalidates
-/// the tiles and redraws them as they are needed). `setNeedsDisplay(in:)` invalidates all
-/// the tiles, as for other layers.
+/// **Display.** `display()` of a tiled layer draws nothing at once. After
+/// `setNeedsDisplay(in:)` alone, it invalidates the tiles the rectangles meet, at every
+/// level (a tile's border of 2 pixels counts: it shows its neighbours' content), under a
+/// new ``contentRevision``; the compositor draws them again as they are needed, keeping the
+/// others (Core Animation's reference: "Regions of the layer may be invalidated using the
+/// `setNeedsDisplayInRect:` method"). After `setNeedsDisplay()`, or called directly, it gives
+/// the layer a new ``contentVersion``, which drops every tile drawn before. At most
+/// ``maxInvalidatedRects`` rectangles are kept, and one display takes at most that many:
+/// past it, every tile is invalidated.
 ///
 /// ```swift
 /// let map = TiledLayer()
@@ -59,16 +73,22 @@ public final class TiledLayer: Layer {
     }
 
     /// How many levels of detail the layer keeps (Core Animation's `levelsOfDetail`), the
-    /// magnified ones of ``levelsOfDetailBias`` included. Default 1. Values below 1 read as
-    /// 1; at most ``maxLevelsOfDetail`` levels are used, and no level whose image of the
-    /// bounds is less than one pixel on a side (Core Animation's rule). Not animatable.
+    /// magnified ones of ``levelsOfDetailBias`` included: Core Animation's reference calls it
+    /// "The number of levels of detail maintained by this layer", and says "Each level of
+    /// detail is half the resolution of the previous level". Default 1. Values below 1 read
+    /// as 1; at most ``maxLevelsOfDetail`` levels are used, and no level whose image of the
+    /// bounds is less than one pixel on a side ("the bottom most level of detail must
+    /// contain at least a single pixel in each dimension"). Not animatable.
     public var levelsOfDetail: Int {
         get { TiledLayer.integer(self[.levelsOfDetail]) }
         set { self[.levelsOfDetail] = Double(newValue) }
     }
 
-    /// How many of the levels are magnified (Core Animation's `levelsOfDetailBias`): with a
-    /// bias of 2 the finest levels are 4× and 2× the `contentsScale`. Default 0. Negative
+    /// How many of the levels are magnified (Core Animation's `levelsOfDetailBias`, "The
+    /// number of magnified levels of detail for this layer"; "specifying a value of 2 means
+    /// that the layer has two extra levels of detail: 2x and 4x" — extra beside 1×, counted
+    /// in ``levelsOfDetail``): with a bias of 2 the finest levels are 4× and 2× the
+    /// `contentsScale`, and `levelsOfDetail` 3 gives 4×, 2× and 1×. Default 0. Negative
     /// values read as 0, values past ``maxLevelsOfDetailBias`` as that. Not animatable.
     public var levelsOfDetailBias: Int {
         get { TiledLayer.integer(self[.levelsOfDetailBias]) }
@@ -90,6 +110,32 @@ public final class TiledLayer: Layer {
     /// layer and each `display()`. Tiles drawn for one version are never shown for another.
     /// Copies and presentation snapshots share the version of their source.
     public var contentVersion: UInt64 { storage.tiled.contentVersion }
+
+    /// Identifies the last invalidation of part of the layer (`setNeedsDisplay(in:)`): the
+    /// ``contentVersion``, or a later number from the same sequence.
+    public var contentRevision: UInt64 { storage.tiled.contentRevision }
+
+    /// Whether what was drawn of `rect` (layer coordinates) at revision `revision` (the
+    /// ``contentRevision`` the drawing read, of this ``contentVersion``) has been invalidated
+    /// since: whether a rectangle invalidated by a later revision overlaps it (a shared edge
+    /// is no overlap). Cost: at most ``maxInvalidatedRects`` rectangle tests, none when
+    /// `revision` is the current one.
+    package func isInvalidated(_ rect: Rect, since revision: UInt64) -> Bool {
+        guard revision < storage.tiled.contentRevision else { return false }
+        for (invalid, later) in storage.tiled.invalidations.reversed() {
+            if later <= revision { return false }
+            if invalid.minX < rect.maxX, rect.minX < invalid.maxX, invalid.minY < rect.maxY, rect.minY < invalid.maxY {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The most rectangles invalidated by `setNeedsDisplay(in:)` that a tiled layer keeps,
+    /// and the most that one display invalidates: past it, every tile is invalidated (a new
+    /// ``contentVersion``) and the record starts again. Invalidating a rectangle already
+    /// recorded takes no room.
+    public static let maxInvalidatedRects = 64
 
     /// The smallest side of a tile, in pixels: smaller sizes draw tiles of this side.
     public static let minTileDimension = 16
@@ -209,5 +255,56 @@ struct TiledLayerValues {
     var levelsOfDetail = 1.0
     var levelsOfDetailBias = 0.0
     var pattern: TiledLayerPattern? = nil
-    var contentVersion: UInt64 = 0
+    var contentVersion: UInt64 = 0 {
+        didSet { contentRevision = contentVersion }
+    }
+    /// `contentVersion`, or the revision of the last display that invalidated rectangles.
+    var contentRevision: UInt64 = 0
+    /// The rectangles invalidated since `contentVersion`, each with the revision that
+    /// invalidated it: revisions ascending, at most `TiledLayer.maxInvalidatedRects`.
+    var invalidations: [(rect: Rect, revision: UInt64)] = []
+    /// What the next `display()` invalidates: `pendingRects`, unless `pendingAll` is set or
+    /// there are none (then every tile).
+    var pendingRects: [Rect] = []
+    var pendingAll = false
+
+    /// Marks every tile for the next display.
+    mutating func invalidateAllOnDisplay() {
+        pendingAll = true
+        pendingRects = []
+    }
+
+    /// Marks the tiles meeting `rect` for the next display (every tile past the bound).
+    mutating func invalidateOnDisplay(_ rect: Rect) {
+        guard !pendingAll else { return }
+        if pendingRects.count == TiledLayer.maxInvalidatedRects { return invalidateAllOnDisplay() }
+        pendingRects.append(rect)
+    }
+
+    /// The display of a tiled layer: the pending rectangles invalidated under a new
+    /// revision (a rectangle already recorded moves to the new revision), or, when every
+    /// tile is pending, when none is, or when the record would pass its bound, a new
+    /// `contentVersion`, which invalidates every tile.
+    mutating func display() {
+        defer {
+            pendingRects = []
+            pendingAll = false
+        }
+        let revision = TiledLayer.nextContentVersion()
+        guard !pendingAll, !pendingRects.isEmpty else {
+            contentVersion = revision
+            invalidations = []
+            return
+        }
+        for rect in pendingRects {
+            invalidations.removeAll { $0.rect == rect }
+            invalidations.append((rect, revision))
+        }
+        guard invalidations.count <= TiledLayer.maxInvalidatedRects else {
+            contentVersion = revision
+            invalidations = []
+            return
+        }
+        contentRevision = revision
+    }
 }

@@ -20,8 +20,14 @@ extension Layer {
     /// next outermost commit of its transaction context (which this opens, as a property
     /// change does), a display link's frame, or `displayIfNeeded()` — calls `display()`.
     /// Marking a marked layer changes nothing. Cost: a flag, and for an attached layer one
-    /// entry in its context's list.
+    /// entry in its context's list. A tiled layer's next display invalidates all its tiles.
     public func setNeedsDisplay() {
+        if storage.layerClass == .tiled { storage.tiled.invalidateAllOnDisplay() }
+        markNeedsDisplay()
+    }
+
+    /// Marks the layer as needing display, without saying what.
+    func markNeedsDisplay() {
         guard !needsDisplayMark else { return }
         needsDisplayMark = true
         transactionContext?.requestDisplay(of: self)
@@ -32,13 +38,20 @@ extension Layer {
     /// (the recording is cheap and the compositor paints it whole), so the rectangle only
     /// decides whether to mark: a rectangle that does not meet the bounds, has no area, or
     /// has a non-finite field marks nothing.
+    ///
+    /// A tiled layer's next display invalidates only the tiles the rectangle meets, at
+    /// every level, as on Core Animation (`TiledLayer`; past
+    /// `TiledLayer.maxInvalidatedRects` rectangles, all of them).
     public func setNeedsDisplay(in rect: Rect) {
         let r = rect.standardized
         let b = storage.bounds
         guard r.isFiniteValue, r.width > 0, r.height > 0,
               r.minX < b.maxX, b.minX < r.maxX, r.minY < b.maxY, b.minY < r.maxY
         else { return }
-        setNeedsDisplay()
+        if storage.layerClass == .tiled {
+            storage.tiled.invalidateOnDisplay(r)
+        }
+        markNeedsDisplay()
     }
 
     /// Displays the layer now if it is marked (`displayIfNeeded`).
@@ -53,8 +66,11 @@ extension Layer {
     /// `draw(in:)` (which calls the delegate's `draw(_:in:)`), and what it recorded becomes
     /// `backingStore`. Core Animation's order: `displayLayer:` over `drawLayer:inContext:`.
     ///
-    /// A tiled layer records nothing: it takes a new `TiledLayer.contentVersion`, and the
-    /// compositor draws its tiles as they are needed.
+    /// A tiled layer records nothing: when only rectangles were invalidated
+    /// (`setNeedsDisplay(in:)`) since its last display, it records them under a new
+    /// `TiledLayer.contentRevision`, which invalidates the tiles they meet; otherwise it
+    /// takes a new `TiledLayer.contentVersion`, which invalidates every tile. The compositor
+    /// draws tiles again as they are needed.
     ///
     /// After drawing, `contents` reads `nil` and `backingStore` holds the drawing (`nil` when
     /// nothing was drawn, or the bounds have no area: then `draw(in:)` is not called).
@@ -134,8 +150,9 @@ extension Layer {
     /// `display(_:)`.
     func drawBackingStore() {
         if storage.layerClass == .tiled {
-            // Tiles are drawn by the compositor as they are needed: a new version drops the old.
-            storage.tiled.contentVersion = TiledLayer.nextContentVersion()
+            // Tiles are drawn by the compositor as they are needed: a new version or revision
+            // marks the invalid ones.
+            storage.tiled.display()
             return
         }
         let bounds = storage.bounds
@@ -172,6 +189,7 @@ extension Layer {
     /// key of `needsDisplayKeys` presents a value other than this layer's.
     func markPresentedDisplayKeys(of copy: Layer) {
         for key in storage.needsDisplayKeys where copy.value(forKeyPath: key) != value(forKeyPath: key) {
+            if copy.storage.layerClass == .tiled { copy.storage.tiled.invalidateAllOnDisplay() }
             copy.needsDisplayMark = true
             return
         }
