@@ -310,6 +310,32 @@ final class TiledLayerRenderingTests: XCTestCase {
         XCTAssertEqual(frame[320, 240], opaqueRed)  // the background still draws
     }
 
+    /// 10¹² points a side in 256-pixel tiles is a valid grid (3.9 × 10⁹ tiles a side, under
+    /// 2⁴⁰), all of it on screen at 10⁻⁹: the count of visible tiles is past the cap, and
+    /// must be found so without multiplying the sides (their product overflows).
+    func testAHugeGridOnScreenDrawsNoTilesAndDoesNotOverflow() throws {
+        let tiled = makeTiled(size: Size(width: 1e12, height: 1e12), centre: Point(x: 320, y: 240), zoom: 1e-9)
+        tiled.backgroundColor = red
+        let delegate = TileDelegate { _ in }
+        tiled.delegate = delegate
+        let frame = try Compositor(threadCount: 1).render([tiled], at: 0, on: Canvas(width: 640, height: 480))
+        XCTAssertEqual(delegate.callCount, 0)
+        XCTAssertEqual(frame[320, 240], opaqueRed)
+    }
+
+    /// A cache too small for the visible tiles (here none at all): drawing them first
+    /// evicts one another, and the frame still shows every one (it holds them).
+    func testACacheSmallerThanTheFrameStillShowsEveryTile() throws {
+        let tiled = makeTiled(size: Size(width: 600, height: 400), centre: Point(x: 300, y: 200))
+        let delegate = TileDelegate(Self.picture)
+        tiled.delegate = delegate
+        let canvas = Canvas(width: 600, height: 400)
+        let roomy = try Compositor(threadCount: 1).render([tiled], at: 0, on: canvas)
+        let tight = Compositor(threadCount: 1, tileCacheByteLimit: 0)
+        XCTAssertEqual(maxDifference(try tight.render([tiled], at: 0, on: canvas), roomy), 0)
+        XCTAssertTrue(tight.tiles.keys.isEmpty, "nothing kept past the frame")
+    }
+
     func testOnlyTilesInsideTheAncestorsClipAreDrawn() throws {
         let tiled = makeTiled(size: Size(width: 1024, height: 1024), centre: Point(x: 512, y: 512))
         tiled.pattern = TiledLayerPattern(color: .white, alternateColor: .black, cellSize: 8)

@@ -46,7 +46,10 @@ extension RenderList.Builder {
         let level = grid.level(forScale: needed)
         let flipped = orientation < 0
         let (columns, rows) = grid.tiles(atLevel: level, meeting: flipped ? Self.reflect(visible, in: grid.bounds) : visible)
-        guard !columns.isEmpty, !rows.isEmpty, columns.count * rows.count <= Self.maxVisibleTiles else { return }
+        // Each side first: a grid may have 2⁴⁰ tiles a side, whose product overflows.
+        guard !columns.isEmpty, !rows.isEmpty, columns.count <= Self.maxVisibleTiles, rows.count <= Self.maxVisibleTiles,
+              columns.count * rows.count <= Self.maxVisibleTiles
+        else { return }
         let (lastColumn, lastRow) = grid.tileCounts(atLevel: level)
         let overlap = Self.tileOverlap / grid.scale(ofLevel: level)
         let version = layer.contentVersion
@@ -63,14 +66,22 @@ extension RenderList.Builder {
             return layer.isInvalidated(drawn, since: tile.revision) ? nil : tile
         }
         let progressive = tileDrawing == .progressive
+        // `.complete`: the frame's tiles, cached or drawn now, held for this frame — the
+        // cache may drop any of them to make room for the others (a limit smaller than
+        // the visible tiles), and the frame still shows them all.
+        var frameTiles: [TileCache.Key: TileCache.Tile] = [:]
         if !progressive {
             var missing: [TileCache.Job] = []
             for row in rows {
-                for column in columns where lookup(level, column, row, shownAt: nil) == nil {
-                    missing.append(TileCache.Job(key: key(level, column, row), layer: layer))
+                for column in columns {
+                    if let tile = lookup(level, column, row, shownAt: nil) {
+                        frameTiles[key(level, column, row)] = tile
+                    } else {
+                        missing.append(TileCache.Job(key: key(level, column, row), layer: layer))
+                    }
                 }
             }
-            cache.drawNow(missing)
+            frameTiles.merge(cache.drawNow(missing)) { $1 }
         }
         var toDraw: [TileCache.Job] = []
         let fade = TiledLayer.fadeDuration
@@ -87,7 +98,7 @@ extension RenderList.Builder {
                     x: rect.minX - left, y: rect.minY - top,
                     width: rect.width + left + (column + 1 < lastColumn ? overlap : 0),
                     height: rect.height + top + (row + 1 < lastRow ? overlap : 0))
-                let tile = lookup(level, column, row, shownAt: progressive ? time : nil)
+                let tile = progressive ? lookup(level, column, row, shownAt: time) : frameTiles[key(level, column, row)]
                 var alpha = 1.0
                 if progressive {
                     if tile == nil { toDraw.append(TileCache.Job(key: key(level, column, row), layer: layer)) }
@@ -197,10 +208,8 @@ extension RenderList.Builder {
             lo = pointwiseMin(lo, p)
             hi = pointwiseMax(hi, p)
         }
-        let x0 = Swift.max(lo.x, bounds.minX), y0 = Swift.max(lo.y, bounds.minY)
-        let x1 = Swift.min(hi.x, bounds.maxX), y1 = Swift.min(hi.y, bounds.maxY)
-        guard x0 < x1, y0 < y1 else { return nil }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let seen = Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y).intersection(bounds)
+        return seen.width > 0 && seen.height > 0 ? seen : nil
     }
 
     /// The scale a tiled layer needs over `rect`: the largest length of a column of `map`'s

@@ -41,7 +41,7 @@ public final class Compositor {
     public static let scratchByteLimit = 256 << 20
 
     /// The default bound of the tiles of tiled layers a compositor keeps (§ 21): 192 MiB,
-    /// about 570 tiles of 256 × 256 pixels with their mip chains.
+    /// about 558 tiles of 256 × 256 pixels with their mip chains.
     public static let tileCacheByteLimit = 192 << 20
 
     /// The most threads a compositor draws with (more are treated as this many).
@@ -90,7 +90,7 @@ public final class Compositor {
     /// processor.
     ///
     /// It keeps at most `tileCacheByteLimit` bytes of tiled layers' tiles (§ 21; by default
-    /// 192 MiB, about 570 tiles of 256 × 256 with their mip chains), dropping the least
+    /// 192 MiB, about 558 tiles of 256 × 256 with their mip chains), dropping the least
     /// recently used first.
     public init(
         scratchByteLimit: Int = Compositor.scratchByteLimit, threadCount: Int = Compositor.activeProcessorCount,

@@ -15,7 +15,9 @@ public enum TiledLayerDrawing: Hashable, Sendable {
     /// For a live loop (a display link): missing tiles are drawn on background tasks
     /// (a task group) while the frame shows, for each, the best coarser level in the
     /// cache, magnified (or nothing); a tile fades in over `TiledLayer.fadeDuration` from
-    /// the first frame that shows it.
+    /// the first frame that shows it, measured in the times frames are rendered at (not
+    /// a wall clock, unlike Core Animation: a paused tree rendered at one time should be
+    /// rendered at the loop's clock time instead, or its new tiles stay faded out).
     case progressive
 }
 
@@ -133,8 +135,9 @@ public final class TileCache: Sendable {
     }
 
     /// Draws `jobs` now, several at once (`concurrentPerform`), and stores them.
-    func drawNow(_ jobs: [Job]) {
-        guard !jobs.isEmpty else { return }
+    @discardableResult
+    func drawNow(_ jobs: [Job]) -> [Key: Tile] {
+        guard !jobs.isEmpty else { return [:] }
         let results = Mutex([(ContentsImage?, Int)?](repeating: nil, count: jobs.count))
         let work: @Sendable (Int) -> Void = { i in
             let drawn = Self.paint(jobs[i])
@@ -142,11 +145,14 @@ public final class TileCache: Sendable {
         }
         if jobs.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work) }
         let drawn = results.withLock { $0 }
+        var tiles: [Key: Tile] = [:]
         for (job, result) in zip(jobs, drawn) {
             if let (image, bytes) = result {
                 insert(job.key, image: image, revision: job.revision, bytes: bytes, shownAt: -.infinity)
+                tiles[job.key] = Tile(image: image, revision: job.revision, bytes: bytes, shownAt: -.infinity, lastUse: 0)
             }
         }
+        return tiles
     }
 
     /// Starts drawing those of `jobs` not already being drawn, up to `maxPendingTiles` in
@@ -221,9 +227,9 @@ public final class TileCache: Sendable {
             .concatenating(AffineTransform(translationX: Double(k), y: Double(k)))
         let context = GraphicsContext(bitmap: bitmap, transform: transform)
         let b = grid.bounds, border = Double(k) / s
-        let x0 = Swift.max(rect.minX - border, b.minX), y0 = Swift.max(rect.minY - border, b.minY)
-        let x1 = Swift.min(rect.maxX + border, b.maxX), y1 = Swift.min(rect.maxY + border, b.maxY)
-        context.clip(to: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        let bordered = Rect(x: rect.minX - border, y: rect.minY - border, width: rect.width + 2 * border,
+                            height: rect.height + 2 * border)
+        context.clip(to: bordered.intersection(b))
         do {
             try job.layer.draw(in: context)
         } catch {

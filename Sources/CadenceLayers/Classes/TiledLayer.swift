@@ -184,10 +184,9 @@ public final class TiledLayer: Layer {
         guard let pattern else { return }
         let b = bounds.standardized, clip = context.clipBoundingBox
         guard clip.isFiniteValue else { return pattern.draw(in: context, over: b) }
-        let x0 = Swift.max(b.minX, clip.minX), y0 = Swift.max(b.minY, clip.minY)
-        let x1 = Swift.min(b.maxX, clip.maxX), y1 = Swift.min(b.maxY, clip.maxY)
-        guard x0 < x1, y0 < y1 else { return }
-        pattern.draw(in: context, over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        let shown = b.intersection(clip)
+        guard shown.width > 0, shown.height > 0 else { return }
+        pattern.draw(in: context, over: shown)
     }
 }
 
