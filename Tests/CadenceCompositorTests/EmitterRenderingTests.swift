@@ -160,6 +160,47 @@ final class EmitterRenderingTests: XCTestCase {
         }
     }
 
+    /// Particles of several cells interleaved (oldest first across three cells, one of them
+    /// without contents): the sprite kernel takes each run of one cell's particles with
+    /// that cell's image, and skips the cell without contents, as the general path does —
+    /// within the same 3 of 255 as `testSpritesMatchTheGeneralPath`.
+    func testInterleavedCellsMatchTheGeneralPath() throws {
+        let emitter = try fountain()
+        var stripes = try Bitmap(width: 3, height: 5)
+        for y in 0..<5 {
+            for x in 0..<3 { stripes[x, y] = y % 2 == 0 ? SIMD4(0, 0, 255, 255) : SIMD4(0, 128, 0, 128) }
+        }
+        var blue = emitter.emitterCells[0]
+        blue.contents = stripes
+        blue.color = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        blue.emissionLongitude = -.pi / 3
+        var empty = emitter.emitterCells[0]
+        empty.contents = nil
+        emitter.emitterCells += [blue, empty]
+        let canvas = Canvas(width: 64, height: 64)
+        let sprites = Compositor(threadCount: 1)
+        let general = Compositor(threadCount: 1)
+        general.drawsParticlesAsSprites = false
+        // The packed particles alternate between the two cells with contents many times.
+        let list = sprites.renderList([emitter], at: 2.5, on: canvas)
+        let cells = try XCTUnwrap(list.items[0].sprites).storage.cellLevels.map { $0 >> 8 }
+        XCTAssertEqual(Set(cells), [0, 1])
+        XCTAssertGreaterThan(zip(cells, cells.dropFirst()).filter { $0 != $1 }.count, 10, "runs of one cell")
+        let a = try sprites.render([emitter], at: 2.5, on: canvas)
+        let b = try general.render([emitter], at: 2.5, on: canvas)
+        var largest = 0
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let d = SIMD4<Int>(truncatingIfNeeded: a[x, y]) &- SIMD4<Int>(truncatingIfNeeded: b[x, y])
+                largest = max(largest, abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+            }
+        }
+        XCTAssertLessThanOrEqual(largest, 3)
+        // Both images drawn: the stripes' blue and the white square tinted orange.
+        XCTAssertFalse(pixels(of: a, notEqualTo: a[0, 0]).filter { a[$0.0, $0.1].z > a[$0.0, $0.1].x }.isEmpty)
+        XCTAssertFalse(pixels(of: a, notEqualTo: a[0, 0]).filter { a[$0.0, $0.1].x > a[$0.0, $0.1].z }.isEmpty)
+    }
+
     /// The render modes give different frames where particles overlap: the order changes
     /// which is on top, and `.additive` sums them. (Two cells, so that cell by cell is not
     /// oldest first.)

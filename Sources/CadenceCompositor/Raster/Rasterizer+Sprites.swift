@@ -47,24 +47,25 @@ extension Rasterizer {
                 storage.centers.withUnsafeBufferPointer { centers in
                     storage.tints.withUnsafeBufferPointer { tints in
                         storage.cellLevels.withUnsafeBufferPointer { cellLevels in
-                            // The cell of the particle before, kept while the next ones share it.
-                            var index = -1
-                            var cell: SpriteStorage.Cell?
-                            for i in bounds.indices {
-                                let b = bounds[i]
-                                let rect = PixelRect(
-                                    minX: Swift.max(Int(b[0]), region.minX), minY: Swift.max(Int(b[1]), region.minY),
-                                    maxX: Swift.min(Int(b[2]), region.maxX), maxY: Swift.min(Int(b[3]), region.maxY))
-                                guard rect.minX < rect.maxX, rect.minY < rect.maxY else { continue }
-                                let k = Int(cellLevels[i] >> 8)
-                                if k != index {
-                                    index = k
-                                    cell = storage.cells[k]
+                            // Runs of particles of one cell, its image bound once a run (binding
+                            // it per particle retained and released its image and bitmap each time).
+                            var start = 0
+                            while start < bounds.count {
+                                let k = cellLevels[start] >> 8
+                                var end = start + 1
+                                while end < bounds.count && cellLevels[end] >> 8 == k { end += 1 }
+                                defer { start = end }
+                                guard let cell = storage.cells[Int(k)] else { continue }
+                                for i in start..<end {
+                                    let b = bounds[i]
+                                    let rect = PixelRect(
+                                        minX: Swift.max(Int(b[0]), region.minX), minY: Swift.max(Int(b[1]), region.minY),
+                                        maxX: Swift.min(Int(b[2]), region.maxX), maxY: Swift.min(Int(b[3]), region.maxY))
+                                    guard rect.minX < rect.maxX, rect.minY < rect.maxY else { continue }
+                                    drawSprite(
+                                        cell, level: Int(cellLevels[i] & 0xFF), center: centers[i], map: maps[i],
+                                        tint: tints[i], over: rect, context)
                                 }
-                                guard let cell else { continue }
-                                drawSprite(
-                                    cell, level: Int(cellLevels[i] & 0xFF), center: centers[i], map: maps[i],
-                                    tint: tints[i], over: rect, context)
                             }
                         }
                     }
