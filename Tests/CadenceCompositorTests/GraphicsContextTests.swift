@@ -149,7 +149,9 @@ final class GraphicsContextTests: XCTestCase {
         context.clip(to: Rect(x: 1.2, y: 1, width: 4, height: 2))  // pixels 2..<11 × 2..<6
         XCTAssertEqual(context.clipBoundingBox, Rect(x: 1, y: 1, width: 4.5, height: 2))
         context.concatenate(CadenceGeometry.AffineTransform(scaleX: 0, y: 1))
-        XCTAssertFalse(context.clipBoundingBox.minX.isFinite)  // singular: no box
+        // Singular: no box — the infinite rectangle (Core Graphics' CGRectInfinite).
+        XCTAssertEqual(context.clipBoundingBox, Rect.infiniteClip)
+        XCTAssertLessThan(context.clipBoundingBox.minX, -1e307)
     }
 
     func testClipToAPathIntersectsTheClipInForce() throws {
