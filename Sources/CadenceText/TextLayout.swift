@@ -145,7 +145,7 @@ public struct TextLayout: Hashable, Sendable {
             // The last line that fits, with the rest of the text after it, truncated.
             let restStart = kept[last].chars.startIndex
             let rest = characters[restStart...].map { $0.isNewline ? " " : $0 }
-            kept[last].chars = ArraySlice(measure.truncate(rest, width: width, mode: text.truncationMode, force: true))
+            kept[last].chars = ArraySlice(measure.truncate(rest, width: width, mode: text.truncationMode))
             kept[last].endsParagraph = true
         } else if truncates {
             for i in kept.indices {
@@ -296,10 +296,9 @@ private struct Measure<Metrics: GlyphMetrics> {
         return lines
     }
 
-    /// `chars` shortened with "…" to fit `width` (when it fits already and `force` is false,
-    /// as it is). At least the ellipsis remains.
-    func truncate(_ chars: [Character], width: Double, mode: TextTruncationMode, force: Bool = false) -> [Character] {
-        if !force && self.width(of: chars[...]) <= width { return chars }
+    /// `chars` shortened with "…" to fit `width`; the callers have found it too wide (or
+    /// want the ellipsis after it). At least the ellipsis remains.
+    func truncate(_ chars: [Character], width: Double, mode: TextTruncationMode) -> [Character] {
         let ellipsis: Character = "…"
         let budget = width - advance(ellipsis)
         switch mode {
@@ -307,8 +306,10 @@ private struct Measure<Metrics: GlyphMetrics> {
         case .end:
             var used = 0.0
             var count = 0
-            while count < chars.count, used + advance(chars[count]) <= budget {
-                used += advance(chars[count])
+            while count < chars.count {
+                let next = used + advance(chars[count])
+                guard next <= budget else { break }
+                used = next
                 count += 1
             }
             var kept = Array(chars[..<count])
@@ -317,8 +318,10 @@ private struct Measure<Metrics: GlyphMetrics> {
         case .start:
             var used = 0.0
             var count = 0
-            while count < chars.count, used + advance(chars[chars.count - 1 - count]) <= budget {
-                used += advance(chars[chars.count - 1 - count])
+            while count < chars.count {
+                let next = used + advance(chars[chars.count - 1 - count])
+                guard next <= budget else { break }
+                used = next
                 count += 1
             }
             var kept = Array(chars[(chars.count - count)...])

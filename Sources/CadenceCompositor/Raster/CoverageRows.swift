@@ -96,7 +96,10 @@ final class CoverageRows {
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
         let w = band.width, words = TouchedBlocks.words(width: w)
-        let ok = PathCoverage.accumulate(set, into: base, rect: band, stride: w, spans: spanBase, blocks: blockBase)
+        // Touched blocks are only read under non-zero (sparse rows); even-odd rows go whole.
+        let sparse = rule == .nonZero
+        let ok = PathCoverage.accumulate(
+            set, into: base, rect: band, stride: w, spans: spanBase, blocks: sparse ? blockBase : nil)
         // Rows within a fold's disc (and one more each way) may hold slivers of overlap.
         if thinRows.count < band.height { thinRows = [Bool](repeating: false, count: band.height) }
         for r in 0..<band.height { thinRows[r] = set.mayOverlapThinly }
@@ -149,19 +152,15 @@ final class CoverageRows {
             let marked = spanBase[r].x < 0
             let lo = Int(marked ? -1 - spanBase[r].x : spanBase[r].x), end = Int(spanBase[r].y)
             guard lo < end else { continue }
-            let whole = marked || rule != .nonZero
+            let whole = marked || !sparse
             let rowBlocks = blockBase + r * words
             func handOut(_ start: Int, _ stop: Int) {
                 let row = base + r * w + start
                 if ok { body(band.minY + r, band.minX + start, stop - start, row) }
                 row.update(repeating: 0, count: stop - start)
             }
-            if whole {
-                if lo < end { handOut(lo, end) }
-            } else {
-                TouchedBlocks.forEachRun(rowBlocks, in: lo, end, handOut)
-            }
-            TouchedBlocks.clear(rowBlocks, width: w)
+            if whole { handOut(lo, end) } else { TouchedBlocks.forEachRun(rowBlocks, in: lo, end, handOut) }
+            if sparse { TouchedBlocks.clear(rowBlocks, width: w) }
         }
     }
 }

@@ -37,29 +37,26 @@ enum TouchedBlocks {
     /// The first set block at or after `b`, or `limit` when none is before it.
     @inline(__always)
     static func next(_ row: UnsafeMutablePointer<UInt64>, from b: Int, limit: Int) -> Int {
-        var w = b >> 6
-        guard b < limit else { return limit }
-        var word = row[w] & (~0 &<< UInt64(b & 63))
-        let lastWord = (limit - 1) >> 6
-        while word == 0 {
-            w += 1
-            if w > lastWord { return limit }
-            word = row[w]
-        }
-        return Swift.min(limit, w << 6 + word.trailingZeroBitCount)
+        scan(row, from: b, limit: limit, flip: 0)
     }
 
     /// The first clear block at or after `b`, or `limit`.
     @inline(__always)
     static func nextClear(_ row: UnsafeMutablePointer<UInt64>, from b: Int, limit: Int) -> Int {
+        scan(row, from: b, limit: limit, flip: ~0)
+    }
+
+    /// The first block at or after `b` whose bit, xor `flip`'s, is set; or `limit`.
+    @inline(__always)
+    private static func scan(_ row: UnsafeMutablePointer<UInt64>, from b: Int, limit: Int, flip: UInt64) -> Int {
         var w = b >> 6
         guard b < limit else { return limit }
-        var word = ~row[w] & (~0 &<< UInt64(b & 63))
+        var word = (row[w] ^ flip) & (~0 &<< UInt64(b & 63))
         let lastWord = (limit - 1) >> 6
         while word == 0 {
             w += 1
             if w > lastWord { return limit }
-            word = ~row[w]
+            word = row[w] ^ flip
         }
         return Swift.min(limit, w << 6 + word.trailingZeroBitCount)
     }

@@ -60,9 +60,7 @@ extension RenderList.Builder {
         func lookup(_ level: Int, _ column: Int, _ row: Int, shownAt time: Double?) -> TileCache.Tile? {
             guard let tile = cache.tile(key(level, column, row), shownAt: time) else { return nil }
             guard tile.revision != layer.contentRevision else { return tile }
-            let k = Double(TileCache.border) / grid.scale(ofLevel: level)
-            let r = grid.rect(level: level, column: column, row: row)
-            let drawn = Rect(x: r.minX - k, y: r.minY - k, width: r.width + 2 * k, height: r.height + 2 * k)
+            let drawn = TileCache.drawnRect(grid, level: level, column: column, row: row)
             return layer.isInvalidated(drawn, since: tile.revision) ? nil : tile
         }
         let progressive = tileDrawing == .progressive

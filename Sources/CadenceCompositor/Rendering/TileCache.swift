@@ -116,9 +116,18 @@ public final class TileCache: Sendable {
     }
 
     /// Stores a drawn tile, then drops the least recently used tiles while over the limit
-    /// (the new one last): a linear search for each tile dropped. `shownAt`: −∞ for a tile
+    /// (the new one last): one sort of the entries by last use. `shownAt`: −∞ for a tile
     /// drawn before its frame (shown without a fade, whatever mode shows it later), `nil`
     /// for one drawn in the background (its fade starts with the first frame showing it).
+    /// The rectangle a tile's drawing covers (bounds coordinates): its tile grown by
+    /// `border` pixels of its level on every side. What its painter clips to (within the
+    /// bounds), and what an invalidated rectangle must meet to invalidate it.
+    static func drawnRect(_ grid: TileGrid, level: Int, column: Int, row: Int) -> Rect {
+        let k = Double(border) / grid.scale(ofLevel: level)
+        let r = grid.rect(level: level, column: column, row: row)
+        return Rect(x: r.minX - k, y: r.minY - k, width: r.width + 2 * k, height: r.height + 2 * k)
+    }
+
     func insert(_ key: Key, image: ContentsImage?, revision: UInt64, bytes: Int, shownAt: Double? = nil) {
         state.withLock { s in
             s.clock += 1
@@ -127,9 +136,12 @@ public final class TileCache: Sendable {
             if let old = s.entries[key] { s.bytes -= old.bytes }
             s.entries[key] = Tile(image: image, revision: revision, bytes: bytes, shownAt: shownAt, lastUse: s.clock)
             s.bytes += bytes
-            while s.bytes > byteLimit, let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                s.bytes -= oldest.value.bytes
-                s.entries[oldest.key] = nil
+            guard s.bytes > byteLimit else { return }
+            // One sort, then the oldest dropped until under the limit (the new tile last).
+            for (key, tile) in s.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+                guard s.bytes > byteLimit else { break }
+                s.bytes -= tile.bytes
+                s.entries[key] = nil
             }
         }
     }
@@ -226,10 +238,7 @@ public final class TileCache: Sendable {
             .concatenating(AffineTransform(scaleX: s, y: s))
             .concatenating(AffineTransform(translationX: Double(k), y: Double(k)))
         let context = GraphicsContext(bitmap: bitmap, transform: transform)
-        let b = grid.bounds, border = Double(k) / s
-        let bordered = Rect(x: rect.minX - border, y: rect.minY - border, width: rect.width + 2 * border,
-                            height: rect.height + 2 * border)
-        context.clip(to: bordered.intersection(b))
+        context.clip(to: Self.drawnRect(grid, level: key.level, column: key.column, row: key.row).intersection(grid.bounds))
         do {
             try job.layer.draw(in: context)
         } catch {

@@ -224,10 +224,11 @@ final class DisplayListRecorder: DrawingContext {
             // A transform that collapses space maps every path to no area: nothing can be
             // drawn until the state is restored.
             state.clip = Rect(x: state.clip.minX, y: state.clip.minY, width: 0, height: 0)
-        } else if let box = path.controlPointBounds, let toDevice = state.ctm.inverse {
-            // The path's box in device space (`clipBox` maps through the inverse of its
-            // transform: the inverse's inverse is `ctm`), intersected with the clip's.
-            state.clip = state.clip.intersection(Rect.clipBox(of: box, under: toDevice))
+        } else if let box = path.controlPointBounds {
+            // The path's box in device space, intersected with the clip's (a box that is not
+            // finite leaves the clip as it is).
+            let device = Transform3D(state.ctm).boundingBox(of: box)
+            if device.isFiniteValue { state.clip = state.clip.intersection(device) }
         }
         record(.clip(path, rule), elements: path.elements.count)
     }

@@ -89,10 +89,7 @@ extension Rect {
     /// reaches past it).
     package static func clipBox(of device: Rect, under ctm: AffineTransform) -> Rect {
         guard let inverse = ctm.inverse else { return infiniteClip }
-        let corners = [Point(x: device.minX, y: device.minY), Point(x: device.maxX, y: device.minY),
-                       Point(x: device.minX, y: device.maxY), Point(x: device.maxX, y: device.maxY)].map(inverse.apply(to:))
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let box = Transform3D(inverse).boundingBox(of: device)
         return box.isFiniteValue && box.width <= infiniteClip.width && box.height <= infiniteClip.height
             ? box : infiniteClip
     }

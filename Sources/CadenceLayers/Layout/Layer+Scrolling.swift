@@ -93,8 +93,6 @@ extension Layer {
         guard let scroller = enclosingScrollLayer else { return own }
         let seen = convert(scroller.bounds, from: scroller)
         guard seen.isFiniteValue else { return own }
-        let x = Swift.max(own.minX, seen.minX), y = Swift.max(own.minY, seen.minY)
-        return Rect(x: x, y: y, width: Swift.max(0, Swift.min(own.maxX, seen.maxX) - x),
-                    height: Swift.max(0, Swift.min(own.maxY, seen.maxY) - y))
+        return own.intersection(seen)
     }
 }
