@@ -86,7 +86,19 @@ final class GraphicsContextGradientTests: XCTestCase {
     /// (transparent) where the options do not paint: the slow twin of `GradientTable`.
     func reference(_ stops: [(location: Double, color: SIMD4<Float>)], _ t: Double, before: Bool, after: Bool) -> SIMD4<Int> {
         guard !t.isNaN, t >= 0 || before, t <= 1 || after else { return .zero }
-        let c = GradientRamp(stops: stops).color(at: t)
+        // Written from the documented rule, not with `GradientRamp`: the first colour
+        // before the first stop, the last after the last, linear between neighbours in
+        // unpremultiplied components, then premultiplied.
+        func premultiplied(_ c: SIMD4<Double>) -> SIMD4<Double> { SIMD4(c.x * c.w / 255, c.y * c.w / 255, c.z * c.w / 255, c.w) }
+        let colors = stops.map { SIMD4<Double>($0.color) }
+        var exact = premultiplied(colors[colors.count - 1])
+        if !(t > stops[0].location) {
+            exact = premultiplied(colors[0])
+        } else if let k = stops.indices.dropFirst().first(where: { stops[$0].location > t }) {
+            let f = (t - stops[k - 1].location) / (stops[k].location - stops[k - 1].location)
+            exact = premultiplied(colors[k - 1] + (colors[k] - colors[k - 1]) * f)
+        }
+        let c = SIMD4<Float>(exact)
         let a = Swift.min(255, Swift.max(0, c[3]))
         return SIMD4((0..<4).map { Int((Swift.min(Swift.max(c[$0], 0), $0 == 3 ? 255 : a)).rounded(.toNearestOrEven)) })
     }
@@ -170,7 +182,10 @@ final class GraphicsContextGradientTests: XCTestCase {
         let mask = try XCTUnwrap(context.state.mask)
         let before = context.bitmap
         context.drawLinearGradient(gradient, start: start, end: end, options: [.drawsAfterEndLocation])
-        let stops = gradient.stops()
+        // The stops as documented (sorted by location; unpremultiplied, 0…255), not `stops()`.
+        let stops = zip(gradient.locations!, gradient.colors).map {
+            (location: $0, color: SIMD4<Float>(Float($1.red), Float($1.green), Float($1.blue), Float($1.alpha)) * 255)
+        }
         let inverse = try XCTUnwrap(context.ctm.inverse)
         let axis = SIMD2(end.x - start.x, end.y - start.y)
         var worst = 0

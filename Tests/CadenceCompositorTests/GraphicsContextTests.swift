@@ -278,6 +278,7 @@ final class GraphicsContextTests: XCTestCase {
         let seed: UInt64 = 0x5EED_0018_F0
         var rng = SeededGenerator(seed: seed)
         let rows = CoverageRows()
+        var folds = 0
         for trial in 0..<24 {
             let width = [0.5, 1, 3, 8][trial % 4] * Double.random(in: 0.8...1.2, using: &rng)
             var path = Path()
@@ -314,8 +315,10 @@ final class GraphicsContextTests: XCTestCase {
                 for i in 0..<n { all[y * 120 + x0 + i] = w[i] }
             }
             let worst = zip(discs, all).map { Swift.abs($0 - $1) }.max()!
-            XCTAssertLessThanOrEqual(worst, 1.0 / 512, "seed \(seed), trial \(trial): width \(width), \(context.outline.folds.count) folds")
+            folds += context.outline.folds.count
+            XCTAssertEqual(worst, 0, "seed \(seed), trial \(trial): width \(width), \(context.outline.folds.count) folds")
         }
+        XCTAssertGreaterThan(folds, 1000, "the trials hold folds (2,143 with this seed)")
     }
 
     /// Where a stroke crosses itself the exact-area accumulation alone counts the overlap

@@ -316,6 +316,7 @@ final class PathCoverageTests: XCTestCase {
         func curve(_ t: Double) -> SIMD2<Double> { SIMD2(100 * t, 200 * t * (1 - t)) }
         for (i, p) in points.enumerated() {
             let t = p.x / 100
+            XCTAssertEqual(t, Double(i) / 80, accuracy: 1e-9, "point \(i): equal parameter steps")
             XCTAssertEqual(p.y, curve(t).y, accuracy: 1e-9, "point \(i)")
             if i + 1 < points.count {
                 let q = points[i + 1]

@@ -35,9 +35,9 @@ final class TextGoldenTests: XCTestCase {
     /// Pen positions agree within a thousandth of a pixel.
     static let positionTolerance = 1e-3
     /// The mean |difference| allowed per channel (0…255).
-    static let meanLimit = 0.4
+    static let meanLimit = 0.25
     /// The largest |difference| allowed in any channel of any pixel.
-    static let largestLimit = 24
+    static let largestLimit = 14
 
     func testTextScenesMatchTheReference() throws {
         FontTextRenderer.install()
