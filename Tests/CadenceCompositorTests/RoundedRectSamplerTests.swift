@@ -158,6 +158,30 @@ final class RoundedRectSamplerTests: XCTestCase {
         XCTAssertGreaterThan(interiorPixels, 1000, "the shortcut is exercised")
     }
 
+    /// With circular corners on all four, a row through the corners' band is interior up
+    /// to the inset arc, not only between the arcs' starts: a 100 × 60 rectangle of radius
+    /// 20 at scale 1, row 5 (centre 5.5, 14.5 above the corners' centres): the margin is
+    /// 0.501·√2 = 0.7085, the inset arc reaches √((20 − 0.7085)² − 14.5²) = 12.72 from the
+    /// centres, so pixels 7 ..< 93 (centres 7.5 … 92.5); the cross alone gave 20 ..< 80.
+    /// Every pixel of it samples to exactly 1 (as `testInteriorSpanMatchesSampling` checks
+    /// on random maps).
+    func testInteriorReachesIntoTheCorners() {
+        let map = PlaneMap(rows: SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
+        let sampler = RoundedRectSampler(bounds: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 20, map: map)!
+        XCTAssertEqual(sampler.interior(row: 5, from: 0, count: 100, border: false), 7..<93)
+        XCTAssertEqual(sampler.interior(row: 30, from: 0, count: 100, border: false), 1..<99)
+        XCTAssertEqual(sampler.interior(row: 0, from: 0, count: 100, border: false), 0..<0)
+        var row = [Float](repeating: -1, count: 104)
+        row.withUnsafeMutableBufferPointer { sampler.sampleSpan(row: 5, from: 0, count: 100, outer: $0.baseAddress!, border: nil) }
+        XCTAssertEqual(row[7..<93].filter { $0 != 1 }.count, 0)
+        XCTAssertLessThan(row[6], 1)
+        XCTAssertLessThan(row[93], 1)
+        // One rounded corner: the cross, as though all four were rounded.
+        let mixed = RoundedRectSampler(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 20, corners: [.layerMinXMinYCorner], map: map)!
+        XCTAssertEqual(mixed.interior(row: 5, from: 0, count: 100, border: false), 20..<80)
+    }
+
     /// Outside the support span every pixel's sampled coverage (outer and border) is
     /// exactly 0: rotated, scaled and sheared rectangles, rounded or not (any corners,
     /// either curve), with borders.

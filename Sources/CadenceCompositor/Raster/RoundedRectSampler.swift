@@ -185,25 +185,61 @@ struct RoundedRectSampler {
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` is fully inside the shape
     /// (inside the inner edge when `border`, where the ring is empty): empty under
-    /// perspective. Of the cross-shaped interior (the two rectangles that avoid the corner
-    /// arcs), the longer of the row's two spans. A margin of 1e-3 pixel (and 1e-6 of the
-    /// size, for Float's rounding) keeps every pixel of it at coverage exactly 1.
+    /// perspective. With circular corners on all four (the common case), the row's span
+    /// of the shape inset by a margin `m` — two rectangles and four discs of radius
+    /// `r − m` whose union is convex, so the row meets it in one span; the margin is half
+    /// a pixel across the longest direction of the map (`0.501 · √(|∇u|² + |∇v|²)` layer
+    /// units, at least the distance the corner's metric converts to half a pixel) and
+    /// 1e-6 of the size. Otherwise, of the cross-shaped interior (the two rectangles that
+    /// avoid the corners' reach), the longer of the row's two spans, with a margin of
+    /// 1e-3 pixel (and 1e-6 of the size, for Float's rounding) past half a pixel on each
+    /// axis. Every pixel of the span has coverage exactly 1 (and ring 0 when `border`).
     func interior(row y: Int, from x0: Int, count: Int, border: Bool) -> Range<Int> {
         guard isAffine, count > 0 else { return 0..<0 }
         let shape = border ? (inner ?? outer) : outer
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let du = inverse.r1.x, dv = inverse.r1.y
         let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.extent)
-        let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
-        func span(_ lu: Double, _ lv: Double) -> Range<Int> {
+        let unitsPerU = 1 / Double(pixelsPerU), unitsPerV = 1 / Double(pixelsPerV)
+        /// The real `i` of the row inside the rectangle `|u| ≤ lu`, `|v| ≤ lv`.
+        func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
             let (a0, a1) = Self.solve(h.x, du, lu), (b0, b1) = Self.solve(h.y, dv, lv)
-            let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
+            return (Swift.max(a0, b0), Swift.min(a1, b1))
+        }
+        func indices(_ span: (Double, Double)) -> Range<Int> {
+            let lo = Swift.max(span.0, 0), hi = Swift.min(span.1, Double(count - 1))
             guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
             return Self.indices(lo, hi)
         }
-        let wide = span(hx - mu, hy - Swift.max(r, mv))
-        let tall = span(hx - Swift.max(r, mu), hy - mv)
+        let m = 0.501 * (unitsPerU * unitsPerU + unitsPerV * unitsPerV).squareRoot() + 1e-6 * (hx + hy)
+        if corners == nil, shape.exponent == 2, m < r, m.isFinite {
+            var lo = Double.infinity, hi = -Double.infinity
+            func join(_ span: (Double, Double)) {
+                if span.0 <= span.1 { (lo, hi) = (Swift.min(lo, span.0), Swift.max(hi, span.1)) }
+            }
+            join(box(hx - m, hy - r))
+            join(box(hx - r, hy - m))
+            for (cx, cy) in [(hx - r, hy - r), (r - hx, hy - r), (hx - r, r - hy), (r - hx, r - hy)] {
+                join(Self.disc(h.x - cx, h.y - cy, du, dv, radius: r - m))
+            }
+            return indices((lo, hi))
+        }
+        let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
+        let wide = indices(box(hx - mu, hy - Swift.max(r, mv)))
+        let tall = indices(box(hx - Swift.max(r, mu), hy - mv))
         return wide.count >= tall.count ? wide : tall
+    }
+
+    /// The real `i` with `|(x + i·dx, y + i·dy)| ≤ radius`, as `(low, high)`; `low > high`
+    /// when there is none.
+    @inline(__always)
+    private static func disc(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, radius: Double) -> (Double, Double) {
+        let a = dx * dx + dy * dy, b = x * dx + y * dy, c = x * x + y * y - radius * radius
+        if a == 0 { return c <= 0 ? (-.infinity, .infinity) : (1, 0) }
+        let q = b * b - a * c
+        guard q >= 0 else { return (1, 0) }
+        let root = q.squareRoot()
+        return ((-b - root) / a, (-b + root) / a)
     }
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` may have nonzero
