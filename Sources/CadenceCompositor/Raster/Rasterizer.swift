@@ -337,10 +337,10 @@ final class Rasterizer {
                 support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
             }
             guard !support.isEmpty else { continue }
-            // Pieces start on multiples of 8 (the sampler's lanes) or at the interior's
-            // ends, as in a whole-row pass (the blend kernels do not depend on where a run
-            // starts).
-            let a = support.lowerBound & ~7, b = support.upperBound
+            // Pieces start at the support's first pixel or at the interior's end: the
+            // sampler's lanes start there, whichever path draws the row (the blend kernels
+            // do not depend on where a run starts).
+            let a = support.lowerBound, b = support.upperBound
             let dst = surface.pixel(x0, y)
             if let constant, !inside.isEmpty {
                 drawPiece(a..<inside.lowerBound)

@@ -95,6 +95,10 @@ struct RoundedRectSampler {
     let inner: Shape?
     /// The rounded corners; `nil` when all four are (no per-lane choice).
     let corners: CornerMask?
+    /// Along a row (affine maps): the reciprocals of the steps of u and v per pixel and of
+    /// the step's squared length, for the row spans (`interior`, `support`): infinite for
+    /// a zero step, which those test first.
+    let inverseStepU, inverseStepV, inverseStepSquared: Double
 
     /// The sampler of `bounds` rounded by `cornerRadius` at the corners `corners` with the
     /// curve `curve` under `map` (layer space to pixels), with the border ring
@@ -120,6 +124,10 @@ struct RoundedRectSampler {
                     radius: cornerRadius - borderWidth, curve: curve)
             : nil
         self.corners = corners == .all ? nil : corners
+        let du = inverse.r1.x, dv = inverse.r1.y
+        inverseStepU = 1 / du
+        inverseStepV = 1 / dv
+        inverseStepSquared = 1 / (du * du + dv * dv)
     }
 
     /// Writes the coverage of the shape for the `count` pixels `x0 ..< x0 + count` of row
@@ -166,13 +174,13 @@ struct RoundedRectSampler {
         lanes(Swift.min(Swift.max(r.lowerBound, inside.upperBound), r.upperBound)..<r.upperBound)
     }
 
-    /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`; `low > high` when there is
-    /// none.
+    /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`, given `inverse` = 1 / d;
+    /// `low > high` when there is none.
     @inline(__always)
-    private static func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+    private static func solve(_ a: Double, _ d: Double, _ inverse: Double, _ limit: Double) -> (Double, Double) {
         guard limit >= 0 else { return (1, 0) }
         if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
-        let p = (-limit - a) / d, q = (limit - a) / d
+        let p = (-limit - a) * inverse, q = (limit - a) * inverse
         return (Swift.min(p, q), Swift.max(p, q))
     }
 
@@ -203,7 +211,7 @@ struct RoundedRectSampler {
         let unitsPerU = 1 / Double(pixelsPerU), unitsPerV = 1 / Double(pixelsPerV)
         /// The real `i` of the row inside the rectangle `|u| ≤ lu`, `|v| ≤ lv`.
         func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
-            let (a0, a1) = Self.solve(h.x, du, lu), (b0, b1) = Self.solve(h.y, dv, lv)
+            let (a0, a1) = Self.solve(h.x, du, inverseStepU, lu), (b0, b1) = Self.solve(h.y, dv, inverseStepV, lv)
             return (Swift.max(a0, b0), Swift.min(a1, b1))
         }
         func indices(_ span: (Double, Double)) -> Range<Int> {
@@ -213,16 +221,14 @@ struct RoundedRectSampler {
         }
         let m = 0.501 * (unitsPerU * unitsPerU + unitsPerV * unitsPerV).squareRoot() + 1e-6 * (hx + hy)
         if corners == nil, shape.exponent == 2, m < r, m.isFinite {
-            var lo = Double.infinity, hi = -Double.infinity
-            func join(_ span: (Double, Double)) {
-                if span.0 <= span.1 { (lo, hi) = (Swift.min(lo, span.0), Swift.max(hi, span.1)) }
-            }
-            join(box(hx - m, hy - r))
-            join(box(hx - r, hy - m))
-            for (cx, cy) in [(hx - r, hy - r), (r - hx, hy - r), (hx - r, r - hy), (r - hx, r - hy)] {
-                join(Self.disc(h.x - cx, h.y - cy, du, dv, radius: r - m))
-            }
-            return indices((lo, hi))
+            // The union of the six spans (each may be empty: low > high).
+            let ox = hx - r, oy = hy - r
+            var span = Self.union(box(hx - m, hy - r), box(hx - r, hy - m))
+            span = Self.union(span, Self.disc(h.x - ox, h.y - oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, Self.disc(h.x + ox, h.y - oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, Self.disc(h.x - ox, h.y + oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, Self.disc(h.x + ox, h.y + oy, du, dv, inverseStepSquared, radius: r - m))
+            return indices(span)
         }
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
         let wide = indices(box(hx - mu, hy - Swift.max(r, mv)))
@@ -230,16 +236,27 @@ struct RoundedRectSampler {
         return wide.count >= tall.count ? wide : tall
     }
 
-    /// The real `i` with `|(x + i·dx, y + i·dy)| ≤ radius`, as `(low, high)`; `low > high`
-    /// when there is none.
+    /// The smallest span holding the spans `a` and `b` (either may be empty: low > high);
+    /// the union itself when they overlap.
     @inline(__always)
-    private static func disc(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, radius: Double) -> (Double, Double) {
+    private static func union(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
+        guard a.0 <= a.1 else { return b }
+        guard b.0 <= b.1 else { return a }
+        return (Swift.min(a.0, b.0), Swift.max(a.1, b.1))
+    }
+
+    /// The real `i` with `|(x + i·dx, y + i·dy)| ≤ radius`, as `(low, high)`, given
+    /// `inverse` = 1 / (dx² + dy²); `low > high` when there is none.
+    @inline(__always)
+    private static func disc(
+        _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, _ inverse: Double, radius: Double
+    ) -> (Double, Double) {
         let a = dx * dx + dy * dy, b = x * dx + y * dy, c = x * x + y * y - radius * radius
         if a == 0 { return c <= 0 ? (-.infinity, .infinity) : (1, 0) }
         let q = b * b - a * c
         guard q >= 0 else { return (1, 0) }
         let root = q.squareRoot()
-        return ((-b - root) / a, (-b + root) / a)
+        return ((-b - root) * inverse, (-b + root) * inverse)
     }
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` may have nonzero
@@ -253,7 +270,7 @@ struct RoundedRectSampler {
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
         let lu = hx + 0.51 / Double(pixelsPerU) + 1e-5 * hx, lv = hy + 0.51 / Double(pixelsPerV) + 1e-5 * hy
-        let (a0, a1) = Self.solve(h.x, inverse.r1.x, lu), (b0, b1) = Self.solve(h.y, inverse.r1.y, lv)
+        let (a0, a1) = Self.solve(h.x, inverse.r1.x, inverseStepU, lu), (b0, b1) = Self.solve(h.y, inverse.r1.y, inverseStepV, lv)
         let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
         guard !lo.isNaN, !hi.isNaN, !a0.isNaN, !a1.isNaN, !b0.isNaN, !b1.isNaN, lu.isFinite, lv.isFinite else {
             return 0..<count
