@@ -330,6 +330,11 @@ final class Rasterizer {
         default: nil
         }
         let x0 = region.minX
+        // Steady rows (an axis-aligned layer away from its top and bottom edges and its
+        // corners) sample to the same coverage wherever their spans agree: the first is
+        // sampled and kept in two spare rows, the next ones copy it.
+        let keptOuter = pool.row(4), keptRing = pool.row(5)
+        var kept: (support: Range<Int>, inside: Range<Int>)?
         for y in region.minY..<region.maxY {
             let inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
             var support = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
@@ -337,6 +342,9 @@ final class Rasterizer {
                 support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
             }
             guard !support.isEmpty else { continue }
+            let steady = sampler.isSteady(row: y, border: strokePaint != nil)
+            let reuse = steady && kept.map { $0.support == support && $0.inside == inside } == true
+            if steady && !reuse { kept = (support, inside) }
             // Pieces start at the support's first pixel or at the interior's end: the
             // sampler's lanes start there, whichever path draws the row (the blend kernels
             // do not depend on where a run starts).
@@ -355,8 +363,17 @@ final class Rasterizer {
             func drawPiece(_ r: Range<Int>) {
                 guard !r.isEmpty else { return }
                 let c = r.count
-                sampler.sample(row: y, from: x0, pixels: r, interior: inside, outer: coverage,
-                               border: strokePaint == nil ? nil : ring)
+                let border = strokePaint == nil ? nil : ring
+                if reuse {
+                    (coverage + r.lowerBound).update(from: keptOuter + r.lowerBound, count: c)
+                    border.map { ($0 + r.lowerBound).update(from: keptRing + r.lowerBound, count: c) }
+                } else {
+                    sampler.sample(row: y, from: x0, pixels: r, interior: inside, outer: coverage, border: border)
+                    if steady {
+                        (keptOuter + r.lowerBound).update(from: coverage + r.lowerBound, count: c)
+                        border.map { (keptRing + r.lowerBound).update(from: $0 + r.lowerBound, count: c) }
+                    }
+                }
                 let cov = coverage + r.lowerBound, rg = ring + r.lowerBound, wt = weights + r.lowerBound
                 let uniform = clipWeights(row: y, from: x0 + r.lowerBound, count: c, opacity: opacity, clip: clip, into: wt)
                 let out = dst + 4 * r.lowerBound

@@ -279,6 +279,27 @@ struct RoundedRectSampler {
         return Self.indices(lo, hi)
     }
 
+    /// Whether every pixel of row `y` samples to the same coverage (and, with `border`,
+    /// ring) as the pixel in its column on any other steady row: an affine map whose u
+    /// depends on x alone and v on y alone (an axis-aligned layer, any scale and
+    /// translation), and a row whose pixel centres lie at least half a pixel (plus 1e-2
+    /// pixel and 1e-5 of the size) inside the shape's v edges — and the inner edge's, with
+    /// `border` — and outside the corners' band. There the lanes' v-slab is exactly 1 and
+    /// no lane is in a corner, so a pixel's coverage is its u-slab alone, which the row
+    /// does not change. Constant time.
+    func isSteady(row y: Int, border: Bool) -> Bool {
+        guard isAffine, inverse.r1.y == 0, inverse.r2.x == 0 else { return false }
+        let v = abs(inverse.homogeneous(0.5, Double(y) + 0.5).y)
+        let half = 0.51 / Double(pixelsPerV)
+        func inside(_ shape: Shape) -> Bool {
+            let hy = Double(shape.halfHeight)
+            return v <= hy - Swift.max(Double(shape.extent), half) - 1e-5 * hy
+        }
+        guard inside(outer) else { return false }
+        guard border, let inner else { return true }
+        return inside(inner)
+    }
+
     /// `sample` without the interior shortcut (each pixel through the lanes).
     func sampleSpan(
         row y: Int, from x0: Int, count: Int,
