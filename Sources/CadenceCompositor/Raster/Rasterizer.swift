@@ -331,20 +331,28 @@ final class Rasterizer {
         }
         let x0 = region.minX
         // Steady rows (an axis-aligned layer away from its top and bottom edges and its
-        // corners) sample to the same coverage wherever their spans agree: the first is
-        // sampled and kept in two spare rows, the next ones copy it.
+        // corners) sample to the same coverage: the first is sampled and kept, with its
+        // spans, in two spare rows; the next ones copy it.
         let keptOuter = pool.row(4), keptRing = pool.row(5)
         var kept: (support: Range<Int>, inside: Range<Int>)?
         for y in region.minY..<region.maxY {
-            let inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
-            var support = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
-            if !inside.isEmpty {
-                support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
+            // A steady row after the first has the first's spans too (its coverage is the
+            // same), so they are not solved again.
+            let steady = sampler.isSteady(row: y, border: strokePaint != nil)
+            let reuse = steady && kept != nil
+            let inside: Range<Int>, support: Range<Int>
+            if reuse, let kept {
+                (support, inside) = kept
+            } else {
+                inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
+                var s = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
+                if !inside.isEmpty {
+                    s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
+                }
+                support = s
+                if steady { kept = (support, inside) }
             }
             guard !support.isEmpty else { continue }
-            let steady = sampler.isSteady(row: y, border: strokePaint != nil)
-            let reuse = steady && kept.map { $0.support == support && $0.inside == inside } == true
-            if steady && !reuse { kept = (support, inside) }
             // Pieces start at the support's first pixel or at the interior's end: the
             // sampler's lanes start there, whichever path draws the row (the blend kernels
             // do not depend on where a run starts).
