@@ -1,4 +1,5 @@
 import BenchmarkShim
+import BenchmarkSupport
 import CadenceCompositor
 import CadencePixels
 import CadenceScene
@@ -16,13 +17,6 @@ import Glibc
 // 1)`: the presentation at the frame's time (every animation evaluated), the render list
 // and the drawing. rlottie draws part of each frame on threads of its own, so both are
 // timed by the process's CPU time (the `CPU` column): the work a frame costs one core.
-
-/// The scenes folder of the benchmark package.
-private let scenes: String = {
-    var path = "\(#filePath)"
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/scenes/"
-}()
 
 /// The twin's frame rate and length: `FRAME_RATE` of `lottie-twin.py` and the scene's 2 s.
 private let frameRate = 60.0, frameCount = 120
@@ -74,7 +68,7 @@ private func checkAgainstRLottie(
 }
 
 func registerLottieBenchmarks() {
-    let path = scenes + "cards-1080p.json", lottie = scenes + "cards-1080p.lottie.json"
+    let path = benchmarkScenes + "cards-1080p.json", lottie = benchmarkScenes + "cards-1080p.lottie.json"
     let scene = try! Scene(contentsOf: path)
     let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
     for frame in [0, 60, 119] { checkAgainstRLottie(scene, lottie: lottie, frame: frame, maxMean: 1, maxFar: 500) }
