@@ -34,7 +34,8 @@ private let frameRate = 60.0, frameCount = 120
 /// `CADENCE_PRINT_PIXMAN_CHECKS=1` to print) at frames 0, 60 and 119: mean 0.55, 0.64 and
 /// 0.62 per channel; 50, 29 and 134 pixels more than 32 apart (corners and fading
 /// borders); 45 %, 46 % and 44 % of the canvas covered, the two counts within 0.1 %. A
-/// card 25 × 20 pixels misplaced, or one mistimed or miscoloured, fails the check.
+/// card of 25 × 20 pixels or more drawn out of its place, or in a colour more than 32
+/// off, fails the check.
 private func checkAgainstRLottie(
     _ scene: Scene, lottie: String, frame: Int, maxMean: Double, farDifference: Int = 32, maxFar: Int
 ) {
