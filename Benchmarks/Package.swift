@@ -13,7 +13,7 @@ let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathCompon
 let rootName = root.lastPathComponent
 
 /// The library modules the kernels call.
-let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers", "CadenceCompositor", "CadenceText"]
+let cadence: [Target.Dependency] = ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceImageIO", "CadenceLayers", "CadenceCompositor", "CadenceText", "CadenceScene"]
     .map { .product(name: $0, package: rootName) }
 
 let package = Package(
@@ -24,8 +24,8 @@ let package = Package(
     targets: [
         // MARK: The harness: Google Benchmark behind an `extern "C"` API, plus the C++
         // baselines measured in the same run: the UnitBezier solver (WebKit/Chromium's),
-        // Eigen's Matrix4d product and inverse, and pixman's fills and composites
-        // (a bilinear transformed image among them).
+        // Eigen's Matrix4d product and inverse, pixman's fills and composites (a bilinear
+        // transformed image among them), and rlottie's frames of the cards scene's twin.
         .target(
             name: "BenchmarkShim",
             cxxSettings: [
@@ -47,6 +47,9 @@ let package = Package(
                 // Debian's libpixman-1-dev: /usr/lib/x86_64-linux-gnu/libpixman-1.so. Linked
                 // into this package only; the root package never depends on pixman.
                 .linkedLibrary("pixman-1"),
+                // Debian's librlottie-dev: /usr/lib/x86_64-linux-gnu/librlottie.so (its C API,
+                // rlottie_capi.h, in /usr/include). Linked into this package only.
+                .linkedLibrary("rlottie"),
                 // Debian's libpng-dev: libpng16.so, the PNG encoder's peer (the root package
                 // links it too, for decoding).
                 .linkedLibrary("png16"),

@@ -15,6 +15,9 @@
 #   Benchmarks/run.sh --march --benchmark_filter=progress --benchmark_repetitions=5
 #   Benchmarks/run.sh --band-profile     # per-band profile of the 1080p frames, no benchmarks
 # Google Benchmark 1.7 takes --benchmark_min_time as a bare number of seconds (no "s").
+#
+# Needs Debian's libbenchmark-dev, libeigen3-dev, libpixman-1-dev and librlottie-dev (the
+# peers linked into this package only; .ci/run installs them).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -158,6 +158,74 @@ final class RoundedRectSamplerTests: XCTestCase {
         XCTAssertGreaterThan(interiorPixels, 1000, "the shortcut is exercised")
     }
 
+    /// With circular corners on all four, a row through the corners' band is interior up
+    /// to the inset arc, not only between the arcs' starts: a 100 × 60 rectangle of radius
+    /// 20 at scale 1, row 5 (centre 5.5, 14.5 above the corners' centres): the margin is
+    /// 0.501·√2 = 0.7085, the inset arc reaches √((20 − 0.7085)² − 14.5²) = 12.72 from the
+    /// centres, so pixels 7 ..< 93 (centres 7.5 … 92.5); the cross alone gave 20 ..< 80.
+    /// Every pixel of it samples to exactly 1 (as `testInteriorSpanMatchesSampling` checks
+    /// on random maps).
+    func testInteriorReachesIntoTheCorners() {
+        let map = PlaneMap(rows: SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
+        let sampler = RoundedRectSampler(bounds: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 20, map: map)!
+        XCTAssertEqual(sampler.interior(row: 5, from: 0, count: 100, border: false), 7..<93)
+        XCTAssertEqual(sampler.interior(row: 30, from: 0, count: 100, border: false), 1..<99)
+        XCTAssertEqual(sampler.interior(row: 0, from: 0, count: 100, border: false), 0..<0)
+        var row = [Float](repeating: -1, count: 104)
+        row.withUnsafeMutableBufferPointer { sampler.sampleSpan(row: 5, from: 0, count: 100, outer: $0.baseAddress!, border: nil) }
+        XCTAssertEqual(row[7..<93].filter { $0 != 1 }.count, 0)
+        XCTAssertLessThan(row[6], 1)
+        XCTAssertLessThan(row[93], 1)
+        // One rounded corner: the cross, as though all four were rounded.
+        let mixed = RoundedRectSampler(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 20, corners: [.layerMinXMinYCorner], map: map)!
+        XCTAssertEqual(mixed.interior(row: 5, from: 0, count: 100, border: false), 20..<80)
+    }
+
+    /// Steady rows sample alike: axis-aligned maps (any scale, flips, fractional
+    /// translation), rounded or square rectangles with and without borders — every steady
+    /// row's coverage and ring equal the first steady row's bit for bit, steady rows exist,
+    /// and a row through a corner's band or an edge is not steady. A rotated, sheared or
+    /// perspective map has no steady row.
+    func testSteadyRowsSampleAlike() {
+        var g = SeededGenerator(seed: 0x57_EAD7)
+        var steadyRows = 0
+        for trial in 0..<60 {
+            let sx = (0.4 + g.unit() * 2) * (trial % 4 == 0 ? -1 : 1), sy = (0.4 + g.unit() * 2) * (trial % 5 == 0 ? -1 : 1)
+            let map = PlaneMap(rows: SIMD3(sx, 0, 0), SIMD3(0, sy, 0), SIMD3(32 + g.unit(), 32 + g.unit(), 1))
+            let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...40), height: g.edgeBiased(in: 0.2...40))
+            let radius = [0, g.unit() * 10, 100][trial % 3], border = [0, 1, g.unit() * 6][trial % 3]
+            let sampler = RoundedRectSampler(bounds: bounds, cornerRadius: radius, borderWidth: border, map: map)!
+            var first: ([Float], [Float])?
+            for y in 0..<64 {
+                var outer = [Float](repeating: -1, count: 72), ring = outer
+                outer.withUnsafeMutableBufferPointer { o in
+                    ring.withUnsafeMutableBufferPointer { r in
+                        sampler.sample(row: y, from: 0, count: 64, outer: o.baseAddress!, border: r.baseAddress!)
+                    }
+                }
+                let row = (Array(outer.prefix(64)), Array(ring.prefix(64)))
+                guard sampler.isSteady(row: y, border: true) else { continue }
+                steadyRows += 1
+                // v at the row's centres, from the rectangle's centre, in pixels: far from the
+                // edges and past the corners' band.
+                let v = abs((Double(y) + 0.5 - map.r3.y) / sy - bounds.midY)
+                XCTAssertLessThanOrEqual(v, bounds.height / 2 - min(radius, bounds.width / 2, bounds.height / 2) + 1e-9, "seed \(g.seed) trial \(trial) row \(y)")
+                XCTAssertLessThanOrEqual((v + 0.5 / abs(sy)) * abs(sy), bounds.height / 2 * abs(sy) + 1e-9, "seed \(g.seed) trial \(trial) row \(y)")
+                if let first {
+                    XCTAssertEqual(row.0, first.0, "seed \(g.seed) trial \(trial) row \(y)")
+                    XCTAssertEqual(row.1, first.1, "seed \(g.seed) trial \(trial) row \(y)")
+                } else {
+                    first = row
+                }
+            }
+            let turned = randomPlaneMap(&g, centre: 32, minScale: 0.5, scaleSpread: 1.5, perspective: trial % 2 == 0 ? 0.02 : 0)
+            let tilted = RoundedRectSampler(bounds: bounds, cornerRadius: radius, borderWidth: border, map: turned)!
+            XCTAssertFalse((0..<64).contains { tilted.isSteady(row: $0, border: true) }, "seed \(g.seed) trial \(trial)")
+        }
+        XCTAssertGreaterThan(steadyRows, 500, "steady rows are exercised")
+    }
+
     /// Outside the support span every pixel's sampled coverage (outer and border) is
     /// exactly 0: rotated, scaled and sheared rectangles, rounded or not (any corners,
     /// either curve), with borders.

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <Eigen/LU>  // Matrix4d::inverse()
 #include <pixman.h>
+#include <rlottie_capi.h>
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,13 @@ extern "C" void cadence_benchmark_register_real_time(
     benchmark::RegisterBenchmark(name, [=](benchmark::State &state) {
         runBatches(state, items_per_iteration, [&](int64_t n) { body(context, n); });
     })->UseRealTime();
+}
+
+extern "C" void cadence_benchmark_register_process_time(
+    const char *name, cadence_benchmark_body body, void *context, int64_t items_per_iteration) {
+    benchmark::RegisterBenchmark(name, [=](benchmark::State &state) {
+        runBatches(state, items_per_iteration, [&](int64_t n) { body(context, n); });
+    })->MeasureProcessCPUTime();
 }
 
 extern "C" void cadence_benchmark_consume(uint64_t value) {
@@ -711,4 +719,68 @@ extern "C" void cadence_baseline_pixman_transformed_image_register(
             benchmark::ClobberMemory();
         });
     });
+}
+
+// MARK: - Baseline: rlottie
+
+namespace {
+
+// A Lottie animation and the ARGB32 buffer its frames are drawn into, made once.
+struct RLottieScene {
+    Lottie_Animation *animation = nullptr;
+    std::vector<uint32_t> buffer;
+    size_t width = 0, height = 0;
+
+    RLottieScene(const char *path, int32_t w, int32_t h) {
+        animation = lottie_animation_from_file(path);
+        if (!animation) return;
+        lottie_animation_get_size(animation, &width, &height);
+        if (width != size_t(w) || height != size_t(h)) {
+            lottie_animation_destroy(animation);
+            animation = nullptr;
+            return;
+        }
+        buffer.assign(width * height, 0);
+    }
+
+    RLottieScene(const RLottieScene &) = delete;
+    RLottieScene &operator=(const RLottieScene &) = delete;
+
+    ~RLottieScene() {
+        if (animation) lottie_animation_destroy(animation);
+    }
+
+    void draw(size_t frame) {
+        lottie_animation_render(animation, frame, buffer.data(), width, height, width * 4);
+    }
+};
+
+}  // namespace
+
+extern "C" int32_t cadence_baseline_rlottie_draw(const char *path, int64_t frame, int32_t width, int32_t height,
+                                                 uint8_t *rgba) {
+    RLottieScene s(path, width, height);
+    if (!s.animation || frame < 0) return -1;
+    s.draw(size_t(frame));
+    copyToRGBA(s.buffer.data(), s.buffer.size(), rgba);
+    return 0;
+}
+
+extern "C" int32_t cadence_baseline_rlottie_register(const char *name, const char *path, int64_t frame_count,
+                                                     int32_t width, int32_t height) {
+    auto s = std::make_shared<RLottieScene>(path, width, height);
+    if (!s->animation || frame_count <= 0) return -1;
+    const int64_t items = int64_t(width) * height;
+    benchmark::RegisterBenchmark(name, [s, frame_count, items](benchmark::State &state) {
+        int64_t frame = 0;
+        runBatches(state, items, [&](int64_t n) {
+            for (int64_t k = 0; k < n; ++k) {
+                s->draw(size_t(frame));
+                frame = frame + 1 == frame_count ? 0 : frame + 1;
+            }
+            benchmark::DoNotOptimize(s->buffer[s->buffer.size() / 2]);
+            benchmark::ClobberMemory();
+        });
+    })->MeasureProcessCPUTime();
+    return 0;
 }

@@ -17,6 +17,14 @@ extension Inputs {
     public static func layerTimes() -> Inputs { Inputs(in: 0..<4, seed: 0xCADE_0501) }
 }
 
+/// The benchmark package's `scenes` folder (with a trailing slash), found from this
+/// source file's path: the scene files the frame benchmarks load.
+public let benchmarkScenes: String = {
+    var path = "\(#filePath)"
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path + "/scenes/"
+}()
+
 /// The keyframe benchmarks' values: `count` points on a wobbly loop.
 public func keyframePoints(count: Int = 16) -> [Point] {
     (0..<count).map { i -> Point in

@@ -16,18 +16,28 @@ private let trampoline: cadence_benchmark_body = { context, iterations in
     Unmanaged<BenchmarkBody>.fromOpaque(context!).takeUnretainedValue().run(iterations)
 }
 
-/// Registers `body` as the benchmark `name`. `itemsPerIteration` > 0 adds an items/s
-/// counter (samples per second for the batch benchmarks).
+/// What a benchmark's time is read from.
+enum BenchmarkClock {
+    /// The calling thread's CPU time (Google Benchmark's default).
+    case thread
+    /// The wall clock: for bodies that run on several threads.
+    case wall
+    /// The CPU time of every thread of the process: for comparing with a library that
+    /// draws on threads of its own.
+    case process
+}
+
+/// Registers `body` as the benchmark `name`, timed by `clock`. `itemsPerIteration` > 0 adds
+/// an items/s counter (samples per second for the batch benchmarks).
 func registerBenchmark(
-    _ name: String, itemsPerIteration: Int = 0, realTime: Bool = false, _ body: @escaping (Int64) -> Void
+    _ name: String, itemsPerIteration: Int = 0, clock: BenchmarkClock = .thread, _ body: @escaping (Int64) -> Void
 ) {
     // Retained for the life of the process: Google Benchmark keeps the pointer.
     let context = Unmanaged.passRetained(BenchmarkBody(body)).toOpaque()
-    if realTime {
-        // Bodies that run on several threads: the wall clock, not this thread's CPU time.
-        cadence_benchmark_register_real_time(name, trampoline, context, Int64(itemsPerIteration))
-    } else {
-        cadence_benchmark_register(name, trampoline, context, Int64(itemsPerIteration))
+    switch clock {
+    case .thread: cadence_benchmark_register(name, trampoline, context, Int64(itemsPerIteration))
+    case .wall: cadence_benchmark_register_real_time(name, trampoline, context, Int64(itemsPerIteration))
+    case .process: cadence_benchmark_register_process_time(name, trampoline, context, Int64(itemsPerIteration))
     }
 }
 

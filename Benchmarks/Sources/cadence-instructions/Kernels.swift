@@ -5,6 +5,7 @@ import CadenceAnimation
 import CadenceGeometry
 import CadenceLayers
 import CadencePixels
+import CadenceScene
 import CadenceTiming
 
 // The key kernels whose instruction counts CI holds to a budget, and the C++ baselines counted
@@ -273,6 +274,19 @@ let kernels: [Kernel] = [
            draw(Canvas(width: 1024, height: 1024)) {
                [bilinearImage(Rect(x: 0, y: 0, width: 1024, height: 1024), seed: 0xCADE_0721)]
            }),
+
+    // An animated frame (issue 13): the cards scene (`scenes/cards-1080p.json`, the frame the
+    // benchmarks set beside rlottie's) at t = 1 s — presentation, render list and drawing
+    // into a kept bitmap, one thread — per frame.
+    Kernel("Compositor.render(into:) cards 1080p scene at t = 1 s, one thread, per frame", count: 1) {
+        let scene = try! Scene(contentsOf: benchmarkScenes + "cards-1080p.json")
+        let compositor = Compositor(threadCount: 1)
+        var bitmap = try! scene.render(at: 1, with: compositor)
+        return { n in
+            for _ in 0..<Int(n) { try! scene.render(at: 1, with: compositor, into: &bitmap) }
+            cadence_benchmark_consume(UInt64(bitmap.pixels[bitmap.pixels.count / 2]))
+        }
+    },
 
     // The drawing context (issue 18), per call on a context kept from call to call: a
     // 1,000-segment polygon filled, a 1,000-segment spiral (smooth, and zigzag so that it

@@ -177,12 +177,15 @@ enum PixelLanes {
         }
         guard i < count else { return }
         let n = count - i
+        // Pixel by pixel rather than `copyMemory`: a tail is a few pixels (an edge's), and
+        // the library call cost more than the copy.
+        let tail = base + 4 * i
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { buffer in
-            let t = UnsafeMutableRawPointer(buffer.baseAddress!)
-            t.initializeMemory(as: UInt32.self, repeating: 0, count: 8)
-            t.copyMemory(from: base + 4 * i, byteCount: 4 * n)
-            body(t, i, n)
-            (base + 4 * i).copyMemory(from: t, byteCount: 4 * n)
+            let t = buffer.baseAddress!
+            t.initialize(repeating: 0, count: 8)
+            for k in 0..<n { t[k] = tail.loadUnaligned(fromByteOffset: 4 * k, as: UInt32.self) }
+            body(UnsafeMutableRawPointer(t), i, n)
+            for k in 0..<n { tail.storeBytes(of: t[k], toByteOffset: 4 * k, as: UInt32.self) }
         }
     }
 

@@ -330,17 +330,33 @@ final class Rasterizer {
         default: nil
         }
         let x0 = region.minX
+        // Steady rows (an axis-aligned layer away from its top and bottom edges and its
+        // corners) sample to the same coverage: the first is sampled and kept, with its
+        // spans, in two spare rows; the next ones copy it.
+        let keptOuter = pool.row(4), keptRing = pool.row(5)
+        var kept: (support: Range<Int>, inside: Range<Int>)?
         for y in region.minY..<region.maxY {
-            let inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
-            var support = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
-            if !inside.isEmpty {
-                support = Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound)
+            // A steady row after the first has the first's spans too (its coverage is the
+            // same), so they are not solved again.
+            let steady = sampler.isSteady(row: y, border: strokePaint != nil)
+            let reuse = steady && kept != nil
+            let inside: Range<Int>, support: Range<Int>
+            if reuse, let kept {
+                (support, inside) = kept
+            } else {
+                inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
+                var s = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
+                if !inside.isEmpty {
+                    s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
+                }
+                support = s
+                if steady { kept = (support, inside) }
             }
             guard !support.isEmpty else { continue }
-            // Pieces start on multiples of 8 (the sampler's lanes) or at the interior's
-            // ends, as in a whole-row pass (the blend kernels do not depend on where a run
-            // starts).
-            let a = support.lowerBound & ~7, b = support.upperBound
+            // Pieces start at the support's first pixel or at the interior's end: the
+            // sampler's lanes start there, whichever path draws the row (the blend kernels
+            // do not depend on where a run starts).
+            let a = support.lowerBound, b = support.upperBound
             let dst = surface.pixel(x0, y)
             if let constant, !inside.isEmpty {
                 drawPiece(a..<inside.lowerBound)
@@ -355,8 +371,17 @@ final class Rasterizer {
             func drawPiece(_ r: Range<Int>) {
                 guard !r.isEmpty else { return }
                 let c = r.count
-                sampler.sample(row: y, from: x0, pixels: r, interior: inside, outer: coverage,
-                               border: strokePaint == nil ? nil : ring)
+                let border = strokePaint == nil ? nil : ring
+                if reuse {
+                    (coverage + r.lowerBound).update(from: keptOuter + r.lowerBound, count: c)
+                    border.map { ($0 + r.lowerBound).update(from: keptRing + r.lowerBound, count: c) }
+                } else {
+                    sampler.sample(row: y, from: x0, pixels: r, interior: inside, outer: coverage, border: border)
+                    if steady {
+                        (keptOuter + r.lowerBound).update(from: coverage + r.lowerBound, count: c)
+                        border.map { (keptRing + r.lowerBound).update(from: $0 + r.lowerBound, count: c) }
+                    }
+                }
                 let cov = coverage + r.lowerBound, rg = ring + r.lowerBound, wt = weights + r.lowerBound
                 let uniform = clipWeights(row: y, from: x0 + r.lowerBound, count: c, opacity: opacity, clip: clip, into: wt)
                 let out = dst + 4 * r.lowerBound

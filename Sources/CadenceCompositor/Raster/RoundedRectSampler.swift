@@ -95,6 +95,10 @@ struct RoundedRectSampler {
     let inner: Shape?
     /// The rounded corners; `nil` when all four are (no per-lane choice).
     let corners: CornerMask?
+    /// Along a row (affine maps): the reciprocals of the steps of u and v per pixel and of
+    /// the step's squared length, for the row spans (`interior`, `support`): infinite for
+    /// a zero step, which those test first.
+    let inverseStepU, inverseStepV, inverseStepSquared: Double
 
     /// The sampler of `bounds` rounded by `cornerRadius` at the corners `corners` with the
     /// curve `curve` under `map` (layer space to pixels), with the border ring
@@ -120,6 +124,10 @@ struct RoundedRectSampler {
                     radius: cornerRadius - borderWidth, curve: curve)
             : nil
         self.corners = corners == .all ? nil : corners
+        let du = inverse.r1.x, dv = inverse.r1.y
+        inverseStepU = 1 / du
+        inverseStepV = 1 / dv
+        inverseStepSquared = 1 / (du * du + dv * dv)
     }
 
     /// Writes the coverage of the shape for the `count` pixels `x0 ..< x0 + count` of row
@@ -166,13 +174,13 @@ struct RoundedRectSampler {
         lanes(Swift.min(Swift.max(r.lowerBound, inside.upperBound), r.upperBound)..<r.upperBound)
     }
 
-    /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`; `low > high` when there is
-    /// none.
+    /// The real `i` with `|a + i·d| ≤ limit`, as `(low, high)`, given `inverse` = 1 / d;
+    /// `low > high` when there is none.
     @inline(__always)
-    private static func solve(_ a: Double, _ d: Double, _ limit: Double) -> (Double, Double) {
+    private static func solve(_ a: Double, _ d: Double, _ inverse: Double, _ limit: Double) -> (Double, Double) {
         guard limit >= 0 else { return (1, 0) }
         if d == 0 { return abs(a) <= limit ? (-.infinity, .infinity) : (1, 0) }
-        let p = (-limit - a) / d, q = (limit - a) / d
+        let p = (-limit - a) * inverse, q = (limit - a) * inverse
         return (Swift.min(p, q), Swift.max(p, q))
     }
 
@@ -185,25 +193,70 @@ struct RoundedRectSampler {
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` is fully inside the shape
     /// (inside the inner edge when `border`, where the ring is empty): empty under
-    /// perspective. Of the cross-shaped interior (the two rectangles that avoid the corner
-    /// arcs), the longer of the row's two spans. A margin of 1e-3 pixel (and 1e-6 of the
-    /// size, for Float's rounding) keeps every pixel of it at coverage exactly 1.
+    /// perspective. With circular corners on all four (the common case), the row's span
+    /// of the shape inset by a margin `m` — two rectangles and four discs of radius
+    /// `r − m` whose union is convex, so the row meets it in one span; the margin is half
+    /// a pixel across the longest direction of the map (`0.501 · √(|∇u|² + |∇v|²)` layer
+    /// units, at least the distance the corner's metric converts to half a pixel) and
+    /// 1e-6 of the size. Otherwise, of the cross-shaped interior (the two rectangles that
+    /// avoid the corners' reach), the longer of the row's two spans, with a margin of
+    /// 1e-3 pixel (and 1e-6 of the size, for Float's rounding) past half a pixel on each
+    /// axis. Every pixel of the span has coverage exactly 1 (and ring 0 when `border`).
     func interior(row y: Int, from x0: Int, count: Int, border: Bool) -> Range<Int> {
         guard isAffine, count > 0 else { return 0..<0 }
         let shape = border ? (inner ?? outer) : outer
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let du = inverse.r1.x, dv = inverse.r1.y
         let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.extent)
-        let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
-        func span(_ lu: Double, _ lv: Double) -> Range<Int> {
-            let (a0, a1) = Self.solve(h.x, du, lu), (b0, b1) = Self.solve(h.y, dv, lv)
-            let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
+        let unitsPerU = 1 / Double(pixelsPerU), unitsPerV = 1 / Double(pixelsPerV)
+        /// The real `i` of the row inside the rectangle `|u| ≤ lu`, `|v| ≤ lv`.
+        func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
+            let (a0, a1) = Self.solve(h.x, du, inverseStepU, lu), (b0, b1) = Self.solve(h.y, dv, inverseStepV, lv)
+            return (Swift.max(a0, b0), Swift.min(a1, b1))
+        }
+        func indices(_ span: (Double, Double)) -> Range<Int> {
+            let lo = Swift.max(span.0, 0), hi = Swift.min(span.1, Double(count - 1))
             guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
             return Self.indices(lo, hi)
         }
-        let wide = span(hx - mu, hy - Swift.max(r, mv))
-        let tall = span(hx - Swift.max(r, mu), hy - mv)
+        let m = 0.501 * (unitsPerU * unitsPerU + unitsPerV * unitsPerV).squareRoot() + 1e-6 * (hx + hy)
+        if corners == nil, shape.exponent == 2, m < r, m.isFinite {
+            // The union of the six spans (each may be empty: low > high).
+            let ox = hx - r, oy = hy - r
+            var span = Self.union(box(hx - m, hy - r), box(hx - r, hy - m))
+            span = Self.union(span, Self.disc(h.x - ox, h.y - oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, Self.disc(h.x + ox, h.y - oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, Self.disc(h.x - ox, h.y + oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, Self.disc(h.x + ox, h.y + oy, du, dv, inverseStepSquared, radius: r - m))
+            return indices(span)
+        }
+        let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
+        let wide = indices(box(hx - mu, hy - Swift.max(r, mv)))
+        let tall = indices(box(hx - Swift.max(r, mu), hy - mv))
         return wide.count >= tall.count ? wide : tall
+    }
+
+    /// The smallest span holding the spans `a` and `b` (either may be empty: low > high);
+    /// the union itself when they overlap.
+    @inline(__always)
+    private static func union(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
+        guard a.0 <= a.1 else { return b }
+        guard b.0 <= b.1 else { return a }
+        return (Swift.min(a.0, b.0), Swift.max(a.1, b.1))
+    }
+
+    /// The real `i` with `|(x + i·dx, y + i·dy)| ≤ radius`, as `(low, high)`, given
+    /// `inverse` = 1 / (dx² + dy²); `low > high` when there is none.
+    @inline(__always)
+    private static func disc(
+        _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, _ inverse: Double, radius: Double
+    ) -> (Double, Double) {
+        let a = dx * dx + dy * dy, b = x * dx + y * dy, c = x * x + y * y - radius * radius
+        if a == 0 { return c <= 0 ? (-.infinity, .infinity) : (1, 0) }
+        let q = b * b - a * c
+        guard q >= 0 else { return (1, 0) }
+        let root = q.squareRoot()
+        return ((-b - root) * inverse, (-b + root) * inverse)
     }
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` may have nonzero
@@ -217,13 +270,34 @@ struct RoundedRectSampler {
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
         let lu = hx + 0.51 / Double(pixelsPerU) + 1e-5 * hx, lv = hy + 0.51 / Double(pixelsPerV) + 1e-5 * hy
-        let (a0, a1) = Self.solve(h.x, inverse.r1.x, lu), (b0, b1) = Self.solve(h.y, inverse.r1.y, lv)
+        let (a0, a1) = Self.solve(h.x, inverse.r1.x, inverseStepU, lu), (b0, b1) = Self.solve(h.y, inverse.r1.y, inverseStepV, lv)
         let lo = Swift.max(a0, b0, 0), hi = Swift.min(a1, b1, Double(count - 1))
         guard !lo.isNaN, !hi.isNaN, !a0.isNaN, !a1.isNaN, !b0.isNaN, !b1.isNaN, lu.isFinite, lv.isFinite else {
             return 0..<count
         }
         guard lo <= hi else { return 0..<0 }
         return Self.indices(lo, hi)
+    }
+
+    /// Whether every pixel of row `y` samples to the same coverage (and, with `border`,
+    /// ring) as the pixel in its column on any other steady row: an affine map whose u
+    /// depends on x alone and v on y alone (an axis-aligned layer, any scale and
+    /// translation), and a row whose pixel centres lie at least half a pixel (plus 1e-2
+    /// pixel and 1e-5 of the size) inside the shape's v edges — and the inner edge's, with
+    /// `border` — and outside the corners' band. There the lanes' v-slab is exactly 1 and
+    /// no lane is in a corner, so a pixel's coverage is its u-slab alone, which the row
+    /// does not change. Constant time.
+    func isSteady(row y: Int, border: Bool) -> Bool {
+        guard isAffine, inverse.r1.y == 0, inverse.r2.x == 0 else { return false }
+        let v = abs(inverse.homogeneous(0.5, Double(y) + 0.5).y)
+        let half = 0.51 / Double(pixelsPerV)
+        func inside(_ shape: Shape) -> Bool {
+            let hy = Double(shape.halfHeight)
+            return v <= hy - Swift.max(Double(shape.extent), half) - 1e-5 * hy
+        }
+        guard inside(outer) else { return false }
+        guard border, let inner else { return true }
+        return inside(inner)
     }
 
     /// `sample` without the interior shortcut (each pixel through the lanes).

@@ -39,7 +39,7 @@ final class ScratchPool {
     /// Row buffers: `rowCount` rows of `rowCapacity` `Float`s each, 64-byte aligned.
     private(set) var rows: UnsafeMutablePointer<Float>
     private(set) var rowCapacity = 0
-    static let rowCount = 4
+    static let rowCount = 6
 
     init(byteLimit: Int) {
         self.byteLimit = byteLimit

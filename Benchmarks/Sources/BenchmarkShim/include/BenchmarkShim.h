@@ -1,8 +1,8 @@
 // The C API of Cadence's benchmark harness: Google Benchmark behind plain C functions, so
 // Swift can register benchmarks without C++ interop, and C++ baselines registered from C++
 // in the same run: the classic WebKit/Chromium UnitBezier solver, Eigen's Matrix4d
-// product and inverse, pixman's fills, composites and bilinear transformed images, and
-// libpng's encoder.
+// product and inverse, pixman's fills, composites and bilinear transformed images,
+// rlottie's animation frames, and libpng's encoder.
 #ifndef CADENCE_BENCHMARK_SHIM_H
 #define CADENCE_BENCHMARK_SHIM_H
 
@@ -30,6 +30,13 @@ void cadence_benchmark_register(
 /// `cadence_benchmark_register` timed by the wall clock rather than the calling thread's
 /// CPU time: for bodies that run on several threads.
 void cadence_benchmark_register_real_time(
+    const char *_Nonnull name, cadence_benchmark_body _Nonnull body, void *_Nullable context,
+    int64_t items_per_iteration);
+
+/// `cadence_benchmark_register` timed by the CPU time of the whole process (every thread's):
+/// for comparing with a library that hands part of a frame to threads of its own (rlottie),
+/// so both sides are charged all the work they do.
+void cadence_benchmark_register_process_time(
     const char *_Nonnull name, cadence_benchmark_body _Nonnull body, void *_Nullable context,
     int64_t items_per_iteration);
 
@@ -224,6 +231,27 @@ void cadence_baseline_pixman_linear_gradient_draw(const cadence_pixman_linear_gr
 /// Registers the gradient's composite as the benchmark `name`, with `items_per_iteration`.
 void cadence_baseline_pixman_linear_gradient_register(
     const char *_Nonnull name, const cadence_pixman_linear_gradient *_Nonnull scene, int64_t items_per_iteration);
+
+// MARK: Baseline: rlottie (a peer library, benchmark-only)
+//
+// Samsung's Lottie player (Debian's librlottie-dev), drawing the Lottie twin of a Cadence
+// scene file through its C API: `lottie_animation_render` into an ARGB32 (premultiplied
+// a8r8g8b8) buffer of the animation's size, made once and reused. rlottie rasterizes paths
+// on worker threads of its own while the caller waits.
+
+/// Draws frame `frame` of the Lottie file at `path` (frames at the file's frame rate,
+/// clamped to its last) into `rgba` (`width · height · 4` bytes, premultiplied RGBA8,
+/// Cadence's byte order) at the animation's own size, which must be `width × height`.
+/// Returns 0, or -1 when the file does not load or its size differs.
+int32_t cadence_baseline_rlottie_draw(const char *_Nonnull path, int64_t frame, int32_t width, int32_t height,
+                                      uint8_t *_Nonnull rgba);
+
+/// Registers, from C++, a benchmark that draws frames `0, 1, …, frame_count − 1, 0, …` of
+/// the Lottie file at `path` (loaded at registration), one per iteration, into a buffer
+/// kept from frame to frame, timed by the process's CPU time (rlottie's threads included);
+/// `width · height` items per frame. Returns 0, or -1 as `cadence_baseline_rlottie_draw`.
+int32_t cadence_baseline_rlottie_register(const char *_Nonnull name, const char *_Nonnull path,
+                                          int64_t frame_count, int32_t width, int32_t height);
 
 // MARK: libpng (the PNG encoder's peer)
 
