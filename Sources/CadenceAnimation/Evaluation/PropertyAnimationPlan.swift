@@ -64,6 +64,31 @@ package final class PropertyAnimationPlan: Sendable {
         return value
     }
 
+    /// The fold of `reaches` (planned for a property of this type) over `model` at `time`:
+    /// each reach applied in order to the value below it, as `presentationValue` folds a
+    /// plan's reaches. One entry per planned kind, compiled for it, for callers in other
+    /// modules that keep the reaches themselves (a layer's property presenters).
+    package static func presentedValue(_ reaches: [Reach<Double>], model: Double, atTime time: Double, rotation: inout Double?) -> Double {
+        fold(reaches, model, time, &rotation)
+    }
+    package static func presentedValue(_ reaches: [Reach<Point>], model: Point, atTime time: Double, rotation: inout Double?) -> Point {
+        fold(reaches, model, time, &rotation)
+    }
+    package static func presentedValue(_ reaches: [Reach<Size>], model: Size, atTime time: Double, rotation: inout Double?) -> Size {
+        fold(reaches, model, time, &rotation)
+    }
+    package static func presentedValue(_ reaches: [Reach<Rect>], model: Rect, atTime time: Double, rotation: inout Double?) -> Rect {
+        fold(reaches, model, time, &rotation)
+    }
+    package static func presentedValue(_ reaches: [Reach<Color>], model: Color, atTime time: Double, rotation: inout Double?) -> Color {
+        fold(reaches, model, time, &rotation)
+    }
+    package static func presentedValue(
+        _ reaches: [Reach<Transform3D>], model: Transform3D, atTime time: Double, rotation: inout Double?
+    ) -> Transform3D {
+        fold(reaches, model, time, &rotation)
+    }
+
     /// The value through the evaluator's key-path matching (a kind not planned for).
     @inline(never)
     package func dynamicValue(model: KeyPathValue, atTime time: Double, rotation: inout Double?) -> KeyPathValue {

@@ -37,9 +37,13 @@ final class LayerAnimationPlan {
     /// that a snapshot looks for a transition in effect only then.
     let hasCaptures: Bool
     /// Whether a property must be written through the layer rather than its storage
-    /// (`frame`, Booleans, names without a `LayerKey`): snapshots then present every property
-    /// through the layer, in order.
+    /// (`frame`, Booleans, names without a `LayerKey`, or a property without a presenter):
+    /// snapshots then present every property through the layer, in order.
     let hasLayerLevelProperties: Bool
+    /// The presenters of the properties, chained in order (`PropertyPresenter`), when every
+    /// property is stored (`hasLayerLevelProperties` false); `nil` otherwise, or when there
+    /// is none.
+    let firstPresenter: PropertyPresenter?
 
     /// The plan of `entries`: the properties in the order `Layer.presentationReference`
     /// visits them.
@@ -63,10 +67,25 @@ final class LayerAnimationPlan {
         }
         self.properties = properties
         hasCaptures = entries.contains { $0.previous != nil }
-        hasLayerLevelProperties = properties.contains { property in
+        let throughLayer = properties.contains { property in
             guard case .key(let key) = property.target else { return true }
             return key == .frame || key.kind == .boolean || key.kind == .discrete
         }
+        // The chain, made from the last property back; a property without a presenter (a
+        // plan of another kind than its key's, which `PropertyAnimationPlan` never makes)
+        // sends the layer through the general path.
+        var first: PropertyPresenter?
+        var presentable = !throughLayer
+        for property in properties.reversed() where presentable {
+            if case .key(let key) = property.target,
+               let presenter = PropertyPresenter.make(for: key, plan: property.plan, next: first) {
+                first = presenter
+            } else {
+                presentable = false
+            }
+        }
+        hasLayerLevelProperties = !presentable
+        firstPresenter = presentable ? first : nil
     }
 
     /// Whether the plan describes `entries` (they share the storage the plan was made from).
@@ -97,16 +116,57 @@ extension Layer {
 /// refuses unless finite, as the property's setter does; its storage accessors come from
 /// the property's declaration (`LayerKey`).
 protocol PresentedValue: PropertyValue {
+    /// The type a property of this type is stored as (`Color?` for colours).
+    associatedtype Stored: LayerPropertyValue = Self
     /// Whether every number in it is finite.
     var isFiniteValue: Bool { get }
+    /// A stored value as presented (`nil`: an absent colour, which is not presented).
+    init?(stored: Stored)
+    /// The value as stored.
+    var stored: Stored { get }
+    /// `PropertyAnimationPlan.presentedValue(_:model:atTime:rotation:)` for this type (the
+    /// fold compiled for it in the animation module).
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self
 }
 
-extension Double: PresentedValue {}
-extension Point: PresentedValue {}
-extension Size: PresentedValue {}
-extension Rect: PresentedValue {}
-extension Transform3D: PresentedValue {}
+extension Double: PresentedValue {
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
+        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
+    }
+}
+extension Point: PresentedValue {
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
+        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
+    }
+}
+extension Size: PresentedValue {
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
+        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
+    }
+}
+extension Rect: PresentedValue {
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
+        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
+    }
+}
+extension Transform3D: PresentedValue {
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
+        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
+    }
+}
+extension PresentedValue where Stored == Self {
+    @inline(__always) init?(stored: Self) { self = stored }
+    @inline(__always) var stored: Self { self }
+}
 
 extension Color: PresentedValue {
     var isFiniteValue: Bool { Optional(self).isFiniteValue }
+    @inline(__always) init?(stored: Color?) {
+        guard let stored else { return nil }
+        self = stored
+    }
+    @inline(__always) var stored: Color? { self }
+    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
+        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
+    }
 }
