@@ -17,21 +17,24 @@ import CadenceGeometry
 // is as long as the layer has animated stored properties (at most one per `LayerKey`), so
 // the recursion is shallow.
 //
-// Each presenter's work is a closure made for the property's type (`make(for:plan:next:)`)
-// that holds the property's key and reaches: compiled for the type, where a generic
-// subclass's override would run unspecialised and look its type up on every call.
+// Each presenter's work is a function compiled for the property's type, kept by the
+// presenter with the property's key and reaches (`TypedPropertyPresenter`): a generic
+// subclass's override would run unspecialised and look its type up on every call, and a
+// closure holding the key and the reaches would be one more object per property to
+// allocate and to bring into the cache.
 
 /// One animated stored property of a layer's plan, and through `next` the ones after it.
-final class PropertyPresenter {
-    /// Presents the property of a model layer into a snapshot's storage (valid for the
-    /// call) at a local time, setting the path rotation when one is in effect.
-    typealias Present = (Layer, UnsafeMutablePointer<LayerStorage>, Double, inout Double?) -> Void
+class PropertyPresenter {
+    /// Presents the property that the presenter (a `TypedPropertyPresenter`) stands for,
+    /// of a model layer into a snapshot's storage (valid for the call) at a local time,
+    /// setting the path rotation when one is in effect.
+    typealias Present = (PropertyPresenter, Layer, UnsafeMutablePointer<LayerStorage>, Double, inout Double?) -> Void
 
     private let presentProperty: Present
     /// The next animated property in the plan's order; `nil` after the last.
-    let next: PropertyPresenter?
+    final let next: PropertyPresenter?
 
-    private init(_ present: @escaping Present, next: PropertyPresenter?) {
+    fileprivate init(_ present: @escaping Present, next: PropertyPresenter?) {
         presentProperty = present
         self.next = next
     }
@@ -39,11 +42,11 @@ final class PropertyPresenter {
     /// Presents this property of `layer` (the model layer) at `localTime` into `storage`
     /// (its snapshot's, valid for the call), then the ones after it; sets `rotation` when a
     /// path animation with a rotation mode is in effect.
-    func present(
+    final func present(
         _ layer: Layer, into storage: UnsafeMutablePointer<LayerStorage>, atLocalTime localTime: Double,
         rotation: inout Double?
     ) {
-        presentProperty(layer, storage, localTime, &rotation)
+        presentProperty(self, layer, storage, localTime, &rotation)
         next?.present(layer, into: storage, atLocalTime: localTime, rotation: &rotation)
     }
 
@@ -52,10 +55,7 @@ final class PropertyPresenter {
     /// layer (`frame`, Booleans) or a plan of another kind.
     static func make(for key: LayerKey, plan: PropertyAnimationPlan, next: PropertyPresenter?) -> PropertyPresenter? {
         func make<T: PresentedValue>(_: T.Type) -> PropertyPresenter? {
-            guard let reaches = T.reaches(in: plan.reaches) else { return nil }
-            return PropertyPresenter({ layer, storage, localTime, rotation in
-                T.present(key, reaches, layer, into: storage, atLocalTime: localTime, rotation: &rotation)
-            }, next: next)
+            T.reaches(in: plan.reaches).map { TypedPropertyPresenter<T>(key: key, reaches: $0, next: next) }
         }
         switch key.property.access {
         case .scalar: return make(Double.self)
@@ -66,6 +66,23 @@ final class PropertyPresenter {
         case .color: return make(Color.self)
         case .boolean, .frame: return nil
         }
+    }
+}
+
+/// The presenter of a property of type `Value`: its key, the reaches planned for it, and
+/// `Value.present` as the presenter's function.
+private final class TypedPropertyPresenter<Value: PresentedValue>: PropertyPresenter {
+    let key: LayerKey
+    let reaches: [Reach<Value>]
+
+    init(key: LayerKey, reaches: [Reach<Value>], next: PropertyPresenter?) {
+        self.key = key
+        self.reaches = reaches
+        super.init({ presenter, layer, storage, localTime, rotation in
+            // The function is only ever called with the presenter that holds it.
+            let typed = unsafeDowncast(presenter, to: TypedPropertyPresenter<Value>.self)
+            Value.present(typed.key, typed.reaches, layer, into: storage, atLocalTime: localTime, rotation: &rotation)
+        }, next: next)
     }
 }
 
