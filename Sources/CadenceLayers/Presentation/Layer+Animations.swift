@@ -213,11 +213,7 @@ extension Layer {
                 var children: [Layer] = []
                 children.reserveCapacity(sublayers.count)
                 for sublayer in sublayers {
-                    let childTime = sublayer.animationTime(fromParent: time)
-                    let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
-                    children.append(child)
-                    // Leaves (most layers) have nothing left to copy: only inner layers wait.
-                    if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
+                    sublayer.appendSnapshot(atParentTime: time, superlayer: copy, to: &children, pending: &pending)
                 }
                 copy.sublayers = children
                 if source.storage.layerClass == .replicator {
@@ -233,6 +229,22 @@ extension Layer {
             }
         }
         return root
+    }
+
+    /// Appends the snapshot node of this layer (a sublayer of `parent`'s model, presented
+    /// at its superlayer's time `parentTime`) to `children`, and this layer to `pending`
+    /// when it has a subtree still to copy. Leaves (most layers) have nothing left to copy:
+    /// only inner layers wait. (The node goes into `children` last, so that it is moved
+    /// there rather than retained for it.)
+    @inline(__always)
+    private func appendSnapshot(
+        atParentTime parentTime: Double, superlayer parent: Layer, to children: inout [Layer],
+        pending: inout [(source: Layer, copy: Layer, localTime: Double)]
+    ) {
+        let localTime = animationTime(fromParent: parentTime)
+        let child = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
+        if !sublayers.isEmpty || mask != nil { pending.append((self, child, localTime)) }
+        children.append(child)
     }
 
     /// The delayed copies of a replicator's sublayers (`ReplicatorLayer.delayedInstances`):
@@ -271,10 +283,7 @@ extension Layer {
             var children: [Layer] = []
             children.reserveCapacity(source.sublayers.count)
             for sublayer in source.sublayers {
-                let childTime = sublayer.animationTime(fromParent: time)
-                let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
-                children.append(child)
-                if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
+                sublayer.appendSnapshot(atParentTime: time, superlayer: copy, to: &children, pending: &pending)
             }
             instances.append(children)
         }
