@@ -3,8 +3,10 @@ import CadenceGeometry
 
 /// What a layer's list of animations animates, worked out once per list so that a
 /// presentation snapshot touches no strings: the animated properties in the order they
-/// first appear, each with how to read and write it and the plan of the animations that
-/// reach it (`PropertyAnimationPlan`: typed by the property's kind, key paths matched once).
+/// first appear, with the animations that reach each typed by the property's kind and their
+/// key paths matched once — as a chain of presenters that store into the snapshot's
+/// storage (`PropertyPresenter`), or, when a property must be written through the layer,
+/// as a list of targets with their plans (`PropertyAnimationPlan`).
 ///
 /// A plan describes one list exactly: it keeps a copy of the list (which shares the
 /// list's storage, so costs one retain) and is valid while the layer's list still shares
@@ -32,6 +34,8 @@ final class LayerAnimationPlan {
 
     /// The list the plan was made from.
     let entries: [Layer.AnimationEntry]
+    /// The animated properties in order, when they are presented through the layer
+    /// (`hasLayerLevelProperties`); empty otherwise (`firstPresenter` presents them).
     let properties: [Property]
     /// Whether an entry has a captured previous rendering (is or holds a transition), so
     /// that a snapshot looks for a transition in effect only then.
@@ -49,36 +53,31 @@ final class LayerAnimationPlan {
     /// visits them.
     init(_ entries: [Layer.AnimationEntry]) {
         self.entries = entries
-        var properties: [Property] = []
+        // Each animated property by name, with its key and the animations that reach it.
+        var found: [(name: String, key: LayerKey?, animations: [Animation])] = []
         var seen: Set<String> = []
         let animations = entries.map(\.animation)
         for animation in animations {
             for keyPath in Layer.animatedKeyPaths(of: animation) {
                 let name = KeyPathValue.split(keyPath).head
                 guard seen.insert(name).inserted else { continue }
-                let key = LayerKey.byName[name]
                 let reaching = animations.filter { animation in
                     Layer.animatedKeyPaths(of: animation).contains { AnimationEvaluator.field(of: $0, in: name) != nil }
                 }
-                properties.append(Property(
-                    target: key.map(Target.key) ?? .keyPath,
-                    plan: PropertyAnimationPlan(property: name, kind: key?.kind, animations: reaching)))
+                found.append((name, LayerKey.byName[name], reaching))
             }
         }
-        self.properties = properties
         hasCaptures = entries.contains { $0.previous != nil }
-        let throughLayer = properties.contains { property in
-            guard case .key(let key) = property.target else { return true }
+        // The presenters' chain, made from the last property back, unless a property is
+        // written through the layer (then none is: the list is presented in order).
+        var first: PropertyPresenter?
+        var presentable = !found.contains { property in
+            guard let key = property.key else { return true }
             return key == .frame || key.kind == .boolean || key.kind == .discrete
         }
-        // The chain, made from the last property back; a property without a presenter (a
-        // plan of another kind than its key's, which `PropertyAnimationPlan` never makes)
-        // sends the layer through the general path.
-        var first: PropertyPresenter?
-        var presentable = !throughLayer
-        for property in properties.reversed() where presentable {
-            if case .key(let key) = property.target,
-               let presenter = PropertyPresenter.make(for: key, plan: property.plan, next: first) {
+        for property in found.reversed() where presentable {
+            if let key = property.key,
+               let presenter = PropertyPresenter.make(for: key, animations: property.animations, next: first) {
                 first = presenter
             } else {
                 presentable = false
@@ -86,6 +85,13 @@ final class LayerAnimationPlan {
         }
         hasLayerLevelProperties = !presentable
         firstPresenter = presentable ? first : nil
+        // The per-property plans only where the layer presents through its setters (rare):
+        // the presenters hold what they need.
+        properties = presentable ? [] : found.map { property in
+            Property(
+                target: property.key.map(Target.key) ?? .keyPath,
+                plan: PropertyAnimationPlan(property: property.name, kind: property.key?.kind, animations: property.animations))
+        }
     }
 
     /// Whether the plan describes `entries` (they share the storage the plan was made from).

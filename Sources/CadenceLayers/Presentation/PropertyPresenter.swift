@@ -50,12 +50,12 @@ class PropertyPresenter {
         next?.present(layer, into: storage, atLocalTime: localTime, rotation: &rotation)
     }
 
-    /// The presenter of `key`'s property with the animations `plan` (planned for the key's
-    /// kind), followed by `next`; `nil` for a property a snapshot presents through the
-    /// layer (`frame`, Booleans) or a plan of another kind.
-    static func make(for key: LayerKey, plan: PropertyAnimationPlan, next: PropertyPresenter?) -> PropertyPresenter? {
+    /// The presenter of `key`'s property with the animations that reach it (planned here
+    /// for the key's type, `Reach.plan`), followed by `next`; `nil` for a property a
+    /// snapshot presents through the layer (`frame`, Booleans).
+    static func make(for key: LayerKey, animations: [Animation], next: PropertyPresenter?) -> PropertyPresenter? {
         func make<T: PresentedValue>(_: T.Type) -> PropertyPresenter? {
-            T.reaches(in: plan.reaches).map { TypedPropertyPresenter<T>(key: key, reaches: $0, next: next) }
+            TypedPropertyPresenter<T>(key: key, reaches: Reach<T>.plan(animations, property: key.name), next: next)
         }
         switch key.property.access {
         case .scalar: return make(Double.self)
