@@ -64,28 +64,20 @@ package final class PropertyAnimationPlan: Sendable {
         return value
     }
 
-    /// The fold of `reaches` (planned for a property of this type) over `model` at `time`:
+    /// The fold of `reaches` (planned for a property of type `V`) over `model` at `time`:
     /// each reach applied in order to the value below it, as `presentationValue` folds a
-    /// plan's reaches. One entry per planned kind, compiled for it, for callers in other
-    /// modules that keep the reaches themselves (a layer's property presenters).
-    package static func presentedValue(_ reaches: [Reach<Double>], model: Double, atTime time: Double, rotation: inout Double?) -> Double {
-        fold(reaches, model, time, &rotation)
-    }
-    package static func presentedValue(_ reaches: [Reach<Point>], model: Point, atTime time: Double, rotation: inout Double?) -> Point {
-        fold(reaches, model, time, &rotation)
-    }
-    package static func presentedValue(_ reaches: [Reach<Size>], model: Size, atTime time: Double, rotation: inout Double?) -> Size {
-        fold(reaches, model, time, &rotation)
-    }
-    package static func presentedValue(_ reaches: [Reach<Rect>], model: Rect, atTime time: Double, rotation: inout Double?) -> Rect {
-        fold(reaches, model, time, &rotation)
-    }
-    package static func presentedValue(_ reaches: [Reach<Color>], model: Color, atTime time: Double, rotation: inout Double?) -> Color {
-        fold(reaches, model, time, &rotation)
-    }
-    package static func presentedValue(
-        _ reaches: [Reach<Transform3D>], model: Transform3D, atTime time: Double, rotation: inout Double?
-    ) -> Transform3D {
+    /// plan's reaches. Compiled for each planned kind (`@_specialize(exported:)`), for
+    /// callers in other modules that keep the reaches themselves (a layer's property
+    /// presenters).
+    @_specialize(exported: true, where V == Double)
+    @_specialize(exported: true, where V == Point)
+    @_specialize(exported: true, where V == Size)
+    @_specialize(exported: true, where V == Rect)
+    @_specialize(exported: true, where V == Color)
+    @_specialize(exported: true, where V == Transform3D)
+    package static func presentedValue<V: PropertyValue>(
+        _ reaches: [Reach<V>], model: V, atTime time: Double, rotation: inout Double?
+    ) -> V {
         fold(reaches, model, time, &rotation)
     }
 

@@ -130,36 +130,13 @@ protocol PresentedValue: PropertyValue {
     init?(stored: Stored)
     /// The value as stored.
     var stored: Stored { get }
-    /// `PropertyAnimationPlan.presentedValue(_:model:atTime:rotation:)` for this type (the
-    /// fold compiled for it in the animation module).
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self
 }
 
-extension Double: PresentedValue {
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
-        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
-    }
-}
-extension Point: PresentedValue {
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
-        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
-    }
-}
-extension Size: PresentedValue {
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
-        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
-    }
-}
-extension Rect: PresentedValue {
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
-        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
-    }
-}
-extension Transform3D: PresentedValue {
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
-        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
-    }
-}
+extension Double: PresentedValue {}
+extension Point: PresentedValue {}
+extension Size: PresentedValue {}
+extension Rect: PresentedValue {}
+extension Transform3D: PresentedValue {}
 extension PresentedValue where Stored == Self {
     @inline(__always) init?(stored: Self) { self = stored }
     @inline(__always) var stored: Self { self }
@@ -172,7 +149,4 @@ extension Color: PresentedValue {
         self = stored
     }
     @inline(__always) var stored: Color? { self }
-    static func presentedValue(_ reaches: [Reach<Self>], model: Self, atTime time: Double, rotation: inout Double?) -> Self {
-        PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: time, rotation: &rotation)
-    }
 }

@@ -104,7 +104,7 @@ extension PresentedValue {
         guard let field = declaration.field else { return }
         let stored = field.get(layer)
         guard let model = Self(stored: declaration.readsStyle ? layer.styled(key, stored) : stored) else { return }
-        let value = presentedValue(reaches, model: model, atTime: localTime, rotation: &rotation)
+        let value = PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: localTime, rotation: &rotation)
         guard value != model, declaration.isMediaTiming || value.isFiniteValue else { return }
         field.set(&storage.pointee, value.stored)
         if !declaration.isMediaTiming { storage.pointee.explicitKeys |= key.hotBit }
