@@ -148,6 +148,63 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertNil(weakChild)
     }
 
+    /// Every stored property of every layer class, animated alone (to a finite value and to
+    /// NaN, from a set and from an unset model value): the property presenters
+    /// (`PropertyPresenter`) store what the reference stores, mark the same keys assigned
+    /// (the cold box's marks of the keys past the first 64 included), refuse a non-finite
+    /// value where the setter does and take it in the media timing.
+    func testEveryStoredPropertyIsPresentedAsTheReferenceStoresIt() throws {
+        // A finite value of the kind (at 0.25 or 0.75) and a non-finite one.
+        func values(_ kind: ValueKind, _ end: Bool) -> (KeyPathValue, KeyPathValue) {
+            let a = end ? 0.75 : 0.25
+            switch kind {
+            case .scalar: return (.scalar(a), .scalar(.nan))
+            case .point: return (.point(Point(x: a, y: 2 * a)), .point(Point(x: .nan, y: a)))
+            case .size: return (.size(Size(width: a, height: 3 * a)), .size(Size(width: a, height: .infinity)))
+            case .rect: return (.rect(Rect(x: a, y: 0, width: 4 * a, height: 2)), .rect(Rect(x: .nan, y: 0, width: 1, height: 1)))
+            case .color: return (.color(Color(red: a, green: 0, blue: 1, alpha: 1)), .color(Color(red: .nan, green: 0, blue: 0, alpha: 1)))
+            default: return (.transform(Transform3D(translationX: a, y: -a, z: 0)), .transform(Transform3D(translationX: .nan, y: 0, z: 0)))
+            }
+        }
+        func animation<V: KeyPathAnimatable>(_ key: LayerKey, _ from: V, _ to: V) -> Animation {
+            Animation(BasicAnimation<V>(keyPath: key.name, fromValue: from, toValue: to, timing: MediaTiming(duration: 1)))
+        }
+        func animation(_ key: LayerKey, _ from: KeyPathValue, _ to: KeyPathValue) -> Animation {
+            switch (from, to) {
+            case let (.scalar(a), .scalar(b)): animation(key, a, b)
+            case let (.point(a), .point(b)): animation(key, a, b)
+            case let (.size(a), .size(b)): animation(key, a, b)
+            case let (.rect(a), .rect(b)): animation(key, a, b)
+            case let (.color(a), .color(b)): animation(key, a, b)
+            case let (.transform(a), .transform(b)): animation(key, a, b)
+            default: preconditionFailure("not a planned kind")
+            }
+        }
+        let kinds: [ValueKind] = [.scalar, .point, .size, .rect, .color, .transform]
+        var presented = 0
+        for key in LayerKey.allCases where key != .frame && kinds.contains(key.kind) {
+            for (nonFinite, setModel) in [(false, false), (false, true), (true, false), (true, true)] {
+                let layer = Layer.make(key.owner)
+                let (from, _) = values(key.kind, false)
+                let (finiteTo, nonFiniteTo) = values(key.kind, true)
+                if setModel { try key.write(layer, finiteTo) }
+                layer.add(animation(key, from, nonFinite ? nonFiniteTo : finiteTo), forKey: "a")
+                XCTAssertNotNil(layer.animationPlan.firstPresenter, "\(key.name): presented through its presenter")
+                for time in [0.5, 1.5] {
+                    let fast = layer.presentation(at: time)
+                    let reference = layer.presentationReference(at: time)
+                    let message = "\(key.name) (\(key.rawValue)), non-finite \(nonFinite), model set \(setModel), time \(time)"
+                    assertSameSnapshot(fast, reference, message)
+                    for other in LayerKey.allCases {
+                        XCTAssertEqual(fast.storage.isExplicit(other), reference.storage.isExplicit(other), "\(message): \(other.name) marked")
+                    }
+                    if fast.storage.isExplicit(key) != layer.storage.isExplicit(key) { presented += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(presented, 0, "some presented values are stored and marked")
+    }
+
     // MARK: Copy-on-write storage
 
     /// Copies share the rarely set properties until one of them writes.

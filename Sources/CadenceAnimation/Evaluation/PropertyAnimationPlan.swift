@@ -64,6 +64,23 @@ package final class PropertyAnimationPlan: Sendable {
         return value
     }
 
+    /// The fold of `reaches` (planned for a property of type `V`) over `model` at `time`:
+    /// each reach applied in order to the value below it, as `presentationValue` folds a
+    /// plan's reaches. Compiled for each planned kind (`@_specialize(exported:)`), for
+    /// callers in other modules that keep the reaches themselves (a layer's property
+    /// presenters).
+    @_specialize(exported: true, where V == Double)
+    @_specialize(exported: true, where V == Point)
+    @_specialize(exported: true, where V == Size)
+    @_specialize(exported: true, where V == Rect)
+    @_specialize(exported: true, where V == Color)
+    @_specialize(exported: true, where V == Transform3D)
+    package static func presentedValue<V: PropertyValue>(
+        _ reaches: [Reach<V>], model: V, atTime time: Double, rotation: inout Double?
+    ) -> V {
+        fold(reaches, model, time, &rotation)
+    }
+
     /// The value through the evaluator's key-path matching (a kind not planned for).
     @inline(never)
     package func dynamicValue(model: KeyPathValue, atTime time: Double, rotation: inout Double?) -> KeyPathValue {

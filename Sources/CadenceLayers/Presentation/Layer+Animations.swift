@@ -176,7 +176,8 @@ extension Layer {
     /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that reach it, with code compiled for the
-    /// property's value type (`PropertyAnimationPlan`). No strings and no existentials: a
+    /// property's value type (`PropertyAnimationPlan`), made by the property's presenter
+    /// (`PropertyPresenter`) with no reference counting. No strings and no existentials: a
     /// layer's animations are planned once per change of its list (`LayerAnimationPlan`).
     /// `presentationReference(at:)` (`@_spi(Testing)`) is the twin it is tested against.
     public func presentation(at time: Double) -> Layer {
@@ -212,11 +213,7 @@ extension Layer {
                 var children: [Layer] = []
                 children.reserveCapacity(sublayers.count)
                 for sublayer in sublayers {
-                    let childTime = sublayer.animationTime(fromParent: time)
-                    let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
-                    children.append(child)
-                    // Leaves (most layers) have nothing left to copy: only inner layers wait.
-                    if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
+                    sublayer.appendSnapshot(atParentTime: time, superlayer: copy, to: &children, pending: &pending)
                 }
                 copy.sublayers = children
                 if source.storage.layerClass == .replicator {
@@ -232,6 +229,22 @@ extension Layer {
             }
         }
         return root
+    }
+
+    /// Appends the snapshot node of this layer (a sublayer of `parent`'s model, presented
+    /// at its superlayer's time `parentTime`) to `children`, and this layer to `pending`
+    /// when it has a subtree still to copy. Leaves (most layers) have nothing left to copy:
+    /// only inner layers wait. (The node goes into `children` last, so that it is moved
+    /// there rather than retained for it.)
+    @inline(__always)
+    private func appendSnapshot(
+        atParentTime parentTime: Double, superlayer parent: Layer, to children: inout [Layer],
+        pending: inout [(source: Layer, copy: Layer, localTime: Double)]
+    ) {
+        let localTime = animationTime(fromParent: parentTime)
+        let child = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
+        if !sublayers.isEmpty || mask != nil { pending.append((self, child, localTime)) }
+        children.append(child)
     }
 
     /// The delayed copies of a replicator's sublayers (`ReplicatorLayer.delayedInstances`):
@@ -270,10 +283,7 @@ extension Layer {
             var children: [Layer] = []
             children.reserveCapacity(source.sublayers.count)
             for sublayer in source.sublayers {
-                let childTime = sublayer.animationTime(fromParent: time)
-                let child = sublayer.snapshotNode(atLocalTime: childTime, parentTime: time, superlayer: copy)
-                children.append(child)
-                if !sublayer.sublayers.isEmpty || sublayer.mask != nil { pending.append((sublayer, child, childTime)) }
+                sublayer.appendSnapshot(atParentTime: time, superlayer: copy, to: &children, pending: &pending)
             }
             instances.append(children)
         }
@@ -302,7 +312,11 @@ extension Layer {
             // one (`frame`'s setter reads the presented bounds, anchor and transform).
             presentThroughLayer(plan, to: copy, atLocalTime: localTime, rotation: &rotation)
         } else {
-            presentStoredProperties(plan, into: &copy.storage, atLocalTime: localTime, rotation: &rotation)
+            // Each stored property read once from this layer, folded once with the
+            // animations that reach it and stored when it changed (`PropertyPresenter`).
+            withUnsafeMutablePointer(to: &copy.storage) { storage in
+                plan.firstPresenter?.present(self, into: storage, atLocalTime: localTime, rotation: &rotation)
+            }
         }
         copy.turn(byPathRotation: rotation)
         if storage.hasDisplayKeys { markPresentedDisplayKeys(of: copy) }
@@ -405,80 +419,6 @@ extension Layer {
         return (speed == 0 ? 0 : (parentTime - beginTime) * speed) + timeOffset
     }
 
-    /// Folds the animations into `storage` (a copy of this layer's, in its snapshot layer), property by property,
-    /// as `plan` (the plan of `animationEntries`, with no property `presentThroughLayer`
-    /// must take) lists them: each is read once through its declaration's accessors,
-    /// folded once with the animations that reach it, with code compiled for its type, and
-    /// stored when its value changed (refused unless finite, and marked assigned, as its
-    /// setter would).
-    private func presentStoredProperties(
-        _ plan: LayerAnimationPlan, into storage: inout LayerStorage, atLocalTime localTime: Double, rotation: inout Double?
-    ) {
-        withUnsafeMutablePointer(to: &storage) { storage in
-            for property in plan.properties {
-                guard case .key(let key) = property.target else { continue }
-                var presenter = Presenter(
-                    layer: self, storage: storage, animations: property.plan, localTime: localTime, rotation: rotation)
-                key.visit(&presenter)
-                rotation = presenter.rotation
-                // A key past the first 64 is marked here, not in the visitor (the cold box's
-                // copy-on-write check there kept the optimiser from folding it: +7 %).
-                if key.rawValue >= 64 && presenter.stored { storage.pointee.markExplicit(key) }
-            }
-        }
-    }
-
-    /// Presents one property (`presentStoredProperties`), handed its declaration by
-    /// `LayerKey.visit(_:)`: its model value read as its getter reads it (the style rule
-    /// included), folded with the animations that reach it, and stored in the snapshot's
-    /// storage when it changed (refused unless finite, and marked assigned, as its setter
-    /// would). An absent colour, Booleans and `frame` are left alone.
-    private struct Presenter: LayerPropertyVisitor {
-        let layer: Layer
-        /// The snapshot's storage (valid for the visit: `presentStoredProperties` holds it).
-        let storage: UnsafeMutablePointer<LayerStorage>
-        let animations: PropertyAnimationPlan
-        let localTime: Double
-        var rotation: Double?
-        /// Whether the visit stored a presented value.
-        var stored = false
-
-        @inline(__always)
-        mutating func visit(_ key: LayerKey, _ property: LayerProperty) {
-            switch property.access {
-            case .scalar(let field): present(key, property, field)
-            case .point(let field): present(key, property, field)
-            case .size(let field): present(key, property, field)
-            case .rect(let field): present(key, property, field)
-            case .transform(let field): present(key, property, field)
-            case .color(let field):
-                let stored = field.get(layer)
-                guard let model = property.readsStyle ? layer.styled(key, stored) : stored else { return }
-                fold(key, property, model) { field.set(&$0, $1) }
-            case .boolean, .frame: return
-            }
-        }
-
-        @inline(__always)
-        private mutating func present<T: PresentedValue & LayerPropertyValue>(
-            _ key: LayerKey, _ property: LayerProperty, _ field: LayerProperty.Access.Field<T>
-        ) {
-            let stored = field.get(layer)
-            fold(key, property, property.readsStyle ? layer.styled(key, stored) : stored) { field.set(&$0, $1) }
-        }
-
-        @inline(__always)
-        private mutating func fold<T: PresentedValue>(
-            _ key: LayerKey, _ property: LayerProperty, _ model: T, store: (inout LayerStorage, T) -> Void
-        ) {
-            let value = T.presentationValue(of: animations, model: model, atTime: localTime, rotation: &rotation)
-            guard value != model, property.isMediaTiming || value.isFiniteValue else { return }
-            store(&storage.pointee, value)
-            stored = true
-            if !property.isMediaTiming { storage.pointee.explicitKeys |= key.hotBit }
-        }
-    }
-
     /// Every animated property in list order, read from this layer and written to `copy`
     /// through its setter (by key, or by name for names without a `LayerKey`): for a plan
     /// with `frame`, a Boolean or such a name (`LayerAnimationPlan.hasLayerLevelProperties`).
@@ -504,8 +444,15 @@ extension Layer {
     /// Turns a snapshot layer by the angle of a path animation with a rotation mode: the
     /// angle about z concatenated after the presented transform (nothing for `nil` or a
     /// non-finite angle).
+    @inline(__always)
     func turn(byPathRotation rotation: Double?) {
         guard let rotation, rotation.isFinite else { return }
+        turn(byFiniteAngle: rotation)
+    }
+
+    /// `turn(byPathRotation:)` once there is an angle (out of line: the rare path).
+    @inline(never)
+    private func turn(byFiniteAngle rotation: Double) {
         transform = transform.concatenating(Transform3D(rotationAngle: rotation, x: 0, y: 0, z: 1))
     }
 

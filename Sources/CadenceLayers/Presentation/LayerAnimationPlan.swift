@@ -3,8 +3,10 @@ import CadenceGeometry
 
 /// What a layer's list of animations animates, worked out once per list so that a
 /// presentation snapshot touches no strings: the animated properties in the order they
-/// first appear, each with how to read and write it and the plan of the animations that
-/// reach it (`PropertyAnimationPlan`: typed by the property's kind, key paths matched once).
+/// first appear, with the animations that reach each typed by the property's kind and their
+/// key paths matched once — as a chain of presenters that store into the snapshot's
+/// storage (`PropertyPresenter`), or, when a property must be written through the layer,
+/// as a list of targets with their plans (`PropertyAnimationPlan`).
 ///
 /// A plan describes one list exactly: it keeps a copy of the list (which shares the
 /// list's storage, so costs one retain) and is valid while the layer's list still shares
@@ -32,40 +34,63 @@ final class LayerAnimationPlan {
 
     /// The list the plan was made from.
     let entries: [Layer.AnimationEntry]
+    /// The animated properties in order, when they are presented through the layer
+    /// (`hasLayerLevelProperties`); empty otherwise (`firstPresenter` presents them).
     let properties: [Property]
     /// Whether an entry has a captured previous rendering (is or holds a transition), so
     /// that a snapshot looks for a transition in effect only then.
     let hasCaptures: Bool
     /// Whether a property must be written through the layer rather than its storage
-    /// (`frame`, Booleans, names without a `LayerKey`): snapshots then present every property
-    /// through the layer, in order.
+    /// (`frame`, Booleans, names without a `LayerKey`, or a property without a presenter):
+    /// snapshots then present every property through the layer, in order.
     let hasLayerLevelProperties: Bool
+    /// The presenters of the properties, chained in order (`PropertyPresenter`), when every
+    /// property is stored (`hasLayerLevelProperties` false); `nil` otherwise, or when there
+    /// is none.
+    let firstPresenter: PropertyPresenter?
 
     /// The plan of `entries`: the properties in the order `Layer.presentationReference`
     /// visits them.
     init(_ entries: [Layer.AnimationEntry]) {
         self.entries = entries
-        var properties: [Property] = []
+        // Each animated property by name, with its key and the animations that reach it.
+        var found: [(name: String, key: LayerKey?, animations: [Animation])] = []
         var seen: Set<String> = []
         let animations = entries.map(\.animation)
         for animation in animations {
             for keyPath in Layer.animatedKeyPaths(of: animation) {
                 let name = KeyPathValue.split(keyPath).head
                 guard seen.insert(name).inserted else { continue }
-                let key = LayerKey.byName[name]
                 let reaching = animations.filter { animation in
                     Layer.animatedKeyPaths(of: animation).contains { AnimationEvaluator.field(of: $0, in: name) != nil }
                 }
-                properties.append(Property(
-                    target: key.map(Target.key) ?? .keyPath,
-                    plan: PropertyAnimationPlan(property: name, kind: key?.kind, animations: reaching)))
+                found.append((name, LayerKey.byName[name], reaching))
             }
         }
-        self.properties = properties
         hasCaptures = entries.contains { $0.previous != nil }
-        hasLayerLevelProperties = properties.contains { property in
-            guard case .key(let key) = property.target else { return true }
+        // The presenters' chain, made from the last property back, unless a property is
+        // written through the layer (then none is: the list is presented in order).
+        var first: PropertyPresenter?
+        var presentable = !found.contains { property in
+            guard let key = property.key else { return true }
             return key == .frame || key.kind == .boolean || key.kind == .discrete
+        }
+        for property in found.reversed() where presentable {
+            if let key = property.key,
+               let presenter = PropertyPresenter.make(for: key, animations: property.animations, next: first) {
+                first = presenter
+            } else {
+                presentable = false
+            }
+        }
+        hasLayerLevelProperties = !presentable
+        firstPresenter = presentable ? first : nil
+        // The per-property plans only where the layer presents through its setters (rare):
+        // the presenters hold what they need.
+        properties = presentable ? [] : found.map { property in
+            Property(
+                target: property.key.map(Target.key) ?? .keyPath,
+                plan: PropertyAnimationPlan(property: property.name, kind: property.key?.kind, animations: property.animations))
         }
     }
 
@@ -97,8 +122,14 @@ extension Layer {
 /// refuses unless finite, as the property's setter does; its storage accessors come from
 /// the property's declaration (`LayerKey`).
 protocol PresentedValue: PropertyValue {
+    /// The type a property of this type is stored as (`Color?` for colours).
+    associatedtype Stored: LayerPropertyValue = Self
     /// Whether every number in it is finite.
     var isFiniteValue: Bool { get }
+    /// A stored value as presented (`nil`: an absent colour, which is not presented).
+    init?(stored: Stored)
+    /// The value as stored.
+    var stored: Stored { get }
 }
 
 extension Double: PresentedValue {}
@@ -106,7 +137,16 @@ extension Point: PresentedValue {}
 extension Size: PresentedValue {}
 extension Rect: PresentedValue {}
 extension Transform3D: PresentedValue {}
+extension PresentedValue where Stored == Self {
+    @inline(__always) init?(stored: Self) { self = stored }
+    @inline(__always) var stored: Self { self }
+}
 
 extension Color: PresentedValue {
     var isFiniteValue: Bool { Optional(self).isFiniteValue }
+    @inline(__always) init?(stored: Color?) {
+        guard let stored else { return nil }
+        self = stored
+    }
+    @inline(__always) var stored: Color? { self }
 }
