@@ -44,9 +44,13 @@ final class TimingFunctionFastPathTests: XCTestCase {
         if let y = Table.solve(h, lanes: lanes, rows: rows) {
             answers.compensated = y.value + (y.error + y.bound) == y.value && y.value + (y.error - y.bound) == y.value
         }
-        answers.plain = Table.usesTableGuess(table.elements)
+        let plan = Table.plan(table.elements)
+        answers.plain =
+            plan == -1
             ? Table.plainOutput(h, lanes: lanes, rows: rows, bounds: Table.bounds(table.elements, half: half)) != nil
-            : Table.fastOutput(x, table.elements) != nil
+            : plan < 0
+                ? Table.pieceOutput(x, steps: -2 - plan, table.elements) != nil
+                : Table.fastOutput(x, steps: plan, table.elements) != nil
         return answers
     }
 
@@ -129,5 +133,47 @@ final class TimingFunctionFastPathTests: XCTestCase {
         let rate = Double(fastCount) / Double(total)
         print("Timing-function fast path answered \(fastCount) of \(total) inputs (\(rate))")
         XCTAssertGreaterThan(rate, 0.75)
+    }
+    // The piecewise guess: the curves whose single polynomial needed Newton steps (the
+    // default, 1 step; (0.9, 0, 0.1, 1), 2) guess from the pieces with fewer steps; the
+    // others keep the single polynomial and have no piece bounds. On both, every input at
+    // and a few ulps around each piece boundary (where the nearest-integer index may pick
+    // either piece), around 1/2 and a few thousand uniform ones agree with the full path on
+    // the grid, and the piecewise path answers most inputs itself.
+    func testPiecewiseGuessServesTheCurvesThatNeededNewtonSteps() {
+        typealias Fast = Table.Fast
+        let steep = TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
+        for (f, single, pieces) in [(TimingFunction.default, 1.0, 0.0), (steep, 2, 1)] {
+            let elements = f.table!.elements
+            XCTAssertEqual(elements[Fast.base + Fast.mode][1], single, "\(f): the single polynomial's steps")
+            XCTAssertEqual(Table.plan(elements), -2 - pieces, "\(f): the pieces and their steps")
+        }
+        for name in [TimingFunction.Name.easeIn, .easeOut, .easeInEaseOut] {
+            let elements = TimingFunction(named: name).table!.elements
+            XCTAssertEqual(Table.plan(elements), 0, "\(name)")
+            let bounds = UnsafeRawPointer(elements + Fast.base + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
+            XCTAssertTrue((0..<2 * Fast.pieceBoundsPerHalf).allSatisfy { bounds[$0] == .max }, "\(name)")
+        }
+        var rng = SeededGenerator(seed: 0x91EC_E5)
+        for f in [TimingFunction.default, steep] {
+            var inputs: [Double] = []
+            for k in 0..<Fast.pieceCount {
+                for boundary in [(Double(k) - 0.5) / Fast.piecesPerUnit, (Double(k) + 0.5) / Fast.piecesPerUnit]
+                where boundary > 0 && boundary <= 0.5 {
+                    for ulps in -4...4 {
+                        inputs.append(rng.stepped(boundary, ulps: ulps))
+                        inputs.append(rng.stepped(1 - boundary, ulps: ulps))
+                    }
+                }
+            }
+            let special = inputs.count
+            for _ in 0..<4000 { inputs.append(rng.unit()) }
+            var answered = 0
+            for (n, x) in inputs.enumerated() where x > 0 && x < 1 {
+                XCTAssertEqual(f.progress(at: x).bitPattern, Self.fullOnTheGrid(f, x).bitPattern, "seed \(rng.seed) \(f) x \(x)")
+                if n >= special, Self.fastAnswers(f, x).plain { answered += 1 }
+            }
+            XCTAssertGreaterThan(Double(answered) / Double(inputs.count - special), 0.9, "\(f)")
+        }
     }
 }

@@ -54,8 +54,21 @@ extension TimingFunction {
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
         // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
         // the out-of-line path clamps or solves them.
-        if _slowPath(Table.usesTableGuess(elements)) { return _progressFromTheTable(x) }
-        if let y = Table.fastOutput(x, elements) { return y }
+        let plan = Table.plan(elements)
+        if _slowPath(plan < 0) { return _progressFromThePiecesOrTheTable(x) }
+        if let y = Table.fastOutput(x, steps: plan, elements) { return y }
+        return _progressOnTheGrid(x)
+    }
+
+    /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
+    /// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it
+    /// cannot follow either, the table's (`_progressFromTheTable`).
+    @usableFromInline @inline(never)
+    func _progressFromThePiecesOrTheTable(_ x: Double) -> Double {
+        guard let elements = table?.elements else { return x }
+        let plan = Table.plan(elements)
+        if plan == -1 { return _progressFromTheTable(x) }
+        if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
         return _progressOnTheGrid(x)
     }
 
