@@ -189,6 +189,27 @@ extension TimingFunction.Table {
         return (h * estrin(w, from: 0) { piece[$0] }, index)
     }
 
+    /// The piecewise guess of `t` for `h` in `2^-30 … 1/2` on half `half` after `steps`
+    /// Newton steps, for one half (the longer paths' start on curves with pieces).
+    @inlinable @inline(__always)
+    static func pieceStart(_ h: Double, half: Int, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+        let f = UnsafeRawPointer(elements + Fast.base).assumingMemoryBound(to: Double.self) + half
+        let index = Swift.min(
+            Int(truncatingIfNeeded: multiplyAdd(h, Fast.piecesPerUnit, 0x1p52).bitPattern & 0xF), Fast.pieceCount &- 1)
+        let w = multiplyAdd(h, 2 * Fast.piecesPerUnit, -2 * Double(index))
+        let piece = f + 2 &* (Fast.pieces &+ index &* (Fast.degree &+ 1))
+        var p = piece[2 &* Fast.degree]
+        for j in stride(from: Fast.degree &- 1, through: 0, by: -1) { p = multiplyAdd(p, w, piece[2 &* j]) }
+        var t = h * p
+        var steps = steps
+        while steps > 0 {
+            let residual = multiplyAdd(multiplyAdd(multiplyAdd(f[2 &* Fast.xa], t, f[2 &* Fast.xb]), t, f[2 &* Fast.xc]), t, -h)
+            t -= residual / multiplyAdd(multiplyAdd(f[2 &* Fast.x3a], t, f[2 &* Fast.x2b]), t, f[2 &* Fast.xc])
+            steps -= 1
+        }
+        return t
+    }
+
     /// `c(first) + c(first + 1)·z + … + c(first + 7)·z⁷` by Estrin's scheme.
     @usableFromInline @_transparent
     static func estrin<V: SIMD & FloatingLanes>(_ z: V, from first: Int, _ c: (Int) -> V) -> V where V.Scalar == Double {

@@ -272,16 +272,17 @@ extension TimingFunction.Table {
     /// output polynomial are evaluated by the compensated Horner scheme (bound about
     /// 2^-100 relative beyond the correction's own). `nil` when the guess is too far off
     /// for the series below. `lanes` is the
-    /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones).
+    /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones); the
+    /// guess of `t` is the table's (`start`) unless given.
     @inlinable @inline(__always)
     static func solve(
-        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>
+        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, guess: Double? = nil
     ) -> (value: Double, error: Double, bound: Double)? {
         @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
         @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
         let ax = x(Lane.a), bx = x(Lane.b), cx = x(Lane.c), threeAx = x(Lane.threeA), twoBx = x(Lane.twoB)
         let ay = y(Lane.a), by = y(Lane.b), cy = y(Lane.c), dy = y(Lane.d)
-        let t = start(h, lanes: p, rows: rows).t
+        let t = guess ?? start(h, lanes: p, rows: rows).t
         // X(t) − h and the output polynomial, and the scale of their evaluation error
         // (the magnitude polynomials below bound the sums of absolute terms).
         let rx = compensatedCubic(ax, bx, cx, plus: -h, lows: x(Lane.aLow), x(Lane.bLow), x(Lane.cLow), at: t)
@@ -330,7 +331,11 @@ extension TimingFunction.Table {
         _ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> (value: Double, error: Double, bound: Double)? {
         guard h >= TimingFunction.HalfSolver.tinyInput else { return nil }
-        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half))
+        // A curve with pieces starts from their guess, which follows a steep middle where
+        // the table's guess (and so the series) may not.
+        let plan = plan(elements)
+        let guess = plan < -1 ? pieceStart(h, half: half, steps: -2 - plan, elements) : nil
+        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half), guess: guess)
     }
 
     /// The grid of `progress(at:)`'s results: 40-bit floating-point numbers below 1 in
