@@ -134,28 +134,30 @@ final class TimingFunctionFastPathTests: XCTestCase {
         print("Timing-function fast path answered \(fastCount) of \(total) inputs (\(rate))")
         XCTAssertGreaterThan(rate, 0.75)
     }
-    // The piecewise guess: the curves whose single polynomial needed Newton steps (the
-    // default, 1 step; (0.9, 0, 0.1, 1), 2) guess from the pieces with fewer steps; the
-    // others keep the single polynomial and have no piece bounds. On both, every input at
-    // and a few ulps around each piece boundary (where the nearest-integer index may pick
-    // either piece), around 1/2 and a few thousand uniform ones agree with the full path on
-    // the grid, and the piecewise path answers most inputs itself.
+    // The piecewise guess: the curves whose single polynomial needs two Newton steps
+    // ((0.9, 0, 0.1, 1)) or cannot follow them even so ((0.95, 0.05, 0.05, 0.95)) guess from
+    // the pieces with fewer steps (one; two); the others (the named curves, the default with
+    // its one step) keep the single polynomial and have no piece bounds. On the former,
+    // every input at and a few ulps around each piece boundary (where the nearest-integer
+    // index may pick either piece), around 1/2 and a few thousand uniform ones agree with
+    // the full path on the grid, and the piecewise path answers most inputs itself.
     func testPiecewiseGuessServesTheCurvesThatNeededNewtonSteps() {
         typealias Fast = Table.Fast
         let steep = TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
-        for (f, single, pieces) in [(TimingFunction.default, 1.0, 0.0), (steep, 2, 1)] {
+        let steeper = TimingFunction(controlPoints: 0.95, 0.05, 0.05, 0.95)
+        for (f, single, pieces) in [(steep, 2.0, 1.0), (steeper, -1, 2)] {
             let elements = f.table!.elements
             XCTAssertEqual(elements[Fast.base + Fast.mode][1], single, "\(f): the single polynomial's steps")
             XCTAssertEqual(Table.plan(elements), -2 - pieces, "\(f): the pieces and their steps")
         }
-        for name in [TimingFunction.Name.easeIn, .easeOut, .easeInEaseOut] {
+        for name in TimingFunction.Name.allCases where name != .linear {
             let elements = TimingFunction(named: name).table!.elements
-            XCTAssertEqual(Table.plan(elements), 0, "\(name)")
+            XCTAssertEqual(Table.plan(elements), name == .default ? 1 : 0, "\(name)")
             let bounds = UnsafeRawPointer(elements + Fast.base + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
             XCTAssertTrue((0..<2 * Fast.pieceBoundsPerHalf).allSatisfy { bounds[$0] == .max }, "\(name)")
         }
         var rng = SeededGenerator(seed: 0x91EC_E5)
-        for f in [TimingFunction.default, steep] {
+        for f in [steep, steeper] {
             var inputs: [Double] = []
             for k in 0..<Fast.pieceCount {
                 for boundary in [(Double(k) - 0.5) / Fast.piecesPerUnit, (Double(k) + 0.5) / Fast.piecesPerUnit]

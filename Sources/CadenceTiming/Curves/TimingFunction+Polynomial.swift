@@ -368,13 +368,16 @@ extension TimingFunction.Table {
 
     /// Fits both halves' pieces and has `progress(at:)` guess from them when they need
     /// fewer Newton steps than the single polynomial (`Fast.plan`): only for curves
-    /// whose single polynomial takes steps and whose halves both leave at an angle.
+    /// whose single polynomial takes two steps (or cannot follow the curve) and whose
+    /// halves both leave at an angle.
     func storePieces(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), tolerance: Double) {
         let f = elements + Fast.base
         // No piece bounds unless the pieces are used (`gridValue` reads piece 0's).
         let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
         bounds.update(repeating: .max, count: 2 * Fast.pieceBoundsPerHalf)
-        guard f[Fast.mode][0] == 0, f[Fast.mode][1] != 0 else { return }
+        // One Newton step costs about what the pieces' index and load cost (measured on the
+        // default's lower half): pieces only for curves that need two steps, or more.
+        guard f[Fast.mode][0] == 0, !(f[Fast.mode][1] >= 0 && f[Fast.mode][1] < 2) else { return }
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             for k in 0..<Fast.pieceCount {
@@ -386,7 +389,7 @@ extension TimingFunction.Table {
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             // Chebyshev points of each piece, and a few inputs near 0.
-            let perPiece = 8
+            let perPiece = 4
             for j in 0..<(Fast.pieceCount * perPiece + 4) {
                 let h: Double
                 if j < Fast.pieceCount * perPiece {
@@ -530,14 +533,35 @@ extension TimingFunction.HalfSolver {
     }
 
     /// Piece `k` of the piecewise guess, `t ≈ h·B_k(w)` with `w = 2·(h·piecesPerUnit − k)`:
-    /// least squares relative to `t` on 20 Chebyshev nodes of the piece's inputs (widened
-    /// by 2^-10 of a piece), the first piece with `B_0(0) = 1/X'(0)`.
+    /// `B_k` interpolates `t/h` at the 8 Chebyshev nodes of the piece's range of `w` (−1…1,
+    /// the first piece's 0…1, the last's −1…0); the first piece's node nearest `w = 0`
+    /// moves to `h = 0`, where `t/h` is `1/X'(0)`. An 8 × 8 system, so a curve with pieces
+    /// costs 18 of them at construction.
     func fitPiece(_ k: Int) -> InlineArray<8, Double> {
-        let range = TimingFunction.Table.pieceRange(k)
-        let margin = 0x1p-10 / Fast.piecesPerUnit
-        return fitPlain(
-            from: Swift.max(0, range.low - margin), to: range.high + margin, nodes: 20, anchor: k == 0 ? 0 : nil
-        ) { 2 * ($0 * Fast.piecesPerUnit - Double(k)) }
+        let n = Fast.degree + 1
+        let low = k == 0 ? 0.0 : -1.0, high = k == Fast.pieceCount - 1 ? 0.0 : 1.0
+        var b = InlineArray<8, Double>(repeating: 0)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + n) { buffer in
+            let matrix = buffer.baseAddress!, right = matrix + n * n
+            var t = 0.0
+            for j in 0..<n {
+                // Ascending nodes, so each root starts from the one before.
+                var w = 0.5 * (low + high) - 0.5 * (high - low) * cospi((2 * Double(n - 1 - j) + 1) / Double(2 * n))
+                if k == 0, j == 0 { w = 0 }
+                let h = (0.5 * w + Double(k)) / Fast.piecesPerUnit
+                if h > 0 {
+                    t = root(h, from: j == 0 ? h / xCurve.c : t)
+                    right[j] = t / h
+                } else {
+                    right[j] = 1 / xCurve.c
+                }
+                var power = 1.0
+                for i in 0..<n { matrix[j * n + i] = power; power *= w }
+            }
+            Self.solveLinear(matrix, right, n)
+            for i in 0..<n { b[i] = right[i] }
+        }
+        return b
     }
 
     /// `t ≈ h·B(z(h))` for `h` in `low … high`: weighted least squares relative to `t` on
