@@ -59,6 +59,9 @@ extension TimingFunction.Table {
         @usableFromInline static let pieceBoundsPerHalf = 16
         /// Elements.
         static let count = pieceBounds + 4
+        /// The pieces' elements (coefficients and bounds), at the end: a curve without
+        /// pieces is stored without them.
+        static let pieceElements = count - pieces
         /// Binade index of `h = 2^-30` (its biased exponent): inputs below take the full path.
         @usableFromInline static let firstExponent = 1023 - 30
         /// Bounds per half (binades 2^-30 … 2^-1, and `h = 1/2`).
@@ -310,6 +313,21 @@ extension SIMD4: SquareRootLanes where Scalar == Double {
 // MARK: - Construction
 
 extension TimingFunction.Table {
+    /// The inputs `h` of piece `k`: `h·piecesPerUnit` in `k − 1/2 … k + 1/2`, within 0…1/2.
+    static func pieceRange(_ k: Int) -> (low: Double, high: Double) {
+        (Swift.max(0, (Double(k) - 0.5) / Fast.piecesPerUnit), Swift.min(0.5, (Double(k) + 0.5) / Fast.piecesPerUnit))
+    }
+
+    /// The construction's view of a block being filled, before the table owns it (so that
+    /// the table can keep only the elements its curve uses).
+    struct Builder {
+        let elements: UnsafeMutablePointer<SIMD2<Double>>
+    }
+}
+
+extension TimingFunction.Table.Builder {
+    typealias Fast = TimingFunction.Table.Fast
+
     /// Fits both halves' guesses, stores the polynomials, limits and bounds, and chooses the
     /// Newton steps (see the file's comment). `limits` are the halves' `guessLimit / bend`.
     func storeFast(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), limits: InlineArray<2, Double>) {
@@ -372,9 +390,6 @@ extension TimingFunction.Table {
     /// halves both leave at an angle.
     func storePieces(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), tolerance: Double) {
         let f = elements + Fast.base
-        // No piece bounds unless the pieces are used (`gridValue` reads piece 0's).
-        let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
-        bounds.update(repeating: .max, count: 2 * Fast.pieceBoundsPerHalf)
         // One Newton step costs about what the pieces' index and load cost (measured on the
         // default's lower half): pieces only for curves that need two steps, or more.
         guard f[Fast.mode][0] == 0, !(f[Fast.mode][1] >= 0 && f[Fast.mode][1] < 2) else { return }
@@ -393,7 +408,7 @@ extension TimingFunction.Table {
             for j in 0..<(Fast.pieceCount * perPiece + 4) {
                 let h: Double
                 if j < Fast.pieceCount * perPiece {
-                    let range = Self.pieceRange(j / perPiece)
+                    let range = TimingFunction.Table.pieceRange(j / perPiece)
                     let node = cospi((2 * Double(j % perPiece) + 1) / Double(2 * perPiece))
                     h = 0.5 * (range.low + range.high) - 0.5 * (range.high - range.low) * node
                 } else {
@@ -410,17 +425,13 @@ extension TimingFunction.Table {
         let single = f[Fast.mode][1] < 0 ? Int.max : Int(f[Fast.mode][1])
         guard steps >= 0, steps < single else { return }
         f[Fast.plan][0] = Double(-2 - steps)
+        let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             for k in 0..<Fast.pieceBoundsPerHalf {
                 bounds[index * Fast.pieceBoundsPerHalf + k] = k < Fast.pieceCount ? half.pieceBound(k, limit: f[Fast.limit][index]) : .max
             }
         }
-    }
-
-    /// The inputs `h` of piece `k`: `h·piecesPerUnit` in `k − 1/2 … k + 1/2`, within 0…1/2.
-    static func pieceRange(_ k: Int) -> (low: Double, high: Double) {
-        (Swift.max(0, (Double(k) - 0.5) / Fast.piecesPerUnit), Swift.min(0.5, (Double(k) + 0.5) / Fast.piecesPerUnit))
     }
 
     /// The piecewise guess of `t` for `h` on half `index` after `steps` Newton steps, in
@@ -529,7 +540,35 @@ extension TimingFunction.HalfSolver {
     /// The plain guess `t ≈ h·B(4h − 1)`: weighted least squares relative to `t` on 24
     /// Chebyshev nodes of `h` in 0…1/2, with `B(−1) = 1/X'(0)` (heavily weighted).
     func fitPlain() -> (a: InlineArray<8, Double>, b: InlineArray<8, Double>) {
-        (InlineArray(repeating: 0), fitPlain(from: 0, to: 0.5, nodes: 24, anchor: -1) { 4 * $0 - 1 })
+        let n = Fast.degree + 1
+        var b = InlineArray<8, Double>(repeating: 0)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + 2 * n) { buffer in
+            let normal = buffer.baseAddress!, right = normal + n * n, row = right + n
+            buffer.initialize(repeating: 0)
+            func add(_ value: Double) {
+                for i in 0..<n {
+                    right[i] += row[i] * value
+                    for j in 0..<n { normal[i * n + j] += row[i] * row[j] }
+                }
+            }
+            let nodes = 24
+            var t = 0.0
+            for j in 0..<nodes {
+                let h = 0.25 - 0.25 * cospi((2 * Double(nodes - 1 - j) + 1) / Double(2 * nodes))
+                t = root(h, from: j == 0 ? h / xCurve.c : t)
+                let z = 4 * h - 1
+                var power = h / t
+                for k in 0..<n { row[k] = power; power *= z }
+                add(1)
+            }
+            let weight = 1e3
+            var power = weight * xCurve.c
+            for k in 0..<n { row[k] = power; power = -power }
+            add(weight)
+            Self.solveLinear(normal, right, n)
+            for k in 0..<n { b[k] = right[k] }
+        }
+        return (InlineArray(repeating: 0), b)
     }
 
     /// Piece `k` of the piecewise guess, `t ≈ h·B_k(w)` with `w = 2·(h·piecesPerUnit − k)`:
@@ -560,45 +599,6 @@ extension TimingFunction.HalfSolver {
             }
             Self.solveLinear(matrix, right, n)
             for i in 0..<n { b[i] = right[i] }
-        }
-        return b
-    }
-
-    /// `t ≈ h·B(z(h))` for `h` in `low … high`: weighted least squares relative to `t` on
-    /// `nodes` Chebyshev nodes, with `B(anchor) = 1/X'(0)` (heavily weighted) where
-    /// `anchor` is `z(0)` and the range starts at 0.
-    func fitPlain(
-        from low: Double, to high: Double, nodes: Int, anchor: Double?, _ variable: (Double) -> Double
-    ) -> InlineArray<8, Double> {
-        let n = Fast.degree + 1
-        var b = InlineArray<8, Double>(repeating: 0)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + 2 * n) { buffer in
-            let normal = buffer.baseAddress!, right = normal + n * n, row = right + n
-            buffer.initialize(repeating: 0)
-            func add(_ value: Double) {
-                for i in 0..<n {
-                    right[i] += row[i] * value
-                    for j in 0..<n { normal[i * n + j] += row[i] * row[j] }
-                }
-            }
-            let middle = 0.5 * (low + high), radius = 0.5 * (high - low)
-            var t = 0.0
-            for j in 0..<nodes {
-                let h = middle - radius * cospi((2 * Double(nodes - 1 - j) + 1) / Double(2 * nodes))
-                t = root(h, from: j == 0 ? h / xCurve.c : t)
-                let z = variable(h)
-                var power = h / t
-                for k in 0..<n { row[k] = power; power *= z }
-                add(1)
-            }
-            if let anchor {
-                let weight = 1e3
-                var power = weight * xCurve.c
-                for k in 0..<n { row[k] = power; power *= anchor }
-                add(weight)
-            }
-            Self.solveLinear(normal, right, n)
-            for k in 0..<n { b[k] = right[k] }
         }
         return b
     }
