@@ -77,7 +77,8 @@ extension TimingFunction.Table {
         /// choose it): `n ≥ 0`, the single polynomial and `n` Newton steps (as `mode`);
         /// −1, the table's guess; `−2 − n`, the pieces below and `n` Newton steps (when the
         /// single polynomial needs steps, its halves leave at an angle and the pieces need
-        /// fewer). Lane 1: 0.
+        /// fewer). Lane 1, for the pieces: the first piece whose guess takes the steps (a
+        /// steep middle needs them only in the pieces next to it); else 0.
         @usableFromInline static let plan = 38
         /// The piecewise guess: `pieceCount` pieces of `degree + 1` elements each (the
         /// coefficients of `B_k` in powers of `w`, each a `(lower, upper)` pair).
@@ -132,7 +133,9 @@ extension TimingFunction.Table {
         let f = UnsafePointer(elements + Fast.base)
         let h = multiplyAdd(V(repeating: x), V(1, -1), V(0, 1))  // x and 1 − x
         let guess = pieceGuess(x, h, f)
-        let t = newtonSteps(guess.t, h, steps: steps) { f[$0] }
+        // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
+        // near a steep middle).
+        let t = newtonSteps(guess.t, h, steps: Double(guess.index) >= f[Fast.plan][1] ? steps : 0) { f[$0] }
         let (y, excess) = correctedLanes(h, t) { f[$0] }
         let lane = lane(x)
         return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: guess.index)
@@ -401,6 +404,7 @@ extension TimingFunction.Table.Builder {
             }
         }
         var worst = InlineArray<3, Double>(repeating: 0)
+        var firstStepped = Fast.pieceCount  // the first piece whose guess needs the steps
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             // Chebyshev points of each piece, and a few inputs near 0.
@@ -418,13 +422,16 @@ extension TimingFunction.Table.Builder {
                 for k in worst.indices {
                     let error = Swift.abs(pieceGuessForSampling(h, half: index, steps: k) - root) / root
                     worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+                    if k == 0, !(error <= tolerance) {
+                        firstStepped = Swift.min(firstStepped, j < Fast.pieceCount * perPiece ? j / perPiece : 0)
+                    }
                 }
             }
         }
         let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
         let single = f[Fast.mode][1] < 0 ? Int.max : Int(f[Fast.mode][1])
         guard steps >= 0, steps < single else { return }
-        f[Fast.plan][0] = Double(-2 - steps)
+        f[Fast.plan] = SIMD2(Double(-2 - steps), Double(firstStepped))
         let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
