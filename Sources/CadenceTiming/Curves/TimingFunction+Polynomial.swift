@@ -14,6 +14,13 @@ import CCadenceFeatures
 //    expansion at 0). Better than 3e-7 relative on the named curves; a curve whose guess
 //    is worse (a steep middle such as (0.9, 0, 0.1, 1), or the default's lower half) takes
 //    one or two plain Newton steps, chosen in `init` by sampling.
+//    Curves that need two steps (or whose guess cannot follow them) keep a piecewise
+//    guess too, which `progress(at:)` takes instead (out of line): 9 pieces per half,
+//    piece `k` for `h·16` within 1/2 of `k` (the index is the nearest integer, one
+//    multiply-add with 2^52, no exponent), `t ≈ h·B_k(w)`, `w = 2·(16h − k)`, `B_k` of
+//    degree 7 interpolating `t/h` at 8 Chebyshev nodes. Its Newton steps, if any, only
+//    from the first piece that needs them (next to a steep middle), and a bound per piece
+//    besides the binade's (the lesser holds). The batch keeps the single polynomial.
 // 2. The correction: `X(t) − h`, `X'`, `X''/2`, `Y`, `Y'` and `Y''/2` at the guess, side by
 //    side; the one division `1/X'`; then `y = Y + Y'δ₁ + (Y''/2 − Y'·X''/2X')·δ₁²` with
 //    `δ₁ = −(X(t) − h)/X'` (the output's series to second order).

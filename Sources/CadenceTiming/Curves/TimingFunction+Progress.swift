@@ -39,13 +39,15 @@ extension TimingFunction {
     ///   result is that rounding (Ziv's test against a rigorous error bound proves it, or
     ///   the longer paths compute it), so increasing inputs never give decreasing outputs
     ///   where the curve is monotone, even one ulp apart.
-    /// - Cost: a square root, one 16-byte table load, plain cubic evaluations, one
-    ///   division and an integer rounding test, about 145 instructions: 10.7–11.1 ns on
-    ///   the named curves and 16.7 ns on (0.9, 0, 0.1, 1), 1.3–1.9× the classic
-    ///   UnitBezier solver at 1e-7 (x86-64-v3; `docs/timing-functions.md` has the
-    ///   figures). No allocation, no reference counting. About 1 input in 100 on the named
-    ///   curves needs the compensated interval (≈ 40 ns more), a few in a million the full
-    ///   path.
+    /// - Cost: a degree-7 polynomial guess in both halves' lanes (a square root too where
+    ///   a half leaves vertically), one correction with one division and an integer
+    ///   rounding test, about 120 instructions: 6.7–8.8 ns on the named curves and
+    ///   10.8 ns on (0.9, 0, 0.1, 1), 1.0–1.1× and 1.26× the classic UnitBezier solver at
+    ///   1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
+    ///   polynomial needs two Newton steps guess from 9 pieces per half instead (an index,
+    ///   one piece's coefficients, a step only in the pieces next to a steep middle). No
+    ///   allocation, no reference counting. About 2 inputs in 100 on the named curves need
+    ///   the compensated interval (≈ 40 ns more), a few in a million the full path.
     /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).
     @inlinable @inline(__always)
     public func progress(at x: Double) -> Double {

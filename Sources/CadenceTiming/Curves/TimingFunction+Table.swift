@@ -19,8 +19,11 @@ import CCadenceFeatures
 // (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
 // 1e-4 past the first interval on the named curves.
 //
-// Size: (64 + 38) × 16 = 1,632 bytes of elements (the halves, then the fast path's data in
-// `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,664 bytes.
+// Size: (64 + 39) × 16 = 1,648 bytes of elements (the halves, then the fast path's data in
+// `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,680 bytes. A curve whose
+// single polynomial guess needs two Newton steps (a steep middle) also keeps the piecewise
+// guess, 76 elements more (1,216 bytes: 9 pieces of 8 coefficient pairs and their bounds),
+// 2,864 + 32 bytes in all.
 
 extension TimingFunction {
     /// The polynomial lanes and guess rows of a curved timing function (see the file's
