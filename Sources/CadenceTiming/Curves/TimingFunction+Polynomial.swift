@@ -184,22 +184,27 @@ extension TimingFunction.Table {
     }
 
     /// The piecewise guess for input `x` (both halves' lanes `h`): `t ≈ h·B_k(w)` with
-    /// `k` the integer nearest `h·piecesPerUnit` for `h = min(x, 1 − x)` (one multiply-add
-    /// with 2^52, no exponent, no conversion check; clamped, so a NaN or an input outside
-    /// 0…1 reads a piece and fails the tests later) and `w = 2·(h·piecesPerUnit − k)` in
+    /// `k = pieceIndex(min(x, 1 − x))` (one multiply-add with 2^52, no exponent, no
+    /// conversion check; a NaN or an input outside 0…1 reads a piece and fails the tests
+    /// later) and `w = 2·(h·piecesPerUnit − k)` in
     /// −1…1. The other half's lane reads the same piece of its own half: a value nobody
     /// uses.
     @usableFromInline @_transparent
     static func pieceGuess(
         _ x: Double, _ h: SIMD2<Double>, _ f: UnsafePointer<SIMD2<Double>>
     ) -> (t: SIMD2<Double>, index: Int) {
-        let nearer = Swift.min(x, 1 - x)
-        let rounded = multiplyAdd(nearer, Fast.piecesPerUnit, 0x1p52)
-        let index = Swift.min(Int(truncatingIfNeeded: rounded.bitPattern & 0xF), Fast.pieceCount &- 1)
+        let index = pieceIndex(Swift.min(x, 1 - x))
         let k = Double(index)
         let w = multiplyAdd(h, SIMD2(repeating: 2 * Fast.piecesPerUnit), SIMD2(repeating: -2 * k))
         let piece = f + (Fast.pieces &+ index &* (Fast.degree &+ 1))
         return (h * estrin(w, from: 0) { piece[$0] }, index)
+    }
+
+    /// The piece of `h`: the integer nearest `h·piecesPerUnit` (adding 2^52 rounds it into
+    /// the low bits), clamped to the pieces, so that NaN and `h` outside 0…1/2 read one.
+    @inlinable @inline(__always)
+    static func pieceIndex(_ h: Double) -> Int {
+        Swift.min(Int(truncatingIfNeeded: multiplyAdd(h, Fast.piecesPerUnit, 0x1p52).bitPattern & 0xF), Fast.pieceCount &- 1)
     }
 
     /// The piecewise guess of `t` for `h` in `2^-30 … 1/2` on half `half` after `steps`
@@ -207,8 +212,7 @@ extension TimingFunction.Table {
     @inlinable @inline(__always)
     static func pieceStart(_ h: Double, half: Int, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
         let f = UnsafeRawPointer(elements + Fast.base).assumingMemoryBound(to: Double.self) + half
-        let index = Swift.min(
-            Int(truncatingIfNeeded: multiplyAdd(h, Fast.piecesPerUnit, 0x1p52).bitPattern & 0xF), Fast.pieceCount &- 1)
+        let index = pieceIndex(h)
         let w = multiplyAdd(h, 2 * Fast.piecesPerUnit, -2 * Double(index))
         let piece = f + 2 &* (Fast.pieces &+ index &* (Fast.degree &+ 1))
         var p = piece[2 &* Fast.degree]
@@ -452,7 +456,7 @@ extension TimingFunction.Table.Builder {
     /// plain arithmetic (construction; `pieceGuess(_:_:_:)` is the fast path's).
     func pieceGuessForSampling(_ h: Double, half index: Int, steps: Int) -> Double {
         let f = elements + Fast.base
-        let k = Swift.min(Int((h * Fast.piecesPerUnit).rounded()), Fast.pieceCount - 1)
+        let k = TimingFunction.Table.pieceIndex(h)
         let w = 2 * (h * Fast.piecesPerUnit - Double(k))
         var p = 0.0
         for j in stride(from: Fast.degree, through: 0, by: -1) { p = p * w + f[Fast.pieces + k * (Fast.degree + 1) + j][index] }
