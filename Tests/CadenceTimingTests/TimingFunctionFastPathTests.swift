@@ -44,9 +44,13 @@ final class TimingFunctionFastPathTests: XCTestCase {
         if let y = Table.solve(h, lanes: lanes, rows: rows) {
             answers.compensated = y.value + (y.error + y.bound) == y.value && y.value + (y.error - y.bound) == y.value
         }
-        answers.plain = Table.usesTableGuess(table.elements)
+        let plan = Table.plan(table.elements)
+        answers.plain =
+            plan == -1
             ? Table.plainOutput(h, lanes: lanes, rows: rows, bounds: Table.bounds(table.elements, half: half)) != nil
-            : Table.fastOutput(x, table.elements) != nil
+            : plan < 0
+                ? Table.pieceOutput(x, steps: -2 - plan, table.elements) != nil
+                : Table.fastOutput(x, steps: plan, table.elements) != nil
         return answers
     }
 
@@ -129,5 +133,50 @@ final class TimingFunctionFastPathTests: XCTestCase {
         let rate = Double(fastCount) / Double(total)
         print("Timing-function fast path answered \(fastCount) of \(total) inputs (\(rate))")
         XCTAssertGreaterThan(rate, 0.75)
+    }
+    // The piecewise guess: the curves whose single polynomial needs two Newton steps
+    // ((0.9, 0, 0.1, 1)) or cannot follow them even so ((0.95, 0.05, 0.05, 0.95)) guess from
+    // the pieces with fewer steps (one; two); the others (the named curves, the default with
+    // its one step) keep the single polynomial (and their tables no pieces). On the former,
+    // every input at and a few ulps around each piece boundary (where the nearest-integer
+    // index may pick either piece), around 1/2 and a few thousand uniform ones agree with
+    // the full path on the grid, and the piecewise path answers most inputs itself.
+    func testPiecewiseGuessServesTheCurvesThatNeededNewtonSteps() {
+        typealias Fast = Table.Fast
+        let steep = TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
+        let steeper = TimingFunction(controlPoints: 0.95, 0.05, 0.05, 0.95)
+        for (f, single, pieces) in [(steep, 2.0, 1.0), (steeper, -1, 2)] {
+            let elements = f.table!.elements
+            XCTAssertEqual(elements[Fast.base + Fast.mode][1], single, "\(f): the single polynomial's steps")
+            XCTAssertEqual(Table.plan(elements), -2 - pieces, "\(f): the pieces and their steps")
+            // The steps only in the pieces next to the steep middle (for (0.9, 0, 0.1, 1)).
+            let first = elements[Fast.base + Fast.plan][1]
+            XCTAssertTrue(f == steep ? first > 0 && first < Double(Fast.pieceCount) : first >= 0, "\(f): \(first)")
+        }
+        for name in TimingFunction.Name.allCases where name != .linear {
+            let elements = TimingFunction(named: name).table!.elements
+            XCTAssertEqual(Table.plan(elements), name == .default ? 1 : 0, "\(name)")
+        }
+        var rng = SeededGenerator(seed: 0x91EC_E5)
+        for f in [steep, steeper] {
+            var inputs: [Double] = []
+            for k in 0..<Fast.pieceCount {
+                for boundary in [(Double(k) - 0.5) / Fast.piecesPerUnit, (Double(k) + 0.5) / Fast.piecesPerUnit]
+                where boundary > 0 && boundary <= 0.5 {
+                    for ulps in -4...4 {
+                        inputs.append(rng.stepped(boundary, ulps: ulps))
+                        inputs.append(rng.stepped(1 - boundary, ulps: ulps))
+                    }
+                }
+            }
+            let special = inputs.count
+            for _ in 0..<4000 { inputs.append(rng.unit()) }
+            var answered = 0
+            for (n, x) in inputs.enumerated() where x > 0 && x < 1 {
+                XCTAssertEqual(f.progress(at: x).bitPattern, Self.fullOnTheGrid(f, x).bitPattern, "seed \(rng.seed) \(f) x \(x)")
+                if n >= special, Self.fastAnswers(f, x).plain { answered += 1 }
+            }
+            XCTAssertGreaterThan(Double(answered) / Double(inputs.count - special), 0.9, "\(f)")
+        }
     }
 }

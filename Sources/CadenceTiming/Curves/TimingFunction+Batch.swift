@@ -37,7 +37,7 @@ extension TimingFunction {
         let count = Swift.min(xs.count, ys.count)
         guard count > 0, let input = xs.baseAddress, let output = ys.baseAddress else { return }
         var i = 0
-        if let elements = table?.elements, !Table.usesTableGuess(elements) {
+        if let elements = table?.elements, Table.Batch.applies(elements) {
             i = batchProgress(input, output, count, elements)
         }
         while i < count {
@@ -101,6 +101,13 @@ extension TimingFunction.Table {
         static let pendingCapacity = 16
         @usableFromInline let f: UnsafePointer<SIMD2<Double>>
         @usableFromInline let mode: SIMD2<Double>
+        /// Whether the vector loop serves the curve: its single polynomial guess follows it
+        /// after at most two Newton steps (the batch does not read the pieces).
+        @inlinable @inline(__always)
+        static func applies(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Bool {
+            elements[Fast.base + Fast.mode][1] >= 0
+        }
+
         /// The largest bound of each half over the binades from `Fast.firstBoundedBinade`
         /// to `h = 1/2` (lane 0 lower, lane 1 upper): the vector test's, for every input.
         @usableFromInline let largestBound: SIMD2<Int64>

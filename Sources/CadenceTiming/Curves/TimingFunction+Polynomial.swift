@@ -14,6 +14,13 @@ import CCadenceFeatures
 //    expansion at 0). Better than 3e-7 relative on the named curves; a curve whose guess
 //    is worse (a steep middle such as (0.9, 0, 0.1, 1), or the default's lower half) takes
 //    one or two plain Newton steps, chosen in `init` by sampling.
+//    Curves that need two steps (or whose guess cannot follow them) keep a piecewise
+//    guess too, which `progress(at:)` takes instead (out of line): 9 pieces per half,
+//    piece `k` for `h·16` within 1/2 of `k` (the index is the nearest integer, one
+//    multiply-add with 2^52, no exponent), `t ≈ h·B_k(w)`, `w = 2·(16h − k)`, `B_k` of
+//    degree 7 interpolating `t/h` at 8 Chebyshev nodes. Its Newton steps, if any, only
+//    from the first piece that needs them (next to a steep middle), and a bound per piece
+//    besides the binade's (the lesser holds). The batch keeps the single polynomial.
 // 2. The correction: `X(t) − h`, `X'`, `X''/2`, `Y`, `Y'` and `Y''/2` at the guess, side by
 //    side; the one division `1/X'`; then `y = Y + Y'δ₁ + (Y''/2 − Y'·X''/2X')·δ₁²` with
 //    `δ₁ = −(X(t) − h)/X'` (the output's series to second order).
@@ -50,8 +57,18 @@ extension TimingFunction.Table {
         /// ulps of the least output magnitude there; `Int16.max` where the fast path must
         /// not answer.
         @usableFromInline static let bounds = 29
+        /// The pieces' bounds, as `bounds` but per piece: 16 `Int16` per half (lower half
+        /// first), piece `k` at `k`; piece 0 (and padding) `Int16.max`, as the binades'
+        /// bounds serve its inputs. An input's bound is the lesser of its binade's and its
+        /// piece's (tighter near the middle, where a binade is wide).
+        @usableFromInline static let pieceBounds = pieces + pieceCount * (degree + 1)
+        /// Piece bounds per half (`pieceCount` and padding).
+        @usableFromInline static let pieceBoundsPerHalf = 16
         /// Elements.
-        static let count = 38
+        static let count = pieceBounds + 4
+        /// The pieces' elements (coefficients and bounds), at the end: a curve without
+        /// pieces is stored without them.
+        static let pieceElements = count - pieces
         /// Binade index of `h = 2^-30` (its biased exponent): inputs below take the full path.
         @usableFromInline static let firstExponent = 1023 - 30
         /// Bounds per half (binades 2^-30 … 2^-1, and `h = 1/2`).
@@ -63,10 +80,34 @@ extension TimingFunction.Table {
         /// The first binade of `h` with a bound (2^-24 … 2^-23); the ones below send their
         /// inputs to the longer paths.
         @usableFromInline static let firstBoundedBinade = 6
+        /// Lane 0, what `progress(at:)` does (one number, so one load and one compare
+        /// choose it): `n ≥ 0`, the single polynomial and `n` Newton steps (as `mode`);
+        /// −1, the table's guess; `−2 − n`, the pieces below and `n` Newton steps (when the
+        /// single polynomial needs steps, its halves leave at an angle and the pieces need
+        /// fewer). Lane 1, for the pieces: the first piece whose guess takes the steps (a
+        /// steep middle needs them only in the pieces next to it); else 0.
+        @usableFromInline static let plan = 38
+        /// The piecewise guess: `pieceCount` pieces of `degree + 1` elements each (the
+        /// coefficients of `B_k` in powers of `w`, each a `(lower, upper)` pair).
+        @usableFromInline static let pieces = 39
+        /// Pieces per half: piece `k` covers `h·piecesPerUnit` in `k − 1/2 … k + 1/2`
+        /// (the first and last only half that), so the nearest integer to
+        /// `h·piecesPerUnit` is the index.
+        @usableFromInline static let pieceCount = 9
+        /// Pieces per unit of `h` (twice the pieces per half less one).
+        @usableFromInline static let piecesPerUnit = 16.0
         /// Parts of a binade's range of `t` bounded separately (`storeFastBounds`).
-        static let pieces = 2
+        static let boundedParts = 2
         /// Degree of `A` and `B`.
-        static let degree = 7
+        @usableFromInline static let degree = 7
+    }
+
+    /// What `progress(at:)` does with the curve (`Fast.plan`): `n ≥ 0`, the single
+    /// polynomial and `n` Newton steps; −1, the table's guess; `−2 − n`, the pieces and
+    /// `n` Newton steps.
+    @inlinable @inline(__always)
+    static func plan(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+        elements[Fast.base + Fast.plan][0]
     }
 
     /// `progress(at:)`'s fast path for `x` in `(2^-30, 1 − 2^-30)`: the grid point nearest
@@ -81,19 +122,37 @@ extension TimingFunction.Table {
     /// (`storeFast`) is `4u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h))` over the binade's
     /// range of `t`, with 1/64 to spare, plus the truncation term: it covers these.
     @inlinable @inline(__always)
-    static func usesTableGuess(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Bool {
-        elements[Fast.base + Fast.mode][1] < 0
-    }
-
-    @inlinable @inline(__always)
-    static func fastOutput(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
+    static func fastOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: f[Fast.mode]) { f[$0] }
-        // The input's lane: the sign bit of 1/2 − x (x = 1/2 is the lower half's), as an
-        // index rather than a branch.
-        let lane = Int(truncatingIfNeeded: (0.5 - x).bitPattern >> 63)
-        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f)
+        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: SIMD2(f[Fast.mode][0], steps)) {
+            f[$0]
+        }
+        let lane = lane(x)
+        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: nil)
+    }
+
+    /// `fastOutput` with the piecewise guess and `steps` Newton steps after it (a curve
+    /// whose plan is `−2 − steps`); the bound is the lesser of the binade's and the piece's.
+    @inlinable @inline(__always)
+    static func pieceOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
+        typealias V = SIMD2<Double>
+        let f = UnsafePointer(elements + Fast.base)
+        let h = multiplyAdd(V(repeating: x), V(1, -1), V(0, 1))  // x and 1 − x
+        let guess = pieceGuess(x, h, f)
+        // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
+        // near a steep middle).
+        let t = newtonSteps(guess.t, h, steps: Double(guess.index) >= f[Fast.plan][1] ? steps : 0) { f[$0] }
+        let (y, excess) = correctedLanes(h, t) { f[$0] }
+        let lane = lane(x)
+        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: guess.index)
+    }
+
+    /// The lane of the input's half: the sign bit of 1/2 − x (x = 1/2 is the lower half's),
+    /// as an index rather than a branch.
+    @inlinable @inline(__always)
+    static func lane(_ x: Double) -> Int {
+        Int(truncatingIfNeeded: (0.5 - x).bitPattern >> 63)
     }
 
     /// The fast path's arithmetic for inputs in lanes (see the file's comment): `xs` holds
@@ -102,28 +161,105 @@ extension TimingFunction.Table {
     /// the curve's mode. Returns the output, the guess test (`≤ 0` when trusted) and `h`,
     /// per lane. Each lane's arithmetic is the same whatever the lane width, so the scalar
     /// path and the batch give the same bits.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     static func fastLanes<V: SIMD & FloatingLanes & SquareRootLanes>(
         _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
     ) -> (y: V, excess: V, h: V) where V.Scalar == Double {
         let h = multiplyAdd(xs, signs, offsets)  // x or 1 − x, each exact or rounded once
+        let t = polynomialGuess(xs, h, signs: signs, offsets: offsets, mode: mode, c)
+        let (y, excess) = correctedLanes(h, t, c)
+        return (y, excess, h)
+    }
+
+    /// The single polynomial's guess of `t` for `h` (`h·B(z)`, plus `√h·A(z)` when the
+    /// half leaves vertically, `z = 4h − 1`), after the curve's plain Newton steps.
+    @usableFromInline @_transparent
+    static func polynomialGuess<V: SIMD & FloatingLanes & SquareRootLanes>(
+        _ xs: V, _ h: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
+    ) -> V where V.Scalar == Double {
         let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
-        let z2 = z * z, z4 = z2 * z2
-        @inline(__always) func polynomial(_ k: Int) -> V {
-            multiplyAdd(
-                z4, multiplyAdd(z2, multiplyAdd(c(k + 7), z, c(k + 6)), multiplyAdd(c(k + 5), z, c(k + 4))),
-                multiplyAdd(z2, multiplyAdd(c(k + 3), z, c(k + 2)), multiplyAdd(c(k + 1), z, c(k))))
+        var t = h * estrin(z, from: Fast.b, c)
+        if mode[0] != 0 { t = multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.a, c), t) }
+        return newtonSteps(t, h, steps: mode[1], c)
+    }
+
+    /// The piecewise guess for input `x` (both halves' lanes `h`): `t ≈ h·B_k(w)` with
+    /// `k = pieceIndex(min(x, 1 − x))` (one multiply-add with 2^52, no exponent, no
+    /// conversion check; a NaN or an input outside 0…1 reads a piece and fails the tests
+    /// later) and `w = 2·(h·piecesPerUnit − k)` in
+    /// −1…1. The other half's lane reads the same piece of its own half: a value nobody
+    /// uses.
+    @usableFromInline @_transparent
+    static func pieceGuess(
+        _ x: Double, _ h: SIMD2<Double>, _ f: UnsafePointer<SIMD2<Double>>
+    ) -> (t: SIMD2<Double>, index: Int) {
+        let index = pieceIndex(Swift.min(x, 1 - x))
+        let k = Double(index)
+        let w = multiplyAdd(h, SIMD2(repeating: 2 * Fast.piecesPerUnit), SIMD2(repeating: -2 * k))
+        let piece = f + (Fast.pieces &+ index &* (Fast.degree &+ 1))
+        return (h * estrin(w, from: 0) { piece[$0] }, index)
+    }
+
+    /// The piece of `h`: the integer nearest `h·piecesPerUnit` (adding 2^52 rounds it into
+    /// the low bits), clamped to the pieces, so that NaN and `h` outside 0…1/2 read one.
+    @inlinable @inline(__always)
+    static func pieceIndex(_ h: Double) -> Int {
+        Swift.min(Int(truncatingIfNeeded: multiplyAdd(h, Fast.piecesPerUnit, 0x1p52).bitPattern & 0xF), Fast.pieceCount &- 1)
+    }
+
+    /// The piecewise guess of `t` for `h` in `2^-30 … 1/2` on half `half` after `steps`
+    /// Newton steps, for one half (the longer paths' start on curves with pieces).
+    @inlinable @inline(__always)
+    static func pieceStart(_ h: Double, half: Int, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+        let f = UnsafeRawPointer(elements + Fast.base).assumingMemoryBound(to: Double.self) + half
+        let index = pieceIndex(h)
+        let w = multiplyAdd(h, 2 * Fast.piecesPerUnit, -2 * Double(index))
+        let piece = f + 2 &* (Fast.pieces &+ index &* (Fast.degree &+ 1))
+        var p = piece[2 &* Fast.degree]
+        for j in stride(from: Fast.degree &- 1, through: 0, by: -1) { p = multiplyAdd(p, w, piece[2 &* j]) }
+        var t = h * p
+        var steps = steps
+        while steps > 0 {
+            let residual = multiplyAdd(multiplyAdd(multiplyAdd(f[2 &* Fast.xa], t, f[2 &* Fast.xb]), t, f[2 &* Fast.xc]), t, -h)
+            t -= residual / multiplyAdd(multiplyAdd(f[2 &* Fast.x3a], t, f[2 &* Fast.x2b]), t, f[2 &* Fast.xc])
+            steps -= 1
         }
-        var t = h * polynomial(Fast.b)
-        if mode[0] != 0 { t = multiplyAdd(V.laneSquareRoot(h), polynomial(Fast.a), t) }
+        return t
+    }
+
+    /// `c(first) + c(first + 1)·z + … + c(first + 7)·z⁷` by Estrin's scheme.
+    @usableFromInline @_transparent
+    static func estrin<V: SIMD & FloatingLanes>(_ z: V, from first: Int, _ c: (Int) -> V) -> V where V.Scalar == Double {
+        let z2 = z * z, z4 = z2 * z2
+        return multiplyAdd(
+            z4,
+            multiplyAdd(z2, multiplyAdd(c(first + 7), z, c(first + 6)), multiplyAdd(c(first + 5), z, c(first + 4))),
+            multiplyAdd(z2, multiplyAdd(c(first + 3), z, c(first + 2)), multiplyAdd(c(first + 1), z, c(first))))
+    }
+
+    /// `steps` plain Newton steps on `X(t) = h` (none for `steps ≤ 0`).
+    @usableFromInline @_transparent
+    static func newtonSteps<V: SIMD & FloatingLanes>(_ start: V, _ h: V, steps: Double, _ c: (Int) -> V) -> V
+    where V.Scalar == Double {
+        var t = start
+        var steps = steps
         let zero = V()
-        var steps = mode[1]
         while steps > 0 {
             let tt = t * t
             let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
             t -= residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
             steps -= 1
         }
+        return t
+    }
+
+    /// The correction at the guess `t` and the guess test (see the file's comment): the
+    /// output and `excess` (`≤ 0` when the guess is trusted), per lane.
+    @usableFromInline @_transparent
+    static func correctedLanes<V: SIMD & FloatingLanes>(
+        _ h: V, _ t: V, _ c: (Int) -> V
+    ) -> (y: V, excess: V) where V.Scalar == Double {
+        let zero = V()
         let tt = t * t
         let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
         let x1 = multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
@@ -138,22 +274,30 @@ extension TimingFunction.Table {
         let magnitude = q.replacing(with: zero - q, where: q .< zero)
         let excess = multiplyAdd(zero - c(Fast.limit), t, magnitude)
         let above = t - c(Fast.largest)
-        return (y, excess.replacing(with: above, where: excess .< above), h)
+        return (y, excess.replacing(with: above, where: excess .< above))
     }
 
     /// The grid point nearest `y` if the test proves it the exact output's rounding (see
     /// `fastOutput`), else `nil`. `h` is the input on its half (`lane`), `excess` the guess
-    /// test.
+    /// test, `piece` the piece the guess came from (`nil` for the single polynomial): the
+    /// lesser of the binade's and the piece's bounds holds.
     @inlinable @inline(__always)
-    static func gridValue(_ y: Double, excess: Double, h: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>) -> Double? {
+    static func gridValue(
+        _ y: Double, excess: Double, h: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>, piece: Int?
+    ) -> Double? {
         guard h >= TimingFunction.HalfSolver.tinyInput else { return nil }  // also NaN and outside (0, 1)
         // Ziv's test on the grid in integers, for |y| < 1: the grid keeps the leading 40 bits,
-        // so the nearest boundary is |low 13 bits − 2^12| ulps away; the binade's bound is
-        // in ulps of its least output (at most those of this one).
+        // so the nearest boundary is |low 13 bits − 2^12| ulps away; the binade's (or the
+        // piece's) bound is in ulps of its least output (at most those of this one).
         let bits = y.bitPattern
         let binade = Int(truncatingIfNeeded: h.bitPattern >> 52) &- Fast.firstExponent
-        let bound = Int(UnsafeRawPointer(f + Fast.bounds).load(
+        var bound = Int(UnsafeRawPointer(f + Fast.bounds).load(
             fromByteOffset: 2 &* (binade &+ lane &* Fast.boundsPerHalf), as: Int16.self))
+        if let piece {
+            let pieceBound = UnsafeRawPointer(f + Fast.pieceBounds).load(
+                fromByteOffset: 2 &* (piece &+ lane &* Fast.pieceBoundsPerHalf), as: Int16.self)
+            bound = Swift.min(bound, Int(pieceBound))  // both hold for the input
+        }
         let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
         let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
             && bits & 0x7FFF_FFFF_FFFF_FFFF < 0x3FF0_0000_0000_0000  // |y| < 1
@@ -183,6 +327,21 @@ extension SIMD4: SquareRootLanes where Scalar == Double {
 // MARK: - Construction
 
 extension TimingFunction.Table {
+    /// The inputs `h` of piece `k`: `h·piecesPerUnit` in `k − 1/2 … k + 1/2`, within 0…1/2.
+    static func pieceRange(_ k: Int) -> (low: Double, high: Double) {
+        (Swift.max(0, (Double(k) - 0.5) / Fast.piecesPerUnit), Swift.min(0.5, (Double(k) + 0.5) / Fast.piecesPerUnit))
+    }
+
+    /// The construction's view of a block being filled, before the table owns it (so that
+    /// the table can keep only the elements its curve uses).
+    struct Builder {
+        let elements: UnsafeMutablePointer<SIMD2<Double>>
+    }
+}
+
+extension TimingFunction.Table.Builder {
+    typealias Fast = TimingFunction.Table.Fast
+
     /// Fits both halves' guesses, stores the polynomials, limits and bounds, and chooses the
     /// Newton steps (see the file's comment). `limits` are the halves' `guessLimit / bend`.
     func storeFast(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), limits: InlineArray<2, Double>) {
@@ -229,12 +388,84 @@ extension TimingFunction.Table {
         // A curve whose guess is still off after two steps (a nearly vertical end or a
         // steep middle the polynomials cannot follow) keeps the table guess (-1).
         f[Fast.mode][1] = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
+        f[Fast.plan][0] = f[Fast.mode][1]
+        storePieces(halves, tolerance: tolerance)
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             half.storeFastBounds(
                 UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + index * Fast.boundsPerHalf,
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
         }
+    }
+
+    /// Fits both halves' pieces and has `progress(at:)` guess from them when they need
+    /// fewer Newton steps than the single polynomial (`Fast.plan`): only for curves
+    /// whose single polynomial takes two steps (or cannot follow the curve) and whose
+    /// halves both leave at an angle.
+    func storePieces(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), tolerance: Double) {
+        let f = elements + Fast.base
+        // One Newton step costs about what the pieces' index and load cost (measured on the
+        // default's lower half): pieces only for curves that need two steps, or more.
+        guard f[Fast.mode][0] == 0, !(f[Fast.mode][1] >= 0 && f[Fast.mode][1] < 2) else { return }
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            for k in 0..<Fast.pieceCount {
+                let coefficients = half.fitPiece(k)
+                for j in 0...Fast.degree { f[Fast.pieces + k * (Fast.degree + 1) + j][index] = coefficients[j] }
+            }
+        }
+        var worst = InlineArray<3, Double>(repeating: 0)
+        var firstStepped = Fast.pieceCount  // the first piece whose guess needs the steps
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            // Chebyshev points of each piece, and a few inputs near 0.
+            let perPiece = 4
+            for j in 0..<(Fast.pieceCount * perPiece + 4) {
+                let h: Double
+                if j < Fast.pieceCount * perPiece {
+                    let range = TimingFunction.Table.pieceRange(j / perPiece)
+                    let node = cospi((2 * Double(j % perPiece) + 1) / Double(2 * perPiece))
+                    h = 0.5 * (range.low + range.high) - 0.5 * (range.high - range.low) * node
+                } else {
+                    h = Double(sign: .plus, exponent: -5 * (j - Fast.pieceCount * perPiece) - 10, significand: 1.5)
+                }
+                let root = half.root(h, from: pieceGuessForSampling(h, half: index, steps: 0))
+                for k in worst.indices {
+                    let error = Swift.abs(pieceGuessForSampling(h, half: index, steps: k) - root) / root
+                    worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+                    if k == 0, !(error <= tolerance) {
+                        firstStepped = Swift.min(firstStepped, j < Fast.pieceCount * perPiece ? j / perPiece : 0)
+                    }
+                }
+            }
+        }
+        let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
+        let single = f[Fast.mode][1] < 0 ? Int.max : Int(f[Fast.mode][1])
+        guard steps >= 0, steps < single else { return }
+        f[Fast.plan] = SIMD2(Double(-2 - steps), Double(firstStepped))
+        let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            for k in 0..<Fast.pieceBoundsPerHalf {
+                bounds[index * Fast.pieceBoundsPerHalf + k] = k < Fast.pieceCount ? half.pieceBound(k, limit: f[Fast.limit][index]) : .max
+            }
+        }
+    }
+
+    /// The piecewise guess of `t` for `h` on half `index` after `steps` Newton steps, in
+    /// plain arithmetic (construction; `pieceGuess(_:_:_:)` is the fast path's).
+    func pieceGuessForSampling(_ h: Double, half index: Int, steps: Int) -> Double {
+        let f = elements + Fast.base
+        let k = TimingFunction.Table.pieceIndex(h)
+        let w = 2 * (h * Fast.piecesPerUnit - Double(k))
+        var p = 0.0
+        for j in stride(from: Fast.degree, through: 0, by: -1) { p = p * w + f[Fast.pieces + k * (Fast.degree + 1) + j][index] }
+        var t = h * p
+        for _ in 0..<steps {
+            let residual = ((f[Fast.xa][index] * t + f[Fast.xb][index]) * t + f[Fast.xc][index]) * t - h
+            t -= residual / ((f[Fast.x3a][index] * t + f[Fast.x2b][index]) * t + f[Fast.xc][index])
+        }
+        return t
     }
 
     /// The largest relative error of the stored guess of half `index` without Newton steps
@@ -358,6 +589,38 @@ extension TimingFunction.HalfSolver {
         return (InlineArray(repeating: 0), b)
     }
 
+    /// Piece `k` of the piecewise guess, `t ≈ h·B_k(w)` with `w = 2·(h·piecesPerUnit − k)`:
+    /// `B_k` interpolates `t/h` at the 8 Chebyshev nodes of the piece's range of `w` (−1…1,
+    /// the first piece's 0…1, the last's −1…0); the first piece's node nearest `w = 0`
+    /// moves to `h = 0`, where `t/h` is `1/X'(0)`. An 8 × 8 system, so a curve with pieces
+    /// costs 18 of them at construction.
+    func fitPiece(_ k: Int) -> InlineArray<8, Double> {
+        let n = Fast.degree + 1
+        let low = k == 0 ? 0.0 : -1.0, high = k == Fast.pieceCount - 1 ? 0.0 : 1.0
+        var b = InlineArray<8, Double>(repeating: 0)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + n) { buffer in
+            let matrix = buffer.baseAddress!, right = matrix + n * n
+            var t = 0.0
+            for j in 0..<n {
+                // Ascending nodes, so each root starts from the one before.
+                var w = 0.5 * (low + high) - 0.5 * (high - low) * cospi((2 * Double(n - 1 - j) + 1) / Double(2 * n))
+                if k == 0, j == 0 { w = 0 }
+                let h = (0.5 * w + Double(k)) / Fast.piecesPerUnit
+                if h > 0 {
+                    t = root(h, from: j == 0 ? h / xCurve.c : t)
+                    right[j] = t / h
+                } else {
+                    right[j] = 1 / xCurve.c
+                }
+                var power = 1.0
+                for i in 0..<n { matrix[j * n + i] = power; power *= w }
+            }
+            Self.solveLinear(matrix, right, n)
+            for i in 0..<n { b[i] = right[i] }
+        }
+        return b
+    }
+
     /// The vertical-end guess `t ≈ √h·A(z) + h·B(z)`: interpolation at 14 Chebyshev nodes
     /// with `A(−1) = 1/√b` and `B(−1) = −a/(2b²)`, the expansion's first two terms at 0.
     func fitRooted() -> (a: InlineArray<8, Double>, b: InlineArray<8, Double>) {
@@ -437,7 +700,6 @@ extension TimingFunction.HalfSolver {
     /// truncation. `Int16.max` where `X'` can vanish, the output can come near 0, or the
     /// bound reaches 2^11 ulps.
     func storeFastBounds(_ bounds: UnsafeMutablePointer<Int16>, limit: Double, guess: (Double) -> Double) {
-        let d = outputSign > 0 ? 0.0 : 1.0
         var low = 0.0
         for k in 0..<Fast.boundsPerHalf {
             let hHigh = Swift.min(0.5, Double(sign: .plus, exponent: k - 29, significand: 1))
@@ -447,28 +709,47 @@ extension TimingFunction.HalfSolver {
             guard k >= Fast.firstBoundedBinade else { bounds[k] = .max; low = tEnd; continue }
             defer { low = tEnd }
             let tLow = Swift.max(0, low * (1 - 0x1p-10)), tHigh = Swift.min(1, tEnd * (1 + 0x1p-10))
-            // The binade's range of t in `pieces` parts, each with its own bound in ulps of its
-            // own least output (the output changes by up to 4× across a binade of h).
-            var ulps: Int32 = 0
-            for piece in 0..<Fast.pieces {
-                let pieceLow = tLow + (tHigh - tLow) * Double(piece) / Double(Fast.pieces)
-                let pieceHigh = piece == Fast.pieces - 1 ? tHigh : tLow + (tHigh - tLow) * Double(piece + 1) / Double(Fast.pieces)
-                let hEnd = Swift.min(hHigh, x(pieceHigh)) * (1 + 0x1p-20)
-                let minSlopeX = Self.extremes(xCurve, pieceLow, pieceHigh).min
-                let maxSlopeY = Self.extremes(yCurve, pieceLow, pieceHigh).maxMagnitude
-                guard minSlopeX > 0 else { ulps = .max; break }
-                let ratio = maxSlopeY / minSlopeX
-                let outputs = Self.size(yCurve, pieceHigh) + d
-                var bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, pieceHigh) + hEnd))
-                // The series' truncation with |δ₁| ≤ limit·t and Q ≤ 2^-20.
-                let delta = limit * pieceHigh * 2
-                let maxCurvatureY = Swift.max(
-                    Swift.abs(3 * yCurve.a * pieceLow + yCurve.b), Swift.abs(3 * yCurve.a * pieceHigh + yCurve.b))
-                bound += 4 * 0x1p-40 * maxSlopeY * delta + 3 * 0x1p-20 * maxCurvatureY * delta * delta
-                    + 2 * Swift.abs(yCurve.a) * delta * delta * delta
-                ulps = Swift.max(ulps, inUlps(bound, least: leastOutput(pieceLow, pieceHigh) - bound))
-            }
-            bounds[k] = ulps < 0x800 ? Int16(ulps) : .max
+            bounds[k] = rangeBound(tLow: tLow, tHigh: tHigh, hHigh: hHigh, limit: limit)
         }
+    }
+
+    /// The bound of piece `k` ≥ 1 of the piecewise guess (`Fast.pieceBounds`), as a binade's
+    /// in `storeFastBounds` over the piece's range of `t`; `Int16.max` for piece 0.
+    func pieceBound(_ k: Int, limit: Double) -> Int16 {
+        guard k > 0 else { return .max }
+        let range = TimingFunction.Table.pieceRange(k)
+        let tLow = Swift.max(0, root(range.low, from: range.low) * (1 - 0x1p-10))
+        let tHigh = Swift.min(1, root(range.high, from: range.high) * (1 + 0x1p-10))
+        return rangeBound(tLow: tLow, tHigh: tHigh, hHigh: range.high, limit: limit)
+    }
+
+    /// The fast path's bound in ulps (see `storeFastBounds`) for inputs up to `hHigh` whose
+    /// `t` lies in `tLow … tHigh`; `Int16.max` where it reaches 2^11 ulps or cannot be had.
+    func rangeBound(tLow: Double, tHigh: Double, hHigh: Double, limit: Double) -> Int16 {
+        let d = outputSign > 0 ? 0.0 : 1.0
+        // The binade's range of t in `pieces` parts, each with its own bound in ulps of its
+        // own least output (the output changes by up to 4× across a binade of h).
+        var ulps: Int32 = 0
+        for piece in 0..<Fast.boundedParts {
+            let pieceLow = tLow + (tHigh - tLow) * Double(piece) / Double(Fast.boundedParts)
+            let pieceHigh =
+                piece == Fast.boundedParts - 1
+                ? tHigh : tLow + (tHigh - tLow) * Double(piece + 1) / Double(Fast.boundedParts)
+            let hEnd = Swift.min(hHigh, x(pieceHigh)) * (1 + 0x1p-20)
+            let minSlopeX = Self.extremes(xCurve, pieceLow, pieceHigh).min
+            let maxSlopeY = Self.extremes(yCurve, pieceLow, pieceHigh).maxMagnitude
+            guard minSlopeX > 0 else { ulps = .max; break }
+            let ratio = maxSlopeY / minSlopeX
+            let outputs = Self.size(yCurve, pieceHigh) + d
+            var bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, pieceHigh) + hEnd))
+            // The series' truncation with |δ₁| ≤ limit·t and Q ≤ 2^-20.
+            let delta = limit * pieceHigh * 2
+            let maxCurvatureY = Swift.max(
+                Swift.abs(3 * yCurve.a * pieceLow + yCurve.b), Swift.abs(3 * yCurve.a * pieceHigh + yCurve.b))
+            bound += 4 * 0x1p-40 * maxSlopeY * delta + 3 * 0x1p-20 * maxCurvatureY * delta * delta
+                + 2 * Swift.abs(yCurve.a) * delta * delta * delta
+            ulps = Swift.max(ulps, inUlps(bound, least: leastOutput(pieceLow, pieceHigh) - bound))
+        }
+        return ulps < 0x800 ? Int16(ulps) : .max
     }
 }

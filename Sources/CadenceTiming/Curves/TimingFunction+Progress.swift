@@ -39,13 +39,15 @@ extension TimingFunction {
     ///   result is that rounding (Ziv's test against a rigorous error bound proves it, or
     ///   the longer paths compute it), so increasing inputs never give decreasing outputs
     ///   where the curve is monotone, even one ulp apart.
-    /// - Cost: a square root, one 16-byte table load, plain cubic evaluations, one
-    ///   division and an integer rounding test, about 145 instructions: 10.7–11.1 ns on
-    ///   the named curves and 16.7 ns on (0.9, 0, 0.1, 1), 1.3–1.9× the classic
-    ///   UnitBezier solver at 1e-7 (x86-64-v3; `docs/timing-functions.md` has the
-    ///   figures). No allocation, no reference counting. About 1 input in 100 on the named
-    ///   curves needs the compensated interval (≈ 40 ns more), a few in a million the full
-    ///   path.
+    /// - Cost: a degree-7 polynomial guess in both halves' lanes (a square root too where
+    ///   a half leaves vertically), one correction with one division and an integer
+    ///   rounding test, about 120 instructions: 6.7–8.8 ns on the named curves and
+    ///   10.8 ns on (0.9, 0, 0.1, 1), 1.0–1.1× and 1.26× the classic UnitBezier solver at
+    ///   1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
+    ///   polynomial needs two Newton steps guess from 9 pieces per half instead (an index,
+    ///   one piece's coefficients, a step only in the pieces next to a steep middle). No
+    ///   allocation, no reference counting. About 2 inputs in 100 on the named curves need
+    ///   the compensated interval (≈ 40 ns more), a few in a million the full path.
     /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).
     @inlinable @inline(__always)
     public func progress(at x: Double) -> Double {
@@ -54,8 +56,21 @@ extension TimingFunction {
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
         // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
         // the out-of-line path clamps or solves them.
-        if _slowPath(Table.usesTableGuess(elements)) { return _progressFromTheTable(x) }
-        if let y = Table.fastOutput(x, elements) { return y }
+        let plan = Table.plan(elements)
+        if _slowPath(plan < 0) { return _progressFromThePiecesOrTheTable(x) }
+        if let y = Table.fastOutput(x, steps: plan, elements) { return y }
+        return _progressOnTheGrid(x)
+    }
+
+    /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
+    /// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it
+    /// cannot follow either, the table's (`_progressFromTheTable`).
+    @usableFromInline @inline(never)
+    func _progressFromThePiecesOrTheTable(_ x: Double) -> Double {
+        guard let elements = table?.elements else { return x }
+        let plan = Table.plan(elements)
+        if plan == -1 { return _progressFromTheTable(x) }
+        if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
         return _progressOnTheGrid(x)
     }
 
@@ -259,16 +274,17 @@ extension TimingFunction.Table {
     /// output polynomial are evaluated by the compensated Horner scheme (bound about
     /// 2^-100 relative beyond the correction's own). `nil` when the guess is too far off
     /// for the series below. `lanes` is the
-    /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones).
+    /// half's lanes as doubles (X at even offsets, the output polynomial at odd ones); the
+    /// guess of `t` is the table's (`start`) unless given.
     @inlinable @inline(__always)
     static func solve(
-        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>
+        _ h: Double, lanes p: UnsafePointer<Double>, rows: UnsafePointer<SIMD4<Float>>, guess: Double? = nil
     ) -> (value: Double, error: Double, bound: Double)? {
         @inline(__always) func x(_ lane: Int) -> Double { p[2 &* lane] }
         @inline(__always) func y(_ lane: Int) -> Double { p[2 &* lane &+ 1] }
         let ax = x(Lane.a), bx = x(Lane.b), cx = x(Lane.c), threeAx = x(Lane.threeA), twoBx = x(Lane.twoB)
         let ay = y(Lane.a), by = y(Lane.b), cy = y(Lane.c), dy = y(Lane.d)
-        let t = start(h, lanes: p, rows: rows).t
+        let t = guess ?? start(h, lanes: p, rows: rows).t
         // X(t) − h and the output polynomial, and the scale of their evaluation error
         // (the magnitude polynomials below bound the sums of absolute terms).
         let rx = compensatedCubic(ax, bx, cx, plus: -h, lows: x(Lane.aLow), x(Lane.bLow), x(Lane.cLow), at: t)
@@ -317,7 +333,11 @@ extension TimingFunction.Table {
         _ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> (value: Double, error: Double, bound: Double)? {
         guard h >= TimingFunction.HalfSolver.tinyInput else { return nil }
-        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half))
+        // A curve with pieces starts from their guess, which follows a steep middle where
+        // the table's guess (and so the series) may not.
+        let plan = plan(elements)
+        let guess = plan < -1 ? pieceStart(h, half: half, steps: -2 - plan, elements) : nil
+        return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half), guess: guess)
     }
 
     /// The grid of `progress(at:)`'s results: 40-bit floating-point numbers below 1 in

@@ -19,8 +19,11 @@ import CCadenceFeatures
 // (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
 // 1e-4 past the first interval on the named curves.
 //
-// Size: (64 + 38) × 16 = 1,632 bytes of elements (the halves, then the fast path's data in
-// `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,664 bytes.
+// Size: (64 + 39) × 16 = 1,648 bytes of elements (the halves, then the fast path's data in
+// `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,680 bytes. A curve whose
+// single polynomial guess needs two Newton steps (a steep middle) also keeps the piecewise
+// guess, 76 elements more (1,216 bytes: 9 pieces of 8 coefficient pairs and their bounds),
+// 2,864 + 32 bytes in all.
 
 extension TimingFunction {
     /// The polynomial lanes and guess rows of a curved timing function (see the file's
@@ -79,24 +82,30 @@ extension TimingFunction {
             let upper = HalfSolver(
                 c1x: Table.oneMinus(p2x), c1y: Table.oneMinus(p2y), c2x: Table.oneMinus(p1x),
                 c2y: Table.oneMinus(p1y), outputSign: -1)
-            elements = .allocate(capacity: Table.elementCount)
-            elements.initialize(repeating: .zero, count: Table.elementCount)
+            // Built in a block of every element, then kept without the pieces' where the
+            // curve does not use them.
+            let block = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: Table.elementCount)
+            defer { block.deallocate() }
+            block.initialize(repeating: .zero, count: Table.elementCount)
             // Newton steps: the fewest that bring every sampled guess within half of the
             // guess limit (the runtime check), so that few inputs fail it.
             var limits = InlineArray<2, Double>(repeating: 0)
             for index in 0..<2 {
                 let half = index == 0 ? lower : upper
-                half.store(lanes: elements + index * Table.halfCount)
-                limits[index] = half.storeRows(at: Table.rows(elements, half: index), bounds: Table.bounds(elements, half: index))
-                elements[index * Table.halfCount + Lane.constants][1] = limits[index]
+                half.store(lanes: block + index * Table.halfCount)
+                limits[index] = half.storeRows(at: Table.rows(block, half: index), bounds: Table.bounds(block, half: index))
+                block[index * Table.halfCount + Lane.constants][1] = limits[index]
             }
             let tolerance = 0.5 * Swift.min(limits[0], limits[1])
             var worst = InlineArray<3, Double>(repeating: 0)  // after 0, 1, 2 steps
-            lower.sampleGuessErrors(rows: Table.rows(elements, half: 0), tolerance: tolerance, into: &worst)
-            upper.sampleGuessErrors(rows: Table.rows(elements, half: 1), tolerance: tolerance, into: &worst)
+            lower.sampleGuessErrors(rows: Table.rows(block, half: 0), tolerance: tolerance, into: &worst)
+            upper.sampleGuessErrors(rows: Table.rows(block, half: 1), tolerance: tolerance, into: &worst)
             let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : Table.maxNewtonSteps
-            for index in 0..<2 { elements[index * Table.halfCount + Lane.constants][0] = Double(steps) }
-            storeFast((lower, upper), limits: limits)
+            for index in 0..<2 { block[index * Table.halfCount + Lane.constants][0] = Double(steps) }
+            Builder(elements: block).storeFast((lower, upper), limits: limits)
+            let count = block[Fast.base + Fast.plan][0] < -1 ? Table.elementCount : Table.elementCount - Fast.pieceElements
+            elements = .allocate(capacity: count)
+            elements.initialize(from: block, count: count)
         }
 
         /// `1 − c` as an exact double-double.

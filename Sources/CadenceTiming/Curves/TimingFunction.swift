@@ -44,13 +44,18 @@ public struct TimingFunction: Sendable {
     ///
     /// See the type's documentation for how out-of-range and non-finite values are stored.
     /// - Memory: a `TimingFunction` is 40 bytes (the four control points and one
-    ///   reference); a curved one also owns its table (`Table`), 1,632 bytes in one block
-    ///   plus a 32-byte object, so about 1.6 KiB (10,000 custom curves: about 16.6 MB). A
-    ///   copy shares the table: one reference count, no allocation. `y = x` has no table.
+    ///   reference); a curved one also owns its table (`Table`), 1,648 bytes in one block
+    ///   plus a 32-byte object, so about 1.6 KiB (10,000 custom curves: about 16.8 MB). A
+    ///   curve whose guess polynomial needs two Newton steps (a steep middle, such as
+    ///   (0.9, 0, 0.1, 1)) also keeps a piecewise guess: 2,864 bytes plus the object
+    ///   (at most 29 MB for 10,000 such curves). A copy shares the table: one reference
+    ///   count, no allocation. `y = x` has no table.
     /// - Cost: a curved function solves 32 table nodes, fits the fast path's guess
     ///   polynomials by least squares and bounds their errors per binade of the input:
-    ///   about 13–15 µs on the benchmark machine. Construct once and reuse; the named
-    ///   functions are built once.
+    ///   about 12–15 µs on the benchmark machine; a curve with the piecewise guess also
+    ///   interpolates 18 pieces and bounds them, about 30 µs. The work is fixed (no
+    ///   iteration depends on the curve beyond bounded solves). Construct once and reuse;
+    ///   the named functions are built once.
     public init(controlPoints c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
         let finite = !c1x.isNaN && !c2x.isNaN && c1y.isFinite && c2y.isFinite
         let p1x = finite ? Swift.min(Swift.max(c1x, 0), 1) : 0
