@@ -48,6 +48,9 @@ public protocol PropertyAnimationProtocol<Value>: TimedAnimation {
     /// included) would be copied, and the curve's table retained, on every evaluation.
     func contributingState(atParentTime parentTime: Double, honoursRemoval: Bool) -> TimingState?
     func easedProgress(_ progress: Double) -> Double
+    /// `animationTiming.resolvedTiming.firstIterationProgress(atParentTime:)` (a requirement
+    /// for the same reason): the progress where the fast path settles the time, else NaN.
+    func firstIterationProgress(atParentTime parentTime: Double) -> Double
 
     /// `output[k]` = the value at `times[k]` (`value(atParentTime:model:)`, the model where
     /// the animation contributes nothing), for a timeline or a property test: one
@@ -79,10 +82,43 @@ extension PropertyAnimationProtocol {
     /// The animation's own value at `parentTime` before combining (steps 1–4): `nil` when
     /// it contributes nothing. `honoursRemoval` false ignores `isRemovedOnCompletion`, as a
     /// group does for its children.
+    ///
+    /// Inside the active interval of a one-leg timing (the common case) the progress comes
+    /// straight from `ResolvedTiming.firstIterationProgress(atParentTime:)`, with no
+    /// `TimingState` on the way (iteration 0: nothing to cumulate; active: it contributes);
+    /// every other time takes the state, out of line (`foldSample` keeps it in line).
     @inlinable @inline(__always)
     public func ownSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool = true) -> AnimationSample<Value>? {
+        let progress = firstIterationProgress(atParentTime: parentTime)
+        if progress == progress { return cycleSample(atProgress: easedProgress(progress), model: model) }
+        return stateSampleOutOfLine(atParentTime: parentTime, model: model, honoursRemoval: honoursRemoval)
+    }
+
+    /// `ownSample(atParentTime:model:honoursRemoval:)` with the state's path in line too:
+    /// for the folds, which read the animation in place from the box a layer or the
+    /// evaluator holds it in. A call taking the animation, or any call made while it is
+    /// read in place, makes the compiler copy it out of the box (retaining what it holds)
+    /// for the call; a group's children outside their intervals took that path on every
+    /// evaluation.
+    @inlinable @inline(__always)
+    func foldSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
+        let progress = firstIterationProgress(atParentTime: parentTime)
+        if progress == progress { return cycleSample(atProgress: easedProgress(progress), model: model) }
+        return stateSample(atParentTime: parentTime, model: model, honoursRemoval: honoursRemoval)
+    }
+
+    /// Steps 1–4 through the timing state (the times the fast path does not settle).
+    @inlinable @inline(__always)
+    func stateSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
         guard let state = contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval) else { return nil }
         return ownSample(in: state, model: model)
+    }
+
+    /// `stateSample(atParentTime:model:honoursRemoval:)` out of line, so that
+    /// `ownSample(atParentTime:model:honoursRemoval:)` stays small where it is called.
+    @inlinable @inline(never)
+    func stateSampleOutOfLine(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
+        stateSample(atParentTime: parentTime, model: model, honoursRemoval: honoursRemoval)
     }
 
     /// The animation's own value in `state`, which must contribute (steps 3–4).
