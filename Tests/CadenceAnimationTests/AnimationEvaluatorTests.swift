@@ -241,6 +241,21 @@ final class AnimationEvaluatorTests: XCTestCase {
             keyPath: "position", fromValue: Point(x: 0, y: 1), byValue: Point(x: 4, y: -2), timing: timing,
             timingFunction: TimingFunction(controlPoints: 0.9, 0, 0.1, 1), isCumulative: true), model: Point(x: 1, y: 1))
         check(KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 2, 1], calculationMode: .cubic, timing: timing), model: 7)
+        // Keyframes through the default's lanes: cumulative and additive, removed on
+        // completion or kept, one forward leg, a path, and no keyframes at all (`nil`).
+        let leg = MediaTiming(beginTime: -0.3, duration: 2.5, fillMode: .forwards)
+        for removed in [false, true] {
+            check(KeyframeAnimation<Double>(
+                keyPath: "opacity", values: [1, -2, 4, 0.5], calculationMode: .linear, timing: timing,
+                timingFunction: .easeOut, isAdditive: true, isCumulative: true, isRemovedOnCompletion: removed), model: 7)
+            check(KeyframeAnimation<Double>(
+                keyPath: "opacity", values: [0, 1, 0.25, 1], calculationMode: .cubicPaced, timing: leg,
+                isRemovedOnCompletion: removed), model: -1)
+        }
+        check(KeyframeAnimation<Point>(
+            keyPath: "position", path: try! Path(svgPathData: "M0 0 C 40 -60 80 60 120 0 L 200 40"),
+            calculationMode: .paced, rotationMode: .auto, timing: leg, isCumulative: true), model: Point(x: 3, y: 4))
+        check(KeyframeAnimation<Double>(keyPath: "opacity", values: [], timing: leg), model: 2)
     }
 }
 

@@ -48,15 +48,31 @@ extension BasicAnimation {
                         input: UnsafeMutableBufferPointer(rebasing: input[0..<n]),
                         eased: UnsafeMutableBufferPointer(rebasing: eased[0..<n]),
                         iterations: change == nil ? nil : UnsafeMutableBufferPointer(rebasing: iterations[0..<n]))
+                    let target = output.baseAddress! + start
+                    if let forms, change == nil {
+                        // The common case (ends fixed, not cumulative): one interpolation
+                        // each, nothing else to decide per time.
+                        for k in 0..<n {
+                            // NaN progress: the animation contributes nothing at this time.
+                            if progress[k].isNaN {
+                                target[k] = model
+                            } else {
+                                let own = Value.interpolate(forms: forms.0, forms.1, eased[k])
+                                target[k] = isAdditive ? model.adding(own) : own
+                            }
+                        }
+                        start += n
+                        continue
+                    }
                     for k in 0..<n {
                         // NaN progress: the animation contributes nothing at this time.
                         guard !progress[k].isNaN else {
-                            output[start + k] = model
+                            target[k] = model
                             continue
                         }
                         var own = forms.map { Value.interpolate(forms: $0.0, $0.1, eased[k]) } ?? Value.interpolate(from, to, eased[k])
                         if let change, iterations[k] != 0 { own = own.adding(change.multiplied(byCount: iterations[k])) }
-                        output[start + k] = isAdditive ? model.adding(own) : own
+                        target[k] = isAdditive ? model.adding(own) : own
                     }
                     start += n
                 }
