@@ -264,6 +264,33 @@ final class AnimationGroupTests: XCTestCase {
         .group(AnimationGroup(animations: children, timing: timing, isRemovedOnCompletion: removed))
     }
 
+    // The children's time (one-leg timings take the fast path) equals the state's rule:
+    // the basic time, or the eased progress times the duration; nil where the group does
+    // not contribute.
+    func testChildTimeEqualsTheStatesRule() {
+        let seed: UInt64 = 0xC41D
+        var g = SeededGenerator(seed: seed)
+        for trial in 0..<200 {
+            let timing = MediaTiming(
+                beginTime: g.edgeBiased(in: -1...1), duration: g.next() % 5 == 0 ? 0 : g.edgeBiased(in: 0.1...3),
+                speed: g.next() % 4 == 0 ? g.edgeBiased(in: -2...2) : 1, timeOffset: g.next() % 3 == 0 ? g.edgeBiased(in: -2...2) : 0,
+                repeatCount: g.next() % 3 == 0 ? g.edgeBiased(in: 0...3) : 0, autoreverses: g.next() % 4 == 0,
+                fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)])
+            let curve: TimingFunction? = [nil, .easeInEaseOut, TimingFunction(controlPoints: 0.9, 0, 0.1, 1)][Int(g.next() % 3)]
+            let group = AnimationGroup(timing: timing, timingFunction: curve, isRemovedOnCompletion: g.next() % 2 == 0)
+            let resolved = timing.resolved()
+            for time in (0..<50).map({ _ in g.edgeBiased(in: -2...6) }) + [resolved.activeInterval.end, .nan] {
+                for honoursRemoval in [false, true] {
+                    let state = resolved.state(atParentTime: time)
+                    let expected: Double? = state.contributes(isRemovedOnCompletion: honoursRemoval && group.isRemovedOnCompletion)
+                        ? curve.map { $0.progress(at: state.progress) * resolved.duration } ?? state.basicTime : nil
+                    XCTAssertEqual(group.childTime(atParentTime: time, honoursRemoval: honoursRemoval)?.bitPattern, expected?.bitPattern,
+                                   "seed \(seed), trial \(trial), \(timing) at \(time)")
+                }
+            }
+        }
+    }
+
     // Children run in the group's time: their beginTime is relative to the group's.
     func testChildrenRunInTheGroupsTimeSpace() {
         let child = basic("opacity", from: 0.0, to: 1.0, timing: MediaTiming(beginTime: 1, duration: 2))

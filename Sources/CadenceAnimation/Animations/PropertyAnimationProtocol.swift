@@ -100,11 +100,23 @@ extension PropertyAnimationProtocol {
     /// read in place, makes the compiler copy it out of the box (retaining what it holds)
     /// for the call; a group's children outside their intervals took that path on every
     /// evaluation.
+    /// Both paths meet before the cycle's sample, so that its code (the timing function,
+    /// the interpolation) is in line once.
     @inlinable @inline(__always)
     func foldSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
-        let progress = firstIterationProgress(atParentTime: parentTime)
-        if progress == progress { return cycleSample(atProgress: easedProgress(progress), model: model) }
-        return stateSample(atParentTime: parentTime, model: model, honoursRemoval: honoursRemoval)
+        var progress = firstIterationProgress(atParentTime: parentTime)
+        var iteration = 0
+        if progress != progress {
+            guard let state = contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval) else { return nil }
+            progress = state.progress
+            iteration = state.iteration
+        }
+        // `ownSample(in:model:)` on the state's progress and iteration.
+        guard var sample = cycleSample(atProgress: easedProgress(progress), model: model) else { return nil }
+        if isCumulative && iteration != 0 {
+            sample.value = cumulated(sample.value, iteration: iteration, model: model)
+        }
+        return sample
     }
 
     /// Steps 1–4 through the timing state (the times the fast path does not settle).

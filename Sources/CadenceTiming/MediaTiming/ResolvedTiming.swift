@@ -19,13 +19,14 @@ public struct ResolvedTiming: Hashable, Sendable {
     public let activeDuration: Double
     public let autoreverses: Bool
     public let fillMode: FillMode
+    /// Whether the active interval is one forward leg of finite duration played at a
+    /// non-zero speed (no repeats, no autoreverse): `firstIterationProgress(atParentTime:)`
+    /// then settles every time inside it. (Declared here, it takes the padding after the
+    /// two flags above: the struct keeps its size.)
+    @usableFromInline let isSingleForwardLeg: Bool
     /// `1 / duration` and `1 / cycle` (0 when infinite), so evaluation multiplies.
     @usableFromInline let inverseDuration: Double
     @usableFromInline let inverseCycle: Double
-    /// Whether the active interval is one forward leg of finite duration played at a
-    /// non-zero speed (no repeats, no autoreverse): `firstIterationProgress(atParentTime:)`
-    /// then settles every time inside it.
-    @usableFromInline let isSingleForwardLeg: Bool
 
     /// Resolves `timing`, with `defaultDuration` standing for a `duration` of 0.
     /// A non-positive or NaN `defaultDuration` falls back to 0.25 s.
