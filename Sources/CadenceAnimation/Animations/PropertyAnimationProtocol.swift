@@ -79,6 +79,13 @@ extension AnimationSample: Sendable where Value: Sendable {}
 extension AnimationSample: Equatable where Value: Equatable {}
 
 extension PropertyAnimationProtocol {
+    /// The default: through `animationTiming` (`BasicAnimation` and `KeyframeAnimation`
+    /// read their stored timing in place instead).
+    @inlinable
+    public func firstIterationProgress(atParentTime parentTime: Double) -> Double {
+        animationTiming.resolvedTiming.firstIterationProgress(atParentTime: parentTime)
+    }
+
     /// The animation's own value at `parentTime` before combining (steps 1–4): `nil` when
     /// it contributes nothing. `honoursRemoval` false ignores `isRemovedOnCompletion`, as a
     /// group does for its children.
@@ -100,6 +107,7 @@ extension PropertyAnimationProtocol {
     /// read in place, makes the compiler copy it out of the box (retaining what it holds)
     /// for the call; a group's children outside their intervals took that path on every
     /// evaluation.
+    ///
     /// Both paths meet before the cycle's sample, so that its code (the timing function,
     /// the interpolation) is in line once.
     @inlinable @inline(__always)
