@@ -241,12 +241,54 @@ final class AnimationEvaluatorTests: XCTestCase {
             keyPath: "position", fromValue: Point(x: 0, y: 1), byValue: Point(x: 4, y: -2), timing: timing,
             timingFunction: TimingFunction(controlPoints: 0.9, 0, 0.1, 1), isCumulative: true), model: Point(x: 1, y: 1))
         check(KeyframeAnimation<Double>(keyPath: "opacity", values: [0, 2, 1], calculationMode: .cubic, timing: timing), model: 7)
+        // Keyframes through the default's lanes: cumulative and additive, removed on
+        // completion or kept, one forward leg, a path, and no keyframes at all (`nil`).
+        let leg = MediaTiming(beginTime: -0.3, duration: 2.5, fillMode: .forwards)
+        for removed in [false, true] {
+            check(KeyframeAnimation<Double>(
+                keyPath: "opacity", values: [1, -2, 4, 0.5], calculationMode: .linear, timing: timing,
+                timingFunction: .easeOut, isAdditive: true, isCumulative: true, isRemovedOnCompletion: removed), model: 7)
+            check(KeyframeAnimation<Double>(
+                keyPath: "opacity", values: [0, 1, 0.25, 1], calculationMode: .cubicPaced, timing: leg,
+                isRemovedOnCompletion: removed), model: -1)
+        }
+        check(KeyframeAnimation<Point>(
+            keyPath: "position", path: try! Path(svgPathData: "M0 0 C 40 -60 80 60 120 0 L 200 40"),
+            calculationMode: .paced, rotationMode: .auto, timing: leg, isCumulative: true), model: Point(x: 3, y: 4))
+        check(KeyframeAnimation<Double>(keyPath: "opacity", values: [], timing: leg), model: 2)
     }
 }
 
 final class AnimationGroupTests: XCTestCase {
     private func group(_ children: [Animation], timing: MediaTiming, removed: Bool = true) -> Animation {
         .group(AnimationGroup(animations: children, timing: timing, isRemovedOnCompletion: removed))
+    }
+
+    // The children's time (one-leg timings take the fast path) equals the state's rule:
+    // the basic time, or the eased progress times the duration; nil where the group does
+    // not contribute.
+    func testChildTimeEqualsTheStatesRule() {
+        let seed: UInt64 = 0xC41D
+        var g = SeededGenerator(seed: seed)
+        for trial in 0..<200 {
+            let timing = MediaTiming(
+                beginTime: g.edgeBiased(in: -1...1), duration: g.next() % 5 == 0 ? 0 : g.edgeBiased(in: 0.1...3),
+                speed: g.next() % 4 == 0 ? g.edgeBiased(in: -2...2) : 1, timeOffset: g.next() % 3 == 0 ? g.edgeBiased(in: -2...2) : 0,
+                repeatCount: g.next() % 3 == 0 ? g.edgeBiased(in: 0...3) : 0, autoreverses: g.next() % 4 == 0,
+                fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)])
+            let curve: TimingFunction? = [nil, .easeInEaseOut, TimingFunction(controlPoints: 0.9, 0, 0.1, 1)][Int(g.next() % 3)]
+            let group = AnimationGroup(timing: timing, timingFunction: curve, isRemovedOnCompletion: g.next() % 2 == 0)
+            let resolved = timing.resolved()
+            for time in (0..<50).map({ _ in g.edgeBiased(in: -2...6) }) + [resolved.activeInterval.end, .nan] {
+                for honoursRemoval in [false, true] {
+                    let state = resolved.state(atParentTime: time)
+                    let expected: Double? = state.contributes(isRemovedOnCompletion: honoursRemoval && group.isRemovedOnCompletion)
+                        ? curve.map { $0.progress(at: state.progress) * resolved.duration } ?? state.basicTime : nil
+                    XCTAssertEqual(group.childTime(atParentTime: time, honoursRemoval: honoursRemoval)?.bitPattern, expected?.bitPattern,
+                                   "seed \(seed), trial \(trial), \(timing) at \(time)")
+                }
+            }
+        }
     }
 
     // Children run in the group's time: their beginTime is relative to the group's.

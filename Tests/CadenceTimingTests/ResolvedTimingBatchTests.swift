@@ -7,8 +7,9 @@ import XCTest
 /// favour the awkward places: the ends of the interval and of each iteration, fills,
 /// offsets that wrap, negative and zero speeds, NaN and infinite times.
 final class ResolvedTimingBatchTests: XCTestCase {
-    func testBatchEqualsOneStatePerTime() {
-        let seed: UInt64 = 0x7157_BA7C
+    /// Seeded random timings (400) and times for each that favour the awkward places; each
+    /// with its trial number.
+    private func forEachCase(seed: UInt64, _ body: (Int, ResolvedTiming, [Double]) -> Void) {
         var g = SeededGenerator(seed: seed)
         let specials: [Double] = [0, -0.0, 1, 2, 0.5, 3, 4.5, 1e-300, 1e300, .infinity]
         func pick(_ range: ClosedRange<Double>) -> Double {
@@ -34,6 +35,13 @@ final class ResolvedTimingBatchTests: XCTestCase {
             times.append(timing.activeInterval.end)
             times.append(timing.activeInterval.start)
             times += [.nan, .infinity, -.infinity]
+            body(trial, timing, times)
+        }
+    }
+
+    func testBatchEqualsOneStatePerTime() {
+        let seed: UInt64 = 0x7157_BA7C
+        forEachCase(seed: seed) { trial, timing, times in
             for removed in [false, true] {
                 var progress = [Double](repeating: -1, count: times.count)
                 var iterations = [Int](repeating: -1, count: times.count)
@@ -53,6 +61,48 @@ final class ResolvedTimingBatchTests: XCTestCase {
                     XCTAssertEqual(iterations[k], contributes ? state.iteration : 0, "seed \(seed), trial \(trial) at \(time)")
                 }
             }
+        }
+    }
+
+    /// `firstIterationTime(atParentTime:)` and `firstIterationProgress(atParentTime:)` (the
+    /// evaluators' fast path): where they give a number, the state there is active, in
+    /// iteration 0, forwards and contributing, with that basic time and progress bit for
+    /// bit; NaN (both) everywhere else they decline. And they do settle most times inside a
+    /// one-leg timing (the fast path is taken).
+    func testFirstIterationFastPathEqualsState() {
+        let seed: UInt64 = 0xF1_257
+        var settled = 0
+        forEachCase(seed: seed) { trial, timing, times in
+            for time in times {
+                let basic = timing.firstIterationTime(atParentTime: time)
+                let progress = timing.firstIterationProgress(atParentTime: time)
+                guard !basic.isNaN else {
+                    XCTAssertTrue(progress.isNaN, "seed \(seed), trial \(trial), \(timing) at \(time)")
+                    continue
+                }
+                settled += 1
+                let state = timing.state(atParentTime: time)
+                let context = "seed \(seed), trial \(trial), \(timing) at \(time): \(state)"
+                XCTAssertEqual(state.phase, .active, context)
+                XCTAssertTrue(state.contributes(isRemovedOnCompletion: true), context)
+                XCTAssertEqual(state.iteration, 0, context)
+                XCTAssertFalse(state.isReversed, context)
+                XCTAssertEqual(basic.bitPattern, state.basicTime.bitPattern, context)
+                XCTAssertEqual(progress.bitPattern, state.progress.bitPattern, context)
+            }
+        }
+        // 1,307 of the 86,800 times settle (most random timings repeat or reverse).
+        XCTAssertGreaterThan(settled, 1_000, "seed \(seed): the fast path settles too few times")
+        // Inside a plain timing it always settles; past its end, repeating, reversing or
+        // paused, never.
+        let plain = MediaTiming(beginTime: 1, duration: 2).resolved()
+        XCTAssertEqual(plain.firstIterationProgress(atParentTime: 2), 0.5)
+        XCTAssertEqual(plain.firstIterationTime(atParentTime: 1), 0)
+        XCTAssertTrue(plain.firstIterationTime(atParentTime: 3).isNaN)  // the end shows the end state
+        XCTAssertTrue(plain.firstIterationTime(atParentTime: 0.5).isNaN)
+        for declined in [MediaTiming(duration: 2, repeatCount: 2), MediaTiming(duration: 2, autoreverses: true),
+                         MediaTiming(duration: 2, speed: 0)] {
+            XCTAssertTrue(declined.resolved().firstIterationTime(atParentTime: 0.5).isNaN, "\(declined)")
         }
     }
 }

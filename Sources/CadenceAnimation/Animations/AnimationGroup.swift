@@ -32,9 +32,17 @@ public struct AnimationGroup: TimedAnimation {
     /// The children's parent time at the group's parent time `parentTime`, or `nil` when
     /// the group is not in effect (or removed after its end, when `honoursRemoval`).
     public func childTime(atParentTime parentTime: Double, honoursRemoval: Bool = true) -> Double? {
+        // Inside a one-leg active interval (in effect, whatever the removal) no state; the
+        // curve read in place (`timingFunction` would copy it out).
+        if animationTiming.isEased {
+            let progress = resolvedTiming.firstIterationProgress(atParentTime: parentTime)
+            if progress == progress { return animationTiming.eased(progress) * resolvedTiming.duration }
+        } else {
+            let basicTime = resolvedTiming.firstIterationTime(atParentTime: parentTime)
+            if basicTime == basicTime { return basicTime }
+        }
         guard let state = animationTiming.contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval)
         else { return nil }
-        guard let timingFunction else { return state.basicTime }
-        return timingFunction.progress(at: state.progress) * resolvedTiming.duration
+        return animationTiming.isEased ? animationTiming.eased(state.progress) * resolvedTiming.duration : state.basicTime
     }
 }

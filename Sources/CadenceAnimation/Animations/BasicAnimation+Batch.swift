@@ -36,6 +36,7 @@ extension BasicAnimation {
         let change = isCumulative ? cycleChange(model: model) : nil
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * block) { scratch in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { iterations in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { input in
                 let progress = UnsafeMutableBufferPointer(rebasing: scratch[0..<block])
                 let eased = UnsafeMutableBufferPointer(rebasing: scratch[block..<(2 * block)])
                 var start = 0
@@ -44,43 +45,84 @@ extension BasicAnimation {
                     easedProgress(
                         atParentTimes: UnsafeBufferPointer(rebasing: times[start..<(start + n)]),
                         progress: UnsafeMutableBufferPointer(rebasing: progress[0..<n]),
+                        input: UnsafeMutableBufferPointer(rebasing: input[0..<n]),
                         eased: UnsafeMutableBufferPointer(rebasing: eased[0..<n]),
                         iterations: change == nil ? nil : UnsafeMutableBufferPointer(rebasing: iterations[0..<n]))
+                    let target = output.baseAddress! + start
+                    if let forms, change == nil {
+                        // The common case (ends fixed, not cumulative): one interpolation
+                        // each, nothing else to decide per time.
+                        for k in 0..<n {
+                            // NaN progress: the animation contributes nothing at this time.
+                            if progress[k].isNaN {
+                                target[k] = model
+                            } else {
+                                let own = Value.interpolate(forms: forms.0, forms.1, eased[k])
+                                target[k] = isAdditive ? model.adding(own) : own
+                            }
+                        }
+                        start += n
+                        continue
+                    }
                     for k in 0..<n {
                         // NaN progress: the animation contributes nothing at this time.
                         guard !progress[k].isNaN else {
-                            output[start + k] = model
+                            target[k] = model
                             continue
                         }
                         var own = forms.map { Value.interpolate(forms: $0.0, $0.1, eased[k]) } ?? Value.interpolate(from, to, eased[k])
                         if let change, iterations[k] != 0 { own = own.adding(change.multiplied(byCount: iterations[k])) }
-                        output[start + k] = isAdditive ? model.adding(own) : own
+                        target[k] = isAdditive ? model.adding(own) : own
                     }
                     start += n
                 }
+            }
             }
         }
     }
 
     /// Steps 1–3 for a block of times: `progress` (NaN where the animation contributes
     /// nothing), the eased progress (`easedProgress(_:)` of each; anything where
-    /// `progress` is NaN) and, when asked, the iterations. The buffers have `times`'s
-    /// length.
+    /// `progress` is NaN) and, when asked, the iterations. `input` is scratch for the
+    /// timing function's batch: the progress with `standIn` where it is NaN, whose eased
+    /// value is thrown away (the batch takes its scalar path for a NaN, and for inputs at
+    /// the very ends; in a batch of many animations, where a third of the times fall outside
+    /// each one's interval, those calls cost more than the lanes). The buffers have
+    /// `times`'s length.
     @inlinable @inline(__always)
     func easedProgress(
         atParentTimes times: UnsafeBufferPointer<Double>, progress: UnsafeMutableBufferPointer<Double>,
-        eased: UnsafeMutableBufferPointer<Double>, iterations: UnsafeMutableBufferPointer<Int>?
+        input: UnsafeMutableBufferPointer<Double>, eased: UnsafeMutableBufferPointer<Double>,
+        iterations: UnsafeMutableBufferPointer<Int>?
     ) {
         resolvedTiming.progress(
             atParentTimes: times, isRemovedOnCompletion: isRemovedOnCompletion, into: progress, iterations: iterations)
         if let spring {
             for k in progress.indices { eased[k] = springProgress(spring, progress[k]) }
-        } else if let timingFunction {
-            timingFunction.progress(at: UnsafeBufferPointer(progress), into: eased)
+        } else if animationTiming.isEased {
+            let n = progress.count
+            let source = UnsafeRawPointer(progress.baseAddress!), target = UnsafeMutableRawPointer(input.baseAddress!)
+            var k = 0
+            while k &+ 4 <= n {
+                var lanes = source.loadUnaligned(fromByteOffset: 8 &* k, as: SIMD4<Double>.self)
+                lanes.replace(with: Self.standIn, where: lanes .!= lanes)
+                target.storeBytes(of: lanes, toByteOffset: 8 &* k, as: SIMD4<Double>.self)
+                k &+= 4
+            }
+            while k < n {
+                input[k] = progress[k].isNaN ? Self.standIn : progress[k]
+                k &+= 1
+            }
+            animationTiming.curve.progress(at: UnsafeBufferPointer(input), into: eased)
         } else {
             for k in progress.indices { eased[k] = progress[k] }
         }
     }
+
+    /// The timing function's input where the progress is NaN (see `easedProgress`): inside
+    /// the lower half of every curve, away from its end, where the batch's lanes settle.
+    @inlinable
+    static var standIn: Double { 0.25 }
 
     /// `values(atParentTimes:model:into:)` for a `Double` animation that is not
     /// cumulative, with its ends: blocks of 128 times, each eased into `output` and
@@ -98,6 +140,7 @@ extension BasicAnimation {
         let count = output.count
         let start = V(repeating: from), distance = V(repeating: to - from), below = V(repeating: model)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { scratch in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { input in
             let p = scratch.baseAddress!
             var first = 0
             while first < count {
@@ -106,6 +149,7 @@ extension BasicAnimation {
                 easedProgress(
                     atParentTimes: UnsafeBufferPointer(rebasing: times[first..<(first + n)]),
                     progress: UnsafeMutableBufferPointer(start: p, count: n),
+                    input: UnsafeMutableBufferPointer(start: input.baseAddress!, count: n),
                     eased: UnsafeMutableBufferPointer(start: y, count: n), iterations: nil)
                 var k = 0
                 while k &+ 4 <= n {
@@ -124,6 +168,7 @@ extension BasicAnimation {
                 }
                 first &+= n
             }
+        }
         }
     }
 }

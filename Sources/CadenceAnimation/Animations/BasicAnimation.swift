@@ -146,6 +146,11 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     }
 
     @inlinable @inline(__always)
+    public func firstIterationProgress(atParentTime parentTime: Double) -> Double {
+        animationTiming.resolvedTiming.firstIterationProgress(atParentTime: parentTime)
+    }
+
+    @inlinable @inline(__always)
     public func easedProgress(_ progress: Double) -> Double {
         if let spring { return springProgress(spring, progress) }
         return animationTiming.eased(progress)

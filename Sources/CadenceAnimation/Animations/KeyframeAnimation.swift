@@ -138,6 +138,11 @@ public struct KeyframeAnimation<Value: AnimatableValue>: PropertyAnimationProtoc
     }
 
     @inlinable @inline(__always)
+    public func firstIterationProgress(atParentTime parentTime: Double) -> Double {
+        animationTiming.resolvedTiming.firstIterationProgress(atParentTime: parentTime)
+    }
+
+    @inlinable @inline(__always)
     public func easedProgress(_ progress: Double) -> Double { animationTiming.eased(progress) }
 
     /// `last − first` keyframe (worked out when the keyframes are set, not per evaluation).

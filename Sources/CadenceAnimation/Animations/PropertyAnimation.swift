@@ -203,12 +203,13 @@ extension PropertyAnimation.Typed: ErasedPropertyAnimation {
     }
 
     /// The animation's own value at `time` (its parent time) before combining, `nil` when
-    /// it contributes nothing (`PropertyAnimationProtocol.ownSample`).
+    /// it contributes nothing (`PropertyAnimationProtocol.ownSample`; its path through the
+    /// state in line, as the animation is read in place from its box).
     @inline(__always)
     func ownSample(atTime time: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
         switch self {
-        case .basic(let held): held.animation.ownSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval)
-        case .keyframe(let held): held.animation.ownSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .basic(let held): held.animation.foldSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval)
+        case .keyframe(let held): held.animation.foldSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval)
         }
     }
 }

@@ -48,6 +48,9 @@ public protocol PropertyAnimationProtocol<Value>: TimedAnimation {
     /// included) would be copied, and the curve's table retained, on every evaluation.
     func contributingState(atParentTime parentTime: Double, honoursRemoval: Bool) -> TimingState?
     func easedProgress(_ progress: Double) -> Double
+    /// `animationTiming.resolvedTiming.firstIterationProgress(atParentTime:)` (a requirement
+    /// for the same reason): the progress where the fast path settles the time, else NaN.
+    func firstIterationProgress(atParentTime parentTime: Double) -> Double
 
     /// `output[k]` = the value at `times[k]` (`value(atParentTime:model:)`, the model where
     /// the animation contributes nothing), for a timeline or a property test: one
@@ -76,13 +79,66 @@ extension AnimationSample: Sendable where Value: Sendable {}
 extension AnimationSample: Equatable where Value: Equatable {}
 
 extension PropertyAnimationProtocol {
+    /// The default: through `animationTiming` (`BasicAnimation` and `KeyframeAnimation`
+    /// read their stored timing in place instead).
+    @inlinable
+    public func firstIterationProgress(atParentTime parentTime: Double) -> Double {
+        animationTiming.resolvedTiming.firstIterationProgress(atParentTime: parentTime)
+    }
+
     /// The animation's own value at `parentTime` before combining (steps 1–4): `nil` when
     /// it contributes nothing. `honoursRemoval` false ignores `isRemovedOnCompletion`, as a
     /// group does for its children.
+    ///
+    /// Inside the active interval of a one-leg timing (the common case) the progress comes
+    /// straight from `ResolvedTiming.firstIterationProgress(atParentTime:)`, with no
+    /// `TimingState` on the way (iteration 0: nothing to cumulate; active: it contributes);
+    /// every other time takes the state, out of line (`foldSample` keeps it in line).
     @inlinable @inline(__always)
     public func ownSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool = true) -> AnimationSample<Value>? {
+        let progress = firstIterationProgress(atParentTime: parentTime)
+        if progress == progress { return cycleSample(atProgress: easedProgress(progress), model: model) }
+        return stateSampleOutOfLine(atParentTime: parentTime, model: model, honoursRemoval: honoursRemoval)
+    }
+
+    /// `ownSample(atParentTime:model:honoursRemoval:)` with the state's path in line too:
+    /// for the folds, which read the animation in place from the box a layer or the
+    /// evaluator holds it in. A call taking the animation, or any call made while it is
+    /// read in place, makes the compiler copy it out of the box (retaining what it holds)
+    /// for the call; a group's children outside their intervals took that path on every
+    /// evaluation.
+    ///
+    /// Both paths meet before the cycle's sample, so that its code (the timing function,
+    /// the interpolation) is in line once.
+    @inlinable @inline(__always)
+    func foldSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
+        var progress = firstIterationProgress(atParentTime: parentTime)
+        var iteration = 0
+        if progress != progress {
+            guard let state = contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval) else { return nil }
+            progress = state.progress
+            iteration = state.iteration
+        }
+        // `ownSample(in:model:)` on the state's progress and iteration.
+        guard var sample = cycleSample(atProgress: easedProgress(progress), model: model) else { return nil }
+        if isCumulative && iteration != 0 {
+            sample.value = cumulated(sample.value, iteration: iteration, model: model)
+        }
+        return sample
+    }
+
+    /// Steps 1–4 through the timing state (the times the fast path does not settle).
+    @inlinable @inline(__always)
+    func stateSample(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
         guard let state = contributingState(atParentTime: parentTime, honoursRemoval: honoursRemoval) else { return nil }
         return ownSample(in: state, model: model)
+    }
+
+    /// `stateSample(atParentTime:model:honoursRemoval:)` out of line, so that
+    /// `ownSample(atParentTime:model:honoursRemoval:)` stays small where it is called.
+    @inlinable @inline(never)
+    func stateSampleOutOfLine(atParentTime parentTime: Double, model: Value, honoursRemoval: Bool) -> AnimationSample<Value>? {
+        stateSample(atParentTime: parentTime, model: model, honoursRemoval: honoursRemoval)
     }
 
     /// The animation's own value in `state`, which must contribute (steps 3–4).
@@ -112,11 +168,40 @@ extension PropertyAnimationProtocol {
         return isAdditive ? (below ?? model).adding(own) : own
     }
 
-    /// The default: one `value(atParentTime:model:)` per time.
+    /// The default: the values of `value(atParentTime:model:)` (the model where it is
+    /// `nil`), bit for bit, with the timing worked out 64 times at a time in lanes
+    /// (`ResolvedTiming.progress(atParentTimes:…)`, on the stack) and steps 3–5 per time.
     @inlinable
     public func values(atParentTimes times: UnsafeBufferPointer<Double>, model: Value, into output: UnsafeMutableBufferPointer<Value>) {
         let count = checkedCount(times, output)
-        for k in 0..<count { output[k] = value(atParentTime: times[k], model: model) ?? model }
+        guard count > 0 else { return }
+        // 64 a block: each scratch buffer fits the 1 KiB `withUnsafeTemporaryAllocation`
+        // always places on the stack.
+        let block = 64
+        let timing = resolvedTiming, removed = isRemovedOnCompletion, cumulative = isCumulative
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { progress in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { iterations in
+                var start = 0
+                while start < count {
+                    let n = Swift.min(block, count - start)
+                    timing.progress(
+                        atParentTimes: UnsafeBufferPointer(rebasing: times[start..<(start + n)]), isRemovedOnCompletion: removed,
+                        into: UnsafeMutableBufferPointer(rebasing: progress[0..<n]),
+                        iterations: cumulative ? UnsafeMutableBufferPointer(rebasing: iterations[0..<n]) : nil)
+                    for k in 0..<n {
+                        // NaN: the animation contributes nothing at this time.
+                        guard !progress[k].isNaN, var own = cycleSample(atProgress: easedProgress(progress[k]), model: model)?.value
+                        else {
+                            output[start + k] = model
+                            continue
+                        }
+                        if cumulative && iterations[k] != 0 { own = cumulated(own, iteration: iterations[k], model: model) }
+                        output[start + k] = isAdditive ? model.adding(own) : own
+                    }
+                    start += n
+                }
+            }
+        }
     }
 
     /// The number of samples a batch call evaluates: the common length, after a debug

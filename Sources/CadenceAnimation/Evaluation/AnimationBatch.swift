@@ -91,23 +91,27 @@ public struct AnimationBatch: Sendable {
                     // when every animation has its own, without the division).
                     let chunkIndices = UnsafeBufferPointer(rebasing: indices[first..<(first + n)])
                     let limit = UInt32(Swift.min(animations, Int(Int32.max) + 1))
+                    // Wrapping arithmetic: every count is below the chunk's size.
                     for b in 0...buckets { starts[b] = 0 }
                     if spread == 1 {
                         for index in chunkIndices where UInt32(bitPattern: index) < limit {
-                            starts[Int(index) + 1] += 1
+                            starts[Int(index) &+ 1] &+= 1
                         }
                     } else {
                         for index in chunkIndices where UInt32(bitPattern: index) < limit {
-                            starts[Int(index) / spread + 1] += 1
+                            starts[Int(index) / spread &+ 1] &+= 1
                         }
                     }
-                    for b in 0..<buckets { starts[b + 1] += starts[b] }
-                    for (k, index) in chunkIndices.enumerated() where UInt32(bitPattern: index) < limit {
+                    for b in 0..<buckets { starts[b &+ 1] &+= starts[b] }
+                    let chunkTimes = times.baseAddress! + first
+                    for k in 0..<n {
+                        let index = chunkIndices[k]
+                        guard UInt32(bitPattern: index) < limit else { continue }
                         let b = spread == 1 ? Int(index) : Int(index) / spread
                         let slot = Int(starts[b])
                         order[slot] = Int32(truncatingIfNeeded: k)  // a place in the chunk
-                        sortedTimes[slot] = times[first + k]
-                        starts[b] += 1
+                        sortedTimes[slot] = chunkTimes[k]
+                        starts[b] &+= 1
                     }
                     // Now starts[b] is the end of bucket b's run; evaluate run by run.
                     var begin = 0
@@ -194,7 +198,7 @@ extension PropertyAnimation.Typed where Value: BatchComponents {
                 case .basic(let held): held.animation.values(atParentTimes: blockTimes, model: model, into: blockValues)
                 case .keyframe(let held): held.animation.values(atParentTimes: blockTimes, model: model, into: blockValues)
                 }
-                for k in 0..<n { values[k].write(to: out + Int(positions[start + k]) * stride) }
+                for k in 0..<n { values[k].write(to: out + Int(positions[start &+ k]) &* stride) }
                 start += n
             }
         }

@@ -101,14 +101,21 @@ public enum AnimationEvaluator {
                 fold(group.animations, property: property, model: model, time: childTime, honoursRemoval: false,
                      into: &value, rotation: &rotation)
             case .property(let animation):
-                guard let field = field(of: animation.keyPath, in: property) else { continue }
-                if !field.isEmpty {
+                // The property itself first, compared in line: no call before the typed
+                // path, so the animation is read in place from the array, never copied
+                // out of it (an out-of-line call on the way made the compiler copy it,
+                // with a retain and a release per animation).
+                if animation.keyPath == property {
+                    if animation.valueFunction == nil, let typed = V.typed(animation.storage) {
+                        typed.apply(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+                    } else if V.self == Transform3D.self, animation.valueFunction != nil {
+                        Reach<V>.applyFunction(
+                            animation, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
+                    }
+                } else if let field = field(of: animation.keyPath, in: property) {
+                    // A structure field (`field(of:in:)` is "" only for the property itself).
                     Reach<V>.applyField(animation, field: field, model: model, time: time, honoursRemoval: honoursRemoval,
                                         into: &value, rotation: &rotation)
-                } else if animation.valueFunction == nil, let typed = V.typed(animation.storage) {
-                    typed.apply(model: model, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
-                } else if V.self == Transform3D.self, animation.valueFunction != nil {
-                    Reach<V>.applyFunction(animation, time: time, honoursRemoval: honoursRemoval, into: &value, rotation: &rotation)
                 }
             }
         }
@@ -343,7 +350,7 @@ extension PropertyAnimationProtocol {
     /// nothing); the rotation of a path animation is written to `rotation`.
     @inline(__always)
     func fold(model: Value, time: Double, honoursRemoval: Bool, into value: inout Value, rotation: inout Double?) {
-        guard let own = ownSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval) else { return }
+        guard let own = foldSample(atParentTime: time, model: model, honoursRemoval: honoursRemoval) else { return }
         value = isAdditive ? value.adding(own.value) : own.value
         if let angle = own.rotation { rotation = angle }
     }

@@ -14,7 +14,8 @@ extension ResolvedTiming {
     /// lengths differ. No allocation.
     /// Cost: four times per step in `SIMD4<Double>` lanes for a finite active duration, a
     /// finite duration and a non-zero speed (the common case), with the arithmetic of `state(atParentTime:)`
-    /// written for lanes; a lane whose position wraps around the active interval (a
+    /// written for lanes (for one forward leg, four times inside its active interval take
+    /// `firstIterationProgress(atParentTime:)`'s few operations); a lane whose position wraps around the active interval (a
     /// `timeOffset` past its end), whose iteration count passes 2^51, or whose time is NaN,
     /// takes `state(atParentTime:)` itself, as does every time of any other timing.
     public func progress(
@@ -34,8 +35,37 @@ extension ResolvedTiming {
                 backwards: Mask(repeating: fillMode.fillsBackwards), forwards: Mask(repeating: fillMode.fillsForwards),
                 reverses: Mask(repeating: autoreverses))
             let source = UnsafeRawPointer(times.baseAddress!), target = UnsafeMutableRawPointer(progress.baseAddress!)
+            // One forward leg: four times settle with `firstIterationProgress`'s arithmetic
+            // in lanes when each is inside the active interval (no fills, iterations or
+            // directions to work out) or outside it where the timing shows nothing there
+            // (NaN). Times scattered over a timeline (a batch) mix both, so this test
+            // rarely fails and its branch predicts well.
+            let forwardLeg = isSingleForwardLeg
+            let active = SIMD4<Double>(repeating: activeDuration)
+            // Where a time before or after the interval contributes nothing.
+            let absentBefore = Mask(repeating: !fillMode.fillsBackwards)
+            let absentAfter = Mask(repeating: !fillMode.fillsForwards || isRemovedOnCompletion)
             while i + 4 <= count {
                 let tp = source.loadUnaligned(fromByteOffset: 8 &* i, as: SIMD4<Double>.self)
+                if forwardLeg {
+                    let e = (tp - beginTime) * speed
+                    let p = e + timeOffset
+                    let inside = (e .>= 0) .& (e .< active) .& (p .>= 0) .& (p .< active)
+                    let absent = ((e .< 0) .& absentBefore) .| ((e .> active) .& absentAfter)
+                    if cadence_signs4(unsafeBitCast(inside .| absent, to: SIMD4<Double>.self)) == 0xF {
+                        // `Swift.min(Swift.max(x, 0), 1)` lane by lane, as `progress4` does.
+                        var lanes = p * inverseDuration
+                        lanes.replace(with: 0, where: lanes .<= 0)
+                        lanes.replace(with: 1, where: lanes .> 1)
+                        lanes.replace(with: .nan, where: .!inside)
+                        target.storeBytes(of: lanes, toByteOffset: 8 &* i, as: SIMD4<Double>.self)
+                        if let iterations {
+                            for lane in 0..<4 { iterations[i + lane] = 0 }
+                        }
+                        i += 4
+                        continue
+                    }
+                }
                 let lanes = progress4(tp, isRemovedOnCompletion: isRemovedOnCompletion, single: single, flags: flags)
                 if cadence_signs4(unsafeBitCast(lanes.exact, to: SIMD4<Double>.self)) == 0xF {
                     // The common case: one vector store, no test per lane.
