@@ -151,7 +151,7 @@ final class TimingFunctionFastPathTests: XCTestCase {
             XCTAssertEqual(Table.plan(elements), -2 - pieces, "\(f): the pieces and their steps")
             // The steps only in the pieces next to the steep middle (for (0.9, 0, 0.1, 1)).
             let first = elements[Fast.base + Fast.plan][1]
-            XCTAssertTrue(f == steep ? first > 0 && first < Double(Fast.pieceCount) : first >= 0, "\(f): \(first)")
+            XCTAssertTrue(f == steep ? first > 0 && first < Double(Fast.pieceCount) : first >= 0 && first < Double(Fast.pieceCount), "\(f): \(first)")
         }
         for name in TimingFunction.Name.allCases where name != .linear {
             let elements = TimingFunction(named: name).table!.elements

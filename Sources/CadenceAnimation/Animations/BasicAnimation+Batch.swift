@@ -120,7 +120,9 @@ extension BasicAnimation {
     }
 
     /// The timing function's input where the progress is NaN (see `easedProgress`): inside
-    /// the lower half of every curve, away from its end, where the batch's lanes settle.
+    /// the lower half of every curve, away from its end, where the batch's lanes settle on
+    /// the curves whose batch runs in lanes (the named ones and most custom curves); on a
+    /// curve whose batch takes the scalar path it costs one solve, thrown away.
     @inlinable
     static var standIn: Double { 0.25 }
 

@@ -147,11 +147,14 @@ struct RoundedRectSampler {
     }
 
     /// `sample` restricted to the pixels `r` of the row (indices from `x0`, as in the
-    /// buffers), given the row's `interior(row:from:count:border:)`: the whole row's values,
-    /// bit for bit, when `r` starts where the whole row's lanes would — on a multiple of 8
-    /// left of the interior, or inside it (how the rasterizer cuts a row around a constant
-    /// run). Left of the interior first: its last lanes may run into the interior, which is
-    /// written next.
+    /// buffers), given the row's `interior(row:from:count:border:)`: a pixel's value depends
+    /// on where its group of eight lanes starts (to `Float`'s rounding), so it is the whole
+    /// row's value bit for bit when `r` starts where the whole row's lanes would — on a
+    /// multiple of 8 left of the interior, or inside it. The rasterizer starts its pieces at
+    /// the row's support and at the interior's end, the same places on every row with the
+    /// same spans, so what it draws does not depend on how a frame is cut into bands. Left
+    /// of the interior first: its last lanes may run into the interior, which is written
+    /// next.
     func sample(
         row y: Int, from x0: Int, pixels r: Range<Int>, interior inside: Range<Int>,
         outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
@@ -195,10 +198,12 @@ struct RoundedRectSampler {
     /// (inside the inner edge when `border`, where the ring is empty): empty under
     /// perspective. With circular corners on all four (the common case), the row's span
     /// of the shape inset by a margin `m` — two rectangles and four discs of radius
-    /// `r − m` whose union is convex, so the row meets it in one span; the margin is half
-    /// a pixel across the longest direction of the map (`0.501 · √(|∇u|² + |∇v|²)` layer
-    /// units, at least the distance the corner's metric converts to half a pixel) and
-    /// 1e-6 of the size. Otherwise, of the cross-shaped interior (the two rectangles that
+    /// `r − m` whose union is convex, so the row meets it in one span; the margin is
+    /// `0.501 · √(|∇u|² + |∇v|²)` layer units (the Frobenius norm of the inverse map's
+    /// Jacobian: an upper bound on half a pixel's reach in any direction, about 0.71 pixel
+    /// at uniform scale) and 1e-6 of the size; each disc's span is clipped to the box the
+    /// discs lie in, so rows away from the corners' band get the straight sides' span
+    /// exactly. Otherwise, of the cross-shaped interior (the two rectangles that
     /// avoid the corners' reach), the longer of the row's two spans, with a margin of
     /// 1e-3 pixel (and 1e-6 of the size, for Float's rounding) past half a pixel on each
     /// axis. Every pixel of the span has coverage exactly 1 (and ring 0 when `border`).
@@ -221,13 +226,22 @@ struct RoundedRectSampler {
         }
         let m = 0.501 * (unitsPerU * unitsPerU + unitsPerV * unitsPerV).squareRoot() + 1e-6 * (hx + hy)
         if corners == nil, shape.exponent == 2, m < r, m.isFinite {
-            // The union of the six spans (each may be empty: low > high).
+            // The union of the six spans (each may be empty: low > high). Each disc's span
+            // is clipped to the box the discs lie in: the same set, but a disc's rounded
+            // root can no longer reach past the straight sides' span, so the rows away from
+            // the corners' band (the steady rows) get the straight sides' span exactly —
+            // the same on every such row, whichever band draws it.
             let ox = hx - r, oy = hy - r
+            let bound = box(hx - m, hy - m)
+            func disc(_ x: Double, _ y: Double) -> (Double, Double) {
+                let d = Self.disc(x, y, du, dv, inverseStepSquared, radius: r - m)
+                return (Swift.max(d.0, bound.0), Swift.min(d.1, bound.1))
+            }
             var span = Self.union(box(hx - m, hy - r), box(hx - r, hy - m))
-            span = Self.union(span, Self.disc(h.x - ox, h.y - oy, du, dv, inverseStepSquared, radius: r - m))
-            span = Self.union(span, Self.disc(h.x + ox, h.y - oy, du, dv, inverseStepSquared, radius: r - m))
-            span = Self.union(span, Self.disc(h.x - ox, h.y + oy, du, dv, inverseStepSquared, radius: r - m))
-            span = Self.union(span, Self.disc(h.x + ox, h.y + oy, du, dv, inverseStepSquared, radius: r - m))
+            span = Self.union(span, disc(h.x - ox, h.y - oy))
+            span = Self.union(span, disc(h.x + ox, h.y - oy))
+            span = Self.union(span, disc(h.x - ox, h.y + oy))
+            span = Self.union(span, disc(h.x + ox, h.y + oy))
             return indices(span)
         }
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy

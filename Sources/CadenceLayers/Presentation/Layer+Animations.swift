@@ -177,7 +177,8 @@ extension Layer {
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that reach it, with code compiled for the
     /// property's value type (`PropertyAnimationPlan`), made by the property's presenter
-    /// (`PropertyPresenter`) with no reference counting. No strings and no existentials: a
+    /// (`PropertyPresenter`); walking the presenters counts no references (the folds still
+    /// retain and release each animation reach they read). No strings and no existentials: a
     /// layer's animations are planned once per change of its list (`LayerAnimationPlan`).
     /// `presentationReference(at:)` (`@_spi(Testing)`) is the twin it is tested against.
     public func presentation(at time: Double) -> Layer {

@@ -21,8 +21,10 @@ import CCadenceFeatures
 //
 // Size: (64 + 39) × 16 = 1,648 bytes of elements (the halves, then the fast path's data in
 // `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,680 bytes. A curve whose
-// single polynomial guess needs two Newton steps (a steep middle) also keeps the piecewise
-// guess, 76 elements more (1,216 bytes: 9 pieces of 8 coefficient pairs and their bounds),
+// single polynomial guess needs two Newton steps or cannot follow the curve (a steep
+// middle), on two halves that both leave at an angle (neither takes the √h form), also
+// keeps the piecewise guess when its pieces need fewer steps than the single polynomial:
+// 76 elements more (1,216 bytes: 9 pieces of 8 coefficient pairs and their bounds),
 // 2,864 + 32 bytes in all.
 
 extension TimingFunction {
@@ -31,7 +33,8 @@ extension TimingFunction {
     /// after `init` (hence `Sendable`), freed with the last copy of the function.
     @usableFromInline
     final class Table: @unchecked Sendable {
-        /// The block: `elementCount` 16-byte elements.
+        /// The block of 16-byte elements: `elementCount` of them for a curve that keeps
+        /// the piecewise guess, `elementCount − Fast.pieceElements` (103) otherwise.
         @usableFromInline let elements: UnsafeMutablePointer<SIMD2<Double>>
 
         deinit { elements.deallocate() }

@@ -46,8 +46,9 @@ public struct TimingFunction: Sendable {
     /// - Memory: a `TimingFunction` is 40 bytes (the four control points and one
     ///   reference); a curved one also owns its table (`Table`), 1,648 bytes in one block
     ///   plus a 32-byte object, so about 1.6 KiB (10,000 custom curves: about 16.8 MB). A
-    ///   curve whose guess polynomial needs two Newton steps (a steep middle, such as
-    ///   (0.9, 0, 0.1, 1)) also keeps a piecewise guess: 2,864 bytes plus the object
+    ///   curve whose guess polynomial needs two Newton steps or cannot follow the curve (a
+    ///   steep middle, such as (0.9, 0, 0.1, 1)), on halves that both leave at an angle,
+    ///   also keeps a piecewise guess when its pieces need fewer steps: 2,864 bytes plus the object
     ///   (at most 29 MB for 10,000 such curves). A copy shares the table: one reference
     ///   count, no allocation. `y = x` has no table.
     /// - Cost: a curved function solves 32 table nodes, fits the fast path's guess
