@@ -284,7 +284,11 @@ final class AnimationGroupTests: XCTestCase {
             let curve: TimingFunction? = [nil, .easeInEaseOut, TimingFunction(controlPoints: 0.9, 0, 0.1, 1)][Int(g.next() % 3)]
             let group = AnimationGroup(timing: timing, timingFunction: curve, isRemovedOnCompletion: g.next() % 2 == 0)
             let resolved = timing.resolved()
-            for time in (0..<50).map({ _ in g.edgeBiased(in: -2...6) }) + [resolved.activeInterval.end, .nan] {
+            // Random times, and exactly the fast path's edges: the begin time, iteration
+            // boundaries and both ends of the active interval.
+            let edges = (0..<4).map { resolved.beginTime + Double($0) * resolved.cycle / resolved.speed }
+                + [resolved.activeInterval.start, resolved.activeInterval.end, .nan]
+            for time in (0..<50).map({ _ in g.edgeBiased(in: -2...6) }) + edges {
                 for honoursRemoval in [false, true] {
                     let state = resolved.state(atParentTime: time)
                     let expected: Double? = state.contributes(isRemovedOnCompletion: honoursRemoval && group.isRemovedOnCompletion)

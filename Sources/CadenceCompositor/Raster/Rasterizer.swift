@@ -338,7 +338,7 @@ final class Rasterizer {
         for y in region.minY..<region.maxY {
             // A steady row after the first has the first's spans too (its coverage is the
             // same), so they are not solved again.
-            let steady = sampler.isSteady(row: y, border: strokePaint != nil)
+            let steady = steadyRows && sampler.isSteady(row: y, border: strokePaint != nil)
             let reuse = steady && kept != nil
             let inside: Range<Int>, support: Range<Int>
             if reuse, let kept {
@@ -409,6 +409,12 @@ final class Rasterizer {
     /// the weights the general path computes there. `false` (tests) sends every layer
     /// down the general path.
     var alignedSpans = true
+
+    /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
+    /// its corners' band) copy the coverage and spans of the first steady row its band
+    /// draws instead of sampling their own, which are the same bits. `false` (tests)
+    /// samples every row.
+    var steadyRows = true
 
     /// Draws the background and border of a layer whose bounds are a rectangle of whole
     /// pixels (`pixelAlignedRect`) as runs of uniform weights, under a clip of uniform

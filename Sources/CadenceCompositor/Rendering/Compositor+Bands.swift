@@ -38,6 +38,7 @@ extension Compositor {
         while rasterizers.count < workers {
             let worker = Rasterizer(byteLimit: scratchLimit)
             worker.alignedSpans = rasterizer.alignedSpans
+            worker.steadyRows = rasterizer.steadyRows
             rasterizers.append(worker)
         }
         let stride = bitmap.bytesPerRow, width = bitmap.width
