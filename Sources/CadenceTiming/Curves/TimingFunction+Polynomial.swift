@@ -727,7 +727,7 @@ extension TimingFunction.HalfSolver {
     /// `t` lies in `tLow … tHigh`; `Int16.max` where it reaches 2^11 ulps or cannot be had.
     func rangeBound(tLow: Double, tHigh: Double, hHigh: Double, limit: Double) -> Int16 {
         let d = outputSign > 0 ? 0.0 : 1.0
-        // The binade's range of t in `pieces` parts, each with its own bound in ulps of its
+        // The range of t in `Fast.boundedParts` parts (a binade's, or a piece's), each with its own bound in ulps of its
         // own least output (the output changes by up to 4× across a binade of h).
         var ulps: Int32 = 0
         for piece in 0..<Fast.boundedParts {
