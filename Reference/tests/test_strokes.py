@@ -7,18 +7,12 @@ Needs pycairo (Debian: apt-get install python3-cairo); skipped without it.
 
 import json
 import os
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(REFERENCE, "render"))
+from conftest import PYCAIRO, REFERENCE
 
-try:
-    import strokes as S  # noqa: E402
-except ImportError:  # pragma: no cover
-    pytest.skip("pycairo is not installed (apt-get install python3-cairo)", allow_module_level=True)
+S = pytest.importorskip("strokes", reason=PYCAIRO)
 
 GOLDENS = os.path.join(REFERENCE, "goldens", "strokes")
 

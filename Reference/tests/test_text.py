@@ -8,18 +8,12 @@ without pycairo.
 
 import json
 import os
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(REFERENCE, "render"))
+from conftest import PYCAIRO
 
-try:
-    import text as T  # noqa: E402
-except ImportError:  # pragma: no cover
-    pytest.skip("pycairo is not installed (apt-get install python3-cairo)", allow_module_level=True)
+T = pytest.importorskip("text", reason=PYCAIRO)
 
 NAMES = sorted(n[:-5] for n in os.listdir(T.SCENES) if n.endswith(".json"))
 
