@@ -76,8 +76,9 @@ public struct Transform3D: Hashable, Sendable {
     /// Whether every field is finite.
     @inlinable @inline(__always)
     public var isFinite: Bool {
-        // x − x is 0 for every finite x and NaN for ±∞ and NaN.
-        (r1 - r1) == .zero && (r2 - r2) == .zero && (r3 - r3) == .zero && (r4 - r4) == .zero
+        // x − x is 0 for every finite x and NaN for ±∞ and NaN, and a sum with a NaN in
+        // it is NaN: one comparison, not one per row.
+        (r1 - r1) + (r2 - r2) + (r3 - r3) + (r4 - r4) == .zero
     }
 
     /// Row `i` (0…3).

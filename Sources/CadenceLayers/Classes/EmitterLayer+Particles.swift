@@ -276,19 +276,13 @@ struct ParticleEvaluation {
                 rotation: spinRate * age, scale: (scale0 + cell.scaleSpeed * age) * scale, color: color))
             if hasSubcells { buffer.parents.append(Parent(key: key, birth: birth, lifetime: life, motion: motion)) }
         }
-        // Oldest first, then each particle's sub-cells. Swapped in place: reversing the
-        // slice `particles[first...]` copied it (and retained every particle's path).
-        buffer.particles.withUnsafeMutableBufferPointer { particles in
-            var a = firstParticle, b = particles.count - 1
-            while a < b {
-                particles.swapAt(a, b)
-                a += 1
-                b -= 1
-            }
-        }
+        // Oldest first, then each particle's sub-cells. Reversed in place through the
+        // buffer: reversing the array's slice `particles[first...]` copied it (and
+        // retained every particle's path).
+        buffer.particles.withUnsafeMutableBufferPointer { $0[firstParticle...].reverse() }
         guard hasSubcells else { return }
         let lastParent = buffer.parents.count
-        buffer.parents[firstParent..<lastParent].reverse()
+        buffer.parents.withUnsafeMutableBufferPointer { $0[firstParent..<lastParent].reverse() }
         for i in firstParent..<lastParent {
             let parent = buffer.parents[i]
             var child = flat + 1

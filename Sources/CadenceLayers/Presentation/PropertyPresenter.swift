@@ -107,9 +107,7 @@ extension PresentedValue {
         let value = PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: localTime, rotation: &rotation)
         guard value != model, declaration.isMediaTiming || value.isFiniteValue else { return }
         field.set(&storage.pointee, value.stored)
-        if !declaration.isMediaTiming { storage.pointee.explicitKeys |= key.hotBit }
-        // A key past the first 64 keeps its mark in the cold box (out of line).
-        if key.rawValue >= 64 { storage.pointee.markExplicit(key) }
+        if !declaration.isMediaTiming { storage.pointee.markExplicit(key) }
     }
 }
 

@@ -312,9 +312,6 @@ enum LayerKey: Int, CaseIterable, Sendable {
     /// `markExplicit(_:)`.
     @inline(__always)
     var bit: UInt64 { 1 << UInt64(rawValue & 63) }
-    /// `bit` for one of the first 64 keys, 0 for the others.
-    @inline(__always)
-    var hotBit: UInt64 { rawValue < 64 ? bit : 0 }
 
     /// The kind of value the property holds, which names its Swift type: `Double`, `Bool`,
     /// `Point`, `Size`, `Rect`, `Color?` or `Transform3D` (`LayerPropertyValue`). Never

@@ -138,10 +138,8 @@ extension Transform3D: LayerPropertyValue {
         self = t
     }
     var keyPathValue: KeyPathValue? { .transform(self) }
-    /// One comparison: x − x is 0 for a finite x and NaN otherwise, and a sum with a NaN
-    /// in it is NaN (`Transform3D.isFinite` compares each row: four reductions).
     @inline(__always)
-    var isFiniteValue: Bool { (r1 - r1) + (r2 - r2) + (r3 - r3) + (r4 - r4) == .zero }
+    var isFiniteValue: Bool { isFinite }
     static func field(_ access: LayerProperty.Access) -> LayerProperty.Access.Field<Transform3D>? {
         if case .transform(let field) = access { field } else { nil }
     }
