@@ -117,13 +117,14 @@ extension GraphicsContext {
         }
         for i in outline.points.indices {
             let p = outline.points[i]
-            let q = SIMD2(t.a * p.x + t.c * p.y + t.tx, t.b * p.x + t.d * p.y + t.ty)
+            let q = t.apply(to: Point(x: p.x, y: p.y))
             guard q.x.isFinite, q.y.isFinite else { return false }
-            outline.points[i] = q
+            outline.points[i] = SIMD2(q.x, q.y)
         }
         for i in outline.folds.indices {
             let f = outline.folds[i]
-            outline.folds[i] = SIMD3(t.a * f.x + t.c * f.y + t.tx, t.b * f.x + t.d * f.y + t.ty, f.z * stretch)
+            let q = t.apply(to: Point(x: f.x, y: f.y))
+            outline.folds[i] = SIMD3(q.x, q.y, f.z * stretch)
         }
         return !outline.ends.isEmpty
     }

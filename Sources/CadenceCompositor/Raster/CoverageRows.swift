@@ -118,7 +118,7 @@ final class CoverageRows {
         var overlapped = false
         for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
             let end: Int, overlaps: Bool
-            if rule == .nonZero {
+            if sparse {
                 let lo = Int(spanBase[r].x)
                 end = Swift.min(Int(spanBase[r].y) + 1, w)
                 overlaps = PathCoverage.resolveSparse(base + r * w, from: lo, count: end - lo, blocks: blockBase + r * words)

@@ -9,9 +9,6 @@
 /// word `b / 64` is block `b`, cells `8b ..< 8b + 8` from the row's start. Callers keep the
 /// bits all zero between uses (`clear`).
 enum TouchedBlocks {
-    /// Cells a bit stands for.
-    static let cells = 8
-
     /// The words of one row of `width` cells.
     @inline(__always)
     static func words(width: Int) -> Int { (width + 511) >> 9 }

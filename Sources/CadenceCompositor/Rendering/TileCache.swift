@@ -115,10 +115,6 @@ public final class TileCache: Sendable {
         }
     }
 
-    /// Stores a drawn tile, then drops the least recently used tiles while over the limit
-    /// (the new one last): one sort of the entries by last use. `shownAt`: −∞ for a tile
-    /// drawn before its frame (shown without a fade, whatever mode shows it later), `nil`
-    /// for one drawn in the background (its fade starts with the first frame showing it).
     /// The rectangle a tile's drawing covers (bounds coordinates): its tile grown by
     /// `border` pixels of its level on every side. What its painter clips to (within the
     /// bounds), and what an invalidated rectangle must meet to invalidate it.
@@ -128,6 +124,10 @@ public final class TileCache: Sendable {
         return Rect(x: r.minX - k, y: r.minY - k, width: r.width + 2 * k, height: r.height + 2 * k)
     }
 
+    /// Stores a drawn tile, then drops the least recently used tiles while over the limit
+    /// (the new one last): one sort of the entries by last use. `shownAt`: −∞ for a tile
+    /// drawn before its frame (shown without a fade, whatever mode shows it later), `nil`
+    /// for one drawn in the background (its fade starts with the first frame showing it).
     func insert(_ key: Key, image: ContentsImage?, revision: UInt64, bytes: Int, shownAt: Double? = nil) {
         state.withLock { s in
             s.clock += 1
