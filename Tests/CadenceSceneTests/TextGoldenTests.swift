@@ -34,9 +34,10 @@ final class TextGoldenTests: XCTestCase {
     static let reference = Golden.repositoryRoot.appendingPathComponent("Reference")
     /// Pen positions agree within a thousandth of a pixel.
     static let positionTolerance = 1e-3
-    /// The mean |difference| allowed per channel (0…255).
+    /// The mean |difference| allowed per channel (0…255); measured 0.18 (2026-11-26).
     static let meanLimit = 0.25
-    /// The largest |difference| allowed in any channel of any pixel.
+    /// The largest |difference| allowed in any channel of any pixel; measured 10 (an
+    /// anti-aliased glyph edge where cairo's coverage and the exact area differ).
     static let largestLimit = 14
 
     func testTextScenesMatchTheReference() throws {
