@@ -81,6 +81,7 @@ extension TimingFunction {
             let splats = (lowerSplats.baseAddress!, upperSplats.baseAddress!)
             batch.splat(half: 0, into: splats.0)
             batch.splat(half: 1, into: splats.1)
+            let bounds = (batch.tieredBounds(half: 0), batch.tieredBounds(half: 1))
             let xs = xs.baseAddress!, ys = ys.baseAddress!, pending = pending.baseAddress!
             var i = 0
             var remaining = count &>> 2  // groups
@@ -99,7 +100,8 @@ extension TimingFunction {
                 for half in 0..<2 {
                     n = batch.evaluate(
                         xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
-                        splats: half == 0 ? splats.0 : splats.1, pending: pending, noted: n)
+                        splats: half == 0 ? splats.0 : splats.1, bounds: half == 0 ? bounds.0 : bounds.1,
+                        pending: pending, noted: n)
                 }
                 // The noted lanes of the lists through the scalar function.
                 for k in 0..<n {
@@ -237,6 +239,20 @@ extension TimingFunction.Table {
             return Self.gridValues(y, excess: excess, h: h, bound: bound)
         }
 
+        /// The bounds `evaluate` tests half `half`'s lanes against, by the binade of `h`
+        /// (`Fast.bounds`): lane 0 the largest below `h = 1/8` (from
+        /// `Fast.firstBoundedBinade` on), lane 1 the one of `1/8 … 1/4`, lane 2 the larger of
+        /// `1/4 … 1/2` and `h = 1/2`. The binades next to the middle hold three inputs in
+        /// four and often the largest bound (a steep middle's is up to 10× the others').
+        func tieredBounds(half: Int) -> SIMD4<Int64> {
+            let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + half &* Fast.boundsPerHalf
+            let quarterBinade = Fast.boundsPerHalf &- 4  // h in 1/4 ..< 1/2; the next one is h = 1/2
+            var below: Int64 = 0
+            for binade in Fast.firstBoundedBinade..<(quarterBinade &- 1) { below = Swift.max(below, Int64(bounds[binade])) }
+            return SIMD4(below, Int64(bounds[quarterBinade &- 1]),
+                         Swift.max(Int64(bounds[quarterBinade]), Int64(bounds[quarterBinade &+ 1])), 0)
+        }
+
         /// The coefficients `splat` writes per half: `Fast`'s elements up to `Fast.limit`,
         /// then `Fast.largest`.
         static let splatCount = Fast.limit + 2
@@ -285,10 +301,12 @@ extension TimingFunction.Table {
         @inline(__always)
         func evaluate(
             _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>, from start: Int, to end: Int,
-            half: Int, splats: UnsafeMutablePointer<V>, pending: UnsafeMutablePointer<Int>, noted: Int
+            half: Int, splats: UnsafeMutablePointer<V>, bounds: SIMD4<Int64>, pending: UnsafeMutablePointer<Int>,
+            noted: Int
         ) -> Int {
+            typealias I = SIMD4<Int64>
             let sign = V(repeating: half == 0 ? 1 : -1), offset = V(repeating: Double(half))
-            let bound = SIMD4<Int64>(repeating: largestBound[half])
+            let (below, eighth, quarter) = (I(repeating: bounds[0]), I(repeating: bounds[1]), I(repeating: bounds[2]))
             var n = noted
             var p = start
             while p < end {
@@ -296,6 +314,7 @@ extension TimingFunction.Table {
                 let (y, excess, h) = TimingFunction.Table.fastLanes(x, signs: sign, offsets: offset, mode: mode) {
                     splats[$0 == Fast.largest ? Fast.limit &+ 1 : $0]
                 }
+                let bound = below.replacing(with: eighth, where: h .>= 0.125).replacing(with: quarter, where: h .>= 0.25)
                 let (value, settled) = Self.gridValues(y, excess: excess, h: h, bound: bound)
                 UnsafeMutableRawPointer(ys + p).storeBytes(of: value, as: V.self)
                 let open = 0xF ^ Int(cadence_signs4(unsafeBitCast(settled, to: V.self)))
