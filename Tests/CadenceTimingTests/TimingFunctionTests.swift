@@ -151,6 +151,42 @@ final class TimingFunctionTests: XCTestCase {
         }
     }
 
+    // The batch's two vector routes: calls shorter than `Table.Batch.splitCount` pick each
+    // lane's coefficients; longer ones split their inputs by half into two packed lists and
+    // merge the outputs back. Lengths around both routes' edges (a chunk of 30 groups, the
+    // lists' part-empty last groups, a tail), inputs all in one half, alternating halves and
+    // runs of each, NaN and out-of-range inputs, bit for bit against the scalar call, into
+    // another buffer and in place.
+    func testBatchSplitByHalfMatchesScalar() {
+        let seed: UInt64 = 0x5EED_12
+        var rng = SeededGenerator(seed: seed)
+        let split = TimingFunction.Table.Batch.splitCount, chunk = 4 * TimingFunction.Table.Batch.chunkGroups
+        let counts = [4, 7, split - 1, split, split + 3, chunk + 1, 2 * chunk, 2 * chunk + 4, 3 * chunk - 5, 1_000]
+        let patterns: [(String, (Int) -> Double)] = [
+            ("uniform", { _ in rng.unit() }),
+            ("lower half", { _ in 0.5 * rng.unit() }),
+            ("upper half", { _ in 0.5 + 0.5 * rng.unit() }),
+            ("alternating", { k in k % 2 == 0 ? 0.5 * rng.unit() : 1 - 0.5 * rng.unit() }),
+            ("runs of 7", { k in (k / 7) % 2 == 0 ? 0.5 * rng.unit() : 0.5 + 0.5 * rng.unit() }),
+            ("edges", { k in k % 5 == 0 ? [.nan, -0.1, 1.5, 0.5, 0, 1][k % 6] : rng.edgeBiased() }),
+        ]
+        for curve in [(0.42, 0.0, 0.58, 1.0), (0.42, 0, 1, 1), (0.9, 0, 0.1, 1), (0.25, 0.1, 0.25, 1), (0, 0, 0, 1)] {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            for (name, input) in patterns {
+                for count in counts {
+                    let xs = (0..<count).map(input)
+                    var ys = [Double](repeating: -7, count: count)
+                    xs.withUnsafeBufferPointer { input in ys.withUnsafeMutableBufferPointer { f.progress(at: input, into: $0) } }
+                    let expected = xs.map { f.progress(at: $0).bitPattern }
+                    XCTAssertEqual(ys.map(\.bitPattern), expected, "seed \(seed) curve \(curve) \(name) × \(count)")
+                    var inPlace = xs
+                    inPlace.withUnsafeMutableBufferPointer { f.progress(at: UnsafeBufferPointer($0), into: $0) }
+                    XCTAssertEqual(inPlace.map(\.bitPattern), expected, "seed \(seed) curve \(curve) \(name) × \(count), in place")
+                }
+            }
+        }
+    }
+
     // Mismatched buffer lengths: a debug build stops at the assertion; a release build
     // processes the shorter length and leaves the rest alone. `clampedProgress(at:into:)`
     // is what the release build runs after the (compiled-out) assertion, so it is tested

@@ -51,6 +51,18 @@ func registerTimingFunctionBenchmarks() {
         let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: inputs.count)
         output.initialize(repeating: 0)
         let mask = inputs.count - 1
+        // The batch's vector routes are built for this build's CPU (`-march` selects other
+        // instructions than the tests' build): its outputs checked against the scalar call,
+        // bit for bit, on the benchmark's inputs and on a short call (the other route).
+        let tail = inputs.count - 100
+        f.progress(at: inputs.buffer, into: output)
+        f.progress(at: UnsafeBufferPointer(rebasing: inputs.buffer[0..<100]), into: UnsafeMutableBufferPointer(rebasing: output[tail...]))
+        for k in 0..<inputs.count {
+            let x = inputs.buffer[k < tail ? k : k - tail]
+            if output[k].bitPattern != f.progress(at: x).bitPattern {
+                fatalError("\(curveName(name, f)): the batch gives \(output[k]) at \(x), the scalar call \(f.progress(at: x))")
+            }
+        }
         registerBenchmark("\(curveName(name, f)).progress x\(inputs.count)", itemsPerIteration: inputs.count) { n in
             var sink: UInt64 = 0
             for k in 0..<Int(n) {

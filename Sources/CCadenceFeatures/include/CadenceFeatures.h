@@ -97,6 +97,90 @@ static inline __attribute__((always_inline)) int cadence_signs4(cadence_features
 #endif
 }
 
+/// Eight 32-bit integers: the lane indices `vpermps` reads (two per 64-bit lane).
+typedef int cadence_features_int8 __attribute__((ext_vector_type(8)));
+/// Eight floats: a `SIMD4<Double>` seen as `vpermps` moves it.
+typedef float cadence_features_float8 __attribute__((ext_vector_type(8)));
+
+/// The lane orders of `cadence_partition4` and `cadence_unpartition4`, per 4-bit mask:
+/// `[0][m]` lists the lanes whose bit of `m` is clear, then those whose bit is set, each
+/// in ascending order (lane `j` as the 32-bit halves `2j, 2j + 1`); `[1][m]` is its inverse.
+static const int cadence_partition_orders[2][16][8] __attribute__((aligned(32))) = {
+    {
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {2, 3, 4, 5, 6, 7, 0, 1},
+        {0, 1, 4, 5, 6, 7, 2, 3},
+        {4, 5, 6, 7, 0, 1, 2, 3},
+        {0, 1, 2, 3, 6, 7, 4, 5},
+        {2, 3, 6, 7, 0, 1, 4, 5},
+        {0, 1, 6, 7, 2, 3, 4, 5},
+        {6, 7, 0, 1, 2, 3, 4, 5},
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {2, 3, 4, 5, 0, 1, 6, 7},
+        {0, 1, 4, 5, 2, 3, 6, 7},
+        {4, 5, 0, 1, 2, 3, 6, 7},
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {2, 3, 0, 1, 4, 5, 6, 7},
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {0, 1, 2, 3, 4, 5, 6, 7}
+    },
+    {
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {6, 7, 0, 1, 2, 3, 4, 5},
+        {0, 1, 6, 7, 2, 3, 4, 5},
+        {4, 5, 6, 7, 0, 1, 2, 3},
+        {0, 1, 2, 3, 6, 7, 4, 5},
+        {4, 5, 0, 1, 6, 7, 2, 3},
+        {0, 1, 4, 5, 6, 7, 2, 3},
+        {2, 3, 4, 5, 6, 7, 0, 1},
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {4, 5, 0, 1, 2, 3, 6, 7},
+        {0, 1, 4, 5, 2, 3, 6, 7},
+        {2, 3, 4, 5, 0, 1, 6, 7},
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {2, 3, 0, 1, 4, 5, 6, 7},
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {0, 1, 2, 3, 4, 5, 6, 7}
+    },
+};
+
+/// The lanes of `v` whose bit of `mask` is clear, then those whose bit is set, each in
+/// ascending order (a stable partition of four lanes): one `vpermps` with AVX2, lane by lane
+/// without it.
+static inline __attribute__((always_inline)) cadence_features_double4 cadence_partition4(
+    cadence_features_double4 v, int mask) {
+    const int *order = cadence_partition_orders[0][mask & 15];
+#if defined(__AVX2__)
+    return (cadence_features_double4)__builtin_ia32_permvarsf256(
+        (cadence_features_float8)v, *(const cadence_features_int8 *)order);
+#else
+    return (cadence_features_double4){v[order[0] / 2], v[order[2] / 2], v[order[4] / 2], v[order[6] / 2]};
+#endif
+}
+
+/// `cadence_partition4` undone from two vectors: lane `j` of the result is the next lane of
+/// `lower` (the ones `lower` holds first, in order) where bit `j` of `mask` is clear, and
+/// the next of `upper` where it is set, counted from lane `n` of `upper`, `n` the clear
+/// bits of `mask` (so `lower` and `upper` may be loaded from two packed lists, `upper` from
+/// `n` places before its next element). `select` is `mask` as lanes (the sign bit of lane
+/// `j` is bit `j`). Two `vpermps` and a blend with AVX2.
+static inline __attribute__((always_inline)) cadence_features_double4 cadence_unpartition4(
+    cadence_features_double4 lower, cadence_features_double4 upper, int mask, cadence_features_double4 select) {
+    const int *order = cadence_partition_orders[1][mask & 15];
+#if defined(__AVX2__)
+    const cadence_features_int8 indices = *(const cadence_features_int8 *)order;
+    const cadence_features_double4 a = (cadence_features_double4)__builtin_ia32_permvarsf256(
+        (cadence_features_float8)lower, indices);
+    const cadence_features_double4 b = (cadence_features_double4)__builtin_ia32_permvarsf256(
+        (cadence_features_float8)upper, indices);
+    return __builtin_ia32_blendvpd256(a, b, select);
+#else
+    return (cadence_features_double4){
+        (mask & 1 ? upper : lower)[order[0] / 2], (mask & 2 ? upper : lower)[order[2] / 2],
+        (mask & 4 ? upper : lower)[order[4] / 2], (mask & 8 ? upper : lower)[order[6] / 2]};
+#endif
+}
+
 #pragma clang diagnostic pop
 
 #endif

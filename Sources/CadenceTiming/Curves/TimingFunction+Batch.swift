@@ -1,12 +1,20 @@
 import CCadenceFeatures
 
 // The batch form of `progress(at:)`: the scalar fast path's arithmetic
-// (`Table.fastLanes`, `TimingFunction+Polynomial.swift`) on four inputs a vector, each input
-// on its own half. The scalar path runs one input on both halves (lanes 0 and 1 of a
-// `SIMD2`) and keeps one; here each lane reads its half's coefficients (a 16-byte pair
-// loaded into both 128-bit halves of the vector, and one in-lane permute per coefficient,
-// `cadence_pick4`), so no arithmetic is thrown away and nothing is copied per call. The
-// grid test runs in the lanes too, against the half's largest bound; every group's vector
+// (`Table.fastLanes`, `TimingFunction+Polynomial.swift`) on four inputs a vector. The scalar
+// path runs one input on both halves (lanes 0 and 1 of a `SIMD2`) and keeps one; here no
+// arithmetic is thrown away, by one of two routes:
+// - a long call (`Table.Batch.splitCount` inputs or more) splits each chunk of its inputs
+//   by half into two packed lists (one permute and two stores a group of four,
+//   `cadence_partition4`), evaluates each list four at a time with its half's coefficients
+//   (each in the four lanes of a vector, written once a call: the arithmetic reads them as
+//   operands, with no per-lane choice), and puts the outputs back in the inputs' order (two
+//   permutes and a blend a group, `cadence_unpartition4`);
+// - a short call (the animations' blocks) evaluates each group of four as it comes, each
+//   lane on its own half: each coefficient is its `(lower, upper)` pair loaded into both
+//   128-bit halves of a vector, and one in-lane permute picks each lane's
+//   (`cadence_pick4`), with nothing to set up.
+// The grid test runs in the lanes, against the half's largest bound; every group's vector
 // is stored, and the few lanes the test leaves are noted (without a branch on the data) and
 // finished afterwards by the scalar function, whose own test and longer paths give them the
 // same bits as a scalar call.
@@ -21,11 +29,14 @@ extension TimingFunction {
     ///   the rest of `ys` untouched; it never reads or writes past either buffer. `ys`
     ///   may be `xs` itself (in place); buffers that overlap otherwise are not supported.
     /// - Cost: the scalar fast path on four inputs at a time in the lanes of a
-    ///   `SIMD4<Double>` (one AVX2 instruction a step with `-march=x86-64-v3`), each input
-    ///   on its own half, and the grid test in the lanes; an input the vector test leaves
-    ///   (about 1 in 70 on the named curves) takes the scalar function. Curves whose
-    ///   polynomial guess is too far off (`progress(at:)` then guesses from the table) and
-    ///   a tail of fewer than four inputs go through the scalar function.
+    ///   `SIMD4<Double>` (one AVX2 instruction a step with `-march=x86-64-v3`), and the grid
+    ///   test in the lanes; from 256 inputs on, the inputs are first sorted by half of the
+    ///   curve (in chunks of 120 on the stack, about 4 instructions an input each way), so
+    ///   that each vector holds inputs of one half and reads that half's coefficients
+    ///   directly. An input the vector test leaves (about 1 in 70 on the named curves) takes
+    ///   the scalar function. Curves whose polynomial guess is too far off (`progress(at:)`
+    ///   then guesses from the table) and a tail of fewer than four inputs go through the
+    ///   scalar function.
     public func progress(at xs: UnsafeBufferPointer<Double>, into ys: UnsafeMutableBufferPointer<Double>) {
         assert(xs.count == ys.count, "cadence: progress(at:into:): \(xs.count) inputs for \(ys.count) outputs")
         clampedProgress(at: xs, into: ys)
@@ -38,7 +49,8 @@ extension TimingFunction {
         guard count > 0, let input = xs.baseAddress, let output = ys.baseAddress else { return }
         var i = 0
         if let elements = table?.elements, Table.Batch.applies(elements) {
-            i = batchProgress(input, output, count, elements)
+            i = count < Table.Batch.splitCount
+                ? mixedProgress(input, output, count, elements) : splitProgress(input, output, count, elements)
         }
         while i < count {
             output[i] = progress(at: input[i])
@@ -46,9 +58,76 @@ extension TimingFunction {
         }
     }
 
-    /// The vector loop of `clampedProgress`: groups of four inputs from `input[0]` on, as
-    /// many as fit in `count`; returns how many inputs it wrote.
-    private func batchProgress(
+    /// The vector loop of `clampedProgress` for `Table.Batch.splitCount` inputs or more:
+    /// groups of four inputs from `input[0]` on, as many as fit in `count`; returns how many
+    /// inputs it wrote. Chunk by chunk: the inputs split by half into two packed lists
+    /// (`Table.Batch.split`), each list evaluated four at a time with its half's
+    /// coefficients, the lanes the vector test leaves finished by the scalar function, and
+    /// the outputs put back in the inputs' order (`Table.Batch.merge`).
+    private func splitProgress(
+        _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
+        _ elements: UnsafeMutablePointer<SIMD2<Double>>
+    ) -> Int {
+        typealias Batch = Table.Batch
+        let batch = Batch(elements)
+        return withUnsafeTemporaryAllocation(of: Batch.V.self, capacity: Batch.splatCount) { lowerSplats in
+        withUnsafeTemporaryAllocation(of: Batch.V.self, capacity: Batch.splatCount) { upperSplats in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.slots) { xs in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.slots) { ys in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Batch.chunkGroups &+ 2) { pending in
+            // The merge reads lanes of `ys` that it throws away (past a list's end, before
+            // the upper list's start): numbers too.
+            ys.initialize(repeating: 0)
+            let splats = (lowerSplats.baseAddress!, upperSplats.baseAddress!)
+            batch.splat(half: 0, into: splats.0)
+            batch.splat(half: 1, into: splats.1)
+            let bounds = (batch.tieredBounds(half: 0), batch.tieredBounds(half: 1))
+            let xs = xs.baseAddress!, ys = ys.baseAddress!, pending = pending.baseAddress!
+            var i = 0
+            var remaining = count &>> 2  // groups
+            while remaining > 0 {
+                // Chunks of equal size (a call of 32 groups is two of 16, not 30 and 2): each
+                // list's last group is part empty, so fewer, fuller chunks waste fewer lanes.
+                let chunks = (remaining &+ Batch.chunkGroups &- 1) / Batch.chunkGroups
+                let groups = (remaining &+ chunks &- 1) / chunks
+                remaining &-= groups
+                let lower = Batch.split(input + i, groups: groups, into: xs)
+                let upperStart = Batch.top &- (4 &* groups &- lower)
+                // The lanes past each list's end, read by its last group: a number each.
+                UnsafeMutableRawPointer(xs + lower).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
+                UnsafeMutableRawPointer(xs + Batch.top).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
+                var n = 0
+                for half in 0..<2 {
+                    n = batch.evaluate(
+                        xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
+                        splats: half == 0 ? splats.0 : splats.1, bounds: half == 0 ? bounds.0 : bounds.1,
+                        pending: pending, noted: n)
+                }
+                // The noted lanes of the lists through the scalar function.
+                for k in 0..<n {
+                    let start = pending[k] &>> 4, open = pending[k] & 0xF
+                    for lane in 0..<4 where open & (1 &<< lane) != 0 {
+                        let slot = start &+ lane
+                        guard slot < lower || slot >= upperStart && slot < Batch.top else { continue }
+                        ys[slot] = progress(at: xs[slot])
+                    }
+                }
+                Batch.merge(ys, groups: groups, inputs: input + i, into: output + i)
+                i &+= 4 &* groups
+            }
+            return i
+        }
+        }
+        }
+        }
+        }
+    }
+
+    /// The vector loop of `clampedProgress` for fewer inputs: groups of four from `input[0]`
+    /// on, as many as fit in `count`, each input on its own half (a lane's coefficients
+    /// picked from its half's pair, `Table.Batch.progress(_:)`), nothing to set up; returns
+    /// how many inputs it wrote.
+    private func mixedProgress(
         _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
         _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> Int {
@@ -88,17 +167,33 @@ extension TimingFunction {
 }
 
 extension TimingFunction.Table {
-    /// The fast path's data read for four inputs a vector (see the file's comment): each
-    /// coefficient is the `(lower, upper)` pair of `Fast`'s element, and a lane takes its
-    /// half's with one in-lane permute (`cadence_pick4`).
+    /// The fast path's data read for four inputs of one half a vector (see the file's
+    /// comment): each coefficient is its half's value of `Fast`'s element, broadcast.
     @usableFromInline
     struct Batch {
         @usableFromInline typealias V = SIMD4<Double>
         @usableFromInline typealias Mask = SIMDMask<SIMD4<Int64>>
-        /// Groups of four a batch call evaluates before it finishes the lanes the vector
+        /// Inputs from which a call splits them by half (`split`, `evaluate`, `merge`): the
+        /// split's setup (the coefficients in lanes, the buffers) is paid back over a few
+        /// hundred inputs; shorter calls (the animations' blocks of 64 and 128 times) pick
+        /// each lane's coefficients instead (`progress(_:)`).
+        static let splitCount = 256
+        /// Groups of four the picking loop evaluates before it finishes the lanes the vector
         /// test left: a list of the groups and their inputs of 16 × 48 bytes, under the
         /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack.
         static let pendingCapacity = 16
+        /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
+        /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
+        static let chunkGroups = 30
+        /// Where the upper half's list ends (it grows down from there): four slots past the
+        /// chunk, so that a store of four lanes at either list's front never reaches the
+        /// other list.
+        static let top = 4 * chunkGroups + 4
+        /// Doubles in each list buffer: `top` and four more, read by the upper list's last
+        /// group.
+        static let slots = top + 4
+        /// Bits set in each 4-bit mask, 4 bits each (`m`'s count at bits `4m … 4m + 3`).
+        static let setBits = 0x4332_3221_3221_2110
         @usableFromInline let f: UnsafePointer<SIMD2<Double>>
         @usableFromInline let mode: SIMD2<Double>
         /// Whether the vector loop serves the curve: its single polynomial guess follows it
@@ -125,8 +220,10 @@ extension TimingFunction.Table {
             largestBound = largest
         }
 
-        /// `progress(at:)` for the four inputs `x` where the vector test settles them
-        /// (`settled`); the other lanes hold no meaningful value.
+        /// `progress(at:)` for the four inputs `x`, each on its own half, where the vector
+        /// test settles them (`settled`); the other lanes hold no meaningful value. Each
+        /// coefficient is its `(lower, upper)` pair loaded into both 128-bit halves of a
+        /// vector, and one in-lane permute picks each lane's (`cadence_pick4`).
         @inlinable @inline(__always)
         func progress(_ x: V) -> (value: V, settled: Mask) {
             // The half: x > 1/2 is the upper one, as the scalar path's sign of 1/2 − x picks
@@ -137,15 +234,130 @@ extension TimingFunction.Table {
                 x, signs: V(repeating: 1).replacing(with: -1, where: isUpper),
                 offsets: V().replacing(with: 1, where: isUpper), mode: mode
             ) { cadence_pick4(f + $0, upper) }
-            return gridValues(y, excess: excess, h: h, isUpper: isUpper)
+            typealias I = SIMD4<Int64>
+            let bound = I(repeating: largestBound[0]).replacing(with: I(repeating: largestBound[1]), where: isUpper)
+            return Self.gridValues(y, excess: excess, h: h, bound: bound)
         }
 
-        /// `gridValue`'s test in the lanes against the half's largest bound: the grid
-        /// points nearest `y`, and the lanes where the test proves them the exact output's
-        /// rounding. It settles a subset of the lanes the scalar test settles (the bound of
-        /// the input's binade is at most the largest); the others go to the scalar function.
+        /// The bounds `evaluate` tests half `half`'s lanes against, by the binade of `h`
+        /// (`Fast.bounds`): lane 0 the largest below `h = 1/8` (from
+        /// `Fast.firstBoundedBinade` on), lane 1 the one of `1/8 … 1/4`, lane 2 the larger of
+        /// `1/4 … 1/2` and `h = 1/2`. The binades next to the middle hold three inputs in
+        /// four and often the largest bound (a steep middle's is up to 10× the others').
+        func tieredBounds(half: Int) -> SIMD4<Int64> {
+            let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + half &* Fast.boundsPerHalf
+            let quarterBinade = Fast.boundsPerHalf &- 4  // h in 1/4 ..< 1/2; the next one is h = 1/2
+            var below: Int64 = 0
+            for binade in Fast.firstBoundedBinade..<(quarterBinade &- 1) { below = Swift.max(below, Int64(bounds[binade])) }
+            return SIMD4(below, Int64(bounds[quarterBinade &- 1]),
+                         Swift.max(Int64(bounds[quarterBinade]), Int64(bounds[quarterBinade &+ 1])), 0)
+        }
+
+        /// The coefficients `splat` writes per half: `Fast`'s elements up to `Fast.limit`,
+        /// then `Fast.largest`.
+        static let splatCount = Fast.limit + 2
+
+        /// Writes half `half`'s coefficients to `splats`, each in the four lanes of a vector
+        /// (`evaluate` reads them from there: one load, or an operand of the arithmetic).
+        /// Out of line, so that the compiler reads them in the loop rather than holding the
+        /// values it stored (more than the registers hold).
+        @inline(never)
+        func splat(half: Int, into splats: UnsafeMutablePointer<V>) {
+            let c = UnsafeRawPointer(f).assumingMemoryBound(to: Double.self) + half
+            // `A` only for a half that uses `√h` (`mode[0]`; the loop reads it only then).
+            for k in (mode[0] != 0 ? 0 : Fast.b)...Fast.limit { (splats + k).initialize(to: V(repeating: c[2 &* k])) }
+            (splats + Fast.limit + 1).initialize(to: V(repeating: c[2 &* Fast.largest]))
+        }
+
+        /// Copies `groups` groups of four inputs into `xs` split by half: the lower half's
+        /// (`x ≤ 1/2`, and NaN) packed from `xs[0]` up in the inputs' order; the upper half's
+        /// packed from `xs[top − 1]` down, a group's lanes in order at the end of the four
+        /// slots below the previous group's (so the list runs group by group backwards).
+        /// Returns how many inputs are in the lower list. One permute and two stores a group
+        /// (`cadence_partition4`): the lower lanes land at the lower list's front, the upper
+        /// ones at the upper list's, the other lanes of each store in the free slots between.
+        @inline(__always)
+        static func split(
+            _ input: UnsafePointer<Double>, groups: Int, into xs: UnsafeMutablePointer<Double>
+        ) -> Int {
+            var lower = 0, upper = 0
+            for g in 0..<groups {
+                let x = UnsafeRawPointer(input + 4 &* g).loadUnaligned(as: V.self)
+                let mask = Int(cadence_signs4(unsafeBitCast(x .> 0.5, to: V.self)))
+                let ordered = cadence_partition4(x, Int32(truncatingIfNeeded: mask))
+                UnsafeMutableRawPointer(xs + lower).storeBytes(of: ordered, as: V.self)
+                UnsafeMutableRawPointer(xs + (top &- 4 &- upper)).storeBytes(of: ordered, as: V.self)
+                let up = (setBits &>> (4 &* mask)) & 0xF
+                lower &+= 4 &- up
+                upper &+= up
+            }
+            return lower
+        }
+
+        /// Evaluates the list `xs[start..<end]` of inputs on half `half` four at a time into
+        /// the same slots of `ys` (the last group's lanes past `end` too, thrown away), and
+        /// notes each group with a lane the vector test leaves in `pending[noted...]` as its
+        /// slot shifted by 4 with those lanes as bits. Returns the notes' new count.
+        @inline(__always)
+        func evaluate(
+            _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>, from start: Int, to end: Int,
+            half: Int, splats: UnsafeMutablePointer<V>, bounds: SIMD4<Int64>, pending: UnsafeMutablePointer<Int>,
+            noted: Int
+        ) -> Int {
+            typealias I = SIMD4<Int64>
+            let sign = V(repeating: half == 0 ? 1 : -1), offset = V(repeating: Double(half))
+            let (below, eighth, quarter) = (I(repeating: bounds[0]), I(repeating: bounds[1]), I(repeating: bounds[2]))
+            var n = noted
+            var p = start
+            while p < end {
+                let x = UnsafeRawPointer(xs + p).loadUnaligned(as: V.self)
+                let (y, excess, h) = TimingFunction.Table.fastLanes(x, signs: sign, offsets: offset, mode: mode) {
+                    splats[$0 == Fast.largest ? Fast.limit &+ 1 : $0]
+                }
+                let bound = below.replacing(with: eighth, where: h .>= 0.125).replacing(with: quarter, where: h .>= 0.25)
+                let (value, settled) = Self.gridValues(y, excess: excess, h: h, bound: bound)
+                UnsafeMutableRawPointer(ys + p).storeBytes(of: value, as: V.self)
+                let open = 0xF ^ Int(cadence_signs4(unsafeBitCast(settled, to: V.self)))
+                pending[n] = p &<< 4 | open
+                n &+= open != 0 ? 1 : 0
+                p &+= 4
+            }
+            return n
+        }
+
+        /// Writes `groups` groups of four outputs to `output` in the order of `inputs`, from
+        /// the lists `split` made of them (evaluated in place in `ys`). Each group's halves
+        /// are read again from its inputs before its outputs are written, so `output` may be
+        /// `inputs`.
+        @inline(__always)
+        static func merge(
+            _ ys: UnsafeMutablePointer<Double>, groups: Int, inputs: UnsafePointer<Double>,
+            into output: UnsafeMutablePointer<Double>
+        ) {
+            // The upper list holds the groups' upper lanes from `Batch.top` down, a group's
+            // in order at the end of the four slots below the previous group's.
+            var lower = 0, upper = top
+            for g in 0..<groups {
+                let isUpper = UnsafeRawPointer(inputs + 4 &* g).loadUnaligned(as: V.self) .> 0.5
+                let select = unsafeBitCast(isUpper, to: V.self)
+                let mask = Int(cadence_signs4(select))
+                let up = (setBits &>> (4 &* mask)) & 0xF
+                let a = UnsafeRawPointer(ys + lower).loadUnaligned(as: V.self)
+                let b = UnsafeRawPointer(ys + (upper &- 4)).loadUnaligned(as: V.self)
+                UnsafeMutableRawPointer(output + 4 &* g).storeBytes(
+                    of: cadence_unpartition4(a, b, Int32(truncatingIfNeeded: mask), select), as: V.self)
+                lower &+= 4 &- up
+                upper &-= up
+            }
+        }
+
+        /// `gridValue`'s test in the lanes against the half's largest bound (`bound` in
+        /// every lane): the grid points nearest `y`, and the lanes where the test proves them
+        /// the exact output's rounding. It settles a subset of the lanes the scalar test
+        /// settles (the bound of the input's binade is at most the largest); the others go to
+        /// the scalar function.
         @inlinable @inline(__always)
-        func gridValues(_ y: V, excess: V, h: V, isUpper: Mask) -> (value: V, settled: Mask) {
+        static func gridValues(_ y: V, excess: V, h: V, bound: SIMD4<Int64>) -> (value: V, settled: Mask) {
             typealias I = SIMD4<Int64>
             let bits = unsafeBitCast(y, to: I.self)
             // From the first bounded binade to 1/2 (not NaN, not outside 0…1), |y| < 1, the
@@ -153,7 +365,6 @@ extension TimingFunction.Table {
             let magnitude = unsafeBitCast(bits & 0x7FFF_FFFF_FFFF_FFFF, to: V.self)
             let firstBounded = Double(sign: .plus, exponent: Fast.firstBoundedBinade &- 30, significand: 1)
             let valid = (h .>= firstBounded) .& (magnitude .< 1) .& (excess .<= 0)
-            let bound = I(repeating: largestBound[0]).replacing(with: I(repeating: largestBound[1]), where: isUpper)
             // Farther than the bound from the boundary 2^12 ulps into the dropped 13 bits.
             let low = (bits & 0x1FFF) &- 0x1000
             let settled = valid .& ((low .> bound) .| (low .< I() &- bound))
