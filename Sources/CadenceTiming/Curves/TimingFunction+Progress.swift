@@ -56,22 +56,12 @@ extension TimingFunction {
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
         // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
         // the out-of-line path clamps or solves them.
+        // The paths out of line take the table's block alone: the function's 40 bytes are
+        // not staged in memory for them.
         let plan = Table.plan(elements)
-        if _slowPath(plan < 0) { return _progressFromThePiecesOrTheTable(x) }
+        if _slowPath(plan < 0) { return TimingFunction._progressFromThePiecesOrTheTable(x, elements) }
         if let y = Table.fastOutput(x, steps: plan, elements) { return y }
-        return _progressOnTheGrid(x)
-    }
-
-    /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
-    /// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it
-    /// cannot follow either, the table's (`_progressFromTheTable`).
-    @usableFromInline @inline(never)
-    func _progressFromThePiecesOrTheTable(_ x: Double) -> Double {
-        guard let elements = table?.elements else { return x }
-        let plan = Table.plan(elements)
-        if plan == -1 { return _progressFromTheTable(x) }
-        if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
-        return _progressOnTheGrid(x)
+        return TimingFunction._progressOnTheGrid(x, elements)
     }
 
     /// The output for input progress `x`, correctly rounded to the nearest double.
@@ -107,7 +97,31 @@ extension TimingFunction {
             let high = y.value
             if high + (y.error + y.bound) == high, high + (y.error - y.bound) == high { return high }
         }
-        return _fullProgress(h, half: half)
+        return TimingFunction._fullProgress(h, half: half, elements)
+    }
+
+    /// The full path's output for `h` on half `half` (0 lower, 1 upper), rounded to a
+    /// double (`x` itself for `y = x`): what the tests compare the fast paths with.
+    func _fullProgress(_ h: Double, half: Int) -> Double {
+        guard let elements = table?.elements else { return h }
+        return TimingFunction._fullProgress(h, half: half, elements)
+    }
+
+    /// The full path's output as an unevaluated pair (`(h, 0)` for `y = x`).
+    func _fullPair(_ h: Double, half: Int) -> Compensated<Double> {
+        guard let elements = table?.elements else { return Compensated(h, 0) }
+        return TimingFunction._fullPair(h, half: half, elements)
+    }
+
+    /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
+    /// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it cannot
+    /// follow either, the table's (`progressFromTheTable`).
+    @usableFromInline @inline(never)
+    static func _progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+        let plan = Table.plan(elements)
+        if plan == -1 { return _progressFromTheTable(x, elements) }
+        if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
+        return _progressOnTheGrid(x, elements)
     }
 
     /// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
@@ -115,8 +129,7 @@ extension TimingFunction {
     /// fourth-order correction (`Table.plainOutput`), else the longer paths. No branch on the
     /// half.
     @usableFromInline @inline(never)
-    func _progressFromTheTable(_ x: Double) -> Double {
-        guard let elements = table?.elements else { return x }
+    static func _progressFromTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
         let h = Swift.min(x, 1 - x)
         let half = x > 0.5 ? 1 : 0
         if h >= HalfSolver.tinyInput,
@@ -126,7 +139,7 @@ extension TimingFunction {
         {
             return y
         }
-        return _progressOnTheGrid(x)
+        return _progressOnTheGrid(x, elements)
     }
 
     /// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
@@ -135,10 +148,9 @@ extension TimingFunction {
     /// (about 2^-51 wide with the roundings of its ends), else the full path's
     /// double-double and a comparison with the boundary.
     @usableFromInline @inline(never)
-    func _progressOnTheGrid(_ x: Double) -> Double {
+    static func _progressOnTheGrid(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
         if !(x > 0) { return 0 }
         if !(x < 1) { return 1 }
-        guard let elements = table?.elements else { return x }
         let h = Swift.min(x, 1 - x)
         let half = x > 0.5 ? 1 : 0
         if let y = Table.compensatedOutput(h, half: half, elements) {
@@ -146,7 +158,7 @@ extension TimingFunction {
             let low = Table.roundedToGrid(y.value + (y.error - slack))
             if low == Table.roundedToGrid(y.value + (y.error + slack)) { return low }
         }
-        let y = _fullPair(h, half: half)
+        let y = _fullPair(h, half: half, elements)
         if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
         let below = Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
         let above = Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
@@ -160,18 +172,16 @@ extension TimingFunction {
     /// The full path: the guess, a safeguarded solve and the compensated finish of
     /// `HalfSolver.evaluate`, for the inputs the fast path leaves; rounded to a double.
     @usableFromInline @inline(never)
-    func _fullProgress(_ h: Double, half: Int) -> Double {
-        let y = _fullPair(h, half: half)
+    static func _fullProgress(_ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+        let y = _fullPair(h, half: half, elements)
         return y.value + y.error
     }
 
     /// The full path's output as an unevaluated pair, accurate to about 1e-30.
-    func _fullPair(_ h: Double, half index: Int) -> Compensated<Double> {
-        guard let table else { return Compensated(h, 0) }
-        let half = table.half(index)
-        let g = Table.guess(h, rows: Table.rows(table.elements, half: index))
-        let guess = (t: g.t, low: g.low, high: g.high)
-        let y = half.evaluate(h, from: guess)
+    static func _fullPair(_ h: Double, half index: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Compensated<Double> {
+        let half = Table.half(index, elements)
+        let g = Table.guess(h, rows: Table.rows(elements, half: index))
+        let y = half.evaluate(h, from: (t: g.t, low: g.low, high: g.high))
         let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
         return twoSum(s.value, s.error + half.outputSign * y.error)
     }
