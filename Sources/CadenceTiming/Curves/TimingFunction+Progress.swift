@@ -59,9 +59,9 @@ extension TimingFunction {
         // The paths out of line take the table's block alone: the function's 40 bytes are
         // not staged in memory for them.
         let plan = Table.plan(elements)
-        if _slowPath(plan < 0) { return TimingFunction._progressFromThePiecesOrTheTable(x, elements) }
+        if _slowPath(plan < 0) { return progressFromThePiecesOrTheTable(x, elements) }
         if let y = Table.fastOutput(x, steps: plan, elements) { return y }
-        return TimingFunction._progressOnTheGrid(x, elements)
+        return progressOnTheGrid(x, elements)
     }
 
     /// The output for input progress `x`, correctly rounded to the nearest double.
@@ -97,94 +97,98 @@ extension TimingFunction {
             let high = y.value
             if high + (y.error + y.bound) == high, high + (y.error - y.bound) == high { return high }
         }
-        return TimingFunction._fullProgress(h, half: half, elements)
+        return fullProgress(h, half: half, elements)
     }
 
     /// The full path's output for `h` on half `half` (0 lower, 1 upper), rounded to a
     /// double (`x` itself for `y = x`): what the tests compare the fast paths with.
     func _fullProgress(_ h: Double, half: Int) -> Double {
         guard let elements = table?.elements else { return h }
-        return TimingFunction._fullProgress(h, half: half, elements)
+        return fullProgress(h, half: half, elements)
     }
 
     /// The full path's output as an unevaluated pair (`(h, 0)` for `y = x`).
     func _fullPair(_ h: Double, half: Int) -> Compensated<Double> {
         guard let elements = table?.elements else { return Compensated(h, 0) }
-        return TimingFunction._fullPair(h, half: half, elements)
+        return fullPair(h, half: half, elements)
     }
 
-    /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
-    /// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it cannot
-    /// follow either, the table's (`progressFromTheTable`).
-    @usableFromInline @inline(never)
-    static func _progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-        let plan = Table.plan(elements)
-        if plan == -1 { return _progressFromTheTable(x, elements) }
-        if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
-        return _progressOnTheGrid(x, elements)
-    }
+}
 
-    /// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
-    /// a steep middle): the table's guess (a square root, a row, the cubic piece) and its
-    /// fourth-order correction (`Table.plainOutput`), else the longer paths. No branch on the
-    /// half.
-    @usableFromInline @inline(never)
-    static func _progressFromTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-        let h = Swift.min(x, 1 - x)
-        let half = x > 0.5 ? 1 : 0
-        if h >= HalfSolver.tinyInput,
-            let y = Table.plainOutput(
-                h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
-                bounds: Table.bounds(elements, half: half))
-        {
-            return y
-        }
-        return _progressOnTheGrid(x, elements)
-    }
+// The paths out of line: functions of the table's block alone (not methods, so that the
+// caller passes one pointer and the compiler makes no thunk for an unused `self`).
 
-    /// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
-    /// inputs within 2^-30 of an end, and those whose plain interval straddles a grid
-    /// boundary or whose guess is too far off: the compensated interval
-    /// (about 2^-51 wide with the roundings of its ends), else the full path's
-    /// double-double and a comparison with the boundary.
-    @usableFromInline @inline(never)
-    static func _progressOnTheGrid(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-        if !(x > 0) { return 0 }
-        if !(x < 1) { return 1 }
-        let h = Swift.min(x, 1 - x)
-        let half = x > 0.5 ? 1 : 0
-        if let y = Table.compensatedOutput(h, half: half, elements) {
-            let slack = y.bound + Swift.abs(y.value) * 0x1p-51
-            let low = Table.roundedToGrid(y.value + (y.error - slack))
-            if low == Table.roundedToGrid(y.value + (y.error + slack)) { return low }
-        }
-        let y = _fullPair(h, half: half, elements)
-        if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
-        let below = Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
-        let above = Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
-        if below == above { return below }
-        // A grid boundary (a double, halfway between `below` and `above`) lies within 2^-51
-        // of the value: the double-double decides which side the exact value is on.
-        let boundary = 0.5 * (below + above)
-        return (y.value - boundary) + y.error < 0 ? below : above
-    }
+/// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
+/// steps, out of line: the piecewise guess (`TimingFunction.Table.pieceOutput`), or for the few it cannot
+/// follow either, the table's (`progressFromTheTable`).
+@usableFromInline @inline(never)
+func progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    let plan = TimingFunction.Table.plan(elements)
+    if plan == -1 { return progressFromTheTable(x, elements) }
+    if let y = TimingFunction.Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
+    return progressOnTheGrid(x, elements)
+}
 
-    /// The full path: the guess, a safeguarded solve and the compensated finish of
-    /// `HalfSolver.evaluate`, for the inputs the fast path leaves; rounded to a double.
-    @usableFromInline @inline(never)
-    static func _fullProgress(_ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-        let y = _fullPair(h, half: half, elements)
-        return y.value + y.error
+/// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
+/// a steep middle): the table's guess (a square root, a row, the cubic piece) and its
+/// fourth-order correction (`TimingFunction.Table.plainOutput`), else the longer paths. No branch on the
+/// half.
+@usableFromInline @inline(never)
+func progressFromTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    let h = Swift.min(x, 1 - x)
+    let half = x > 0.5 ? 1 : 0
+    if h >= TimingFunction.HalfSolver.tinyInput,
+        let y = TimingFunction.Table.plainOutput(
+            h, lanes: TimingFunction.Table.lanes(elements, half: half), rows: TimingFunction.Table.rows(elements, half: half),
+            bounds: TimingFunction.Table.bounds(elements, half: half))
+    {
+        return y
     }
+    return progressOnTheGrid(x, elements)
+}
 
-    /// The full path's output as an unevaluated pair, accurate to about 1e-30.
-    static func _fullPair(_ h: Double, half index: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Compensated<Double> {
-        let half = Table.half(index, elements)
-        let g = Table.guess(h, rows: Table.rows(elements, half: index))
-        let y = half.evaluate(h, from: (t: g.t, low: g.low, high: g.high))
-        let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
-        return twoSum(s.value, s.error + half.outputSign * y.error)
+/// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
+/// inputs within 2^-30 of an end, and those whose plain interval straddles a grid
+/// boundary or whose guess is too far off: the compensated interval
+/// (about 2^-51 wide with the roundings of its ends), else the full path's
+/// double-double and a comparison with the boundary.
+@usableFromInline @inline(never)
+func progressOnTheGrid(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    if !(x > 0) { return 0 }
+    if !(x < 1) { return 1 }
+    let h = Swift.min(x, 1 - x)
+    let half = x > 0.5 ? 1 : 0
+    if let y = TimingFunction.Table.compensatedOutput(h, half: half, elements) {
+        let slack = y.bound + Swift.abs(y.value) * 0x1p-51
+        let low = TimingFunction.Table.roundedToGrid(y.value + (y.error - slack))
+        if low == TimingFunction.Table.roundedToGrid(y.value + (y.error + slack)) { return low }
     }
+    let y = fullPair(h, half: half, elements)
+    if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
+    let below = TimingFunction.Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
+    let above = TimingFunction.Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
+    if below == above { return below }
+    // A grid boundary (a double, halfway between `below` and `above`) lies within 2^-51
+    // of the value: the double-double decides which side the exact value is on.
+    let boundary = 0.5 * (below + above)
+    return (y.value - boundary) + y.error < 0 ? below : above
+}
+
+/// The full path: the guess, a safeguarded solve and the compensated finish of
+/// `HalfSolver.evaluate`, for the inputs the fast path leaves; rounded to a double.
+@usableFromInline @inline(never)
+func fullProgress(_ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    let y = fullPair(h, half: half, elements)
+    return y.value + y.error
+}
+
+/// The full path's output as an unevaluated pair, accurate to about 1e-30.
+func fullPair(_ h: Double, half index: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Compensated<Double> {
+    let half = TimingFunction.Table.half(index, elements)
+    let g = TimingFunction.Table.guess(h, rows: TimingFunction.Table.rows(elements, half: index))
+    let y = half.evaluate(h, from: (t: g.t, low: g.low, high: g.high))
+    let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
+    return twoSum(s.value, s.error + half.outputSign * y.error)
 }
 
 extension TimingFunction.Table {
