@@ -41,9 +41,9 @@ extension TimingFunction {
     ///   where the curve is monotone, even one ulp apart.
     /// - Cost: a degree-7 polynomial guess in both halves' lanes (a square root too where
     ///   a half leaves vertically), one correction with one division and an integer
-    ///   rounding test, about 120 instructions: 6.7–8.8 ns on the named curves and
-    ///   10.8 ns on (0.9, 0, 0.1, 1), 1.0–1.1× and 1.26× the classic UnitBezier solver at
-    ///   1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
+    ///   rounding test, about 120 instructions: 6.9–9.1 ns on the named curves and
+    ///   11.2 ns on (0.9, 0, 0.1, 1), 0.95–1.07× and 1.24× the classic UnitBezier solver
+    ///   at 1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
     ///   polynomial needs two Newton steps guess from 9 pieces per half instead (an index,
     ///   one piece's coefficients, a step only in the pieces next to a steep middle). No
     ///   allocation, no reference counting. About 2 inputs in 100 on the named curves need
