@@ -55,9 +55,8 @@ extension TimingFunction {
         // reference counting; `self` keeps the table alive.
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
         // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
-        // the out-of-line path clamps or solves them.
-        // The paths out of line take the table's block alone: the function's 40 bytes are
-        // not staged in memory for them.
+        // the out-of-line path clamps or solves them. The paths out of line take the
+        // table's block alone, so the function's 40 bytes are not staged in memory for them.
         let plan = Table.plan(elements)
         if _slowPath(plan < 0) { return progressFromThePiecesOrTheTable(x, elements) }
         if let y = Table.fastOutput(x, steps: plan, elements) { return y }
@@ -118,29 +117,31 @@ extension TimingFunction {
 // The paths out of line: functions of the table's block alone (not methods, so that the
 // caller passes one pointer and the compiler makes no thunk for an unused `self`).
 
+private typealias Table = TimingFunction.Table
+
 /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
-/// steps, out of line: the piecewise guess (`TimingFunction.Table.pieceOutput`), or for the few it cannot
+/// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it cannot
 /// follow either, the table's (`progressFromTheTable`).
 @usableFromInline @inline(never)
 func progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-    let plan = TimingFunction.Table.plan(elements)
+    let plan = Table.plan(elements)
     if plan == -1 { return progressFromTheTable(x, elements) }
-    if let y = TimingFunction.Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
+    if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
     return progressOnTheGrid(x, elements)
 }
 
 /// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
 /// a steep middle): the table's guess (a square root, a row, the cubic piece) and its
-/// fourth-order correction (`TimingFunction.Table.plainOutput`), else the longer paths. No branch on the
+/// fourth-order correction (`Table.plainOutput`), else the longer paths. No branch on the
 /// half.
 @usableFromInline @inline(never)
 func progressFromTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
     let h = Swift.min(x, 1 - x)
     let half = x > 0.5 ? 1 : 0
     if h >= TimingFunction.HalfSolver.tinyInput,
-        let y = TimingFunction.Table.plainOutput(
-            h, lanes: TimingFunction.Table.lanes(elements, half: half), rows: TimingFunction.Table.rows(elements, half: half),
-            bounds: TimingFunction.Table.bounds(elements, half: half))
+        let y = Table.plainOutput(
+            h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
+            bounds: Table.bounds(elements, half: half))
     {
         return y
     }
@@ -158,15 +159,15 @@ func progressOnTheGrid(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Doubl
     if !(x < 1) { return 1 }
     let h = Swift.min(x, 1 - x)
     let half = x > 0.5 ? 1 : 0
-    if let y = TimingFunction.Table.compensatedOutput(h, half: half, elements) {
+    if let y = Table.compensatedOutput(h, half: half, elements) {
         let slack = y.bound + Swift.abs(y.value) * 0x1p-51
-        let low = TimingFunction.Table.roundedToGrid(y.value + (y.error - slack))
-        if low == TimingFunction.Table.roundedToGrid(y.value + (y.error + slack)) { return low }
+        let low = Table.roundedToGrid(y.value + (y.error - slack))
+        if low == Table.roundedToGrid(y.value + (y.error + slack)) { return low }
     }
     let y = fullPair(h, half: half, elements)
     if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
-    let below = TimingFunction.Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
-    let above = TimingFunction.Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
+    let below = Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
+    let above = Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
     if below == above { return below }
     // A grid boundary (a double, halfway between `below` and `above`) lies within 2^-51
     // of the value: the double-double decides which side the exact value is on.
@@ -184,8 +185,8 @@ func fullProgress(_ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2
 
 /// The full path's output as an unevaluated pair, accurate to about 1e-30.
 func fullPair(_ h: Double, half index: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Compensated<Double> {
-    let half = TimingFunction.Table.half(index, elements)
-    let g = TimingFunction.Table.guess(h, rows: TimingFunction.Table.rows(elements, half: index))
+    let half = Table.half(index, elements)
+    let g = Table.guess(h, rows: Table.rows(elements, half: index))
     let y = half.evaluate(h, from: (t: g.t, low: g.low, high: g.high))
     let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
     return twoSum(s.value, s.error + half.outputSign * y.error)
