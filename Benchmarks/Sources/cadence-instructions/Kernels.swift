@@ -50,6 +50,11 @@ private let timing = MediaTiming(duration: 2)
 
 private let easeSolve = "baseline: C++ UnitBezier(0.42,0,0.58,1).solve eps=1e-7"
 private let steepSolve = "baseline: C++ UnitBezier(0.9,0,0.1,1).solve eps=1e-7"
+/// The other named curves, whose scalar solves are counted beside their UnitBezier solves.
+private let namedCurves: [(name: String, points: String, function: TimingFunction)] = [
+    ("easeIn", "0.42,0,1,1", .easeIn), ("easeOut", "0,0,0.58,1", .easeOut), ("default", "0.25,0.1,0.25,1", .default),
+]
+private func unitBezierSolve(_ points: String) -> String { "baseline: C++ UnitBezier(\(points)).solve eps=1e-7" }
 private let basicBaseline = "baseline: C++ basic animation (t/d, UnitBezier easeInEaseOut 1e-7, lerp)"
 private let eigenProduct = "baseline: C++ Eigen Matrix4d a * b"
 private let eigenInverse = "baseline: C++ Eigen Matrix4d.inverse()"
@@ -173,6 +178,9 @@ let kernels: [Kernel] = [
     // Timing functions: scalar and batch.
     Kernel("TimingFunction.easeInEaseOut.progress(at:)", reference: easeSolve, progress(ease)),
     Kernel("TimingFunction(0.9,0,0.1,1).progress(at:)", reference: steepSolve, progress(steep)),
+] + namedCurves.map { curve in
+    Kernel("TimingFunction.\(curve.name).progress(at:)", reference: unitBezierSolve(curve.points), progress(curve.function))
+} + [
     Kernel("TimingFunction.easeInEaseOut.progress(at:into:) x4096, per sample", count: 1, items: 4096,
            reference: easeSolve, progressBatch(ease)),
     Kernel("TimingFunction(0.9,0,0.1,1).progress(at:into:) x4096, per sample", count: 1, items: 4096,
@@ -331,6 +339,12 @@ let kernels: [Kernel] = [
     Kernel(steepSolve, baseline: true, baseline(Inputs.progress) { xs, n in
         cadence_baseline_unitbezier_walk(steep.c1x, steep.c1y, steep.c2x, steep.c2y, xs.base, Int64(xs.count), n)
     }),
+] + namedCurves.map { curve in
+    let f = curve.function
+    return Kernel(unitBezierSolve(curve.points), baseline: true, baseline(Inputs.progress) { xs, n in
+        cadence_baseline_unitbezier_walk(f.c1x, f.c1y, f.c2x, f.c2y, xs.base, Int64(xs.count), n)
+    })
+} + [
     Kernel(basicBaseline, baseline: true, baseline(Inputs.animationTimes) { ts, n in
         cadence_baseline_basic_animation_walk(ease.c1x, ease.c1y, ease.c2x, ease.c2y, 2, 0, 1, ts.base, Int64(ts.count), n)
     }),

@@ -271,10 +271,16 @@ extension TimingFunction.Table {
         let q = residual * inverse  // −δ₁
         let k2 = multiplyAdd(zero - y1 * x2, inverse, y2)
         let y = multiplyAdd(q * q, k2, multiplyAdd(zero - y1, q, y0))
-        let magnitude = q.replacing(with: zero - q, where: q .< zero)
+        let magnitude = magnitude(q)
         let excess = multiplyAdd(zero - c(Fast.limit), t, magnitude)
         let above = t - c(Fast.largest)
         return (y, excess.replacing(with: above, where: excess .< above))
+    }
+
+    /// `|v|` in every lane, by clearing the sign bits (one `and`; NaN stays NaN).
+    @usableFromInline @_transparent
+    static func magnitude<V: SIMD & FloatingLanes>(_ v: V) -> V where V.Scalar == Double {
+        unsafeBitCast(unsafeBitCast(v, to: V.MaskStorage.self) & V.MaskStorage(repeating: .max), to: V.self)
     }
 
     /// The grid point nearest `y` if the test proves it the exact output's rounding (see

@@ -41,9 +41,9 @@ extension TimingFunction {
     ///   where the curve is monotone, even one ulp apart.
     /// - Cost: a degree-7 polynomial guess in both halves' lanes (a square root too where
     ///   a half leaves vertically), one correction with one division and an integer
-    ///   rounding test, about 120 instructions: 6.7–8.8 ns on the named curves and
-    ///   10.8 ns on (0.9, 0, 0.1, 1), 1.0–1.1× and 1.26× the classic UnitBezier solver at
-    ///   1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
+    ///   rounding test, about 120 instructions: 6.9–9.1 ns on the named curves and
+    ///   11.2 ns on (0.9, 0, 0.1, 1), 0.95–1.07× and 1.24× the classic UnitBezier solver
+    ///   at 1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
     ///   polynomial needs two Newton steps guess from 9 pieces per half instead (an index,
     ///   one piece's coefficients, a step only in the pieces next to a steep middle). No
     ///   allocation, no reference counting. About 2 inputs in 100 on the named curves need
@@ -55,23 +55,12 @@ extension TimingFunction {
         // reference counting; `self` keeps the table alive.
         guard let elements = table?.elements else { return !(x > 0) ? 0 : x < 1 ? x : 1 }  // y = x
         // Inputs outside (2^-30, 1 − 2^-30), NaN included, fail the fast path's first test:
-        // the out-of-line path clamps or solves them.
+        // the out-of-line path clamps or solves them. The paths out of line take the
+        // table's block alone, so the function's 40 bytes are not staged in memory for them.
         let plan = Table.plan(elements)
-        if _slowPath(plan < 0) { return _progressFromThePiecesOrTheTable(x) }
+        if _slowPath(plan < 0) { return progressFromThePiecesOrTheTable(x, elements) }
         if let y = Table.fastOutput(x, steps: plan, elements) { return y }
-        return _progressOnTheGrid(x)
-    }
-
-    /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
-    /// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it
-    /// cannot follow either, the table's (`_progressFromTheTable`).
-    @usableFromInline @inline(never)
-    func _progressFromThePiecesOrTheTable(_ x: Double) -> Double {
-        guard let elements = table?.elements else { return x }
-        let plan = Table.plan(elements)
-        if plan == -1 { return _progressFromTheTable(x) }
-        if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
-        return _progressOnTheGrid(x)
+        return progressOnTheGrid(x, elements)
     }
 
     /// The output for input progress `x`, correctly rounded to the nearest double.
@@ -107,74 +96,100 @@ extension TimingFunction {
             let high = y.value
             if high + (y.error + y.bound) == high, high + (y.error - y.bound) == high { return high }
         }
-        return _fullProgress(h, half: half)
+        return fullProgress(h, half: half, elements)
     }
 
-    /// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
-    /// a steep middle): the table's guess (a square root, a row, the cubic piece) and its
-    /// fourth-order correction (`Table.plainOutput`), else the longer paths. No branch on the
-    /// half.
-    @usableFromInline @inline(never)
-    func _progressFromTheTable(_ x: Double) -> Double {
-        guard let elements = table?.elements else { return x }
-        let h = Swift.min(x, 1 - x)
-        let half = x > 0.5 ? 1 : 0
-        if h >= HalfSolver.tinyInput,
-            let y = Table.plainOutput(
-                h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
-                bounds: Table.bounds(elements, half: half))
-        {
-            return y
-        }
-        return _progressOnTheGrid(x)
-    }
-
-    /// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
-    /// inputs within 2^-30 of an end, and those whose plain interval straddles a grid
-    /// boundary or whose guess is too far off: the compensated interval
-    /// (about 2^-51 wide with the roundings of its ends), else the full path's
-    /// double-double and a comparison with the boundary.
-    @usableFromInline @inline(never)
-    func _progressOnTheGrid(_ x: Double) -> Double {
-        if !(x > 0) { return 0 }
-        if !(x < 1) { return 1 }
-        guard let elements = table?.elements else { return x }
-        let h = Swift.min(x, 1 - x)
-        let half = x > 0.5 ? 1 : 0
-        if let y = Table.compensatedOutput(h, half: half, elements) {
-            let slack = y.bound + Swift.abs(y.value) * 0x1p-51
-            let low = Table.roundedToGrid(y.value + (y.error - slack))
-            if low == Table.roundedToGrid(y.value + (y.error + slack)) { return low }
-        }
-        let y = _fullPair(h, half: half)
-        if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
-        let below = Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
-        let above = Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
-        if below == above { return below }
-        // A grid boundary (a double, halfway between `below` and `above`) lies within 2^-51
-        // of the value: the double-double decides which side the exact value is on.
-        let boundary = 0.5 * (below + above)
-        return (y.value - boundary) + y.error < 0 ? below : above
-    }
-
-    /// The full path: the guess, a safeguarded solve and the compensated finish of
-    /// `HalfSolver.evaluate`, for the inputs the fast path leaves; rounded to a double.
-    @usableFromInline @inline(never)
+    /// The full path's output for `h` on half `half` (0 lower, 1 upper), rounded to a
+    /// double (`x` itself for `y = x`): what the tests compare the fast paths with.
     func _fullProgress(_ h: Double, half: Int) -> Double {
-        let y = _fullPair(h, half: half)
-        return y.value + y.error
+        guard let elements = table?.elements else { return h }
+        return fullProgress(h, half: half, elements)
     }
 
-    /// The full path's output as an unevaluated pair, accurate to about 1e-30.
-    func _fullPair(_ h: Double, half index: Int) -> Compensated<Double> {
-        guard let table else { return Compensated(h, 0) }
-        let half = table.half(index)
-        let g = Table.guess(h, rows: Table.rows(table.elements, half: index))
-        let guess = (t: g.t, low: g.low, high: g.high)
-        let y = half.evaluate(h, from: guess)
-        let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
-        return twoSum(s.value, s.error + half.outputSign * y.error)
+    /// The full path's output as an unevaluated pair (`(h, 0)` for `y = x`).
+    func _fullPair(_ h: Double, half: Int) -> Compensated<Double> {
+        guard let elements = table?.elements else { return Compensated(h, 0) }
+        return fullPair(h, half: half, elements)
     }
+
+}
+
+// The paths out of line: functions of the table's block alone (not methods, so that the
+// caller passes one pointer and the compiler makes no thunk for an unused `self`).
+
+private typealias Table = TimingFunction.Table
+
+/// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
+/// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it cannot
+/// follow either, the table's (`progressFromTheTable`).
+@usableFromInline @inline(never)
+func progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    let plan = Table.plan(elements)
+    if plan == -1 { return progressFromTheTable(x, elements) }
+    if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
+    return progressOnTheGrid(x, elements)
+}
+
+/// `progress(at:)` on curves the polynomial guess cannot follow (a nearly vertical end,
+/// a steep middle): the table's guess (a square root, a row, the cubic piece) and its
+/// fourth-order correction (`Table.plainOutput`), else the longer paths. No branch on the
+/// half.
+@usableFromInline @inline(never)
+func progressFromTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    let h = Swift.min(x, 1 - x)
+    let half = x > 0.5 ? 1 : 0
+    if h >= TimingFunction.HalfSolver.tinyInput,
+        let y = Table.plainOutput(
+            h, lanes: Table.lanes(elements, half: half), rows: Table.rows(elements, half: half),
+            bounds: Table.bounds(elements, half: half))
+    {
+        return y
+    }
+    return progressOnTheGrid(x, elements)
+}
+
+/// `progress(at:)` for the inputs the fast path leaves: the ends and outside (clamped),
+/// inputs within 2^-30 of an end, and those whose plain interval straddles a grid
+/// boundary or whose guess is too far off: the compensated interval
+/// (about 2^-51 wide with the roundings of its ends), else the full path's
+/// double-double and a comparison with the boundary.
+@usableFromInline @inline(never)
+func progressOnTheGrid(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    if !(x > 0) { return 0 }
+    if !(x < 1) { return 1 }
+    let h = Swift.min(x, 1 - x)
+    let half = x > 0.5 ? 1 : 0
+    if let y = Table.compensatedOutput(h, half: half, elements) {
+        let slack = y.bound + Swift.abs(y.value) * 0x1p-51
+        let low = Table.roundedToGrid(y.value + (y.error - slack))
+        if low == Table.roundedToGrid(y.value + (y.error + slack)) { return low }
+    }
+    let y = fullPair(h, half: half, elements)
+    if Swift.abs(y.value) >= 1024 { return y.value + y.error }  // the grid is every double
+    let below = Table.roundedToGrid(y.value - Swift.abs(y.value) * 0x1p-51)
+    let above = Table.roundedToGrid(y.value + Swift.abs(y.value) * 0x1p-51)
+    if below == above { return below }
+    // A grid boundary (a double, halfway between `below` and `above`) lies within 2^-51
+    // of the value: the double-double decides which side the exact value is on.
+    let boundary = 0.5 * (below + above)
+    return (y.value - boundary) + y.error < 0 ? below : above
+}
+
+/// The full path: the guess, a safeguarded solve and the compensated finish of
+/// `HalfSolver.evaluate`, for the inputs the fast path leaves; rounded to a double.
+@usableFromInline @inline(never)
+func fullProgress(_ h: Double, half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
+    let y = fullPair(h, half: half, elements)
+    return y.value + y.error
+}
+
+/// The full path's output as an unevaluated pair, accurate to about 1e-30.
+func fullPair(_ h: Double, half index: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Compensated<Double> {
+    let half = Table.half(index, elements)
+    let g = Table.guess(h, rows: Table.rows(elements, half: index))
+    let y = half.evaluate(h, from: (t: g.t, low: g.low, high: g.high))
+    let s = twoSum(index == 0 ? 0.0 : 1.0, half.outputSign * y.value)
+    return twoSum(s.value, s.error + half.outputSign * y.error)
 }
 
 extension TimingFunction.Table {

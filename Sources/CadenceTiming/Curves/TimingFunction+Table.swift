@@ -179,7 +179,10 @@ extension TimingFunction {
 
         /// The half for `half` (0 lower, 1 upper), rebuilt from its lanes for the full path.
         @usableFromInline
-        func half(_ half: Int) -> HalfSolver {
+        func half(_ half: Int) -> HalfSolver { Table.half(half, elements) }
+
+        /// The half for `half` of the block `elements`.
+        static func half(_ half: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> HalfSolver {
             HalfSolver(lanes: elements + half * Table.halfCount, outputSign: half == 0 ? 1 : -1)
         }
     }
