@@ -27,6 +27,14 @@ extension GraphicsContext {
         var pixels = bitmap.pixels
         bitmap.pixels = []
         defer { bitmap.pixels = pixels }
+        if case .color(let paint) = shader, mask == nil, weight == 1 {
+            // One colour at full weight: blended straight from the coverage cells.
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                coverageRows.blend(set, rule: rule, in: box, correctingOverlaps: correct, paint: paint,
+                                   into: pixels.baseAddress!, stride: stride)
+            }
+            return
+        }
         pixels.withUnsafeMutableBufferPointer { pixels in
             colors.withUnsafeMutableBufferPointer { colors in
                 bytes.withUnsafeMutableBufferPointer { bytes in
@@ -40,8 +48,6 @@ extension GraphicsContext {
                         }
                         let dst = pixels.baseAddress! + y * stride + 4 * x0
                         switch shader {
-                        case .color(let paint) where mask == nil && weight == 1:
-                            Self.blendRuns(paint, weights: w, into: dst, count: n)
                         case .color(let paint):
                             SourceOver.blend(paint, weights: w, into: dst, count: n)
                         case .colors(let sample):
