@@ -519,6 +519,11 @@ enum PathCoverage {
             var p = a.y < b.y ? a : b, q = a.y < b.y ? b : a
             guard q.y > 0, p.y < size.y else { return }
             let dxdy = (q.x - p.x) / (q.y - p.y)
+            if p.y >= 0, q.y <= size.y, Swift.min(p.x, q.x) >= 0, Swift.max(p.x, q.x) < size.x {
+                // Inside the plane (the usual case): no cut, no clamp.
+                addPiece(p, q, dxdy: dxdy, sign: sign)
+                return
+            }
             let origin = p
             if p.y < 0 { p = SIMD2(origin.x + dxdy * (0 - origin.y), 0) }
             if q.y > size.y { q = SIMD2(origin.x + dxdy * (size.y - origin.y), size.y) }
@@ -572,7 +577,15 @@ enum PathCoverage {
         /// differences along the row (font-rs's accumulation).
         @inline(__always)
         mutating func addPiece(_ p: SIMD2<Double>, _ q: SIMD2<Double>, sign: Double) {
-            let dxdy = (q.x - p.x) / (q.y - p.y)
+            addPiece(p, q, dxdy: (q.x - p.x) / (q.y - p.y), sign: sign)
+        }
+
+        /// `addPiece(_:_:sign:)` with the piece's slope `dxdy` given. Each row's top point
+        /// is the row above's bottom point (the same product), so a row costs one
+        /// multiplication for its crossing; the row's span and touched blocks are kept in
+        /// the same pass.
+        @inline(__always)
+        mutating func addPiece(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let firstRow = Swift.max(0, Int(p.y.rounded(.down)))
             let endRow = Swift.min(height, Int(q.y.rounded(.up)))
             guard firstRow < endRow else { return }
@@ -581,17 +594,19 @@ enum PathCoverage {
             let lowest = Swift.min(p.x, q.x)
             let firstCell = Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down))))
             minCell = Swift.min(minCell, firstCell)
-            if let spans {
-                let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
-                for row in firstRow..<endRow {
-                    spans[row] = SIMD2(Swift.min(spans[row].x, Int32(firstCell)), Swift.max(spans[row].y, lastCell))
-                }
-            }
+            let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
+            let words = TouchedBlocks.words(width: width)
+            var top = Swift.max(Double(firstRow), p.y)
+            var xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
             for row in firstRow..<endRow {
-                let top = Swift.max(Double(row), p.y), bottom = Swift.min(Double(row + 1), q.y)
-                guard bottom > top else { continue }
-                let xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
+                if let spans { spans[row] = SIMD2(Swift.min(spans[row].x, Int32(firstCell)), Swift.max(spans[row].y, lastCell)) }
+                let bottom = Swift.min(Double(row + 1), q.y)
                 let xb = bottom == q.y ? q.x : p.x + dxdy * (bottom - p.y)
+                defer {
+                    top = bottom
+                    xt = xb
+                }
+                guard bottom > top else { continue }
                 let cover = sign * (bottom - top)
                 let line = base + row * stride
                 let x0 = Swift.min(Swift.max(Swift.min(xt, xb), 0), size.x)
@@ -599,8 +614,7 @@ enum PathCoverage {
                 let f0 = x0.rounded(.down), i0 = Int(f0)
                 let c1 = x1.rounded(.up), i1 = Int(c1)
                 if let blocks {
-                    TouchedBlocks.mark(blocks + row * TouchedBlocks.words(width: width),
-                                       from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
+                    TouchedBlocks.mark(blocks + row * words, from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
                 }
                 if i1 <= i0 + 1 {
                     // Within one cell: the area right of the piece is (1 − mean offset) · dy.
