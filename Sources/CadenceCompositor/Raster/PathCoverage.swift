@@ -583,7 +583,9 @@ enum PathCoverage {
         /// `addPiece(_:_:sign:)` with the piece's slope `dxdy` given. Each row's top point
         /// is the row above's bottom point (the same product), so a row costs one
         /// multiplication for its crossing; the row's span and touched blocks are kept in
-        /// the same pass.
+        /// the same pass. The plane's fields are read once into locals (a cell's store could
+        /// otherwise alias them), and a row's cells are found from its crossings clamped to
+        /// `0 … width` (NaN to 0) without a trapping conversion.
         @inline(__always)
         mutating func addPiece(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let firstRow = Swift.max(0, Int(p.y.rounded(.down)))
@@ -595,7 +597,12 @@ enum PathCoverage {
             let firstCell = Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down))))
             minCell = Swift.min(minCell, firstCell)
             let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
-            let words = TouchedBlocks.words(width: width)
+            let base = self.base, stride = self.stride, width = self.width, right = size.x
+            let spans = self.spans, blocks = self.blocks, words = TouchedBlocks.words(width: width)
+            @inline(__always) func clamp(_ x: Double) -> Double { x > 0 ? Swift.min(x, right) : 0 }
+            @inline(__always) func add(_ line: UnsafeMutablePointer<Float>, _ x: Int, _ value: Double) {
+                if x < width { line[x] += Float(value) }
+            }
             var top = Swift.max(Double(firstRow), p.y)
             var xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
             for row in firstRow..<endRow {
@@ -609,10 +616,9 @@ enum PathCoverage {
                 guard bottom > top else { continue }
                 let cover = sign * (bottom - top)
                 let line = base + row * stride
-                let x0 = Swift.min(Swift.max(Swift.min(xt, xb), 0), size.x)
-                let x1 = Swift.min(Swift.max(Swift.max(xt, xb), 0), size.x)
-                let f0 = x0.rounded(.down), i0 = Int(f0)
-                let c1 = x1.rounded(.up), i1 = Int(c1)
+                let x0 = clamp(Swift.min(xt, xb)), x1 = clamp(Swift.max(xt, xb))
+                let f0 = x0.rounded(.down), i0 = Self.index(f0)
+                let c1 = x1.rounded(.up), i1 = Self.index(c1)
                 if let blocks {
                     TouchedBlocks.mark(blocks + row * words, from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
                 }
@@ -644,11 +650,12 @@ enum PathCoverage {
             }
         }
 
-        /// Adds `value` to cell `x` of the row when it is inside the plane (cells past the
-        /// right side only affect pixels outside).
+        /// The `Int` of a whole number `f` in `0 … 2⁵²` (a cell index), through the 2⁵²
+        /// bias: no range check, which the clamps before it make unnecessary.
         @inline(__always)
-        func add(_ line: UnsafeMutablePointer<Float>, _ x: Int, _ value: Double) {
-            if x < width { line[x] += Float(value) }
+        static func index(_ f: Double) -> Int {
+            Int(truncatingIfNeeded: (f + 4_503_599_627_370_496).bitPattern & 0x000F_FFFF_FFFF_FFFF)
         }
+
     }
 }
