@@ -588,26 +588,31 @@ enum PathCoverage {
         /// `0 … width` (NaN to 0) without a trapping conversion.
         @inline(__always)
         mutating func addPiece(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
-            let firstRow = Swift.max(0, Int(p.y.rounded(.down)))
-            let endRow = Swift.min(height, Int(q.y.rounded(.up)))
-            guard firstRow < endRow else { return }
-            minRow = Swift.min(minRow, firstRow)
-            maxRow = Swift.max(maxRow, endRow - 1)
-            let lowest = Swift.min(p.x, q.x)
-            let firstCell = Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down))))
-            minCell = Swift.min(minCell, firstCell)
-            let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
             let base = self.base, stride = self.stride, width = self.width, right = size.x
             let spans = self.spans, blocks = self.blocks, words = TouchedBlocks.words(width: width)
             @inline(__always) func clamp(_ x: Double) -> Double { x > 0 ? Swift.min(x, right) : 0 }
+            let firstRow = Self.index((p.y > 0 ? Swift.min(p.y, size.y) : 0).rounded(.down))
+            let endRow = Self.index((q.y > 0 ? Swift.min(q.y, size.y) : 0).rounded(.up))
+            guard firstRow < endRow else { return }
+            minRow = Swift.min(minRow, firstRow)
+            maxRow = Swift.max(maxRow, endRow - 1)
+            let firstCell = Swift.min(width - 1, Self.index(clamp(Swift.min(p.x, q.x)).rounded(.down)))
+            minCell = Swift.min(minCell, firstCell)
+            let lastCell = Int32(truncatingIfNeeded: Swift.min(width - 1, Self.index(clamp(Swift.max(p.x, q.x)).rounded(.up))))
+            let firstCell32 = Int32(truncatingIfNeeded: firstCell)
             @inline(__always) func add(_ line: UnsafeMutablePointer<Float>, _ x: Int, _ value: Double) {
                 if x < width { line[x] += Float(value) }
             }
             var top = Swift.max(Double(firstRow), p.y)
             var xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
+            var rowBottom = Double(firstRow)
             for row in firstRow..<endRow {
-                if let spans { spans[row] = SIMD2(Swift.min(spans[row].x, Int32(firstCell)), Swift.max(spans[row].y, lastCell)) }
-                let bottom = Swift.min(Double(row + 1), q.y)
+                if let spans {
+                    let span = spans[row]
+                    spans[row] = SIMD2(Swift.min(span.x, firstCell32), Swift.max(span.y, lastCell))
+                }
+                rowBottom += 1
+                let bottom = Swift.min(rowBottom, q.y)
                 let xb = bottom == q.y ? q.x : p.x + dxdy * (bottom - p.y)
                 defer {
                     top = bottom
@@ -615,12 +620,12 @@ enum PathCoverage {
                 }
                 guard bottom > top else { continue }
                 let cover = sign * (bottom - top)
-                let line = base + row * stride
+                let line = base + row &* stride
                 let x0 = clamp(Swift.min(xt, xb)), x1 = clamp(Swift.max(xt, xb))
                 let f0 = x0.rounded(.down), i0 = Self.index(f0)
                 let c1 = x1.rounded(.up), i1 = Self.index(c1)
                 if let blocks {
-                    TouchedBlocks.mark(blocks + row * words, from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
+                    TouchedBlocks.mark(blocks + row &* words, from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
                 }
                 if i1 <= i0 + 1 {
                     // Within one cell: the area right of the piece is (1 − mean offset) · dy.
