@@ -219,13 +219,21 @@ extension CoverageRows {
         _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, from start: Int, to stop: Int, width: Int,
         into dst: UnsafeMutablePointer<UInt8>
     ) {
+        // Weights at or above 1 − 2⁻¹⁰ all quantize to 255: a shape's interior, for an
+        // opaque paint, is stored without quantizing.
+        let full = SIMD8<Float>(repeating: 1 - 1.0 / 1024)
         var c = start & ~7
         while c < stop {
             let cells = UnsafeMutableRawPointer(row + c)
             if c + 8 <= width {
-                let q = PixelLanes.quantize(cells.loadUnaligned(as: SIMD8<Float>.self))
+                let v = cells.loadUnaligned(as: SIMD8<Float>.self)
                 cells.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
-                SourceOver.blend(paint, weights: q, into: UnsafeMutableRawPointer(dst + 4 * c))
+                let pixels = UnsafeMutableRawPointer(dst + 4 * c)
+                if paint.isOpaque, !any(v .< full) {
+                    pixels.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
+                } else {
+                    SourceOver.blend(paint, weights: PixelLanes.quantize(v), into: pixels)
+                }
             } else {
                 let n = width - c
                 SourceOver.blend(paint, weights: row + c, into: dst + 4 * c, count: n)
