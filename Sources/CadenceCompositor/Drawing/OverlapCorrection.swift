@@ -109,29 +109,25 @@ struct OverlapCorrection {
             }
             for s in 0..<Self.subrows {
                 let line = Double(y) + (Double(s) + 0.5) * h
-                var kept = 0
+                // One pass: the edges ending above the line dropped, the others' crossings
+                // found. The active edges stay sorted by where they cross the line: nearly in
+                // order from one line to the next, so an insertion sort is about linear. Edges
+                // that start below the line sort last, out of the walk.
+                var kept = 0, live = 0
                 active.withUnsafeMutableBufferPointer { a in
                     for i in a.indices where a[i].bottom > line {
-                        a[kept] = a[i]
+                        var e = a[i]
+                        if e.top <= line {
+                            e.current = Swift.min(Swift.max(e.x + (line - e.top) * e.dxdy, Double(lo)), Double(end))
+                            live += 1
+                        } else {
+                            e.current = .infinity
+                        }
+                        a[kept] = e
                         kept += 1
                     }
                 }
                 active.removeSubrange(kept...)
-                // The active edges stay sorted by where they cross the line: nearly in order
-                // from one line to the next, so an insertion sort is about linear. Edges that
-                // start below the line sort last, out of the walk.
-                var live = 0
-                active.withUnsafeMutableBufferPointer { a in
-                    for i in a.indices {
-                        if a[i].top <= line {
-                            let x = a[i].x + (line - a[i].top) * a[i].dxdy
-                            a[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
-                            live += 1
-                        } else {
-                            a[i].current = .infinity
-                        }
-                    }
-                }
                 guard lo < end, live > 1 else { continue }
                 active.withUnsafeMutableBufferPointer { a in
                     for i in 1..<a.count {
