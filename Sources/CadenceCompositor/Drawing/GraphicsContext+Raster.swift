@@ -12,7 +12,8 @@ enum Shader {
 
 extension GraphicsContext {
     /// Composites `shader` through the coverage of `set` (pixel coordinates) under `rule`,
-    /// times the clip and `alpha`.
+    /// times the clip and `alpha`. One colour with no clip mask at full weight is blended
+    /// straight from the coverage cells (`CoverageRows.blend`, the same bytes).
     func draw(_ set: PolygonSet, rule: FillRule, shader: Shader) {
         let correct = correctsOverlaps
         let weight = state.weight

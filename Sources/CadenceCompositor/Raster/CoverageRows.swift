@@ -7,7 +7,8 @@ import CadencePixels
 /// The polygons' edges are accumulated as signed areas (`PathCoverage.accumulate`) into a
 /// band of cells, each row resolved over the span of cells its edges touched under the fill
 /// rule, self-overlaps corrected where the winding passed 1 (`OverlapCorrection`), and each
-/// row handed to the caller, then cleared. `docs/compositor.md` § 15 states the metric.
+/// row handed to the caller, then cleared — or, for one colour (`blend`), blended from the
+/// cells and cleared as it is read. `docs/compositor.md` § 15 states the metric.
 ///
 /// **Bands.** At most `limit` pixels (default 2²⁰, 4 MiB of `Float`s) are held at once:
 /// taller boxes are cut into bands of whole rows (at most `bandRows`), counted from the
