@@ -410,6 +410,56 @@ final class GraphicsContextTests: XCTestCase {
         }
     }
 
+    /// Blending straight from the coverage cells (`CoverageRows.blend`, what a one-colour
+    /// fill or stroke at full weight takes) gives the bytes of the rows handed out to
+    /// `SourceOver.blend`, and leaves the cells cleared for the next call (seeded: random
+    /// polygons reaching past the box on every side, a box whose width is not a multiple of
+    /// 8, both rules, overlaps corrected or not, a stroke that folds; opaque and translucent
+    /// paints over random pixels).
+    func testBlendingFromTheCellsMatchesTheRowsHandedOut() throws {
+        var rng = SeededGenerator(seed: 0x18_B1E1)
+        let width = 131, height = 77
+        let box = PixelRect(minX: 5, minY: 3, maxX: 126, maxY: 70)
+        let fused = CoverageRows(), rows = CoverageRows()
+        var zigzag = Path()
+        for k in 0...60 {
+            let point = Point(10 + Double(k) * 1.8, 35 + (k % 2 == 0 ? 9 : -9) + Double(k % 7))
+            if k == 0 { zigzag.move(to: point) } else { zigzag.addLine(to: point) }
+        }
+        for trial in 0..<120 {
+            var set = PolygonSet()
+            if trial % 4 == 3 {
+                try zigzag.strokeOutline(StrokeStyle(lineWidth: Double.random(in: 0.5...6, using: &rng), lineJoin: .round),
+                                         tolerance: 1.0 / 128, into: &set)
+            } else {
+                for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                    for _ in 0..<Int.random(in: 3...9, using: &rng) {
+                        set.points.append(SIMD2(Double.random(in: -20...150, using: &rng), Double.random(in: -10...90, using: &rng)))
+                    }
+                    set.closePolygon()
+                }
+            }
+            let rule: FillRule = trial % 3 == 1 ? .evenOdd : .nonZero
+            let correcting = trial % 5 != 0
+            let paint = SourceOver.Paint(Color(red: 0.3, green: 0.6, blue: 0.9, alpha: trial % 2 == 0 ? 1 : 0.7))
+            var a = (0..<(4 * width * height)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            for p in stride(from: 0, to: a.count, by: 4) { for c in 0..<3 { a[p + c] = min(a[p + c], a[p + 3]) } }
+            var b = a
+            for _ in 0..<2 {  // twice: the cells must be clear again after each call
+                a.withUnsafeMutableBufferPointer { a in
+                    fused.blend(set, rule: rule, in: box, correctingOverlaps: correcting, paint: paint,
+                                into: a.baseAddress!, stride: 4 * width)
+                }
+                b.withUnsafeMutableBufferPointer { b in
+                    rows.forEachRow(set, rule: rule, in: box, correctingOverlaps: correcting) { y, x0, n, w in
+                        SourceOver.blend(paint, weights: w, into: b.baseAddress! + 4 * (y * width + x0), count: n)
+                    }
+                }
+                XCTAssertEqual(a, b, "seed 0x18B1E1, trial \(trial)")
+            }
+        }
+    }
+
     // MARK: Bad input
 
     func testBadInputDrawsNothing() throws {

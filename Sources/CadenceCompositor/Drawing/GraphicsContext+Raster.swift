@@ -12,7 +12,8 @@ enum Shader {
 
 extension GraphicsContext {
     /// Composites `shader` through the coverage of `set` (pixel coordinates) under `rule`,
-    /// times the clip and `alpha`.
+    /// times the clip and `alpha`. One colour with no clip mask at full weight is blended
+    /// straight from the coverage cells (`CoverageRows.blend`, the same bytes).
     func draw(_ set: PolygonSet, rule: FillRule, shader: Shader) {
         let correct = correctsOverlaps
         let weight = state.weight
@@ -27,6 +28,14 @@ extension GraphicsContext {
         var pixels = bitmap.pixels
         bitmap.pixels = []
         defer { bitmap.pixels = pixels }
+        if case .color(let paint) = shader, mask == nil, weight == 1 {
+            // One colour at full weight: blended straight from the coverage cells.
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                coverageRows.blend(set, rule: rule, in: box, correctingOverlaps: correct, paint: paint,
+                                   into: pixels.baseAddress!, stride: stride)
+            }
+            return
+        }
         pixels.withUnsafeMutableBufferPointer { pixels in
             colors.withUnsafeMutableBufferPointer { colors in
                 bytes.withUnsafeMutableBufferPointer { bytes in
@@ -40,8 +49,6 @@ extension GraphicsContext {
                         }
                         let dst = pixels.baseAddress! + y * stride + 4 * x0
                         switch shader {
-                        case .color(let paint) where mask == nil && weight == 1:
-                            Self.blendRuns(paint, weights: w, into: dst, count: n)
                         case .color(let paint):
                             SourceOver.blend(paint, weights: w, into: dst, count: n)
                         case .colors(let sample):

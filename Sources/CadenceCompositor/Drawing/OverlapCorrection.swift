@@ -29,8 +29,10 @@ import CadencePixels
 /// sub-row and between two sample lines is not seen (the exact area then over-covers, by
 /// at most that sliver's area).
 ///
-/// **Cost.** Edges are sorted once per band by their top (counted into rows); each sample line walks the active
-/// edges (insertion sort of their crossings): about `subrows` × (active edges) per row, plus
+/// **Cost.** Edges are counted into rows by their top once per band (not sorted within a
+/// row: a sampled row takes in all of its row's edges at once, and those starting below a
+/// sample line sort after the line's crossings); each sample line walks the active edges
+/// (insertion sort of their crossings): about `subrows` × (active edges) per row, plus
 /// (inside spans of the row) per corrected pixel — the overlaps' area, not the shape's.
 /// No allocation once the buffers have grown.
 struct OverlapCorrection {
@@ -98,28 +100,36 @@ struct OverlapCorrection {
             let lo = Int(-1 - spans[y].x), end = Int(spans[y].y)
             inside.removeAll(keepingCapacity: true)
             flagged.removeAll(keepingCapacity: true)
+            // Every edge starting in this row (the rows' edges are not sorted by their
+            // tops): those starting below a sample line wait at the end of the line's order.
+            let bottom = Double(y + 1)
+            while next < edges.count, edges[next].top < bottom {
+                active.append(edges[next])
+                next += 1
+            }
             for s in 0..<Self.subrows {
                 let line = Double(y) + (Double(s) + 0.5) * h
-                while next < edges.count, edges[next].top <= line {
-                    active.append(edges[next])
-                    next += 1
-                }
-                var kept = 0
+                // One pass: the edges ending above the line dropped, the others' crossings
+                // found. The active edges stay sorted by where they cross the line: nearly in
+                // order from one line to the next, so an insertion sort is about linear. Edges
+                // that start below the line sort last, out of the walk.
+                var kept = 0, live = 0
                 active.withUnsafeMutableBufferPointer { a in
                     for i in a.indices where a[i].bottom > line {
-                        a[kept] = a[i]
+                        var e = a[i]
+                        if e.top <= line {
+                            e.current = Swift.min(Swift.max(e.x + (line - e.top) * e.dxdy, Double(lo)), Double(end))
+                            live += 1
+                        } else {
+                            e.current = .infinity
+                        }
+                        a[kept] = e
                         kept += 1
                     }
                 }
                 active.removeSubrange(kept...)
-                guard lo < end, active.count > 1 else { continue }
-                // The active edges stay sorted by where they cross the line: nearly in order
-                // from one line to the next, so an insertion sort is about linear.
+                guard lo < end, live > 1 else { continue }
                 active.withUnsafeMutableBufferPointer { a in
-                    for i in a.indices {
-                        let x = a[i].x + (line - a[i].top) * a[i].dxdy
-                        a[i].current = Swift.min(Swift.max(x, Double(lo)), Double(end))
-                    }
                     for i in 1..<a.count {
                         let e = a[i]
                         var j = i - 1
@@ -133,7 +143,7 @@ struct OverlapCorrection {
                 // `active` is sorted by where the edges cross this line.
                 active.withUnsafeBufferPointer { a in
                     var winding: Float = 0
-                    for j in 0..<(a.count - 1) {
+                    for j in 0..<(live - 1) {
                         winding += a[j].direction
                         let x0 = a[j].current, x1 = a[j + 1].current
                         guard winding != 0, x1 > x0 else { continue }
@@ -183,9 +193,9 @@ struct OverlapCorrection {
         }
     }
 
-    /// Sorts `edges` by their top: counted into pixel rows (`rows` of them; tops above the
-    /// rectangle in row 0), then an insertion sort within each row, which usually holds a
-    /// handful (the standard sort past 8). O(edges + rows) but for rows crowded with tops.
+    /// Orders `edges` by the pixel row of their top (`rows` of them; tops above the
+    /// rectangle in row 0): a counting sort, stable, O(edges + rows). Within a row the edges
+    /// keep their order (`correct` takes a row's edges in at once).
     private mutating func sortByTop(rows: Int) {
         if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
         sorted.removeAll(keepingCapacity: true)
@@ -201,25 +211,6 @@ struct OverlapCorrection {
                         let r = row(e.top)
                         sorted[starts[r]] = e
                         starts[r] += 1
-                    }
-                    // `starts[r]` is now the end of row r.
-                    var start = 0
-                    for r in 0..<rows {
-                        let end = starts[r]
-                        if end - start > 8 {
-                            sorted[start..<end].sort { $0.top < $1.top }
-                        } else if end - start > 1 {
-                            for i in (start + 1)..<end {
-                                let e = sorted[i]
-                                var j = i - 1
-                                while j >= start, sorted[j].top > e.top {
-                                    sorted[j + 1] = sorted[j]
-                                    j -= 1
-                                }
-                                sorted[j + 1] = e
-                            }
-                        }
-                        start = end
                     }
                 }
             }

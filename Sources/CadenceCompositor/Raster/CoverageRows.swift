@@ -7,7 +7,8 @@ import CadencePixels
 /// The polygons' edges are accumulated as signed areas (`PathCoverage.accumulate`) into a
 /// band of cells, each row resolved over the span of cells its edges touched under the fill
 /// rule, self-overlaps corrected where the winding passed 1 (`OverlapCorrection`), and each
-/// row handed to the caller, then cleared. `docs/compositor.md` § 15 states the metric.
+/// row handed to the caller, then cleared — or, for one colour (`blend`), blended from the
+/// cells and cleared as it is read. `docs/compositor.md` § 15 states the metric.
 ///
 /// **Bands.** At most `limit` pixels (default 2²⁰, 4 MiB of `Float`s) are held at once:
 /// taller boxes are cut into bands of whole rows (at most `bandRows`), counted from the
@@ -45,6 +46,37 @@ final class CoverageRows {
         limit: Int = CoverageRows.defaultLimit, bandRows: Int = .max,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
+        run(set, rule: rule, in: box, rows: rows, correctingOverlaps: correctingOverlaps, limit: limit, bandRows: bandRows,
+            target: nil, body)
+    }
+
+    /// Composites `paint` through the coverage of `set` over `box` into the pixels at
+    /// `pixels` (premultiplied RGBA8, rows `stride` bytes apart, pixel `(x, y)` at
+    /// `pixels + y · stride + 4x`): the bytes `forEachRow` handing each run to
+    /// `SourceOver.blend(_:weights:into:count:)` gives, with each group of eight cells
+    /// quantized, blended and cleared in one step (no row of weights in between, no
+    /// separate clearing pass). Under non-zero only the touched blocks and the runs where
+    /// the winding is not 0 are visited.
+    func blend(
+        _ set: PolygonSet, rule: FillRule, in box: PixelRect, correctingOverlaps: Bool = true,
+        paint: SourceOver.Paint, into pixels: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        run(set, rule: rule, in: box, rows: nil, correctingOverlaps: correctingOverlaps, limit: Self.defaultLimit,
+            bandRows: .max, target: Target(paint: paint, pixels: pixels, stride: stride)) { _, _, _, _ in }
+    }
+
+    /// Where `blend` paints.
+    private struct Target {
+        let paint: SourceOver.Paint
+        let pixels: UnsafeMutablePointer<UInt8>
+        let stride: Int
+    }
+
+    private func run(
+        _ set: PolygonSet, rule: FillRule, in box: PixelRect, rows: Range<Int>?, correctingOverlaps: Bool,
+        limit: Int, bandRows: Int, target: Target?,
+        _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
+    ) {
         guard !box.isEmpty else { return }
         let wanted = rows.map { Swift.max($0.lowerBound, box.minY)..<Swift.max(Swift.min($0.upperBound, box.maxY), box.minY) }
             ?? box.minY..<box.maxY
@@ -75,7 +107,7 @@ final class CoverageRows {
                     let band = PixelRect(minX: box.minX, minY: y0, maxX: box.maxX, maxY: Swift.min(box.maxY, y0 + rowsPerBand))
                     y0 = band.maxY
                     resolveBand(set, rule: rule, band: band, base: base, spans: spanBase, blocks: blockBase,
-                                correctingOverlaps: correctingOverlaps) { y, x0, n, w in
+                                correctingOverlaps: correctingOverlaps, target: target) { y, x0, n, w in
                         if wanted.contains(y) { body(y, x0, n, w) }
                     }
                 }
@@ -92,7 +124,7 @@ final class CoverageRows {
     private func resolveBand(
         _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
         spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, blocks blockBase: UnsafeMutablePointer<UInt64>,
-        correctingOverlaps: Bool,
+        correctingOverlaps: Bool, target: Target?,
         _ body: (_ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafeMutablePointer<Float>) -> Void
     ) {
         let w = band.width, words = TouchedBlocks.words(width: w)
@@ -154,13 +186,61 @@ final class CoverageRows {
             guard lo < end else { continue }
             let whole = marked || !sparse
             let rowBlocks = blockBase + r * words
-            func handOut(_ start: Int, _ stop: Int) {
-                let row = base + r * w + start
-                if ok { body(band.minY + r, band.minX + start, stop - start, row) }
-                row.update(repeating: 0, count: stop - start)
+            if ok, let target {
+                let row = base + r * w
+                let dst = target.pixels + (band.minY + r) * target.stride + 4 * band.minX
+                if whole {
+                    Self.blend(target.paint, cells: row, from: lo, to: end, width: w, into: dst)
+                } else {
+                    TouchedBlocks.forEachRun(rowBlocks, in: lo, end) { start, stop in
+                        Self.blend(target.paint, cells: row, from: start, to: stop, width: w, into: dst)
+                    }
+                }
+            } else {
+                func handOut(_ start: Int, _ stop: Int) {
+                    let row = base + r * w + start
+                    if ok { body(band.minY + r, band.minX + start, stop - start, row) }
+                    row.update(repeating: 0, count: stop - start)
+                }
+                if whole { handOut(lo, end) } else { TouchedBlocks.forEachRun(rowBlocks, in: lo, end, handOut) }
             }
-            if whole { handOut(lo, end) } else { TouchedBlocks.forEachRun(rowBlocks, in: lo, end, handOut) }
             if sparse { TouchedBlocks.clear(rowBlocks, width: w) }
+        }
+    }
+}
+
+extension CoverageRows {
+    /// `paint` over the pixels of cells `start ..< stop` of a resolved row of `width` cells
+    /// (`dst` is the pixel of cell 0), in groups of eight cells aligned with the row's
+    /// blocks, each group's weights cleared to 0 as they are read. The cells of those groups
+    /// outside `start ..< stop` must hold 0 (a run's block outside its span), so they leave
+    /// their pixels as they are; a group past the row's end is cut to it.
+    @inline(__always)
+    fileprivate static func blend(
+        _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, from start: Int, to stop: Int, width: Int,
+        into dst: UnsafeMutablePointer<UInt8>
+    ) {
+        // Weights at or above 1 − 2⁻¹⁰ all quantize to 255: a shape's interior, for an
+        // opaque paint, is stored without quantizing.
+        let full = SIMD8<Float>(repeating: 1 - 1.0 / 1024)
+        var c = start & ~7
+        while c < stop {
+            let cells = UnsafeMutableRawPointer(row + c)
+            if c + 8 <= width {
+                let v = cells.loadUnaligned(as: SIMD8<Float>.self)
+                cells.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
+                let pixels = UnsafeMutableRawPointer(dst + 4 * c)
+                if paint.isOpaque, !any(v .< full) {
+                    pixels.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
+                } else {
+                    SourceOver.blend(paint, weights: PixelLanes.quantize(v), into: pixels)
+                }
+            } else {
+                let n = width - c
+                SourceOver.blend(paint, weights: row + c, into: dst + 4 * c, count: n)
+                (row + c).update(repeating: 0, count: n)
+            }
+            c += 8
         }
     }
 }

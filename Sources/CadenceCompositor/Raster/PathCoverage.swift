@@ -519,6 +519,11 @@ enum PathCoverage {
             var p = a.y < b.y ? a : b, q = a.y < b.y ? b : a
             guard q.y > 0, p.y < size.y else { return }
             let dxdy = (q.x - p.x) / (q.y - p.y)
+            if p.y >= 0, q.y <= size.y, Swift.min(p.x, q.x) >= 0, Swift.max(p.x, q.x) < size.x {
+                // Inside the plane (the usual case): no cut, no clamp.
+                addPiece(p, q, dxdy: dxdy, sign: sign)
+                return
+            }
             let origin = p
             if p.y < 0 { p = SIMD2(origin.x + dxdy * (0 - origin.y), 0) }
             if q.y > size.y { q = SIMD2(origin.x + dxdy * (size.y - origin.y), size.y) }
@@ -572,35 +577,55 @@ enum PathCoverage {
         /// differences along the row (font-rs's accumulation).
         @inline(__always)
         mutating func addPiece(_ p: SIMD2<Double>, _ q: SIMD2<Double>, sign: Double) {
-            let dxdy = (q.x - p.x) / (q.y - p.y)
-            let firstRow = Swift.max(0, Int(p.y.rounded(.down)))
-            let endRow = Swift.min(height, Int(q.y.rounded(.up)))
+            addPiece(p, q, dxdy: (q.x - p.x) / (q.y - p.y), sign: sign)
+        }
+
+        /// `addPiece(_:_:sign:)` with the piece's slope `dxdy` given. Each row's top point
+        /// is the row above's bottom point (the same product), so a row costs one
+        /// multiplication for its crossing; the row's span and touched blocks are kept in
+        /// the same pass. The plane's fields are read once into locals (a cell's store could
+        /// otherwise alias them), and a row's cells are found from its crossings clamped to
+        /// `0 … width` (NaN to 0) without a trapping conversion.
+        @inline(__always)
+        mutating func addPiece(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
+            let base = self.base, stride = self.stride, width = self.width, right = size.x
+            let spans = self.spans, blocks = self.blocks, words = TouchedBlocks.words(width: width)
+            @inline(__always) func clamp(_ x: Double) -> Double { x > 0 ? Swift.min(x, right) : 0 }
+            let firstRow = Self.index((p.y > 0 ? Swift.min(p.y, size.y) : 0).rounded(.down))
+            let endRow = Self.index((q.y > 0 ? Swift.min(q.y, size.y) : 0).rounded(.up))
             guard firstRow < endRow else { return }
             minRow = Swift.min(minRow, firstRow)
             maxRow = Swift.max(maxRow, endRow - 1)
-            let lowest = Swift.min(p.x, q.x)
-            let firstCell = Swift.max(0, Swift.min(width - 1, Int(lowest.rounded(.down))))
+            let firstCell = Swift.min(width - 1, Self.index(clamp(Swift.min(p.x, q.x)).rounded(.down)))
             minCell = Swift.min(minCell, firstCell)
-            if let spans {
-                let lastCell = Int32(Swift.min(width - 1, Int(Swift.max(p.x, q.x).rounded(.up))))
-                for row in firstRow..<endRow {
-                    spans[row] = SIMD2(Swift.min(spans[row].x, Int32(firstCell)), Swift.max(spans[row].y, lastCell))
-                }
+            let lastCell = Int32(truncatingIfNeeded: Swift.min(width - 1, Self.index(clamp(Swift.max(p.x, q.x)).rounded(.up))))
+            let firstCell32 = Int32(truncatingIfNeeded: firstCell)
+            @inline(__always) func add(_ line: UnsafeMutablePointer<Float>, _ x: Int, _ value: Double) {
+                if x < width { line[x] += Float(value) }
             }
+            var top = Swift.max(Double(firstRow), p.y)
+            var xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
+            var rowBottom = Double(firstRow)
             for row in firstRow..<endRow {
-                let top = Swift.max(Double(row), p.y), bottom = Swift.min(Double(row + 1), q.y)
-                guard bottom > top else { continue }
-                let xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
+                if let spans {
+                    let span = spans[row]
+                    spans[row] = SIMD2(Swift.min(span.x, firstCell32), Swift.max(span.y, lastCell))
+                }
+                rowBottom += 1
+                let bottom = Swift.min(rowBottom, q.y)
                 let xb = bottom == q.y ? q.x : p.x + dxdy * (bottom - p.y)
+                defer {
+                    top = bottom
+                    xt = xb
+                }
+                guard bottom > top else { continue }
                 let cover = sign * (bottom - top)
-                let line = base + row * stride
-                let x0 = Swift.min(Swift.max(Swift.min(xt, xb), 0), size.x)
-                let x1 = Swift.min(Swift.max(Swift.max(xt, xb), 0), size.x)
-                let f0 = x0.rounded(.down), i0 = Int(f0)
-                let c1 = x1.rounded(.up), i1 = Int(c1)
+                let line = base + row &* stride
+                let x0 = clamp(Swift.min(xt, xb)), x1 = clamp(Swift.max(xt, xb))
+                let f0 = x0.rounded(.down), i0 = Self.index(f0)
+                let c1 = x1.rounded(.up), i1 = Self.index(c1)
                 if let blocks {
-                    TouchedBlocks.mark(blocks + row * TouchedBlocks.words(width: width),
-                                       from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
+                    TouchedBlocks.mark(blocks + row &* words, from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
                 }
                 if i1 <= i0 + 1 {
                     // Within one cell: the area right of the piece is (1 − mean offset) · dy.
@@ -630,11 +655,12 @@ enum PathCoverage {
             }
         }
 
-        /// Adds `value` to cell `x` of the row when it is inside the plane (cells past the
-        /// right side only affect pixels outside).
+        /// The `Int` of a whole number `f` in `0 … 2⁵²` (a cell index), through the 2⁵²
+        /// bias: no range check, which the clamps before it make unnecessary.
         @inline(__always)
-        func add(_ line: UnsafeMutablePointer<Float>, _ x: Int, _ value: Double) {
-            if x < width { line[x] += Float(value) }
+        static func index(_ f: Double) -> Int {
+            Int(truncatingIfNeeded: (f + 4_503_599_627_370_496).bitPattern & 0x000F_FFFF_FFFF_FFFF)
         }
+
     }
 }

@@ -66,26 +66,32 @@ enum SourceOver {
     /// `paint` over the `count` pixels at `dst` with the weights `w` (0…1, one a pixel).
     static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         PixelLanes.forEachGroup(dst, count: count) { p, first, n in
-            let q = PixelLanes.quantize(PixelLanes.floats(w, first, n))
-            if PixelLanes.isZero(q) { return }
-            let full = PixelLanes.isZero(q ^ 255)
-            if paint.isOpaque && full {
-                p.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
-                return
-            }
-            let (dl, dh) = PixelLanes.load(p)
-            let weight = PixelLanes.spread(q)
-            if paint.isOpaque {
-                PixelLanes.store(PixelLanes.lerp(source: paint.lo, weight: weight, destination: dl),
-                                 PixelLanes.lerp(source: paint.hi, weight: weight, destination: dh), p)
-            } else if full {
-                PixelLanes.store(PixelLanes.overFullWeight(source: paint.lo, alpha: paint.alpha, destination: dl),
-                                 PixelLanes.overFullWeight(source: paint.hi, alpha: paint.alpha, destination: dh), p)
-            } else {
-                let alpha = paint.alpha &* weight
-                PixelLanes.store(PixelLanes.over(source: paint.lo &* weight, alpha: alpha, destination: dl),
-                                 PixelLanes.over(source: paint.hi &* weight, alpha: alpha, destination: dh), p)
-            }
+            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, n)), into: p)
+        }
+    }
+
+    /// `paint` over the eight pixels at `p` with the 8-bit weights `q` (`PixelLanes.quantize`):
+    /// nothing when all are 0, a 32-byte store when all are 255 and the paint is opaque.
+    @inline(__always)
+    static func blend(_ paint: Paint, weights q: SIMD8<UInt32>, into p: UnsafeMutableRawPointer) {
+        if PixelLanes.isZero(q) { return }
+        let full = PixelLanes.isZero(q ^ 255)
+        if paint.isOpaque && full {
+            p.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
+            return
+        }
+        let (dl, dh) = PixelLanes.load(p)
+        let weight = PixelLanes.spread(q)
+        if paint.isOpaque {
+            PixelLanes.store(PixelLanes.lerp(source: paint.lo, weight: weight, destination: dl),
+                             PixelLanes.lerp(source: paint.hi, weight: weight, destination: dh), p)
+        } else if full {
+            PixelLanes.store(PixelLanes.overFullWeight(source: paint.lo, alpha: paint.alpha, destination: dl),
+                             PixelLanes.overFullWeight(source: paint.hi, alpha: paint.alpha, destination: dh), p)
+        } else {
+            let alpha = paint.alpha &* weight
+            PixelLanes.store(PixelLanes.over(source: paint.lo &* weight, alpha: alpha, destination: dl),
+                             PixelLanes.over(source: paint.hi &* weight, alpha: alpha, destination: dh), p)
         }
     }
 

@@ -17,12 +17,15 @@ enum TouchedBlocks {
     @inline(__always)
     static func mark(_ row: UnsafeMutablePointer<UInt64>, from first: Int, through last: Int) {
         guard last >= first, first >= 0 else { return }
-        var b = first >> 3
-        let end = last >> 3
-        while b <= end {
-            row[b >> 6] |= 1 &<< UInt64(b & 63)
-            b += 1
+        let b = first >> 3, end = last >> 3
+        let from = ~0 &<< UInt64(b & 63), through = ~0 &>> UInt64(63 - end & 63)
+        if b >> 6 == end >> 6 {
+            row[b >> 6] |= from & through
+            return
         }
+        row[b >> 6] |= from
+        for w in (b >> 6 + 1)..<(end >> 6) { row[w] = ~0 }
+        row[end >> 6] |= through
     }
 
     /// Whether block `b` is set.

@@ -138,6 +138,10 @@ private struct Stroker {
     let half: Double
     /// The angle of one chord of an arc of radius `half`.
     let arcStep: Double
+    /// A round join whose directions' dot product is above this turns by less than one
+    /// chord (`cos(arcStep)`, less a margin for rounding): it adds no point, and needs no
+    /// angle.
+    let withinOneChord: Double
     let dashes: [Double]?
     var piece: [SIMD2<Double>] = []
     var dashCount = 0
@@ -148,6 +152,7 @@ private struct Stroker {
         half = style.lineWidth / 2
         let chord = 2 * acos(Swift.max(-1, 1 - tolerance / half))
         arcStep = Swift.max(chord.isNaN ? .pi : chord, 2 * .pi / Double(Path.maxArcStepsPerTurn))
+        withinOneChord = cos(arcStep) + 1e-12
         dashes = style.effectiveDashPattern
     }
 
@@ -232,25 +237,18 @@ private struct Stroker {
         @inline(__always) func at(_ i: Int) -> SIMD2<Double> { forward ? pts[i] : pts[n - 1 - i] }
         @inline(__always) func vector(_ i: Int) -> SIMD2<Double> { at((i + 1) % n) - at(i) }
         @inline(__always) func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
-        if closed {
-            var v0 = vector(n - 1)
-            for i in 0..<n {
-                let v1 = vector(i)
-                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2,
-                     extent: Swift.max(length(v0), length(v1)), into: &out)
-                v0 = v1
-            }
-        } else {
-            var v0 = vector(0)
-            out.points.append(at(0) + half * Self.normal(Self.unit(v0)))
-            for i in 1..<(n - 1) {
-                let v1 = vector(i)
-                join(at(i), Self.unit(v0), Self.unit(v1), tieOuter: forward, room: Swift.min(length(v0), length(v1)) / 2,
-                     extent: Swift.max(length(v0), length(v1)), into: &out)
-                v0 = v1
-            }
-            out.points.append(at(n - 1) + half * Self.normal(Self.unit(v0)))
+        // Each segment's direction and length, found once and handed on to the next corner.
+        let first = closed ? n - 1 : 0
+        let v0 = vector(first)
+        var u0 = Self.unit(v0), l0 = length(v0)
+        if !closed { out.points.append(at(0) + half * Self.normal(u0)) }
+        for i in (closed ? 0 : 1)..<(closed ? n : n - 1) {
+            let v1 = vector(i), u1 = Self.unit(v1), l1 = length(v1)
+            join(at(i), u0, u1, tieOuter: forward, room: Swift.min(l0, l1) / 2, extent: Swift.max(l0, l1), into: &out)
+            u0 = u1
+            l0 = l1
         }
+        if !closed { out.points.append(at(n - 1) + half * Self.normal(u0)) }
         try check(out)
     }
 
@@ -297,6 +295,7 @@ private struct Stroker {
                     out.points.append(p + half * (n0 + n1) / (1 + dot))
                 }
             case .round:
+                if cross > 0, dot > withinOneChord { break }
                 let angle = cross == 0 ? Double.pi : atan2(cross, dot)
                 arc(around: p, from: n0, angle: angle, into: &out)
             }
