@@ -167,9 +167,13 @@ extension Layer {
 
     /// `stored`, or the style's value for `key` when the layer has not assigned `key` and
     /// has a style with a value of the right kind.
+    ///
+    /// The style flag is tested first, a byte of `storage.hot`: most layers have no style,
+    /// and testing the key first made the compiler copy the whole storage out of the layer
+    /// to the stack for the test (a 300-byte `memcpy` per property a snapshot presents).
     @inline(__always)
     func styled<T: LayerPropertyValue>(_ key: LayerKey, _ stored: T) -> T {
-        guard !storage.isExplicit(key), let style = storage.style else { return stored }
+        guard storage.hot.hasStyle, !storage.isExplicit(key), let style = storage.style else { return stored }
         return style.value(forKey: key.name).flatMap { T(keyPathValue: $0) } ?? stored
     }
 
