@@ -59,7 +59,9 @@ public class Layer {
     /// through, made by the first snapshot (`LayerModelHandle.swift`).
     @exclusivity(unchecked)
     final var modelIdentity: LayerModelIdentity?
-    /// For a presentation snapshot: the handle to the model layer it was made from.
+    /// For a presentation snapshot: the handle to the model layer it was made from. For a
+    /// model layer that snapshots have been made of: its own handle (the one its identity
+    /// owns), so that each snapshot reads it here without touching the identity.
     @exclusivity(unchecked)
     final var modelHandle: LayerModelHandle?
 
