@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceGeometry
+import CadenceTestSupport
 import CadenceTiming
 import XCTest
 
@@ -32,6 +33,25 @@ final class ValueFunctionTests: XCTestCase {
         XCTAssertEqual(ValueFunction.rotateY.transform(.nan), .identity)
         XCTAssertEqual(ValueFunction.scaleX.transform(.infinity), .identity)
         XCTAssertEqual(ValueFunction.allCases.count, 11)
+    }
+
+    // The rotations take a path of their own (the axis known, not tested or normalised):
+    // the same bits as `Transform3D(rotationAngle:x:y:z:)` about the unit axis, signed
+    // zeros included, for seeded edge-biased angles, quarter turns and bad input.
+    func testRotationsEqualTheAxisAngleMatrixBitForBit() {
+        let seed: UInt64 = 0xCADE_0012
+        var generator = SeededGenerator(seed: seed)
+        var angles: [Double] = [0, -0.0, .pi / 2, -.pi / 2, .pi, 3 * .pi / 2, 2 * .pi, 100 * .pi, 1e15, 1e300,
+                                -1e-300, .ulpOfOne, .nan, .infinity, -.infinity]
+        for _ in 0..<2000 { angles.append(generator.edgeBiased(in: -1000...1000)) }
+        let axes: [(ValueFunction, Double, Double, Double)] = [(.rotateX, 1, 0, 0), (.rotateY, 0, 1, 0), (.rotateZ, 0, 0, 1)]
+        for (function, x, y, z) in axes {
+            for angle in angles {
+                let fast = function.transform(angle), reference = Transform3D(rotationAngle: angle, x: x, y: y, z: z)
+                let bits = { (m: Transform3D) in [m.r1, m.r2, m.r3, m.r4].flatMap { r in (0..<4).map { r[$0].bitPattern } } }
+                XCTAssertEqual(bits(fast), bits(reference), "seed \(seed): \(function) of \(angle)")
+            }
+        }
     }
 
     // The one-number form equals the array form for every function and value, bad ones too.

@@ -59,6 +59,16 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertEqual(layer.presentation(at: 0.5).position, .zero)
         layer.removeAllAnimations()
         XCTAssertEqual(layer.presentation(at: 0.75).opacity, 1)
+
+        // A snapshot recognises a current plan before it looks at the list; a plan left
+        // behind by a list emptied directly is stale, and the empty list presents nothing.
+        layer.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, timing: MediaTiming(duration: 1)),
+                  forKey: "fade")
+        XCTAssertEqual(layer.presentation(at: 0.5).opacity, 0.5)
+        XCTAssertNotNil(layer.animationPlanCache)
+        layer.animationEntries.removeAll()  // directly: the plan stays behind
+        XCTAssertNotNil(layer.animationPlanCache)
+        XCTAssertEqual(layer.presentation(at: 0.5).opacity, 1)
     }
 
     /// A plan reaches a property with a typed animation only when its value fits; a value

@@ -36,7 +36,10 @@ public enum ValueFunction: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// The transform for a single number (the one-number functions; for `scale` and
     /// `translate` the number is used for all three axes). Equal to `transform([value])`
-    /// (or `[value, value, value]`) without building an array.
+    /// (or `[value, value, value]`) without building an array. Inlined into the folds
+    /// (`Double.transform(through:)`), so that a spin costs one call into the geometry
+    /// module rather than a chain of calls returning a matrix through memory each.
+    @inline(__always)
     public func transform(_ value: Double) -> Transform3D {
         arity == 3 ? transform(value, value, value) : transform(value, neutral, neutral)
     }
@@ -45,13 +48,15 @@ public enum ValueFunction: String, CaseIterable, Hashable, Sendable, Codable {
     var neutral: Double { isScale ? 1 : 0 }
 
     /// The transform for the numbers `x` (the only one of a one-number function), `y`, `z`;
-    /// a non-finite number reads as `neutral`.
+    /// a non-finite number reads as `neutral`. The rotations are
+    /// `Transform3D(rotationAngle:x:y:z:)` about the unit axis, bit for bit.
+    @inline(__always)
     func transform(_ x: Double, _ y: Double, _ z: Double) -> Transform3D {
         let (x, y, z) = (x.isFinite ? x : neutral, y.isFinite ? y : neutral, z.isFinite ? z : neutral)
         switch self {
-        case .rotateX: return Transform3D(rotationAngle: x, x: 1, y: 0, z: 0)
-        case .rotateY: return Transform3D(rotationAngle: x, x: 0, y: 1, z: 0)
-        case .rotateZ: return Transform3D(rotationAngle: x, x: 0, y: 0, z: 1)
+        case .rotateX: return Transform3D.rotation(by: x, aboutAxis: 0)
+        case .rotateY: return Transform3D.rotation(by: x, aboutAxis: 1)
+        case .rotateZ: return Transform3D.rotation(by: x, aboutAxis: 2)
         case .scale: return Transform3D(scaleX: x, y: y, z: z)
         case .scaleX: return Transform3D(scaleX: x, y: 1, z: 1)
         case .scaleY: return Transform3D(scaleX: 1, y: x, z: 1)

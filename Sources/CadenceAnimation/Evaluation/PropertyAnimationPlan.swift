@@ -55,11 +55,15 @@ package final class PropertyAnimationPlan: Sendable {
         }
     }
 
+    /// The reaches are read in place through the array's buffer: iterating the array
+    /// copied each reach out of it, a retain and a release of its box per fold.
     @inline(__always)
     static func fold<V: PropertyValue>(_ reaches: [Reach<V>], _ model: V, _ time: Double, _ rotation: inout Double?) -> V {
         var value = model
-        for reach in reaches {
-            reach.apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
+        reaches.withUnsafeBufferPointer { reaches in
+            for index in reaches.indices {
+                reaches[index].apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
+            }
         }
         return value
     }

@@ -106,6 +106,7 @@ extension AnimatableVector: KeyPathAnimatable {
 }
 
 extension Double {
+    @inline(__always)
     public func transform(through function: ValueFunction) -> Transform3D? { function.transform(self) }
 }
 

@@ -41,6 +41,21 @@ extension Transform3D {
         self = Transform3D.rotation(Transform3D.sineCosine(angle), x / length, y / length, z / length)
     }
 
+    /// The rotation by `angle` radians about the x (`axis` 0), y (1) or z (any other)
+    /// axis: `init(rotationAngle:x:y:z:)` with that unit axis, bit for bit (the same
+    /// arithmetic with the axis known; a non-finite angle gives the identity), without
+    /// testing or normalising the axis. For the rotation value functions, which a
+    /// presentation snapshot evaluates for every spinning layer.
+    package static func rotation(by angle: Double, aboutAxis axis: Int) -> Transform3D {
+        guard angle.isFinite else { return .identity }
+        let sc = sineCosine(angle)
+        switch axis {
+        case 0: return rotation(sc, 1, 0, 0)
+        case 1: return rotation(sc, 0, 1, 0)
+        default: return rotation(sc, 0, 0, 1)
+        }
+    }
+
     /// The rotation by the angle whose sine and cosine are `sc` about the unit axis
     /// `(ux, uy, uz)` (the axis–angle matrix, row-vector layout).
     @inline(__always)

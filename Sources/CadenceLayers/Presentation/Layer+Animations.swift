@@ -305,8 +305,7 @@ extension Layer {
         // animated values are written over it there.
         let copy = snapshotCopy(superlayer: parent)
         if storage.layerClass == .emitter { Self.stampEmitter(copy, atLocalTime: localTime) }
-        guard !animationEntries.isEmpty else { return copy }
-        let plan = animationPlan
+        guard let plan = snapshotAnimationPlan else { return copy }
         var rotation: Double?
         if plan.hasLayerLevelProperties {
             // Rare: in list order through the copy, as a later property may read an earlier

@@ -114,6 +114,18 @@ extension Layer {
         animationPlanCache = plan
         return plan
     }
+
+    /// `animationPlan`, or `nil` when the layer has no animations: what a snapshot asks.
+    /// A current plan is recognised before the list is looked at (`describes` compares
+    /// the address of its storage, not its contents), and it describes a list that is not
+    /// empty (plans are made only for those, and a list that shares a plan's storage is
+    /// that list): so an animated layer's snapshot never reads the list's storage, one
+    /// cache miss fewer per layer in a large tree.
+    @inline(__always)
+    var snapshotAnimationPlan: LayerAnimationPlan? {
+        if let plan = animationPlanCache, plan.describes(animationEntries) { return plan }
+        return animationEntries.isEmpty ? nil : animationPlan
+    }
 }
 
 // MARK: Typed property access

@@ -36,11 +36,14 @@ final class LayerModelIdentity {
 }
 
 extension Layer {
-    /// The handle snapshots of this model layer hold, made on first use.
+    /// The handle snapshots of this model layer hold, made on first use with the identity
+    /// and kept in `modelHandle` too (one field for a snapshot to read: the identity is
+    /// another object, another cache miss per layer in a large tree).
     var modelLayerHandle: LayerModelHandle {
-        if let identity = modelIdentity { return identity.handle }
+        if let handle = modelHandle { return handle }
         let identity = LayerModelIdentity(self)
         modelIdentity = identity
+        modelHandle = identity.handle
         return identity.handle
     }
 }

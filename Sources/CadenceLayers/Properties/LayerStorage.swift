@@ -74,11 +74,15 @@ struct LayerStorage {
     /// 64 keys, the cold box's second word for the others).
     @inline(__always)
     func isExplicit(_ key: LayerKey) -> Bool {
-        key.rawValue < 64 ? hot.explicitKeys & key.bit != 0 : isExplicitInCold(key)
+        key.rawValue < 64 ? hot.explicitKeys & key.bit != 0 : Self.isExplicit(key, in: cold)
     }
+    /// `isExplicit(_:)` for a key past the first 64, out of line. Static, taking the box
+    /// alone: a method would take the whole storage, which a caller reading it from its
+    /// layer copied to the stack for the call (a 300-byte `memcpy` and a retain and
+    /// release of the box) before even testing the key — once per presented property.
     @inline(never)
-    private func isExplicitInCold(_ key: LayerKey) -> Bool {
-        coldBox.values.moreExplicitKeys & key.bit != 0
+    private static func isExplicit(_ key: LayerKey, in cold: ColdLayerStorage?) -> Bool {
+        (cold ?? ColdLayerStorage.defaults).values.moreExplicitKeys & key.bit != 0
     }
     /// Marks `key` assigned.
     @inline(__always)
