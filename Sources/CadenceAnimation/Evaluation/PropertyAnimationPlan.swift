@@ -68,11 +68,16 @@ package final class PropertyAnimationPlan: Sendable {
         return value
     }
 
-    /// The fold of `reaches` (planned for a property of type `V`) over `model` at `time`:
-    /// each reach applied in order to the value below it, as `presentationValue` folds a
-    /// plan's reaches. Compiled for each planned kind (`@_specialize(exported:)`), for
-    /// callers in other modules that keep the reaches themselves (a layer's property
-    /// presenters).
+    /// The fold of a property's planned reaches (for a property of type `V`) over `model`
+    /// at `time`: `first`, then each of `rest`, applied in order to the value below it, as
+    /// `presentationValue` folds a plan's reaches. Compiled for each planned kind
+    /// (`@_specialize(exported:)`), for callers in other modules that keep the reaches
+    /// themselves (a layer's property presenters).
+    ///
+    /// The first reach comes apart from the others so that a caller can hand it over
+    /// borrowed from where it keeps it (an immutable field): a reach read out of an array
+    /// is copied for the call, a retain and a release of its box, since the compiler cannot
+    /// see that the array's storage does not change under it. Most properties have one.
     @_specialize(exported: true, where V == Double)
     @_specialize(exported: true, where V == Point)
     @_specialize(exported: true, where V == Size)
@@ -80,9 +85,18 @@ package final class PropertyAnimationPlan: Sendable {
     @_specialize(exported: true, where V == Color)
     @_specialize(exported: true, where V == Transform3D)
     package static func presentedValue<V: PropertyValue>(
-        _ reaches: [Reach<V>], model: V, atTime time: Double, rotation: inout Double?
+        first: Reach<V>?, rest: [Reach<V>], model: V, atTime time: Double, rotation: inout Double?
     ) -> V {
-        fold(reaches, model, time, &rotation)
+        var value = model
+        first?.apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
+        if !rest.isEmpty {
+            rest.withUnsafeBufferPointer { rest in
+                for index in rest.indices {
+                    rest[index].apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
+                }
+            }
+        }
+        return value
     }
 
     /// The value through the evaluator's key-path matching (a kind not planned for).

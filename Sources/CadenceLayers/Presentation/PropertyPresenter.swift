@@ -71,31 +71,41 @@ class PropertyPresenter {
 
 /// The presenter of a property of type `Value`: its key, the reaches planned for it, and
 /// `Value.present` as the presenter's function.
+///
+/// The first reach is kept apart from the others: read from an immutable field of the
+/// presenter, which the caller holds, it is passed on borrowed, while a reach read out of
+/// an array is copied for the fold (a retain and a release of its box).
 private final class TypedPropertyPresenter<Value: PresentedValue>: PropertyPresenter {
     let key: LayerKey
-    let reaches: [Reach<Value>]
+    /// The first of the reaches planned for the property (`nil`: none).
+    let firstReach: Reach<Value>?
+    /// The reaches after the first, in order (usually none).
+    let otherReaches: [Reach<Value>]
 
     init(key: LayerKey, reaches: [Reach<Value>], next: PropertyPresenter?) {
         self.key = key
-        self.reaches = reaches
+        firstReach = reaches.first
+        otherReaches = Array(reaches.dropFirst())
         super.init({ presenter, layer, storage, localTime, rotation in
             // The function is only ever called with the presenter that holds it.
             let typed = unsafeDowncast(presenter, to: TypedPropertyPresenter<Value>.self)
-            Value.present(typed.key, typed.reaches, layer, into: storage, atLocalTime: localTime, rotation: &rotation)
+            Value.present(
+                typed.key, typed.firstReach, typed.otherReaches, layer, into: storage, atLocalTime: localTime,
+                rotation: &rotation)
         }, next: next)
     }
 }
 
 extension PresentedValue {
-    /// Presents `key`'s property, stored as a `Stored` and reached by `reaches`, of `layer`
-    /// into `storage`: its model value read as its getter reads it (the style rule
-    /// included; an absent colour is left alone), folded with the animations, and stored
+    /// Presents `key`'s property, stored as a `Stored` and reached by `first` then `rest`,
+    /// of `layer` into `storage`: its model value read as its getter reads it (the style
+    /// rule included; an absent colour is left alone), folded with the animations, and stored
     /// when it changed — refused unless finite, and marked assigned, as its setter would
     /// (the media timing takes any number and is not marked).
     @inline(__always)
     static func present(
-        _ key: LayerKey, _ reaches: [Reach<Self>], _ layer: Layer, into storage: UnsafeMutablePointer<LayerStorage>,
-        atLocalTime localTime: Double, rotation: inout Double?
+        _ key: LayerKey, _ first: Reach<Self>?, _ rest: [Reach<Self>], _ layer: Layer,
+        into storage: UnsafeMutablePointer<LayerStorage>, atLocalTime localTime: Double, rotation: inout Double?
     ) {
         var declaration = FieldFinder<Stored>()
         key.visit(&declaration)
@@ -104,7 +114,8 @@ extension PresentedValue {
         guard let field = declaration.field else { return }
         let stored = field.get(layer)
         guard let model = Self(stored: declaration.readsStyle ? layer.styled(key, stored) : stored) else { return }
-        let value = PropertyAnimationPlan.presentedValue(reaches, model: model, atTime: localTime, rotation: &rotation)
+        let value = PropertyAnimationPlan.presentedValue(
+            first: first, rest: rest, model: model, atTime: localTime, rotation: &rotation)
         guard value != model, declaration.isMediaTiming || value.isFiniteValue else { return }
         field.set(&storage.pointee, value.stored)
         if !declaration.isMediaTiming { storage.pointee.markExplicit(key) }
