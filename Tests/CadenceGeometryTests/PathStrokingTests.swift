@@ -114,6 +114,37 @@ final class PathStrokingTests: XCTestCase {
         XCTAssertEqual(signedArea(outline), 4.5, accuracy: 1e-9)
     }
 
+    func testSlightRoundJoinIsTheOffsetLinesMeetingPoint() throws {
+        // Two segments of 10 turning by θ, width 3, round joins, butt caps. The exact stroke
+        // is 2 · 10 · 3 plus the join's wedge, half² · θ / 2, less the inner overlap,
+        // half² · tan(θ/2).
+        let half = 1.5, tolerance = 1.0 / 128
+        func stroke(turning degrees: Double) throws -> (points: [Point], area: Double, exact: Double) {
+            let theta = degrees * .pi / 180
+            let corner = Point(10, 0)
+            let path = line([Point(0, 0), corner, Point(10 + 10 * cos(theta), 10 * sin(theta))])
+            let outline = try path.stroked(StrokeStyle(lineWidth: 2 * half, lineJoin: .round), tolerance: tolerance)
+            var points: [Point] = []
+            for case .lineTo(let p) in outline.elements { points.append(p) }
+            for case .moveTo(let p) in outline.elements { points.append(p) }
+            let exact = 60 + half * half * (theta / 2 - tan(theta / 2))
+            return (points, signedArea(outline), exact)
+        }
+        // 2°: the miter point is half · (sec 1° − 1) ≈ 2.3e-4 outside the arc, within the
+        // tolerance: one point on each side at the corner, six in all (four ends, two corners).
+        let slight = try stroke(turning: 2)
+        XCTAssertEqual(slight.points.count, 6)
+        for p in slight.points where hypot(p.x - 10, p.y) < 2 * half {
+            XCTAssertEqual(hypot(p.x - 10, p.y), half, accuracy: tolerance)
+        }
+        XCTAssertEqual(slight.area, slight.exact, accuracy: 1e-3)
+        // 30°: the miter point would be 0.05 outside; the arc gets its ends and chords.
+        let sharp = try stroke(turning: 30)
+        XCTAssertGreaterThan(sharp.points.count, 7)
+        XCTAssertEqual(sharp.area, sharp.exact, accuracy: tolerance * half * .pi / 6)
+        XCTAssertLessThan(sharp.area, sharp.exact)
+    }
+
     func testBackTrackingRoundJoinIsAHalfDisc() throws {
         // Out 10 and back 5, width 2, round joins, butt caps: 10 × 2 plus a half disc.
         let outline = try line([Point(0, 0), Point(10, 0), Point(5, 0)]).stroked(StrokeStyle(lineWidth: 2, lineJoin: .round))

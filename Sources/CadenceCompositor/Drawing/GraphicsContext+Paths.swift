@@ -115,6 +115,9 @@ extension GraphicsContext {
         } catch {
             return false
         }
+        // Under the identity (a bitmap context's own transform) the outline is in pixels
+        // already; a point that overflowed is refused by `bounds(of:)`.
+        if t.isIdentity { return !outline.ends.isEmpty }
         for i in outline.points.indices {
             let p = outline.points[i]
             let q = t.apply(to: Point(x: p.x, y: p.y))

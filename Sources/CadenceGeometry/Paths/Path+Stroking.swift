@@ -19,7 +19,10 @@ import Darwin
 // where the two offset lines meet when that is within half of each segment, else runs
 // through the corner point itself (Skia's inner join), which keeps every edge inside the
 // stroke however short the segments are. Arcs (round joins and caps) are chords no farther
-// than `tolerance` from the circle, at most `maxArcStepsPerTurn` per full turn.
+// than `tolerance` from the circle, at most `maxArcStepsPerTurn` per full turn. A round join
+// that turns so little that the offset lines meet within `tolerance` of its arc is that
+// meeting point (one outline point, where the arc's ends would be two): a flattened curve's
+// corners, which are most of a smooth stroke's outline.
 //
 // A 180° turn (a polyline that doubles back) has no inner or outer side: the forward pass
 // treats it as outer (a round join is a half disc, a miter past any limit a bevel) and the
@@ -142,6 +145,11 @@ private struct Stroker {
     /// chord (`cos(arcStep)`, less a margin for rounding): it adds no point, and needs no
     /// angle.
     let withinOneChord: Double
+    /// A round join whose directions' dot product is above this turns so little that the
+    /// meeting point of its offset lines (the miter point, `half · (sec(θ/2) − 1)` outside
+    /// the arc) is within `tolerance` of the arc: `2 · (half / (half + tolerance))² − 1`,
+    /// at least 0 (a turn under 90°), less a margin for rounding.
+    let miterWithinTolerance: Double
     let dashes: [Double]?
     var piece: [SIMD2<Double>] = []
     var dashCount = 0
@@ -153,6 +161,8 @@ private struct Stroker {
         let chord = 2 * acos(Swift.max(-1, 1 - tolerance / half))
         arcStep = Swift.max(chord.isNaN ? .pi : chord, 2 * .pi / Double(Path.maxArcStepsPerTurn))
         withinOneChord = cos(arcStep) + 1e-12
+        let ratio = half / (half + tolerance)
+        miterWithinTolerance = Swift.max(0, 2 * ratio * ratio - 1) + 1e-12
         dashes = style.effectiveDashPattern
     }
 
@@ -279,6 +289,11 @@ private struct Stroker {
                 out.points.append(p + half * (n0 + n1) / (1 + dot))
                 return
             }
+        }
+        if outer, style.lineJoin == .round, cross > 0, dot > miterWithinTolerance {
+            // A slight turn: the offset lines' meeting point is within `tolerance` of the arc.
+            out.points.append(p + half * (n0 + n1) / (1 + dot))
+            return
         }
         // Through the corner: the stroke folds over itself on the inner side.
         if dot < 0 || !outer { out.folds.append(fold) }
