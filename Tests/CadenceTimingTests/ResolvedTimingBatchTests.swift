@@ -64,6 +64,64 @@ final class ResolvedTimingBatchTests: XCTestCase {
         }
     }
 
+    /// One forward leg with no offset (the batch's own loop for it, which stops at the first
+    /// group it does not settle): every fill mode, removed on completion or not, speeds of
+    /// both signs, times before, inside and after the interval in runs and shuffled, with the
+    /// interval's ends, ±0, ±∞ and NaN placed at every offset of a group; the same progress
+    /// and iteration as one `state(atParentTime:)` per time, bit for bit. Buffers of different
+    /// lengths: the shorter one's count is written, nothing past it.
+    func testOneLegWithoutOffsetEqualsOneStatePerTime() {
+        var g = SeededGenerator(seed: 0x1E6_0FF)
+        for fill in [FillMode.removed, .forwards, .backwards, .both] {
+            for (begin, duration, speed) in [(0.0, 2.0, 1.0), (1.5, 0.75, 1.0), (-1.0, 3.0, -2.0), (0.25, 1.0, 0.5)] {
+                let timing = MediaTiming(beginTime: begin, duration: duration, speed: speed, fillMode: fill).resolved()
+                let end = timing.activeInterval.end, start = timing.activeInterval.start
+                let specials: [Double] = [start, end, 0, -0.0, .infinity, -.infinity, .nan, end.nextDown, end.nextUp]
+                // Runs of times inside, then before and after, then a mix; then each special
+                // value at each position of a group of inside times.
+                var times = (0..<64).map { _ in begin + Double.random(in: 0..<1, using: &g) * duration / abs(speed) }
+                times += (0..<16).map { _ in begin - Double.random(in: 0..<5, using: &g) }
+                times += (0..<16).map { _ in begin + Double.random(in: -5..<9, using: &g) }
+                for special in specials {
+                    for position in 0..<4 {
+                        var group = (0..<4).map { _ in begin + Double.random(in: 0..<1, using: &g) * duration / abs(speed) }
+                        group[position] = special
+                        times += group
+                    }
+                }
+                times += [begin, begin]  // a tail of two
+                for removed in [false, true] {
+                    for cut in [0, 3] {
+                        var progress = [Double](repeating: -1, count: times.count - cut)
+                        var iterations = [Int](repeating: -1, count: times.count)
+                        times.withUnsafeBufferPointer { t in
+                            progress.withUnsafeMutableBufferPointer { p in
+                                iterations.withUnsafeMutableBufferPointer { i in
+                                    // A debug build asserts on different lengths: give the
+                                    // shorter buffer's count to both there.
+                                    let n = cut == 0 ? t.count : p.count
+                                    timing.progress(
+                                        atParentTimes: UnsafeBufferPointer(rebasing: t[0..<n]), isRemovedOnCompletion: removed,
+                                        into: p, iterations: UnsafeMutableBufferPointer(rebasing: i[0..<n]))
+                                }
+                            }
+                        }
+                        for k in 0..<(times.count - cut) {
+                            let state = timing.state(atParentTime: times[k])
+                            let contributes = state.contributes(isRemovedOnCompletion: removed)
+                            let expected = contributes ? state.progress : .nan
+                            let context = "\(timing), removed \(removed), at \(times[k]) (#\(k))"
+                            XCTAssertTrue(progress[k].bitPattern == expected.bitPattern || (progress[k].isNaN && expected.isNaN),
+                                          "\(context): \(progress[k]) ≠ \(expected)")
+                            XCTAssertEqual(iterations[k], contributes ? state.iteration : 0, context)
+                        }
+                        for k in (times.count - cut)..<times.count { XCTAssertEqual(iterations[k], -1) }
+                    }
+                }
+            }
+        }
+    }
+
     /// `firstIterationTime(atParentTime:)` and `firstIterationProgress(atParentTime:)` (the
     /// evaluators' fast path): where they give a number, the state there is active, in
     /// iteration 0, forwards and contributing, with that basic time and progress bit for

@@ -15,7 +15,9 @@ extension ResolvedTiming {
     /// Cost: four times per step in `SIMD4<Double>` lanes for a finite active duration, a
     /// finite duration and a non-zero speed (the common case), with the arithmetic of `state(atParentTime:)`
     /// written for lanes (for one forward leg, four times inside its active interval take
-    /// `firstIterationProgress(atParentTime:)`'s few operations); a lane whose position wraps around the active interval (a
+    /// `firstIterationProgress(atParentTime:)`'s few operations; with no `timeOffset`, a loop
+    /// of its own tests four times in three comparisons, before the interval, inside it or
+    /// after it); a lane whose position wraps around the active interval (a
     /// `timeOffset` past its end), whose iteration count passes 2^51, or whose time is NaN,
     /// takes `state(atParentTime:)` itself, as does every time of any other timing.
     public func progress(
@@ -45,6 +47,42 @@ extension ResolvedTiming {
             // Where a time before or after the interval contributes nothing.
             let absentBefore = Mask(repeating: !fillMode.fillsBackwards)
             let absentAfter = Mask(repeating: !fillMode.fillsForwards || isRemovedOnCompletion)
+            // With no offset (the position is the elapsed time `e`; `e + 0` differs from `e`
+            // only for −0, which the clamp below makes +0 either way) a lane settles where
+            // `e ≥ low` and (`e < active` or `e > high`): `low` is −∞ where a time before the
+            // interval contributes nothing (else 0), `high` the active duration where a time
+            // after it contributes nothing (else +∞). That is `inside .| absent` in three
+            // comparisons (NaN fails the first).
+            let plain = timeOffset == 0
+            let low = SIMD4<Double>(repeating: fillMode.fillsBackwards ? 0 : -.infinity)
+            let high = SIMD4<Double>(repeating: absentAfter[0] ? activeDuration : .infinity)
+            // Four settled lanes of one forward leg at position `p`: the progress where
+            // `inside`, NaN elsewhere; iteration 0.
+            @inline(__always) func settle(_ p: SIMD4<Double>, inside: Mask) {
+                // `Swift.min(Swift.max(x, 0), 1)` lane by lane, as `progress4` does.
+                var lanes = p * inverseDuration
+                lanes.replace(with: 0, where: lanes .<= 0)
+                lanes.replace(with: 1, where: lanes .> 1)
+                lanes.replace(with: .nan, where: .!inside)
+                target.storeBytes(of: lanes, toByteOffset: 8 &* i, as: SIMD4<Double>.self)
+                if let iterations {
+                    for lane in 0..<4 { iterations[i + lane] = 0 }
+                }
+                i &+= 4
+            }
+            if forwardLeg && plain {
+                // A loop of its own, the bounds in registers; it stops at the first group
+                // with a lane it does not settle (a time at the interval's end, or NaN),
+                // and the loop below goes on from there.
+                let begin = SIMD4<Double>(repeating: beginTime), rate = SIMD4<Double>(repeating: speed)
+                while i &+ 4 <= count {
+                    let e = (source.loadUnaligned(fromByteOffset: 8 &* i, as: SIMD4<Double>.self) - begin) * rate
+                    let below = e .< active
+                    guard cadence_signs4(unsafeBitCast((e .>= low) .& (below .| (e .> high)), to: SIMD4<Double>.self)) == 0xF
+                    else { break }
+                    settle(e, inside: (e .>= 0) .& below)
+                }
+            }
             while i + 4 <= count {
                 let tp = source.loadUnaligned(fromByteOffset: 8 &* i, as: SIMD4<Double>.self)
                 if forwardLeg {
@@ -53,16 +91,7 @@ extension ResolvedTiming {
                     let inside = (e .>= 0) .& (e .< active) .& (p .>= 0) .& (p .< active)
                     let absent = ((e .< 0) .& absentBefore) .| ((e .> active) .& absentAfter)
                     if cadence_signs4(unsafeBitCast(inside .| absent, to: SIMD4<Double>.self)) == 0xF {
-                        // `Swift.min(Swift.max(x, 0), 1)` lane by lane, as `progress4` does.
-                        var lanes = p * inverseDuration
-                        lanes.replace(with: 0, where: lanes .<= 0)
-                        lanes.replace(with: 1, where: lanes .> 1)
-                        lanes.replace(with: .nan, where: .!inside)
-                        target.storeBytes(of: lanes, toByteOffset: 8 &* i, as: SIMD4<Double>.self)
-                        if let iterations {
-                            for lane in 0..<4 { iterations[i + lane] = 0 }
-                        }
-                        i += 4
+                        settle(p, inside: inside)
                         continue
                     }
                 }
