@@ -48,7 +48,6 @@ final class TimingFunctionFastPathTests: XCTestCase {
         answers.plain =
             plan == -1
             ? Table.plainOutput(h, lanes: lanes, rows: rows, bounds: Table.bounds(table.elements, half: half)) != nil
-            : plan == -0.5 ? Table.extendedOutput(x, table.elements) != nil
             : plan < 0
                 ? Table.pieceOutput(x, steps: -2 - plan, table.elements) != nil
                 : Table.fastOutput(x, steps: plan, table.elements) != nil
@@ -135,40 +134,6 @@ final class TimingFunctionFastPathTests: XCTestCase {
         print("Timing-function fast path answered \(fastCount) of \(total) inputs (\(rate))")
         XCTAssertGreaterThan(rate, 0.75)
     }
-    // The extended guess: the default's single polynomial takes a Newton step (its lower
-    // half's guess is 2e-4 off), which the batch keeps; `progress(at:)` guesses without one
-    // from the extended polynomial (degree 19 on the lower half, the single polynomial with
-    // `√h` on the upper), stored in place of the pieces. Every input a few ulps around 1/2
-    // and a few thousand uniform ones agree with the full path on the grid, and the extended
-    // path answers nearly all of them itself.
-    func testExtendedGuessServesTheDefaultWithoutANewtonStep() {
-        typealias Fast = Table.Fast
-        let f = TimingFunction.default
-        let elements = f.table!.elements
-        XCTAssertEqual(elements[Fast.base + Fast.mode][1], 1, "the single polynomial's step")
-        XCTAssertEqual(Table.plan(elements), -0.5)
-        // The lower half leaves at an angle: no √h term; the upper half keeps its own.
-        for k in 0...Fast.degree {
-            XCTAssertEqual(elements[Fast.base + Fast.extended + k][0], 0)
-            XCTAssertEqual(elements[Fast.base + Fast.extended + k][1], elements[Fast.base + Fast.a + k][1])
-        }
-        var rng = SeededGenerator(seed: 0xE87E_2D)
-        var inputs: [Double] = []
-        for ulps in -8...8 { inputs.append(rng.stepped(0.5, ulps: ulps)) }
-        for _ in 0..<4000 { inputs.append(rng.unit()) }
-        var answered = 0
-        for x in inputs where x > 0 && x < 1 {
-            XCTAssertEqual(f.progress(at: x).bitPattern, Self.fullOnTheGrid(f, x).bitPattern, "seed \(rng.seed) x \(x)")
-            if Self.fastAnswers(f, x).plain { answered += 1 }
-        }
-        XCTAssertGreaterThan(Double(answered) / Double(inputs.count), 0.95)
-        // Outside 0…1 and NaN: the extended path declines, the clamps answer.
-        for (x, y) in [(-0.5, 0.0), (0, 0), (1, 1), (1.5, 1), (.nan, 0), (.infinity, 1), (-.infinity, 0)] {
-            XCTAssertNil(Table.extendedOutput(x, elements), "\(x)")
-            XCTAssertEqual(f.progress(at: x), y, "\(x)")
-        }
-    }
-
     // The piecewise guess: the curves whose single polynomial needs two Newton steps
     // ((0.9, 0, 0.1, 1)) or cannot follow them even so ((0.95, 0.05, 0.05, 0.95)) guess from
     // the pieces with fewer steps (one; two); the others (the named curves, the default with
@@ -190,7 +155,7 @@ final class TimingFunctionFastPathTests: XCTestCase {
         }
         for name in TimingFunction.Name.allCases where name != .linear {
             let elements = TimingFunction(named: name).table!.elements
-            XCTAssertEqual(Table.plan(elements), name == .default ? -0.5 : 0, "\(name)")
+            XCTAssertEqual(Table.plan(elements), name == .default ? 1 : 0, "\(name)")
         }
         var rng = SeededGenerator(seed: 0x91EC_E5)
         for f in [steep, steeper] {

@@ -82,25 +82,14 @@ extension TimingFunction.Table {
         @usableFromInline static let firstBoundedBinade = 6
         /// Lane 0, what `progress(at:)` does (one number, so one load and one compare
         /// choose it): `n ≥ 0`, the single polynomial and `n` Newton steps (as `mode`);
-        /// −1, the table's guess; −1/2, the extended guess with no step (`extended`);
-        /// `−2 − n`, the pieces below and `n` Newton steps (when the single polynomial needs
-        /// two steps, its halves leave at an angle and the pieces need fewer). Lane 1, for
-        /// the pieces: the first piece whose guess takes the steps (a steep middle needs
-        /// them only in the pieces next to it); else 0.
+        /// −1, the table's guess; `−2 − n`, the pieces below and `n` Newton steps (when the
+        /// single polynomial needs steps, its halves leave at an angle and the pieces need
+        /// fewer). Lane 1, for the pieces: the first piece whose guess takes the steps (a
+        /// steep middle needs them only in the pieces next to it); else 0.
         @usableFromInline static let plan = 38
         /// The piecewise guess: `pieceCount` pieces of `degree + 1` elements each (the
         /// coefficients of `B_k` in powers of `w`, each a `(lower, upper)` pair).
         @usableFromInline static let pieces = 39
-        /// The extended guess, stored where the pieces go (a curve has one or the other):
-        /// `A` (8 coefficients in powers of `z`), then `E` (`extendedTerms`), for
-        /// `t ≈ √h·A(z) + h·E(z)`. A half whose single polynomial needs a Newton step and
-        /// leaves at an angle has `A = 0` and `E` of degree 19; the other half keeps its
-        /// single polynomial (`E` is its `B`, padded with zeros).
-        @usableFromInline static let extended = pieces
-        /// Coefficients of `E`.
-        @usableFromInline static let extendedTerms = 20
-        /// Elements of the extended guess.
-        static let extendedElements = degree + 1 + extendedTerms
         /// Pieces per half: piece `k` covers `h·piecesPerUnit` in `k − 1/2 … k + 1/2`
         /// (the first and last only half that), so the nearest integer to
         /// `h·piecesPerUnit` is the index.
@@ -157,28 +146,6 @@ extension TimingFunction.Table {
         let (y, excess) = correctedLanes(h, t) { f[$0] }
         let lane = lane(x)
         return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: guess.index)
-    }
-
-    /// `fastOutput` with the extended guess and no Newton step (a curve whose plan is
-    /// −1/2): `t ≈ √h·A(z) + h·E(z)`, `E` of degree 19 by Estrin's scheme in three parts
-    /// (`E₀ + z⁸·(E₁ + z⁸·E₂)`), so that the chain is a few multiply-adds longer than the
-    /// single polynomial's rather than a residual and a division.
-    @inlinable @inline(__always)
-    static func extendedOutput(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
-        typealias V = SIMD2<Double>
-        let f = UnsafePointer(elements + Fast.base)
-        let xs = V(repeating: x)
-        let h = multiplyAdd(xs, V(1, -1), V(0, 1))  // x and 1 − x
-        let z = multiplyAdd(xs, V(4, -4), V(-1, 3))  // 4h − 1
-        let e = Fast.extended &+ Fast.degree &+ 1
-        let z2 = z * z, z4 = z2 * z2, z8 = z4 * z4
-        let last = multiplyAdd(z2, multiplyAdd(f[e + 19], z, f[e + 18]), multiplyAdd(f[e + 17], z, f[e + 16]))
-        let high = multiplyAdd(z8, last, estrin(z, from: e + 8) { f[$0] })
-        let b = multiplyAdd(z8, high, estrin(z, from: e) { f[$0] })
-        let t = multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.extended) { f[$0] }, h * b)
-        let (y, excess) = correctedLanes(h, t) { f[$0] }
-        let lane = lane(x)
-        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: nil)
     }
 
     /// The lane of the input's half: the sign bit of 1/2 − x (x = 1/2 is the lower half's),
@@ -429,7 +396,6 @@ extension TimingFunction.Table.Builder {
         f[Fast.mode][1] = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
         f[Fast.plan][0] = f[Fast.mode][1]
         storePieces(halves, tolerance: tolerance)
-        if f[Fast.plan][0] >= 1 { storeExtended(halves, tolerance: tolerance) }
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             half.storeFastBounds(
@@ -492,50 +458,6 @@ extension TimingFunction.Table.Builder {
         }
     }
 
-    /// Fits the extended guess (`Fast.extended`) for a curve whose single polynomial takes
-    /// Newton steps, and has `progress(at:)` take it with no step (`Fast.plan` −1/2) when
-    /// it samples within `tolerance` on both halves: the half the single polynomial cannot
-    /// follow gets `E` of degree 19 (if it leaves at an angle), the other keeps its own.
-    func storeExtended(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), tolerance: Double) {
-        let f = elements + Fast.base
-        let rooted = f[Fast.mode][0] != 0
-        let terms = Fast.degree + 1
-        for index in 0..<2 {
-            let half = index == 0 ? halves.0 : halves.1
-            var worst = InlineArray<1, Double>(repeating: 0)
-            sampleGuess(half, index: index, into: &worst) { h, _ in self.fastGuess(h, half: index, steps: 0) }
-            for k in 0..<Fast.extendedElements { f[Fast.extended + k][index] = 0 }
-            if worst[0] <= tolerance || !(half.xCurve.c > 0) {
-                for k in 0..<terms {
-                    f[Fast.extended + k][index] = rooted ? f[Fast.a + k][index] : 0
-                    f[Fast.extended + terms + k][index] = f[Fast.b + k][index]
-                }
-            } else {
-                half.interpolateRatio(count: Fast.extendedTerms, low: -1, high: 1, first: -1, h: { 0.25 * ($0 + 1) }) {
-                    for k in 0..<Fast.extendedTerms { f[Fast.extended + terms + k][index] = $0[k] }
-                }
-            }
-        }
-        var worst = InlineArray<1, Double>(repeating: 0)
-        for index in 0..<2 {
-            sampleGuess(index == 0 ? halves.0 : halves.1, index: index, into: &worst) { h, _ in
-                self.extendedGuessForSampling(h, half: index)
-            }
-        }
-        if worst[0] <= tolerance { f[Fast.plan][0] = -0.5 }
-    }
-
-    /// The extended guess of `t` for `h` on half `index`, in plain arithmetic (construction;
-    /// `extendedOutput` is the fast path's).
-    func extendedGuessForSampling(_ h: Double, half index: Int) -> Double {
-        let f = elements + Fast.base
-        let z = 4 * h - 1, terms = Fast.degree + 1
-        var a = 0.0, e = 0.0
-        for k in stride(from: Fast.degree, through: 0, by: -1) { a = a * z + f[Fast.extended + k][index] }
-        for k in stride(from: Fast.extendedTerms - 1, through: 0, by: -1) { e = e * z + f[Fast.extended + terms + k][index] }
-        return cadence_sqrt(h) * a + h * e
-    }
-
     /// The piecewise guess of `t` for `h` on half `index` after `steps` Newton steps, in
     /// plain arithmetic (construction; `pieceGuess(_:_:_:)` is the fast path's).
     func pieceGuessForSampling(_ h: Double, half index: Int, steps: Int) -> Double {
@@ -586,30 +508,20 @@ extension TimingFunction.Table.Builder {
     }
 
     /// Raises `worst[k]` to the largest relative error of the fast guess after `k` Newton
-    /// steps over 28 inputs per half (see `sampleGuess`).
+    /// steps over 28 inputs per half (Chebyshev points of `h` in 0…1/2, and a few near 0).
     func sampleFastGuess(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), into worst: inout InlineArray<3, Double>) {
+        let count = 28
         for index in 0..<2 {
-            sampleGuess(index == 0 ? halves.0 : halves.1, index: index, into: &worst) {
-                self.fastGuess($0, half: index, steps: $1)
-            }
-        }
-    }
-
-    /// Raises `worst[k]` to the largest relative error of `guess(h, k)` (a guess after `k`
-    /// Newton steps) on `half` over 28 inputs (Chebyshev points of `h` in 0…1/2, and a few
-    /// near 0).
-    func sampleGuess<let n: Int>(
-        _ half: TimingFunction.HalfSolver, index: Int, into worst: inout InlineArray<n, Double>,
-        _ guess: (Double, Int) -> Double
-    ) {
-        for j in 0..<28 {
-            let h = j < 24
-                ? 0.25 - 0.25 * cospi((2 * Double(j) + 1) / Double(2 * 24))
-                : Double(sign: .plus, exponent: -5 * (j - 23) - 5, significand: 1.5)
-            let root = half.root(h, from: guess(h, 0))
-            for k in worst.indices {
-                let error = Swift.abs(guess(h, k) - root) / root
-                worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+            let half = index == 0 ? halves.0 : halves.1
+            for j in 0..<count {
+                let h = j < 24
+                    ? 0.25 - 0.25 * cospi((2 * Double(j) + 1) / Double(2 * 24))
+                    : Double(sign: .plus, exponent: -5 * (j - 23) - 5, significand: 1.5)
+                let root = half.root(h, from: fastGuess(h, half: index, steps: 0))
+                for k in worst.indices {
+                    let error = Swift.abs(fastGuess(h, half: index, steps: k) - root) / root
+                    worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+                }
             }
         }
     }
@@ -689,33 +601,19 @@ extension TimingFunction.HalfSolver {
     /// moves to `h = 0`, where `t/h` is `1/X'(0)`. An 8 × 8 system, so a curve with pieces
     /// costs 18 of them at construction.
     func fitPiece(_ k: Int) -> InlineArray<8, Double> {
+        let n = Fast.degree + 1
+        let low = k == 0 ? 0.0 : -1.0, high = k == Fast.pieceCount - 1 ? 0.0 : 1.0
         var b = InlineArray<8, Double>(repeating: 0)
-        interpolateRatio(
-            count: Fast.degree + 1, low: k == 0 ? 0.0 : -1.0, high: k == Fast.pieceCount - 1 ? 0.0 : 1.0,
-            first: k == 0 ? 0 : nil, h: { (0.5 * $0 + Double(k)) / Fast.piecesPerUnit }
-        ) { for i in 0...Fast.degree { b[i] = $0[i] } }
-        return b
-    }
-
-    /// The polynomial of degree `count − 1` in `w` interpolating `t/h` at the `count`
-    /// Chebyshev nodes of `w` in `low … high`, where `h = h(w)` (increasing); the node
-    /// nearest `first` moves there if given. Where `h = 0`, `t/h` is `1/X'(0)`. Hands the coefficients
-    /// (in powers of `w`) to `body`.
-    func interpolateRatio(
-        count n: Int, low: Double, high: Double, first: Double?, h hOf: (Double) -> Double,
-        _ body: (UnsafePointer<Double>) -> Void
-    ) {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + n) { buffer in
             let matrix = buffer.baseAddress!, right = matrix + n * n
             var t = 0.0
-            // Descending nodes, so each root starts from the one before.
-            let moved = first.map { $0 <= 0.5 * (low + high) ? n - 1 : 0 }
             for j in 0..<n {
+                // Ascending nodes, so each root starts from the one before.
                 var w = 0.5 * (low + high) - 0.5 * (high - low) * cospi((2 * Double(n - 1 - j) + 1) / Double(2 * n))
-                if j == moved, let first { w = first }
-                let h = hOf(w)
+                if k == 0, j == 0 { w = 0 }
+                let h = (0.5 * w + Double(k)) / Fast.piecesPerUnit
                 if h > 0 {
-                    t = root(h, from: t > 0 ? t : h / xCurve.c)
+                    t = root(h, from: j == 0 ? h / xCurve.c : t)
                     right[j] = t / h
                 } else {
                     right[j] = 1 / xCurve.c
@@ -724,8 +622,9 @@ extension TimingFunction.HalfSolver {
                 for i in 0..<n { matrix[j * n + i] = power; power *= w }
             }
             Self.solveLinear(matrix, right, n)
-            body(right)
+            for i in 0..<n { b[i] = right[i] }
         }
+        return b
     }
 
     /// The vertical-end guess `t ≈ √h·A(z) + h·B(z)`: interpolation at 14 Chebyshev nodes

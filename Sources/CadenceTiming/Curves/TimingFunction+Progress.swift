@@ -120,13 +120,11 @@ extension TimingFunction {
 private typealias Table = TimingFunction.Table
 
 /// `progress(at:)` on curves the single polynomial guess cannot follow without Newton
-/// steps, out of line: the extended guess (`Table.extendedOutput`), the piecewise guess
-/// (`Table.pieceOutput`), or for the few neither follows, the table's
-/// (`progressFromTheTable`).
+/// steps, out of line: the piecewise guess (`Table.pieceOutput`), or for the few it cannot
+/// follow either, the table's (`progressFromTheTable`).
 @usableFromInline @inline(never)
 func progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
     let plan = Table.plan(elements)
-    if plan > -1 { return Table.extendedOutput(x, elements) ?? progressOnTheGrid(x, elements) }
     if plan == -1 { return progressFromTheTable(x, elements) }
     if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
     return progressOnTheGrid(x, elements)

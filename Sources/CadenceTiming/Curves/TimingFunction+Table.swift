@@ -106,10 +106,7 @@ extension TimingFunction {
             let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : Table.maxNewtonSteps
             for index in 0..<2 { block[index * Table.halfCount + Lane.constants][0] = Double(steps) }
             Builder(elements: block).storeFast((lower, upper), limits: limits)
-            let plan = block[Fast.base + Fast.plan][0]
-            let count =
-                plan < -1 ? Table.elementCount
-                : Table.elementCount - Fast.pieceElements + (plan < 0 && plan > -1 ? Fast.extendedElements : 0)
+            let count = block[Fast.base + Fast.plan][0] < -1 ? Table.elementCount : Table.elementCount - Fast.pieceElements
             elements = .allocate(capacity: count)
             elements.initialize(from: block, count: count)
         }
