@@ -608,9 +608,10 @@ extension TimingFunction.HalfSolver {
             let matrix = buffer.baseAddress!, right = matrix + n * n
             var t = 0.0
             for j in 0..<n {
-                // Ascending nodes, so each root starts from the one before.
+                // Descending nodes (j = 0 the one nearest `high`), so each root starts from
+                // the one before; the first piece's last node, the one nearest w = 0, moves there.
                 var w = 0.5 * (low + high) - 0.5 * (high - low) * cospi((2 * Double(n - 1 - j) + 1) / Double(2 * n))
-                if k == 0, j == 0 { w = 0 }
+                if k == 0, j == n - 1 { w = 0 }
                 let h = (0.5 * w + Double(k)) / Fast.piecesPerUnit
                 if h > 0 {
                     t = root(h, from: j == 0 ? h / xCurve.c : t)
