@@ -68,8 +68,8 @@ final class ResolvedTimingBatchTests: XCTestCase {
     /// group it does not settle): every fill mode, removed on completion or not, speeds of
     /// both signs, times before, inside and after the interval in runs and shuffled, with the
     /// interval's ends, ±0, ±∞ and NaN placed at every offset of a group; the same progress
-    /// and iteration as one `state(atParentTime:)` per time, bit for bit. Buffers of different
-    /// lengths: the shorter one's count is written, nothing past it.
+    /// and iteration as one `state(atParentTime:)` per time, bit for bit. A call shorter than the
+    /// output buffer (another tail length): nothing written past it.
     func testOneLegWithoutOffsetEqualsOneStatePerTime() {
         var g = SeededGenerator(seed: 0x1E6_0FF)
         for fill in [FillMode.removed, .forwards, .backwards, .both] {
@@ -97,8 +97,8 @@ final class ResolvedTimingBatchTests: XCTestCase {
                         times.withUnsafeBufferPointer { t in
                             progress.withUnsafeMutableBufferPointer { p in
                                 iterations.withUnsafeMutableBufferPointer { i in
-                                    // A debug build asserts on different lengths: give the
-                                    // shorter buffer's count to both there.
+                                    // Both inputs cut to the output's count (a debug build
+                                    // asserts on different lengths).
                                     let n = cut == 0 ? t.count : p.count
                                     timing.progress(
                                         atParentTimes: UnsafeBufferPointer(rebasing: t[0..<n]), isRemovedOnCompletion: removed,

@@ -60,12 +60,20 @@ package final class PropertyAnimationPlan: Sendable {
     @inline(__always)
     static func fold<V: PropertyValue>(_ reaches: [Reach<V>], _ model: V, _ time: Double, _ rotation: inout Double?) -> V {
         var value = model
+        fold(reaches, model, time, &rotation, into: &value)
+        return value
+    }
+
+    /// Applies `reaches` in order to `value` (each reach's model is `model`).
+    @inline(__always)
+    static func fold<V: PropertyValue>(
+        _ reaches: [Reach<V>], _ model: V, _ time: Double, _ rotation: inout Double?, into value: inout V
+    ) {
         reaches.withUnsafeBufferPointer { reaches in
             for index in reaches.indices {
                 reaches[index].apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
             }
         }
-        return value
     }
 
     /// The fold of a property's planned reaches (for a property of type `V`) over `model`
@@ -89,13 +97,7 @@ package final class PropertyAnimationPlan: Sendable {
     ) -> V {
         var value = model
         first?.apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
-        if !rest.isEmpty {
-            rest.withUnsafeBufferPointer { rest in
-                for index in rest.indices {
-                    rest[index].apply(model: model, time: time, honoursRemoval: true, into: &value, rotation: &rotation)
-                }
-            }
-        }
+        if !rest.isEmpty { fold(rest, model, time, &rotation, into: &value) }
         return value
     }
 

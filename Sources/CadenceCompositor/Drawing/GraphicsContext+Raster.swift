@@ -63,11 +63,11 @@ extension GraphicsContext {
     }
 
     /// `SourceOver.blend(paint, weights:…)`, with the runs of eight or more pixels whose
-    /// weights all quantize to 255 (≥ 1 − 2⁻¹⁰) given to the uniform kernel — a span fill
+    /// weights all quantize to 255 (≥ `PixelLanes.fullWeight`) given to the uniform kernel — a span fill
     /// for an opaque paint — and those that all quantize to 0 (< 1/510) skipped: the same
     /// bytes, without quantizing a shape's interior or the gaps between its parts.
     static func blendRuns(_ paint: SourceOver.Paint, weights w: UnsafeMutablePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count n: Int) {
-        let full = SIMD8<Float>(repeating: 1 - 1.0 / 1024), none = SIMD8<Float>(repeating: 0.5 / 255)
+        let full = SIMD8<Float>(repeating: PixelLanes.fullWeight), none = SIMD8<Float>(repeating: 0.5 / 255)
         @inline(__always) func group(_ j: Int) -> SIMD8<Float> { UnsafeRawPointer(w + j).loadUnaligned(as: SIMD8<Float>.self) }
         @inline(__always) func isFull(_ j: Int) -> Bool { !any(group(j) .< full) }
         @inline(__always) func isEmpty(_ j: Int) -> Bool { all(group(j) .< none) }

@@ -87,26 +87,18 @@ struct OverlapCorrection {
         var next = 0
         let h = 1 / Double(Self.subrows)
         for y in 0..<rect.height {
-            // Only rows marked (a negated start) are sampled; the others just take in the
-            // edges that start there (the expired ones are dropped at the next marked row).
-            guard spans[y].x < 0 else {
-                let bottom = Double(y + 1)
-                while next < edges.count, edges[next].top < bottom {
-                    active.append(edges[next])
-                    next += 1
-                }
-                continue
-            }
-            let lo = Int(-1 - spans[y].x), end = Int(spans[y].y)
-            inside.removeAll(keepingCapacity: true)
-            flagged.removeAll(keepingCapacity: true)
-            // Every edge starting in this row (the rows' edges are not sorted by their
-            // tops): those starting below a sample line wait at the end of the line's order.
+            // Every edge starting in this row (the rows' edges are not sorted by their tops).
             let bottom = Double(y + 1)
             while next < edges.count, edges[next].top < bottom {
                 active.append(edges[next])
                 next += 1
             }
+            // Only rows marked (a negated start) are sampled; the others just take in their
+            // edges (the expired ones are dropped at the next marked row).
+            guard spans[y].x < 0 else { continue }
+            let lo = Int(-1 - spans[y].x), end = Int(spans[y].y)
+            inside.removeAll(keepingCapacity: true)
+            flagged.removeAll(keepingCapacity: true)
             for s in 0..<Self.subrows {
                 let line = Double(y) + (Double(s) + 0.5) * h
                 // One pass: the edges ending above the line dropped, the others' crossings

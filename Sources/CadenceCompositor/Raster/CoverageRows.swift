@@ -220,9 +220,9 @@ extension CoverageRows {
         _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, from start: Int, to stop: Int, width: Int,
         into dst: UnsafeMutablePointer<UInt8>
     ) {
-        // Weights at or above 1 − 2⁻¹⁰ all quantize to 255: a shape's interior, for an
-        // opaque paint, is stored without quantizing.
-        let full = SIMD8<Float>(repeating: 1 - 1.0 / 1024)
+        // Weights at or above `PixelLanes.fullWeight` all quantize to 255: a shape's
+        // interior, for an opaque paint, is stored without quantizing.
+        let full = SIMD8<Float>(repeating: PixelLanes.fullWeight)
         var c = start & ~7
         while c < stop {
             let cells = UnsafeMutableRawPointer(row + c)

@@ -520,7 +520,7 @@ enum PathCoverage {
             guard q.y > 0, p.y < size.y else { return }
             let dxdy = (q.x - p.x) / (q.y - p.y)
             if p.y >= 0, q.y <= size.y, Swift.min(p.x, q.x) >= 0, Swift.max(p.x, q.x) < size.x {
-                // Inside the plane (the usual case): no cut, no clamp.
+                // Inside the plane (the usual case): no cut at its sides or rows.
                 addPiece(p, q, dxdy: dxdy, sign: sign)
                 return
             }

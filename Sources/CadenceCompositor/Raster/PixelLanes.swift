@@ -113,6 +113,12 @@ enum PixelLanes {
         isZero((raw & 0xFF00_0000) ^ 0xFF00_0000)
     }
 
+    /// The least weight that `quantize` always takes to 255 (1 − 2⁻¹⁰, below the 1 − 1/510
+    /// where rounding turns up): runs whose weights all reach it are a shape's interior. A
+    /// computed constant, which a static stored property would guard with a lazy check.
+    @inline(__always)
+    static var fullWeight: Float { 1 - 1.0 / 1024 }
+
     /// Eight weights in 0…1 quantized to 0…255: clamped to 0…1 (NaN to 0), times 255 in
     /// `Float`, rounded to nearest (ties to even, through the 2²³ bias).
     @inline(__always)

@@ -55,8 +55,9 @@ public class Layer {
     /// they change (`LayerAnimationPlan.swift`); `nil` until then.
     @exclusivity(unchecked)
     final var animationPlanCache: LayerAnimationPlan?
-    /// For a model layer that snapshots have been made of: the identity they find it
-    /// through, made by the first snapshot (`LayerModelHandle.swift`).
+    /// For a model layer that snapshots have been made of: the identity object made by the
+    /// first snapshot, owned only so that its destruction clears the handle's `layer`
+    /// (`LayerModelHandle.swift`); snapshots reach the model through `modelHandle`.
     @exclusivity(unchecked)
     final var modelIdentity: LayerModelIdentity?
     /// For a presentation snapshot: the handle to the model layer it was made from. For a

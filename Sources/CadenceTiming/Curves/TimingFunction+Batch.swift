@@ -14,7 +14,8 @@ import CCadenceFeatures
 //   lane on its own half: each coefficient is its `(lower, upper)` pair loaded into both
 //   128-bit halves of a vector, and one in-lane permute picks each lane's
 //   (`cadence_pick4`), with nothing to set up.
-// The grid test runs in the lanes, against the half's largest bound; every group's vector
+// The grid test runs in the lanes, against a bound per lane at least its binade's (the
+// half's largest on the short route, one of three tiers by binade on the long); every group's vector
 // is stored, and the few lanes the test leaves are noted (without a branch on the data) and
 // finished afterwards by the scalar function, whose own test and longer paths give them the
 // same bits as a scalar call.
@@ -167,8 +168,10 @@ extension TimingFunction {
 }
 
 extension TimingFunction.Table {
-    /// The fast path's data read for four inputs of one half a vector (see the file's
-    /// comment): each coefficient is its half's value of `Fast`'s element, broadcast.
+    /// The fast path's data read for four inputs a vector (see the file's comment): on the
+    /// long route each vector holds one half's inputs and reads that half's coefficients
+    /// broadcast (`splat`, `evaluate`); on the short route each lane picks its half's
+    /// (`progress(_:)`).
     @usableFromInline
     struct Batch {
         @usableFromInline typealias V = SIMD4<Double>
@@ -204,7 +207,8 @@ extension TimingFunction.Table {
         }
 
         /// The largest bound of each half over the binades from `Fast.firstBoundedBinade`
-        /// to `h = 1/2` (lane 0 lower, lane 1 upper): the vector test's, for every input.
+        /// to `h = 1/2` (lane 0 lower, lane 1 upper): the short route's vector test, for
+        /// every input (the long route tests against `tieredBounds`).
         @usableFromInline let largestBound: SIMD2<Int64>
 
         @inlinable @inline(__always)
@@ -351,11 +355,11 @@ extension TimingFunction.Table {
             }
         }
 
-        /// `gridValue`'s test in the lanes against the half's largest bound (`bound` in
-        /// every lane): the grid points nearest `y`, and the lanes where the test proves them
-        /// the exact output's rounding. It settles a subset of the lanes the scalar test
-        /// settles (the bound of the input's binade is at most the largest); the others go to
-        /// the scalar function.
+        /// `gridValue`'s test in the lanes against `bound`, per lane at least the bound of
+        /// the input's binade (the half's largest, or its tier's): the grid points nearest
+        /// `y`, and the lanes where the test proves them the exact output's rounding. It
+        /// settles a subset of the lanes the scalar test settles; the others go to the scalar
+        /// function.
         @inlinable @inline(__always)
         static func gridValues(_ y: V, excess: V, h: V, bound: SIMD4<Int64>) -> (value: V, settled: Mask) {
             typealias I = SIMD4<Int64>

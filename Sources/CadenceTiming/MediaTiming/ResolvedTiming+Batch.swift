@@ -71,9 +71,11 @@ extension ResolvedTiming {
                 i &+= 4
             }
             if forwardLeg && plain {
-                // A loop of its own, the bounds in registers; it stops at the first group
-                // with a lane it does not settle (a time at the interval's end, or NaN),
-                // and the loop below goes on from there.
+                // A loop of its own, the bounds in registers, for times inside the interval
+                // or where nothing is shown. It stops for good at the first group with a lane
+                // it does not settle — a time at the interval's end, NaN, or a time the fill
+                // mode holds (before the start filling backwards; after the end filling
+                // forwards and not removed) — and the loop below goes on from there.
                 let begin = SIMD4<Double>(repeating: beginTime), rate = SIMD4<Double>(repeating: speed)
                 while i &+ 4 <= count {
                     let e = (source.loadUnaligned(fromByteOffset: 8 &* i, as: SIMD4<Double>.self) - begin) * rate
