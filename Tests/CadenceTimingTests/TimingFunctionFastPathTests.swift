@@ -136,37 +136,62 @@ final class TimingFunctionFastPathTests: XCTestCase {
     }
     // The piecewise guess: the curves whose single polynomial needs two Newton steps
     // ((0.9, 0, 0.1, 1)) or cannot follow them even so ((0.95, 0.05, 0.05, 0.95)) guess from
-    // the pieces with fewer steps (one; two); the others (the named curves, the default with
-    // its one step) keep the single polynomial (and their tables no pieces). On the former,
-    // every input at and a few ulps around each piece boundary (where the nearest-integer
-    // index may pick either piece), around 1/2 and a few thousand uniform ones agree with
-    // the full path on the grid, and the piecewise path answers most inputs itself.
+    // the pieces with fewer steps (none; at most one); the others (the named curves, the
+    // default with its one step) keep the single polynomial (and their tables no pieces).
+    // The pieces are runs of cells in order, each mapped onto −1…1, narrowest next to the
+    // steep middle. On both curves, every input at and a few ulps around each cell boundary
+    // (where the nearest-integer cell may be either), around 1/2 and a few thousand uniform
+    // ones agree with the full path on the grid, and the piecewise path answers most inputs
+    // itself.
     func testPiecewiseGuessServesTheCurvesThatNeededNewtonSteps() {
         typealias Fast = Table.Fast
         let steep = TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
         let steeper = TimingFunction(controlPoints: 0.95, 0.05, 0.05, 0.95)
-        for (f, single, pieces) in [(steep, 2.0, 1.0), (steeper, -1, 2)] {
+        for (f, single, pieces) in [(steep, 2.0, 0.0), (steeper, -1, 1)] {
             let elements = f.table!.elements
             XCTAssertEqual(elements[Fast.base + Fast.mode][1], single, "\(f): the single polynomial's steps")
             XCTAssertEqual(Table.plan(elements), -2 - pieces, "\(f): the pieces and their steps")
-            // The steps only in the pieces next to the steep middle (for (0.9, 0, 0.1, 1)).
-            let first = elements[Fast.base + Fast.plan][1]
-            XCTAssertTrue(f == steep ? first > 0 && first < Double(Fast.pieceCount) : first >= 0 && first < Double(Fast.pieceCount), "\(f): \(first)")
+            let used = Table.usedPieces(elements)
+            XCTAssertTrue(used > 8 && used <= Fast.pieceCount, "\(f): \(used) pieces")
+            // The cells' pieces run 0, 1, …, used − 1 in order; each piece's map takes its
+            // cells' inputs onto −1…1.
+            let cells = UnsafeRawPointer(elements + Fast.base + Fast.cells).assumingMemoryBound(to: UInt8.self)
+            var first = 0
+            for cell in 0..<Fast.cellCount {
+                let k = Int(cells[cell])
+                XCTAssertTrue(k == (cell == 0 ? 0 : Int(cells[cell - 1])) || k == Int(cells[cell - 1]) + 1, "\(f) cell \(cell)")
+                if cell > 0, k != Int(cells[cell - 1]) { first = cell }
+                if cell == Fast.cellCount - 1 || Int(cells[cell + 1]) != k {
+                    let range = Table.pieceRange(cells: first, cell)
+                    let map = elements[Fast.base + Fast.pieces + k * Fast.pieceStride + Fast.degree + 1]
+                    XCTAssertEqual(range.low * map[0] + map[1], -1, accuracy: 1e-12, "\(f) piece \(k)")
+                    XCTAssertEqual(range.high * map[0] + map[1], 1, accuracy: 1e-12, "\(f) piece \(k)")
+                }
+            }
+            XCTAssertEqual(Int(cells[Fast.cellCount - 1]), used - 1)
+            if f == steep {
+                // Next to the steep middle a piece is at most two cells (1.5/126 of `h` with
+                // the last, half-width one), narrower than the branch point's distance from
+                // the real axis (0.012); far from it, eight.
+                XCTAssertNotEqual(cells[Fast.cellCount - 1], cells[Fast.cellCount - 3], "\(f)")
+                XCTAssertEqual(cells[0], cells[7], "\(f)")
+                XCTAssertEqual(elements[Fast.base + Fast.plan][1], Double(Fast.pieceCount), "\(f): no piece takes a step")
+            }
         }
         for name in TimingFunction.Name.allCases where name != .linear {
             let elements = TimingFunction(named: name).table!.elements
             XCTAssertEqual(Table.plan(elements), name == .default ? 1 : 0, "\(name)")
+            XCTAssertEqual(Table.usedPieces(elements), 0, "\(name)")
         }
         var rng = SeededGenerator(seed: 0x91EC_E5)
         for f in [steep, steeper] {
             var inputs: [Double] = []
-            for k in 0..<Fast.pieceCount {
-                for boundary in [(Double(k) - 0.5) / Fast.piecesPerUnit, (Double(k) + 0.5) / Fast.piecesPerUnit]
-                where boundary > 0 && boundary <= 0.5 {
-                    for ulps in -4...4 {
-                        inputs.append(rng.stepped(boundary, ulps: ulps))
-                        inputs.append(rng.stepped(1 - boundary, ulps: ulps))
-                    }
+            // Each cell's upper edge (the last cell's is 1/2).
+            for cell in 0..<Fast.cellCount {
+                let boundary = Swift.min(0.5, (Double(cell) + 0.5) / Fast.cellsPerUnit)
+                for ulps in -4...4 {
+                    inputs.append(rng.stepped(boundary, ulps: ulps))
+                    inputs.append(rng.stepped(1 - boundary, ulps: ulps))
                 }
             }
             let special = inputs.count

@@ -15,12 +15,16 @@ import CCadenceFeatures
 //    is worse (a steep middle such as (0.9, 0, 0.1, 1), or the default's lower half) takes
 //    one or two plain Newton steps, chosen in `init` by sampling.
 //    Curves that need two steps (or whose guess cannot follow them) keep a piecewise
-//    guess too, which `progress(at:)` takes instead (out of line): 9 pieces per half,
-//    piece `k` for `h·16` within 1/2 of `k` (the index is the nearest integer, one
-//    multiply-add with 2^52, no exponent), `t ≈ h·B_k(w)`, `w = 2·(16h − k)`, `B_k` of
-//    degree 7 interpolating `t/h` at 8 Chebyshev nodes. Its Newton steps, if any, only
-//    from the first piece that needs them (next to a steep middle), and a bound per piece
-//    besides the binade's (the lesser holds). The batch keeps the single polynomial.
+//    guess too, which `progress(at:)` takes instead (out of line): up to 16 pieces, each
+//    a run of the 64 cells of `h` (cell `c` for `126h` within 1/2 of `c`: the nearest
+//    integer, one multiply-add with 2^52, no exponent), and a byte per cell naming its
+//    piece; `t ≈ h·B_k(w)`, `w = h·scale_k + offset_k` in −1…1 across the piece, `B_k` of
+//    degree 7 interpolating `t/h` at 8 Chebyshev nodes. The runs start 8 cells wide and
+//    are halved where the guess misses the tolerance, so they end narrow next to a steep
+//    middle (closer to the inverse's branch point than a uniform piece could be) and need
+//    no Newton step there. Steps, if a one-cell piece still needs them, only from the
+//    first piece that does, and a bound per piece besides the binade's (the lesser holds).
+//    The batch keeps the single polynomial.
 // 2. The correction: `X(t) − h`, `X'`, `X''/2`, `Y`, `Y'` and `Y''/2` at the guess, side by
 //    side; the one division `1/X'`; then `y = Y + Y'δ₁ + (Y''/2 − Y'·X''/2X')·δ₁²` with
 //    `δ₁ = −(X(t) − h)/X'` (the output's series to second order).
@@ -57,18 +61,15 @@ extension TimingFunction.Table {
         /// ulps of the least output magnitude there; `Int16.max` where the fast path must
         /// not answer.
         @usableFromInline static let bounds = 29
-        /// The pieces' bounds, as `bounds` but per piece: 16 `Int16` per half (lower half
-        /// first), piece `k` at `k`; piece 0 (and padding) `Int16.max`, as the binades'
-        /// bounds serve its inputs. An input's bound is the lesser of its binade's and its
-        /// piece's (tighter near the middle, where a binade is wide).
-        @usableFromInline static let pieceBounds = pieces + pieceCount * (degree + 1)
-        /// Piece bounds per half (`pieceCount` and padding).
-        @usableFromInline static let pieceBoundsPerHalf = 16
-        /// Elements.
-        static let count = pieceBounds + 4
-        /// The pieces' elements (coefficients and bounds), at the end: a curve without
-        /// pieces is stored without them.
-        static let pieceElements = count - pieces
+        /// The pieces' bounds, as `bounds` but per piece: `pieceCount` `Int16` per half (lower
+        /// half first), piece `k` at `k`; piece 0 (and unused ones) `Int16.max`, as the
+        /// binades' bounds serve its inputs. An input's bound is the lesser of its binade's and
+        /// its piece's (tighter near a steep middle, where a binade is wide).
+        @usableFromInline static let pieceBounds = cells + 4
+        /// Elements, with every piece (the cells, the pieces' bounds and the pieces come
+        /// last: a curve without pieces is stored without them, one with fewer than
+        /// `pieceCount` without the rest; `Table.storedCount`).
+        static let count = pieces + pieceCount * pieceStride
         /// Binade index of `h = 2^-30` (its biased exponent): inputs below take the full path.
         @usableFromInline static let firstExponent = 1023 - 30
         /// Bounds per half (binades 2^-30 … 2^-1, and `h = 1/2`).
@@ -87,15 +88,26 @@ extension TimingFunction.Table {
         /// fewer). Lane 1, for the pieces: the first piece whose guess takes the steps (a
         /// steep middle needs them only in the pieces next to it); else 0.
         @usableFromInline static let plan = 38
-        /// The piecewise guess: `pieceCount` pieces of `degree + 1` elements each (the
-        /// coefficients of `B_k` in powers of `w`, each a `(lower, upper)` pair).
-        @usableFromInline static let pieces = 39
-        /// Pieces per half: piece `k` covers `h·piecesPerUnit` in `k − 1/2 … k + 1/2`
-        /// (the first and last only half that), so the nearest integer to
-        /// `h·piecesPerUnit` is the index.
-        @usableFromInline static let pieceCount = 9
-        /// Pieces per unit of `h` (twice the pieces per half less one).
-        @usableFromInline static let piecesPerUnit = 16.0
+        /// The piece of each cell of `h` (`Fast.cellsPerUnit`): 64 bytes, the same for both
+        /// halves, so that one byte load picks the piece.
+        @usableFromInline static let cells = 39
+        /// The piecewise guess: up to `pieceCount` pieces of `pieceStride` elements each, the
+        /// coefficients of `B_k` in powers of `w` (each a `(lower, upper)` pair), then the
+        /// map `(scale, offset)` that gives `w = h·scale + offset` in −1…1 over the piece.
+        @usableFromInline static let pieces = pieceBounds + 4
+        /// Elements per piece.
+        @usableFromInline static let pieceStride = degree + 2
+        /// The most pieces a curve keeps (the bounds' room per half).
+        @usableFromInline static let pieceCount = 16
+        /// Cells per unit of `h`: cell `c` holds the inputs with `h·cellsPerUnit` within 1/2
+        /// of `c` (the nearest integer, one multiply-add with 2^52, no exponent), 0…63 on
+        /// 0…1/2 (the first and last cells half as wide as the others). A piece is a run of
+        /// cells: 8 of them at first (1/16 of a unit), halved where the guess is not good
+        /// enough, down to one (next to a steep middle, narrower than the distance from the
+        /// real axis to the inverse's branch point).
+        @usableFromInline static let cellsPerUnit = 126.0
+        /// Cells per half.
+        static let cellCount = 64
         /// Parts of a binade's range of `t` bounded separately (`storeFastBounds`).
         static let boundedParts = 2
         /// Degree of `A` and `B`.
@@ -184,37 +196,39 @@ extension TimingFunction.Table {
     }
 
     /// The piecewise guess for input `x` (both halves' lanes `h`): `t ≈ h·B_k(w)` with
-    /// `k = pieceIndex(min(x, 1 − x))` (one multiply-add with 2^52, no exponent, no
-    /// conversion check; a NaN or an input outside 0…1 reads a piece and fails the tests
-    /// later) and `w = 2·(h·piecesPerUnit − k)` in
-    /// −1…1. The other half's lane reads the same piece of its own half: a value nobody
-    /// uses.
+    /// `k = pieceIndex(min(x, 1 − x))` (a multiply-add with 2^52 and one byte load, no
+    /// exponent, no conversion check; a NaN or an input outside 0…1 reads a piece and fails
+    /// the tests later) and `w = h·scale_k + offset_k` in −1…1 over the piece. The other
+    /// half's lane reads the same piece of its own half: a value nobody uses.
     @usableFromInline @_transparent
     static func pieceGuess(
         _ x: Double, _ h: SIMD2<Double>, _ f: UnsafePointer<SIMD2<Double>>
     ) -> (t: SIMD2<Double>, index: Int) {
-        let index = pieceIndex(Swift.min(x, 1 - x))
-        let k = Double(index)
-        let w = multiplyAdd(h, SIMD2(repeating: 2 * Fast.piecesPerUnit), SIMD2(repeating: -2 * k))
-        let piece = f + (Fast.pieces &+ index &* (Fast.degree &+ 1))
+        let index = pieceIndex(Swift.min(x, 1 - x), f)
+        let piece = f + (Fast.pieces &+ index &* Fast.pieceStride)
+        let map = piece[Fast.degree &+ 1]
+        let w = multiplyAdd(h, SIMD2(repeating: map[0]), SIMD2(repeating: map[1]))
         return (h * estrin(w, from: 0) { piece[$0] }, index)
     }
 
-    /// The piece of `h`: the integer nearest `h·piecesPerUnit` (adding 2^52 rounds it into
-    /// the low bits), clamped to the pieces, so that NaN and `h` outside 0…1/2 read one.
+    /// The piece of `h`: the piece of its cell, the integer nearest `h·cellsPerUnit`
+    /// (adding 2^52 rounds it into the low bits), masked to the cells, so that NaN and `h`
+    /// outside 0…1/2 read one.
     @inlinable @inline(__always)
-    static func pieceIndex(_ h: Double) -> Int {
-        Swift.min(Int(truncatingIfNeeded: multiplyAdd(h, Fast.piecesPerUnit, 0x1p52).bitPattern & 0xF), Fast.pieceCount &- 1)
+    static func pieceIndex(_ h: Double, _ f: UnsafePointer<SIMD2<Double>>) -> Int {
+        let cell = Int(truncatingIfNeeded: multiplyAdd(h, Fast.cellsPerUnit, 0x1p52).bitPattern & 0x3F)
+        return Int(UnsafeRawPointer(f + Fast.cells).load(fromByteOffset: cell, as: UInt8.self))
     }
 
     /// The piecewise guess of `t` for `h` in `2^-30 … 1/2` on half `half` after `steps`
     /// Newton steps, for one half (the longer paths' start on curves with pieces).
     @inlinable @inline(__always)
     static func pieceStart(_ h: Double, half: Int, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-        let f = UnsafeRawPointer(elements + Fast.base).assumingMemoryBound(to: Double.self) + half
-        let index = pieceIndex(h)
-        let w = multiplyAdd(h, 2 * Fast.piecesPerUnit, -2 * Double(index))
-        let piece = f + 2 &* (Fast.pieces &+ index &* (Fast.degree &+ 1))
+        let fast = UnsafePointer(elements + Fast.base)
+        let f = UnsafeRawPointer(fast).assumingMemoryBound(to: Double.self) + half
+        let index = pieceIndex(h, fast)
+        let piece = f + 2 &* (Fast.pieces &+ index &* Fast.pieceStride)
+        let w = multiplyAdd(h, piece[2 &* (Fast.degree &+ 1) &- half], piece[2 &* (Fast.degree &+ 1) &+ 1 &- half])
         var p = piece[2 &* Fast.degree]
         for j in stride(from: Fast.degree &- 1, through: 0, by: -1) { p = multiplyAdd(p, w, piece[2 &* j]) }
         var t = h * p
@@ -301,7 +315,7 @@ extension TimingFunction.Table {
             fromByteOffset: 2 &* (binade &+ lane &* Fast.boundsPerHalf), as: Int16.self))
         if let piece {
             let pieceBound = UnsafeRawPointer(f + Fast.pieceBounds).load(
-                fromByteOffset: 2 &* (piece &+ lane &* Fast.pieceBoundsPerHalf), as: Int16.self)
+                fromByteOffset: 2 &* (piece &+ lane &* Fast.pieceCount), as: Int16.self)
             bound = Swift.min(bound, Int(pieceBound))  // both hold for the input
         }
         let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
@@ -333,9 +347,17 @@ extension SIMD4: SquareRootLanes where Scalar == Double {
 // MARK: - Construction
 
 extension TimingFunction.Table {
-    /// The inputs `h` of piece `k`: `h·piecesPerUnit` in `k − 1/2 … k + 1/2`, within 0…1/2.
-    static func pieceRange(_ k: Int) -> (low: Double, high: Double) {
-        (Swift.max(0, (Double(k) - 0.5) / Fast.piecesPerUnit), Swift.min(0.5, (Double(k) + 0.5) / Fast.piecesPerUnit))
+    /// The inputs `h` of the cells `first … last`: `h·cellsPerUnit` in
+    /// `first − 1/2 … last + 1/2`, within 0…1/2.
+    static func pieceRange(cells first: Int, _ last: Int) -> (low: Double, high: Double) {
+        (Swift.max(0, (Double(first) - 0.5) / Fast.cellsPerUnit), Swift.min(0.5, (Double(last) + 0.5) / Fast.cellsPerUnit))
+    }
+
+    /// The pieces a block keeps (the last cell's piece and those before), 0 without pieces.
+    static func usedPieces(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Int {
+        guard plan(elements) < -1 else { return 0 }
+        let cells = UnsafeRawPointer(elements + Fast.base + Fast.cells)
+        return Int(cells.load(fromByteOffset: Fast.cellCount - 1, as: UInt8.self)) + 1
     }
 
     /// The construction's view of a block being filled, before the table owns it (so that
@@ -409,41 +431,58 @@ extension TimingFunction.Table.Builder {
     /// whose single polynomial takes two steps (or cannot follow the curve) and whose
     /// halves both leave at an angle.
     func storePieces(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), tolerance: Double) {
+        typealias Table = TimingFunction.Table
         let f = elements + Fast.base
         // One Newton step costs about what the pieces' index and load cost (measured on the
         // default's lower half): pieces only for curves that need two steps, or more.
         guard f[Fast.mode][0] == 0, !(f[Fast.mode][1] >= 0 && f[Fast.mode][1] < 2) else { return }
-        for index in 0..<2 {
-            let half = index == 0 ? halves.0 : halves.1
-            for k in 0..<Fast.pieceCount {
-                let coefficients = half.fitPiece(k)
-                for j in 0...Fast.degree { f[Fast.pieces + k * (Fast.degree + 1) + j][index] = coefficients[j] }
-            }
+        // The partition: runs of 8 cells, then the run whose fit misses the tolerance by
+        // most (on either half) halved, while there is room and until every run meets it or
+        // is one cell. Next to a steep middle the runs end a cell wide, narrower than the
+        // distance to the inverse's branch point, so that no piece needs a Newton step.
+        typealias Fit = (first: Int, last: Int, error: Double, lower: InlineArray<8, Double>, upper: InlineArray<8, Double>)
+        func fit(_ first: Int, _ last: Int) -> Fit {
+            let range = Table.pieceRange(cells: first, last)
+            let lower = halves.0.fitPiece(range), upper = halves.1.fitPiece(range)
+            let error = Swift.max(halves.0.pieceError(lower, range), halves.1.pieceError(upper, range))
+            return (first, last, error, lower, upper)
         }
+        let initial = 8
+        var fits = InlineArray<16, Fit>(repeating: (0, 0, 0, InlineArray(repeating: 0), InlineArray(repeating: 0)))
+        let run = Fast.cellCount / initial
+        for k in 0..<initial { fits[k] = fit(k * run, k * run + run - 1) }
+        var count = initial
+        while count < Fast.pieceCount {
+            var worst = -1
+            for k in 0..<count where fits[k].error > tolerance && fits[k].last > fits[k].first {
+                if worst < 0 || fits[k].error > fits[worst].error { worst = k }
+            }
+            guard worst >= 0 else { break }
+            for k in stride(from: count, to: worst + 1, by: -1) { fits[k] = fits[k - 1] }
+            let first = fits[worst].first, last = fits[worst].last, middle = (first + last + 1) / 2
+            fits[worst] = fit(first, middle - 1)
+            fits[worst + 1] = fit(middle, last)
+            count += 1
+        }
+        let cells = UnsafeMutableRawPointer(f + Fast.cells).assumingMemoryBound(to: UInt8.self)
+        for k in 0..<count {
+            let range = Table.pieceRange(cells: fits[k].first, fits[k].last)
+            let piece = f + Fast.pieces + k * Fast.pieceStride
+            for j in 0...Fast.degree { piece[j] = SIMD2(fits[k].lower[j], fits[k].upper[j]) }
+            let scale = 2 / (range.high - range.low)
+            piece[Fast.degree + 1] = SIMD2(scale, -(range.low + range.high) / (range.high - range.low))
+            for cell in fits[k].first...fits[k].last { cells[cell] = UInt8(k) }
+        }
+        // The steps: none where every piece met the tolerance, else the fewest that bring the
+        // pieces' sampled guesses within it, from the first piece that missed it on.
         var worst = InlineArray<3, Double>(repeating: 0)
         var firstStepped = Fast.pieceCount  // the first piece whose guess needs the steps
-        for index in 0..<2 {
-            let half = index == 0 ? halves.0 : halves.1
-            // Chebyshev points of each piece, and a few inputs near 0.
-            let perPiece = 4
-            for j in 0..<(Fast.pieceCount * perPiece + 4) {
-                let h: Double
-                if j < Fast.pieceCount * perPiece {
-                    let range = TimingFunction.Table.pieceRange(j / perPiece)
-                    let node = cospi((2 * Double(j % perPiece) + 1) / Double(2 * perPiece))
-                    h = 0.5 * (range.low + range.high) - 0.5 * (range.high - range.low) * node
-                } else {
-                    h = Double(sign: .plus, exponent: -5 * (j - Fast.pieceCount * perPiece) - 10, significand: 1.5)
-                }
-                let root = half.root(h, from: pieceGuessForSampling(h, half: index, steps: 0))
-                for k in worst.indices {
-                    let error = Swift.abs(pieceGuessForSampling(h, half: index, steps: k) - root) / root
-                    worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
-                    if k == 0, !(error <= tolerance) {
-                        firstStepped = Swift.min(firstStepped, j < Fast.pieceCount * perPiece ? j / perPiece : 0)
-                    }
-                }
-            }
+        for k in 0..<count where !(fits[k].error <= tolerance) {
+            firstStepped = Swift.min(firstStepped, k)
+            worst[0] = .infinity
+        }
+        if firstStepped < Fast.pieceCount {
+            sampleSteps(halves, pieces: count, cells: { (fits[$0].first, fits[$0].last) }, into: &worst)
         }
         let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
         let single = f[Fast.mode][1] < 0 ? Int.max : Int(f[Fast.mode][1])
@@ -452,8 +491,39 @@ extension TimingFunction.Table.Builder {
         let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
-            for k in 0..<Fast.pieceBoundsPerHalf {
-                bounds[index * Fast.pieceBoundsPerHalf + k] = k < Fast.pieceCount ? half.pieceBound(k, limit: f[Fast.limit][index]) : .max
+            for k in 0..<Fast.pieceCount {
+                bounds[index * Fast.pieceCount + k] = k > 0 && k < count
+                    ? half.pieceBound(Table.pieceRange(cells: fits[k].first, fits[k].last), limit: f[Fast.limit][index]) : .max
+            }
+        }
+    }
+
+    /// Raises `worst[k]` to the largest relative error of the piecewise guess after `k`
+    /// Newton steps, at 4 Chebyshev points of each of the `pieces` pieces (`cells(k)` is
+    /// piece `k`'s first and last cell) and a few inputs near 0, on both halves.
+    func sampleSteps(
+        _ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver), pieces: Int,
+        cells: (Int) -> (first: Int, last: Int), into worst: inout InlineArray<3, Double>
+    ) {
+        typealias Table = TimingFunction.Table
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            // Chebyshev points of each piece, and a few inputs near 0.
+            let perPiece = 4
+            for j in 0..<(pieces * perPiece + 4) {
+                let h: Double
+                if j < pieces * perPiece {
+                    let range = Table.pieceRange(cells: cells(j / perPiece).first, cells(j / perPiece).last)
+                    let node = cospi((2 * Double(j % perPiece) + 1) / Double(2 * perPiece))
+                    h = 0.5 * (range.low + range.high) - 0.5 * (range.high - range.low) * node
+                } else {
+                    h = Double(sign: .plus, exponent: -5 * (j - pieces * perPiece) - 10, significand: 1.5)
+                }
+                let root = half.root(h, from: pieceGuessForSampling(h, half: index, steps: 0))
+                for k in worst.indices {
+                    let error = Swift.abs(pieceGuessForSampling(h, half: index, steps: k) - root) / root
+                    worst[k] = Swift.max(worst[k], error.isNaN ? .infinity : error)
+                }
             }
         }
     }
@@ -462,10 +532,11 @@ extension TimingFunction.Table.Builder {
     /// plain arithmetic (construction; `pieceGuess(_:_:_:)` is the fast path's).
     func pieceGuessForSampling(_ h: Double, half index: Int, steps: Int) -> Double {
         let f = elements + Fast.base
-        let k = TimingFunction.Table.pieceIndex(h)
-        let w = 2 * (h * Fast.piecesPerUnit - Double(k))
+        let k = TimingFunction.Table.pieceIndex(h, f)
+        let piece = f + Fast.pieces + k * Fast.pieceStride
+        let w = h * piece[Fast.degree + 1][0] + piece[Fast.degree + 1][1]
         var p = 0.0
-        for j in stride(from: Fast.degree, through: 0, by: -1) { p = p * w + f[Fast.pieces + k * (Fast.degree + 1) + j][index] }
+        for j in stride(from: Fast.degree, through: 0, by: -1) { p = p * w + piece[j][index] }
         var t = h * p
         for _ in 0..<steps {
             let residual = ((f[Fast.xa][index] * t + f[Fast.xb][index]) * t + f[Fast.xc][index]) * t - h
@@ -595,24 +666,22 @@ extension TimingFunction.HalfSolver {
         return (InlineArray(repeating: 0), b)
     }
 
-    /// Piece `k` of the piecewise guess, `t ≈ h·B_k(w)` with `w = 2·(h·piecesPerUnit − k)`:
-    /// `B_k` interpolates `t/h` at the 8 Chebyshev nodes of the piece's range of `w` (−1…1,
-    /// the first piece's 0…1, the last's −1…0); the first piece's node nearest `w = 0`
-    /// moves to `h = 0`, where `t/h` is `1/X'(0)`. An 8 × 8 system, so a curve with pieces
-    /// costs 18 of them at construction.
-    func fitPiece(_ k: Int) -> InlineArray<8, Double> {
+    /// The piece of the piecewise guess over `range` of `h`, `t ≈ h·B(w)` with `w` from −1
+    /// to 1 across it: `B` interpolates `t/h` at the 8 Chebyshev nodes of `w`; on the first
+    /// piece (from `h = 0`) the node nearest `w = −1` moves there, where `t/h` is `1/X'(0)`.
+    /// An 8 × 8 system, so a curve with pieces costs two of them a piece at construction.
+    func fitPiece(_ range: (low: Double, high: Double)) -> InlineArray<8, Double> {
         let n = Fast.degree + 1
-        let low = k == 0 ? 0.0 : -1.0, high = k == Fast.pieceCount - 1 ? 0.0 : 1.0
         var b = InlineArray<8, Double>(repeating: 0)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + n) { buffer in
             let matrix = buffer.baseAddress!, right = matrix + n * n
             var t = 0.0
             for j in 0..<n {
-                // Descending nodes (j = 0 the one nearest `high`), so each root starts from
-                // the one before; the first piece's last node, the one nearest w = 0, moves there.
-                var w = 0.5 * (low + high) - 0.5 * (high - low) * cospi((2 * Double(n - 1 - j) + 1) / Double(2 * n))
-                if k == 0, j == n - 1 { w = 0 }
-                let h = (0.5 * w + Double(k)) / Fast.piecesPerUnit
+                // Descending nodes (j = 0 the one nearest w = 1), so each root starts from
+                // the one before; the first piece's last node, the one nearest w = −1, moves there.
+                var w = -cospi((2 * Double(n - 1 - j) + 1) / Double(2 * n))
+                if range.low == 0, j == n - 1 { w = -1 }
+                let h = range.low + 0.5 * (w + 1) * (range.high - range.low)
                 if h > 0 {
                     t = root(h, from: j == 0 ? h / xCurve.c : t)
                     right[j] = t / h
@@ -626,6 +695,28 @@ extension TimingFunction.HalfSolver {
             for i in 0..<n { b[i] = right[i] }
         }
         return b
+    }
+
+    /// The largest relative error of the piece `B` (see `fitPiece`) over `range` of `h`, at
+    /// the 9 extrema of the Chebyshev polynomial of degree 8 in `w` (where an interpolant's
+    /// error peaks), `h = 0` replaced by a few inputs near it.
+    func pieceError(_ b: InlineArray<8, Double>, _ range: (low: Double, high: Double)) -> Double {
+        var worst = 0.0
+        for j in 0...(Fast.degree + 4) {
+            let w = j <= Fast.degree + 1 ? cospi(Double(j) / Double(Fast.degree + 1)) : -1
+            var h = range.low + 0.5 * (w + 1) * (range.high - range.low)
+            if h == 0 || j > Fast.degree + 1 {
+                h = Swift.min(range.high, Double(sign: .plus, exponent: -8 * (j - Fast.degree - 1), significand: 1.5))
+                if range.low > 0 { continue }
+            }
+            let u = 2 * (h - range.low) / (range.high - range.low) - 1
+            var p = 0.0
+            for k in stride(from: Fast.degree, through: 0, by: -1) { p = p * u + b[k] }
+            let r = root(h, from: h * p)
+            let error = Swift.abs(h * p - r) / r
+            worst = Swift.max(worst, error.isNaN ? .infinity : error)
+        }
+        return worst
     }
 
     /// The vertical-end guess `t ≈ √h·A(z) + h·B(z)`: interpolation at 14 Chebyshev nodes
@@ -720,11 +811,9 @@ extension TimingFunction.HalfSolver {
         }
     }
 
-    /// The bound of piece `k` ≥ 1 of the piecewise guess (`Fast.pieceBounds`), as a binade's
-    /// in `storeFastBounds` over the piece's range of `t`; `Int16.max` for piece 0.
-    func pieceBound(_ k: Int, limit: Double) -> Int16 {
-        guard k > 0 else { return .max }
-        let range = TimingFunction.Table.pieceRange(k)
+    /// The bound of a piece of the piecewise guess over `range` of `h` (`Fast.pieceBounds`),
+    /// as a binade's in `storeFastBounds` over the piece's range of `t`.
+    func pieceBound(_ range: (low: Double, high: Double), limit: Double) -> Int16 {
         let tLow = Swift.max(0, root(range.low, from: range.low) * (1 - 0x1p-10))
         let tHigh = Swift.min(1, root(range.high, from: range.high) * (1 + 0x1p-10))
         return rangeBound(tLow: tLow, tHigh: tHigh, hHigh: range.high, limit: limit)

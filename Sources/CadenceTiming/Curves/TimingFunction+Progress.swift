@@ -42,10 +42,11 @@ extension TimingFunction {
     /// - Cost: a degree-7 polynomial guess in both halves' lanes (a square root too where
     ///   a half leaves vertically), one correction with one division and an integer
     ///   rounding test, about 120 instructions: 6.9–9.1 ns on the named curves and
-    ///   11.2 ns on (0.9, 0, 0.1, 1), 0.95–1.07× and 1.24× the classic UnitBezier solver
+    ///   9.6 ns on (0.9, 0, 0.1, 1), 0.95–1.07× and 1.10× the classic UnitBezier solver
     ///   at 1e-7 (x86-64-v3; `docs/timing-functions.md` has the figures). Curves whose single
-    ///   polynomial needs two Newton steps guess from 9 pieces per half instead (an index,
-    ///   one piece's coefficients, a step only in the pieces next to a steep middle). No
+    ///   polynomial needs two Newton steps guess from up to 16 pieces instead (a cell index,
+    ///   a byte naming its piece, the piece's coefficients; narrow pieces next to a steep
+    ///   middle, so no step there). No
     ///   allocation, no reference counting. About 2 inputs in 100 on the named curves need
     ///   the compensated interval (≈ 40 ns more), a few in a million the full path.
     /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).

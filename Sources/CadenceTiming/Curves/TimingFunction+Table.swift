@@ -24,8 +24,9 @@ import CCadenceFeatures
 // single polynomial guess needs two Newton steps or cannot follow the curve (a steep
 // middle), on two halves that both leave at an angle (neither takes the √h form), also
 // keeps the piecewise guess when its pieces need fewer steps than the single polynomial:
-// 76 elements more (1,216 bytes: 9 pieces of 8 coefficient pairs and their bounds),
-// 2,864 + 32 bytes in all.
+// 8 elements more (the cells' pieces and the pieces' bounds, 128 bytes) and 9 a piece (8
+// coefficient pairs and the piece's map, 144 bytes), with at most 16 pieces (10 for
+// (0.9, 0, 0.1, 1): 3,216 + 32 bytes; at most 4,080 + 32).
 
 extension TimingFunction {
     /// The polynomial lanes and guess rows of a curved timing function (see the file's
@@ -33,8 +34,8 @@ extension TimingFunction {
     /// after `init` (hence `Sendable`), freed with the last copy of the function.
     @usableFromInline
     final class Table: @unchecked Sendable {
-        /// The block of 16-byte elements: `elementCount` of them for a curve that keeps
-        /// the piecewise guess, `elementCount − Fast.pieceElements` (103) otherwise.
+        /// The block of 16-byte elements: `storedCount(pieces:)` of them, 103 for a curve
+        /// without the piecewise guess, `111 + 9·pieces` (at most 255) with it.
         @usableFromInline let elements: UnsafeMutablePointer<SIMD2<Double>>
 
         deinit { elements.deallocate() }
@@ -77,6 +78,11 @@ extension TimingFunction {
         /// The most plain Newton steps a curve is given.
         static let maxNewtonSteps = 2
 
+        /// The elements a curve with `pieces` pieces keeps (0: no piecewise guess).
+        static func storedCount(pieces: Int) -> Int {
+            Fast.base + (pieces > 0 ? Fast.pieces + pieces * Fast.pieceStride : Fast.cells)
+        }
+
         /// A table for the curve with control points `p1`, `p2` (x clamped, all finite).
         init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) {
             assert(Table.intervalsPerRoot == Double(Table.intervals) * 2.0.squareRoot())
@@ -106,7 +112,7 @@ extension TimingFunction {
             let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : Table.maxNewtonSteps
             for index in 0..<2 { block[index * Table.halfCount + Lane.constants][0] = Double(steps) }
             Builder(elements: block).storeFast((lower, upper), limits: limits)
-            let count = block[Fast.base + Fast.plan][0] < -1 ? Table.elementCount : Table.elementCount - Fast.pieceElements
+            let count = Table.storedCount(pieces: Table.usedPieces(block))
             elements = .allocate(capacity: count)
             elements.initialize(from: block, count: count)
         }
