@@ -366,6 +366,38 @@ struct LayerStorage {
         guard name != nil || unknownName(key) != nil else { return }
         uniqueCold.values.unknownNames[key.rawValue] = name
     }
+    // MARK: Copying into a new layer
+
+    /// Whether every stored field but `cold` is plain data (no references), so that
+    /// `initialize(_:copying:)` may copy them as bytes: checked by a test, and before each
+    /// copy in debug builds. The sizes compared catch a field added beside these.
+    static var isPlainButTheColdBox: Bool {
+        _isPOD(Hot.self) && _isPOD(PackedTransform.self) && _isPOD(MediaTiming.self)
+            && MemoryLayout<LayerStorage>.size
+                == MemoryLayout<(Hot, PackedTransform, Double, MediaTiming, ColdLayerStorage?)>.size
+    }
+
+    /// Replaces `destination`, a storage that holds no cold box (a new layer's default
+    /// storage), with a copy of `source`: one `memcpy` of the plain fields and a retain of
+    /// the shared box. Assigning the storage instead (`storage = source.storage`) made the
+    /// compiler stage the copy on the stack and retain the box through an outlined copy of
+    /// the whole value: two `memcpy`s and a field-by-field copy, about 190 instructions
+    /// per snapshot layer against about 80 here. The bytes copied over `destination`'s
+    /// `nil` box drop nothing; the box's reference is then put in place with its own
+    /// retain (`initialize(to:)` takes the loaded, retained reference without releasing
+    /// the bits it overwrites).
+    @inline(__always)
+    static func initialize(_ destination: inout LayerStorage, copying source: inout LayerStorage) {
+        assert(destination.cold == nil && isPlainButTheColdBox, "cadence: LayerStorage copied as bytes over a box")
+        let box = source.cold
+        withUnsafeMutablePointer(to: &destination) { target in
+            withUnsafeMutablePointer(to: &source) { origin in
+                UnsafeMutableRawPointer(target).copyMemory(from: origin, byteCount: MemoryLayout<LayerStorage>.size)
+            }
+            withUnsafeMutablePointer(to: &target.pointee.cold) { $0.initialize(to: box) }
+        }
+    }
+
     /// Values of keys that are not properties (the key-value coding container).
     var extraValues: [String: KeyPathValue] {
         get { coldBox.values.extraValues }
