@@ -238,6 +238,48 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertEqual(Layer().shadowOffset, Size(width: 0, height: -3))
     }
 
+    /// A snapshot layer's storage is copied as bytes, with its own reference to the model's
+    /// cold box: the two share the box (a write to either copies it), each keeps it alive
+    /// without the other, and a box goes as soon as neither holds it.
+    func testSnapshotLayersHoldTheirOwnReferenceToTheColdBox() throws {
+        XCTAssertTrue(LayerStorage.isPlainButTheColdBox, "every stored field but the box is plain data")
+        weak var box: ColdLayerStorage?
+        var snapshot: Layer?
+        do {
+            let model = Layer()
+            model.name = "model"
+            model.backgroundColor = Color(red: 0, green: 0.5, blue: 1, alpha: 1)
+            model.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+                                             timing: MediaTiming(duration: 1)), forKey: "fade")
+            box = model.storage.cold
+            XCTAssertNotNil(box)
+            do {
+                let shown = model.presentation(at: 0.5)
+                XCTAssertTrue(shown.storage.cold === model.storage.cold)
+                XCTAssertEqual(shown.opacity, 0.5)
+                model.cornerRadius = 1  // shared: the write copies the box
+                XCTAssertFalse(shown.storage.cold === model.storage.cold)
+                XCTAssertNotNil(box, "the snapshot keeps the first box")
+                XCTAssertEqual(shown.cornerRadius, 0)
+            }
+            XCTAssertNil(box, "the snapshot released its reference")
+            box = model.storage.cold
+            snapshot = model.presentation(at: 0.25)
+            model.cornerRadius = 2
+            XCTAssertFalse(snapshot?.storage.cold === model.storage.cold)
+            snapshot = model.presentation(at: 0.25)
+            box = model.storage.cold
+        }
+        XCTAssertNotNil(box, "the snapshot keeps the box after its model is gone")
+        XCTAssertEqual(snapshot?.name, "model")
+        XCTAssertEqual(snapshot?.backgroundColor, Color(red: 0, green: 0.5, blue: 1, alpha: 1))
+        XCTAssertEqual(snapshot?.opacity, 0.25)
+        XCTAssertEqual(snapshot?.cornerRadius, 2)
+        XCTAssertNil(snapshot?.model)
+        snapshot = nil
+        XCTAssertNil(box, "no reference to the box is left over")
+    }
+
     // MARK: Helpers
 
     /// Every property a snapshot layer has, through its getters, and its tree.

@@ -75,14 +75,15 @@ public class Layer {
     /// A layer of a presentation snapshot (`Layer+Animations.swift`): a copy of `source`'s
     /// properties (the animated values are written over them afterwards), marked a
     /// presentation; `handle` to its model layer; and `superlayer` (not owned). No
-    /// sublayers, mask, animations or context yet. Initialising these (rather than
-    /// assigning them to a new `Layer()`) copies the properties once, straight from the
-    /// source; `source` and `superlayer` are borrowed (no retain).
+    /// sublayers, mask, animations or context yet. The properties are copied once,
+    /// straight from the source into the new object (`LayerStorage.initialize(_:copying:)`);
+    /// `source` and `superlayer` are borrowed (no retain).
     init(presenting source: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
-        storage = source.storage
-        storage.isPresentation = true
+        storage = LayerStorage()
         modelHandle = handle
-        self.superlayer = superlayer
+        unownedSuperlayer = superlayer
+        LayerStorage.initialize(&storage, copying: &source.storage)
+        storage.isPresentation = true
     }
 
     /// The model properties; everything but the hierarchy.
@@ -116,11 +117,19 @@ public class Layer {
     /// together), and that layer, when destroyed, clears the reference first (`deinit`).
     /// A snapshot layer's transition tree (`presentedTransition.previous`), whose root
     /// refers to the layer's superlayer without being held by it, follows the layer's
-    /// `superlayer` (`didSet`), so it is cleared with it.
-    @exclusivity(unchecked)
-    public internal(set) final unowned(unsafe) var superlayer: Layer? {
-        didSet { presentedTransition?.previous.superlayer = superlayer }
+    /// `superlayer` (the setter), so it is cleared with it.
+    public internal(set) final var superlayer: Layer? {
+        @inline(__always) get { unownedSuperlayer }
+        set {
+            unownedSuperlayer = newValue
+            presentedTransition?.previous.superlayer = newValue
+        }
     }
+    /// `superlayer`'s reference, which its setter keeps with the transition tree's. Stored
+    /// apart so that `deinit` can clear the references to a destroyed layer with plain
+    /// stores (no call per sublayer, so the loop retains none of them).
+    @exclusivity(unchecked)
+    final unowned(unsafe) var unownedSuperlayer: Layer?
     /// The layer whose alpha masks this one (default `nil`); its superlayer is this layer,
     /// but it is not among the sublayers. Set it with `setMask(_:)`.
     @exclusivity(unchecked)
@@ -151,8 +160,22 @@ public class Layer {
     /// and through them their transition trees), which may outlive it: what keeps the
     /// unowned reference from dangling.
     deinit {
-        for sublayer in sublayers { sublayer.superlayer = nil }
+        // Plain stores first; the transition trees (rare: snapshot layers with a
+        // transition in effect) after, through the setter.
+        var transitions = false
+        for sublayer in sublayers {
+            sublayer.unownedSuperlayer = nil
+            transitions = transitions || sublayer.presentedTransition != nil
+        }
+        if transitions { Self.clearTransitionSuperlayers(of: sublayers) }
         mask?.superlayer = nil
+    }
+
+    /// Clears the superlayer of the transition trees of `sublayers` (those of a destroyed
+    /// layer). Out of line: the rare path of `deinit`.
+    @inline(never)
+    private static func clearTransitionSuperlayers(of sublayers: [Layer]) {
+        for sublayer in sublayers { sublayer.presentedTransition?.previous.superlayer = nil }
     }
 
     /// The class a new layer of this type is (each subclass names its own).

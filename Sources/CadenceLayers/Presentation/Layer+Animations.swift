@@ -211,12 +211,15 @@ extension Layer {
         while let (source, copy, time) = pending.popLast() {
             let sublayers = source.sublayers
             if !sublayers.isEmpty {
-                var children: [Layer] = []
-                children.reserveCapacity(sublayers.count)
-                for sublayer in sublayers {
-                    sublayer.appendSnapshot(atParentTime: time, superlayer: copy, to: &children, pending: &pending)
+                // Each node is made straight into the new array's storage (moved there, not
+                // retained for an append, and no capacity test per child).
+                copy.sublayers = Array(unsafeUninitializedCapacity: sublayers.count) { children, count in
+                    for sublayer in sublayers {
+                        children.initializeElement(
+                            at: count, to: sublayer.snapshot(atParentTime: time, superlayer: copy, pending: &pending))
+                        count += 1
+                    }
                 }
-                copy.sublayers = children
                 if source.storage.layerClass == .replicator {
                     Self.presentDelayedInstances(
                         of: source, into: copy, atLocalTime: time, copied: &copiedLayers, pending: &pending)
@@ -232,20 +235,19 @@ extension Layer {
         return root
     }
 
-    /// Appends the snapshot node of this layer (a sublayer of `parent`'s model, presented
-    /// at its superlayer's time `parentTime`) to `children`, and this layer to `pending`
-    /// when it has a subtree still to copy. Leaves (most layers) have nothing left to copy:
-    /// only inner layers wait. (The node goes into `children` last, so that it is moved
-    /// there rather than retained for it.)
+    /// The snapshot node of this layer (a sublayer of `parent`'s model, presented at its
+    /// superlayer's time `parentTime`), with this layer added to `pending` when it has a
+    /// subtree still to copy. Leaves (most layers) have nothing left to copy: only inner
+    /// layers wait.
     @inline(__always)
-    private func appendSnapshot(
-        atParentTime parentTime: Double, superlayer parent: Layer, to children: inout [Layer],
+    private func snapshot(
+        atParentTime parentTime: Double, superlayer parent: Layer,
         pending: inout [(source: Layer, copy: Layer, localTime: Double)]
-    ) {
+    ) -> Layer {
         let localTime = animationTime(fromParent: parentTime)
         let child = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
         if !sublayers.isEmpty || mask != nil { pending.append((self, child, localTime)) }
-        children.append(child)
+        return child
     }
 
     /// The delayed copies of a replicator's sublayers (`ReplicatorLayer.delayedInstances`):
@@ -281,12 +283,7 @@ extension Layer {
         instances.reserveCapacity(copies)
         for k in 1...copies {
             let time = localTime - Double(k) * delay
-            var children: [Layer] = []
-            children.reserveCapacity(source.sublayers.count)
-            for sublayer in source.sublayers {
-                sublayer.appendSnapshot(atParentTime: time, superlayer: copy, to: &children, pending: &pending)
-            }
-            instances.append(children)
+            instances.append(source.sublayers.map { $0.snapshot(atParentTime: time, superlayer: copy, pending: &pending) })
         }
         replicator.delayedInstances = instances
     }
