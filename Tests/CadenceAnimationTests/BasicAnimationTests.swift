@@ -199,6 +199,39 @@ final class BasicAnimationBatchTests: XCTestCase {
         }
     }
 
+    // Calls of every length around the routes' edges (the curve's long route set up once a
+    // call from `preparedCount` times, blocks of 120 and 64, a tail): eased animations with
+    // each fill mode, repeating and autoreversing or not, removed or not, additive or not;
+    // times before, inside and after the active interval, its ends, NaN and ±∞.
+    func testValuesAtEveryLengthAroundTheRoutes() {
+        let seed: UInt64 = 0xBA5_14
+        var g = SeededGenerator(seed: seed)
+        let block = 120, prepared = 32  // `BasicAnimation.preparedCount`
+        let counts = [1, 4, prepared - 1, prepared, prepared + 1, 63, 64, 65, block - 1, block, block + 3, 2 * block + 5, 700]
+        for (trial, fill) in [FillMode.removed, .forwards, .backwards, .both].enumerated() {
+            for repeats in [false, true] {
+                let timing = MediaTiming(
+                    beginTime: 0.25, duration: 1.5, repeatCount: repeats ? 2.5 : 0, autoreverses: repeats, fillMode: fill)
+                let curve: TimingFunction = [.easeInEaseOut, .easeIn, TimingFunction(controlPoints: 0.9, 0, 0.1, 1), .default][trial]
+                let scalar = BasicAnimation<Double>(
+                    keyPath: "opacity", fromValue: -0.5, toValue: 2.25, timing: timing, timingFunction: curve,
+                    isAdditive: repeats, isRemovedOnCompletion: trial % 2 == 0)
+                let point = BasicAnimation<Point>(
+                    keyPath: "position", fromValue: Point(x: -1, y: 3), toValue: Point(x: 4, y: -2), timing: timing,
+                    timingFunction: curve, isAdditive: !repeats, isRemovedOnCompletion: trial % 2 == 1)
+                let end = timing.resolved().activeInterval.end
+                for count in counts {
+                    let times = (0..<count).map { k -> Double in
+                        k % 9 == 4 ? [.nan, 0.25, end, -.infinity, .infinity, -3, end + 2][k % 7] : g.edgeBiased(in: -1...(end + 1))
+                    }
+                    let context = "seed \(seed), fill \(fill), repeats \(repeats), × \(count)"
+                    check(scalar, model: 0.75, times, context)
+                    check(point, model: Point(x: 0.5, y: 7), times, context)
+                }
+            }
+        }
+    }
+
     func check<Value: Equatable>(_ animation: BasicAnimation<Value>, model: Value, _ times: [Double], _ context: String) {
         var out = [Value](repeating: model, count: times.count)
         times.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { animation.values(atParentTimes: t, model: model, into: $0) } }
