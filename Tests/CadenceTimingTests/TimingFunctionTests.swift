@@ -187,57 +187,6 @@ final class TimingFunctionTests: XCTestCase {
         }
     }
 
-    // The long route set up once for many calls (`withPreparedBatch`), as an animation's
-    // blocks use it: lengths around a chunk of 30 groups and a tail, inputs in one half,
-    // alternating and at the edges (NaN, outside 0…1, 1/2, the ends). Without the stand-in,
-    // bit for bit the scalar call; with it, the same where the input is a number and the
-    // progress at `standIn` where it is NaN. Two calls through one set-up, into another
-    // buffer and in place; a curve whose batch does not run in lanes gets `nil`.
-    func testPreparedBatchMatchesScalar() {
-        let seed: UInt64 = 0x5EED_14
-        var rng = SeededGenerator(seed: seed)
-        let chunk = 4 * TimingFunction.Table.Batch.chunkGroups
-        let counts = [1, 3, 4, 7, 32, chunk - 1, chunk, chunk + 3, 2 * chunk + 4, 500]
-        let patterns: [(String, (Int) -> Double)] = [
-            ("uniform", { _ in rng.unit() }),
-            ("upper half", { _ in 0.5 + 0.5 * rng.unit() }),
-            ("alternating", { k in k % 2 == 0 ? 0.5 * rng.unit() : 1 - 0.5 * rng.unit() }),
-            ("edges", { k in k % 3 == 0 ? [.nan, -0.1, 1.5, 0.5, 0, 1, .infinity][k % 7] : rng.edgeBiased() }),
-            ("NaN", { _ in .nan }),
-        ]
-        let standIn = TimingFunction.PreparedBatch.standIn
-        for curve in [(0.42, 0.0, 0.58, 1.0), (0.42, 0, 1, 1), (0.9, 0, 0.1, 1), (0.25, 0.1, 0.25, 1), (0, 0, 0, 1)] {
-            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
-            for (name, input) in patterns {
-                for count in counts {
-                    let xs = (0..<count).map(input)
-                    var ys = [Double](repeating: -7, count: count), zs = ys, inPlace = xs
-                    var prepared = false
-                    f.withPreparedBatch { batch in
-                        guard let batch else { return }
-                        prepared = true
-                        xs.withUnsafeBufferPointer { x in
-                            ys.withUnsafeMutableBufferPointer { batch.progress(x.baseAddress!, into: $0.baseAddress!, count: count, nanStandIn: false) }
-                            zs.withUnsafeMutableBufferPointer { batch.progress(x.baseAddress!, into: $0.baseAddress!, count: count, nanStandIn: true) }
-                        }
-                        inPlace.withUnsafeMutableBufferPointer { batch.progress($0.baseAddress!, into: $0.baseAddress!, count: count, nanStandIn: true) }
-                    }
-                    guard prepared else { continue }
-                    let context = "seed \(seed) curve \(curve) \(name) × \(count)"
-                    XCTAssertEqual(ys.map(\.bitPattern), xs.map { f.progress(at: $0).bitPattern }, context)
-                    let standingIn = xs.map { f.progress(at: $0.isNaN ? standIn : $0).bitPattern }
-                    XCTAssertEqual(zs.map(\.bitPattern), standingIn, context + ", NaN read as the stand-in")
-                    XCTAssertEqual(inPlace.map(\.bitPattern), standingIn, context + ", in place")
-                }
-            }
-        }
-        var linear = true, eased = false
-        TimingFunction.linear.withPreparedBatch { linear = $0 == nil }
-        TimingFunction.easeInEaseOut.withPreparedBatch { eased = $0 != nil }
-        XCTAssertTrue(linear, "y = x has no batch in lanes")
-        XCTAssertTrue(eased, "a named curve's batch runs in lanes")
-    }
-
     // Mismatched buffer lengths: a debug build stops at the assertion; a release build
     // processes the shorter length and leaves the rest alone. `clampedProgress(at:into:)`
     // is what the release build runs after the (compiled-out) assertion, so it is tested

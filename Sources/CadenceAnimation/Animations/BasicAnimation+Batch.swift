@@ -34,7 +34,6 @@ extension BasicAnimation {
         let (from, to) = endpoints(model: model)
         let forms = fixedEnds.map { ($0.fromForm, $0.toForm) }
         let change = isCumulative ? cycleChange(model: model) : nil
-        withPreparedCurve(count: count) { prepared in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * block) { scratch in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { iterations in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { input in
@@ -48,8 +47,7 @@ extension BasicAnimation {
                         progress: UnsafeMutableBufferPointer(rebasing: progress[0..<n]),
                         input: UnsafeMutableBufferPointer(rebasing: input[0..<n]),
                         eased: UnsafeMutableBufferPointer(rebasing: eased[0..<n]),
-                        iterations: change == nil ? nil : UnsafeMutableBufferPointer(rebasing: iterations[0..<n]),
-                        prepared: prepared)
+                        iterations: change == nil ? nil : UnsafeMutableBufferPointer(rebasing: iterations[0..<n]))
                     let target = output.baseAddress! + start
                     if let forms, change == nil {
                         // The common case (ends fixed, not cumulative): one interpolation
@@ -81,25 +79,7 @@ extension BasicAnimation {
             }
             }
         }
-        }
     }
-
-    /// Calls `body` with the curve's long route set up (`TimingFunction.withPreparedBatch`)
-    /// when a call of `count` times eases through it — a curve whose batch runs in lanes, no
-    /// spring, at least `preparedCount` times — and with `nil` otherwise.
-    @inlinable @inline(__always)
-    func withPreparedCurve(count: Int, _ body: (TimingFunction.PreparedBatch?) -> Void) {
-        if spring == nil && animationTiming.isEased && count >= Self.preparedCount {
-            animationTiming.curve.withPreparedBatch(body)
-        } else {
-            body(nil)
-        }
-    }
-
-    /// Times from which a call sets the curve's long route up once (`withPreparedCurve`):
-    /// fewer pay less through the timing function's own batch.
-    @inlinable
-    static var preparedCount: Int { 32 }
 
     /// Steps 1–3 for a block of times: `progress` (NaN where the animation contributes
     /// nothing), the eased progress (`easedProgress(_:)` of each; anything where
@@ -113,15 +93,12 @@ extension BasicAnimation {
     func easedProgress(
         atParentTimes times: UnsafeBufferPointer<Double>, progress: UnsafeMutableBufferPointer<Double>,
         input: UnsafeMutableBufferPointer<Double>, eased: UnsafeMutableBufferPointer<Double>,
-        iterations: UnsafeMutableBufferPointer<Int>?, prepared: TimingFunction.PreparedBatch?
+        iterations: UnsafeMutableBufferPointer<Int>?
     ) {
         resolvedTiming.progress(
             atParentTimes: times, isRemovedOnCompletion: isRemovedOnCompletion, into: progress, iterations: iterations)
         if let spring {
             for k in progress.indices { eased[k] = springProgress(spring, progress[k]) }
-        } else if let prepared {
-            // The curve's long route, set up once per call: the stand-in read in its split.
-            prepared.progress(progress.baseAddress!, into: eased.baseAddress!, count: progress.count, nanStandIn: true)
         } else if animationTiming.isEased {
             let n = progress.count
             let source = UnsafeRawPointer(progress.baseAddress!), target = UnsafeMutableRawPointer(input.baseAddress!)
@@ -147,7 +124,7 @@ extension BasicAnimation {
     /// the curves whose batch runs in lanes (the named ones and most custom curves); on a
     /// curve whose batch takes the scalar path it costs one solve, thrown away.
     @inlinable
-    static var standIn: Double { TimingFunction.PreparedBatch.standIn }
+    static var standIn: Double { 0.25 }
 
     /// `values(atParentTimes:model:into:)` for a `Double` animation that is not
     /// cumulative, with its ends: blocks of 128 times, each eased into `output` and
@@ -159,13 +136,11 @@ extension BasicAnimation {
         into output: UnsafeMutableBufferPointer<Double>
     ) {
         typealias V = SIMD4<Double>
-        // 120 times a block: one chunk of the timing function's long route (30 groups of
-        // four), and the progress buffer fits the 1 KiB that `withUnsafeTemporaryAllocation`
-        // always places on the stack.
-        let block = 120
+        // 128 times a block: the progress buffer fits the 1 KiB that
+        // `withUnsafeTemporaryAllocation` always places on the stack.
+        let block = 128
         let count = output.count
         let start = V(repeating: from), distance = V(repeating: to - from), below = V(repeating: model)
-        withPreparedCurve(count: count) { prepared in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { scratch in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { input in
             let p = scratch.baseAddress!
@@ -177,7 +152,7 @@ extension BasicAnimation {
                     atParentTimes: UnsafeBufferPointer(rebasing: times[first..<(first + n)]),
                     progress: UnsafeMutableBufferPointer(start: p, count: n),
                     input: UnsafeMutableBufferPointer(start: input.baseAddress!, count: n),
-                    eased: UnsafeMutableBufferPointer(start: y, count: n), iterations: nil, prepared: prepared)
+                    eased: UnsafeMutableBufferPointer(start: y, count: n), iterations: nil)
                 var k = 0
                 while k &+ 4 <= n {
                     let progress = UnsafeRawPointer(p + k).loadUnaligned(as: V.self)
@@ -195,7 +170,6 @@ extension BasicAnimation {
                 }
                 first &+= n
             }
-        }
         }
         }
     }

@@ -50,12 +50,8 @@ extension TimingFunction {
         guard count > 0, let input = xs.baseAddress, let output = ys.baseAddress else { return }
         var i = 0
         if let elements = table?.elements, Table.Batch.applies(elements) {
-            if count < Table.Batch.splitCount {
-                i = mixedProgress(input, output, count, elements)
-            } else {
-                withPreparedBatch { $0!.progress(input, into: output, count: count, nanStandIn: false) }
-                return
-            }
+            i = count < Table.Batch.splitCount
+                ? mixedProgress(input, output, count, elements) : splitProgress(input, output, count, elements)
         }
         while i < count {
             output[i] = progress(at: input[i])
@@ -63,95 +59,19 @@ extension TimingFunction {
         }
     }
 
-    /// A curve's long route set up once for many calls (`withPreparedBatch(_:)`): its
-    /// coefficients in lanes and its bounds, and the lists' scratch memory. A caller that
-    /// evaluates a curve in blocks (an animation at many times) pays the set-up once per call
-    /// rather than once per block, and its blocks, however short, take the long route.
-    @usableFromInline
-    package struct PreparedBatch {
+    /// The vector loop of `clampedProgress` for `Table.Batch.splitCount` inputs or more:
+    /// groups of four inputs from `input[0]` on, as many as fit in `count`; returns how many
+    /// inputs it wrote. Chunk by chunk: the inputs split by half into two packed lists
+    /// (`Table.Batch.split`), each list evaluated four at a time with its half's
+    /// coefficients, the lanes the vector test leaves finished by the scalar function, and
+    /// the outputs put back in the inputs' order (`Table.Batch.merge`).
+    private func splitProgress(
+        _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
+        _ elements: UnsafeMutablePointer<SIMD2<Double>>
+    ) -> Int {
         typealias Batch = Table.Batch
-        let curve: TimingFunction
-        let batch: Batch
-        let splats: (lower: UnsafeMutablePointer<Batch.V>, upper: UnsafeMutablePointer<Batch.V>)
-        let bounds: (lower: SIMD4<Int64>, upper: SIMD4<Int64>)
-        let xs: UnsafeMutablePointer<Double>, ys: UnsafeMutablePointer<Double>
-        let pending: UnsafeMutablePointer<Int>
-
-        /// What `progress(_:into:count:nanStandIn:)` reads for a NaN input when asked to:
-        /// inside the lower half, away from its end, where the vector test settles it.
-        @inlinable
-        package static var standIn: Double { 0.25 }
-
-        /// `progress(at:)` of `count` inputs from `input` into `output` (which may be
-        /// `input`), bit for bit the scalar function's. With `nanStandIn`, a NaN input is
-        /// read as `standIn` (its output is the progress there: for callers that throw it
-        /// away, and would otherwise pay the scalar function's path for NaN). Chunk by
-        /// chunk: the inputs split by half into two packed lists (`Table.Batch.split`), each
-        /// list evaluated four at a time with its half's coefficients, the lanes the vector
-        /// test leaves and a tail of fewer than four finished by the scalar function, the
-        /// outputs put back in the inputs' order (`Table.Batch.merge`).
-        @usableFromInline
-        package func progress(
-            _ input: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>, count: Int, nanStandIn: Bool
-        ) {
-            let i = nanStandIn ? lanes(input, output, count, standIn: true) : lanes(input, output, count, standIn: false)
-            for k in i..<Swift.max(i, count) {
-                output[k] = curve.progress(at: nanStandIn && input[k].isNaN ? Self.standIn : input[k])
-            }
-        }
-
-        /// The groups of four of `progress(_:into:count:nanStandIn:)`; returns how many
-        /// inputs it wrote.
-        @inline(__always)
-        private func lanes(
-            _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int, standIn: Bool
-        ) -> Int {
-            var i = 0
-            var remaining = count &>> 2  // groups
-            while remaining > 0 {
-                // Chunks of equal size (a call of 32 groups is two of 16, not 30 and 2): each
-                // list's last group is part empty, so fewer, fuller chunks waste fewer lanes.
-                let chunks = (remaining &+ Batch.chunkGroups &- 1) / Batch.chunkGroups
-                let groups = (remaining &+ chunks &- 1) / chunks
-                remaining &-= groups
-                let lower = Batch.split(input + i, groups: groups, into: xs, standIn: standIn)
-                let upperStart = Batch.top &- (4 &* groups &- lower)
-                // The lanes past each list's end, read by its last group: a number each.
-                UnsafeMutableRawPointer(xs + lower).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
-                UnsafeMutableRawPointer(xs + Batch.top).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
-                var n = 0
-                for half in 0..<2 {
-                    n = batch.evaluate(
-                        xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
-                        splats: half == 0 ? splats.lower : splats.upper, bounds: half == 0 ? bounds.lower : bounds.upper,
-                        pending: pending, noted: n)
-                }
-                // The noted lanes of the lists through the scalar function.
-                for k in 0..<n {
-                    let start = pending[k] &>> 4, open = pending[k] & 0xF
-                    for lane in 0..<4 where open & (1 &<< lane) != 0 {
-                        let slot = start &+ lane
-                        guard slot < lower || slot >= upperStart && slot < Batch.top else { continue }
-                        ys[slot] = curve.progress(at: xs[slot])
-                    }
-                }
-                Batch.merge(ys, groups: groups, inputs: input + i, into: output + i)
-                i &+= 4 &* groups
-            }
-            return i
-        }
-    }
-
-    /// Calls `body` with this curve's long route set up (`PreparedBatch`: the coefficients
-    /// in lanes, the bounds, the lists' scratch memory, about 3 KiB on the stack), or with
-    /// `nil` when the curve's batch does not run in lanes (`y = x`, or a guess from the
-    /// table), where `progress(at:into:)` is the way.
-    @usableFromInline
-    package func withPreparedBatch(_ body: (PreparedBatch?) -> Void) {
-        typealias Batch = Table.Batch
-        guard let elements = table?.elements, Batch.applies(elements) else { return body(nil) }
         let batch = Batch(elements)
-        withUnsafeTemporaryAllocation(of: Batch.V.self, capacity: Batch.splatCount) { lowerSplats in
+        return withUnsafeTemporaryAllocation(of: Batch.V.self, capacity: Batch.splatCount) { lowerSplats in
         withUnsafeTemporaryAllocation(of: Batch.V.self, capacity: Batch.splatCount) { upperSplats in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.slots) { xs in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.slots) { ys in
@@ -162,10 +82,41 @@ extension TimingFunction {
             let splats = (lowerSplats.baseAddress!, upperSplats.baseAddress!)
             batch.splat(half: 0, into: splats.0)
             batch.splat(half: 1, into: splats.1)
-            body(PreparedBatch(
-                curve: self, batch: batch, splats: splats,
-                bounds: (batch.tieredBounds(half: 0), batch.tieredBounds(half: 1)),
-                xs: xs.baseAddress!, ys: ys.baseAddress!, pending: pending.baseAddress!))
+            let bounds = (batch.tieredBounds(half: 0), batch.tieredBounds(half: 1))
+            let xs = xs.baseAddress!, ys = ys.baseAddress!, pending = pending.baseAddress!
+            var i = 0
+            var remaining = count &>> 2  // groups
+            while remaining > 0 {
+                // Chunks of equal size (a call of 32 groups is two of 16, not 30 and 2): each
+                // list's last group is part empty, so fewer, fuller chunks waste fewer lanes.
+                let chunks = (remaining &+ Batch.chunkGroups &- 1) / Batch.chunkGroups
+                let groups = (remaining &+ chunks &- 1) / chunks
+                remaining &-= groups
+                let lower = Batch.split(input + i, groups: groups, into: xs)
+                let upperStart = Batch.top &- (4 &* groups &- lower)
+                // The lanes past each list's end, read by its last group: a number each.
+                UnsafeMutableRawPointer(xs + lower).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
+                UnsafeMutableRawPointer(xs + Batch.top).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
+                var n = 0
+                for half in 0..<2 {
+                    n = batch.evaluate(
+                        xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
+                        splats: half == 0 ? splats.0 : splats.1, bounds: half == 0 ? bounds.0 : bounds.1,
+                        pending: pending, noted: n)
+                }
+                // The noted lanes of the lists through the scalar function.
+                for k in 0..<n {
+                    let start = pending[k] &>> 4, open = pending[k] & 0xF
+                    for lane in 0..<4 where open & (1 &<< lane) != 0 {
+                        let slot = start &+ lane
+                        guard slot < lower || slot >= upperStart && slot < Batch.top else { continue }
+                        ys[slot] = progress(at: xs[slot])
+                    }
+                }
+                Batch.merge(ys, groups: groups, inputs: input + i, into: output + i)
+                i &+= 4 &* groups
+            }
+            return i
         }
         }
         }
@@ -326,18 +277,16 @@ extension TimingFunction.Table {
         /// (`x ≤ 1/2`, and NaN) packed from `xs[0]` up in the inputs' order; the upper half's
         /// packed from `xs[top − 1]` down, a group's lanes in order at the end of the four
         /// slots below the previous group's (so the list runs group by group backwards).
-        /// Returns how many inputs are in the lower list. With `standIn`, a NaN input is
-        /// copied as `PreparedBatch.standIn` (in the lower list either way). One permute and two stores a group
+        /// Returns how many inputs are in the lower list. One permute and two stores a group
         /// (`cadence_partition4`): the lower lanes land at the lower list's front, the upper
         /// ones at the upper list's, the other lanes of each store in the free slots between.
         @inline(__always)
         static func split(
-            _ input: UnsafePointer<Double>, groups: Int, into xs: UnsafeMutablePointer<Double>, standIn: Bool
+            _ input: UnsafePointer<Double>, groups: Int, into xs: UnsafeMutablePointer<Double>
         ) -> Int {
             var lower = 0, upper = 0
             for g in 0..<groups {
-                var x = UnsafeRawPointer(input + 4 &* g).loadUnaligned(as: V.self)
-                if standIn { x.replace(with: TimingFunction.PreparedBatch.standIn, where: x .!= x) }
+                let x = UnsafeRawPointer(input + 4 &* g).loadUnaligned(as: V.self)
                 let mask = Int(cadence_signs4(unsafeBitCast(x .> 0.5, to: V.self)))
                 let ordered = cadence_partition4(x, Int32(truncatingIfNeeded: mask))
                 UnsafeMutableRawPointer(xs + lower).storeBytes(of: ordered, as: V.self)
