@@ -199,15 +199,14 @@ final class BasicAnimationBatchTests: XCTestCase {
         }
     }
 
-    // Calls of every length around the routes' edges (the curve's long route set up once a
-    // call from `preparedCount` times, blocks of 120 and 64, a tail): eased animations with
-    // each fill mode, repeating and autoreversing or not, removed or not, additive or not;
-    // times before, inside and after the active interval, its ends, NaN and ±∞.
-    func testValuesAtEveryLengthAroundTheRoutes() {
+    // Calls of every length around the blocks' edges (128 times for numbers, 64 for points,
+    // the timing function's chunks of 16 groups, a tail): eased animations with each fill
+    // mode, repeating and autoreversing or not, removed or not, additive or not; times
+    // before, inside and after the active interval, its ends, NaN and ±∞.
+    func testValuesAtEveryLengthAroundTheBlocks() {
         let seed: UInt64 = 0xBA5_14
         var g = SeededGenerator(seed: seed)
-        let block = 120, prepared = 32  // `BasicAnimation.preparedCount`
-        let counts = [1, 4, prepared - 1, prepared, prepared + 1, 63, 64, 65, block - 1, block, block + 3, 2 * block + 5, 700]
+        let counts = [1, 3, 4, 31, 63, 64, 65, 66, 127, 128, 129, 131, 2 * 128 + 5, 700]
         for (trial, fill) in [FillMode.removed, .forwards, .backwards, .both].enumerated() {
             for repeats in [false, true] {
                 let timing = MediaTiming(
