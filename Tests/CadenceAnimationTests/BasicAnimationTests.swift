@@ -199,6 +199,38 @@ final class BasicAnimationBatchTests: XCTestCase {
         }
     }
 
+    // Calls of every length around the blocks' edges (128 times for numbers, 64 for points,
+    // the timing function's chunks of 16 groups, a tail): eased animations with each fill
+    // mode, repeating and autoreversing or not, removed or not, additive or not; times
+    // before, inside and after the active interval, its ends, NaN and ±∞.
+    func testValuesAtEveryLengthAroundTheBlocks() {
+        let seed: UInt64 = 0xBA5_14
+        var g = SeededGenerator(seed: seed)
+        let counts = [1, 3, 4, 31, 63, 64, 65, 66, 127, 128, 129, 131, 2 * 128 + 5, 700]
+        for (trial, fill) in [FillMode.removed, .forwards, .backwards, .both].enumerated() {
+            for repeats in [false, true] {
+                let timing = MediaTiming(
+                    beginTime: 0.25, duration: 1.5, repeatCount: repeats ? 2.5 : 0, autoreverses: repeats, fillMode: fill)
+                let curve: TimingFunction = [.easeInEaseOut, .easeIn, TimingFunction(controlPoints: 0.9, 0, 0.1, 1), .default][trial]
+                let scalar = BasicAnimation<Double>(
+                    keyPath: "opacity", fromValue: -0.5, toValue: 2.25, timing: timing, timingFunction: curve,
+                    isAdditive: repeats, isRemovedOnCompletion: trial % 2 == 0)
+                let point = BasicAnimation<Point>(
+                    keyPath: "position", fromValue: Point(x: -1, y: 3), toValue: Point(x: 4, y: -2), timing: timing,
+                    timingFunction: curve, isAdditive: !repeats, isRemovedOnCompletion: trial % 2 == 1)
+                let end = timing.resolved().activeInterval.end
+                for count in counts {
+                    let times = (0..<count).map { k -> Double in
+                        k % 9 == 4 ? [.nan, 0.25, end, -.infinity, .infinity, -3, end + 2][k % 7] : g.edgeBiased(in: -1...(end + 1))
+                    }
+                    let context = "seed \(seed), fill \(fill), repeats \(repeats), × \(count)"
+                    check(scalar, model: 0.75, times, context)
+                    check(point, model: Point(x: 0.5, y: 7), times, context)
+                }
+            }
+        }
+    }
+
     func check<Value: Equatable>(_ animation: BasicAnimation<Value>, model: Value, _ times: [Double], _ context: String) {
         var out = [Value](repeating: model, count: times.count)
         times.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { animation.values(atParentTimes: t, model: model, into: $0) } }
