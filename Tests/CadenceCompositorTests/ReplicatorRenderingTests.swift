@@ -158,6 +158,23 @@ final class ReplicatorRenderingTests: XCTestCase {
         XCTAssertTrue((r.presentation(at: 0.75) as! ReplicatorLayer).delayedInstances.isEmpty, "no delay: no copies made")
     }
 
+    /// A delayed copy's layer names the replicator's snapshot as its superlayer without
+    /// being one of its sublayers; kept after the snapshot is gone, it reads `nil` (the
+    /// reference is not owned: the snapshot clears it when destroyed, never leaving it to
+    /// dangle).
+    func testDelayedCopiesOutlivingTheirSnapshotHaveNoSuperlayer() throws {
+        let r = try replicator(count: 3, transform: Transform3D(translationX: 12, y: 0, z: 0))
+        r.instanceDelay = 0.25
+        var kept: [Layer] = []
+        do {
+            let presented = r.presentation(at: 0.75) as! ReplicatorLayer
+            kept = presented.delayedInstances.flatMap { $0 }
+            XCTAssertEqual(kept.count, 2)
+            XCTAssertTrue(kept.allSatisfy { $0.superlayer === presented })
+        }
+        XCTAssertTrue(kept.allSatisfy { $0.superlayer == nil })
+    }
+
     /// The property of issue 18 § 5: copy k of a replicator of n draws exactly what one layer
     /// draws whose superlayer carries the accumulated transform (`instanceTransformᵏ`
     /// before the sublayer transform), with the accumulated colour and the animations

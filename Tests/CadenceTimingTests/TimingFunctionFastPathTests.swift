@@ -159,7 +159,7 @@ final class TimingFunctionFastPathTests: XCTestCase {
             var first = 0
             for cell in 0..<Fast.cellCount {
                 let k = Int(cells[cell])
-                XCTAssertTrue(k == (cell == 0 ? 0 : Int(cells[cell - 1])) || k == Int(cells[cell - 1]) + 1, "\(f) cell \(cell)")
+                XCTAssertTrue(cell == 0 ? k == 0 : (k == Int(cells[cell - 1]) || k == Int(cells[cell - 1]) + 1), "\(f) cell \(cell)")
                 if cell > 0, k != Int(cells[cell - 1]) { first = cell }
                 if cell == Fast.cellCount - 1 || Int(cells[cell + 1]) != k {
                     let range = Table.pieceRange(cells: first, cell)

@@ -86,6 +86,16 @@ public final class ReplicatorLayer: Layer {
     /// `sublayers`), and when fewer than two copies are drawn; shorter than
     /// `instanceCount − 1` when `maxCopiedLayers` cuts the copies off.
     public internal(set) var delayedInstances: [[Layer]] = []
+
+    /// Clears the `superlayer` of the delayed copies' layers, which name this snapshot but
+    /// are not among its sublayers, so that one kept after the snapshot reads `nil` rather
+    /// than a destroyed layer (`Layer.superlayer` is not owned; `Layer.deinit` clears it for
+    /// the sublayers and the mask). Through the setter: their transition trees with them.
+    deinit {
+        for copy in delayedInstances {
+            for layer in copy { layer.superlayer = nil }
+        }
+    }
 }
 
 /// The stored properties of a replicator layer (`LayerStorage.replicator`).

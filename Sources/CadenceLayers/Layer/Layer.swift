@@ -114,7 +114,9 @@ public class Layer {
     /// building and releasing a presentation snapshot after the animations themselves.
     /// It is safe because it never dangles: a layer refers only to the layer that holds it
     /// among its sublayers or as its mask (`Layer+Hierarchy.swift` keeps both sides
-    /// together), and that layer, when destroyed, clears the reference first (`deinit`).
+    /// together), or — a replicator's snapshot — among its delayed copies
+    /// (`ReplicatorLayer.delayedInstances`), and that layer, when destroyed, clears the
+    /// reference first (`deinit`, and `ReplicatorLayer`'s for the copies).
     /// A snapshot layer's transition tree (`presentedTransition.previous`), whose root
     /// refers to the layer's superlayer without being held by it, follows the layer's
     /// `superlayer` (the setter), so it is cleared with it.

@@ -699,15 +699,17 @@ extension TimingFunction.HalfSolver {
 
     /// The largest relative error of the piece `B` (see `fitPiece`) over `range` of `h`, at
     /// the 9 extrema of the Chebyshev polynomial of degree 8 in `w` (where an interpolant's
-    /// error peaks), `h = 0` replaced by a few inputs near it.
+    /// error peaks), `h = 0` (the first piece's low end, where the relative error is 0/0)
+    /// replaced by three inputs near it: 11 points on the first piece.
     func pieceError(_ b: InlineArray<8, Double>, _ range: (low: Double, high: Double)) -> Double {
         var worst = 0.0
         for j in 0...(Fast.degree + 4) {
             let w = j <= Fast.degree + 1 ? cospi(Double(j) / Double(Fast.degree + 1)) : -1
             var h = range.low + 0.5 * (w + 1) * (range.high - range.low)
-            if h == 0 || j > Fast.degree + 1 {
-                h = Swift.min(range.high, Double(sign: .plus, exponent: -8 * (j - Fast.degree - 1), significand: 1.5))
+            if h == 0 { continue }
+            if j > Fast.degree + 1 {
                 if range.low > 0 { continue }
+                h = Swift.min(range.high, Double(sign: .plus, exponent: -8 * (j - Fast.degree - 1), significand: 1.5))
             }
             let u = 2 * (h - range.low) / (range.high - range.low) - 1
             var p = 0.0

@@ -86,6 +86,11 @@ extension TimingFunction {
         /// A table for the curve with control points `p1`, `p2` (x clamped, all finite).
         init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) {
             assert(Table.intervalsPerRoot == Double(Table.intervals) * 2.0.squareRoot())
+            // The cells' layout (`pieceIndex` masks with 0x3F; 64 bytes, then two halves'
+            // `Int16` piece bounds, each four elements) holds only for these counts.
+            assert(Fast.cellCount == 64 && Fast.cellsPerUnit == 2 * Double(Fast.cellCount - 1)
+                && Fast.pieceBounds == Fast.cells + Fast.cellCount / 16
+                && Fast.pieces == Fast.pieceBounds + 2 * Fast.pieceCount * 2 / 16)
             let lower = HalfSolver(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0), outputSign: 1)
             // The reversed curve's control points 1 − c, kept exact as double-doubles.
             let upper = HalfSolver(
