@@ -604,10 +604,34 @@ final class Rasterizer {
                 let p = parent.pixel(rect.minX, y)
                 for j in 0..<n { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
             } else {
-                for j in 0..<n { out[j] = UInt8(coverage[j] * 255 + 0.5) }
+                Self.maskBytes(coverage, into: out, count: n)
             }
         }
         clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))
+    }
+
+    /// A mask's bytes from coverage in 0…1: `out[j] = ⌊coverage[j] · 255 + ½⌋`, the
+    /// product and the sum rounded in `Float` as written, eight at a time. The floor of
+    /// `v` (at most 255.5) is `v` rounded to nearest through the 2²³ bias, less 1 where
+    /// that rounded up. Coverage outside 0…1 or NaN gives unspecified bytes (the samplers
+    /// never produce it).
+    static func maskBytes(_ coverage: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        let bias: Float = 8_388_608  // 2²³
+        var j = 0
+        while j + 8 <= count {
+            let v = UnsafeRawPointer(coverage + j).loadUnaligned(as: SIMD8<Float>.self) * 255 + 0.5
+            let t = v + bias
+            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: t - bias .> v)
+            let q = (unsafeBitCast(t, to: SIMD8<UInt32>.self) & 0x1FF) &- up
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(q[k]) << (8 * k) }
+            UnsafeMutableRawPointer(out + j).storeBytes(of: word, as: UInt64.self)
+            j += 8
+        }
+        while j < count {
+            out[j] = UInt8(coverage[j] * 255 + 0.5)
+            j += 1
+        }
     }
 
     /// Clips what follows — the layer's own drawing included — to its `fragment` polygon
