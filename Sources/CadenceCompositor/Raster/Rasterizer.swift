@@ -322,11 +322,14 @@ final class Rasterizer {
         // Inside the interior every pixel gets the same weights: one paint at one weight,
         // the uniform kernel (a span fill for an opaque paint at full weight; the border's
         // weight is 0 inside its inner edge, or 1 when there is none).
+        // Under a clip mask, the runs of the interior where the mask is 255 (`fullRun`) have
+        // the weight `clipWeights` gives such a pixel.
+        let runWeight = clip.mask == nil ? opacity : 255 * (opacity / 255)
         let constant: (paint: SourceOver.Paint, weight: Float)? = switch (fillPaint, strokePaint) {
-        case _ where clip.mask != nil || whole: nil
-        case let (f?, _?) where sampler.inner != nil: (f, opacity)
-        case let (f?, nil): (f, opacity)
-        case let (nil, s?): (s, sampler.inner == nil ? opacity : 0)
+        case _ where whole || (clip.mask != nil && !maskedSpans): nil
+        case let (f?, _?) where sampler.inner != nil: (f, runWeight)
+        case let (f?, nil): (f, runWeight)
+        case let (nil, s?): (s, sampler.inner == nil ? runWeight : 0)
         default: nil
         }
         let x0 = region.minX
@@ -350,7 +353,15 @@ final class Rasterizer {
                     s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
                 }
                 support = s
-                if steady { kept = (support, inside) }
+                if steady {
+                    kept = (support, inside)
+                    // Under a mask the pieces leave out a run of the interior that changes
+                    // from row to row: the kept rows hold the interior's values too.
+                    if clip.mask != nil, !inside.isEmpty {
+                        (keptOuter + inside.lowerBound).update(repeating: 1, count: inside.count)
+                        (keptRing + inside.lowerBound).update(repeating: sampler.inner == nil ? 1 : 0, count: inside.count)
+                    }
+                }
             }
             guard !support.isEmpty else { continue }
             // Pieces start at the support's first pixel or at the interior's end: the
@@ -358,18 +369,18 @@ final class Rasterizer {
             // do not depend on where a run starts).
             let a = support.lowerBound, b = support.upperBound
             let dst = surface.pixel(x0, y)
+            // The run drawn at one weight, between the two pieces drawn pixel by pixel
+            // (none: the whole support is the first piece).
+            var run = b..<b
             if let constant, !inside.isEmpty {
-                drawPiece(a..<inside.lowerBound)
-                SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * inside.lowerBound, count: inside.count)
-                drawPiece(inside.upperBound..<b)
-                continue
+                run = clip.mask.map { Self.fullRun($0.pixel(x0, y), in: inside) } ?? inside
+                SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * run.lowerBound, count: run.count)
             }
-            drawPiece(a..<b)
-
-            /// Coverage, weights and blend for the pixels `r` of the row, as a whole-row
-            /// pass computes them.
-            func drawPiece(_ r: Range<Int>) {
-                guard !r.isEmpty else { return }
+            // Coverage, weights and blend for the pixels `r` of each piece, as a whole-row
+            // pass computes them (a loop: the body inlined once).
+            for piece in 0..<2 {
+                let r = piece == 0 ? a..<run.lowerBound : run.upperBound..<b
+                guard !r.isEmpty else { continue }
                 let c = r.count
                 let border = strokePaint == nil ? nil : ring
                 if reuse {
@@ -415,6 +426,31 @@ final class Rasterizer {
     /// draws instead of sampling their own, which are the same bits. `false` (tests)
     /// samples every row.
     var steadyRows = true
+
+    /// Whether a layer's interior under a clip mask draws the run where the mask is 255
+    /// (`fullRun`) with the uniform kernels, at the weight every pixel of it gets. `false`
+    /// (tests) sends such rows down the per-pixel path whole.
+    var maskedSpans = true
+
+    /// The first run of `span` (indices into the mask row `m`) whose mask bytes are all
+    /// 255; empty, at the span's start, when there is none. Eight bytes a step through
+    /// the run.
+    @inline(never)
+    static func fullRun(_ m: UnsafePointer<UInt8>, in span: Range<Int>) -> Range<Int> {
+        var i = span.lowerBound
+        // Eight bytes a step while none is 255 (none of the complement is 0).
+        while i + 8 <= span.upperBound {
+            let x = ~UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self)
+            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < span.upperBound && m[i] != 255 { i += 1 }
+        guard i < span.upperBound else { return span.lowerBound..<span.lowerBound }
+        var j = i
+        while j + 8 <= span.upperBound && UnsafeRawPointer(m + j).loadUnaligned(as: UInt64.self) == .max { j += 8 }
+        while j < span.upperBound && m[j] == 255 { j += 1 }
+        return i..<j
+    }
 
     /// Draws the background and border of a layer whose bounds are a rectangle of whole
     /// pixels (`pixelAlignedRect`) as runs of uniform weights, under a clip of uniform
@@ -552,17 +588,50 @@ final class Rasterizer {
         let mask = Mask(base: buffer.pointer.assumingMemoryBound(to: UInt8.self), rect: rows)
         let coverage = pool.row(0)
         let n = rows.width
+        // Steady rows of a mask with no mask around it are the same bytes: the first is
+        // sampled, the next ones copy it.
+        var kept: UnsafeMutablePointer<UInt8>?
         for y in rows.minY..<rows.maxY {
-            sampler.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
             let out = mask.pixel(rect.minX, y)
+            let steady = steadyRows && current.mask == nil && sampler.isSteady(row: y, border: false)
+            if steady, let kept {
+                out.update(from: kept, count: n)
+                continue
+            }
+            if steady { kept = out }
+            sampler.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
             if let parent = current.mask {
                 let p = parent.pixel(rect.minX, y)
                 for j in 0..<n { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
             } else {
-                for j in 0..<n { out[j] = UInt8(coverage[j] * 255 + 0.5) }
+                Self.maskBytes(coverage, into: out, count: n)
             }
         }
         clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))
+    }
+
+    /// A mask's bytes from coverage in 0…1: `out[j] = ⌊coverage[j] · 255 + ½⌋`, the
+    /// product and the sum rounded in `Float` as written, eight at a time. The floor of
+    /// `v` (at most 255.5) is `v` rounded to nearest through the 2²³ bias, less 1 where
+    /// that rounded up. Coverage outside 0…1 or NaN gives unspecified bytes (the samplers
+    /// never produce it).
+    static func maskBytes(_ coverage: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        let bias: Float = 8_388_608  // 2²³
+        var j = 0
+        while j + 8 <= count {
+            let v = UnsafeRawPointer(coverage + j).loadUnaligned(as: SIMD8<Float>.self) * 255 + 0.5
+            let t = v + bias
+            let up = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: t - bias .> v)
+            let q = (unsafeBitCast(t, to: SIMD8<UInt32>.self) & 0x1FF) &- up
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(q[k]) << (8 * k) }
+            UnsafeMutableRawPointer(out + j).storeBytes(of: word, as: UInt64.self)
+            j += 8
+        }
+        while j < count {
+            out[j] = UInt8(coverage[j] * 255 + 0.5)
+            j += 1
+        }
     }
 
     /// Clips what follows — the layer's own drawing included — to its `fragment` polygon

@@ -301,6 +301,7 @@ struct RoundedRectSampler {
     /// `border` — and outside the corners' band. There the lanes' v-slab is exactly 1 and
     /// no lane is in a corner, so a pixel's coverage is its u-slab alone, which the row
     /// does not change. Constant time.
+    @inline(__always)
     func isSteady(row y: Int, border: Bool) -> Bool {
         guard isAffine, inverse.r1.y == 0, inverse.r2.x == 0 else { return false }
         let v = abs(inverse.homogeneous(0.5, Double(y) + 0.5).y)

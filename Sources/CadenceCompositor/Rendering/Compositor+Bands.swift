@@ -39,6 +39,7 @@ extension Compositor {
             let worker = Rasterizer(byteLimit: scratchLimit)
             worker.alignedSpans = rasterizer.alignedSpans
             worker.steadyRows = rasterizer.steadyRows
+            worker.maskedSpans = rasterizer.maskedSpans
             rasterizers.append(worker)
         }
         let stride = bitmap.bytesPerRow, width = bitmap.width
