@@ -99,6 +99,25 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
     }
 
+    /// Row `y` of `sampler`, `n` pixels from `x0`, outer and border: with the interior
+    /// shortcut (`sample`) into the first two buffers, every pixel through the lanes
+    /// (`sampleSpan`) into the last two.
+    private func sampleBothWays(
+        _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
+        _ fastOuter: inout [Float], _ fastRing: inout [Float], _ slowOuter: inout [Float], _ slowRing: inout [Float]
+    ) {
+        fastOuter.withUnsafeMutableBufferPointer { o in
+            fastRing.withUnsafeMutableBufferPointer { r in
+                sampler.sample(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+            }
+        }
+        slowOuter.withUnsafeMutableBufferPointer { o in
+            slowRing.withUnsafeMutableBufferPointer { r in
+                sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+            }
+        }
+    }
+
     /// The interior shortcut writes what sampling every pixel writes (outer and border; any
     /// corner mask, either curve):
     /// exactly inside the interior, to Float's rounding elsewhere. A row sampled in two
@@ -119,16 +138,7 @@ final class RoundedRectSamplerTests: XCTestCase {
             var fastOuter = [Float](repeating: -1, count: 64), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
             for y in 0..<48 {
                 let x0 = Int(g.next() % 8), n = 40 + Int(g.next() % 8)
-                fastOuter.withUnsafeMutableBufferPointer { o in
-                    fastRing.withUnsafeMutableBufferPointer { r in
-                        sampler.sample(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
-                slowOuter.withUnsafeMutableBufferPointer { o in
-                    slowRing.withUnsafeMutableBufferPointer { r in
-                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
+                sampleBothWays(sampler, row: y, from: x0, count: n, &fastOuter, &fastRing, &slowOuter, &slowRing)
                 let inside = sampler.interior(row: y, from: x0, count: n, border: true)
                 if !inside.isEmpty {
                     interiorPixels += inside.count
@@ -180,16 +190,7 @@ final class RoundedRectSamplerTests: XCTestCase {
             var fastOuter = [Float](repeating: -1, count: 96), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
             for y in 0..<80 {
                 let x0 = Int(g.next() % 8), n = 72 + Int(g.next() % 16)
-                fastOuter.withUnsafeMutableBufferPointer { o in
-                    fastRing.withUnsafeMutableBufferPointer { r in
-                        sampler.sample(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
-                slowOuter.withUnsafeMutableBufferPointer { o in
-                    slowRing.withUnsafeMutableBufferPointer { r in
-                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
+                sampleBothWays(sampler, row: y, from: x0, count: n, &fastOuter, &fastRing, &slowOuter, &slowRing)
                 let inside = sampler.interior(row: y, from: x0, count: n, border: true)
                 if !inside.isEmpty {
                     interiorPixels += inside.count
