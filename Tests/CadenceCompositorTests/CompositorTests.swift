@@ -322,6 +322,48 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(try render([parent]), first)
     }
 
+    /// Layers in perspective draw each row's interior as a uniform run
+    /// (`projectiveSpans`): the pixels of sampling every pixel, bit for bit, at 1, 2 and 7
+    /// threads. Seeded rounded, bordered, translucent layers turned about x and y under a
+    /// perspective sublayer transform, one of them clipping its sublayers (a mask drawn
+    /// from the same interiors).
+    func testProjectiveSpansMatchSamplingEveryPixel() throws {
+        var g = SeededGenerator(seed: 0x9E_75AA)
+        for trial in 0..<16 {
+            let stage = makeLayer("stage", frame: Rect(x: 0, y: 0, width: 220, height: 160))
+            var perspective = Transform3D.identity
+            perspective.m34 = -1 / (150 + 400 * g.unit())
+            stage.sublayerTransform = perspective
+            for k in 0..<4 {
+                let layer = makeLayer("\(k)", frame: Rect(x: 150 * g.unit(), y: 90 * g.unit(), width: 30 + 90 * g.unit(), height: 30 + 70 * g.unit()))
+                layer.backgroundColor = Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased())
+                layer.cornerRadius = [0, 3, 11.5, 40][Int(g.next() % 4)]
+                if g.next() % 3 == 0 { layer.cornerCurve = .continuous }
+                if g.next() % 4 == 0 { layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }
+                if g.next() % 2 == 0 {
+                    layer.borderWidth = [0.7, 2.5, 6][Int(g.next() % 3)]
+                    layer.borderColor = Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased())
+                }
+                if g.next() % 3 == 0 { layer.opacity = 0.7 }
+                layer.transform = Transform3D(rotationAngle: 1.2 * (g.unit() - 0.5), x: 0, y: 1, z: 0)
+                    .concatenating(Transform3D(rotationAngle: 1.2 * (g.unit() - 0.5), x: 1, y: 0, z: 0))
+                if k == 0 {
+                    layer.masksToBounds = true
+                    try layer.addSublayer(makeLayer("\(k).inner", frame: Rect(x: -10, y: 10, width: 200, height: 20),
+                                                    background: Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.8)))
+                }
+                try stage.addSublayer(layer)
+            }
+            let every = Compositor(threadCount: 1)
+            every.rasterizer.projectiveSpans = false
+            let expected = try render([stage], width: 220, height: 160, compositor: every)
+            for threads in [1, 2, 7] {
+                let got = try render([stage], width: 220, height: 160, compositor: Compositor(threadCount: threads))
+                XCTAssertTrue(got == expected, "seed \(g.seed) trial \(trial), \(threads) threads: \(maxDifference(got, expected)) apart")
+            }
+        }
+    }
+
     /// Layers whose bounds land on pixel edges draw as uniform runs (`alignedSpans`): the
     /// same pixels, bit for bit, as the general path that samples their coverage. Seeded
     /// rectangles at whole-pixel positions and sizes, at scale 1 and 2, with borders of

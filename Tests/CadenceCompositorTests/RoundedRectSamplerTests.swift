@@ -99,6 +99,25 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
     }
 
+    /// Row `y` of `sampler`, `n` pixels from `x0`, outer and border: with the interior
+    /// shortcut (`sample`) into the first two buffers, every pixel through the lanes
+    /// (`sampleSpan`) into the last two.
+    private func sampleBothWays(
+        _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
+        _ fastOuter: inout [Float], _ fastRing: inout [Float], _ slowOuter: inout [Float], _ slowRing: inout [Float]
+    ) {
+        fastOuter.withUnsafeMutableBufferPointer { o in
+            fastRing.withUnsafeMutableBufferPointer { r in
+                sampler.sample(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+            }
+        }
+        slowOuter.withUnsafeMutableBufferPointer { o in
+            slowRing.withUnsafeMutableBufferPointer { r in
+                sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+            }
+        }
+    }
+
     /// The interior shortcut writes what sampling every pixel writes (outer and border; any
     /// corner mask, either curve):
     /// exactly inside the interior, to Float's rounding elsewhere. A row sampled in two
@@ -119,16 +138,7 @@ final class RoundedRectSamplerTests: XCTestCase {
             var fastOuter = [Float](repeating: -1, count: 64), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
             for y in 0..<48 {
                 let x0 = Int(g.next() % 8), n = 40 + Int(g.next() % 8)
-                fastOuter.withUnsafeMutableBufferPointer { o in
-                    fastRing.withUnsafeMutableBufferPointer { r in
-                        sampler.sample(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
-                slowOuter.withUnsafeMutableBufferPointer { o in
-                    slowRing.withUnsafeMutableBufferPointer { r in
-                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
+                sampleBothWays(sampler, row: y, from: x0, count: n, &fastOuter, &fastRing, &slowOuter, &slowRing)
                 let inside = sampler.interior(row: y, from: x0, count: n, border: true)
                 if !inside.isEmpty {
                     interiorPixels += inside.count
@@ -156,6 +166,48 @@ final class RoundedRectSamplerTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(interiorPixels, 1000, "the shortcut is exercised")
+    }
+
+    /// Under perspective the interior shortcut (`interiorInPerspective`) changes no bit of
+    /// a row: sampling it from its first pixel writes what sampling every pixel writes,
+    /// outer and border, any corner mask and curve, borders thin and wider than the radius
+    /// — the span ends on a multiple of 8, so the lanes after it start where the whole
+    /// row's do — and the span is found on most rows through such a layer.
+    func testInteriorInPerspectiveMatchesSampling() {
+        var g = SeededGenerator(seed: 0x9E75)
+        var interiorPixels = 0, rows = 0
+        for trial in 0..<80 {
+            var map = randomPlaneMap(&g, centre: 40, minScale: 0.8, scaleSpread: 1.5, perspective: 0.03)
+            if trial % 4 == 0 { map.r1.z *= 8 }  // strong: w near 0 within the row
+            let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...50), height: g.edgeBiased(in: 0.2...50))
+            let radius = [0, g.unit() * 10, 100][trial % 3]
+            let border = [0, 1, g.unit() * 6, 50][trial % 4]
+            let corners = CornerMask(rawValue: UInt(trial % 16)), curve: CornerCurve = trial % 5 < 2 ? .continuous : .circular
+            guard let sampler = RoundedRectSampler(
+                bounds: bounds, cornerRadius: radius, corners: corners, curve: curve, borderWidth: border, map: map)
+            else { continue }
+            XCTAssertFalse(sampler.isAffine)
+            var fastOuter = [Float](repeating: -1, count: 96), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
+            for y in 0..<80 {
+                let x0 = Int(g.next() % 8), n = 72 + Int(g.next() % 16)
+                sampleBothWays(sampler, row: y, from: x0, count: n, &fastOuter, &fastRing, &slowOuter, &slowRing)
+                let inside = sampler.interior(row: y, from: x0, count: n, border: true)
+                if !inside.isEmpty {
+                    interiorPixels += inside.count
+                    rows += 1
+                    XCTAssertEqual(inside.upperBound % 8, 0, "seed \(g.seed) trial \(trial) row \(y)")
+                }
+                for i in 0..<n where fastOuter[i] != slowOuter[i] || fastRing[i] != slowRing[i] {
+                    XCTFail("seed \(g.seed) trial \(trial) row \(y) pixel \(i) inside \(inside): outer \(fastOuter[i]) vs \(slowOuter[i]), ring \(fastRing[i]) vs \(slowRing[i])")
+                    break
+                }
+            }
+            var off = sampler
+            off.projectiveInterior = false
+            XCTAssertEqual(off.interior(row: 40, from: 0, count: 80, border: false), 0..<0)
+        }
+        XCTAssertGreaterThan(interiorPixels, 20_000, "the shortcut is exercised")
+        XCTAssertGreaterThan(rows, 1000)
     }
 
     /// With circular corners on all four, a row through the corners' band is interior up

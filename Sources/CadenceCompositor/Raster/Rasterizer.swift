@@ -181,6 +181,7 @@ final class Rasterizer {
                     bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
                     curve: item.cornerCurve, borderWidth: item.borderWidth,
                     map: PlaneMap(item.matrix))
+                entry.shape?.projectiveInterior = projectiveSpans
             }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
@@ -431,6 +432,11 @@ final class Rasterizer {
     /// (`fullRun`) with the uniform kernels, at the weight every pixel of it gets. `false`
     /// (tests) sends such rows down the per-pixel path whole.
     var maskedSpans = true
+
+    /// Whether a layer in perspective draws each row's interior (`RoundedRectSampler`'s
+    /// `projectiveInterior`) with the uniform kernels instead of sampling every pixel of
+    /// the row; the same bits. `false` (tests) samples every pixel.
+    var projectiveSpans = true
 
     /// The first run of `span` (indices into the mask row `m`) whose mask bytes are all
     /// 255; empty, at the span's start, when there is none. Eight bytes a step through

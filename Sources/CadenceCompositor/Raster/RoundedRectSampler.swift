@@ -99,6 +99,9 @@ struct RoundedRectSampler {
     /// the step's squared length, for the row spans (`interior`, `support`): infinite for
     /// a zero step, which those test first.
     let inverseStepU, inverseStepV, inverseStepSquared: Double
+    /// Whether `interior` finds the rows' interiors under perspective too
+    /// (`interiorInPerspective`); `false` (tests) leaves them empty there.
+    var projectiveInterior = true
 
     /// The sampler of `bounds` rounded by `cornerRadius` at the corners `corners` with the
     /// curve `curve` under `map` (layer space to pixels), with the border ring
@@ -134,8 +137,8 @@ struct RoundedRectSampler {
     /// `y` to `outerCoverage`, and, when `borderCoverage` is given, the coverage of the
     /// border ring there. Both buffers need room for `count` rounded up to a multiple of 8.
     ///
-    /// Under an affine map the span of the row that lies inside the shape by more than
-    /// half a pixel (and off the corners' arcs) is found first, and filled with 1 (and a
+    /// The span of the row that lies inside the shape by more than half a pixel (and off
+    /// the corners' arcs) is found first, and filled with 1 (and a
     /// border coverage of 0 inside the inner edge) without sampling: the same values the
     /// lanes would give, found in constant time per row.
     func sample(
@@ -195,8 +198,7 @@ struct RoundedRectSampler {
     }
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` is fully inside the shape
-    /// (inside the inner edge when `border`, where the ring is empty): empty under
-    /// perspective. With circular corners on all four (the common case), the row's span
+    /// (inside the inner edge when `border`, where the ring is empty). With circular corners on all four (the common case), the row's span
     /// of the shape inset by a margin `m` — two rectangles and four discs of radius
     /// `r − m` whose union is convex, so the row meets it in one span; the margin is
     /// `0.501 · √(|∇u|² + |∇v|²)` layer units (the Frobenius norm of the inverse map's
@@ -206,10 +208,14 @@ struct RoundedRectSampler {
     /// exactly. Otherwise, of the cross-shaped interior (the two rectangles that
     /// avoid the corners' reach), the longer of the row's two spans, with a margin of
     /// 1e-3 pixel (and 1e-6 of the size, for Float's rounding) past half a pixel on each
-    /// axis. Every pixel of the span has coverage exactly 1 (and ring 0 when `border`).
+    /// axis. Under perspective, see `interiorInPerspective`. Every pixel of the span has
+    /// coverage exactly 1 (and ring 0 when `border`).
     func interior(row y: Int, from x0: Int, count: Int, border: Bool) -> Range<Int> {
-        guard isAffine, count > 0 else { return 0..<0 }
+        guard count > 0 else { return 0..<0 }
         let shape = border ? (inner ?? outer) : outer
+        guard isAffine else {
+            return projectiveInterior ? interiorInPerspective(row: y, from: x0, count: count, shape: shape) : 0..<0
+        }
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let du = inverse.r1.x, dv = inverse.r1.y
         let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.extent)
@@ -247,6 +253,63 @@ struct RoundedRectSampler {
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
         let wide = indices(box(hx - mu, hy - Swift.max(r, mv)))
         let tall = indices(box(hx - Swift.max(r, mu), hy - mv))
+        return wide.count >= tall.count ? wide : tall
+    }
+
+    /// `interior` under perspective: of the cross-shaped interior of `shape`, the longer
+    /// of the row's two spans, with margins of `0.51 · G` layer units on each axis (and
+    /// 1e-5 of the size, for `Float`'s rounding through the divide), `G` an upper bound on
+    /// the length of the gradient of `u` (or `v`) over the pixels of the row inside the
+    /// outer bounds: `(|∇U| + h · |∇W|) / W_min`, `h` the outer half extent, `W_min` the
+    /// smaller `W` at the two ends of that stretch (`W` is linear along a row; none when it
+    /// is not positive there). The row's pixels map to a line in the layer's plane, so each
+    /// bound `|u| ≤ l` is two linear conditions on the pixel, `±U − l·W ≤ 0`. The span ends
+    /// on a multiple of 8 from `x0` (where the whole row's lanes start under perspective,
+    /// its support being the whole row): the lanes right of it start where they would, so
+    /// the row samples to the same bits with or without it. Constant time per row.
+    private func interiorInPerspective(row y: Int, from x0: Int, count: Int, shape: Shape) -> Range<Int> {
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5), d = inverse.r1
+        guard h.x.isFinite, h.y.isFinite, h.z.isFinite, inverse.isFinite else { return 0..<0 }
+        /// Narrows `lo … hi` to the real `i` with `a + i·s ≤ 0`.
+        func half(_ a: Double, _ s: Double, _ lo: inout Double, _ hi: inout Double) {
+            if s > 0 {
+                hi = Swift.min(hi, -a / s)
+            } else if s < 0 {
+                lo = Swift.max(lo, -a / s)
+            } else if !(a <= 0) {
+                (lo, hi) = (1, 0)
+            }
+        }
+        /// The real `i` of the row in `0 … count − 1` with `|u| ≤ lu` and `|v| ≤ lv`.
+        func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
+            var lo = 0.0, hi = Double(count - 1)
+            guard lu >= 0, lv >= 0 else { return (1, 0) }
+            half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
+            half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
+            half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
+            half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
+            return (lo, hi)
+        }
+        let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
+        let (lo, hi) = box(hx, hy)
+        guard lo <= hi else { return 0..<0 }
+        let wMin = Swift.min(h.z + lo * d.z, h.z + hi * d.z)
+        guard wMin > 0 else { return 0..<0 }
+        let r2 = inverse.r2
+        let w = (d.z * d.z + r2.z * r2.z).squareRoot()
+        let gu = ((d.x * d.x + r2.x * r2.x).squareRoot() + hx * w) / wMin
+        let gv = ((d.y * d.y + r2.y * r2.y).squareRoot() + hy * w) / wMin
+        let slack = 1e-5 * (hx + hy)
+        let mu = 0.51 * gu + slack, mv = 0.51 * gv + slack
+        let sx = Double(shape.halfWidth), sy = Double(shape.halfHeight), r = Double(shape.extent)
+        func indices(_ span: (Double, Double)) -> Range<Int> {
+            guard span.0 <= span.1 else { return 0..<0 }
+            let found = Self.indices(span.0, span.1)
+            let end = found.upperBound & ~7
+            return found.lowerBound < end ? found.lowerBound..<end : 0..<0
+        }
+        let wide = indices(box(sx - mu, sy - Swift.max(r, mv)))
+        let tall = indices(box(sx - Swift.max(r, mu), sy - mv))
         return wide.count >= tall.count ? wide : tall
     }
 

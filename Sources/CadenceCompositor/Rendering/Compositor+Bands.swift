@@ -40,6 +40,7 @@ extension Compositor {
             worker.alignedSpans = rasterizer.alignedSpans
             worker.steadyRows = rasterizer.steadyRows
             worker.maskedSpans = rasterizer.maskedSpans
+            worker.projectiveSpans = rasterizer.projectiveSpans
             rasterizers.append(worker)
         }
         let stride = bitmap.bytesPerRow, width = bitmap.width
