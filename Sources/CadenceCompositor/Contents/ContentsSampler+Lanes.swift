@@ -249,9 +249,9 @@ extension ContentsSampler {
 
 extension ContentsSampler {
     /// `x` clamped to `lo … hi` (NaN to `lo`). Written as the selects `x > lo ? x : lo`
-    /// and `m > hi ? hi : m`, which are the instructions `maxps` and `minps` operand for
-    /// operand (NaN included); with the mask negated, `.!(x .> lo)`, the masks went
-    /// through byte packing and `blendvps`, about 30 instructions for two clamps.
+    /// (x86's `maxps` operand for operand, NaN included: one instruction) and
+    /// `m > hi ? hi : m`; with the mask negated, `.!(x .> lo)`, both masks went through
+    /// byte packing and `blendvps`, about 40 instructions for the two clamps of a group.
     @inline(__always)
     static func clamp(_ x: SIMD8<Float>, _ lo: Float, _ hi: Float) -> SIMD8<Float> {
         let m = SIMD8(repeating: lo).replacing(with: x, where: x .> lo)
