@@ -59,6 +59,20 @@ final class ContentsLanesTests: XCTestCase {
         XCTAssertEqual(failures, 0)
     }
 
+    /// The coordinate clamp, lane by lane, against the scalar rule `x > lo ? min(x, hi) :
+    /// lo`: NaN and −∞ to `lo`, +∞ and values past `hi` to `hi`, the bounds and values
+    /// between them kept (−0 against a bound of +0 goes to the bound).
+    func testCoordinateClampSendsNaNToTheLowBound() {
+        let x = SIMD8<Float>(.nan, -.infinity, .infinity, -0.0, 0, 3.5, 10, 10.5)
+        let clamped = ContentsSampler.clamp(x, 0, 10)
+        let expected: [Float] = [0, 0, 10, 0, 0, 3.5, 10, 10]
+        for l in 0..<8 {
+            XCTAssertEqual(clamped[l].bitPattern, expected[l].bitPattern, "lane \(l)")
+        }
+        let wide = ContentsSampler.clamp(SIMD8(repeating: -2.5), -3, -2)
+        XCTAssertEqual(wide, SIMD8(repeating: -2.5))
+    }
+
     /// The whole sample (vertical steps, horizontal step) on seeded texels and weights,
     /// edge-biased (bytes 0, 1, 127, 128, 254, 255; weights 0, 1, 127, 128, 129, 255,
     /// 256): the twin's value, bit for bit; never above 255, and a colour ≤ alpha stays so.
