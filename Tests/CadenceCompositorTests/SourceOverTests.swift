@@ -79,6 +79,29 @@ final class SourceOverTests: XCTestCase {
         }
     }
 
+    /// The uniform kernel over runs of 1…70 pixels (two groups a step, one group, the tail)
+    /// starting at every offset of a row: seeded paints at full weight (the short form) and
+    /// opaque paints at a partial weight, against the twin.
+    func testUniformBlendMatchesTwinOnRuns() {
+        var g = SeededGenerator(seed: 0x5_0F3A)
+        for trial in 0..<300 {
+            let a = trial % 3 == 0 ? 255 : Int(g.next() % 256)
+            let paint = SIMD4(UInt8(g.next() % UInt64(a + 1)), UInt8(g.next() % UInt64(a + 1)), UInt8(g.next() % UInt64(a + 1)), UInt8(a))
+            let w = a == 255 ? Int(g.next() % 256) : 255
+            let row = (0..<80).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+            let start = trial % 7, count = 1 + trial % 70
+            var bytes = flatten(row)
+            bytes.withUnsafeMutableBufferPointer {
+                SourceOver.blend(SourceOver.Paint(bytes: paint), weight: Float(w) / 255, into: $0.baseAddress! + 4 * start, count: count)
+            }
+            let got = unflatten(bytes)
+            for i in row.indices {
+                let expected = start..<start + count ~= i ? KernelReference.blend(paint, weight: w, over: row[i]) : row[i]
+                XCTAssertEqual(got[i], expected, "trial \(trial) paint \(paint) weight \(w) pixel \(i)")
+            }
+        }
+    }
+
     /// Weight 0 (and NaN, negative) leaves the destination; opaque at weight 1 replaces it
     /// exactly, however often; 255 stays 255; a transparent colour changes nothing; colour
     /// stays at most alpha.
