@@ -102,6 +102,21 @@ final class RoundedRectSamplerTests: XCTestCase {
     /// Row `y` of `sampler`, `n` pixels from `x0`, outer and border: with the interior
     /// shortcut (`sample`) into the first two buffers, every pixel through the lanes
     /// (`sampleSpan`) into the last two.
+    /// A sampler of a random rounded rectangle on `map`: origin within 20 of 0, sides up to
+    /// `largest`; the radius, the border, every corner mask and both curves cycling with
+    /// `trial` (the interior avoids the continuous corners' reach).
+    private func randomSampler(_ g: inout SeededGenerator, trial: Int, largest: Double, map: PlaneMap)
+        -> (sampler: RoundedRectSampler?, radius: Double, border: Double, bounds: Rect) {
+        let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20,
+                          width: g.edgeBiased(in: 0.2...largest), height: g.edgeBiased(in: 0.2...largest))
+        let radius = [0, g.unit() * 10, 100][trial % 3]
+        let border = [0, 1, g.unit() * 6, 50][trial % 4]
+        let corners = CornerMask(rawValue: UInt(trial % 16)), curve: CornerCurve = trial % 5 < 2 ? .continuous : .circular
+        let sampler = RoundedRectSampler(
+            bounds: bounds, cornerRadius: radius, corners: corners, curve: curve, borderWidth: border, map: map)
+        return (sampler, radius, border, bounds)
+    }
+
     private func sampleBothWays(
         _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
         _ fastOuter: inout [Float], _ fastRing: inout [Float], _ slowOuter: inout [Float], _ slowRing: inout [Float]
@@ -128,13 +143,8 @@ final class RoundedRectSamplerTests: XCTestCase {
         var interiorPixels = 0
         for trial in 0..<60 {
             let map = randomMap(&g, perspective: false)
-            let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...40), height: g.edgeBiased(in: 0.2...40))
-            let radius = [0, g.unit() * 10, 100][trial % 3]
-            let border = [0, 1, g.unit() * 6, 50][trial % 4]
-            // Every corner mask and both curves (the interior avoids the continuous corners' reach).
-            let corners = CornerMask(rawValue: UInt(trial % 16)), curve: CornerCurve = trial % 5 < 2 ? .continuous : .circular
-            let sampler = RoundedRectSampler(
-                bounds: bounds, cornerRadius: radius, corners: corners, curve: curve, borderWidth: border, map: map)!
+            let (sampler, radius, border, bounds) = randomSampler(&g, trial: trial, largest: 40, map: map)
+            guard let sampler else { return XCTFail("trial \(trial): no sampler") }
             var fastOuter = [Float](repeating: -1, count: 64), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
             for y in 0..<48 {
                 let x0 = Int(g.next() % 8), n = 40 + Int(g.next() % 8)
@@ -179,13 +189,7 @@ final class RoundedRectSamplerTests: XCTestCase {
         for trial in 0..<80 {
             var map = randomPlaneMap(&g, centre: 40, minScale: 0.8, scaleSpread: 1.5, perspective: 0.03)
             if trial % 4 == 0 { map.r1.z *= 8 }  // strong: w near 0 within the row
-            let bounds = Rect(x: -g.unit() * 20, y: -g.unit() * 20, width: g.edgeBiased(in: 0.2...50), height: g.edgeBiased(in: 0.2...50))
-            let radius = [0, g.unit() * 10, 100][trial % 3]
-            let border = [0, 1, g.unit() * 6, 50][trial % 4]
-            let corners = CornerMask(rawValue: UInt(trial % 16)), curve: CornerCurve = trial % 5 < 2 ? .continuous : .circular
-            guard let sampler = RoundedRectSampler(
-                bounds: bounds, cornerRadius: radius, corners: corners, curve: curve, borderWidth: border, map: map)
-            else { continue }
+            guard let sampler = randomSampler(&g, trial: trial, largest: 50, map: map).sampler else { continue }
             XCTAssertFalse(sampler.isAffine)
             var fastOuter = [Float](repeating: -1, count: 96), fastRing = fastOuter, slowOuter = fastOuter, slowRing = fastOuter
             for y in 0..<80 {
