@@ -99,9 +99,6 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
     }
 
-    /// Row `y` of `sampler`, `n` pixels from `x0`, outer and border: with the interior
-    /// shortcut (`sample`) into the first two buffers, every pixel through the lanes
-    /// (`sampleSpan`) into the last two.
     /// A sampler of a random rounded rectangle on `map`: origin within 20 of 0, sides up to
     /// `largest`; the radius, the border, every corner mask and both curves cycling with
     /// `trial` (the interior avoids the continuous corners' reach).
@@ -117,6 +114,9 @@ final class RoundedRectSamplerTests: XCTestCase {
         return (sampler, radius, border, bounds)
     }
 
+    /// Row `y` of `sampler`, `n` pixels from `x0`, outer and border: with the interior
+    /// shortcut (`sample`) into the first two buffers, every pixel through the lanes
+    /// (`sampleSpan`) into the last two.
     private func sampleBothWays(
         _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
         _ fastOuter: inout [Float], _ fastRing: inout [Float], _ slowOuter: inout [Float], _ slowRing: inout [Float]

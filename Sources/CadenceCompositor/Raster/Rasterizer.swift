@@ -365,9 +365,10 @@ final class Rasterizer {
                 }
             }
             guard !support.isEmpty else { continue }
-            // Pieces start at the support's first pixel or at the interior's end: the
-            // sampler's lanes start there, whichever path draws the row (the blend kernels
-            // do not depend on where a run starts).
+            // Pieces start at the support's first pixel, at the interior's end, or (under a
+            // mask) at the end of the interior's full-coverage run; the lanes after the
+            // interior still start at its end (`sample(pixels:interior:)`), whichever path
+            // draws the row (the blend kernels do not depend on where a run starts).
             let a = support.lowerBound, b = support.upperBound
             let dst = surface.pixel(x0, y)
             // The run drawn at one weight, between the two pieces drawn pixel by pixel
