@@ -436,7 +436,10 @@ final class Rasterizer {
 
     /// Whether a layer in perspective draws each row's interior (`RoundedRectSampler`'s
     /// `projectiveInterior`) with the uniform kernels instead of sampling every pixel of
-    /// the row; the same bits. `false` (tests) samples every pixel.
+    /// the row; the same bits. `false` (tests) samples every pixel of the layer's own
+    /// background and border. It reaches only that sampler: the samplers made for clips,
+    /// a contents image's edge and a shadow's bounds keep their default and fill their
+    /// rows' interiors with 1 without sampling (the values sampling would give).
     var projectiveSpans = true
 
     /// The first run of `span` (indices into the mask row `m`) whose mask bytes are all
