@@ -49,7 +49,7 @@ let package = Package(
     targets: [
         // MARK: Public modules, bottom to top.
         // C helpers Swift cannot express: CPU feature macros (FMA or not) that #if cannot
-        // see, the 4×4 matrix vector kernels, sine and cosine in one call.
+        // see, the 4×4 matrix vector kernels, sine and cosine in one call, a prefetch.
         .target(name: "CCadenceFeatures"),
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
@@ -68,7 +68,10 @@ let package = Package(
             name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
         .target(
             name: "CadenceCompositor",
-            dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels", "CadenceLayers"]),
+            dependencies: [
+                "CCadenceFeatures", "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels",
+                "CadenceLayers",
+            ]),
         // FreeType (Debian's libfreetype-dev) reads glyph outlines, advances and kerning;
         // fontconfig (libfontconfig-dev) finds fonts by name. Only CadenceText links them.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),

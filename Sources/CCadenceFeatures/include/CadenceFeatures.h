@@ -33,6 +33,11 @@ static inline void cadence_sincos(double x, double *s, double *c) {
 #endif
 }
 
+/// Asks the CPU to bring the cache line holding `p` close (all cache levels), for a write
+/// soon: a hint (`prefetchw`/`prefetcht0`), never a fault, whatever `p` points at, and it
+/// changes no memory. Swift has no prefetch of its own.
+static inline void cadence_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
+
 /// Two doubles in one vector; Swift imports it as `SIMD2<Double>`.
 typedef double cadence_features_double2 __attribute__((ext_vector_type(2)));
 
