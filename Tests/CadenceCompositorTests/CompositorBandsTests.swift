@@ -1,9 +1,10 @@
 import CadenceGeometry
 import CadenceLayers
 import CadencePixels
+import CadenceTestSupport
 import XCTest
 
-@testable import CadenceCompositor
+@_spi(Testing) @testable import CadenceCompositor
 
 /// Rendering into a reused bitmap and in bands (`Compositor+Bands.swift`). That the bands
 /// give the single-threaded pixels bit for bit on every golden scene and the demo is
@@ -37,6 +38,51 @@ final class CompositorBandsTests: XCTestCase {
             try compositor.render([scene()], at: 0, on: canvas, into: &bitmap)
             XCTAssertEqual(bitmap, expected, "\(threads) threads, second frame")
         }
+    }
+
+    /// A first layer that paints the whole canvas opaque (`coversCanvasOpaquely`) leaves
+    /// the clear out, and what the bitmap held does not show: the pixels of clearing first
+    /// (`clearsUnderOpaqueRoot`), bit for bit, at 1, 2 and 7 threads, into a bitmap of
+    /// seeded noise. Roots at and around the canvas's edges (half a pixel, 1e-7 of one,
+    /// three pixels in), opaque or nearly (alpha 0.999 rounds to byte 255, 0.998 to 254), each plain, rounded, bordered, translucent and
+    /// scaled, at scale 1 and 2, over a translucent canvas background, in seeded colours.
+    func testOpaqueRootLeavesTheClearOut() throws {
+        var g = SeededGenerator(seed: 0x0C_0FE5)
+        var covered = 0, trial = 0
+        for inset in [0, 0.5, -0.5, 1e-7, -1e-7, 3] {
+            for alpha in [1, 0.999, 0.998] {
+                for variant in 0..<5 {
+                    trial += 1
+                    let canvas = Canvas(width: 37, height: 23, scale: [1.0, 2][trial % 2],
+                                        background: Color(red: 0.3, green: 0.1, blue: 0.5, alpha: 0.6))
+                    let root = makeLayer("root", frame: Rect(x: inset, y: trial % 3 == 0 ? 0 : inset,
+                                                             width: 37 - 2 * inset, height: 23 - inset),
+                                         background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
+                    switch variant {
+                    case 1: root.cornerRadius = 4
+                    case 2: root.borderWidth = 1; root.borderColor = blue
+                    case 3: root.opacity = 0.9
+                    case 4: root.transform = Transform3D(scaleX: 1.25, y: 1.25, z: 1)
+                    default: break
+                    }
+                    try root.addSublayer(makeLayer("child", frame: Rect(x: 5.5, y: 3, width: 20, height: 12.25),
+                                                   background: Color(red: 0.1, green: 0.8, blue: 0.2, alpha: 0.7)))
+                    let cleared = Compositor(threadCount: 1)
+                    cleared.clearsUnderOpaqueRoot = true
+                    let expected = try cleared.render([root], at: 0, on: canvas)
+                    if cleared.renderList([root], at: 0, on: canvas).coversCanvasOpaquely { covered += 1 }
+                    for threads in [1, 2, 7] {
+                        var bitmap = try Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)
+                        for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8(truncatingIfNeeded: g.next()) }
+                        try Compositor(threadCount: threads).render([root], at: 0, on: canvas, into: &bitmap)
+                        XCTAssertTrue(bitmap == expected, "inset \(inset), alpha \(alpha), variant \(variant), \(threads) threads: \(maxDifference(bitmap, expected)) apart")
+                    }
+                }
+            }
+        }
+        // Plain and scaled roots at insets 0, −0.5 and −1e-7, and scaled ones at 1e-7 and
+        // 0.5, at alpha 1 and 0.999 (its byte is 255; 0.998's is 254): 16 of the 90.
+        XCTAssertEqual(covered, 16)
     }
 
     /// A bitmap of another size is replaced by one of the canvas's; an invalid canvas

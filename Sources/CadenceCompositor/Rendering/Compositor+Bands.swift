@@ -32,7 +32,11 @@ extension Compositor {
 
     /// Clears `bitmap` to `fill` (unless `nil`: then draws over what it holds) and draws
     /// `list` over it (the list's size is the bitmap's), in `threadCount` bands at once.
+    /// The clear is left out when the list's first item paints every pixel opaque
+    /// (`RenderList.coversCanvasOpaquely`): it writes every byte the clear would, so the
+    /// pixels are the same and the frame is one pass over memory shorter.
     func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?) {
+        let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
         let bands = Self.bands(for: list, threads: threadCount)
         let workers = Swift.min(threadCount, bands.count)
         while rasterizers.count < workers {

@@ -68,6 +68,10 @@ public final class Compositor {
     /// against).
     @_spi(Testing)
     public var drawsParticlesAsSprites = true
+    /// Whether the canvas is cleared even when the first layer paints all of it opaque
+    /// (`true`, for tests: the pixels the skipped clear is checked against).
+    @_spi(Testing)
+    public var clearsUnderOpaqueRoot = false
     /// The tiles of tiled layers (§ 21), kept across frames.
     @_spi(Testing) public let tiles: TileCache
 
