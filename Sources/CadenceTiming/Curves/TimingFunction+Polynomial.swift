@@ -127,12 +127,19 @@ extension TimingFunction.Table {
     ///
     /// Error bound of the value tested, with `u = 2^-53` (`2u` a step without a fused
     /// multiply-add): `Y` at the guess by Estrin's scheme within `3u·(S_y + |d|)`, where
-    /// `S = |a|t³ + |b|t² + |c|t`; the residual within `3u·(S_x + h)`, carried by `|dy/dx|`;
+    /// `S = |a|t³ + |b|t² + |c|t`; the residual `t²·(a·t + b) + (c·t − h)` within
+    /// `u·(S_x + 3P)`, `P = |a·t³ + b·t²|` (the coefficients' rounding `u·S_x`; `t²` and
+    /// `a·t + b` round once each, `2u·P`; `c·t − h` once, and it is `−P` but for the
+    /// residual itself, `u·P`; the last step's rounding is `u` of the residual, below
+    /// `2^-20·X'·t`), without a fused multiply-add `2u·S_x + 4u·P`, carried by `|dy/dx|`;
     /// the last two steps round twice more (`2u·|y|`); the correction's own rounding is
     /// below `8u·|Y'δ₁|`, and `|δ₁| ≤ limit·t ≤ 2^-20·t`; the truncation of the series is at
     /// most `4Q²|Y'δ₁| + 3Q|Y''/2|δ₁² + 2|a_y||δ₁|³` with `Q ≤ 2^-20`. The binade's bound
-    /// (`storeFast`) is `4u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h))` over the binade's
-    /// range of `t`, with 1/64 to spare, plus the truncation term: it covers these.
+    /// (`storeFast`) is `4u·(2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + 3P)/4)` (`8u` without a
+    /// fused multiply-add) over the binade's range of `t`, with 1/64 to spare (which covers
+    /// the residual's own rounding and the correction's, both below `2^-15` of the
+    /// residual's term), plus the truncation term: it covers these. (`(S_x + h)` in place
+    /// of `(S_x + 3P)/4` until 2026-11-26: 2–8× wider on that term.)
     @inlinable @inline(__always)
     static func fastOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
@@ -796,7 +803,7 @@ extension TimingFunction.HalfSolver {
     /// Stores the bound of each binade of `h` (2^-30 … 1/2) for the fast path, in ulps of
     /// the least output there (see `Table.fastOutput`): over the binade's range of `t`
     /// (widened by 2^-10 for the guess), `4u` (`8u` without a fused multiply-add) of
-    /// `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + h)` with 1/64 to spare, plus the series'
+    /// `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + 3P)/4` with 1/64 to spare, plus the series'
     /// truncation. `Int16.max` where `X'` can vanish, the output can come near 0, or the
     /// bound reaches 2^11 ulps.
     func storeFastBounds(_ bounds: UnsafeMutablePointer<Int16>, limit: Double, guess: (Double) -> Double) {
@@ -809,7 +816,7 @@ extension TimingFunction.HalfSolver {
             guard k >= Fast.firstBoundedBinade else { bounds[k] = .max; low = tEnd; continue }
             defer { low = tEnd }
             let tLow = Swift.max(0, low * (1 - 0x1p-10)), tHigh = Swift.min(1, tEnd * (1 + 0x1p-10))
-            bounds[k] = rangeBound(tLow: tLow, tHigh: tHigh, hHigh: hHigh, limit: limit)
+            bounds[k] = rangeBound(tLow: tLow, tHigh: tHigh, limit: limit)
         }
     }
 
@@ -818,12 +825,12 @@ extension TimingFunction.HalfSolver {
     func pieceBound(_ range: (low: Double, high: Double), limit: Double) -> Int16 {
         let tLow = Swift.max(0, root(range.low, from: range.low) * (1 - 0x1p-10))
         let tHigh = Swift.min(1, root(range.high, from: range.high) * (1 + 0x1p-10))
-        return rangeBound(tLow: tLow, tHigh: tHigh, hHigh: range.high, limit: limit)
+        return rangeBound(tLow: tLow, tHigh: tHigh, limit: limit)
     }
 
-    /// The fast path's bound in ulps (see `storeFastBounds`) for inputs up to `hHigh` whose
+    /// The fast path's bound in ulps (see `storeFastBounds`) for inputs whose
     /// `t` lies in `tLow … tHigh`; `Int16.max` where it reaches 2^11 ulps or cannot be had.
-    func rangeBound(tLow: Double, tHigh: Double, hHigh: Double, limit: Double) -> Int16 {
+    func rangeBound(tLow: Double, tHigh: Double, limit: Double) -> Int16 {
         let d = outputSign > 0 ? 0.0 : 1.0
         // The range of t in `Fast.boundedParts` parts (a binade's, or a piece's), each with its own bound in ulps of its
         // own least output (the output changes by up to 4× across a binade of h).
@@ -833,13 +840,18 @@ extension TimingFunction.HalfSolver {
             let pieceHigh =
                 piece == Fast.boundedParts - 1
                 ? tHigh : tLow + (tHigh - tLow) * Double(piece + 1) / Double(Fast.boundedParts)
-            let hEnd = Swift.min(hHigh, x(pieceHigh)) * (1 + 0x1p-20)
             let minSlopeX = Self.extremes(xCurve, pieceLow, pieceHigh).min
             let maxSlopeY = Self.extremes(yCurve, pieceLow, pieceHigh).maxMagnitude
             guard minSlopeX > 0 else { ulps = .max; break }
             let ratio = maxSlopeY / minSlopeX
             let outputs = Self.size(yCurve, pieceHigh) + d
-            var bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * (Self.size(xCurve, pieceHigh) + hEnd))
+            // The residual's error, `(u or 2u)·(S_x + 3P)` (`Table.fastOutput`), with `P` the
+            // largest `|a·t + b|·t²` over the part (`a·t + b` is linear: largest at an end).
+            let leading =
+                Swift.max(Swift.abs(xCurve.a * pieceLow + xCurve.b), Swift.abs(xCurve.a * pieceHigh + xCurve.b))
+                * pieceHigh * pieceHigh
+            let residual = 0.25 * (Self.size(xCurve, pieceHigh) + 3 * leading)
+            var bound = Self.evaluationError * (1 + 0x1p-6) * (2 * outputs + ratio * residual)
             // The series' truncation with |δ₁| ≤ limit·t and Q ≤ 2^-20.
             let delta = limit * pieceHigh * 2
             let maxCurvatureY = Swift.max(
