@@ -35,7 +35,7 @@ public struct RenderList: Hashable, Sendable {
     /// pixel is then inside the bounds, at full weight, and source-over of an opaque paint at
     /// full weight writes the paint's bytes exactly, so what lay under it does not show.
     /// Cost: a few comparisons.
-    public var coversCanvasOpaquely: Bool {
+    var coversCanvasOpaquely: Bool {
         guard let item = items.first, item.parent == nil, item.groupOpacity == nil, item.drawOpacity == 1,
               !item.needsIsolation, item.shadow == nil, item.transition == nil, item.fragment == nil,
               let color = item.backgroundColor, SourceOver.bytes(of: color)[3] == 255,
