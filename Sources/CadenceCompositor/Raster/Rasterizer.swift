@@ -728,9 +728,7 @@ final class Rasterizer {
 
     /// The pixels of `b` under `m` when they are exactly a rectangle of whole pixels.
     static func pixelAlignedRect(_ b: Rect, _ m: PlaneMap) -> PixelRect? {
-        guard m.isAffine, m.r3.z > 0, m.r1.y == 0, m.r2.x == 0 else { return nil }
-        let xs = SIMD2(b.minX, b.maxX) * m.r1.x / m.r3.z + m.r3.x / m.r3.z
-        let ys = SIMD2(b.minY, b.maxY) * m.r2.y / m.r3.z + m.r3.y / m.r3.z
+        guard let (xs, ys) = m.axisAlignedEdges(of: b) else { return nil }
         let all = SIMD4(xs[0], xs[1], ys[0], ys[1])
         let rounded = all.rounded(.toNearestOrEven)
         guard all.x.isFinite, all.y.isFinite, all.z.isFinite, all.w.isFinite,

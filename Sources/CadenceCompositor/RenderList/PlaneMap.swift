@@ -44,6 +44,14 @@ struct PlaneMap: Hashable, Sendable {
     /// Whether W does not depend on the point (no perspective).
     var isAffine: Bool { r1.z == 0 && r2.z == 0 }
 
+    /// The edges of the rectangle `b` maps onto when the map is affine and keeps the axes
+    /// (no rotation, shear or perspective, `W > 0`): `xs` the images of `b.minX` and
+    /// `b.maxX`, `ys` of `b.minY` and `b.maxY` (a negative scale reverses a pair); else `nil`.
+    func axisAlignedEdges(of b: Rect) -> (xs: SIMD2<Double>, ys: SIMD2<Double>)? {
+        guard isAffine, r3.z > 0, r1.y == 0, r2.x == 0 else { return nil }
+        return (SIMD2(b.minX, b.maxX) * r1.x / r3.z + r3.x / r3.z, SIMD2(b.minY, b.maxY) * r2.y / r3.z + r3.y / r3.z)
+    }
+
     var isFinite: Bool {
         r1.x.isFinite && r1.y.isFinite && r1.z.isFinite && r2.x.isFinite && r2.y.isFinite && r2.z.isFinite
             && r3.x.isFinite && r3.y.isFinite && r3.z.isFinite

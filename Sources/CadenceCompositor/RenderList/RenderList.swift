@@ -30,10 +30,11 @@ public struct RenderList: Hashable, Sendable {
     /// Whether the first item alone paints every pixel of the canvas opaque, whatever was
     /// there: a root drawn straight onto the canvas (no group, mask, transition, shadow or
     /// 3D fragment), at draw opacity 1, with an opaque background and nothing else of its
-    /// own (no border, contents or drawing, square corners), through a matrix that only
-    /// scales and translates its bounds onto a rectangle that holds the whole canvas. Each
-    /// pixel is then inside the bounds, at full weight, and source-over of an opaque paint at
-    /// full weight writes the paint's bytes exactly, so what lay under it does not show.
+    /// own (no border, contents or drawing, square corners), through a map that keeps the
+    /// axes (`PlaneMap.axisAlignedEdges`, as the rasterizer draws it) onto a rectangle that
+    /// holds the whole canvas. Each pixel is then inside the bounds, at full weight, and
+    /// source-over of an opaque paint at full weight writes the paint's bytes exactly, so
+    /// what lay under it does not show.
     /// Cost: a few comparisons.
     var coversCanvasOpaquely: Bool {
         guard let item = items.first, item.parent == nil, item.groupOpacity == nil, item.drawOpacity == 1,
@@ -42,13 +43,10 @@ public struct RenderList: Hashable, Sendable {
               item.borderColor == nil, item.contents == nil, item.drawing == nil, item.sprites == nil,
               item.cornerRadius == 0
         else { return false }
-        let m = item.matrix
-        guard m.m12 == 0, m.m13 == 0, m.m14 == 0, m.m21 == 0, m.m23 == 0, m.m24 == 0, m.m44 == 1,
-              m.m11 > 0, m.m22 > 0
+        guard let (xs, ys) = PlaneMap(item.matrix).axisAlignedEdges(of: item.bounds),
+              xs[0].isFinite, xs[1].isFinite, ys[0].isFinite, ys[1].isFinite
         else { return false }
-        let b = item.bounds
-        return b.minX * m.m11 + m.m41 <= 0 && b.maxX * m.m11 + m.m41 >= Double(pixelWidth)
-            && b.minY * m.m22 + m.m42 <= 0 && b.maxY * m.m22 + m.m42 >= Double(pixelHeight)
+        return xs.min() <= 0 && xs.max() >= Double(pixelWidth) && ys.min() <= 0 && ys.max() >= Double(pixelHeight)
     }
 
     /// One visible layer.
