@@ -18,7 +18,8 @@ import CadenceGeometry
 // the recursion is shallow.
 //
 // Each presenter's work is a function compiled for the property's type, kept by the
-// presenter with the property's key and reaches (`TypedPropertyPresenter`): a generic
+// presenter with the property's key, its field's accessors and reaches
+// (`TypedPropertyPresenter`): a generic
 // subclass's override would run unspecialised and look its type up on every call, and a
 // closure holding the key and the reaches would be one more object per property to
 // allocate and to bring into the cache.
