@@ -35,6 +35,52 @@ final class LayerAnimationPlanTests: XCTestCase {
         }
     }
 
+    /// Value functions of every kind on a transform — numbers, vectors, additive, and a
+    /// point animation, which a value function cannot read and so changes nothing — each
+    /// reached as the plan types it: the snapshot matches the reference bit for bit.
+    func testValueFunctionReachesMatchReference() {
+        let timing = MediaTiming(beginTime: 0.1, duration: 1, repeatCount: 2, autoreverses: true)
+        let layer = Layer()
+        layer.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+        layer.add(BasicAnimation<Double>(keyPath: "transform", fromValue: 0, toValue: 2, timing: timing,
+                                         valueFunction: .rotateZ), forKey: "spin")
+        layer.add(BasicAnimation<AnimatableVector>(
+            keyPath: "transform", fromValue: AnimatableVector([0, 0, 0]), toValue: AnimatableVector([10, -20, 5]),
+            timing: timing, isAdditive: true, valueFunction: .translate), forKey: "move")
+        layer.add(BasicAnimation<Point>(keyPath: "transform", toValue: Point(x: 3, y: 4), timing: timing,
+                                        valueFunction: .translate), forKey: "ignored")
+        layer.add(BasicAnimation<Double>(keyPath: "transform", fromValue: 1, toValue: 1.5, timing: timing,
+                                         isAdditive: true, valueFunction: .scale), forKey: "grow")
+        for time in [-1, 0, 0.1, 0.35, 0.6, 1.1, 1.8, 2.1, 5] as [Double] {
+            let fast = layer.presentation(at: time)
+            assertSameSnapshot(fast, layer.presentationReference(at: time), "time \(time)")
+            if time > 0.1 && time < 2.1 { XCTAssertNotEqual(fast.transform, layer.transform, "time \(time)") }
+        }
+    }
+
+    /// A presentation is a value at its time: changing the model (its properties, its
+    /// animations, its sublayers) afterwards leaves a snapshot made before as it was.
+    func testSnapshotsDoNotSeeLaterModelChanges() throws {
+        let root = Layer(), child = Layer()
+        try root.addSublayer(child)
+        child.position = Point(x: 10, y: 20)
+        child.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+                                         timing: MediaTiming(duration: 1)), forKey: "fade")
+        let snapshot = root.presentation(at: 0.25)
+        let before = (snapshot.sublayers.count, snapshot.sublayers[0].opacity, snapshot.sublayers[0].position)
+        child.position = Point(x: -5, y: 7)
+        child.opacity = 0.5
+        child.removeAllAnimations()
+        child.add(BasicAnimation<Point>(keyPath: "position", toValue: Point(x: 99, y: 99),
+                                        timing: MediaTiming(duration: 1)), forKey: "move")
+        try root.addSublayer(Layer())
+        XCTAssertEqual(snapshot.sublayers.count, before.0)
+        XCTAssertEqual(snapshot.sublayers[0].opacity, before.1)
+        XCTAssertEqual(snapshot.sublayers[0].position, before.2)
+        XCTAssertEqual(before.1, 0.25)
+        XCTAssertEqual(before.2, Point(x: 10, y: 20))
+    }
+
     /// Changing the list of animations — through the API or directly — rebuilds the plan;
     /// an unchanged list reuses it.
     func testPlanFollowsTheList() {
@@ -79,7 +125,8 @@ final class LayerAnimationPlanTests: XCTestCase {
             Reach<V>.plan(animations, property: property).map { reach in
                 switch reach {
                 case .typed: "typed"
-                case .function: "function"
+                case .numberFunction: "number function"
+                case .vectorFunction: "vector function"
                 case .field(let held): "field \(held.animation.field)"
                 case .group(let held): "group \(held.animation.children.count)"
                 }
@@ -88,7 +135,12 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertEqual(reach(Point.self, "position", [Animation(BasicAnimation<Point>(keyPath: "position", toValue: .zero))]), "typed")
         XCTAssertEqual(reach(Point.self, "position", [.property(PropertyAnimation(BasicAnimation<Point>(keyPath: "position", toValue: .zero)))]), "typed")
         XCTAssertEqual(reach(Transform3D.self, "transform", [Animation(BasicAnimation<Double>(
-            keyPath: "transform", toValue: 1, valueFunction: .rotateZ))]), "function")
+            keyPath: "transform", toValue: 1, valueFunction: .rotateZ))]), "number function")
+        XCTAssertEqual(reach(Transform3D.self, "transform", [Animation(BasicAnimation<AnimatableVector>(
+            keyPath: "transform", toValue: AnimatableVector([1, 2, 3]), valueFunction: .translate))]), "vector function")
+        // A value function reads numbers only: a point animation with one changes nothing.
+        XCTAssertEqual(reach(Transform3D.self, "transform", [Animation(BasicAnimation<Point>(
+            keyPath: "transform", toValue: Point(x: 1, y: 2), valueFunction: .translate))]), "")
         XCTAssertEqual(reach(Double.self, "opacity", [Animation(BasicAnimation<Double>(
             keyPath: "opacity", toValue: 1, valueFunction: .rotateZ))]), "")
         XCTAssertEqual(reach(Point.self, "position", [Animation(BasicAnimation<Double>(keyPath: "position.x", toValue: 1))]), "field x")

@@ -18,7 +18,8 @@ import CadenceGeometry
 // the recursion is shallow.
 //
 // Each presenter's work is a function compiled for the property's type, kept by the
-// presenter with the property's key and reaches (`TypedPropertyPresenter`): a generic
+// presenter with the property's key, its field's accessors and reaches
+// (`TypedPropertyPresenter`): a generic
 // subclass's override would run unspecialised and look its type up on every call, and a
 // closure holding the key and the reaches would be one more object per property to
 // allocate and to bring into the cache.
@@ -55,7 +56,13 @@ class PropertyPresenter {
     /// snapshot presents through the layer (`frame`, Booleans).
     static func make(for key: LayerKey, animations: [Animation], next: PropertyPresenter?) -> PropertyPresenter? {
         func make<T: PresentedValue>(_: T.Type) -> PropertyPresenter? {
-            TypedPropertyPresenter<T>(key: key, reaches: Reach<T>.plan(animations, property: key.name), next: next)
+            // The field's accessors and rules, found once here through the declaration.
+            var declaration = FieldFinder<T.Stored>()
+            key.visit(&declaration)
+            guard let field = declaration.field else { return nil }
+            return TypedPropertyPresenter<T>(
+                key: key, field: field, readsStyle: declaration.readsStyle, isMediaTiming: declaration.isMediaTiming,
+                reaches: Reach<T>.plan(animations, property: key.name), next: next)
         }
         switch key.property.access {
         case .scalar: return make(Double.self)
@@ -69,56 +76,64 @@ class PropertyPresenter {
     }
 }
 
-/// The presenter of a property of type `Value`: its key, the reaches planned for it, and
-/// `Value.present` as the presenter's function.
+/// The presenter of a property of type `Value`: its key, the accessors and rules of its
+/// field (found once, when the plan is made, rather than through the declaration's `switch`
+/// at every snapshot), the reaches planned for it, and `Value.present` as the presenter's
+/// function.
 ///
 /// The first reach is kept apart from the others: read from an immutable field of the
 /// presenter, which the caller holds, it is passed on borrowed, while a reach read out of
 /// an array is copied for the fold (a retain and a release of its box).
 private final class TypedPropertyPresenter<Value: PresentedValue>: PropertyPresenter {
     let key: LayerKey
+    /// Whether the property reads the style when unassigned (`LayerProperty.readsStyle`).
+    let readsStyle: Bool
+    /// Whether the property is a media-timing field: any number, not marked assigned.
+    let isMediaTiming: Bool
+    /// The field's accessors, from the property's declaration.
+    let field: LayerProperty.Access.Field<Value.Stored>
     /// The first of the reaches planned for the property (`nil`: none).
     let firstReach: Reach<Value>?
     /// The reaches after the first, in order (usually none).
     let otherReaches: [Reach<Value>]
 
-    init(key: LayerKey, reaches: [Reach<Value>], next: PropertyPresenter?) {
+    init(
+        key: LayerKey, field: LayerProperty.Access.Field<Value.Stored>, readsStyle: Bool, isMediaTiming: Bool,
+        reaches: [Reach<Value>], next: PropertyPresenter?
+    ) {
         self.key = key
+        self.field = field
+        self.readsStyle = readsStyle
+        self.isMediaTiming = isMediaTiming
         firstReach = reaches.first
         otherReaches = Array(reaches.dropFirst())
         super.init({ presenter, layer, storage, localTime, rotation in
             // The function is only ever called with the presenter that holds it.
             let typed = unsafeDowncast(presenter, to: TypedPropertyPresenter<Value>.self)
-            Value.present(
-                typed.key, typed.firstReach, typed.otherReaches, layer, into: storage, atLocalTime: localTime,
-                rotation: &rotation)
+            Value.present(typed, layer, into: storage, atLocalTime: localTime, rotation: &rotation)
         }, next: next)
     }
 }
 
 extension PresentedValue {
-    /// Presents `key`'s property, stored as a `Stored` and reached by `first` then `rest`,
-    /// of `layer` into `storage`: its model value read as its getter reads it (the style
-    /// rule included; an absent colour is left alone), folded with the animations, and stored
-    /// when it changed — refused unless finite, and marked assigned, as its setter would
-    /// (the media timing takes any number and is not marked).
+    /// Presents the property of `presenter` (its key, field and rules), reached by its
+    /// first reach then the others, of `layer` into `storage`: its model value read as its
+    /// getter reads it (the style rule included; an absent colour is left alone), folded
+    /// with the animations, and stored when it changed — refused unless finite, and marked
+    /// assigned, as its setter would (the media timing takes any number and is not marked).
     @inline(__always)
-    static func present(
-        _ key: LayerKey, _ first: Reach<Self>?, _ rest: [Reach<Self>], _ layer: Layer,
-        into storage: UnsafeMutablePointer<LayerStorage>, atLocalTime localTime: Double, rotation: inout Double?
+    fileprivate static func present(
+        _ presenter: TypedPropertyPresenter<Self>, _ layer: Layer, into storage: UnsafeMutablePointer<LayerStorage>,
+        atLocalTime localTime: Double, rotation: inout Double?
     ) {
-        var declaration = FieldFinder<Stored>()
-        key.visit(&declaration)
-        // The field's getter is called here, not in the visitor: a visitor holding the
-        // layer cost a retain and a release of it per property.
-        guard let field = declaration.field else { return }
-        let stored = field.get(layer)
-        guard let model = Self(stored: declaration.readsStyle ? layer.styled(key, stored) : stored) else { return }
+        let key = presenter.key
+        let stored = presenter.field.get(layer)
+        guard let model = Self(stored: presenter.readsStyle ? layer.styled(key, stored) : stored) else { return }
         let value = PropertyAnimationPlan.presentedValue(
-            first: first, rest: rest, model: model, atTime: localTime, rotation: &rotation)
-        guard value != model, declaration.isMediaTiming || value.isFiniteValue else { return }
-        field.set(&storage.pointee, value.stored)
-        if !declaration.isMediaTiming { storage.pointee.markExplicit(key) }
+            first: presenter.firstReach, rest: presenter.otherReaches, model: model, atTime: localTime, rotation: &rotation)
+        guard value != model, presenter.isMediaTiming || value.isFiniteValue else { return }
+        presenter.field.set(&storage.pointee, value.stored)
+        if !presenter.isMediaTiming { storage.pointee.markExplicit(key) }
     }
 }
 
