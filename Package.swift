@@ -65,8 +65,10 @@ let package = Package(
         .target(name: "CCadencePNG", dependencies: ["CLibPNG"]),
         // PNG files: bitmaps to bytes and back; the only module that knows about files' formats.
         .target(name: "CadenceImageIO", dependencies: ["CadencePixels", "CCadencePNG", "CZlib"]),
+        // CCadenceFeatures: the particles' sine and cosine of one angle in one call.
         .target(
-            name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
+            name: "CadenceLayers",
+            dependencies: ["CCadenceFeatures", "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
         .target(
             name: "CadenceCompositor",
             dependencies: [
