@@ -49,7 +49,8 @@ let package = Package(
     targets: [
         // MARK: Public modules, bottom to top.
         // C helpers Swift cannot express: CPU feature macros (FMA or not) that #if cannot
-        // see, the 4×4 matrix vector kernels, sine and cosine in one call, a prefetch.
+        // see, the 4×4 matrix vector kernels, sine and cosine in one call, a prefetch, and
+        // the sprites' AVX2 row kernel (a target attribute and a run-time CPU check, no flag).
         .target(name: "CCadenceFeatures"),
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),
@@ -64,8 +65,10 @@ let package = Package(
         .target(name: "CCadencePNG", dependencies: ["CLibPNG"]),
         // PNG files: bitmaps to bytes and back; the only module that knows about files' formats.
         .target(name: "CadenceImageIO", dependencies: ["CadencePixels", "CCadencePNG", "CZlib"]),
+        // CCadenceFeatures: the particles' sine and cosine of one angle in one call.
         .target(
-            name: "CadenceLayers", dependencies: ["CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
+            name: "CadenceLayers",
+            dependencies: ["CCadenceFeatures", "CadenceGeometry", "CadenceTiming", "CadenceAnimation", "CadencePixels"]),
         .target(
             name: "CadenceCompositor",
             dependencies: [

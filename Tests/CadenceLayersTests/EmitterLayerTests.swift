@@ -257,6 +257,26 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertThrowsError(try layer.setValue(.scalar(.nan), forKeyPath: "birthRate"))
     }
 
+    /// The evaluation's sine and cosine of one angle from one `cadence_sincos` are, bit for
+    /// bit, `sin` and `cos` called apart, over the angles it takes them of: longitudes
+    /// (a cell's plus half its range times a draw in −1 ..< 1) and π times a draw, with
+    /// draws near 0 and ±1, and wide longitudes (seeded; the seed is in the message).
+    func testSineAndCosineAreThoseCalledApart() {
+        let seed: UInt64 = 0x51_2026_1126
+        var draws = ParticleEvaluation.Draws(key: seed)
+        let edges: [Double] = [0, 1e-300, -1e-7, 1e-7, 1 - 0x1p-52, -1, 0.5, -0.5]
+        for i in 0..<200_000 {
+            let draw = i < edges.count ? edges[i] : draws.symmetric()
+            let wide = i % 3 == 0 ? draw * 1e4 : draw
+            for x in [Double.pi * draw, -.pi / 2 + .pi / 4 * draw, wide * 2 * .pi] {
+                let (s, c) = ParticleEvaluation.sinCos(x)
+                if s.bitPattern != sin(x).bitPattern || c.bitPattern != cos(x).bitPattern {
+                    return XCTFail("seed \(seed), draw \(i): sincos(\(x)) = (\(s), \(c)), sin, cos = (\(sin(x)), \(cos(x)))")
+                }
+            }
+        }
+    }
+
     /// The snapshot records the layer's local time: `beginTime` and `speed` apply.
     func testPresentationTimeIsTheLayersLocalTime() throws {
         let root = Layer()

@@ -188,4 +188,8 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_un
 
 #pragma clang diagnostic pop
 
+// The sprites' AVX2 row kernel, named here so that a module built before the header was
+// added is rebuilt with it (a new file in the umbrella folder alone does not invalidate it).
+#include "CadenceSprites.h"
+
 #endif

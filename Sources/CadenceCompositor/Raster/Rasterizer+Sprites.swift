@@ -26,6 +26,15 @@ import CadencePixels
 /// 0.12–0.13 on average), checked on whole frames of rotated, scaled, tinted, translucent particles in every render mode
 /// (`EmitterRenderingTests.testSpritesMatchTheGeneralPath`).
 ///
+/// **Two kernels, the same bytes.** Where the clip is one rectangle (`wholeGroups`) and the
+/// CPU has AVX2 (checked at run time), each row's groups are drawn by `cadence_sprite_row`
+/// (C, `CadenceSprites.c`, compiled for AVX2 by a target attribute): the same operations in
+/// the same types as `shade` below, but the sixteen texels of a group come from four
+/// hardware gathers. `shade` is its reference twin (`referenceSpritesForTests`), and
+/// `RasterizerSpritesTests.testRowKernelMatchesReference` compares whole frames of random
+/// emitters byte for byte. Under a clip mask or rounded clip, and without AVX2, `shade`
+/// draws.
+///
 /// **Memory.** Particles land anywhere on a canvas larger than the caches, so each one's
 /// rows would be read cold, stalling the blend of every group; the rows of the next particle
 /// are prefetched (a hint: the pixels are the same) while one is drawn.
@@ -44,9 +53,11 @@ extension Rasterizer {
         guard !region.isEmpty, !sprites.extent.intersection(region).isEmpty else { return }
         let storage = sprites.storage
         let uniform = clip.mask == nil && clip.analytic.isEmpty
+        let wholeGroups = uniform && surface.rect.width >= 8
         let context = SpriteContext(
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
-            wholeGroups: uniform && surface.rect.width >= 8)
+            wholeGroups: wholeGroups,
+            vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_row_available() != 0)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -109,7 +120,14 @@ extension Rasterizer {
         /// rectangle and rows are at least eight pixels wide), else through
         /// `PixelLanes.forEachGroup` with the clip's weights per pixel.
         var wholeGroups: Bool
+        /// Whether whole groups are drawn by the AVX2 row kernel (`cadence_sprite_row`, the
+        /// CPU having AVX2) instead of `shade`, its reference twin: the same bytes.
+        var vectorRows: Bool
     }
+
+    /// Whether sprites are drawn by the Swift kernel even where the AVX2 row kernel could
+    /// run: the reference twin, for tests. Set it only where no other thread draws.
+    nonisolated(unsafe) static var referenceSpritesForTests = false
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip).
     @inline(never)
@@ -205,7 +223,22 @@ extension Rasterizer {
                 return first <= last ? Int(first)..<(Int(last) + 1) : 0..<0
             }
 
-            if context.wholeGroups {
+            if context.vectorRows {
+                // The same loop as below, row by row in C: the group's texels by hardware gathers.
+                var sprite = cadence_sprite(
+                    texels: p.assumingMemoryBound(to: UInt8.self), stride: Int32(truncatingIfNeeded: info.stride),
+                    maxX: info.maxX, maxY: info.maxY, scale: info.scale, ux: ux, uy: uy, vx: vx, vy: vy,
+                    ppu: map[4], ppv: map[5], halfWidth: hw, halfHeight: hh, centerX: center.x,
+                    tint: (tint[0], tint[1], tint[2], tint[3]), tinted: tinted ? 1 : 0, additive: additive ? 1 : 0,
+                    opacity: context.opacity)
+                let rowEnd = surface.rect.maxX
+                for y in rect.minY..<rect.maxY {
+                    let row = support(y)
+                    guard !row.isEmpty else { continue }
+                    let dy = Float(Double(y) + 0.5 - center.y)
+                    cadence_sprite_row(&sprite, surface.pixel(row.lowerBound, y), row.lowerBound, row.upperBound, rowEnd, dy)
+                }
+            } else if context.wholeGroups {
                 // Groups of eight in place over the row's support, the last moved left to end
                 // at the row's end if it would pass it; pixels outside the support (or drawn
                 // by the group before) weigh 0.

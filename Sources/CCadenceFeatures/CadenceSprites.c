@@ -1,0 +1,259 @@
+// The emitter sprite kernel in AVX2 (CadenceSprites.h). Each step below is the Swift
+// kernel's (`Rasterizer.drawSprite`'s `shade`, `SourceOver.blendSample`/`addSample`,
+// `PixelLanes`, `ContentsSampler`'s lane helpers), operation for operation in the same
+// types, so the bytes are the same: floats are never contracted into fused multiply-adds
+// (the pragma), every min/max is written with the operand order whose NaN and tie rule is
+// the Swift select's, and the integer steps are the same 16- and 32-bit wrapping lanes. What
+// differs is how: the sixteen texels of a group come from four hardware gathers
+// (`vpgatherdd`) instead of sixteen scalar loads and their shuffles.
+#include "CadenceSprites.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#pragma clang fp contract(off)
+
+#define CADENCE_AVX2 __attribute__((target("avx2")))
+#define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+
+int cadence_sprite_row_available(void) {
+    static int available = -1;
+    if (available < 0) {
+        __builtin_cpu_init();
+        available = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return available;
+}
+
+/// `x > 0 ? x : 0`, then `x > 1 ? 1 : that` (NaN to 0): `RoundedRectSampler.saturate`.
+CADENCE_AVX2_INLINE __m256 saturate(__m256 x) {
+    return _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(x, _mm256_setzero_ps()));
+}
+
+/// `PixelLanes.quantize`: clamped to 0…1 (NaN to 0), times 255, rounded through the 2²³ bias.
+CADENCE_AVX2_INLINE __m256i quantize(__m256 w) {
+    const __m256 c = _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(w, _mm256_setzero_ps()));
+    const __m256 biased = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f));
+    return _mm256_and_si256(_mm256_castps_si256(biased), _mm256_set1_epi32(0xFF));
+}
+
+/// `ContentsSampler.clamp` of floats: `x > lo ? x : lo`, then `m > hi ? hi : m`.
+CADENCE_AVX2_INLINE __m256 clampf(__m256 x, __m256 lo, __m256 hi) {
+    return _mm256_min_ps(hi, _mm256_max_ps(x, lo));
+}
+
+CADENCE_AVX2_INLINE __m256i clampi(__m256i x, __m256i lo, __m256i hi) {
+    return _mm256_min_epi32(_mm256_max_epi32(x, lo), hi);
+}
+
+/// `ContentsSampler.floor`: ⌊x⌋ as a float (`*f`) and as an integer, for |x| < 2²².
+CADENCE_AVX2_INLINE __m256i floorf8(__m256 x, __m256 *f) {
+    const __m256 magic = _mm256_set1_ps(12582912.0f);
+    const __m256 r = _mm256_sub_ps(_mm256_add_ps(x, magic), magic);
+    const __m256 down = _mm256_sub_ps(r, _mm256_set1_ps(1));
+    *f = _mm256_blendv_ps(r, down, _mm256_cmp_ps(r, x, _CMP_GT_OQ));
+    return _mm256_sub_epi32(_mm256_castps_si256(_mm256_add_ps(*f, magic)), _mm256_set1_epi32(0x4B400000));
+}
+
+/// `ContentsSampler.fraction`: 8-bit weights ⌊256·f⌉, 0…256.
+CADENCE_AVX2_INLINE __m256i fraction(__m256 f) {
+    const __m256 biased = _mm256_add_ps(_mm256_mul_ps(f, _mm256_set1_ps(256)), _mm256_set1_ps(8388608.0f));
+    return _mm256_and_si256(_mm256_castps_si256(biased), _mm256_set1_epi32(0x1FF));
+}
+
+/// `PixelLanes.spread`: a value per pixel in both 16-bit lanes of its pixel.
+CADENCE_AVX2_INLINE __m256i spread(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
+
+CADENCE_AVX2_INLINE __m256i low_bytes(__m256i v) { return _mm256_and_si256(v, _mm256_set1_epi16(0xFF)); }
+
+/// `ContentsSampler.vertical`: `top·(256 − φ) + bottom·φ`.
+CADENCE_AVX2_INLINE __m256i vertical(__m256i top, __m256i bottom, __m256i phi) {
+    const __m256i gamma = _mm256_sub_epi16(_mm256_set1_epi16(256), phi);
+    return _mm256_add_epi16(_mm256_mullo_epi16(top, gamma), _mm256_mullo_epi16(bottom, phi));
+}
+
+/// `ContentsSampler.horizontal`: the horizontal step and the one rounding.
+CADENCE_AVX2_INLINE __m256i horizontal(__m256i a, __m256i b, __m256i phi) {
+    const __m256i gamma = _mm256_sub_epi16(_mm256_set1_epi16(256), phi);
+    const __m256i high = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(a, 8), gamma),
+                                          _mm256_mullo_epi16(_mm256_srli_epi16(b, 8), phi));
+    const __m256i low = _mm256_add_epi16(_mm256_mullo_epi16(low_bytes(a), gamma), _mm256_mullo_epi16(low_bytes(b), phi));
+    return _mm256_srli_epi16(
+        _mm256_add_epi16(_mm256_add_epi16(high, _mm256_srli_epi16(low, 8)), _mm256_set1_epi16(128)), 8);
+}
+
+/// `PixelLanes.divideFloor` and `divideRound`: ⌊x / 255⌋, ⌊x / 255 + ½⌋.
+CADENCE_AVX2_INLINE __m256i divide_floor(__m256i x) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_set1_epi16(257));
+}
+
+CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// `PixelLanes.over`: source-over rounded once.
+CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
+    const __m256i v1 = divide_floor(alpha);
+    const __m256i v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, _mm256_set1_epi16(255)));
+    const __m256i dv = _mm256_mullo_epi16(d, v0);
+    const __m256i f1 = divide_floor(dv);
+    const __m256i f0 = _mm256_sub_epi16(dv, _mm256_mullo_epi16(f1, _mm256_set1_epi16(255)));
+    __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(_mm256_set1_epi16(255), v1)));
+    g = _mm256_sub_epi16(g, f1);
+    g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
+    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
+    return divide_floor(g);
+}
+
+CADENCE_AVX2_INLINE void store(__m256i lo, __m256i hi, uint8_t *p) {
+    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
+}
+
+/// `SourceOver.blendSample`.
+CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
+    const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
+    const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
+    const __m256i notFull = _mm256_xor_si256(q, _mm256_set1_epi32(255));
+    const __m256i notOpaque = _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
+    const int full = _mm256_testz_si256(notFull, notFull), opaque = _mm256_testz_si256(notOpaque, notOpaque);
+    if (full && opaque) {
+        store(s0, s1, p);
+        return;
+    }
+    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i dl = low_bytes(raw), dh = _mm256_srli_epi16(raw, 8);
+    const __m256i c255 = _mm256_set1_epi16(255);
+    if (opaque) {
+        const __m256i w = spread(q), rest = _mm256_sub_epi16(c255, w);
+        store(divide_round(_mm256_add_epi16(_mm256_mullo_epi16(s0, w), _mm256_mullo_epi16(dl, rest))),
+              divide_round(_mm256_add_epi16(_mm256_mullo_epi16(s1, w), _mm256_mullo_epi16(dh, rest))), p);
+    } else if (full) {
+        const __m256i rest = _mm256_sub_epi16(c255, alpha);
+        store(_mm256_add_epi16(s0, divide_round(_mm256_mullo_epi16(dl, rest))),
+              _mm256_add_epi16(s1, divide_round(_mm256_mullo_epi16(dh, rest))), p);
+    } else {
+        const __m256i w = spread(q), a = _mm256_mullo_epi16(alpha, w);
+        store(over(_mm256_mullo_epi16(s0, w), a, dl), over(_mm256_mullo_epi16(s1, w), a, dh), p);
+    }
+}
+
+/// `SourceOver.addSample`.
+CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
+    const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
+    const __m256i w = spread(q);
+    const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
+    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i dl = low_bytes(raw), dh = _mm256_srli_epi16(raw, 8);
+    const __m256i lo = _mm256_add_epi16(dl, divide_round(_mm256_mullo_epi16(s0, w)));
+    const __m256i hi = _mm256_add_epi16(dh, divide_round(_mm256_mullo_epi16(s1, w)));
+    const __m256i c255 = _mm256_set1_epi16(255);
+    store(_mm256_min_epu16(lo, c255), _mm256_min_epu16(hi, c255), p);
+}
+
+CADENCE_AVX2_INLINE __m256i gather(const uint8_t *p, __m256i offsets) {
+    return _mm256_i32gather_epi32((const int *)p, offsets, 1);
+}
+
+/// Eight pixels at `px` (column `x`), each weighted by its coverage times `factor`.
+CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x, float dy, __m256 factor) {
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 dx = _mm256_add_ps(_mm256_set1_ps((float)((double)x + 0.5 - s->centerX)), lanes);
+    const __m256 u = _mm256_add_ps(_mm256_mul_ps(dx, _mm256_set1_ps(s->ux)), _mm256_set1_ps(dy * s->uy));
+    const __m256 v = _mm256_add_ps(_mm256_mul_ps(dx, _mm256_set1_ps(s->vx)), _mm256_set1_ps(dy * s->vy));
+    const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    const __m256 au = _mm256_and_ps(u, magnitude), av = _mm256_and_ps(v, magnitude);
+    const __m256 hw = _mm256_set1_ps(s->halfWidth), hh = _mm256_set1_ps(s->halfHeight);
+    const __m256 ppu = _mm256_set1_ps(s->ppu), ppv = _mm256_set1_ps(s->ppv);
+    const __m256 half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1), zero = _mm256_setzero_ps();
+    const __m256 nu = _mm256_sub_ps(
+        _mm256_add_ps(saturate(_mm256_add_ps(half, _mm256_mul_ps(_mm256_sub_ps(hw, au), ppu))),
+                      saturate(_mm256_add_ps(half, _mm256_mul_ps(_mm256_add_ps(hw, au), ppu)))),
+        one);
+    const __m256 nv = _mm256_sub_ps(
+        _mm256_add_ps(saturate(_mm256_add_ps(half, _mm256_mul_ps(_mm256_sub_ps(hh, av), ppv))),
+                      saturate(_mm256_add_ps(half, _mm256_mul_ps(_mm256_add_ps(hh, av), ppv)))),
+        one);
+    // `n < 0 ? 0 : n` is `max(0, n)` with 0 first (NaN kept, as the Swift select keeps it).
+    const __m256 coverage = _mm256_mul_ps(_mm256_max_ps(zero, nu), _mm256_max_ps(zero, nv));
+    const __m256i q = quantize(_mm256_mul_ps(coverage, factor));
+    if (_mm256_testz_si256(q, q)) return;
+
+    const __m256 ix = clampf(_mm256_add_ps(u, hw), zero, _mm256_set1_ps(2 * s->halfWidth));
+    const __m256 iy = clampf(_mm256_add_ps(v, hh), zero, _mm256_set1_ps(2 * s->halfHeight));
+    const __m256 scale = _mm256_set1_ps(s->scale);
+    const __m256 xs = _mm256_sub_ps(_mm256_mul_ps(ix, scale), half);
+    const __m256 ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
+    __m256 xf, yf;
+    const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
+    const __m256i fy = spread(fraction(_mm256_sub_ps(ys, yf)));
+    const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY);
+    const __m256i stride = _mm256_set1_epi32(s->stride);
+    const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
+    const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, _mm256_set1_epi32(1)), izero, my), stride);
+    __m256i xa, xb, phi;
+    if (s->maxX >= 1) {
+        // The Swift kernel's texel pairs: texels j and j + 1, past the ends the edge texel
+        // picked whole by φ = 0 or 256.
+        const __m256i penultimate = _mm256_set1_epi32(s->maxX - 1);
+        phi = fraction(_mm256_sub_ps(xs, xf));
+        phi = _mm256_blendv_epi8(phi, izero, _mm256_cmpgt_epi32(izero, xi));
+        phi = _mm256_blendv_epi8(phi, _mm256_set1_epi32(256), _mm256_cmpgt_epi32(xi, penultimate));
+        xa = _mm256_slli_epi32(clampi(xi, izero, penultimate), 2);
+        xb = _mm256_add_epi32(xa, _mm256_set1_epi32(4));
+    } else {
+        const __m256i mx = _mm256_set1_epi32(s->maxX);
+        xa = _mm256_slli_epi32(clampi(xi, izero, mx), 2);
+        xb = _mm256_slli_epi32(clampi(_mm256_add_epi32(xi, _mm256_set1_epi32(1)), izero, mx), 2);
+        phi = fraction(_mm256_sub_ps(xs, xf));
+    }
+    const __m256i fx = spread(phi);
+    const uint8_t *t = s->texels;
+    const __m256i topLeft = gather(t, _mm256_add_epi32(ra, xa)), topRight = gather(t, _mm256_add_epi32(ra, xb));
+    const __m256i bottomLeft = gather(t, _mm256_add_epi32(rb, xa)), bottomRight = gather(t, _mm256_add_epi32(rb, xb));
+    __m256i lo = horizontal(vertical(low_bytes(topLeft), low_bytes(bottomLeft), fy),
+                            vertical(low_bytes(topRight), low_bytes(bottomRight), fy), fx);
+    __m256i hi = horizontal(vertical(_mm256_srli_epi16(topLeft, 8), _mm256_srli_epi16(bottomLeft, 8), fy),
+                            vertical(_mm256_srli_epi16(topRight, 8), _mm256_srli_epi16(bottomRight, 8), fy), fx);
+    if (s->tinted) {
+        const __m256i tintLo = _mm256_set1_epi32((int)((uint32_t)s->tint[0] | (uint32_t)s->tint[2] << 16));
+        const __m256i tintHi = _mm256_set1_epi32((int)((uint32_t)s->tint[1] | (uint32_t)s->tint[3] << 16));
+        const __m256i c128 = _mm256_set1_epi16(128);
+        lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lo, tintLo), c128), 8);
+        hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
+    }
+    if (s->additive) {
+        add_sample(lo, hi, q, px);
+    } else {
+        blend_sample(lo, hi, q, px);
+    }
+}
+
+CADENCE_AVX2 void cadence_sprite_row(
+    const cadence_sprite *sprite, uint8_t *pixels, ptrdiff_t first, ptrdiff_t end, ptrdiff_t rowEnd, float dy) {
+    const __m256i opacity = _mm256_set1_epi32((int)__builtin_bit_cast(uint32_t, sprite->opacity));
+    const __m256i offsets = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    ptrdiff_t next = first;
+    while (next < end) {
+        const ptrdiff_t x = next < rowEnd - 8 ? next : rowEnd - 8;
+        // Lane i is inside when 0 ≤ o < end − next, o = x + i − next (the Swift kernel's
+        // borrow masks).
+        const __m256i offset = _mm256_add_epi32(offsets, _mm256_set1_epi32((int)(uint32_t)(x - next)));
+        const __m256i below = _mm256_sub_epi32(offset, _mm256_set1_epi32((int)(uint32_t)(end - next)));
+        const __m256i inside = _mm256_srai_epi32(_mm256_andnot_si256(offset, below), 31);
+        const __m256 factor = _mm256_castsi256_ps(_mm256_and_si256(opacity, inside));
+        shade(sprite, pixels + 4 * (x - first), x, dy, factor);
+        next = x + 8;
+    }
+}
+
+#else
+
+int cadence_sprite_row_available(void) { return 0; }
+
+void cadence_sprite_row(
+    const cadence_sprite *sprite, uint8_t *pixels, ptrdiff_t first, ptrdiff_t end, ptrdiff_t rowEnd, float dy) {
+    (void)sprite, (void)pixels, (void)first, (void)end, (void)rowEnd, (void)dy;
+    __builtin_trap();
+}
+
+#endif
