@@ -137,6 +137,23 @@ final class PathCoverageTests: XCTestCase {
     }
 
     /// A square offset by half a pixel: 0.5 along its edges, 0.25 at its corners.
+    /// `passesOverlap` (lanes halved) against its twin, the generic `max()` of the lanes:
+    /// lanes at 0, just below, at and just above the threshold (a few ulps apart), in every
+    /// position, and seeded random vectors.
+    func testPassesOverlapMatchesTheLanesMaximum() {
+        let limit = 1 + PathCoverage.overlapThreshold
+        let edges: [Float] = [0, 1, limit.nextDown.nextDown, limit.nextDown, limit, limit.nextUp, limit.nextUp.nextUp, 2, 7]
+        var g = SeededGenerator(seed: 0x18_DDA)
+        for trial in 0..<2000 {
+            var v = SIMD8<Float>()
+            for i in 0..<8 {
+                v[i] = trial < 1000 ? Float.random(in: 0...1.002, using: &g) : edges[Int.random(in: 0..<edges.count, using: &g)]
+            }
+            if trial % 9 == 0 { v = SIMD8(repeating: 0); v[trial % 8] = edges[trial % edges.count] }
+            XCTAssertEqual(PathCoverage.passesOverlap(v), v.max() > limit, "seed 0x18DDA, trial \(trial): \(v)")
+        }
+    }
+
     func testHalfPixelOffsetSquare() {
         let rect = PixelRect(minX: 5, minY: 6, maxX: 30, maxY: 28)
         let (c, _) = coverage(rectangle(10.5, 10.5, 20.5, 20.5), rect: rect)

@@ -194,7 +194,7 @@ enum PathCoverage {
             tail = Swift.max(tail, Swift.abs(carry))
             row[i] = Swift.min(1, Swift.abs(carry))
         }
-        return Swift.max(largest.max(), tail) > 1 + overlapThreshold
+        return passesOverlap(largest) || tail > 1 + overlapThreshold
     }
 
     /// `resolve(row + lo, count:)` over the cells `lo ..< lo + count` of a row whose blocks
@@ -233,9 +233,21 @@ enum PathCoverage {
             TouchedBlocks.mark(blocks, from: c, through: c + 7)
             c += 8
         }
-        guard c < end else { return largest.max() > 1 + overlapThreshold }
+        guard c < end else { return passesOverlap(largest) }
         TouchedBlocks.mark(blocks, from: c, through: end - 1)
         return resolveTail(row + c, count: end - c, carry: carry, largest: largest)
+    }
+
+    /// Whether a lane of `largest` passed `1 + overlapThreshold`: `largest.max() > 1 +
+    /// overlapThreshold` by halving the vector (the generic `max()` was a call a row). The
+    /// lanes are never NaN (`resolveGroup` keeps a lane only where it compares greater).
+    @inline(__always)
+    static func passesOverlap(_ largest: SIMD8<Float>) -> Bool {
+        let (l4, h4) = (largest.lowHalf, largest.highHalf)
+        let m4 = l4.replacing(with: h4, where: h4 .> l4)
+        let (l2, h2) = (m4.lowHalf, m4.highHalf)
+        let m2 = l2.replacing(with: h2, where: h2 .> l2)
+        return Swift.max(m2[0], m2[1]) > 1 + overlapThreshold
     }
 
     /// The largest running sum `resolveSparse` treats as a winding of 0 (2⁻¹², far below
