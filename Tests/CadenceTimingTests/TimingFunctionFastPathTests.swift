@@ -134,6 +134,75 @@ final class TimingFunctionFastPathTests: XCTestCase {
         print("Timing-function fast path answered \(fastCount) of \(total) inputs (\(rate))")
         XCTAssertGreaterThan(rate, 0.75)
     }
+    // The batch's vector test (`Table.Batch.gridValues`: bounds relative to the output, per
+    // tier of binades) at its worst case: inputs moved so that their exact output sits on a
+    // grid boundary (one step along the slope to the boundary nearest the output, then that
+    // input and the two either side of it), on the named curves, the hard ones and random
+    // ones. Where the vector lanes trust the guess, the output's actual error (against the
+    // full path's double-double) must be within the tier's bound in the output's own ulps;
+    // the batch, by both routes, must give the full path's grid point. The inputs must
+    // straddle: some fast outputs sit across the boundary from the exact one, so a bound
+    // of 0, or one below the errors seen, would fail here.
+    func testBatchRelativeBoundHoldsAtGridBoundaries() {
+        typealias Batch = Table.Batch
+        typealias Fast = Table.Fast
+        let seed: UInt64 = 0xB0_0DA_12
+        var rng = SeededGenerator(seed: seed)
+        var curves = TimingFunctionTests.hardCurves
+        for _ in 0..<12 { curves.append((rng.edgeBiased(), rng.unit() * 3 - 1, rng.edgeBiased(), rng.unit() * 3 - 1)) }
+        var straddling = 0, checked = 0
+        var worst = 0.0  // the largest error seen, as a share of its bound
+        for curve in curves {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            guard let elements = f.table?.elements, Batch.applies(elements) else { continue }
+            let fast = UnsafePointer(elements + Fast.base)
+            var xs: [Double] = []
+            for _ in 0..<1_500 {
+                let x = rng.unit()
+                guard x > 0.001, x < 0.999 else { continue }
+                let y = Self.full(f, x)
+                let nearest = Table.roundedToGrid(y)
+                let boundary = nearest + (y < nearest ? -1 : 1) * 0x1p12 * y.ulp
+                let moved = x + (boundary - y) / f.velocity(at: x)
+                guard moved > 0, moved < 1, moved != 0.5 else { continue }
+                xs += [moved.nextDown.nextDown, moved.nextDown, moved, moved.nextUp, moved.nextUp.nextUp]
+            }
+            let expected = xs.map { Self.fullOnTheGrid(f, $0).bitPattern }
+            // Both routes: the whole list (split by half), and calls of 64 (each lane picks).
+            var ys = [Double](repeating: -7, count: xs.count)
+            xs.withUnsafeBufferPointer { input in ys.withUnsafeMutableBufferPointer { f.progress(at: input, into: $0) } }
+            XCTAssertEqual(ys.map(\.bitPattern), expected, "seed \(seed) curve \(curve), split")
+            for start in stride(from: 0, to: xs.count, by: 64) {
+                let end = min(xs.count, start + 64)
+                xs.withUnsafeBufferPointer { input in
+                    ys.withUnsafeMutableBufferPointer {
+                        f.progress(at: UnsafeBufferPointer(rebasing: input[start..<end]), into: UnsafeMutableBufferPointer(rebasing: $0[start..<end]))
+                    }
+                }
+            }
+            XCTAssertEqual(ys.map(\.bitPattern), expected, "seed \(seed) curve \(curve), picked")
+            // The bound against the actual error, lane by lane.
+            for (k, x) in xs.enumerated() {
+                let (y, excess, h) = Table.fastLanes(
+                    SIMD2(repeating: x), signs: SIMD2(1, -1), offsets: SIMD2(0, 1), mode: fast[Fast.mode]) { fast[$0] }
+                let half = x > 0.5 ? 1 : 0
+                guard excess[half] <= 0, h[half] >= 0x1p-24, abs(y[half]) < 1 else { continue }
+                let tier = h[half] >= 0.25 ? 2 : h[half] >= 0.125 ? 1 : 0
+                let bound = fast[Fast.relativeBounds + tier][half]
+                guard bound.isFinite else { continue }
+                let exact = f._fullPair(half == 0 ? x : 1 - x, half: half)
+                let error = abs((y[half] - exact.value) - exact.error) / y[half].ulp
+                let significand = abs(y[half]).significand
+                checked += 1
+                worst = max(worst, error / (bound * significand))
+                XCTAssertLessThanOrEqual(error, bound * significand, "seed \(seed) curve \(curve) x \(x)")
+                if Table.roundedToGrid(y[half]).bitPattern != expected[k] { straddling += 1 }
+            }
+        }
+        print("Batch bound at grid boundaries: \(checked) lanes checked, \(straddling) straddling, largest error \(worst) of its bound (seed \(seed))")
+        XCTAssertGreaterThan(checked, 50_000)
+        XCTAssertGreaterThan(straddling, 100, "seed \(seed): the inputs do not reach the bound's worst case")
+    }
     // The piecewise guess: the curves whose single polynomial needs two Newton steps
     // ((0.9, 0, 0.1, 1)) or cannot follow them even so ((0.95, 0.05, 0.05, 0.95)) guess from
     // the pieces with fewer steps (none; at most one); the others (the named curves, the
