@@ -100,21 +100,26 @@ extension TimingFunction {
                 // The lanes past each list's end, read by its last group: a number each.
                 UnsafeMutableRawPointer(xs + lower).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
                 UnsafeMutableRawPointer(xs + Batch.top).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
-                // One call site, so that the loop is inlined (with two, it was not: 1.4× the
-                // time on (0.9, 0, 0.1, 1), measured).
-                var lowerGroups = 0, listGroups = 0
-                for half in 0..<2 {
-                    listGroups = batch.evaluate(
-                        xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
-                        splats: half == 0 ? splats.0 : splats.1, bounds: half == 0 ? bounds.0 : bounds.1, opens: opens,
-                        group: listGroups)
-                    if half == 0 { lowerGroups = listGroups }
-                }
-                // The lanes the vector test left, through the scalar function.
-                Batch.forEachOpenLane(opens, groups: listGroups) { group, lane in
-                    let slot = (group < lowerGroups ? 4 &* group : upperStart &+ 4 &* (group &- lowerGroups)) &+ lane
-                    guard slot < lower || slot >= upperStart && slot < Batch.top else { return }
-                    ys[slot] = progress(at: xs[slot])
+                let lowerGroups = batch.evaluate(
+                    xs, ys, from: 0, to: lower, half: 0, splats: splats.0, bounds: bounds.0, opens: opens, group: 0)
+                let listGroups = batch.evaluate(
+                    xs, ys, from: upperStart, to: Batch.top, half: 1, splats: splats.1, bounds: bounds.1, opens: opens,
+                    group: lowerGroups)
+                // The lanes the vector test left, through the scalar function: eight groups'
+                // marks a word, the words past the last group's masked off.
+                var g = 0
+                while g < listGroups {
+                    var word = UnsafeRawPointer(opens + g).loadUnaligned(as: UInt64.self)
+                    if listGroups &- g < 8 { word &= (1 &<< (8 &* UInt64(listGroups &- g))) &- 1 }
+                    while word != 0 {
+                        let bit = word.trailingZeroBitCount
+                        word &= word &- 1
+                        let group = g &+ bit &>> 3, lane = bit & 7
+                        let slot = group < lowerGroups ? 4 &* group : upperStart &+ 4 &* (group &- lowerGroups)
+                        guard slot &+ lane < lower || slot &+ lane >= upperStart && slot &+ lane < Batch.top else { continue }
+                        ys[slot &+ lane] = progress(at: xs[slot &+ lane])
+                    }
+                    g &+= 8
                 }
                 Batch.merge(ys, groups: groups, inputs: input + i, into: output + i)
                 i &+= 4 &* groups
@@ -138,35 +143,34 @@ extension TimingFunction {
         typealias V = Table.Batch.V
         let batch = Table.Batch(elements)
         let groups = Table.Batch.pendingCapacity
-        return withUnsafeTemporaryAllocation(of: V.self, capacity: groups) { saved in
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: groups / 8) { opens in
-            // Every group keeps its inputs, so that the output may be the input (in place).
-            let saved = saved.baseAddress!
-            opens.initialize(repeating: 0)  // the last word's bytes past the last group are read, then masked
-            let opens = UnsafeMutableRawPointer(opens.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        return withUnsafeTemporaryAllocation(of: (Int, V).self, capacity: groups) { pending in
+            // Each noted group keeps its inputs, so that the output may be the input (in place).
+            let pending = pending.baseAddress!
             var i = 0
             while i &+ 4 <= count {
-                // A chunk of at most `groups` groups: every group's vector is stored, its
-                // inputs kept, and the lanes the vector test leaves marked, a byte a group.
-                let first = i
+                // A chunk of at most `groups` groups: every group's vector is stored, and each
+                // group with a lane the vector test leaves is noted with those lanes.
                 let end = Swift.min(count, i &+ 4 &* groups)
-                var g = 0
+                var n = 0
                 while i &+ 4 <= end {
                     let x = UnsafeRawPointer(input + i).loadUnaligned(as: V.self)
                     let (y, settled) = batch.progress(x)
                     UnsafeMutableRawPointer(output + i).storeBytes(of: y, as: V.self)
-                    saved[g] = x
-                    opens[g] = UInt8(truncatingIfNeeded: 0xF ^ cadence_signs4(unsafeBitCast(settled, to: V.self)))
-                    g &+= 1
+                    let open = 0xF ^ Int(cadence_signs4(unsafeBitCast(settled, to: V.self)))
+                    pending[n] = (i &<< 4 | open, x)
+                    n &+= open != 0 ? 1 : 0
                     i &+= 4
                 }
-                // The marked lanes through the scalar function.
-                Table.Batch.forEachOpenLane(opens, groups: g) { group, lane in
-                    output[first &+ 4 &* group &+ lane] = progress(at: saved[group][lane])
+                // The noted lanes through the scalar function.
+                for k in 0..<n {
+                    let (noted, x) = pending[k]
+                    let start = noted &>> 4, open = noted & 0xF
+                    for lane in 0..<4 where open & (1 &<< lane) != 0 {
+                        output[start &+ lane] = progress(at: x[lane])
+                    }
                 }
             }
             return i
-        }
         }
     }
 }
@@ -186,9 +190,8 @@ extension TimingFunction.Table {
         /// each lane's coefficients instead (`progress(_:)`).
         static let splitCount = 256
         /// Groups of four the picking loop evaluates before it finishes the lanes the vector
-        /// test left: their inputs, 16 × 32 bytes, under the 1 KiB that
-        /// `withUnsafeTemporaryAllocation` always keeps on the stack, and a byte each for the
-        /// lanes left (two words; a multiple of 8, as `forEachOpenLane` reads whole words).
+        /// test left: a list of the groups and their inputs of 16 × 48 bytes, under the
+        /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack.
         static let pendingCapacity = 16
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
@@ -324,25 +327,6 @@ extension TimingFunction.Table {
                 p &+= 4
             }
             return g
-        }
-
-        /// Calls `body(group, lane)` for every lane marked in `opens[0..<groups]` (a byte a
-        /// group, the lanes the vector test left as its low four bits), in order: eight
-        /// groups' marks a word, the bytes of the last word past `groups` masked off (read,
-        /// so `opens` must hold a whole word there).
-        @inline(__always)
-        static func forEachOpenLane(_ opens: UnsafePointer<UInt8>, groups: Int, _ body: (Int, Int) -> Void) {
-            var g = 0
-            while g < groups {
-                var word = UnsafeRawPointer(opens + g).loadUnaligned(as: UInt64.self)
-                if groups &- g < 8 { word &= (1 &<< (8 &* UInt64(groups &- g))) &- 1 }
-                while word != 0 {
-                    let bit = word.trailingZeroBitCount
-                    word &= word &- 1
-                    body(g &+ bit &>> 3, bit & 7)
-                }
-                g &+= 8
-            }
         }
 
         /// Writes `groups` groups of four outputs to `output` in the order of `inputs`, from
