@@ -14,12 +14,11 @@ import CCadenceFeatures
 //   lane on its own half: each coefficient is its `(lower, upper)` pair loaded into both
 //   128-bit halves of a vector, and one in-lane permute picks each lane's
 //   (`cadence_pick4`), with nothing to set up.
-// The grid test runs in the lanes, against a bound relative to the output (`Fast.relativeBounds`:
-// the half's largest on the short route, one of three tiers by binade on the long), so that
-// each lane's bound is in its own output's ulps; every group's vector is stored, and the few
-// lanes the test leaves are marked (a byte a group on the long route, without a branch on the
-// data) and finished afterwards by the scalar function, whose own test and longer paths give
-// them the same bits as a scalar call.
+// The grid test runs in the lanes, against a bound per lane at least its binade's (the
+// half's largest on the short route, one of three tiers by binade on the long); every group's vector
+// is stored, and the few lanes the test leaves are noted (without a branch on the data) and
+// finished afterwards by the scalar function, whose own test and longer paths give them the
+// same bits as a scalar call.
 
 extension TimingFunction {
     /// Evaluates `progress(at:)` for every input in `xs`, writing into `ys`.
@@ -35,8 +34,8 @@ extension TimingFunction {
     ///   test in the lanes; from 256 inputs on, the inputs are first sorted by half of the
     ///   curve (in chunks of 120 on the stack, about 4 instructions an input each way), so
     ///   that each vector holds inputs of one half and reads that half's coefficients
-    ///   directly. An input the vector test leaves (about 1 in 100 on the named curves, 1 in
-    ///   30 on (0.9, 0, 0.1, 1)) takes the scalar function. Curves whose polynomial guess is too far off (`progress(at:)`
+    ///   directly. An input the vector test leaves (about 1 in 70 on the named curves) takes
+    ///   the scalar function. Curves whose polynomial guess is too far off (`progress(at:)`
     ///   then guesses from the table) and a tail of fewer than four inputs go through the
     ///   scalar function.
     public func progress(at xs: UnsafeBufferPointer<Double>, into ys: UnsafeMutableBufferPointer<Double>) {
@@ -76,7 +75,7 @@ extension TimingFunction {
         withUnsafeTemporaryAllocation(of: Batch.V.self, capacity: Batch.splatCount) { upperSplats in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.slots) { xs in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.slots) { ys in
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Batch.openWords) { opens in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Batch.chunkGroups &+ 2) { pending in
             // The merge reads lanes of `ys` that it throws away (past a list's end, before
             // the upper list's start): numbers too.
             ys.initialize(repeating: 0)
@@ -84,9 +83,7 @@ extension TimingFunction {
             batch.splat(half: 0, into: splats.0)
             batch.splat(half: 1, into: splats.1)
             let bounds = (batch.tieredBounds(half: 0), batch.tieredBounds(half: 1))
-            let xs = xs.baseAddress!, ys = ys.baseAddress!
-            opens.initialize(repeating: 0)  // the words' bytes past the last group are read, then masked
-            let opens = UnsafeMutableRawPointer(opens.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            let xs = xs.baseAddress!, ys = ys.baseAddress!, pending = pending.baseAddress!
             var i = 0
             var remaining = count &>> 2  // groups
             while remaining > 0 {
@@ -100,26 +97,21 @@ extension TimingFunction {
                 // The lanes past each list's end, read by its last group: a number each.
                 UnsafeMutableRawPointer(xs + lower).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
                 UnsafeMutableRawPointer(xs + Batch.top).storeBytes(of: Batch.V(repeating: 0.25), as: Batch.V.self)
-                let lowerGroups = batch.evaluate(
-                    xs, ys, from: 0, to: lower, half: 0, splats: splats.0, bounds: bounds.0, opens: opens, group: 0)
-                let listGroups = batch.evaluate(
-                    xs, ys, from: upperStart, to: Batch.top, half: 1, splats: splats.1, bounds: bounds.1, opens: opens,
-                    group: lowerGroups)
-                // The lanes the vector test left, through the scalar function: eight groups'
-                // marks a word, the words past the last group's masked off.
-                var g = 0
-                while g < listGroups {
-                    var word = UnsafeRawPointer(opens + g).loadUnaligned(as: UInt64.self)
-                    if listGroups &- g < 8 { word &= (1 &<< (8 &* UInt64(listGroups &- g))) &- 1 }
-                    while word != 0 {
-                        let bit = word.trailingZeroBitCount
-                        word &= word &- 1
-                        let group = g &+ bit &>> 3, lane = bit & 7
-                        let slot = group < lowerGroups ? 4 &* group : upperStart &+ 4 &* (group &- lowerGroups)
-                        guard slot &+ lane < lower || slot &+ lane >= upperStart && slot &+ lane < Batch.top else { continue }
-                        ys[slot &+ lane] = progress(at: xs[slot &+ lane])
+                var n = 0
+                for half in 0..<2 {
+                    n = batch.evaluate(
+                        xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
+                        splats: half == 0 ? splats.0 : splats.1, bounds: half == 0 ? bounds.0 : bounds.1,
+                        pending: pending, noted: n)
+                }
+                // The noted lanes of the lists through the scalar function.
+                for k in 0..<n {
+                    let start = pending[k] &>> 4, open = pending[k] & 0xF
+                    for lane in 0..<4 where open & (1 &<< lane) != 0 {
+                        let slot = start &+ lane
+                        guard slot < lower || slot >= upperStart && slot < Batch.top else { continue }
+                        ys[slot] = progress(at: xs[slot])
                     }
-                    g &+= 8
                 }
                 Batch.merge(ys, groups: groups, inputs: input + i, into: output + i)
                 i &+= 4 &* groups
@@ -196,10 +188,6 @@ extension TimingFunction.Table {
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
         static let chunkGroups = 30
-        /// Words of the groups' marks (`evaluate`): a byte for each of a chunk's lists'
-        /// groups (`chunkGroups`, and each list's part-empty last group), read eight at a
-        /// time, and a word for the read past the last.
-        static let openWords = (chunkGroups + 2 + 7) / 8 + 1
         /// Where the upper half's list ends (it grows down from there): four slots past the
         /// chunk, so that a store of four lanes at either list's front never reaches the
         /// other list.
@@ -218,17 +206,21 @@ extension TimingFunction.Table {
             elements[Fast.base + Fast.mode][1] >= 0
         }
 
-        /// The largest relative bound of each half (`Fast.relativeBounds`, over its tiers;
-        /// lane 0 lower, lane 1 upper): the short route's vector test, for every input (the
-        /// long route tests against `tieredBounds`).
-        @usableFromInline let largestBound: SIMD2<Double>
+        /// The largest bound of each half over the binades from `Fast.firstBoundedBinade`
+        /// to `h = 1/2` (lane 0 lower, lane 1 upper): the short route's vector test, for
+        /// every input (the long route tests against `tieredBounds`).
+        @usableFromInline let largestBound: SIMD2<Int64>
 
         @inlinable @inline(__always)
         init(_ elements: UnsafeMutablePointer<SIMD2<Double>>) {
             f = UnsafePointer(elements + Fast.base)
             mode = f[Fast.mode]
-            var largest = f[Fast.relativeBounds]
-            for tier in 1..<Fast.relativeTiers { largest = pointwiseMax(largest, f[Fast.relativeBounds &+ tier]) }
+            let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self)
+            var largest = SIMD2<Int64>()
+            for binade in Fast.firstBoundedBinade..<(Fast.boundsPerHalf &- 2) {
+                largest[0] = Swift.max(largest[0], Int64(bounds[binade]))
+                largest[1] = Swift.max(largest[1], Int64(bounds[Fast.boundsPerHalf &+ binade]))
+            }
             largestBound = largest
         }
 
@@ -246,17 +238,23 @@ extension TimingFunction.Table {
                 x, signs: V(repeating: 1).replacing(with: -1, where: isUpper),
                 offsets: V().replacing(with: 1, where: isUpper), mode: mode
             ) { cadence_pick4(f + $0, upper) }
-            let bound = V(repeating: largestBound[0]).replacing(with: V(repeating: largestBound[1]), where: isUpper)
+            typealias I = SIMD4<Int64>
+            let bound = I(repeating: largestBound[0]).replacing(with: I(repeating: largestBound[1]), where: isUpper)
             return Self.gridValues(y, excess: excess, h: h, bound: bound)
         }
 
-        /// The relative bounds `evaluate` tests half `half`'s lanes against, by the binade of
-        /// `h` (`Fast.relativeBounds`): lane 0 the largest below `h = 1/8` (from
-        /// `Fast.firstBoundedBinade` on), lane 1 the one of `1/8 … 1/4`, lane 2 that of
+        /// The bounds `evaluate` tests half `half`'s lanes against, by the binade of `h`
+        /// (`Fast.bounds`): lane 0 the largest below `h = 1/8` (from
+        /// `Fast.firstBoundedBinade` on), lane 1 the one of `1/8 … 1/4`, lane 2 the larger of
         /// `1/4 … 1/2` and `h = 1/2`. The binades next to the middle hold three inputs in
         /// four and often the largest bound (a steep middle's is up to 10× the others').
-        func tieredBounds(half: Int) -> SIMD4<Double> {
-            SIMD4(f[Fast.relativeBounds][half], f[Fast.relativeBounds &+ 1][half], f[Fast.relativeBounds &+ 2][half], 0)
+        func tieredBounds(half: Int) -> SIMD4<Int64> {
+            let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + half &* Fast.boundsPerHalf
+            let quarterBinade = Fast.boundsPerHalf &- 4  // h in 1/4 ..< 1/2; the next one is h = 1/2
+            var below: Int64 = 0
+            for binade in Fast.firstBoundedBinade..<(quarterBinade &- 1) { below = Swift.max(below, Int64(bounds[binade])) }
+            return SIMD4(below, Int64(bounds[quarterBinade &- 1]),
+                         Swift.max(Int64(bounds[quarterBinade]), Int64(bounds[quarterBinade &+ 1])), 0)
         }
 
         /// The coefficients `splat` writes per half: `Fast`'s elements up to `Fast.limit`,
@@ -302,17 +300,18 @@ extension TimingFunction.Table {
 
         /// Evaluates the list `xs[start..<end]` of inputs on half `half` four at a time into
         /// the same slots of `ys` (the last group's lanes past `end` too, thrown away), and
-        /// writes each group's mark, the lanes the vector test leaves as bits, to
-        /// `opens[group...]`, one byte a group (no branch, no count). Returns the index of
-        /// the group after the last.
+        /// notes each group with a lane the vector test leaves in `pending[noted...]` as its
+        /// slot shifted by 4 with those lanes as bits. Returns the notes' new count.
         @inline(__always)
         func evaluate(
             _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>, from start: Int, to end: Int,
-            half: Int, splats: UnsafeMutablePointer<V>, bounds: V, opens: UnsafeMutablePointer<UInt8>, group: Int
+            half: Int, splats: UnsafeMutablePointer<V>, bounds: SIMD4<Int64>, pending: UnsafeMutablePointer<Int>,
+            noted: Int
         ) -> Int {
+            typealias I = SIMD4<Int64>
             let sign = V(repeating: half == 0 ? 1 : -1), offset = V(repeating: Double(half))
-            let (below, eighth, quarter) = (V(repeating: bounds[0]), V(repeating: bounds[1]), V(repeating: bounds[2]))
-            var g = group
+            let (below, eighth, quarter) = (I(repeating: bounds[0]), I(repeating: bounds[1]), I(repeating: bounds[2]))
+            var n = noted
             var p = start
             while p < end {
                 let x = UnsafeRawPointer(xs + p).loadUnaligned(as: V.self)
@@ -322,11 +321,12 @@ extension TimingFunction.Table {
                 let bound = below.replacing(with: eighth, where: h .>= 0.125).replacing(with: quarter, where: h .>= 0.25)
                 let (value, settled) = Self.gridValues(y, excess: excess, h: h, bound: bound)
                 UnsafeMutableRawPointer(ys + p).storeBytes(of: value, as: V.self)
-                opens[g] = UInt8(truncatingIfNeeded: 0xF ^ cadence_signs4(unsafeBitCast(settled, to: V.self)))
-                g &+= 1
+                let open = 0xF ^ Int(cadence_signs4(unsafeBitCast(settled, to: V.self)))
+                pending[n] = p &<< 4 | open
+                n &+= open != 0 ? 1 : 0
                 p &+= 4
             }
-            return g
+            return n
         }
 
         /// Writes `groups` groups of four outputs to `output` in the order of `inputs`, from
@@ -355,29 +355,13 @@ extension TimingFunction.Table {
             }
         }
 
-        /// `gridValue`'s test in the lanes, with the bound relative to the output: `bound` is
-        /// per lane at least its binade's `ρ·2^52` (`Fast.relativeBounds`: the half's
-        /// largest, or its tier's), so the output's error is below `bound·m` of its own
-        /// ulps, `m` its significand (1 ≤ m < 2). Returns the grid points nearest `y`, and
-        /// the lanes where the test proves them the exact output's rounding; the others go
-        /// to the scalar function (whose test, in ulps of each binade's least output, is
-        /// another sound one: both settle only correctly rounded outputs, so the bits agree).
-        ///
-        /// Why the output's own ulps: the grid keeps the leading 40 bits, so the nearest
-        /// boundary is `|low 13 bits − 2^12|` ulps of `y` away, and the error is measured in
-        /// the same ulps. Just above a power of two the boundary below is only 2^11 ulps of
-        /// `y` away, however far the low bits say; `bound·m` is below 2^11 (`bound < 1024`,
-        /// `storeRelativeBounds`), so the test holds there too. The bound in ulps of a
-        /// binade's least output (the scalar test's) is up to 4× wider for outputs of the
-        /// binade's upper range; this one follows the output, and with a tier's largest
-        /// `ρ` it loses less than with a tier's largest bound in ulps, as `ρ` varies less
-        /// across binades than the ulps do.
-        ///
-        /// Cost, a group of four: the distance as an exact double (the low bits or'ed into
-        /// 2^52's significand, less `2^52 + 2^12`) and its magnitude, the significand (an
-        /// `and` and an `or`), one multiply, one compare.
+        /// `gridValue`'s test in the lanes against `bound`, per lane at least the bound of
+        /// the input's binade (the half's largest, or its tier's): the grid points nearest
+        /// `y`, and the lanes where the test proves them the exact output's rounding. It
+        /// settles a subset of the lanes the scalar test settles; the others go to the scalar
+        /// function.
         @inlinable @inline(__always)
-        static func gridValues(_ y: V, excess: V, h: V, bound: V) -> (value: V, settled: Mask) {
+        static func gridValues(_ y: V, excess: V, h: V, bound: SIMD4<Int64>) -> (value: V, settled: Mask) {
             typealias I = SIMD4<Int64>
             let bits = unsafeBitCast(y, to: I.self)
             // From the first bounded binade to 1/2 (not NaN, not outside 0…1), |y| < 1, the
@@ -385,10 +369,9 @@ extension TimingFunction.Table {
             let magnitude = unsafeBitCast(bits & 0x7FFF_FFFF_FFFF_FFFF, to: V.self)
             let firstBounded = Double(sign: .plus, exponent: Fast.firstBoundedBinade &- 30, significand: 1)
             let valid = (h .>= firstBounded) .& (magnitude .< 1) .& (excess .<= 0)
-            // The distance from the boundary 2^12 ulps into the dropped 13 bits, exactly.
-            let low = unsafeBitCast((bits & 0x1FFF) | 0x4330_0000_0000_0000, to: V.self) - (0x1p52 + 0x1p12)
-            let significand = unsafeBitCast((bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: V.self)
-            let settled = valid .& (TimingFunction.Table.magnitude(low) .> bound * significand)
+            // Farther than the bound from the boundary 2^12 ulps into the dropped 13 bits.
+            let low = (bits & 0x1FFF) &- 0x1000
+            let settled = valid .& ((low .> bound) .| (low .< I() &- bound))
             return (unsafeBitCast((bits &+ 0x1000) & ~0x1FFF, to: V.self), settled)
         }
     }

@@ -30,10 +30,8 @@ import CCadenceFeatures
 //    `δ₁ = −(X(t) − h)/X'` (the output's series to second order).
 // 3. The test: the guess must be within `limit·t` (`|δ₁| ≤ limit·t`, which bounds the
 //    series' truncation), and the output farther from a grid boundary than the bound of the
-//    input's binade (`Fast.bounds`, in ulps of the least output there; the batch tests
-//    against the same bounds relative to the output, `Fast.relativeBounds`); then adding
-//    half the dropped bits and clearing them is the grid rounding. Otherwise `nil`: the
-//    longer paths.
+//    input's binade (`Fast.bounds`, in ulps of the least output there); then adding half the
+//    dropped bits and clearing them is the grid rounding. Otherwise `nil`: the longer paths.
 
 extension TimingFunction.Table {
     /// Where the fast path's data lives, in 16-byte elements after the halves (each element
@@ -92,16 +90,7 @@ extension TimingFunction.Table {
         @usableFromInline static let plan = 38
         /// The piece of each cell of `h` (`Fast.cellsPerUnit`): 64 bytes, the same for both
         /// halves, so that one byte load picks the piece.
-        @usableFromInline static let cells = relativeBounds + relativeTiers
-        /// The batch's bounds (`Table.Batch`), relative to the output: for each of
-        /// `relativeTiers` tiers of binades of `h` (below 1/8 from `firstBoundedBinade` on,
-        /// 1/8 … 1/4, 1/4 … 1/2 with `h = 1/2`), one element whose lane `k` is half `k`'s
-        /// largest `ρ·2^52` over the tier's binades, rounded up (`storeRelativeBounds`): the
-        /// output `y`'s error is below `ρ·|y|`, so below `ρ·2^52·m` ulps of `y` for its
-        /// significand `m` in 1…2. `.infinity` where a binade of the tier has no bound.
-        @usableFromInline static let relativeBounds = 39
-        /// Tiers of `relativeBounds`.
-        @usableFromInline static let relativeTiers = 3
+        @usableFromInline static let cells = 39
         /// The piecewise guess: up to `pieceCount` pieces of `pieceStride` elements each, the
         /// coefficients of `B_k` in powers of `w` (each a `(lower, upper)` pair), then the
         /// map `(scale, offset)` that gives `w = h·scale + offset` in −1…1 over the piece.
@@ -121,10 +110,6 @@ extension TimingFunction.Table {
         static let cellCount = 64
         /// Parts of a binade's range of `t` bounded separately (`storeFastBounds`).
         static let boundedParts = 2
-        /// Parts of a binade's range of `t` for its relative bound (`relativeBounds`): each
-        /// part's bound over its least output, so narrower parts come closer to the
-        /// pointwise ratio of error to output.
-        static let relativeParts = 8
         /// Degree of `A` and `B`.
         @usableFromInline static let degree = 7
     }
@@ -442,29 +427,9 @@ extension TimingFunction.Table.Builder {
         storePieces(halves, tolerance: tolerance)
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
-            let relative = half.storeFastBounds(
+            half.storeFastBounds(
                 UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + index * Fast.boundsPerHalf,
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
-            storeRelativeBounds(relative, half: index)
-        }
-    }
-
-    /// Stores half `index`'s tiers of `Fast.relativeBounds` from its binades' relative
-    /// bounds `ρ`: each tier's largest `ρ·2^52`, times `1 + 2^-20` and plus 1 (for the
-    /// rounding of `ρ·2^52·m` in the test, and an ulp to spare, as `inUlps` keeps), so that
-    /// the vector test's `ρ·2^52·m` is at least the bound in ulps of the output; `.infinity`
-    /// at 1,024 or more, so that the test's threshold stays below 2^11 ulps (an output just
-    /// above a power of two is that far from the boundary below it, in its own ulps, at
-    /// least; see `Table.Batch.gridValues`).
-    func storeRelativeBounds(_ relative: InlineArray<32, Double>, half index: Int) {
-        let f = elements + Fast.base
-        let quarter = Fast.boundsPerHalf - 4  // the binade of h in 1/4 ..< 1/2; the next is h = 1/2
-        for tier in 0..<Fast.relativeTiers {
-            let binades = tier == 0 ? Fast.firstBoundedBinade..<(quarter - 1) : tier == 1 ? (quarter - 1)..<quarter : quarter..<(quarter + 2)
-            var largest = 0.0
-            for k in binades { largest = Swift.max(largest, relative[k]) }
-            let bound = (largest * 0x1p52 * (1 + 0x1p-20) + 1).rounded(.up)
-            f[Fast.relativeBounds + tier][index] = bound < 1024 ? bound : .infinity
         }
     }
 
@@ -841,14 +806,7 @@ extension TimingFunction.HalfSolver {
     /// `2·(S_y + |d|) + max|Y'|/min|X'|·(S_x + 3P)/4` with 1/64 to spare, plus the series'
     /// truncation. `Int16.max` where `X'` can vanish, the output can come near 0, or the
     /// bound reaches 2^11 ulps.
-    ///
-    /// Returns each binade's bound relative to the output (`rangeBounds`), over
-    /// `Fast.relativeParts` parts of its range of `t` (`.infinity` where it has none): the
-    /// batch's (`storeRelativeBounds`).
-    func storeFastBounds(
-        _ bounds: UnsafeMutablePointer<Int16>, limit: Double, guess: (Double) -> Double
-    ) -> InlineArray<32, Double> {
-        var relative = InlineArray<32, Double>(repeating: .infinity)
+    func storeFastBounds(_ bounds: UnsafeMutablePointer<Int16>, limit: Double, guess: (Double) -> Double) {
         var low = 0.0
         for k in 0..<Fast.boundsPerHalf {
             let hHigh = Swift.min(0.5, Double(sign: .plus, exponent: k - 29, significand: 1))
@@ -859,9 +817,7 @@ extension TimingFunction.HalfSolver {
             defer { low = tEnd }
             let tLow = Swift.max(0, low * (1 - 0x1p-10)), tHigh = Swift.min(1, tEnd * (1 + 0x1p-10))
             bounds[k] = rangeBound(tLow: tLow, tHigh: tHigh, limit: limit)
-            relative[k] = rangeBounds(tLow: tLow, tHigh: tHigh, limit: limit, parts: Fast.relativeParts).relative
         }
-        return relative
     }
 
     /// The bound of a piece of the piecewise guess over `range` of `h` (`Fast.pieceBounds`),
@@ -875,23 +831,15 @@ extension TimingFunction.HalfSolver {
     /// The fast path's bound in ulps (see `storeFastBounds`) for inputs whose
     /// `t` lies in `tLow … tHigh`; `Int16.max` where it reaches 2^11 ulps or cannot be had.
     func rangeBound(tLow: Double, tHigh: Double, limit: Double) -> Int16 {
-        rangeBounds(tLow: tLow, tHigh: tHigh, limit: limit).ulps
-    }
-
-    /// `rangeBound`, and the same bound relative to the output (`relative`): the largest
-    /// `E/(L − E)` over the parts, `E` a part's absolute bound and `L` its least output
-    /// magnitude (the computed output is at least `L − E`, so its error is below
-    /// `relative·|y|`); `.infinity` where the output can come within `E` of 0 or the bound
-    /// cannot be had.
-    func rangeBounds(tLow: Double, tHigh: Double, limit: Double, parts: Int = Fast.boundedParts) -> (ulps: Int16, relative: Double) {
         let d = outputSign > 0 ? 0.0 : 1.0
-        var relative = 0.0
         // The range of t in `Fast.boundedParts` parts (a binade's, or a piece's), each with its own bound in ulps of its
         // own least output (the output changes by up to 4× across a binade of h).
         var ulps: Int32 = 0
-        for piece in 0..<parts {
-            let pieceLow = tLow + (tHigh - tLow) * Double(piece) / Double(parts)
-            let pieceHigh = piece == parts - 1 ? tHigh : tLow + (tHigh - tLow) * Double(piece + 1) / Double(parts)
+        for piece in 0..<Fast.boundedParts {
+            let pieceLow = tLow + (tHigh - tLow) * Double(piece) / Double(Fast.boundedParts)
+            let pieceHigh =
+                piece == Fast.boundedParts - 1
+                ? tHigh : tLow + (tHigh - tLow) * Double(piece + 1) / Double(Fast.boundedParts)
             let minSlopeX = Self.extremes(xCurve, pieceLow, pieceHigh).min
             let maxSlopeY = Self.extremes(yCurve, pieceLow, pieceHigh).maxMagnitude
             guard minSlopeX > 0 else { ulps = .max; break }
@@ -910,11 +858,8 @@ extension TimingFunction.HalfSolver {
                 Swift.abs(3 * yCurve.a * pieceLow + yCurve.b), Swift.abs(3 * yCurve.a * pieceHigh + yCurve.b))
             bound += 4 * 0x1p-40 * maxSlopeY * delta + 3 * 0x1p-20 * maxCurvatureY * delta * delta
                 + 2 * Swift.abs(yCurve.a) * delta * delta * delta
-            let least = leastOutput(pieceLow, pieceHigh) - bound
-            ulps = Swift.max(ulps, inUlps(bound, least: least))
-            let share = bound / least
-            relative = least > 0 && share.isFinite ? Swift.max(relative, share) : .infinity
+            ulps = Swift.max(ulps, inUlps(bound, least: leastOutput(pieceLow, pieceHigh) - bound))
         }
-        return (ulps < 0x800 ? Int16(ulps) : .max, ulps == .max ? .infinity : relative)
+        return ulps < 0x800 ? Int16(ulps) : .max
     }
 }
