@@ -47,7 +47,7 @@ extension TimingFunction {
     ///   polynomial needs two Newton steps guess from up to 16 pieces instead (a cell index,
     ///   a byte naming its piece, the piece's coefficients; narrow pieces next to a steep
     ///   middle, so no step there). No
-    ///   allocation, no reference counting. About 2 inputs in 100 on the named curves need
+    ///   allocation, no reference counting. About 1 input in 100 on the named curves needs
     ///   the compensated interval (≈ 40 ns more), a few in a million the full path.
     /// - Source: curve form of `CAMediaTimingFunction`; rounding test after Ziv (1991).
     @inlinable @inline(__always)
