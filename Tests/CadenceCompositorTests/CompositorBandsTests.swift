@@ -40,6 +40,19 @@ final class CompositorBandsTests: XCTestCase {
         }
     }
 
+    /// `root` rendered at 1, 2 and 7 threads into a bitmap of seeded noise is `expected`,
+    /// bit for bit.
+    private func assertRendersOverNoise(
+        _ root: Layer, on canvas: Canvas, as expected: Bitmap, _ g: inout SeededGenerator, _ what: String
+    ) throws {
+        for threads in [1, 2, 7] {
+            var bitmap = try Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)
+            for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8(truncatingIfNeeded: g.next()) }
+            try Compositor(threadCount: threads).render([root], at: 0, on: canvas, into: &bitmap)
+            XCTAssertTrue(bitmap == expected, "\(what), \(threads) threads: \(maxDifference(bitmap, expected)) apart")
+        }
+    }
+
     /// A first layer that paints the whole canvas opaque (`coversCanvasOpaquely`) leaves
     /// the clear out, and what the bitmap held does not show: the pixels of clearing first
     /// (`clearsUnderOpaqueRoot`), bit for bit, at 1, 2 and 7 threads, into a bitmap of
@@ -71,12 +84,7 @@ final class CompositorBandsTests: XCTestCase {
                     cleared.clearsUnderOpaqueRoot = true
                     let expected = try cleared.render([root], at: 0, on: canvas)
                     if cleared.renderList([root], at: 0, on: canvas).coversCanvasOpaquely { covered += 1 }
-                    for threads in [1, 2, 7] {
-                        var bitmap = try Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)
-                        for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8(truncatingIfNeeded: g.next()) }
-                        try Compositor(threadCount: threads).render([root], at: 0, on: canvas, into: &bitmap)
-                        XCTAssertTrue(bitmap == expected, "inset \(inset), alpha \(alpha), variant \(variant), \(threads) threads: \(maxDifference(bitmap, expected)) apart")
-                    }
+                    try assertRendersOverNoise(root, on: canvas, as: expected, &g, "inset \(inset), alpha \(alpha), variant \(variant)")
                 }
             }
         }
@@ -147,12 +155,7 @@ final class CompositorBandsTests: XCTestCase {
             var found: [RenderList.Occluder] = []
             reference.renderList([root], at: 0, on: canvas).occluders(into: &found)
             if !found.isEmpty { occluded += 1 }
-            for threads in [1, 2, 7] {
-                var bitmap = try Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)
-                for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8(truncatingIfNeeded: g.next()) }
-                try Compositor(threadCount: threads).render([root], at: 0, on: canvas, into: &bitmap)
-                XCTAssertTrue(bitmap == expected, "trial \(trial), \(threads) threads: \(maxDifference(bitmap, expected)) apart")
-            }
+            try assertRendersOverNoise(root, on: canvas, as: expected, &g, "trial \(trial)")
         }
         // 24 of the 60 scenes leave some of the fill out (the others: a clipping root,
         // translucent, turned or grouped layers, or overlaps).
