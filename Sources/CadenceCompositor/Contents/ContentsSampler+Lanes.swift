@@ -22,7 +22,7 @@
 /// whose sum stays under 65409. `ContentsLanesTests` checks both steps against `Int`
 /// arithmetic over every byte pair and weight, and the whole sample on seeded texels.
 ///
-/// Cost: per eight pixels 32 texel loads (rotated), 12 multiplies and about 30 other vector
+/// Cost: per eight pixels 16 texel-pair loads (rotated), 12 multiplies and about 30 other vector
 /// operations, then the blend (`SourceOver.blendSample`). The separable lanes read two
 /// filtered rows instead (four loads, 8 multiplies), and filter each level row once: eight
 /// texel-pair loads and 4 multiplies per eight pixels.
@@ -63,7 +63,11 @@ extension ContentsSampler {
     static var lanes8: SIMD8<Float> { SIMD8(0, 1, 2, 3, 4, 5, 6, 7) }
 
     /// The affine lanes: per eight pixels, their image coordinates, four texels each, one
-    /// bilinear sample, one blend.
+    /// bilinear sample, one blend. In a level at least two texels wide each pixel's two
+    /// texels of a level row come from one 64-bit load, as in the separable lanes' columns
+    /// and the sprite kernel: 16 loads per eight pixels instead of 32, the same integers as
+    /// the four clamped loads a level one texel wide keeps (`ContentsLanesTests` checks every
+    /// pixel against the `Int` twin, images 1 to 40 texels wide).
     func affineLanes(
         _ a: Affine, _ t: Texels, _ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafePointer<Float>,
         _ dst: UnsafeMutablePointer<UInt8>
@@ -75,6 +79,8 @@ extension ContentsSampler {
         let stepX = Float(a.ax), stepY = Float(a.ay)
         let zero = SIMD8<Int32>(), mx = SIMD8(repeating: info.maxX), my = SIMD8(repeating: info.maxY)
         let stride = SIMD8(repeating: Int32(truncatingIfNeeded: info.stride))
+        let pairs = info.maxX >= 1
+        let penultimate = SIMD8(repeating: info.maxX - 1)
         PixelLanes.forEachGroup(dst, count: count) { pixels, first, n in
             let q = PixelLanes.quantize(PixelLanes.floats(weights, first, n))
             if PixelLanes.isZero(q) { return }
@@ -83,11 +89,11 @@ extension ContentsSampler {
             let iy = Self.clamp(Float(a.ay * px + a.by * py + a.cy) + Self.lanes8 * stepY, a.loY, a.hiY)
             let xs = ix * info.scale - 0.5, ys = iy * info.scale - 0.5
             let (xf, xi) = Self.floor(xs), (yf, yi) = Self.floor(ys)
-            let fx = PixelLanes.spread(Self.fraction(xs - xf)), fy = PixelLanes.spread(Self.fraction(ys - yf))
-            let xa = Self.clamp(xi, zero, mx) &* 4, xb = Self.clamp(xi &+ 1, zero, mx) &* 4
+            let fy = PixelLanes.spread(Self.fraction(ys - yf))
             let ra = Self.clamp(yi, zero, my) &* stride, rb = Self.clamp(yi &+ 1, zero, my) &* stride
-            let (a0, a1) = PixelLanes.split(Self.gather(p, ra &+ xa)), (b0, b1) = PixelLanes.split(Self.gather(p, ra &+ xb))
-            let (c0, c1) = PixelLanes.split(Self.gather(p, rb &+ xa)), (d0, d1) = PixelLanes.split(Self.gather(p, rb &+ xb))
+            let (top, bottom, fx) = Self.texels(p, xs, xf, xi, ra, rb, pairs: pairs, last: mx, penultimate: penultimate)
+            let (a0, a1) = PixelLanes.split(top.left), (b0, b1) = PixelLanes.split(top.right)
+            let (c0, c1) = PixelLanes.split(bottom.left), (d0, d1) = PixelLanes.split(bottom.right)
             let lo = Self.horizontal(Self.vertical(a0, c0, fy), Self.vertical(b0, d0, fy), fx)
             let hi = Self.horizontal(Self.vertical(a1, c1, fy), Self.vertical(b1, d1, fy), fx)
             SourceOver.blendSample(lo, hi, weights: q, into: pixels)
@@ -297,6 +303,29 @@ extension ContentsSampler {
     static func fraction(_ f: SIMD8<Float>) -> SIMD8<UInt32> {
         let bias: Float = 8_388_608  // 2²³
         return unsafeBitCast(f * 256 + bias, to: SIMD8<UInt32>.self) & 0x1FF
+    }
+
+    /// The texels left and right of level coordinates `xs` (`xf`, `xi` its floor) in the
+    /// level rows at byte offsets `ra` (top) and `rb` (bottom) from `p`, and the horizontal
+    /// weights `φ` (`PixelLanes.spread`). With `pairs` (a level at least two texels wide,
+    /// `last` its last column, `penultimate` the one before) texels `j`, `j + 1` come from
+    /// one 64-bit load; past the level's ends both are the edge texel, which the weight then
+    /// picks whole (φ 0 on the left, 256 on the right): the same integers as the two
+    /// clamped loads made without `pairs`.
+    @inline(__always)
+    static func texels(
+        _ p: UnsafeRawPointer, _ xs: SIMD8<Float>, _ xf: SIMD8<Float>, _ xi: SIMD8<Int32>, _ ra: SIMD8<Int32>,
+        _ rb: SIMD8<Int32>, pairs: Bool, last: SIMD8<Int32>, penultimate: SIMD8<Int32>
+    ) -> (top: (left: Lanes, right: Lanes), bottom: (left: Lanes, right: Lanes), fx: Lanes) {
+        let zero = SIMD8<Int32>()
+        if pairs {
+            let φ = fraction(xs - xf).replacing(with: 0, where: xi .< zero).replacing(with: 256, where: xi .> penultimate)
+            let j = clamp(xi, zero, penultimate) &* 4
+            return (gatherPairs(p, ra &+ j), gatherPairs(p, rb &+ j), PixelLanes.spread(φ))
+        }
+        let xa = clamp(xi, zero, last) &* 4, xb = clamp(xi &+ 1, zero, last) &* 4
+        return ((gather(p, ra &+ xa), gather(p, ra &+ xb)), (gather(p, rb &+ xa), gather(p, rb &+ xb)),
+                PixelLanes.spread(fraction(xs - xf)))
     }
 
     /// The eight 64-bit texel pairs at the byte offsets `o` from `p`, as the lanes of their

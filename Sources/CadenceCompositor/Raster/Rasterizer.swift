@@ -104,6 +104,10 @@ final class Rasterizer {
     var polygons = PolygonSet()
     let coverageRows = CoverageRows()
     private(set) var analyticClips: [RoundedRectSampler] = []
+    /// The rectangles the first item's fill leaves out this frame (`RenderList.occluders`),
+    /// and whether that item is still to be drawn.
+    private(set) var occluders: [RenderList.Occluder] = []
+    private var rootFillPending = false
 
     init(byteLimit: Int) {
         pool = ScratchPool(byteLimit: byteLimit)
@@ -138,6 +142,12 @@ final class Rasterizer {
         analyticClips.removeAll(keepingCapacity: true)
         surfaces.append(Surface(base: base + band.minY * stride, stride: stride, rect: band, bounds: canvas))
         clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
+        if occludesUnderOpaqueLayers {
+            list.occluders(into: &occluders)
+        } else {
+            occluders.removeAll(keepingCapacity: true)
+        }
+        rootFillPending = !occluders.isEmpty
         defer { unwind() }
         walk(list.items, fold: 1)
     }
@@ -156,6 +166,9 @@ final class Rasterizer {
             }
             guard i < items.count else { break }
             let item = items[i]
+            // The frame's first item is the first one walked: its fill leaves the occluders out.
+            let occluded = rootFillPending
+            rootFillPending = false
             let fold = open.count > base ? open[open.count - 1].fold : baseFold
             let surface = surfaces[surfaces.count - 1]
             let visible = item.extent.intersection(surface.bounds).intersection(clips[clips.count - 1].scissor)
@@ -217,7 +230,8 @@ final class Rasterizer {
             let contents = item.contents
             entry.borderDrawn = !hasSublayers && contents == nil && item.drawing == nil && item.sprites == nil
             if entry.drawOpacity > 0 {
-                drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity)
+                drawOwn(item, shape: entry.shape, background: true, border: entry.borderDrawn, opacity: entry.drawOpacity,
+                        occluded: occluded)
             }
             if item.masksToBounds && (hasSublayers || contents != nil || item.drawing != nil || item.sprites != nil) {
                 pushClip(item, at: i, of: items, shape: entry.shape)
@@ -299,9 +313,11 @@ final class Rasterizer {
     // MARK: Drawing one layer
 
     /// Draws the layer's background and/or border with `opacity`, in one pass when both;
-    /// `shape` is the layer's rounded bounds with its border ring.
+    /// `shape` is the layer's rounded bounds with its border ring. `occluded`: the frame's
+    /// first item, whose fill leaves `occluders` out when it is drawn as aligned spans.
     private func drawOwn(
-        _ item: RenderList.Item, shape sampler: RoundedRectSampler?, background: Bool, border: Bool, opacity: Float
+        _ item: RenderList.Item, shape sampler: RoundedRectSampler?, background: Bool, border: Bool, opacity: Float,
+        occluded: Bool = false
     ) {
         let fill = background ? item.backgroundColor : nil
         let stroke = border && item.borderWidth > 0 ? item.borderColor : nil
@@ -317,7 +333,7 @@ final class Rasterizer {
         // Analytic clips sample whole rows: keep those rows whole.
         let whole = !clip.analytic.isEmpty
         if alignedSpans, clip.mask == nil, !whole,
-           drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity) {
+           drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity, occluded: occluded) {
             return
         }
         // Inside the interior every pixel gets the same weights: one paint at one weight,
@@ -442,6 +458,11 @@ final class Rasterizer {
     /// rows' interiors with 1 without sampling (the values sampling would give).
     var projectiveSpans = true
 
+    /// Whether the frame's first item, when it covers the canvas opaquely, leaves out of
+    /// its fill the parts its sublayers paint opaque at full weight (`RenderList.occluders`);
+    /// the same bits. `false` (tests) fills all of it.
+    var occludesUnderOpaqueLayers = true
+
     /// The first run of `span` (indices into the mask row `m`) whose mask bytes are all
     /// 255; empty, at the span's start, when there is none. Eight bytes a step through
     /// the run.
@@ -465,10 +486,12 @@ final class Rasterizer {
     /// Draws the background and border of a layer whose bounds are a rectangle of whole
     /// pixels (`pixelAlignedRect`) as runs of uniform weights, under a clip of uniform
     /// weight; `false` (nothing drawn) when the bounds, or the border's inner edge, are not
-    /// pixel-aligned.
+    /// pixel-aligned. `occluded` (a background alone): each row leaves out the columns of
+    /// `occluders` (sorted, disjoint), which later layers paint opaque; the rest is the
+    /// same runs cut in pieces, the same bytes.
     private func drawAligned(
         _ item: RenderList.Item, _ sampler: RoundedRectSampler, _ fill: SourceOver.Paint?, _ stroke: SourceOver.Paint?,
-        in region: PixelRect, on surface: Surface, opacity: Float
+        in region: PixelRect, on surface: Surface, opacity: Float, occluded: Bool = false
     ) -> Bool {
         guard let outer = Self.pixelAlignedRect(item) else { return false }
         let map = PlaneMap(item.matrix)
@@ -504,7 +527,18 @@ final class Rasterizer {
                 continue
             }
             ringRun(row, inner.minX - r.minX)
-            if let fill { SourceOver.blend(fill, weight: opacity, into: row + 4 * (inner.minX - r.minX), count: inner.width) }
+            if let fill, occluded && stroke == nil {
+                var x = inner.minX
+                for o in occluders {
+                    let c = o.columns(atRow: y).clamped(to: x..<inner.maxX)
+                    guard !c.isEmpty else { continue }
+                    SourceOver.blend(fill, weight: opacity, into: row + 4 * (x - r.minX), count: c.lowerBound - x)
+                    x = c.upperBound
+                }
+                SourceOver.blend(fill, weight: opacity, into: row + 4 * (x - r.minX), count: inner.maxX - x)
+            } else if let fill {
+                SourceOver.blend(fill, weight: opacity, into: row + 4 * (inner.minX - r.minX), count: inner.width)
+            }
             ringRun(row + 4 * (inner.maxX - r.minX), r.maxX - inner.maxX)
         }
         return true

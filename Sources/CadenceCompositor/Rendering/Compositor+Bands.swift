@@ -45,6 +45,7 @@ extension Compositor {
             worker.steadyRows = rasterizer.steadyRows
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
+            worker.occludesUnderOpaqueLayers = rasterizer.occludesUnderOpaqueLayers
             rasterizers.append(worker)
         }
         let stride = bitmap.bytesPerRow, width = bitmap.width
