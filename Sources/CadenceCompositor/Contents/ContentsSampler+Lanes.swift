@@ -91,7 +91,23 @@ extension ContentsSampler {
             let (xf, xi) = Self.floor(xs), (yf, yi) = Self.floor(ys)
             let fy = PixelLanes.spread(Self.fraction(ys - yf))
             let ra = Self.clamp(yi, zero, my) &* stride, rb = Self.clamp(yi &+ 1, zero, my) &* stride
-            let (top, bottom, fx) = Self.texels(p, xs, xf, xi, ra, rb, pairs: pairs, last: mx, penultimate: penultimate)
+            let top, bottom: (left: Lanes, right: Lanes)
+            let fx: Lanes
+            if pairs {
+                // Texels j, j + 1 in one 64-bit load; past the level's ends both are the
+                // edge texel, which the weight then picks whole (φ 0 on the left, 256 on
+                // the right): the same integers as two clamped loads.
+                let φ = Self.fraction(xs - xf).replacing(with: 0, where: xi .< zero).replacing(with: 256, where: xi .> penultimate)
+                let j = Self.clamp(xi, zero, penultimate) &* 4
+                fx = PixelLanes.spread(φ)
+                top = Self.gatherPairs(p, ra &+ j)
+                bottom = Self.gatherPairs(p, rb &+ j)
+            } else {
+                let xa = Self.clamp(xi, zero, mx) &* 4, xb = Self.clamp(xi &+ 1, zero, mx) &* 4
+                fx = PixelLanes.spread(Self.fraction(xs - xf))
+                top = (Self.gather(p, ra &+ xa), Self.gather(p, ra &+ xb))
+                bottom = (Self.gather(p, rb &+ xa), Self.gather(p, rb &+ xb))
+            }
             let (a0, a1) = PixelLanes.split(top.left), (b0, b1) = PixelLanes.split(top.right)
             let (c0, c1) = PixelLanes.split(bottom.left), (d0, d1) = PixelLanes.split(bottom.right)
             let lo = Self.horizontal(Self.vertical(a0, c0, fy), Self.vertical(b0, d0, fy), fx)
@@ -303,29 +319,6 @@ extension ContentsSampler {
     static func fraction(_ f: SIMD8<Float>) -> SIMD8<UInt32> {
         let bias: Float = 8_388_608  // 2²³
         return unsafeBitCast(f * 256 + bias, to: SIMD8<UInt32>.self) & 0x1FF
-    }
-
-    /// The texels left and right of level coordinates `xs` (`xf`, `xi` its floor) in the
-    /// level rows at byte offsets `ra` (top) and `rb` (bottom) from `p`, and the horizontal
-    /// weights `φ` (`PixelLanes.spread`). With `pairs` (a level at least two texels wide,
-    /// `last` its last column, `penultimate` the one before) texels `j`, `j + 1` come from
-    /// one 64-bit load; past the level's ends both are the edge texel, which the weight then
-    /// picks whole (φ 0 on the left, 256 on the right): the same integers as the two
-    /// clamped loads made without `pairs`.
-    @inline(__always)
-    static func texels(
-        _ p: UnsafeRawPointer, _ xs: SIMD8<Float>, _ xf: SIMD8<Float>, _ xi: SIMD8<Int32>, _ ra: SIMD8<Int32>,
-        _ rb: SIMD8<Int32>, pairs: Bool, last: SIMD8<Int32>, penultimate: SIMD8<Int32>
-    ) -> (top: (left: Lanes, right: Lanes), bottom: (left: Lanes, right: Lanes), fx: Lanes) {
-        let zero = SIMD8<Int32>()
-        if pairs {
-            let φ = fraction(xs - xf).replacing(with: 0, where: xi .< zero).replacing(with: 256, where: xi .> penultimate)
-            let j = clamp(xi, zero, penultimate) &* 4
-            return (gatherPairs(p, ra &+ j), gatherPairs(p, rb &+ j), PixelLanes.spread(φ))
-        }
-        let xa = clamp(xi, zero, last) &* 4, xb = clamp(xi &+ 1, zero, last) &* 4
-        return ((gather(p, ra &+ xa), gather(p, ra &+ xb)), (gather(p, rb &+ xa), gather(p, rb &+ xb)),
-                PixelLanes.spread(fraction(xs - xf)))
     }
 
     /// The eight 64-bit texel pairs at the byte offsets `o` from `p`, as the lanes of their

@@ -175,8 +175,24 @@ extension Rasterizer {
                 let (xf, xi) = ContentsSampler.floor(xs), (yf, yi) = ContentsSampler.floor(ys)
                 let fy = PixelLanes.spread(ContentsSampler.fraction(ys - yf))
                 let ra = ContentsSampler.clamp(yi, zero, my) &* stride, rb = ContentsSampler.clamp(yi &+ 1, zero, my) &* stride
-                let (top, bottom, fx) = ContentsSampler.texels(p, xs, xf, xi, ra, rb, pairs: pairs, last: mx,
-                                                               penultimate: penultimate)
+                let top, bottom: (left: PixelLanes.Lanes, right: PixelLanes.Lanes)
+                let fx: PixelLanes.Lanes
+                if pairs {
+                    // Texels j, j + 1 in one load; past the level's ends both are the edge
+                    // texel, which the weight picks whole (φ 0 on the left, 256 on the right):
+                    // the same integers as two clamped loads.
+                    let φ = ContentsSampler.fraction(xs - xf)
+                        .replacing(with: 0, where: xi .< zero).replacing(with: 256, where: xi .> penultimate)
+                    let j = ContentsSampler.clamp(xi, zero, penultimate) &* 4
+                    fx = PixelLanes.spread(φ)
+                    top = ContentsSampler.gatherPairs(p, ra &+ j)
+                    bottom = ContentsSampler.gatherPairs(p, rb &+ j)
+                } else {
+                    let xa = ContentsSampler.clamp(xi, zero, mx) &* 4, xb = ContentsSampler.clamp(xi &+ 1, zero, mx) &* 4
+                    fx = PixelLanes.spread(ContentsSampler.fraction(xs - xf))
+                    top = (ContentsSampler.gather(p, ra &+ xa), ContentsSampler.gather(p, ra &+ xb))
+                    bottom = (ContentsSampler.gather(p, rb &+ xa), ContentsSampler.gather(p, rb &+ xb))
+                }
                 let (a0, a1) = PixelLanes.split(top.left), (b0, b1) = PixelLanes.split(top.right)
                 let (c0, c1) = PixelLanes.split(bottom.left), (d0, d1) = PixelLanes.split(bottom.right)
                 var lo = ContentsSampler.horizontal(ContentsSampler.vertical(a0, c0, fy), ContentsSampler.vertical(b0, d0, fy), fx)
