@@ -22,7 +22,7 @@
 /// whose sum stays under 65409. `ContentsLanesTests` checks both steps against `Int`
 /// arithmetic over every byte pair and weight, and the whole sample on seeded texels.
 ///
-/// Cost: per eight pixels 16 texel-pair loads (rotated), 12 multiplies and about 30 other vector
+/// Cost: per eight pixels 32 texel loads (rotated), 12 multiplies and about 30 other vector
 /// operations, then the blend (`SourceOver.blendSample`). The separable lanes read two
 /// filtered rows instead (four loads, 8 multiplies), and filter each level row once: eight
 /// texel-pair loads and 4 multiplies per eight pixels.
@@ -63,11 +63,7 @@ extension ContentsSampler {
     static var lanes8: SIMD8<Float> { SIMD8(0, 1, 2, 3, 4, 5, 6, 7) }
 
     /// The affine lanes: per eight pixels, their image coordinates, four texels each, one
-    /// bilinear sample, one blend. In a level at least two texels wide each pixel's two
-    /// texels of a level row come from one 64-bit load, as in the separable lanes' columns
-    /// and the sprite kernel: 16 loads per eight pixels instead of 32, the same integers as
-    /// the four clamped loads a level one texel wide keeps (`ContentsLanesTests` checks every
-    /// pixel against the `Int` twin, images 1 to 40 texels wide).
+    /// bilinear sample, one blend.
     func affineLanes(
         _ a: Affine, _ t: Texels, _ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafePointer<Float>,
         _ dst: UnsafeMutablePointer<UInt8>
@@ -79,8 +75,6 @@ extension ContentsSampler {
         let stepX = Float(a.ax), stepY = Float(a.ay)
         let zero = SIMD8<Int32>(), mx = SIMD8(repeating: info.maxX), my = SIMD8(repeating: info.maxY)
         let stride = SIMD8(repeating: Int32(truncatingIfNeeded: info.stride))
-        let pairs = info.maxX >= 1
-        let penultimate = SIMD8(repeating: info.maxX - 1)
         PixelLanes.forEachGroup(dst, count: count) { pixels, first, n in
             let q = PixelLanes.quantize(PixelLanes.floats(weights, first, n))
             if PixelLanes.isZero(q) { return }
@@ -89,27 +83,11 @@ extension ContentsSampler {
             let iy = Self.clamp(Float(a.ay * px + a.by * py + a.cy) + Self.lanes8 * stepY, a.loY, a.hiY)
             let xs = ix * info.scale - 0.5, ys = iy * info.scale - 0.5
             let (xf, xi) = Self.floor(xs), (yf, yi) = Self.floor(ys)
-            let fy = PixelLanes.spread(Self.fraction(ys - yf))
+            let fx = PixelLanes.spread(Self.fraction(xs - xf)), fy = PixelLanes.spread(Self.fraction(ys - yf))
+            let xa = Self.clamp(xi, zero, mx) &* 4, xb = Self.clamp(xi &+ 1, zero, mx) &* 4
             let ra = Self.clamp(yi, zero, my) &* stride, rb = Self.clamp(yi &+ 1, zero, my) &* stride
-            let top, bottom: (left: Lanes, right: Lanes)
-            let fx: Lanes
-            if pairs {
-                // Texels j, j + 1 in one 64-bit load; past the level's ends both are the
-                // edge texel, which the weight then picks whole (φ 0 on the left, 256 on
-                // the right): the same integers as two clamped loads.
-                let φ = Self.fraction(xs - xf).replacing(with: 0, where: xi .< zero).replacing(with: 256, where: xi .> penultimate)
-                let j = Self.clamp(xi, zero, penultimate) &* 4
-                fx = PixelLanes.spread(φ)
-                top = Self.gatherPairs(p, ra &+ j)
-                bottom = Self.gatherPairs(p, rb &+ j)
-            } else {
-                let xa = Self.clamp(xi, zero, mx) &* 4, xb = Self.clamp(xi &+ 1, zero, mx) &* 4
-                fx = PixelLanes.spread(Self.fraction(xs - xf))
-                top = (Self.gather(p, ra &+ xa), Self.gather(p, ra &+ xb))
-                bottom = (Self.gather(p, rb &+ xa), Self.gather(p, rb &+ xb))
-            }
-            let (a0, a1) = PixelLanes.split(top.left), (b0, b1) = PixelLanes.split(top.right)
-            let (c0, c1) = PixelLanes.split(bottom.left), (d0, d1) = PixelLanes.split(bottom.right)
+            let (a0, a1) = PixelLanes.split(Self.gather(p, ra &+ xa)), (b0, b1) = PixelLanes.split(Self.gather(p, ra &+ xb))
+            let (c0, c1) = PixelLanes.split(Self.gather(p, rb &+ xa)), (d0, d1) = PixelLanes.split(Self.gather(p, rb &+ xb))
             let lo = Self.horizontal(Self.vertical(a0, c0, fy), Self.vertical(b0, d0, fy), fx)
             let hi = Self.horizontal(Self.vertical(a1, c1, fy), Self.vertical(b1, d1, fy), fx)
             SourceOver.blendSample(lo, hi, weights: q, into: pixels)
