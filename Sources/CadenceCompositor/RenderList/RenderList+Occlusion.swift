@@ -48,7 +48,10 @@ extension RenderList {
     /// it (an earlier sibling does not reach it; the layer's own path shadow, drawn first,
     /// is overwritten too). A layer whose border is drawn with its background in one pass
     /// keeps the ring's pixels, as the two-paint blend weighs the background below 255
-    /// there. Cost: a few comparisons per pair of the root's sublayers; no allocation once
+    /// there. The condition on earlier siblings is stricter than the pixels need (every
+    /// draw onto the canvas reads and writes each pixel alone, so what an earlier sibling
+    /// leaves in the cross is overwritten too; the tests pass without it): it keeps the
+    /// rule independent of how a sibling draws. Cost: a few comparisons per pair of the root's sublayers; no allocation once
     /// `out` has grown to `maxOccluders`.
     func occluders(into out: inout [Occluder]) {
         out.removeAll(keepingCapacity: true)
