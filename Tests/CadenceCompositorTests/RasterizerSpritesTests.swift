@@ -6,7 +6,7 @@ import XCTest
 
 @_spi(Testing) @testable import CadenceCompositor
 
-/// The AVX2 row kernel of the sprites (`cadence_sprite_row`) against its reference twin, the
+/// The AVX2 kernel of the sprites (`cadence_sprite_draw`) against its reference twin, the
 /// Swift kernel (`Rasterizer.referenceSpritesForTests`): the same bytes, frame for frame.
 final class RasterizerSpritesTests: XCTestCase {
     /// SplitMix64: a small seeded generator, so a failure names the case that made it.
@@ -85,12 +85,12 @@ final class RasterizerSpritesTests: XCTestCase {
         return emitter
     }
 
-    /// Whole frames of random emitters drawn by the AVX2 row kernel and by the Swift kernel
+    /// Whole frames of random emitters drawn by the AVX2 kernel and by the Swift kernel
     /// are equal byte for byte: 48 cases (canvases 8 to 97 pixels wide, so that rows end
     /// inside a group of eight and groups are moved left; both origins), several thousand
     /// particles in all. Skipped where the CPU has no AVX2 (both would be the Swift kernel).
     func testRowKernelMatchesReference() throws {
-        try XCTSkipUnless(cadence_sprite_row_available() != 0, "no AVX2: the row kernel cannot run here")
+        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         let seed: UInt64 = 0x5EED_2026_1126
         var g = Generator(state: seed)
         var drawn = 0

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// One particle as the row kernel reads it: its mip level's texels, its 2 × 2 map and
+/// One particle as the kernel reads it: its mip level's texels, its 2 × 2 map and
 /// anti-aliasing scales, its image's half extent, its tint and its blend. Every field is
 /// the value the Swift kernel computes with, in the same type.
 typedef struct cadence_sprite {
@@ -35,15 +35,31 @@ typedef struct cadence_sprite {
     float opacity;
 } cadence_sprite;
 
-/// Whether `cadence_sprite_row` may be called: the CPU has AVX2 (checked at run time, once).
-int cadence_sprite_row_available(void);
+/// Whether `cadence_sprite_draw` may be called: the CPU has AVX2 (checked at run time, once).
+int cadence_sprite_draw_available(void);
 
-/// Draws the support `first ..< end` of one row of a particle (`dy`: the row's pixel
-/// centre minus the particle's centre, as `Float`) onto the pixels of that row, `pixels`
-/// pointing at column `first`; `rowEnd` is the surface's end column (groups of eight that
-/// would pass it are moved left; pixels outside `first ..< end` get weight 0, which leaves
-/// them unchanged). Exactly the Swift kernel's `wholeGroups` loop and `shade`. Needs AVX2.
-void cadence_sprite_row(
-    const cadence_sprite *sprite, uint8_t *pixels, ptrdiff_t first, ptrdiff_t end, ptrdiff_t rowEnd, float dy);
+/// Where one particle is drawn: the canvas, the pixels it may touch, and its two slabs,
+/// from which each row's support is solved (`Rasterizer.Slab` and `support` in
+/// Rasterizer+Sprites.swift, the same `double` operations in the same order).
+typedef struct cadence_sprite_rows {
+    /// The canvas: the address of pixel (`originX`, `originY`), `stride` bytes a row, rows
+    /// ending at column `rowEnd` (at least eight pixels after `originX`).
+    uint8_t *base;
+    ptrdiff_t stride, originX, originY, rowEnd;
+    /// The pixels the particle may touch: columns `minX ..< maxX`, rows `minY ..< maxY`.
+    ptrdiff_t minX, minY, maxX, maxY;
+    /// The particle's centre's y in pixels.
+    double centerY;
+    /// Per slab (u, then v): 1 / its gradient along a row (not finite: none), its gradient
+    /// across rows, and its half extent (half the image plus the anti-aliasing reach).
+    double reciprocal[2], across[2], limit[2];
+} cadence_sprite_rows;
+
+/// Draws one particle: for each row of `rows`, its support (the pixels whose centres lie
+/// within the slabs' limits; every other pixel has coverage exactly 0) in groups of eight —
+/// exactly the Swift kernel's `support` and `wholeGroups` loop with `shade`. Groups that would
+/// pass `rowEnd` are moved left; pixels outside the support get weight 0, which leaves them
+/// unchanged. Needs AVX2 (`cadence_sprite_draw_available`).
+void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows);
 
 #endif

@@ -27,10 +27,11 @@ import CadencePixels
 /// (`EmitterRenderingTests.testSpritesMatchTheGeneralPath`).
 ///
 /// **Two kernels, the same bytes.** Where the clip is one rectangle (`wholeGroups`) and the
-/// CPU has AVX2 (checked at run time), each row's groups are drawn by `cadence_sprite_row`
-/// (C, `CadenceSprites.c`, compiled for AVX2 by a target attribute): the same operations in
-/// the same types as `shade` below, but the sixteen texels of a group come from four
-/// hardware gathers. `shade` is its reference twin (`referenceSpritesForTests`), and
+/// CPU has AVX2 (checked at run time), each particle is drawn by one `cadence_sprite_draw`
+/// (C, `CadenceSprites.c`, compiled for AVX2 by a target attribute): the rows' supports and
+/// the groups with the same operations in the same types as `support` and `shade` below,
+/// but the sixteen texels of a group come from four hardware gathers, and a particle costs
+/// one call rather than one a row. `shade` is its reference twin (`referenceSpritesForTests`), and
 /// `RasterizerSpritesTests.testRowKernelMatchesReference` compares whole frames of random
 /// emitters byte for byte. Under a clip mask or rounded clip, and without AVX2, `shade`
 /// draws.
@@ -57,7 +58,7 @@ extension Rasterizer {
         let context = SpriteContext(
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
             wholeGroups: wholeGroups,
-            vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_row_available() != 0)
+            vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -120,8 +121,8 @@ extension Rasterizer {
         /// rectangle and rows are at least eight pixels wide), else through
         /// `PixelLanes.forEachGroup` with the clip's weights per pixel.
         var wholeGroups: Bool
-        /// Whether whole groups are drawn by the AVX2 row kernel (`cadence_sprite_row`, the
-        /// CPU having AVX2) instead of `shade`, its reference twin: the same bytes.
+        /// Whether whole groups are drawn by the AVX2 kernel (`cadence_sprite_draw`, the CPU
+        /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
     }
 
@@ -224,20 +225,20 @@ extension Rasterizer {
             }
 
             if context.vectorRows {
-                // The same loop as below, row by row in C: the group's texels by hardware gathers.
+                // The same rows and loop as below, the whole particle in one C call: the
+                // supports solved there, the group's texels by hardware gathers.
                 var sprite = cadence_sprite(
                     texels: p.assumingMemoryBound(to: UInt8.self), stride: Int32(truncatingIfNeeded: info.stride),
                     maxX: info.maxX, maxY: info.maxY, scale: info.scale, ux: ux, uy: uy, vx: vx, vy: vy,
                     ppu: map[4], ppv: map[5], halfWidth: hw, halfHeight: hh, centerX: center.x,
                     tint: (tint[0], tint[1], tint[2], tint[3]), tinted: tinted ? 1 : 0, additive: additive ? 1 : 0,
                     opacity: context.opacity)
-                let rowEnd = surface.rect.maxX
-                for y in rect.minY..<rect.maxY {
-                    let row = support(y)
-                    guard !row.isEmpty else { continue }
-                    let dy = Float(Double(y) + 0.5 - center.y)
-                    cadence_sprite_row(&sprite, surface.pixel(row.lowerBound, y), row.lowerBound, row.upperBound, rowEnd, dy)
-                }
+                var rows = cadence_sprite_rows(
+                    base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
+                    rowEnd: surface.rect.maxX, minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY,
+                    centerY: center.y, reciprocal: (u.reciprocal, v.reciprocal), across: (u.across, v.across),
+                    limit: (u.limit, v.limit))
+                cadence_sprite_draw(&sprite, &rows)
             } else if context.wholeGroups {
                 // Groups of eight in place over the row's support, the last moved left to end
                 // at the row's end if it would pass it; pixels outside the support (or drawn
