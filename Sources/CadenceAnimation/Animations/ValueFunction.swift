@@ -38,10 +38,12 @@ public enum ValueFunction: String, CaseIterable, Hashable, Sendable, Codable {
     /// `translate` the number is used for all three axes). Equal to `transform([value])`
     /// (or `[value, value, value]`) without building an array. Inlined into the folds
     /// (`Double.transform(through:)`), so that a spin costs one call into the geometry
-    /// module rather than a chain of calls returning a matrix through memory each.
+    /// module rather than a chain of calls returning a matrix through memory each. The
+    /// number is passed as all three: a one-number function reads only the first, so no
+    /// test of the arity is made (the same matrix, bit for bit).
     @inline(__always)
     public func transform(_ value: Double) -> Transform3D {
-        arity == 3 ? transform(value, value, value) : transform(value, neutral, neutral)
+        transform(value, value, value)
     }
 
     /// The number that gives the identity: 1 for scales, 0 otherwise.
