@@ -150,7 +150,7 @@ final class CompositorBandsTests: XCTestCase {
             }
             let reference = Compositor(threadCount: 1)
             reference.clearsUnderOpaqueRoot = true
-            reference.rasterizer.occludesUnderOpaqueLayers = false
+            reference.occludesUnderOpaqueLayers = false
             let expected = try reference.render([root], at: 0, on: canvas)
             var found: [RenderList.Occluder] = []
             reference.renderList([root], at: 0, on: canvas).occluders(into: &found)
