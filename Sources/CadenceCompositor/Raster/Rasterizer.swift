@@ -225,8 +225,11 @@ final class Rasterizer {
             }
             // A path shadow of a layer drawn without a group goes first, straight onto the
             // surface (in a group it goes under the group at the end, after a cross-fade).
+            // Its pixels that the layer's background then paints opaque at full weight are
+            // left out of it (the same bytes: the background overwrites them).
             if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
-                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false)
+                let covered = leavesOutCoveredShadows && entry.drawOpacity == 1 ? RenderList.opaqueCross(item) : nil
+                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered)
             }
             // A previous rendering that moves under the current one goes first.
             if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
@@ -463,6 +466,12 @@ final class Rasterizer {
     /// a contents image's edge and a shadow's bounds keep their default and fill their
     /// rows' interiors with 1 without sampling (the values sampling would give).
     var projectiveSpans = true
+
+    /// Whether a path shadow drawn straight before its layer leaves out the pixels the
+    /// layer's background then paints opaque at full weight (`RenderList.opaqueCross`, under
+    /// a clip of weight 1, without `masksToBounds`); the same bits. `false` (tests) draws
+    /// all of it.
+    var leavesOutCoveredShadows = true
 
     /// The first run of `span` (indices into the mask row `m`) whose mask bytes are all
     /// 255; empty, at the span's start, when there is none. Eight bytes a step through

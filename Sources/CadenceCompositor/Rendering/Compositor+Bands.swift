@@ -45,6 +45,7 @@ extension Compositor {
             worker.steadyRows = rasterizer.steadyRows
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
+            worker.leavesOutCoveredShadows = rasterizer.leavesOutCoveredShadows
             rasterizers.append(worker)
         }
         prepareBands(for: list)
