@@ -93,6 +93,22 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertEqual(covered, 16)
     }
 
+    /// Gives `layer` (of bounds `w × h`) one of the occlusion tests' five shapes: `variant`
+    /// 0 rounded, 1 rounded with continuous corners, 2 bordered (a translucent border),
+    /// 3 bordered with a sublayer, 4 scaled unevenly.
+    private func shape(_ layer: Layer, _ variant: UInt64) throws {
+        let w = layer.bounds.width, h = layer.bounds.height
+        switch variant {
+        case 0: layer.cornerRadius = Swift.min(w, h) / 3
+        case 1: layer.cornerRadius = Swift.min(w, h) / 4; layer.cornerCurve = .continuous
+        case 2: layer.borderWidth = 1.5; layer.borderColor = Color(red: 0.9, green: 0.9, blue: 0.1, alpha: 0.5)
+        case 3:
+            layer.borderWidth = 2; layer.borderColor = blue
+            try layer.addSublayer(makeLayer("inner", frame: Rect(x: 1, y: 1, width: 3, height: 2), background: red))
+        default: layer.transform = Transform3D(scaleX: 1.25, y: 0.75, z: 1)
+        }
+    }
+
     /// Sublayers of an opaque root that paint a part of the canvas opaque at full weight
     /// (`RenderList.occluders`) leave the root's fill out there, and what the bitmap held
     /// does not show: the pixels of filling and clearing everything
@@ -123,13 +139,7 @@ final class CompositorBandsTests: XCTestCase {
                 let layer = makeLayer("layer \(k)", frame: Rect(x: x, y: y, width: w, height: h),
                                       background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
                 switch g.next() % 12 {
-                case 0: layer.cornerRadius = Swift.min(w, h) / 3
-                case 1: layer.cornerRadius = Swift.min(w, h) / 4; layer.cornerCurve = .continuous
-                case 2: layer.borderWidth = 1.5; layer.borderColor = Color(red: 0.9, green: 0.9, blue: 0.1, alpha: 0.5)
-                case 3:
-                    layer.borderWidth = 2; layer.borderColor = blue
-                    try layer.addSublayer(makeLayer("inner", frame: Rect(x: 1, y: 1, width: 3, height: 2), background: red))
-                case 4: layer.transform = Transform3D(scaleX: 1.25, y: 0.75, z: 1)
+                case let v where v < 5: try shape(layer, v)
                 case 5: layer.transform = Transform3D(scaleX: -1, y: 1, z: 1)
                 case 6: layer.transform = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
                 case 7: layer.opacity = 0.9
@@ -212,13 +222,7 @@ final class CompositorBandsTests: XCTestCase {
                 path.closeSubpath()
                 layer.shadowPath = path
                 switch g.next() % 10 {
-                case 0: layer.cornerRadius = Swift.min(w, h) / 3
-                case 1: layer.cornerRadius = Swift.min(w, h) / 4; layer.cornerCurve = .continuous
-                case 2: layer.borderWidth = 1.5; layer.borderColor = Color(red: 0.9, green: 0.9, blue: 0.1, alpha: 0.5)
-                case 3:
-                    layer.borderWidth = 2; layer.borderColor = blue
-                    try layer.addSublayer(makeLayer("inner", frame: Rect(x: 1, y: 1, width: 3, height: 2), background: red))
-                case 4: layer.transform = Transform3D(scaleX: 1.25, y: 0.75, z: 1)
+                case let v where v < 5: try shape(layer, v)
                 case 5: layer.transform = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
                 case 6: layer.opacity = 0.9
                 case 7: layer.masksToBounds = true; layer.cornerRadius = 2
