@@ -93,11 +93,28 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertEqual(covered, 16)
     }
 
+    /// Gives `layer` (of bounds `w × h`) one of the occlusion tests' five shapes: `variant`
+    /// 0 rounded, 1 rounded with continuous corners, 2 bordered (a translucent border),
+    /// 3 bordered with a sublayer, 4 scaled unevenly.
+    private func shape(_ layer: Layer, _ variant: UInt64) throws {
+        let w = layer.bounds.width, h = layer.bounds.height
+        switch variant {
+        case 0: layer.cornerRadius = Swift.min(w, h) / 3
+        case 1: layer.cornerRadius = Swift.min(w, h) / 4; layer.cornerCurve = .continuous
+        case 2: layer.borderWidth = 1.5; layer.borderColor = Color(red: 0.9, green: 0.9, blue: 0.1, alpha: 0.5)
+        case 3:
+            layer.borderWidth = 2; layer.borderColor = blue
+            try layer.addSublayer(makeLayer("inner", frame: Rect(x: 1, y: 1, width: 3, height: 2), background: red))
+        default: layer.transform = Transform3D(scaleX: 1.25, y: 0.75, z: 1)
+        }
+    }
+
     /// Sublayers of an opaque root that paint a part of the canvas opaque at full weight
     /// (`RenderList.occluders`) leave the root's fill out there, and what the bitmap held
     /// does not show: the pixels of filling and clearing everything
-    /// (`occludesUnderOpaqueLayers = false`, `clearsUnderOpaqueRoot`), bit for bit, at 1, 2
-    /// and 7 threads, into a bitmap of seeded noise. Seeded scenes of five sublayers at
+    /// (`occludesUnderOpaqueLayers` and `leavesOutCoveredShadows` off,
+    /// `clearsUnderOpaqueRoot`), bit for bit, at 1, 2 and 7 threads, into a bitmap of
+    /// seeded noise. Seeded scenes of five sublayers at
     /// fractional places and sizes, at scale 1 and 2, each opaque or nearly (alpha 0.999's
     /// byte is 255, 0.998's 254), rounded (circular or continuous), bordered with or without
     /// sublayers of their own, scaled or mirrored, turned, at opacity 0.9, casting a path
@@ -122,13 +139,7 @@ final class CompositorBandsTests: XCTestCase {
                 let layer = makeLayer("layer \(k)", frame: Rect(x: x, y: y, width: w, height: h),
                                       background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
                 switch g.next() % 12 {
-                case 0: layer.cornerRadius = Swift.min(w, h) / 3
-                case 1: layer.cornerRadius = Swift.min(w, h) / 4; layer.cornerCurve = .continuous
-                case 2: layer.borderWidth = 1.5; layer.borderColor = Color(red: 0.9, green: 0.9, blue: 0.1, alpha: 0.5)
-                case 3:
-                    layer.borderWidth = 2; layer.borderColor = blue
-                    try layer.addSublayer(makeLayer("inner", frame: Rect(x: 1, y: 1, width: 3, height: 2), background: red))
-                case 4: layer.transform = Transform3D(scaleX: 1.25, y: 0.75, z: 1)
+                case let v where v < 5: try shape(layer, v)
                 case 5: layer.transform = Transform3D(scaleX: -1, y: 1, z: 1)
                 case 6: layer.transform = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
                 case 7: layer.opacity = 0.9
@@ -150,7 +161,8 @@ final class CompositorBandsTests: XCTestCase {
             }
             let reference = Compositor(threadCount: 1)
             reference.clearsUnderOpaqueRoot = true
-            reference.rasterizer.occludesUnderOpaqueLayers = false
+            reference.occludesUnderOpaqueLayers = false
+            reference.rasterizer.leavesOutCoveredShadows = false
             let expected = try reference.render([root], at: 0, on: canvas)
             var found: [RenderList.Occluder] = []
             reference.renderList([root], at: 0, on: canvas).occluders(into: &found)
@@ -160,6 +172,75 @@ final class CompositorBandsTests: XCTestCase {
         // 24 of the 60 scenes leave some of the fill out (the others: a clipping root,
         // translucent, turned or grouped layers, or overlaps).
         XCTAssertGreaterThanOrEqual(occluded, 20)
+    }
+
+    /// A path shadow drawn straight before its layer leaves out the pixels the layer's
+    /// background then paints opaque at full weight (`RenderList.opaqueCross`), and what
+    /// the bitmap held does not show: the pixels of drawing all of the shadow
+    /// (`leavesOutCoveredShadows = false`, with the root's occluders off too), bit for bit,
+    /// at 1, 2 and 7 threads, into a bitmap of seeded noise. Seeded scenes of four
+    /// shadowed layers at fractional places and sizes, at scale 1 and 2, in a holder that
+    /// is plain, a group (opacity 0.8), clipping with rounded corners, clipping square, or
+    /// scaled, over a translucent root; the layers opaque or nearly (alpha 0.999's byte is
+    /// 255, 0.998's 254), rounded (circular or continuous), bordered with or without
+    /// sublayers, scaled, turned, at opacity 0.9, masking to their bounds, overlapping;
+    /// shadow offsets whole and fractional, radii 0 to 4, paths the bounds or larger.
+    func testPathShadowsLeaveOutWhatTheirLayersCover() throws {
+        var g = SeededGenerator(seed: 0x5AD0_C0DE)
+        var crossed = 0
+        for trial in 0..<50 {
+            let canvas = Canvas(width: 57, height: 41, scale: [1.0, 2][trial % 2],
+                                background: Color(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7))
+            let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 57, height: 41),
+                                 background: Color(red: 0.5, green: 0.4, blue: 0.3, alpha: 0.5))
+            let holder = makeLayer("holder", frame: Rect(x: 2, y: 1, width: 52, height: 38))
+            switch trial % 5 {
+            case 1: holder.opacity = 0.8
+            case 2: holder.masksToBounds = true; holder.cornerRadius = 6
+            case 3: holder.masksToBounds = true
+            case 4: holder.transform = Transform3D(scaleX: 1.5, y: 1.25, z: 1)
+            default: break
+            }
+            try root.addSublayer(holder)
+            for k in 0..<4 {
+                let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
+                let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
+                let w = [1.0, 2.5, 7, 13.75, 24][Int(g.next() % 5)], h = [1.0, 3.5, 9, 12.25, 20][Int(g.next() % 5)]
+                let alpha = [1, 1, 1, 0.999, 0.998][Int(g.next() % 5)]
+                let layer = makeLayer("layer \(k)", frame: Rect(x: x, y: y, width: w, height: h),
+                                      background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
+                layer.shadowOpacity = [0.5, 1][Int(g.next() % 2)]
+                layer.shadowRadius = [0, 0.5, 2, 4][Int(g.next() % 4)]
+                layer.shadowOffset = Size(width: [0, 3, -2, 1.5, 0.25][Int(g.next() % 5)],
+                                          height: [0, 2, -3, 0.5][Int(g.next() % 4)])
+                let grow = [0.0, 0, 2][Int(g.next() % 3)]
+                var path = Path()
+                path.move(to: Point(x: -grow, y: -grow))
+                path.addLine(to: Point(x: w + grow, y: -grow))
+                path.addLine(to: Point(x: w + grow, y: h + grow))
+                path.addLine(to: Point(x: -grow, y: h + grow))
+                path.closeSubpath()
+                layer.shadowPath = path
+                switch g.next() % 10 {
+                case let v where v < 5: try shape(layer, v)
+                case 5: layer.transform = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
+                case 6: layer.opacity = 0.9
+                case 7: layer.masksToBounds = true; layer.cornerRadius = 2
+                default: break
+                }
+                try holder.addSublayer(layer)
+            }
+            let reference = Compositor(threadCount: 1)
+            reference.occludesUnderOpaqueLayers = false
+            reference.rasterizer.leavesOutCoveredShadows = false
+            let expected = try reference.render([root], at: 0, on: canvas)
+            let items = reference.renderList([root], at: 0, on: canvas).items
+            if items.contains(where: { $0.shadow?.path != nil && RenderList.opaqueCross($0) != nil }) { crossed += 1 }
+            try assertRendersOverNoise(root, on: canvas, as: expected, &g, "trial \(trial)")
+        }
+        // Most scenes have a shadowed layer with a cross (not every one is drawn with it:
+        // a group's fold, a rounded clip or masking to the bounds keep the whole shadow).
+        XCTAssertGreaterThanOrEqual(crossed, 35)
     }
 
     /// A bitmap of another size is replaced by one of the canvas's; an invalid canvas

@@ -36,7 +36,8 @@ func registerThreadBenchmarks() {
 }
 
 /// Prints, for each frame and for 1, 2, 8 and 32 threads, what a frame costs on one
-/// thread: the render list (made once a frame, before the bands start), each band of the
+/// thread: the render list and what the bands share (made once a frame, before the bands
+/// start: `Compositor.prepareBands`), each band of the
 /// compositor's plan for that many threads (`Compositor.bandRows`) drawn alone (the fastest
 /// of `repetitions`), their sum (the work, duplicated parts included), the busiest thread
 /// (thread `t` draws bands `t`, `t + threads`, …), and the speedup that many cores would
@@ -64,7 +65,10 @@ func printBandProfile(repetitions: Int = 15) {
         let compositor = Compositor(threadCount: 1)
         var bitmap = try! compositor.render(roots, at: time, on: fullHD)
         var list = compositor.renderList(roots, at: time, on: fullHD)
-        let listTime = seconds { list = compositor.renderList(roots, at: time, on: fullHD) }
+        let listTime = seconds {
+            list = compositor.renderList(roots, at: time, on: fullHD)
+            compositor.prepareBands(for: list)
+        }
         var whole = 0.0
         for threads in [1, 2, 8, 32] {
             let bands = Compositor.bandRows(for: list, threads: threads)

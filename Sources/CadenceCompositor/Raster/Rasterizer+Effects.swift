@@ -163,9 +163,15 @@ extension Rasterizer {
     /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
     /// `opacity`, in the shadow's colour; `under` the surface's pixels (destination-over,
     /// after the layer drew into its group) or over them (a path shadow, before the layer
-    /// draws).
+    /// draws). `leavingOut`: a cross of pixels the layer then paints opaque at full weight
+    /// (`RenderList.opaqueCross`), left out of the blend when the clip in force has weight
+    /// `opacity` everywhere and the shadow is not clipped to the bounds (each pixel's weight
+    /// and blend do not depend on its neighbours, so the rest are the same bytes). When the
+    /// offset is whole pixels the interpolation is left out: `v · 1 + w · 0` is `v` for
+    /// the blurred plane's finite, non-negative values.
     func drawShadow(
-        _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool
+        _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool,
+        leavingOut covered: RenderList.Occluder? = nil
     ) {
         let group = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
@@ -224,16 +230,41 @@ extension Rasterizer {
         let weights = pool.row(2), coverage = pool.row(0)
         let n = rect.width
         let (fx, fy) = (fraction.x, fraction.y)
+        let covered = !under && bounds == nil && clip.mask == nil && clip.analytic.isEmpty ? covered : nil
         for y in rows.minY..<rows.maxY {
             // Row y − shift.y of the blurred plane and the one above it.
             let lower = plane + (y - shift.y - blurred.minY) * blurred.width + (rect.minX - shift.x - blurred.minX)
             let upper = lower - blurred.width
             let gx: Float = 1 - fx, gy: Float = 1 - fy
-            for x in 0..<n {
-                let below: Float = lower[x] * gx + lower[x - 1] * fx
-                let above: Float = upper[x] * gx + upper[x - 1] * fx
-                weights[x] = below * gy + above * fy
+            // The row's pixels `[from, to)` (from the rectangle's first) of the blurred plane
+            // moved by the offset's fraction, into `weights`.
+            func interpolate(_ from: Int, _ to: Int) {
+                if fx == 0 && fy == 0 {
+                    (weights + from).update(from: lower + from, count: to - from)
+                    return
+                }
+                for x in from..<to {
+                    let below: Float = lower[x] * gx + lower[x - 1] * fx
+                    let above: Float = upper[x] * gx + upper[x - 1] * fx
+                    weights[x] = below * gy + above * fy
+                }
             }
+            if let covered {
+                // The columns the layer paints over, and the row's pieces either side.
+                let c = covered.columns(atRow: y).clamped(to: rect.minX..<rect.maxX)
+                let skip = c.isEmpty ? n..<n : (c.lowerBound - rect.minX)..<(c.upperBound - rect.minX)
+                // Under a clip of one weight, `clipWeights` is `opacity` for every pixel.
+                func piece(_ from: Int, _ to: Int) {
+                    guard from < to else { return }
+                    interpolate(from, to)
+                    Self.scale(weights + from, by: nil, uniform: opacity, count: to - from)
+                    SourceOver.blend(paint, weights: weights + from, into: group.pixel(rect.minX + from, y), count: to - from)
+                }
+                piece(0, skip.lowerBound)
+                piece(skip.upperBound, n)
+                continue
+            }
+            interpolate(0, n)
             if let bounds {
                 bounds.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
                 Self.scale(weights, by: coverage, uniform: 1, count: n)

@@ -104,8 +104,10 @@ final class Rasterizer {
     var polygons = PolygonSet()
     let coverageRows = CoverageRows()
     private(set) var analyticClips: [RoundedRectSampler] = []
-    /// The rectangles the first item's fill leaves out this frame (`RenderList.occluders`),
-    /// and whether that item is still to be drawn.
+    /// The rectangles the first item's fill leaves out this frame (`RenderList.occluders`,
+    /// computed once a frame by the compositor and handed to every band; empty between
+    /// draws, so the compositor's array is not shared when it fills it again), and whether
+    /// that item is still to be drawn.
     private(set) var occluders: [RenderList.Occluder] = []
     private var rootFillPending = false
 
@@ -121,7 +123,12 @@ final class Rasterizer {
     /// Draws the rows `rows` of `list` over the pixels at `base` (the canvas's top row:
     /// `list.pixelWidth × list.pixelHeight`, rows `stride` bytes apart), exactly as drawing
     /// the whole list draws them; no other row is read or written. `nil` is every row.
-    func draw(_ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int, rows: Range<Int>? = nil) {
+    /// `occluders`: the list's `RenderList.occluders(into:)`, or none (the first item's
+    /// fill then covers all of it); the same bits either way.
+    func draw(
+        _ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int, rows: Range<Int>? = nil,
+        occluders: [RenderList.Occluder] = []
+    ) {
         let canvas = PixelRect(width: list.pixelWidth, height: list.pixelHeight)
         let band = rows.map { canvas.intersection(PixelRect(minX: 0, minY: $0.lowerBound, maxX: canvas.maxX, maxY: $0.upperBound)) } ?? canvas
         guard !band.isEmpty else { return }
@@ -142,13 +149,12 @@ final class Rasterizer {
         analyticClips.removeAll(keepingCapacity: true)
         surfaces.append(Surface(base: base + band.minY * stride, stride: stride, rect: band, bounds: canvas))
         clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
-        if occludesUnderOpaqueLayers {
-            list.occluders(into: &occluders)
-        } else {
-            occluders.removeAll(keepingCapacity: true)
-        }
+        self.occluders = occluders
         rootFillPending = !occluders.isEmpty
-        defer { unwind() }
+        defer {
+            self.occluders = []
+            unwind()
+        }
         walk(list.items, fold: 1)
     }
 
@@ -219,8 +225,11 @@ final class Rasterizer {
             }
             // A path shadow of a layer drawn without a group goes first, straight onto the
             // surface (in a group it goes under the group at the end, after a cross-fade).
+            // Its pixels that the layer's background then paints opaque at full weight are
+            // left out of it (the same bytes: the background overwrites them).
             if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
-                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false)
+                let covered = leavesOutCoveredShadows && entry.drawOpacity == 1 ? RenderList.opaqueCross(item) : nil
+                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered)
             }
             // A previous rendering that moves under the current one goes first.
             if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
@@ -458,10 +467,11 @@ final class Rasterizer {
     /// rows' interiors with 1 without sampling (the values sampling would give).
     var projectiveSpans = true
 
-    /// Whether the frame's first item, when it covers the canvas opaquely, leaves out of
-    /// its fill the parts its sublayers paint opaque at full weight (`RenderList.occluders`);
-    /// the same bits. `false` (tests) fills all of it.
-    var occludesUnderOpaqueLayers = true
+    /// Whether a path shadow drawn straight before its layer leaves out the pixels the
+    /// layer's background then paints opaque at full weight (`RenderList.opaqueCross`, under
+    /// a clip of weight 1, without `masksToBounds`); the same bits. `false` (tests) draws
+    /// all of it.
+    var leavesOutCoveredShadows = true
 
     /// The first run of `span` (indices into the mask row `m`) whose mask bytes are all
     /// 255; empty, at the span's start, when there is none. Eight bytes a step through

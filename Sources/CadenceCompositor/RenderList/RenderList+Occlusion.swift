@@ -82,7 +82,17 @@ extension RenderList {
     /// The cross `item` paints opaque, as `occluders(into:)` describes; `nil` when it has
     /// none.
     static func occluder(_ item: Item) -> Occluder? {
-        guard item.parent == 0, item.groupOpacity == nil, item.drawOpacity == 1, !item.needsIsolation,
+        item.parent == 0 ? opaqueCross(item) : nil
+    }
+
+    /// The cross of pixels `item`'s background paints opaque at full weight whatever lay
+    /// under them, when it is drawn onto a surface at fold 1 under a clip of weight 1 (no
+    /// mask, no analytic clip): as `occluders(into:)` describes, for a layer at any depth;
+    /// `nil` when it has none (a group, isolation, a mask, a transition, a 3D fragment,
+    /// draw opacity below 1, a background whose alpha byte is below 255, a map that turns
+    /// the axes). Cost: a few comparisons and roundings.
+    static func opaqueCross(_ item: Item) -> Occluder? {
+        guard item.groupOpacity == nil, item.drawOpacity == 1, !item.needsIsolation,
               item.mask == nil, item.transition == nil, item.fragment == nil,
               let color = item.backgroundColor, SourceOver.bytes(of: color)[3] == 255,
               item.bounds.width > 0, item.bounds.height > 0,

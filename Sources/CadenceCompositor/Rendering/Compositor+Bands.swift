@@ -45,13 +45,14 @@ extension Compositor {
             worker.steadyRows = rasterizer.steadyRows
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
-            worker.occludesUnderOpaqueLayers = rasterizer.occludesUnderOpaqueLayers
+            worker.leavesOutCoveredShadows = rasterizer.leavesOutCoveredShadows
             rasterizers.append(worker)
         }
+        prepareBands(for: list)
         let stride = bitmap.bytesPerRow, width = bitmap.width
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             let job = BandJob(list: list, bands: bands, workers: Array(rasterizers.prefix(workers)),
-                              base: pixels.baseAddress!, stride: stride, width: width, fill: fill)
+                              base: pixels.baseAddress!, stride: stride, width: width, fill: fill, occluders: occluders)
             if workers == 1 {
                 job.draw(worker: 0)
             } else {
@@ -71,6 +72,7 @@ extension Compositor {
         let base: UnsafeMutablePointer<UInt8>
         let stride, width: Int
         let fill: SIMD4<UInt8>?
+        let occluders: [RenderList.Occluder]
 
         /// Clears (when there is a fill) and draws the rows of worker `w`'s bands.
         func draw(worker w: Int) {
@@ -78,8 +80,22 @@ extension Compositor {
                 if let fill {
                     Compositor.clear(base + rows.lowerBound * stride, width: width, rows: rows.count, stride: stride, to: fill)
                 }
-                workers[w].draw(list, into: base, stride: stride, rows: rows)
+                workers[w].draw(list, into: base, stride: stride, rows: rows, occluders: occluders)
             }
+        }
+    }
+
+    /// Finds what every band of a frame of `list` shares before the bands start: the
+    /// occluders of the first item's fill (`RenderList.occluders(into:)`, none when
+    /// `occludesUnderOpaqueLayers` is off), once a frame rather than once a band. Cost: a few
+    /// comparisons per pair of the root's sublayers; no allocation once `occluders` has grown.
+    /// Public for the per-band profile (`drawBand`), which times it as serial work.
+    @_spi(Testing)
+    public func prepareBands(for list: RenderList) {
+        if occludesUnderOpaqueLayers {
+            list.occluders(into: &occluders)
+        } else {
+            occluders.removeAll(keepingCapacity: true)
         }
     }
 

@@ -9,13 +9,16 @@ extension Compositor {
     /// the bitmap's or the bitmap's storage is shorter than its size says.
     @_spi(Testing)
     public func draw(_ list: RenderList, over bitmap: inout Bitmap) {
+        prepareBands(for: list)
         drawChecked(list, over: &bitmap, rows: nil)
     }
 
     /// Draws the rows `rows` of `list` over `bitmap` as a band of a frame drawn in bands
     /// does (the first worker's scratch memory, on the calling thread), for a per-band
-    /// profile: what each band costs when the frame is cut into `n`. Nothing is drawn when
-    /// the sizes differ as for `draw(_:over:)`.
+    /// profile: what each band costs when the frame is cut into `n`, with what the bands
+    /// share as the last `prepareBands(for:)` found it: call that for `list` first (a band
+    /// handed another list's occluders would leave the wrong parts of its root unfilled).
+    /// Nothing is drawn when the sizes differ as for `draw(_:over:)`.
     @_spi(Testing)
     public func drawBand(_ list: RenderList, rows: Range<Int>, over bitmap: inout Bitmap) {
         drawChecked(list, over: &bitmap, rows: rows)
@@ -31,7 +34,7 @@ extension Compositor {
         else { return }
         let stride = bitmap.bytesPerRow
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            rasterizer.draw(list, into: pixels.baseAddress!, stride: stride, rows: rows)
+            rasterizer.draw(list, into: pixels.baseAddress!, stride: stride, rows: rows, occluders: occluders)
         }
     }
 }

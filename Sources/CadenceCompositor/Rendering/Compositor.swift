@@ -72,6 +72,13 @@ public final class Compositor {
     /// (`true`, for tests: the pixels the skipped clear is checked against).
     @_spi(Testing)
     public var clearsUnderOpaqueRoot = false
+    /// Whether the frame's first item, when it covers the canvas opaquely, leaves out of
+    /// its fill the parts its sublayers paint opaque at full weight (`RenderList.occluders`);
+    /// the same bits. `false` (tests) fills all of it.
+    var occludesUnderOpaqueLayers = true
+    /// The occluders of the frame being drawn (`prepareBands(for:)`), found once a frame
+    /// and handed to every band; kept so that a frame allocates nothing for them.
+    var occluders: [RenderList.Occluder] = []
     /// The tiles of tiled layers (§ 21), kept across frames.
     @_spi(Testing) public let tiles: TileCache
 
