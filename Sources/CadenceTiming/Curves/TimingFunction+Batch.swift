@@ -50,34 +50,13 @@ extension TimingFunction {
         guard count > 0, let input = xs.baseAddress, let output = ys.baseAddress else { return }
         var i = 0
         if let elements = table?.elements, Table.Batch.applies(elements) {
-            typealias Batch = Table.Batch
-            // The curve's mode as a type: each route's loop compiled once per mode.
-            let mode = elements[Table.Fast.base + Table.Fast.mode]
-            switch (mode[0] != 0, mode[1]) {
-            case (false, 0): i = progressInLanes(Batch.Plain0.self, input, output, count, elements)
-            case (false, 1): i = progressInLanes(Batch.Plain1.self, input, output, count, elements)
-            case (false, _): i = progressInLanes(Batch.Plain2.self, input, output, count, elements)
-            case (true, 0): i = progressInLanes(Batch.Rooted0.self, input, output, count, elements)
-            case (true, 1): i = progressInLanes(Batch.Rooted1.self, input, output, count, elements)
-            case (true, _): i = progressInLanes(Batch.Rooted2.self, input, output, count, elements)
-            }
+            i = count < Table.Batch.splitCount
+                ? mixedProgress(input, output, count, elements) : splitProgress(input, output, count, elements)
         }
         while i < count {
             output[i] = progress(at: input[i])
             i += 1
         }
-    }
-
-    /// The vector loops of `clampedProgress` for a curve of mode `M`: groups of four inputs
-    /// from `input[0]` on, as many as fit in `count`, by the short route or the long one;
-    /// returns how many inputs it wrote.
-    @inline(__always)
-    private func progressInLanes<M: Table.Batch.Mode>(
-        _ mode: M.Type, _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
-        _ elements: UnsafeMutablePointer<SIMD2<Double>>
-    ) -> Int {
-        count < Table.Batch.splitCount
-            ? mixedProgress(mode, input, output, count, elements) : splitProgress(mode, input, output, count, elements)
     }
 
     /// The vector loop of `clampedProgress` for `Table.Batch.splitCount` inputs or more:
@@ -86,9 +65,8 @@ extension TimingFunction {
     /// (`Table.Batch.split`), each list evaluated four at a time with its half's
     /// coefficients, the lanes the vector test leaves finished by the scalar function, and
     /// the outputs put back in the inputs' order (`Table.Batch.merge`).
-    @inline(never)
-    private func splitProgress<M: Table.Batch.Mode>(
-        _ mode: M.Type, _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
+    private func splitProgress(
+        _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
         _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> Int {
         typealias Batch = Table.Batch
@@ -122,7 +100,7 @@ extension TimingFunction {
                 var n = 0
                 for half in 0..<2 {
                     n = batch.evaluate(
-                        mode, xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
+                        xs, ys, from: half == 0 ? 0 : upperStart, to: half == 0 ? lower : Batch.top, half: half,
                         splats: half == 0 ? splats.0 : splats.1, bounds: half == 0 ? bounds.0 : bounds.1,
                         pending: pending, noted: n)
                 }
@@ -150,9 +128,8 @@ extension TimingFunction {
     /// on, as many as fit in `count`, each input on its own half (a lane's coefficients
     /// picked from its half's pair, `Table.Batch.progress(_:)`), nothing to set up; returns
     /// how many inputs it wrote.
-    @inline(never)
-    private func mixedProgress<M: Table.Batch.Mode>(
-        _ mode: M.Type, _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
+    private func mixedProgress(
+        _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
         _ elements: UnsafeMutablePointer<SIMD2<Double>>
     ) -> Int {
         typealias V = Table.Batch.V
@@ -169,7 +146,7 @@ extension TimingFunction {
                 var n = 0
                 while i &+ 4 <= end {
                     let x = UnsafeRawPointer(input + i).loadUnaligned(as: V.self)
-                    let (y, settled) = batch.progress(x, rooted: M.rooted, steps: M.steps)
+                    let (y, settled) = batch.progress(x)
                     UnsafeMutableRawPointer(output + i).storeBytes(of: y, as: V.self)
                     let open = 0xF ^ Int(cadence_signs4(unsafeBitCast(settled, to: V.self)))
                     pending[n] = (i &<< 4 | open, x)
@@ -248,19 +225,18 @@ extension TimingFunction.Table {
         }
 
         /// `progress(at:)` for the four inputs `x`, each on its own half, where the vector
-        /// test settles them (`settled`); the other lanes hold no meaningful value. `rooted`
-        /// and `steps` are the curve's mode (`Mode`). Each
+        /// test settles them (`settled`); the other lanes hold no meaningful value. Each
         /// coefficient is its `(lower, upper)` pair loaded into both 128-bit halves of a
         /// vector, and one in-lane permute picks each lane's (`cadence_pick4`).
         @inlinable @inline(__always)
-        func progress(_ x: V, rooted: Bool, steps: Int) -> (value: V, settled: Mask) {
+        func progress(_ x: V) -> (value: V, settled: Mask) {
             // The half: x > 1/2 is the upper one, as the scalar path's sign of 1/2 − x picks
             // it (NaN, which fails the test below in either half, reads as the lower one).
             let isUpper = x .> 0.5
             let upper = unsafeBitCast(isUpper, to: V.self)
             let (y, excess, h) = TimingFunction.Table.fastLanes(
                 x, signs: V(repeating: 1).replacing(with: -1, where: isUpper),
-                offsets: V().replacing(with: 1, where: isUpper), mode: SIMD2(rooted ? 1 : 0, Double(steps))
+                offsets: V().replacing(with: 1, where: isUpper), mode: mode
             ) { cadence_pick4(f + $0, upper) }
             typealias I = SIMD4<Int64>
             let bound = I(repeating: largestBound[0]).replacing(with: I(repeating: largestBound[1]), where: isUpper)
@@ -327,8 +303,8 @@ extension TimingFunction.Table {
         /// notes each group with a lane the vector test leaves in `pending[noted...]` as its
         /// slot shifted by 4 with those lanes as bits. Returns the notes' new count.
         @inline(__always)
-        func evaluate<M: Mode>(
-            _ mode: M.Type, _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>, from start: Int, to end: Int,
+        func evaluate(
+            _ xs: UnsafeMutablePointer<Double>, _ ys: UnsafeMutablePointer<Double>, from start: Int, to end: Int,
             half: Int, splats: UnsafeMutablePointer<V>, bounds: SIMD4<Int64>, pending: UnsafeMutablePointer<Int>,
             noted: Int
         ) -> Int {
@@ -339,9 +315,7 @@ extension TimingFunction.Table {
             var p = start
             while p < end {
                 let x = UnsafeRawPointer(xs + p).loadUnaligned(as: V.self)
-                let (y, excess, h) = TimingFunction.Table.fastLanes(
-                    x, signs: sign, offsets: offset, mode: SIMD2(M.rooted ? 1 : 0, Double(M.steps))
-                ) {
+                let (y, excess, h) = TimingFunction.Table.fastLanes(x, signs: sign, offsets: offset, mode: mode) {
                     splats[$0 == Fast.largest ? Fast.limit &+ 1 : $0]
                 }
                 let bound = below.replacing(with: eighth, where: h .>= 0.125).replacing(with: quarter, where: h .>= 0.25)
@@ -353,57 +327,6 @@ extension TimingFunction.Table {
                 p &+= 4
             }
             return n
-        }
-
-        /// A curve's mode (`Fast.mode`) as a type: whether its halves use `√h`, and its
-        /// plain Newton steps (0, 1 or 2; `applies` keeps out the table's guess).
-        /// `clampedProgress` picks the type once a call, and the loops, generic over it, are
-        /// compiled once per mode (six functions a route) with the mode folded: no test of
-        /// the mode and no loop of steps in the loop (about 7 instructions a group of four
-        /// before, for a curve with no step). Each copy in a function of its own, so that
-        /// each keeps the whole inlining budget (six copies in one function did not: the
-        /// loads and stores of the lanes became calls).
-        protocol Mode {
-            static var rooted: Bool { get }
-            static var steps: Int { get }
-        }
-        enum Plain0: Mode {
-            static var rooted: Bool { false }
-            static var steps: Int { 0 }
-        }
-        enum Plain1: Mode {
-            static var rooted: Bool { false }
-            static var steps: Int { 1 }
-        }
-        enum Plain2: Mode {
-            static var rooted: Bool { false }
-            static var steps: Int { 2 }
-        }
-        enum Rooted0: Mode {
-            static var rooted: Bool { true }
-            static var steps: Int { 0 }
-        }
-        enum Rooted1: Mode {
-            static var rooted: Bool { true }
-            static var steps: Int { 1 }
-        }
-        enum Rooted2: Mode {
-            static var rooted: Bool { true }
-            static var steps: Int { 2 }
-        }
-
-        /// `Table.fastLanes` with the mode as arguments (constants in the loops of a `Mode`):
-        /// the same arithmetic, step for step, so the same bits.
-        @usableFromInline @_transparent
-        static func lanes(
-            _ x: V, signs: V, offsets: V, rooted: Bool, steps: Int, _ c: (Int) -> V
-        ) -> (y: V, excess: V, h: V) {
-            typealias Table = TimingFunction.Table
-            let h = multiplyAdd(x, signs, offsets)
-            var t = Table.polynomialGuess(x, h, signs: signs, offsets: offsets, rooted: rooted, c)
-            for _ in 0..<steps { t = Table.newtonStep(t, h, c) }
-            let (y, excess) = Table.correctedLanes(h, t, c)
-            return (y, excess, h)
         }
 
         /// Writes `groups` groups of four outputs to `output` in the order of `inputs`, from

@@ -185,20 +185,21 @@ extension TimingFunction.Table {
         _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
     ) -> (y: V, excess: V, h: V) where V.Scalar == Double {
         let h = multiplyAdd(xs, signs, offsets)  // x or 1 − x, each exact or rounded once
-        let t = newtonSteps(polynomialGuess(xs, h, signs: signs, offsets: offsets, rooted: mode[0] != 0, c), h, steps: mode[1], c)
+        let t = polynomialGuess(xs, h, signs: signs, offsets: offsets, mode: mode, c)
         let (y, excess) = correctedLanes(h, t, c)
         return (y, excess, h)
     }
 
     /// The single polynomial's guess of `t` for `h` (`h·B(z)`, plus `√h·A(z)` when the
-    /// half leaves vertically, `rooted`; `z = 4h − 1`), before any Newton step.
+    /// half leaves vertically, `z = 4h − 1`), after the curve's plain Newton steps.
     @usableFromInline @_transparent
     static func polynomialGuess<V: SIMD & FloatingLanes & SquareRootLanes>(
-        _ xs: V, _ h: V, signs: V, offsets: V, rooted: Bool, _ c: (Int) -> V
+        _ xs: V, _ h: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
     ) -> V where V.Scalar == Double {
         let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
-        let t = h * estrin(z, from: Fast.b, c)
-        return rooted ? multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.a, c), t) : t
+        var t = h * estrin(z, from: Fast.b, c)
+        if mode[0] != 0 { t = multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.a, c), t) }
+        return newtonSteps(t, h, steps: mode[1], c)
     }
 
     /// The piecewise guess for input `x` (both halves' lanes `h`): `t ≈ h·B_k(w)` with
@@ -263,19 +264,14 @@ extension TimingFunction.Table {
     where V.Scalar == Double {
         var t = start
         var steps = steps
+        let zero = V()
         while steps > 0 {
-            t = newtonStep(t, h, c)
+            let tt = t * t
+            let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
+            t -= residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
             steps -= 1
         }
         return t
-    }
-
-    /// One plain Newton step on `X(t) = h` from `t`.
-    @usableFromInline @_transparent
-    static func newtonStep<V: SIMD & FloatingLanes>(_ t: V, _ h: V, _ c: (Int) -> V) -> V where V.Scalar == Double {
-        let tt = t * t
-        let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, V() - h))
-        return t - residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
     }
 
     /// The correction at the guess `t` and the guess test (see the file's comment): the
