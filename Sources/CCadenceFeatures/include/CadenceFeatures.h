@@ -62,16 +62,6 @@ static inline cadence_features_double4 cadence_sqrt4(cadence_features_double4 x)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wpsabi"
 
-/// `p` itself, through an empty `asm` the optimiser cannot see into (no instruction): a
-/// loop that reads its constants through the result each iteration keeps them as memory
-/// operands of its arithmetic, where loads hoisted before the loop (more values than the
-/// 16 vector registers hold) are spilled to the stack and cost a register copy at each
-/// multiply-add whose other two operands both come from there.
-static inline __attribute__((always_inline)) const void *cadence_opaque(const void *p) {
-    __asm__ volatile("" : "+r"(p));
-    return p;
-}
-
 /// Four 64-bit integers (the bits of a `SIMD4<Double>` passed from Swift).
 typedef long long cadence_features_long4 __attribute__((ext_vector_type(4), aligned(16)));
 

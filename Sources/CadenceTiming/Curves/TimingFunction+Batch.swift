@@ -315,11 +315,8 @@ extension TimingFunction.Table {
             var p = start
             while p < end {
                 let x = UnsafeRawPointer(xs + p).loadUnaligned(as: V.self)
-                // The coefficients read in the loop, each an operand of its multiply-add
-                // (`cadence_opaque`), not hoisted and spilled.
-                let c = cadence_opaque(splats).unsafelyUnwrapped.assumingMemoryBound(to: V.self)
                 let (y, excess, h) = TimingFunction.Table.fastLanes(x, signs: sign, offsets: offset, mode: mode) {
-                    c[$0 == Fast.largest ? Fast.limit &+ 1 : $0]
+                    splats[$0 == Fast.largest ? Fast.limit &+ 1 : $0]
                 }
                 let bound = below.replacing(with: eighth, where: h .>= 0.125).replacing(with: quarter, where: h .>= 0.25)
                 let (value, settled) = Self.gridValues(y, excess: excess, h: h, bound: bound)
