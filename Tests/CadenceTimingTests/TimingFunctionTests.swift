@@ -187,6 +187,42 @@ final class TimingFunctionTests: XCTestCase {
         }
     }
 
+    // The batch's vector loops take a different path per mode of the curve (`Fast.mode`:
+    // `√h` or not, 0, 1 or 2 Newton steps). Seeded curves, up to three of each mode the
+    // vector loops serve, each on both routes (a short call and a long one, inputs
+    // edge-biased one in three) bit for bit against the scalar call. The count of modes met
+    // is asserted, so that a mode no curve reaches any more shows up here rather than
+    // leaving its path through the loops untested.
+    func testBatchMatchesScalarInEveryMode() {
+        let seed: UInt64 = 0x40DE_5
+        var rng = SeededGenerator(seed: seed)
+        typealias Fast = TimingFunction.Table.Fast
+        var curves: [String: [(Double, Double, Double, Double)]] = [:]
+        var candidates = Self.hardCurves
+        for _ in 0..<400 { candidates.append((rng.edgeBiased(), rng.unit() * 3 - 1, rng.edgeBiased(), rng.unit() * 3 - 1)) }
+        for curve in candidates {
+            let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+            guard let elements = f.table?.elements, TimingFunction.Table.Batch.applies(elements) else { continue }
+            let mode = elements[Fast.base + Fast.mode]
+            let key = "rooted \(mode[0] != 0), steps \(Int(mode[1]))"
+            if curves[key, default: []].count < 3 { curves[key, default: []].append(curve) }
+        }
+        // Measured with this seed: all six modes (easeInEaseOut's is plain, no step).
+        XCTAssertEqual(curves.count, 6, "seed \(seed): modes met \(curves.keys.sorted())")
+        for (mode, list) in curves {
+            for curve in list {
+                let f = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
+                for count in [128, 1_000] {
+                    let xs = (0..<count).map { k in k % 3 == 0 ? rng.edgeBiased() : rng.unit() }
+                    var ys = [Double](repeating: -7, count: count)
+                    xs.withUnsafeBufferPointer { input in ys.withUnsafeMutableBufferPointer { f.progress(at: input, into: $0) } }
+                    XCTAssertEqual(ys.map(\.bitPattern), xs.map { f.progress(at: $0).bitPattern },
+                                   "seed \(seed) \(mode) curve \(curve) × \(count)")
+                }
+            }
+        }
+    }
+
     // Mismatched buffer lengths: a debug build stops at the assertion; a release build
     // processes the shorter length and leaves the rest alone. `clampedProgress(at:into:)`
     // is what the release build runs after the (compiled-out) assertion, so it is tested
