@@ -236,49 +236,40 @@ extension Rasterizer {
             let lower = plane + (y - shift.y - blurred.minY) * blurred.width + (rect.minX - shift.x - blurred.minX)
             let upper = lower - blurred.width
             let gx: Float = 1 - fx, gy: Float = 1 - fy
-            // The row's pixels `[from, to)` (from the rectangle's first) of the blurred plane
-            // moved by the offset's fraction, into `weights`.
-            func interpolate(_ from: Int, _ to: Int) {
+            // The row's pixels `[from, to)` (from the rectangle's first): the blurred plane
+            // moved by the offset's fraction, times the bounds and the clip, blended.
+            func shade(_ from: Int, _ to: Int) {
+                guard from < to else { return }
+                let w = weights + from, c = coverage + from, count = to - from, x0 = rect.minX + from
                 if fx == 0 && fy == 0 {
-                    (weights + from).update(from: lower + from, count: to - from)
-                    return
+                    w.update(from: lower + from, count: count)
+                } else {
+                    for x in from..<to {
+                        let below: Float = lower[x] * gx + lower[x - 1] * fx
+                        let above: Float = upper[x] * gx + upper[x - 1] * fx
+                        weights[x] = below * gy + above * fy
+                    }
                 }
-                for x in from..<to {
-                    let below: Float = lower[x] * gx + lower[x - 1] * fx
-                    let above: Float = upper[x] * gx + upper[x - 1] * fx
-                    weights[x] = below * gy + above * fy
+                if let bounds {
+                    bounds.sample(row: y, from: x0, count: count, outer: c, border: nil)
+                    Self.scale(w, by: c, uniform: 1, count: count)
+                }
+                if let uniform = clipWeights(row: y, from: x0, count: count, opacity: opacity, clip: clip, into: c) {
+                    Self.scale(w, by: nil, uniform: uniform, count: count)
+                } else {
+                    Self.scale(w, by: c, uniform: 1, count: count)
+                }
+                if under {
+                    SourceOver.under(paint, weights: w, into: group.pixel(x0, y), count: count)
+                } else {
+                    SourceOver.blend(paint, weights: w, into: group.pixel(x0, y), count: count)
                 }
             }
-            if let covered {
-                // The columns the layer paints over, and the row's pieces either side.
-                let c = covered.columns(atRow: y).clamped(to: rect.minX..<rect.maxX)
-                let skip = c.isEmpty ? n..<n : (c.lowerBound - rect.minX)..<(c.upperBound - rect.minX)
-                // Under a clip of one weight, `clipWeights` is `opacity` for every pixel.
-                func piece(_ from: Int, _ to: Int) {
-                    guard from < to else { return }
-                    interpolate(from, to)
-                    Self.scale(weights + from, by: nil, uniform: opacity, count: to - from)
-                    SourceOver.blend(paint, weights: weights + from, into: group.pixel(rect.minX + from, y), count: to - from)
-                }
-                piece(0, skip.lowerBound)
-                piece(skip.upperBound, n)
-                continue
-            }
-            interpolate(0, n)
-            if let bounds {
-                bounds.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
-                Self.scale(weights, by: coverage, uniform: 1, count: n)
-            }
-            if let uniform = clipWeights(row: y, from: rect.minX, count: n, opacity: opacity, clip: clip, into: coverage) {
-                Self.scale(weights, by: nil, uniform: uniform, count: n)
-            } else {
-                Self.scale(weights, by: coverage, uniform: 1, count: n)
-            }
-            if under {
-                SourceOver.under(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
-            } else {
-                SourceOver.blend(paint, weights: weights, into: group.pixel(rect.minX, y), count: n)
-            }
+            // The columns the layer paints over are left out: the row's pieces either side.
+            let c = covered?.columns(atRow: y).clamped(to: rect.minX..<rect.maxX) ?? rect.maxX..<rect.maxX
+            let skip = c.isEmpty ? n..<n : (c.lowerBound - rect.minX)..<(c.upperBound - rect.minX)
+            shade(0, skip.lowerBound)
+            shade(skip.upperBound, n)
         }
     }
 }
