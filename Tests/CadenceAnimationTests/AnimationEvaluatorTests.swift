@@ -220,6 +220,53 @@ final class AnimationEvaluatorTests: XCTestCase {
         XCTAssertTrue(handOut[4].isNaN && handOut[5].isNaN)
     }
 
+    // Runs longer than the values' scratch (16 KiB: 128 transforms, 512 colours) and
+    // longer than a chunk (8,192 samples): each run is worked out in several pieces, and
+    // every piece's values land at their samples, bit for bit the evaluator's.
+    func testBatchLongRunsEqualOneByOne() {
+        let seed: UInt64 = 0x1016
+        var generator = SeededGenerator(seed: seed)
+        let timing = MediaTiming(beginTime: 0.25, duration: 1.5, autoreverses: true)
+        let animations = [
+            PropertyAnimation(BasicAnimation<Transform3D>(
+                keyPath: "transform", fromValue: .identity, toValue: Transform3D(rotationAngle: 1, x: 0, y: 0, z: 1),
+                timing: timing, timingFunction: .easeIn)),
+            PropertyAnimation(BasicAnimation<Color>(
+                keyPath: "backgroundColor", toValue: Color(red: 1, green: 0, blue: 0.5, alpha: 1), timing: timing,
+                timingFunction: .easeInEaseOut)),
+            PropertyAnimation(BasicAnimation<Point>(
+                keyPath: "position", fromValue: Point(x: 1, y: 2), toValue: Point(x: 30, y: -4), timing: timing,
+                timingFunction: .easeOut, isAdditive: true)),
+            PropertyAnimation(KeyframeAnimation<Double>(
+                keyPath: "opacity", values: [0, 1, 0.25, 1], calculationMode: .cubic, timing: timing)),
+            PropertyAnimation(BasicAnimation<Double>(
+                keyPath: "opacity", fromValue: 3, toValue: -2, timing: timing, timingFunction: .easeInEaseOut)),
+        ]
+        let models: [KeyPathValue] = [
+            .transform(.identity), .color(Color(red: 0, green: 1, blue: 0, alpha: 0.5)), .point(Point(x: -1, y: 1)),
+            .scalar(0.5), .scalar(7),
+        ]
+        let batch = AnimationBatch(animations, models: models)
+        XCTAssertEqual(batch.stride, 16)
+        // Mostly the transform (runs of about 4,000 in a chunk of 8,192), then the others.
+        let samples = 12_000
+        let indices = (0..<samples).map { _ in Int32(generator.next() % 2 == 0 ? 0 : generator.next() % 5) }
+        let times = (0..<samples).map { _ in generator.edgeBiased(in: -0.5...4) }
+        var out = [Double](repeating: -7, count: samples * 16)
+        indices.withUnsafeBufferPointer { i in
+            times.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { _ = batch.evaluate(indices: i, times: t, into: $0) } }
+        }
+        for k in 0..<samples {
+            let index = Int(indices[k])
+            let expected = AnimationEvaluator.presentationValue(
+                ofProperty: animations[index].keyPath, model: models[index], animations: [.property(animations[index])],
+                atTime: times[k]).value.components
+            let slot = out[(k * 16)..<(k * 16 + 16)]
+            XCTAssertEqual(slot.prefix(expected.count).map(\.bitPattern), expected.map(\.bitPattern), "seed \(seed), sample \(k)")
+            XCTAssertTrue(slot.dropFirst(expected.count).allSatisfy { $0 == -7 }, "seed \(seed), sample \(k): beyond the value")
+        }
+    }
+
     // One animation at many times equals one call per time, for basic animations (the
     // block path, with and without a timing function, cumulative and additive) and
     // keyframes (the default), bit for bit.

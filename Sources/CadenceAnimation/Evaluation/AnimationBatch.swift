@@ -22,9 +22,12 @@ import CadenceTiming
 /// time and the timing function's batch form), and the values are scattered to their
 /// samples' places. A value-function animation, or one whose model is of another kind,
 /// goes sample by sample through the evaluator. Scratch memory is temporary: one block
-/// per call for the sort (up to 8,192 samples' worth, about 100 KiB, so on the heap when
-/// the call has more samples than about 80: one allocation per call, none per sample or per
-/// animation), and per run small stack buffers (1 KiB).
+/// per call for the sort and the values of a run before they are scattered (up to 8,192
+/// samples' worth and 16 KiB of values, about 115 KiB, so on the heap when the call has
+/// more samples than about 60: one allocation per call, none per sample or per
+/// animation), and per run small stack buffers (1 KiB). A run's animation is looked up,
+/// and its kind switched on, once a run, and the run's values are worked out in pieces
+/// of up to 16 KiB (a run of 128 colours in one piece, not four).
 public struct AnimationBatch: Sendable {
     /// The numbers each sample's value takes in the output (see the type).
     public let stride: Int
@@ -39,6 +42,10 @@ public struct AnimationBatch: Sendable {
     /// The most samples a chunk holds: enough that a run of one animation amortises its
     /// setup (64 animations give runs of about 128 samples).
     static let chunk = 8192
+
+    /// The most bytes of values a run works out before it scatters them (`Typed.values`):
+    /// 512 colours, 128 transforms, 2,048 numbers.
+    static let valueBytes = 16384
 
     /// A batch of `animations`, each with the model value at the same index of `models` (a
     /// missing model reads as its kind's zero: 0, the origin, the identity, …).
@@ -80,8 +87,15 @@ public struct AnimationBatch: Sendable {
         let chunk = Swift.min(Self.chunk, samples)
         let spread = (animations + Self.chunk - 1) / Self.chunk
         let buckets = (animations + spread - 1) / spread
+        // The values' scratch after the sorted times, in the same allocation: a run's values
+        // of `stride` numbers each at most, aligned to 64 bytes (8 doubles of slack).
+        let valueDoubles = Swift.min(Self.valueBytes / 8, chunk * stride)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: chunk + buckets + 1) { ints in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: chunk) { sortedTimes in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: chunk + valueDoubles + 8) { doubles in
+                let sortedTimes = UnsafeMutableBufferPointer(rebasing: doubles[0..<chunk])
+                let valueStart = (Int(bitPattern: doubles.baseAddress! + chunk) + 63) & ~63
+                let values = UnsafeMutableRawBufferPointer(
+                    start: UnsafeMutableRawPointer(bitPattern: valueStart), count: 8 * valueDoubles)
                 let order = UnsafeMutableBufferPointer(rebasing: ints[0..<chunk])
                 let starts = UnsafeMutableBufferPointer(rebasing: ints[chunk...])
                 var first = 0
@@ -121,7 +135,8 @@ public struct AnimationBatch: Sendable {
                             evaluateRun(
                                 UnsafeBufferPointer(rebasing: order[begin..<end]),
                                 UnsafeBufferPointer(rebasing: sortedTimes[begin..<end]),
-                                indices: chunkIndices, into: out + first * stride, singleAnimation: spread == 1)
+                                indices: chunkIndices, into: out + first * stride, values: values,
+                                singleAnimation: spread == 1)
                         }
                         begin = end
                     }
@@ -133,38 +148,47 @@ public struct AnimationBatch: Sendable {
     }
 
     /// The samples at `positions` (their times in `times`), all of one animation when
-    /// `singleAnimation`, else of a few (then split by index here).
+    /// `singleAnimation`, else of a few (then split by index here); `values` is scratch for
+    /// a run's values.
     private func evaluateRun(
         _ positions: UnsafeBufferPointer<Int32>, _ times: UnsafeBufferPointer<Double>, indices: UnsafeBufferPointer<Int32>,
-        into out: UnsafeMutablePointer<Double>, singleAnimation: Bool
+        into out: UnsafeMutablePointer<Double>, values: UnsafeMutableRawBufferPointer, singleAnimation: Bool
     ) {
         guard singleAnimation else {
             for (k, position) in positions.enumerated() {
                 let index = Int(indices[Int(position)])
                 entries[index].evaluate(
                     UnsafeBufferPointer(rebasing: positions[k..<(k + 1)]), UnsafeBufferPointer(rebasing: times[k..<(k + 1)]),
-                    into: out, stride: stride)
+                    into: out, stride: stride, values: values)
             }
             return
         }
-        entries[Int(indices[Int(positions[0])])].evaluate(positions, times, into: out, stride: stride)
+        entries[Int(indices[Int(positions[0])])].evaluate(positions, times, into: out, stride: stride, values: values)
     }
 }
 
 extension AnimationBatch.Entry {
-    /// This animation at `times`, each value written at `out + positions[k] · stride`.
+    /// This animation at `times`, each value written at `out + positions[k] · stride`;
+    /// `values` is scratch for them (`Typed.values`). The kind is switched on once, the
+    /// storage first and the model inside its case (no pair of the two is copied).
     func evaluate(
         _ positions: UnsafeBufferPointer<Int32>, _ times: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Double>,
-        stride: Int
+        stride: Int, values: UnsafeMutableRawBufferPointer
     ) {
         if animation.valueFunction == nil {
-            switch (animation.storage, model) {
-            case (.scalar(let typed), .scalar(let model)): return typed.values(times, model, positions, out, stride)
-            case (.point(let typed), .point(let model)): return typed.values(times, model, positions, out, stride)
-            case (.size(let typed), .size(let model)): return typed.values(times, model, positions, out, stride)
-            case (.rect(let typed), .rect(let model)): return typed.values(times, model, positions, out, stride)
-            case (.color(let typed), .color(let model)): return typed.values(times, model, positions, out, stride)
-            case (.transform(let typed), .transform(let model)): return typed.values(times, model, positions, out, stride)
+            switch animation.storage {
+            case .scalar(let typed):
+                if case .scalar(let model) = model { return typed.values(times, model, positions, out, stride, values) }
+            case .point(let typed):
+                if case .point(let model) = model { return typed.values(times, model, positions, out, stride, values) }
+            case .size(let typed):
+                if case .size(let model) = model { return typed.values(times, model, positions, out, stride, values) }
+            case .rect(let typed):
+                if case .rect(let model) = model { return typed.values(times, model, positions, out, stride, values) }
+            case .color(let typed):
+                if case .color(let model) = model { return typed.values(times, model, positions, out, stride, values) }
+            case .transform(let typed):
+                if case .transform(let model) = model { return typed.values(times, model, positions, out, stride, values) }
             default: break
             }
         }
@@ -180,27 +204,42 @@ extension AnimationBatch.Entry {
 }
 
 extension PropertyAnimation.Typed where Value: BatchComponents {
-    /// The values at `times` (`values(atParentTimes:model:into:)`), scattered.
+    /// The values at `times` (`values(atParentTimes:model:into:)`), scattered: worked out
+    /// into `scratch` in pieces of as many values as it holds, the typed case chosen once
+    /// for the whole run. `scratch` holds at least one value, aligned: the batch gives it
+    /// room for `stride` numbers or more, 64-byte aligned, and a value of these types is
+    /// its numbers (`MemoryLayout<Value>.stride` is 8 bytes a number, 128 for a transform).
     func values(
         _ times: UnsafeBufferPointer<Double>, _ model: Value, _ positions: UnsafeBufferPointer<Int32>,
-        _ out: UnsafeMutablePointer<Double>, _ stride: Int
+        _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ scratch: UnsafeMutableRawBufferPointer
     ) {
-        // Sub-blocks whose values fit 1 KiB, which `withUnsafeTemporaryAllocation` always
-        // places on the stack (128 numbers, 8 transforms).
-        let block = Swift.max(1, 1024 / MemoryLayout<Value>.stride)
-        withUnsafeTemporaryAllocation(of: Value.self, capacity: Swift.min(block, times.count)) { values in
-            var start = 0
-            while start < times.count {
-                let n = Swift.min(values.count, times.count - start)
-                let blockTimes = UnsafeBufferPointer(rebasing: times[start..<(start + n)])
-                let blockValues = UnsafeMutableBufferPointer(rebasing: values[0..<n])
-                switch self {
-                case .basic(let held): held.animation.values(atParentTimes: blockTimes, model: model, into: blockValues)
-                case .keyframe(let held): held.animation.values(atParentTimes: blockTimes, model: model, into: blockValues)
-                }
-                for k in 0..<n { values[k].write(to: out + Int(positions[start &+ k]) &* stride) }
-                start += n
-            }
+        let capacity = scratch.count / MemoryLayout<Value>.stride
+        precondition(capacity > 0 && Int(bitPattern: scratch.baseAddress) % MemoryLayout<Value>.alignment == 0,
+                     "AnimationBatch: no room for a \(Value.self) in the run's scratch")
+        // The values are plain numbers (`BatchComponents`): binding the bytes to them
+        // initialises nothing and needs no deinitialisation.
+        let values = scratch.baseAddress!.bindMemory(to: Value.self, capacity: capacity)
+        switch self {
+        case .basic(let held): Self.values(of: held.animation, times, model, positions, out, stride, values, capacity)
+        case .keyframe(let held): Self.values(of: held.animation, times, model, positions, out, stride, values, capacity)
+        }
+    }
+
+    /// `values(_:_:_:_:_:_:)` for one animation (borrowed from its box), `capacity` values
+    /// at a time.
+    @inline(__always)
+    private static func values<A: PropertyAnimationProtocol<Value>>(
+        of animation: A, _ times: UnsafeBufferPointer<Double>, _ model: Value, _ positions: UnsafeBufferPointer<Int32>,
+        _ out: UnsafeMutablePointer<Double>, _ stride: Int, _ values: UnsafeMutablePointer<Value>, _ capacity: Int
+    ) {
+        var start = 0
+        while start < times.count {
+            let n = Swift.min(capacity, times.count - start)
+            animation.values(
+                atParentTimes: UnsafeBufferPointer(rebasing: times[start..<(start + n)]), model: model,
+                into: UnsafeMutableBufferPointer(start: values, count: n))
+            for k in 0..<n { values[k].write(to: out + Int(positions[start &+ k]) &* stride) }
+            start += n
         }
     }
 }
