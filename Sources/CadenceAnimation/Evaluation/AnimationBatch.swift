@@ -23,8 +23,8 @@ import CadenceTiming
 /// samples' places. A value-function animation, or one whose model is of another kind,
 /// goes sample by sample through the evaluator. Scratch memory is temporary: one block
 /// per call for the sort and the values of a run before they are scattered (up to 8,192
-/// samples' worth and 16 KiB of values, about 115 KiB, so on the heap when the call has
-/// more samples than about 60: one allocation per call, none per sample or per
+/// samples' worth and 16 KiB of values, about 112 KiB, so on the heap unless the call has
+/// only a few dozen samples: one allocation per call, none per sample or per
 /// animation), and per run small stack buffers (1 KiB). A run's animation is looked up,
 /// and its kind switched on, once a run, and the run's values are worked out in pieces
 /// of up to 16 KiB (a run of 128 colours in one piece, not four).
