@@ -24,7 +24,7 @@ import CadenceTiming
 /// goes sample by sample through the evaluator. Scratch memory is temporary: one block
 /// per call for the sort and the values of a run before they are scattered (up to 8,192
 /// samples' worth and 16 KiB of values, about 112 KiB, so on the heap unless the call has
-/// only a few dozen samples: one allocation per call, none per sample or per
+/// only a few dozen samples: two allocations per call (indices, numbers), none per sample or per
 /// animation), and per run small stack buffers (1 KiB). A run's animation is looked up,
 /// and its kind switched on, once a run, and the run's values are worked out in pieces
 /// of up to 16 KiB (a run of 128 colours in one piece, not four).
