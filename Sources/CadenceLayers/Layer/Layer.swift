@@ -164,13 +164,31 @@ public class Layer {
     deinit {
         // Plain stores first; the transition trees (rare: snapshot layers with a
         // transition in effect) after, through the setter.
-        var transitions = false
-        for sublayer in sublayers {
-            sublayer.unownedSuperlayer = nil
-            transitions = transitions || sublayer.presentedTransition != nil
+        // The sublayers lent (`withEachLent`), and only when there are some: most layers
+        // of a snapshot are leaves, and even an empty array is retained for a walk.
+        if !sublayers.isEmpty {
+            var transitions = false
+            Self.withEachLent(sublayers) { sublayer in
+                sublayer.unownedSuperlayer = nil
+                transitions = transitions || sublayer.presentedTransition != nil
+            }
+            if transitions { Self.clearTransitionSuperlayers(of: sublayers) }
         }
-        if transitions { Self.clearTransitionSuperlayers(of: sublayers) }
         mask?.superlayer = nil
+    }
+
+    /// Calls `body` with each layer of `layers` in order, lent rather than retained (one
+    /// retain and release fewer per layer than a `for` loop, which cannot see that the
+    /// array outlives the call). The caller's array holds every layer for the walk, so
+    /// `body` must not let a layer escape without retaining it (storing it does) and must
+    /// not assume it outlives the array.
+    @inline(__always)
+    static func withEachLent(_ layers: [Layer], _ body: (Layer) -> Void) {
+        layers.withUnsafeBufferPointer { layers in
+            layers.withMemoryRebound(to: Unmanaged<Layer>.self) { layers in
+                for layer in layers { layer._withUnsafeGuaranteedRef(body) }
+            }
+        }
     }
 
     /// Clears the superlayer of the transition trees of `sublayers` (those of a destroyed
