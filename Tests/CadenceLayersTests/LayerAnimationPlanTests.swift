@@ -210,9 +210,9 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertNil(weakChild)
     }
 
-    /// A snapshot walks the model's sublayers lent, lends each layer its plan, and a
-    /// layer's destruction walks its sublayers lent (`Layer.withEachLent`,
-    /// `lentSnapshotAnimationPlan`): no retain, and so no release, for any of them. Who
+    /// A snapshot walks the model's sublayers lent and lends each layer its plan
+    /// (`Layer.withEachLent`, `lentSnapshotAnimationPlan`): no retain, and so no release,
+    /// for either. Who
     /// owns what is unchanged: the model layers and their plans outlive any number of
     /// snapshots (a release too many would free them, and this test would crash), are
     /// freed with the model (a retain too many would keep them), and a snapshot layer kept

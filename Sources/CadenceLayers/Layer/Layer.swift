@@ -163,23 +163,21 @@ public class Layer {
     /// unowned reference from dangling.
     deinit {
         // Plain stores first; the transition trees (rare: snapshot layers with a
-        // transition in effect) after, through the setter.
-        // The sublayers lent (`withEachLent`), and only when there are some: most layers
-        // of a snapshot are leaves, and even an empty array is retained for a walk.
-        if !sublayers.isEmpty {
-            var transitions = false
-            Self.withEachLent(sublayers) { sublayer in
-                sublayer.unownedSuperlayer = nil
-                transitions = transitions || sublayer.presentedTransition != nil
-            }
-            if transitions { Self.clearTransitionSuperlayers(of: sublayers) }
+        // transition in effect) after, through the setter. (The loop retains none of the
+        // sublayers as compiled: lending them, `withEachLent`, saves nothing here.)
+        var transitions = false
+        for sublayer in sublayers {
+            sublayer.unownedSuperlayer = nil
+            transitions = transitions || sublayer.presentedTransition != nil
         }
+        if transitions { Self.clearTransitionSuperlayers(of: sublayers) }
         mask?.superlayer = nil
     }
 
-    /// Calls `body` with each layer of `layers` in order, lent rather than retained (one
-    /// retain and release fewer per layer than a `for` loop, which cannot see that the
-    /// array outlives the call). The caller's array holds every layer for the walk, so
+    /// Calls `body` with each layer of `layers` in order, lent rather than retained: one
+    /// retain and release fewer per layer than a `for` loop whose body makes a call (the
+    /// compiler cannot see that the array outlives it). The caller's array holds every
+    /// layer for the walk, so
     /// `body` must not let a layer escape without retaining it (storing it does) and must
     /// not assume it outlives the array.
     @inline(__always)
