@@ -210,6 +210,56 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertNil(weakChild)
     }
 
+    /// A snapshot walks the model's sublayers lent and lends each layer its plan
+    /// (`Layer.withEachLent`, `lentSnapshotAnimationPlan`): no retain, and so no release,
+    /// for either. Who
+    /// owns what is unchanged: the model layers and their plans outlive any number of
+    /// snapshots (a release too many would free them, and this test would crash), are
+    /// freed with the model (a retain too many would keep them), and a snapshot layer kept
+    /// after its superlayer is destroyed reads no superlayer.
+    func testLentWalksKeepOwnership() throws {
+        var root: Layer? = Layer()
+        for _ in 0..<3 {
+            let child = Layer()
+            child.add(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1,
+                                             timing: MediaTiming(duration: 1)), forKey: "fade")
+            try child.addSublayer(Layer())
+            try root!.addSublayer(child)
+        }
+        weak let weakChild = root!.sublayers[1]
+        weak let weakGrandchild = root!.sublayers[1].sublayers[0]
+        var kept: Layer?
+        weak var weakPlan: LayerAnimationPlan?
+        for time in [0.25, 0.5, 0.75, 0.5] {
+            let snapshot = root!.presentation(at: time)
+            kept = snapshot.sublayers[1]
+            XCTAssertTrue(kept?.superlayer === snapshot)
+            XCTAssertTrue(kept?.sublayers[0].superlayer === kept)
+            XCTAssertEqual(kept?.opacity, time)
+            XCTAssertTrue(kept?.model === weakChild)
+            let plan = root!.sublayers[1].animationPlanCache
+            XCTAssertNotNil(plan)
+            if weakPlan != nil { XCTAssertTrue(plan === weakPlan, "an unchanged list keeps its plan") }
+            weakPlan = plan
+        }
+        XCTAssertNil(kept?.superlayer, "its superlayer, destroyed, cleared the reference")
+        XCTAssertTrue(kept?.sublayers[0].superlayer === kept)
+        // A new plan, made by the snapshot itself (the slow path), lent the same way.
+        root!.sublayers[1].add(BasicAnimation<Point>(keyPath: "position", toValue: Point(x: 8, y: 0),
+                                                     timing: MediaTiming(duration: 1)), forKey: "move")
+        XCTAssertEqual(root!.presentation(at: 0.5).sublayers[1].position, Point(x: 4, y: 0))
+        XCTAssertNil(weakPlan, "the replaced plan is freed")
+        weakPlan = root!.sublayers[1].animationPlanCache
+        XCTAssertNotNil(weakPlan)
+        XCTAssertNotNil(weakChild)
+        XCTAssertNotNil(weakGrandchild)
+        root = nil
+        XCTAssertNil(weakChild)
+        XCTAssertNil(weakGrandchild)
+        XCTAssertNil(weakPlan)
+        XCTAssertNil(kept?.model)
+    }
+
     /// Every stored property of every layer class, animated alone (to a finite value and to
     /// NaN, from a set and from an unset model value): the property presenters
     /// (`PropertyPresenter`) store what the reference stores, mark the same keys assigned

@@ -163,7 +163,8 @@ public class Layer {
     /// unowned reference from dangling.
     deinit {
         // Plain stores first; the transition trees (rare: snapshot layers with a
-        // transition in effect) after, through the setter.
+        // transition in effect) after, through the setter. (The loop retains none of the
+        // sublayers as compiled: lending them, `withEachLent`, saves nothing here.)
         var transitions = false
         for sublayer in sublayers {
             sublayer.unownedSuperlayer = nil
@@ -171,6 +172,21 @@ public class Layer {
         }
         if transitions { Self.clearTransitionSuperlayers(of: sublayers) }
         mask?.superlayer = nil
+    }
+
+    /// Calls `body` with each layer of `layers` in order, lent rather than retained: one
+    /// retain and release fewer per layer than a `for` loop whose body makes a call (the
+    /// compiler cannot see that the array outlives it). The caller's array holds every
+    /// layer for the walk, so
+    /// `body` must not let a layer escape without retaining it (storing it does) and must
+    /// not assume it outlives the array.
+    @inline(__always)
+    static func withEachLent(_ layers: [Layer], _ body: (Layer) -> Void) {
+        layers.withUnsafeBufferPointer { layers in
+            layers.withMemoryRebound(to: Unmanaged<Layer>.self) { layers in
+                for layer in layers { layer._withUnsafeGuaranteedRef(body) }
+            }
+        }
     }
 
     /// Clears the superlayer of the transition trees of `sublayers` (those of a destroyed

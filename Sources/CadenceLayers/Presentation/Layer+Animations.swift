@@ -213,8 +213,10 @@ extension Layer {
             if !sublayers.isEmpty {
                 // Each node is made straight into the new array's storage (moved there, not
                 // retained for an append, and no capacity test per child).
+                // The model sublayers are lent, not retained: `sublayers` (this local array)
+                // holds every one of them until the loop ends (`Layer.withEachLent`).
                 copy.sublayers = Array(unsafeUninitializedCapacity: sublayers.count) { children, count in
-                    for sublayer in sublayers {
+                    Self.withEachLent(sublayers) { sublayer in
                         children.initializeElement(
                             at: count, to: sublayer.snapshot(atParentTime: time, superlayer: copy, pending: &pending))
                         count += 1
@@ -302,22 +304,26 @@ extension Layer {
         // animated values are written over it there.
         let copy = snapshotCopy(superlayer: parent)
         if storage.layerClass == .emitter { Self.stampEmitter(copy, atLocalTime: localTime) }
-        guard let plan = snapshotAnimationPlan else { return copy }
+        guard let lentPlan = lentSnapshotAnimationPlan else { return copy }
         var rotation: Double?
-        if plan.hasLayerLevelProperties {
-            // Rare: in list order through the copy, as a later property may read an earlier
-            // one (`frame`'s setter reads the presented bounds, anchor and transform).
-            presentThroughLayer(plan, to: copy, atLocalTime: localTime, rotation: &rotation)
-        } else {
-            // Each stored property read once from this layer, folded once with the
-            // animations that reach it and stored when it changed (`PropertyPresenter`).
-            withUnsafeMutablePointer(to: &copy.storage) { storage in
-                plan.firstPresenter?.present(self, into: storage, atLocalTime: localTime, rotation: &rotation)
+        let hasCaptures = lentPlan._withUnsafeGuaranteedRef { plan in
+            if plan.hasLayerLevelProperties {
+                // Rare: in list order through the copy, as a later property may read an
+                // earlier one (`frame`'s setter reads the presented bounds, anchor and
+                // transform).
+                presentThroughLayer(plan, to: copy, atLocalTime: localTime, rotation: &rotation)
+            } else {
+                // Each stored property read once from this layer, folded once with the
+                // animations that reach it and stored when it changed (`PropertyPresenter`).
+                withUnsafeMutablePointer(to: &copy.storage) { storage in
+                    plan.firstPresenter?.present(self, into: storage, atLocalTime: localTime, rotation: &rotation)
+                }
             }
+            return plan.hasCaptures
         }
         copy.turn(byPathRotation: rotation)
         if storage.hasDisplayKeys { markPresentedDisplayKeys(of: copy) }
-        if plan.hasCaptures {
+        if hasCaptures {
             copy.presentedTransition = presentedTransition(atLocalTime: localTime, parentTime: parentTime, superlayer: parent) {
                 $0.presentationSnapshot(atLocalTime: $0.animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
             }

@@ -126,6 +126,28 @@ extension Layer {
         if let plan = animationPlanCache, plan.describes(animationEntries) { return plan }
         return animationEntries.isEmpty ? nil : animationPlan
     }
+
+    /// `snapshotAnimationPlan` lent, not retained: the plan `animationPlanCache` holds
+    /// (made first when the list has changed), read from the field as a plain word. Valid
+    /// while the cache keeps it, that is until the layer's animations change and a plan is
+    /// asked for again; a snapshot node presents within that (presenting reads the model
+    /// layer and writes its copy, and never changes the model's animations). Saves the
+    /// retain and release of the plan per animated layer of a snapshot.
+    @inline(__always)
+    var lentSnapshotAnimationPlan: Unmanaged<LayerAnimationPlan>? {
+        let cached = withUnsafeMutablePointer(to: &animationPlanCache) {
+            UnsafeRawPointer($0).load(as: Unmanaged<LayerAnimationPlan>?.self)
+        }
+        if let cached, cached._withUnsafeGuaranteedRef({ $0.describes(animationEntries) }) { return cached }
+        return animationEntries.isEmpty ? nil : Self.lendNewAnimationPlan(of: self)
+    }
+
+    /// The plan made afresh for `layer` (`animationPlan`), lent: the cache holds it. Out of
+    /// line: the rare path of `lentSnapshotAnimationPlan`.
+    @inline(never)
+    private static func lendNewAnimationPlan(of layer: Layer) -> Unmanaged<LayerAnimationPlan> {
+        Unmanaged.passUnretained(layer.animationPlan)
+    }
 }
 
 // MARK: Typed property access
