@@ -414,12 +414,11 @@ final class GraphicsContextTests: XCTestCase {
     /// fill or stroke at full weight takes) gives the bytes of the rows handed out to
     /// `SourceOver.blend`, and leaves the cells cleared for the next call (seeded: random
     /// polygons reaching past the box on every side, a box whose width is not a multiple of
-    /// 8, both rules, overlaps corrected or not, a stroke that folds; opaque and translucent
-    /// paints over random pixels).
+    /// 8 and one whose rows take three words of touched blocks, both rules, overlaps corrected
+    /// or not, a stroke that folds; opaque and translucent paints over random pixels).
     func testBlendingFromTheCellsMatchesTheRowsHandedOut() throws {
         var rng = SeededGenerator(seed: 0x18_B1E1)
-        let width = 131, height = 77
-        let box = PixelRect(minX: 5, minY: 3, maxX: 126, maxY: 70)
+        let height = 77
         let fused = CoverageRows(), rows = CoverageRows()
         var zigzag = Path()
         for k in 0...60 {
@@ -427,6 +426,10 @@ final class GraphicsContextTests: XCTestCase {
             if k == 0 { zigzag.move(to: point) } else { zigzag.addLine(to: point) }
         }
         for trial in 0..<120 {
+            // Every eighth trial is 1,100 pixels wide (blocks in three words), its polygons too.
+            let wide = trial % 8 == 6
+            let width = wide ? 1_100 : 131, reach = wide ? 1_120.0 : 150
+            let box = PixelRect(minX: 5, minY: 3, maxX: width - 5, maxY: 70)
             var set = PolygonSet()
             if trial % 4 == 3 {
                 try zigzag.strokeOutline(StrokeStyle(lineWidth: Double.random(in: 0.5...6, using: &rng), lineJoin: .round),
@@ -434,7 +437,7 @@ final class GraphicsContextTests: XCTestCase {
             } else {
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {
                     for _ in 0..<Int.random(in: 3...9, using: &rng) {
-                        set.points.append(SIMD2(Double.random(in: -20...150, using: &rng), Double.random(in: -10...90, using: &rng)))
+                        set.points.append(SIMD2(Double.random(in: -20...reach, using: &rng), Double.random(in: -10...90, using: &rng)))
                     }
                     set.closePolygon()
                 }

@@ -571,6 +571,48 @@ final class PathCoverageTests: XCTestCase {
         }
     }
 
+    /// The touched blocks `addInside` marks (from one word's masks when all an edge's blocks
+    /// lie in one word) against those `addPiece` marks (`TouchedBlocks.mark`): the same bits,
+    /// on seeded edges inside a plane 1,100 cells wide (three words a row), short ones near
+    /// block and word boundaries (ends on multiples of 8 and 512, an ulp either side) and
+    /// long ones across words.
+    func testInsidePiecesMarkTheReferenceBlocks() {
+        let seed: UInt64 = 0x1A51_DE19
+        var rng = SeededGenerator(seed: seed)
+        let width = 1_100, height = 6, words = TouchedBlocks.words(width: width)
+        func blocks(_ a: SIMD2<Double>, _ b: SIMD2<Double>, reference: Bool) -> [UInt64] {
+            var cells = [Float](repeating: 0, count: width * height)
+            var marks = [UInt64](repeating: 0, count: words * height)
+            let saved = PathCoverage.Accumulator.referenceForTests
+            PathCoverage.Accumulator.referenceForTests = reference
+            defer { PathCoverage.Accumulator.referenceForTests = saved }
+            cells.withUnsafeMutableBufferPointer { c in
+                marks.withUnsafeMutableBufferPointer { m in
+                    var acc = PathCoverage.Accumulator(base: c.baseAddress!, width: width, height: height, stride: width)
+                    acc.blocks = m.baseAddress!
+                    acc.addEdge(a, b)
+                }
+            }
+            return marks
+        }
+        func x() -> Double {
+            let edge = Double([8, 512, 1_024].randomElement(using: &rng)! * Int.random(in: 0...2, using: &rng))
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: return Swift.min(edge, Double(width))
+            case 1: return Swift.min(edge.nextUp, Double(width))
+            case 2: return Swift.max(edge.nextDown, 0)
+            default: return Double.random(in: 0..<Double(width), using: &rng)
+            }
+        }
+        for trial in 0..<3000 {
+            let a = SIMD2(x(), Double.random(in: 0...Double(height), using: &rng))
+            var b = SIMD2(x(), Double.random(in: 0...Double(height), using: &rng))
+            if trial % 2 == 0 { b.x = Swift.min(Swift.max(a.x + Double.random(in: -12...12, using: &rng), 0), Double(width)) }
+            XCTAssertEqual(blocks(a, b, reference: false), blocks(a, b, reference: true),
+                           "seed \(seed), trial \(trial), edge \(a) → \(b)")
+        }
+    }
+
     /// The drawing context's strokes of the benchmarks' spirals (zigzag 0, 2 and 5 px,
     /// widths 0.7, 3 and 9, a translucent colour) with the fast accumulation and with its
     /// reference twin: at most 1 apart in any byte, and few bytes apart at all (the fast

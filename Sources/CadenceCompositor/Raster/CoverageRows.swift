@@ -192,9 +192,7 @@ final class CoverageRows {
                 if whole {
                     Self.blend(target.paint, cells: row, from: lo, to: end, width: w, into: dst)
                 } else {
-                    TouchedBlocks.forEachRun(rowBlocks, in: lo, end) { start, stop in
-                        Self.blend(target.paint, cells: row, from: start, to: stop, width: w, into: dst)
-                    }
+                    Self.blend(target.paint, cells: row, blocks: rowBlocks, from: lo, to: end, width: w, into: dst)
                 }
             } else {
                 func handOut(_ start: Int, _ stop: Int) {
@@ -220,27 +218,67 @@ extension CoverageRows {
         _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, from start: Int, to stop: Int, width: Int,
         into dst: UnsafeMutablePointer<UInt8>
     ) {
+        var c = start & ~7
+        while c < stop {
+            blendGroup(paint, cells: row, at: c, width: width, into: dst)
+            c += 8
+        }
+    }
+
+    /// `paint` over the pixels of the touched blocks (`TouchedBlocks`, row `blocks`) of a
+    /// resolved row of `width` cells that meet cells `start ..< stop`, a group of eight cells
+    /// a block, cleared as they are read: the bytes `blend(_:cells:from:to:width:into:)`
+    /// gives over each run of set blocks cut to `start ..< stop` (each run's groups are its
+    /// blocks), without the set-up of a call a run. The cells of those blocks outside
+    /// `start ..< stop` must hold 0. Cost: one bit scan a block, one test a word.
+    @inline(__always)
+    fileprivate static func blend(
+        _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, blocks: UnsafeMutablePointer<UInt64>,
+        from start: Int, to stop: Int, width: Int, into dst: UnsafeMutablePointer<UInt8>
+    ) {
+        guard start < stop else { return }
+        let first = start >> 3, limit = (stop + 7) >> 3
+        let lastWord = (limit - 1) >> 6
+        // The blocks before `first` in its word, and those from `limit` on in the last.
+        var w = first >> 6
+        var word = blocks[w] & (~0 &<< UInt64(first & 63))
+        let lastMask: UInt64 = ~0 &>> UInt64(63 - ((limit - 1) & 63))
+        while true {
+            if w == lastWord { word &= lastMask }
+            while word != 0 {
+                blendGroup(paint, cells: row, at: (w << 6 | word.trailingZeroBitCount) << 3, width: width, into: dst)
+                word &= word &- 1
+            }
+            w += 1
+            guard w <= lastWord else { return }
+            word = blocks[w]
+        }
+    }
+
+    /// `paint` over the pixels of the eight cells from `c` (a multiple of 8) of a resolved
+    /// row of `width` cells, cut to the row's end, the cells cleared as they are read.
+    @inline(__always)
+    private static func blendGroup(
+        _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, at c: Int, width: Int,
+        into dst: UnsafeMutablePointer<UInt8>
+    ) {
         // Weights at or above `PixelLanes.fullWeight` all quantize to 255: a shape's
         // interior, for an opaque paint, is stored without quantizing.
         let full = SIMD8<Float>(repeating: PixelLanes.fullWeight)
-        var c = start & ~7
-        while c < stop {
-            let cells = UnsafeMutableRawPointer(row + c)
-            if c + 8 <= width {
-                let v = cells.loadUnaligned(as: SIMD8<Float>.self)
-                cells.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
-                let pixels = UnsafeMutableRawPointer(dst + 4 * c)
-                if paint.isOpaque, !any(v .< full) {
-                    pixels.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
-                } else {
-                    SourceOver.blend(paint, weights: PixelLanes.quantize(v), into: pixels)
-                }
+        let cells = UnsafeMutableRawPointer(row + c)
+        if c + 8 <= width {
+            let v = cells.loadUnaligned(as: SIMD8<Float>.self)
+            cells.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
+            let pixels = UnsafeMutableRawPointer(dst + 4 * c)
+            if paint.isOpaque, !any(v .< full) {
+                pixels.storeBytes(of: paint.fill, as: SIMD8<UInt32>.self)
             } else {
-                let n = width - c
-                SourceOver.blend(paint, weights: row + c, into: dst + 4 * c, count: n)
-                (row + c).update(repeating: 0, count: n)
+                SourceOver.blend(paint, weights: PixelLanes.quantize(v), into: pixels)
             }
-            c += 8
+        } else {
+            let n = width - c
+            SourceOver.blend(paint, weights: row + c, into: dst + 4 * c, count: n)
+            (row + c).update(repeating: 0, count: n)
         }
     }
 }

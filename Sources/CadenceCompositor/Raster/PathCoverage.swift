@@ -694,6 +694,10 @@ enum PathCoverage {
             minCell = Swift.min(minCell, firstCell)
             let lastCell = Int32(truncatingIfNeeded: Swift.min(width - 1, Self.index(Swift.max(p.x, q.x).rounded(.up))))
             let firstCell32 = Int32(truncatingIfNeeded: firstCell)
+            // When every block the rows may touch (a block of margin each side, for crossings
+            // an ulp past the ends) lies in one word of a row, its bits are set from masks.
+            let oneWord = firstCell >= 8 && (firstCell - 8) >> 9 == (Int(lastCell) + 8) >> 9
+            let blockWord = firstCell >> 9
             // The area a cell gains per unit of x, signed: `sign · |dy/dx|` (infinite for a
             // vertical piece, which never crosses a cell boundary inside a row).
             let slope = sign / Swift.abs(dxdy)
@@ -722,7 +726,12 @@ enum PathCoverage {
                 let f0 = x0.rounded(.down), i0 = Self.index(f0)
                 let c1 = x1.rounded(.up), i1 = Self.index(c1)
                 if let blocks {
-                    TouchedBlocks.mark(blocks + row &* words, from: i0, through: Swift.min(Swift.max(i1, i0 + 1), width - 1))
+                    let last = Swift.min(Swift.max(i1, i0 + 1), width - 1)
+                    if oneWord {
+                        blocks[row &* words &+ blockWord] |= (~0 &<< UInt64((i0 >> 3) & 63)) & (~0 &>> UInt64(63 - ((last >> 3) & 63)))
+                    } else {
+                        TouchedBlocks.mark(blocks + row &* words, from: i0, through: last)
+                    }
                 }
                 if i1 <= i0 + 1 {
                     // Within one cell: the area right of the piece is (1 − mean offset) · dy.
