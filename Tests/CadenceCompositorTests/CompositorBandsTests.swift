@@ -260,30 +260,27 @@ final class CompositorBandsTests: XCTestCase {
     }
 
     /// Bands cover the rows once, top to bottom, each at least one row and as even as
-    /// whole rows allow; `bandsPerThread` a thread (one when a layer casts a shadow and the
-    /// bands do not share its plane); never more bands than rows; an empty canvas is one band.
+    /// whole rows allow; `bandsPerThread` a thread unless a layer casts a shadow; never more
+    /// bands than rows; an empty canvas is one band.
     func testBands() throws {
         let compositor = Compositor(threadCount: 1)
         for height in [1.0, 2, 7, 24, 1080] {
             for roots in [[], [scene()], [makeLayer("top", frame: Rect(x: 0, y: 0, width: 64, height: 3), background: red)]] {
                 let list = compositor.renderList(roots, at: 0, on: Canvas(width: 64, height: height))
                 for threads in [1, 2, 3, 7, 32] {
-                    for sharing in [true, false] {
-                        let bands = Compositor.bands(for: list, threads: threads, sharingShadows: sharing)
-                        let message = "\(height) rows, \(roots.count) roots, \(threads) threads, sharing \(sharing): \(bands)"
-                        // Several bands a thread, but one when a layer casts a shadow (`scene()`
-                        // does) and its plane is not shared.
-                        let shadowed = list.items.contains { $0.shadow != nil }
-                        XCTAssertEqual(shadowed, roots.count == 1 && roots[0].name == "root", message)
-                        let perThread = threads > 1 && (sharing || !shadowed) ? Compositor.bandsPerThread : 1
-                        XCTAssertEqual(bands.count, min(threads * perThread, Int(height)), message)
-                        XCTAssertEqual(bands.first?.lowerBound, 0, message)
-                        XCTAssertEqual(bands.last?.upperBound, Int(height), message)
-                        XCTAssertTrue(bands.allSatisfy { !$0.isEmpty }, message)
-                        XCTAssertTrue(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, message)
-                        let sizes = bands.map(\.count)
-                        XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, message)
-                    }
+                    let bands = Compositor.bands(for: list, threads: threads)
+                    let message = "\(height) rows, \(roots.count) roots, \(threads) threads: \(bands)"
+                    // Several bands a thread, but one when a layer casts a shadow (`scene()` does).
+                    let shadowed = list.items.contains { $0.shadow != nil }
+                    XCTAssertEqual(shadowed, roots.count == 1 && roots[0].name == "root", message)
+                    let perThread = threads > 1 && !shadowed ? Compositor.bandsPerThread : 1
+                    XCTAssertEqual(bands.count, min(threads * perThread, Int(height)), message)
+                    XCTAssertEqual(bands.first?.lowerBound, 0, message)
+                    XCTAssertEqual(bands.last?.upperBound, Int(height), message)
+                    XCTAssertTrue(bands.allSatisfy { !$0.isEmpty }, message)
+                    XCTAssertTrue(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, message)
+                    let sizes = bands.map(\.count)
+                    XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, message)
                 }
             }
         }

@@ -169,28 +169,25 @@ extension Rasterizer {
     /// and blend do not depend on its neighbours, so the rest are the same bytes). When the
     /// offset is whole pixels the interpolation is left out: `v · 1 + w · 0` is `v` for
     /// the blurred plane's finite, non-negative values.
-    ///
-    /// The blurred plane may be another band's (`SharedShadowPlanes`): `claim` is the claim
-    /// made when the layer's group opened (a shadow of its alpha), and `sharedAs` the
-    /// list's index of a path shadow's layer, claimed here. Either way the scratch limit is
-    /// asked for the bytes the plane and its shape would take, so it refuses the same
-    /// shadows; a plane whose rectangle or σ is not this one's is not used (a path shadow
-    /// then blurs its own).
     func drawShadow(
         _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool,
-        leavingOut covered: RenderList.Occluder? = nil, claim: SharedShadowPlanes.Claim = .local, sharedAs index: Int? = nil
+        leavingOut covered: RenderList.Occluder? = nil
     ) {
-        var claim = claim
-        // A claim this band made is published on every way out (as nothing drawn unless
-        // the plane was).
-        defer { if case .mine(let slot) = claim { sharedPlanes?.abandon(slot) } }
         let group = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
         // The rows drawn (the scratch the blur takes is given back: skipping it when there
         // are none changes no later decision).
         let rows = rect.rows(of: group.rect)
-        guard !rows.isEmpty, opacity > 0, let (blurred, shift) = Self.shadowPlane(shadow, over: rect) else { return }
-        let fraction = SIMD2<Float>(shadow.offset - shadow.offset.rounded(.down))
+        guard !rows.isEmpty, opacity > 0 else { return }
+        // The blurred plane is sampled at p − offset: the integer part shifts the
+        // rectangle, the fraction mixes a pixel with its neighbour up and left.
+        let whole = shadow.offset.rounded(.down), fraction = SIMD2<Float>(shadow.offset - whole)
+        // Offsets past any canvas (16384 pixels, and then some) show nothing of the shadow.
+        let farthest = Double(4 * Bitmap.maxDimension)
+        guard abs(whole.x) < farthest, abs(whole.y) < farthest else { return }
+        let shift = SIMD2(Int(whole.x), Int(whole.y))
+        let blurred = PixelRect(
+            minX: rect.minX - shift.x - 1, minY: rect.minY - shift.y - 1, maxX: rect.maxX - shift.x, maxY: rect.maxY - shift.y)
         // The shape, over the pixels whose blur reaches `blurred`: the group itself for
         // the layer's alpha; for a path, `blurred` grown by the kernel's reach, within the
         // canvas (shapes off the canvas cast nothing).
@@ -198,50 +195,31 @@ extension Rasterizer {
         let sourceRect = shadow.path == nil ? rect : PixelRect(
             minX: blurred.minX - reach, minY: blurred.minY - reach, maxX: blurred.maxX + reach, maxY: blurred.maxY + reach
         ).intersection(surfaces[0].bounds)
-        let sourceBytes = Swift.max(sourceRect.area, 1) * 4, planeBytes = blurred.area * 4
-        if let index, let sharedPlanes, case .local = claim, pool.grants(sourceBytes + planeBytes) {
-            claim = sharedPlanes.claim(item: index, bytes: planeBytes)
-        }
-        var held: (source: ScratchBuffer?, plane: ScratchBuffer?) = (nil, nil)
-        defer {
-            if let buffer = held.plane { pool.release(buffer) }
-            if let buffer = held.source { pool.release(buffer) }
-        }
-        let plane: UnsafeMutablePointer<Float>
-        switch claim {
-        case .theirs(let slot):
-            guard pool.grants(sourceBytes + planeBytes) else { return }
-            sharedPlanes!.wait(for: slot)
-            if slot.hasPlane && slot.rect == blurred && slot.sigma == shadow.sigma {
-                plane = slot.plane
-                sharedPlanes!.countRead()
-            } else if shadow.path != nil, let source = pool.acquire(sourceBytes), let buffer = pool.acquire(planeBytes) {
-                held = (source, buffer)
-                plane = buffer.pointer.assumingMemoryBound(to: Float.self)
-                blurShape(of: shadow, in: rect, from: source, over: sourceRect, into: plane, blurred)
-            } else {
-                // The claimant drew no plane where this band would: the limit's decisions
-                // are the frame's, so this does not happen.
-                assert(!slot.hasPlane && shadow.path == nil, "a shared shadow plane does not match")
-                return
-            }
-        case .mine(let slot):
-            guard pool.grants(sourceBytes + planeBytes), let source = pool.acquire(sourceBytes) else { return }
-            held.source = source
-            plane = slot.plane
-            SharedShadowPlanes.pauseForTests()
-            blurShape(of: shadow, in: rect, from: source, over: sourceRect, into: plane, blurred)
-            sharedPlanes!.publish(slot, rect: blurred, sigma: shadow.sigma)
-        case .local:
-            guard let source = pool.acquire(sourceBytes) else { return }
-            held.source = source
-            guard let buffer = pool.acquire(planeBytes) else { return }
-            held.plane = buffer
-            plane = buffer.pointer.assumingMemoryBound(to: Float.self)
-            blurShape(of: shadow, in: rect, from: source, over: sourceRect, into: plane, blurred)
-        }
-
+        guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4) else { return }
+        defer { pool.release(sourceBuffer) }
+        guard let blurBuffer = pool.acquire(blurred.area * 4) else { return }
+        defer { pool.release(blurBuffer) }
+        let source = sourceBuffer.pointer.assumingMemoryBound(to: Float.self)
+        let plane = blurBuffer.pointer.assumingMemoryBound(to: Float.self)
         let map = PlaneMap(shadow.matrix)
+        // The shape's alpha, 0…1.
+        if let path = shadow.path {
+            if sourceRect.isEmpty {
+                source.initialize(to: 0)
+            } else {
+                PathCoverage.fill(path, map: map, into: source, rect: sourceRect, stride: sourceRect.width, workspace: pathWorkspace)
+            }
+        } else {
+            for y in rect.minY..<rect.maxY {
+                let row = group.pixel(rect.minX, y), out = source + (y - rect.minY) * rect.width
+                for x in 0..<rect.width { out[x] = Float(row[4 * x + 3]) * (1 / 255) }
+            }
+        }
+        ShadowBlur.blur(
+            source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
+            sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
+            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
+
         let bounds = shadow.masksToBounds
             ? RoundedRectSampler(
                 bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners, curve: item.cornerCurve,
@@ -293,60 +271,5 @@ extension Rasterizer {
             shade(0, skip.lowerBound)
             shade(skip.upperBound, n)
         }
-    }
-
-    /// Where `shadow`'s blurred plane lies for a layer drawn over `rect`: the rectangle
-    /// `rect` moved back by the offset's whole pixels (and one more up and left, for the
-    /// fraction's neighbours), and those whole pixels; `nil` for offsets past any canvas
-    /// (16384 pixels, and then some), which show nothing of the shadow.
-    static func shadowPlane(_ shadow: RenderList.Shadow, over rect: PixelRect) -> (PixelRect, SIMD2<Int>)? {
-        // The blurred plane is sampled at p − offset: the integer part shifts the
-        // rectangle, the fraction mixes a pixel with its neighbour up and left.
-        let whole = shadow.offset.rounded(.down)
-        let farthest = Double(4 * Bitmap.maxDimension)
-        guard abs(whole.x) < farthest, abs(whole.y) < farthest else { return nil }
-        let shift = SIMD2(Int(whole.x), Int(whole.y))
-        return (PixelRect(minX: rect.minX - shift.x - 1, minY: rect.minY - shift.y - 1,
-                          maxX: rect.maxX - shift.x, maxY: rect.maxY - shift.y), shift)
-    }
-
-    /// The claim on the plane of `shadow`, cast by the list's item `index` over `rect`
-    /// (`SharedShadowPlanes`); `.local` when the planes are not shared or the shadow shows
-    /// nothing. A claim of this band's own is published by `drawShadow` (or as nothing
-    /// drawn when the walk ends).
-    func claimShadow(_ shadow: RenderList.Shadow, ofItem index: Int, over rect: PixelRect) -> SharedShadowPlanes.Claim {
-        guard let sharedPlanes, let (blurred, _) = Self.shadowPlane(shadow, over: rect) else { return .local }
-        let claim = sharedPlanes.claim(item: index, bytes: blurred.area * 4)
-        if case .mine(let slot) = claim { claimedSlots.append(slot) }
-        return claim
-    }
-
-    /// The shape of `shadow` (cast over `rect`: the layer's alpha from the top surface, or
-    /// its path filled over `sourceRect`) into `source`, blurred into `plane` over
-    /// `blurred` (rows `blurred.width` apart).
-    private func blurShape(
-        of shadow: RenderList.Shadow, in rect: PixelRect, from sourceBuffer: ScratchBuffer, over sourceRect: PixelRect,
-        into plane: UnsafeMutablePointer<Float>, _ blurred: PixelRect
-    ) {
-        let group = surfaces[surfaces.count - 1]
-        let source = sourceBuffer.pointer.assumingMemoryBound(to: Float.self)
-        // The shape's alpha, 0…1.
-        if let path = shadow.path {
-            if sourceRect.isEmpty {
-                source.initialize(to: 0)
-            } else {
-                PathCoverage.fill(path, map: PlaneMap(shadow.matrix), into: source, rect: sourceRect,
-                                  stride: sourceRect.width, workspace: pathWorkspace)
-            }
-        } else {
-            for y in rect.minY..<rect.maxY {
-                let row = group.pixel(rect.minX, y), out = source + (y - rect.minY) * rect.width
-                for x in 0..<rect.width { out[x] = Float(row[4 * x + 3]) * (1 / 255) }
-            }
-        }
-        ShadowBlur.blur(
-            source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
-            sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
-            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
     }
 }

@@ -24,9 +24,7 @@ import CadencePixels
 /// (`Surface.bounds`), and only the loops over rows are cut to the band (`Surface.rect`).
 /// Every pass is row-local (a row's pixels depend only on that row of the layers below)
 /// except a shadow of a layer's own alpha, which blurs its group across rows: such a
-/// group is drawn whole in every band it reaches — or, when the bands share the shadows'
-/// planes (`sharedPlanes`), in the band that blurs its plane, the others drawing their
-/// rows and reading that plane — and the clip masks around it are drawn whole
+/// group is drawn whole in every band it reaches, and so are the clip masks around it
 /// (`needsWholeRows`). So the pixels of a band never depend on where the bands are cut.
 ///
 /// The stacks and buffers live here and are reused from frame to frame; nothing is
@@ -88,9 +86,6 @@ final class Rasterizer {
         /// The layer's rounded bounds with its border ring: what its background, border and
         /// clip cover (built once for the three).
         var shape: RoundedRectSampler?
-        /// The claim on the plane of the shadow of the layer's own alpha, made when its
-        /// group opened (`.local` when not shared).
-        var shadowClaim: SharedShadowPlanes.Claim = .local
     }
 
     let pool: ScratchPool
@@ -115,12 +110,6 @@ final class Rasterizer {
     /// that item is still to be drawn.
     private(set) var occluders: [RenderList.Occluder] = []
     private var rootFillPending = false
-    /// The shadow planes this frame's bands share (`nil`: each band blurs its own), the
-    /// claims this band made on them, and how deep the walk is (the list's own items are
-    /// walked at depth 1; only their shadows are shared).
-    var sharedPlanes: SharedShadowPlanes?
-    var claimedSlots: [SharedShadowPlanes.Slot] = []
-    private var walkDepth = 0
 
     init(byteLimit: Int) {
         pool = ScratchPool(byteLimit: byteLimit)
@@ -165,10 +154,6 @@ final class Rasterizer {
         defer {
             self.occluders = []
             unwind()
-            if let sharedPlanes {
-                for slot in claimedSlots { sharedPlanes.abandon(slot) }
-            }
-            claimedSlots.removeAll(keepingCapacity: true)
         }
         walk(list.items, fold: 1)
     }
@@ -179,10 +164,6 @@ final class Rasterizer {
     /// it returns.
     func walk(_ items: [RenderList.Item], fold baseFold: Float) {
         let base = open.count
-        walkDepth += 1
-        defer { walkDepth -= 1 }
-        // The list's own items: their shadows' planes may be shared with the other bands.
-        let shares = walkDepth == 1 && sharedPlanes != nil
         var i = 0
         while true {
             while open.count > base, let top = open.last, i >= items[top.index].subtreeEnd {
@@ -223,21 +204,14 @@ final class Rasterizer {
             }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
-                // The rows the band needs; all of them when the group casts its own shadow,
-                // unless another band blurs that shadow's plane.
-                if shares, item.shadowsOwnAlpha, let shadow = item.shadow {
-                    entry.shadowClaim = claimShadow(shadow, ofItem: i, over: visible)
-                }
-                let rows = item.shadowsOwnAlpha && !entry.shadowClaim.isTheirs ? visible : visible.rows(of: surface.rect)
+                // The rows the band needs; all of them when the group casts its own shadow.
+                let rows = item.shadowsOwnAlpha ? visible : visible.rows(of: surface.rect)
                 if let buffer = pool.acquire(rows.area * 4, charging: visible.area * 4) {
                     pushSurface(buffer, rect: rows, bounds: visible)
                     entry.group = (buffer, opacity)
                     entry.fold = 1
                     entry.drawOpacity = Float(item.drawOpacity)
                 } else {
-                    // No group, no shadow: in every band (the limit's decisions are the frame's).
-                    if case .mine(let slot) = entry.shadowClaim { sharedPlanes?.abandon(slot) }
-                    entry.shadowClaim = .local
                     // Past the scratch limit: the opacity multiplies each draw below instead
                     // (identical where the sublayers do not overlap); shadows, masks and
                     // cross-fades, which need the whole rendering, are left out.
@@ -255,8 +229,7 @@ final class Rasterizer {
             // left out of it (the same bytes: the background overwrites them).
             if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
                 let covered = leavesOutCoveredShadows && entry.drawOpacity == 1 ? RenderList.opaqueCross(item) : nil
-                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered,
-                           sharedAs: shares ? i : nil)
+                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered)
             }
             // A previous rendering that moves under the current one goes first.
             if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
@@ -309,9 +282,7 @@ final class Rasterizer {
         }
         guard let group = entry.group else { return }
         if let shadow = item.shadow {
-            let path = shadow.path != nil && walkDepth == 1 && sharedPlanes != nil
-            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].bounds, opacity: 1, under: true,
-                       claim: entry.shadowClaim, sharedAs: path ? entry.index : nil)
+            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].bounds, opacity: 1, under: true)
         }
         if let mask = item.mask { applyMask(mask) }
         finishGroup(group)

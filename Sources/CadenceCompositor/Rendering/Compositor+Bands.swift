@@ -4,9 +4,7 @@ import Dispatch
 // Band-parallel drawing: a frame is cut into horizontal bands of rows, one a thread, drawn
 // at once by rasterizers of their own (`Rasterizer.draw(_:into:stride:rows:)` draws a
 // band exactly as those rows of the whole frame). The bands share only the render list
-// (read-only), the bitmap (disjoint rows) and the blurred planes of the list's shadows
-// (`SharedShadowPlanes`: each blurred once a frame by the first band that reaches it, the
-// others wait for it under a lock of its own).
+// (read-only) and the bitmap (disjoint rows); there is no lock.
 
 extension Compositor {
     /// How many bands each thread draws when no layer casts a shadow: with several bands a
@@ -18,16 +16,16 @@ extension Compositor {
     /// The bands for drawing `list` with `threads` threads: `n` bands of `⌊height / n⌋` or
     /// `⌈height / n⌉` rows, top to bottom, where `n = min(threads · k, height)` (at least
     /// one band, maybe empty for an empty canvas); `k` is `bandsPerThread`, or 1 when a
-    /// layer of the list casts a shadow and the bands do not share the shadows' planes
-    /// (`sharingShadows` false): then a band that meets a shadow blurs its whole plane (and
-    /// draws a layer that shadows its own alpha whole), so more bands would repeat that
-    /// work. Thread `t` draws bands `t`, `t + threads`, …. Where the bands are cut does not
+    /// layer of the list casts a shadow: a band that meets a shadow blurs its whole plane
+    /// (and draws a layer that shadows its own alpha whole), so more bands repeat that work
+    /// (the shadowed 1080p frame: 1.99× on two threads with one band each, about 1.65× with
+    /// four). Thread `t` draws bands `t`, `t + threads`, …. Where the bands are cut does not
     /// change a pixel. (Cutting by estimated work instead of rows — each item's `pixelWork`
     /// spread over its rows — was tried and cut the shadowed frame through its shadows:
     /// 1.11×; `Benchmarks/README.md`, "Threads".)
-    static func bands(for list: RenderList, threads: Int, sharingShadows: Bool = true) -> [Range<Int>] {
+    static func bands(for list: RenderList, threads: Int) -> [Range<Int>] {
         let height = list.pixelHeight
-        let perThread = threads > 1 && (sharingShadows || !list.items.contains { $0.shadow != nil }) ? bandsPerThread : 1
+        let perThread = threads > 1 && !list.items.contains { $0.shadow != nil } ? bandsPerThread : 1
         let n = Swift.max(1, Swift.min(threads * perThread, height))
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
     }
@@ -39,7 +37,7 @@ extension Compositor {
     /// pixels are the same and the frame is one pass over memory shorter.
     func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?) {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
-        let bands = Self.bands(for: list, threads: threadCount, sharingShadows: sharesShadowPlanes)
+        let bands = Self.bands(for: list, threads: threadCount)
         let workers = Swift.min(threadCount, bands.count)
         while rasterizers.count < workers {
             let worker = Rasterizer(byteLimit: scratchLimit)
@@ -51,14 +49,6 @@ extension Compositor {
             rasterizers.append(worker)
         }
         prepareBands(for: list)
-        // The shadows' planes, shared when more than one thread draws.
-        let planes = workers > 1 && sharesShadowPlanes && list.items.contains { $0.shadow != nil } ? shadowPlanes : nil
-        planes?.reset(for: list)
-        for worker in rasterizers.prefix(workers) { worker.sharedPlanes = planes }
-        defer {
-            for worker in rasterizers.prefix(workers) { worker.sharedPlanes = nil }
-            planes?.release()
-        }
         let stride = bitmap.bytesPerRow, width = bitmap.width
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             let job = BandJob(list: list, bands: bands, workers: Array(rasterizers.prefix(workers)),

@@ -24,19 +24,6 @@ extension Compositor {
         drawChecked(list, over: &bitmap, rows: rows)
     }
 
-    /// How many times a band has read a shadow plane another band blurred
-    /// (`SharedShadowPlanes`), since the compositor was made.
-    @_spi(Testing)
-    public var sharedShadowPlaneReads: Int { shadowPlanes.reads }
-
-    /// Microseconds the band that blurs a shared shadow plane sleeps first, so the others
-    /// wait for it (0, the default: none). Set it only while no frame is drawn.
-    @_spi(Testing)
-    public static var sharedPlaneDelayForTests: UInt32 {
-        get { SharedShadowPlanes.claimantDelayForTests }
-        set { SharedShadowPlanes.claimantDelayForTests = newValue }
-    }
-
     /// The rows of each band when `list` is drawn with `threads` threads.
     @_spi(Testing)
     public static func bandRows(for list: RenderList, threads: Int) -> [Range<Int>] { bands(for: list, threads: threads) }

@@ -79,15 +79,6 @@ public final class Compositor {
     /// The occluders of the frame being drawn (`prepareBands(for:)`), found once a frame
     /// and handed to every band; kept so that a frame allocates nothing for them.
     var occluders: [RenderList.Occluder] = []
-    /// The blurred planes of a frame's shadows, shared by its bands (`SharedShadowPlanes`;
-    /// at most the scratch limit held at once, kept from frame to frame).
-    let shadowPlanes: SharedShadowPlanes
-    /// Whether the bands of a frame share its shadows' planes (and so draw four bands a
-    /// thread with shadows too); off, each band blurs every shadow it reaches and a frame
-    /// with a shadow is one band a thread. The same pixels either way; off is the
-    /// reference the tests compare with.
-    @_spi(Testing)
-    public var sharesShadowPlanes = true
     /// The tiles of tiled layers (§ 21), kept across frames.
     @_spi(Testing) public let tiles: TileCache
 
@@ -118,7 +109,6 @@ public final class Compositor {
     ) {
         tiles = TileCache(byteLimit: tileCacheByteLimit)
         scratchLimit = scratchByteLimit
-        shadowPlanes = SharedShadowPlanes(byteLimit: scratchByteLimit)
         self.threadCount = Swift.min(Swift.max(threadCount, 1), Self.maxThreadCount)
         rasterizers = [Rasterizer(byteLimit: scratchByteLimit)]
     }
