@@ -117,56 +117,14 @@ func registerAnimationBenchmarks() {
     }
 
     // 5. Batch: 100,000 (animation, time) samples over 64 animations, all basic scalars
-    // (the fast entries), then a mix of kinds; and one animation at 4096 times.
+    // (the fast entries), then a mix of kinds (`BatchSamples`); and one animation at 4096
+    // times.
     let pairCount = 100_000
-    var generator = SplitMix64(seed: 0xCADE_0402)
-    var scalars: [PropertyAnimation] = []
-    var mixed: [PropertyAnimation] = []
-    var mixedModels: [KeyPathValue] = []
-    for i in 0..<64 {
-        let pairTiming = MediaTiming(beginTime: Double(i % 4) * 0.1, duration: 1 + Double(i % 3))
-        let curve: TimingFunction = i % 2 == 0 ? ease : .easeOut
-        let scalar = PropertyAnimation(BasicAnimation<Double>(
-            keyPath: "opacity", fromValue: Double(i), toValue: Double(i) + 1, timing: pairTiming, timingFunction: curve))
-        scalars.append(scalar)
-        // The mix: a quarter each of numbers, points, colours (fast entries), and every
-        // eighth a 4-key cubic keyframe animation of numbers or a transform (general entries).
-        switch i % 8 {
-        case 0, 1, 2:
-            mixed.append(scalar)
-            mixedModels.append(.scalar(0))
-        case 3, 4:
-            mixed.append(PropertyAnimation(BasicAnimation<Point>(
-                keyPath: "position", fromValue: Point(x: Double(i), y: 0), toValue: Point(x: 300, y: Double(i)),
-                timing: pairTiming, timingFunction: curve)))
-            mixedModels.append(.point(.zero))
-        case 5, 6:
-            mixed.append(PropertyAnimation(BasicAnimation<Color>(
-                keyPath: "backgroundColor", fromValue: Color(red: 1, green: 0, blue: 0, alpha: 1),
-                toValue: Color(red: 0, green: 0, blue: 1, alpha: 0.5), timing: pairTiming, timingFunction: curve)))
-            mixedModels.append(.color(Color(red: 0, green: 0, blue: 0, alpha: 1)))
-        default:
-            mixed.append(PropertyAnimation(KeyframeAnimation<Double>(
-                keyPath: "opacity", values: [0, 1, 0.25, 1], calculationMode: .cubic, timing: pairTiming)))
-            mixedModels.append(.scalar(0))
-        }
-    }
-    let scalarBatch = AnimationBatch(scalars, models: Array(repeating: .scalar(0), count: scalars.count))
-    let mixedBatch = AnimationBatch(mixed, models: mixedModels)
-    let indices = UnsafeMutableBufferPointer<Int32>.allocate(capacity: pairCount)
-    let pairTimes = UnsafeMutableBufferPointer<Double>.allocate(capacity: pairCount)
-    for i in 0..<pairCount {
-        indices[i] = Int32(truncatingIfNeeded: generator.next() & 63)
-        pairTimes[i] = Double.random(in: 0..<3, using: &generator)
-    }
-    let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: pairCount * mixedBatch.stride)
-    for (name, batch) in [("64 basic scalar animations", scalarBatch), ("64 animations: numbers, points, colours, cubic keyframes", mixedBatch)] {
+    let samples = BatchSamples(count: pairCount)
+    for (name, batch) in [("64 basic scalar animations", samples.scalars), ("64 animations: numbers, points, colours, cubic keyframes", samples.mixed)] {
         registerBenchmark("AnimationBatch.evaluate 100,000 (animation, time) samples, \(name)", itemsPerIteration: pairCount) { n in
             var sink: UInt64 = 0
-            for _ in 0..<Int(n) {
-                batch.evaluate(indices: UnsafeBufferPointer(indices), times: UnsafeBufferPointer(pairTimes), into: output)
-                sink ^= output[pairCount - 1].bitPattern
-            }
+            for _ in 0..<Int(n) { sink ^= samples.evaluate(batch) }
             cadence_benchmark_consume(sink)
         }
     }

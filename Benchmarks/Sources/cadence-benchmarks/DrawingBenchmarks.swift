@@ -23,7 +23,7 @@ func registerDrawingBenchmarks() {
 
     // Same pixels first: pixman's trapezoids sample a 17 × 15 grid per pixel, Cadence
     // integrates exact areas, so edge pixels differ by up to about 1/15 of a pixel.
-    var xy = polygon.flatMap { [$0.x, $0.y] }
+    let xy = polygon.flatMap { [$0.x, $0.y] }
     let fillContext = try! GraphicsContext(width: 640, height: 640)
     fillContext.fillColor = color
     fillContext.fill(path)

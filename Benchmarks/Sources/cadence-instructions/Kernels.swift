@@ -249,6 +249,18 @@ let kernels: [Kernel] = [
         }
     },
 
+    // The batch of (animation, time) samples over 64 animations of mixed kinds (the
+    // benchmarks' "mixed kinds" row, `BatchSamples`): one call is 100,000 samples.
+    Kernel("AnimationBatch.evaluate 100,000 samples, 64 animations of mixed kinds, per sample", count: 1,
+           items: 100_000) {
+        let samples = BatchSamples(count: 100_000)
+        return { n in
+            var sink: UInt64 = 0
+            for _ in 0..<Int(n) { sink ^= samples.evaluate(samples.mixed) }
+            cadence_benchmark_consume(sink)
+        }
+    },
+
     // Layers: a presentation snapshot of the whole tree per call.
     Kernel("Layer.presentation(at:) 1,000 layers x 3 animations", count: 16) {
         let tree = makeLayerTree(count: 1_000, animated: true)

@@ -24,8 +24,8 @@ import CadenceTiming
 /// goes sample by sample through the evaluator. Scratch memory is temporary: one block
 /// per call for the sort and the values of a run before they are scattered (up to 8,192
 /// samples' worth and 16 KiB of values, about 112 KiB, so on the heap unless the call has
-/// only a few dozen samples: two allocations per call (indices, numbers), none per sample or per
-/// animation), and per run small stack buffers (1 KiB). A run's animation is looked up,
+/// only a few dozen samples: two allocations per call (indices, numbers), none per sample
+/// or per animation), and per run small stack buffers (1 KiB). A run's animation is looked up,
 /// and its kind switched on, once a run, and the run's values are worked out in pieces
 /// of up to 16 KiB (a run of 128 colours in one piece, not four).
 public struct AnimationBatch: Sendable {
@@ -90,7 +90,6 @@ public struct AnimationBatch: Sendable {
         // The values' scratch after the sorted times, in the same allocation: a run's values
         // of `stride` numbers each at most, aligned to 64 bytes (8 doubles of slack).
         let valueDoubles = Swift.min(Self.valueBytes / 8, chunk * stride)
-        entries.withUnsafeBufferPointer { entries in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: chunk + buckets + 1) { ints in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: chunk + valueDoubles + 8) { doubles in
                 let sortedTimes = UnsafeMutableBufferPointer(rebasing: doubles[0..<chunk])
@@ -119,21 +118,15 @@ public struct AnimationBatch: Sendable {
                     }
                     for b in 0..<buckets { starts[b &+ 1] &+= starts[b] }
                     let chunkTimes = times.baseAddress! + first
-                    // Each valid sample to its bucket's next slot; one loop per kind of key,
-                    // so that the loop tests no `spread`.
-                    @inline(__always) func place(_ bucket: (Int32) -> Int) {
-                        let order = order.baseAddress!, sortedTimes = sortedTimes.baseAddress!, starts = starts.baseAddress!
-                        for k in 0..<n {
-                            let index = chunkIndices[k]
-                            guard UInt32(bitPattern: index) < limit else { continue }
-                            let b = bucket(index)
-                            let slot = Int(starts[b])
-                            order[slot] = Int32(truncatingIfNeeded: k)  // a place in the chunk
-                            sortedTimes[slot] = chunkTimes[k]
-                            starts[b] &+= 1
-                        }
+                    for k in 0..<n {
+                        let index = chunkIndices[k]
+                        guard UInt32(bitPattern: index) < limit else { continue }
+                        let b = spread == 1 ? Int(index) : Int(index) / spread
+                        let slot = Int(starts[b])
+                        order[slot] = Int32(truncatingIfNeeded: k)  // a place in the chunk
+                        sortedTimes[slot] = chunkTimes[k]
+                        starts[b] &+= 1
                     }
-                    if spread == 1 { place { Int($0) } } else { place { Int($0) / spread } }
                     // Now starts[b] is the end of bucket b's run; evaluate run by run.
                     var begin = 0
                     for b in 0..<buckets {
@@ -142,7 +135,7 @@ public struct AnimationBatch: Sendable {
                             evaluateRun(
                                 UnsafeBufferPointer(rebasing: order[begin..<end]),
                                 UnsafeBufferPointer(rebasing: sortedTimes[begin..<end]),
-                                indices: chunkIndices, into: out + first * stride, values: values, entries: entries,
+                                indices: chunkIndices, into: out + first * stride, values: values,
                                 singleAnimation: spread == 1)
                         }
                         begin = end
@@ -151,19 +144,15 @@ public struct AnimationBatch: Sendable {
                 }
             }
         }
-        }
         return samples
     }
 
     /// The samples at `positions` (their times in `times`), all of one animation when
     /// `singleAnimation`, else of a few (then split by index here); `values` is scratch for
-    /// a run's values. `entries` is the batch's, read in place (the array's subscript, as
-    /// the receiver of a call, copied an entry of 176 bytes and its references once a
-    /// run).
+    /// a run's values.
     private func evaluateRun(
         _ positions: UnsafeBufferPointer<Int32>, _ times: UnsafeBufferPointer<Double>, indices: UnsafeBufferPointer<Int32>,
-        into out: UnsafeMutablePointer<Double>, values: UnsafeMutableRawBufferPointer, entries: UnsafeBufferPointer<Entry>,
-        singleAnimation: Bool
+        into out: UnsafeMutablePointer<Double>, values: UnsafeMutableRawBufferPointer, singleAnimation: Bool
     ) {
         guard singleAnimation else {
             for (k, position) in positions.enumerated() {
