@@ -118,15 +118,21 @@ public struct AnimationBatch: Sendable {
                     }
                     for b in 0..<buckets { starts[b &+ 1] &+= starts[b] }
                     let chunkTimes = times.baseAddress! + first
-                    for k in 0..<n {
-                        let index = chunkIndices[k]
-                        guard UInt32(bitPattern: index) < limit else { continue }
-                        let b = spread == 1 ? Int(index) : Int(index) / spread
-                        let slot = Int(starts[b])
-                        order[slot] = Int32(truncatingIfNeeded: k)  // a place in the chunk
-                        sortedTimes[slot] = chunkTimes[k]
-                        starts[b] &+= 1
+                    // Each valid sample to its bucket's next slot; one loop per kind of key,
+                    // so that the loop tests no `spread`.
+                    @inline(__always) func place(_ bucket: (Int32) -> Int) {
+                        let order = order.baseAddress!, sortedTimes = sortedTimes.baseAddress!, starts = starts.baseAddress!
+                        for k in 0..<n {
+                            let index = chunkIndices[k]
+                            guard UInt32(bitPattern: index) < limit else { continue }
+                            let b = bucket(index)
+                            let slot = Int(starts[b])
+                            order[slot] = Int32(truncatingIfNeeded: k)  // a place in the chunk
+                            sortedTimes[slot] = chunkTimes[k]
+                            starts[b] &+= 1
+                        }
                     }
+                    if spread == 1 { place { Int($0) } } else { place { Int($0) / spread } }
                     // Now starts[b] is the end of bucket b's run; evaluate run by run.
                     var begin = 0
                     for b in 0..<buckets {
