@@ -236,22 +236,8 @@ extension CoverageRows {
         _ paint: SourceOver.Paint, cells row: UnsafeMutablePointer<Float>, blocks: UnsafeMutablePointer<UInt64>,
         from start: Int, to stop: Int, width: Int, into dst: UnsafeMutablePointer<UInt8>
     ) {
-        guard start < stop else { return }
-        let first = start >> 3, limit = (stop + 7) >> 3
-        let lastWord = (limit - 1) >> 6
-        // The blocks before `first` in its word, and those from `limit` on in the last.
-        var w = first >> 6
-        var word = blocks[w] & (~0 &<< UInt64(first & 63))
-        let lastMask: UInt64 = ~0 &>> UInt64(63 - ((limit - 1) & 63))
-        while true {
-            if w == lastWord { word &= lastMask }
-            while word != 0 {
-                blendGroup(paint, cells: row, at: (w << 6 | word.trailingZeroBitCount) << 3, width: width, into: dst)
-                word &= word &- 1
-            }
-            w += 1
-            guard w <= lastWord else { return }
-            word = blocks[w]
+        TouchedBlocks.forEachBlock(blocks, in: start, stop) { b in
+            blendGroup(paint, cells: row, at: b << 3, width: width, into: dst)
         }
     }
 

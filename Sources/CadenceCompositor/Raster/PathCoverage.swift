@@ -728,7 +728,7 @@ enum PathCoverage {
                 if let blocks {
                     let last = Swift.min(Swift.max(i1, i0 + 1), width - 1)
                     if oneWord {
-                        blocks[row &* words &+ blockWord] |= (~0 &<< UInt64((i0 >> 3) & 63)) & (~0 &>> UInt64(63 - ((last >> 3) & 63)))
+                        blocks[row &* words &+ blockWord] |= TouchedBlocks.bits(from: i0 >> 3, through: last >> 3)
                     } else {
                         TouchedBlocks.mark(blocks + row &* words, from: i0, through: last)
                     }

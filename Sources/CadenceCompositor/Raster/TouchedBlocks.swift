@@ -20,12 +20,18 @@ enum TouchedBlocks {
         let b = first >> 3, end = last >> 3
         let from = ~0 &<< UInt64(b & 63), through = ~0 &>> UInt64(63 - end & 63)
         if b >> 6 == end >> 6 {
-            row[b >> 6] |= from & through
+            row[b >> 6] |= bits(from: b, through: end)
             return
         }
         row[b >> 6] |= from
         for w in (b >> 6 + 1)..<(end >> 6) { row[w] = ~0 }
         row[end >> 6] |= through
+    }
+
+    /// The bits of blocks `b … end` within their word (both in one word: `b >> 6 == end >> 6`).
+    @inline(__always)
+    static func bits(from b: Int, through end: Int) -> UInt64 {
+        (~0 &<< UInt64(b & 63)) & (~0 &>> UInt64(63 - end & 63))
     }
 
     /// Whether block `b` is set.
@@ -71,6 +77,29 @@ enum TouchedBlocks {
             let stop = nextClear(row, from: b + 1, limit: limit)
             body(Swift.max(lo, b << 3), Swift.min(end, stop << 3))
             b = next(row, from: stop, limit: limit)
+        }
+    }
+
+    /// Calls `body(b)` for each set block `b` that meets cells `lo ..< end`, in order: one
+    /// bit scan a block, one test a word (no run is formed).
+    @inline(__always)
+    static func forEachBlock(_ row: UnsafeMutablePointer<UInt64>, in lo: Int, _ end: Int, _ body: (Int) -> Void) {
+        guard lo < end else { return }
+        let first = lo >> 3, limit = (end + 7) >> 3
+        let lastWord = (limit - 1) >> 6
+        // The blocks before `first` in its word, and those from `limit` on in the last.
+        var w = first >> 6
+        var word = row[w] & (~0 &<< UInt64(first & 63))
+        let lastMask: UInt64 = ~0 &>> UInt64(63 - ((limit - 1) & 63))
+        while true {
+            if w == lastWord { word &= lastMask }
+            while word != 0 {
+                body(w << 6 | word.trailingZeroBitCount)
+                word &= word &- 1
+            }
+            w += 1
+            guard w <= lastWord else { return }
+            word = row[w]
         }
     }
 
