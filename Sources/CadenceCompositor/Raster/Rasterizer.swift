@@ -110,6 +110,9 @@ final class Rasterizer {
     /// that item is still to be drawn.
     private(set) var occluders: [RenderList.Occluder] = []
     private var rootFillPending = false
+    /// The frame list's subtree questions (`needsWholeRows`, `drawsWithinExtents`), asked
+    /// in the walk's order: each item is tested once a band, however deep the nesting.
+    private var wholeRowsSearch = ForwardSearch(), maskSearch = ForwardSearch()
 
     init(byteLimit: Int) {
         pool = ScratchPool(byteLimit: byteLimit)
@@ -151,18 +154,21 @@ final class Rasterizer {
         clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
         self.occluders = occluders
         rootFillPending = !occluders.isEmpty
+        wholeRowsSearch = ForwardSearch()
+        maskSearch = ForwardSearch()
         defer {
             self.occluders = []
             unwind()
         }
-        walk(list.items, fold: 1)
+        walk(list.items, fold: 1, isFrame: true)
     }
 
     /// Draws `items` (a list, or a mask's or a previous rendering's list nested in one)
     /// onto the top surface under the clip in force, every weight times `baseFold`. The
     /// entries it opens are above those of the walks it is nested in, and all closed when
-    /// it returns.
-    func walk(_ items: [RenderList.Item], fold baseFold: Float) {
+    /// it returns. `isFrame`: `items` is the frame's own list (its subtree questions are
+    /// answered by the forward searches).
+    func walk(_ items: [RenderList.Item], fold baseFold: Float, isFrame: Bool = false) {
         let base = open.count
         var i = 0
         while true {
@@ -189,7 +195,7 @@ final class Rasterizer {
             // changes no decision after it.
             if visible.rows(of: surface.rect).isEmpty,
                item.groupOpacity != nil && pool.grants(visible.area * 4)
-                || Self.drawsWithinExtents(items[i..<item.subtreeEnd])
+                || !reachesPastExtents(items, i..<item.subtreeEnd, isFrame: isFrame)
             {
                 i = item.subtreeEnd
                 continue
@@ -220,7 +226,7 @@ final class Rasterizer {
                 }
             }
             if item.fragment != nil {
-                pushFragmentClip(item, at: i, of: items)
+                pushFragmentClip(item, at: i, of: items, isFrame: isFrame)
                 entry.fragmentPushed = true
             }
             // A path shadow of a layer drawn without a group goes first, straight onto the
@@ -243,7 +249,7 @@ final class Rasterizer {
                         occluded: occluded)
             }
             if item.masksToBounds && (hasSublayers || contents != nil || item.drawing != nil || item.sprites != nil) {
-                pushClip(item, at: i, of: items, shape: entry.shape)
+                pushClip(item, at: i, of: items, isFrame: isFrame, shape: entry.shape)
                 entry.clipPushed = true
             }
             if let contents, entry.drawOpacity > 0 {
@@ -617,7 +623,9 @@ final class Rasterizer {
 
     /// Clips what follows to the layer's rounded bounds (`shape`), intersected with the clip
     /// in force; the item is `items[index]` of the list being walked.
-    private func pushClip(_ item: RenderList.Item, at index: Int, of items: [RenderList.Item], shape sampler: RoundedRectSampler?) {
+    private func pushClip(
+        _ item: RenderList.Item, at index: Int, of items: [RenderList.Item], isFrame: Bool, shape sampler: RoundedRectSampler?
+    ) {
         let current = clips[clips.count - 1]
         if let exact = Self.pixelAlignedRect(item) {
             clips.append(Clip(scissor: current.scissor.intersection(exact), mask: current.mask,
@@ -631,7 +639,7 @@ final class Rasterizer {
         }
         // The rows the band needs; all of them when a group below casts its own shadow.
         let surface = surfaces[surfaces.count - 1]
-        let rows = Self.needsWholeRows(items[(index + 1)..<item.subtreeEnd]) ? rect : rect.rows(of: surface.rect)
+        let rows = needsWholeRows(items, (index + 1)..<item.subtreeEnd, isFrame: isFrame) ? rect : rect.rows(of: surface.rect)
         guard let buffer = pool.acquire(rows.area, charging: rect.area) else {
             // Past the scratch limit: evaluate this clip in every draw under it instead.
             analyticClips.removeSubrange(current.analytic.upperBound...)
@@ -692,7 +700,7 @@ final class Rasterizer {
     /// (a piece of a depth-sorted face, § 19), anti-aliased by exact area
     /// (`PathCoverage`), intersected with the clip in force. Past the scratch limit the
     /// piece is drawn unclipped (the face shows whole at its place in the order).
-    private func pushFragmentClip(_ item: RenderList.Item, at index: Int, of items: [RenderList.Item]) {
+    private func pushFragmentClip(_ item: RenderList.Item, at index: Int, of items: [RenderList.Item], isFrame: Bool) {
         let current = clips[clips.count - 1]
         guard let polygon = item.fragment, polygon.count >= 3 else {
             clips.append(Clip(scissor: .empty, mask: nil, analytic: current.analytic, buffer: nil))
@@ -712,7 +720,7 @@ final class Rasterizer {
             return
         }
         let surface = surfaces[surfaces.count - 1]
-        let rows = Self.needsWholeRows(items[index..<item.subtreeEnd]) ? rect : rect.rows(of: surface.rect)
+        let rows = needsWholeRows(items, index..<item.subtreeEnd, isFrame: isFrame) ? rect : rect.rows(of: surface.rect)
         let unclipped = Clip(scissor: current.scissor, mask: current.mask, analytic: current.analytic, buffer: nil)
         guard !rows.isEmpty, let buffer = pool.acquire(rows.area, charging: rect.area) else {
             clips.append(unclipped)
@@ -745,16 +753,60 @@ final class Rasterizer {
     /// reads rows of the clip masks around it outside the band: a group that casts its own
     /// shadow is drawn whole.
     static func needsWholeRows(_ items: ArraySlice<RenderList.Item>) -> Bool {
-        items.contains { item in
-            item.shadowsOwnAlpha || item.transition.map { needsWholeRows($0.previous.items[...]) } ?? false
-        }
+        items.contains(where: needsWholeRows)
+    }
+
+    /// Whether drawing `item` (with the previous rendering of its transition) reads rows of
+    /// the clip masks around it outside the band.
+    static func needsWholeRows(_ item: RenderList.Item) -> Bool {
+        item.shadowsOwnAlpha || item.transition.map { needsWholeRows($0.previous.items[...]) } ?? false
     }
 
     /// Whether drawing `items` (a subtree, with the previous renderings of its transitions)
     /// stays within their extents whatever the scratch limit refuses: they have no mask.
     static func drawsWithinExtents(_ items: ArraySlice<RenderList.Item>) -> Bool {
-        !items.contains { item in
-            item.mask != nil || item.transition.map { !drawsWithinExtents($0.previous.items[...]) } ?? false
+        !items.contains(where: reachesPastExtent)
+    }
+
+    /// Whether `item` (or the previous rendering of its transition) has a mask, which the
+    /// scratch limit may leave its layer drawn without, past its extent.
+    static func reachesPastExtent(_ item: RenderList.Item) -> Bool {
+        item.mask != nil || item.transition.map { !drawsWithinExtents($0.previous.items[...]) } ?? false
+    }
+
+    /// `needsWholeRows(items[range])`, through the forward search on the frame's list.
+    private func needsWholeRows(_ items: [RenderList.Item], _ range: Range<Int>, isFrame: Bool) -> Bool {
+        isFrame ? wholeRowsSearch.contains(range, of: items, where: Self.needsWholeRows) : Self.needsWholeRows(items[range])
+    }
+
+    /// `!drawsWithinExtents(items[range])`, through the forward search on the frame's list.
+    private func reachesPastExtents(_ items: [RenderList.Item], _ range: Range<Int>, isFrame: Bool) -> Bool {
+        isFrame ? maskSearch.contains(range, of: items, where: Self.reachesPastExtent) : !Self.drawsWithinExtents(items[range])
+    }
+
+    /// Whether some item of a range of one list matches a test, for ranges asked about in
+    /// order of their starts (the walk's order): what one question learned answers the
+    /// next, so each item is tested at most once while the starts do not go back. Asked
+    /// out of order, it starts afresh (right, only slower). Without it, every clip of a
+    /// chain of nested clips tested its whole subtree: quadratic in the depth.
+    struct ForwardSearch {
+        /// No item of `known ..< edge` matches; `edgeMatches`: the item at `edge` does.
+        private var known = 0, edge = 0, edgeMatches = false
+
+        mutating func contains<Element>(_ range: Range<Int>, of items: [Element], where test: (Element) -> Bool) -> Bool {
+            if range.lowerBound < known || range.lowerBound > edge {
+                (known, edge, edgeMatches) = (range.lowerBound, range.lowerBound, false)
+            }
+            if range.upperBound <= edge { return false }
+            if edgeMatches { return true }
+            while edge < range.upperBound {
+                if test(items[edge]) {
+                    edgeMatches = true
+                    return true
+                }
+                edge += 1
+            }
+            return false
         }
     }
 

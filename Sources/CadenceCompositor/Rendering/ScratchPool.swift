@@ -26,14 +26,17 @@ final class ScratchBuffer {
 /// frames left. The blocks held are at most `byteLimit` bytes too, but for the unused tail
 /// of a kept block reused for a smaller request when no exact one is free.
 ///
-/// Cost: a best-fit search of the free blocks (a handful) per request; allocation only
-/// when no free block fits.
+/// Cost: a binary search of the free blocks, kept sorted by capacity, per request and per
+/// return (a tree of thousands of nested groups and clips holds thousands of blocks: a
+/// linear search made such a frame quadratic in the depth); allocation only when no free
+/// block fits.
 final class ScratchPool {
     var byteLimit: Int
     /// The charges of the blocks handed out.
     private(set) var bytesInUse = 0
     /// The capacity of the blocks handed out.
     private(set) var bytesHeld = 0
+    /// The blocks not handed out, by capacity, smallest first.
     private var free: [ScratchBuffer] = []
 
     /// Row buffers: `rowCount` rows of `rowCapacity` `Float`s each, 64-byte aligned.
@@ -67,12 +70,11 @@ final class ScratchPool {
     func acquire(_ bytes: Int, charging charge: Int? = nil) -> ScratchBuffer? {
         let charge = Swift.max(charge ?? bytes, bytes)
         guard bytes >= 0, grants(charge) else { return nil }
-        var best: Int?
-        for (i, b) in free.enumerated() where b.capacity >= bytes && bytesHeld + b.capacity <= byteLimit {
-            if best.map({ b.capacity < free[$0].capacity }) ?? true { best = i }
-        }
+        // The best fit is the smallest free block that holds `bytes`; when it would put more
+        // than the limit on hold, every larger one would too.
+        let best = firstFree(atLeast: bytes)
         let buffer: ScratchBuffer
-        if let best {
+        if best < free.count && bytesHeld + free[best].capacity <= byteLimit {
             buffer = free.remove(at: best)
         } else {
             trim(keeping: byteLimit - bytesHeld - bytes)
@@ -91,14 +93,23 @@ final class ScratchPool {
     func release(_ buffer: ScratchBuffer) {
         bytesInUse -= buffer.charge
         bytesHeld -= buffer.capacity
-        free.append(buffer)
+        free.insert(buffer, at: firstFree(atLeast: buffer.capacity + 1))
+    }
+
+    /// The index of the first free block of at least `bytes` bytes (`free.count` if none).
+    private func firstFree(atLeast bytes: Int) -> Int {
+        var lo = 0, hi = free.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if free[mid].capacity < bytes { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Frees unused blocks, largest first, until those kept total at most `bytes`.
     private func trim(keeping bytes: Int) {
         var kept = free.reduce(0) { $0 + $1.capacity }
         guard kept > bytes else { return }
-        free.sort { $0.capacity < $1.capacity }
         while kept > Swift.max(bytes, 0), let last = free.popLast() { kept -= last.capacity }
     }
 }
