@@ -1,7 +1,9 @@
-import CadenceCommandLine
+import ArgumentParser
 import CadenceTestSupport
 import Foundation
 import XCTest
+
+@testable import CadenceCommandLine
 
 /// Every way a `cadence sample` request can be bad: exit status 2, nothing on standard
 /// output, one line `cadence: <where>: <what>` on standard error.
@@ -233,11 +235,15 @@ final class SampleCommandErrorTests: XCTestCase {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/\(example)")
         let bytes = Array(try Data(contentsOf: url))
+        // The command line parsed once, run on every input (as `run(arguments:console:)` runs it).
+        let arguments = ["sample", "-"]
+        let parsed = try CadenceCommand.parseAsRoot(arguments)
+        func run(_ console: RecordingConsole) -> Int32 { CadenceCommand.run(arguments: arguments, console: console) { parsed } }
         // Every proper prefix of the document itself (the file ends with a newline).
         let end = bytes.lastIndex { $0 == UInt8(ascii: "}") }!
         for length in 0...end {
             let console = RecordingConsole(bytes: Array(bytes[..<length]))
-            let status = CadenceCommand.run(arguments: ["sample", "-"], console: console)
+            let status = run(console)
             XCTAssertEqual(status, 2, "prefix of \(length) bytes")
             XCTAssertEqual(console.error.filter { $0 == "\n" }.count, 1, "prefix of \(length) bytes: \(console.error)")
         }
@@ -254,7 +260,7 @@ final class SampleCommandErrorTests: XCTestCase {
                 }
             }
             let console = RecordingConsole(bytes: mangled)
-            let status = CadenceCommand.run(arguments: ["sample", "-"], console: console)
+            let status = run(console)
             let context = "\(example), seed \(seed), trial \(trial): \(String(decoding: mangled, as: UTF8.self))"
             if status == 0 {
                 XCTAssertEqual(console.error, "", context)
