@@ -173,7 +173,8 @@ extension Layer {
     /// subtrees presented again for each further copy `k`, at its time minus `k ·
     /// instanceDelay`, within `ReplicatorLayer.maxCopiedLayers` copied layers per snapshot.
     ///
-    /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
+    /// Cost: per layer, one allocation (none for a layer reused from the last
+    /// presentation, below) and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that reach it, with code compiled for the
     /// property's value type (`PropertyAnimationPlan`), made by the property's presenter
@@ -185,8 +186,11 @@ extension Layer {
     /// Memory: a model layer keeps the sublayers of the last presentation made of it, and
     /// the next presentation reuses those layers that nothing else holds (its caller has
     /// dropped them) in place of new ones (`Layer+Recycling.swift`). A presentation the
-    /// caller holds, whole or any layer of it, is never changed; what the kept layers cost
-    /// and how to free them: `dropRecycledPresentation()`.
+    /// caller holds, whole or any layer of it, is never changed. The layers of a dropped
+    /// presentation below its root live until the next presentation of this layer (a weak
+    /// reference to one reads it until then; a layer kept from it reads its superlayer until
+    /// then, then `nil`). What the kept layers cost and how to free them:
+    /// `dropRecycledPresentation()`.
     public func presentation(at time: Double) -> Layer {
         let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
         return presentationSnapshot(
