@@ -195,7 +195,10 @@ final class LayerAnimationPlanTests: XCTestCase {
         XCTAssertTrue(snapshot.isPresentation)
     }
 
-    /// Snapshots are released with their tree (no cycle through the handle).
+    /// Snapshots are released with their tree (no cycle through the handle): the root
+    /// when the caller drops it, the layers below it when the model lets go of those it
+    /// keeps for the next presentation to reuse (`dropRecycledPresentation()`), and at once
+    /// for a presentation made without recycling.
     func testSnapshotsAreReleased() throws {
         let model = Layer()
         try model.addSublayer(Layer())
@@ -203,6 +206,15 @@ final class LayerAnimationPlanTests: XCTestCase {
         weak var weakChild: Layer?
         do {
             let snapshot = model.presentation(at: 0)
+            weakSnapshot = snapshot
+            weakChild = snapshot.sublayers[0]
+        }
+        XCTAssertNil(weakSnapshot)
+        XCTAssertNotNil(weakChild, "kept for the next presentation")
+        model.dropRecycledPresentation()
+        XCTAssertNil(weakChild)
+        do {
+            let snapshot = model.freshPresentation(at: 0)
             weakSnapshot = snapshot
             weakChild = snapshot.sublayers[0]
         }

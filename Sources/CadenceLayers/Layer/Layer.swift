@@ -86,6 +86,24 @@ public class Layer {
         storage.isPresentation = true
     }
 
+    /// Makes this layer, a snapshot layer that nothing outside its snapshot references
+    /// (`Layer.isRecyclable`, `Layer+Recycling.swift`), what `init(presenting:model:superlayer:)`
+    /// makes of `source`, in place: the same properties, handle and superlayer, every
+    /// other field at a new layer's value. Its `sublayers` are left for the snapshot's walk,
+    /// which reuses or drops them; `mask`, `presentedTransition` and `transactionContext`
+    /// are `nil` already (the recyclable test). A field added to `Layer` must be reset here.
+    final func reinitialize(presenting source: __shared Layer, model handle: LayerModelHandle?, superlayer: __shared Layer?) {
+        if modelHandle !== handle { modelHandle = handle }
+        unownedSuperlayer = superlayer
+        LayerStorage.reinitialize(&storage, copying: &source.storage)
+        storage.isPresentation = true
+        layoutFlags = []
+        needsDisplayMark = false
+        if animationPlanCache != nil { animationPlanCache = nil }
+        if modelIdentity != nil { modelIdentity = nil }
+        if !animationEntries.isEmpty { animationEntries = [] }
+    }
+
     /// The model properties; everything but the hierarchy.
     @exclusivity(unchecked)
     final var storage: LayerStorage

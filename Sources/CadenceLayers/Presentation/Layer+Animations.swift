@@ -173,7 +173,8 @@ extension Layer {
     /// subtrees presented again for each further copy `k`, at its time minus `k ·
     /// instanceDelay`, within `ReplicatorLayer.maxCopiedLayers` copied layers per snapshot.
     ///
-    /// Cost: per layer, one allocation and a copy of about 300 bytes of properties (the
+    /// Cost: per layer, one allocation (none for a layer reused from the last
+    /// presentation, below) and a copy of about 300 bytes of properties (the
     /// rarely set ones and the references are shared, `LayerStorage`); per animated
     /// property, one fold of the animations that reach it, with code compiled for the
     /// property's value type (`PropertyAnimationPlan`), made by the property's presenter
@@ -181,7 +182,26 @@ extension Layer {
     /// retain and release each animation reach they read). No strings and no existentials: a
     /// layer's animations are planned once per change of its list (`LayerAnimationPlan`).
     /// `presentationReference(at:)` (`@_spi(Testing)`) is the twin it is tested against.
+    ///
+    /// Memory: a model layer keeps the sublayers of the last presentation made of it, and
+    /// the next presentation reuses those layers that nothing else holds (its caller has
+    /// dropped them) in place of new ones (`Layer+Recycling.swift`). A presentation the
+    /// caller holds, whole or any layer of it, is never changed. The layers of a dropped
+    /// presentation below its root live until the next presentation of this layer (a weak
+    /// reference to one reads it until then; a layer kept from it reads its superlayer until
+    /// then, then `nil`). What the kept layers cost and how to free them:
+    /// `dropRecycledPresentation()`.
     public func presentation(at time: Double) -> Layer {
+        let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
+        return presentationSnapshot(
+            atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil,
+            recycling: !isPresentation)
+    }
+
+    /// `presentation(at:)` with every layer new: the same tree, made without reusing any
+    /// layer of an earlier one (and without keeping its sublayers for a later one). The
+    /// twin the recycling path is tested against.
+    func freshPresentation(at time: Double) -> Layer {
         let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
         return presentationSnapshot(atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil)
     }
@@ -203,29 +223,47 @@ extension Layer {
     /// explicit stack of layers still to copy), so the depth of a tree is bounded by
     /// memory, not by the call stack (a transition's previous tree is a snapshot of its
     /// own, one call deeper; captured trees hold no captures, so never more).
-    private func presentationSnapshot(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
+    ///
+    /// With `recycling` (this layer a model layer), the root is new and its sublayers
+    /// reuse, where nothing else holds them, the layers of the last presentation made this
+    /// way, which this layer's identity keeps (`LayerModelIdentity.recycledSublayers`);
+    /// the new sublayers are kept there in turn. A copy that is a reused layer holds its
+    /// old sublayers until the walk reaches it, which reuses or drops them
+    /// (`Layer+Recycling.swift`); a new copy holds none.
+    private func presentationSnapshot(
+        atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?, recycling: Bool = false
+    ) -> Layer {
         let root = snapshotNode(atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
+        if recycling, let identity = modelIdentity { Self.takeRecycledSublayers(from: identity, into: root) }
         var pending: [(source: Layer, copy: Layer, localTime: Double)] = [(self, root, localTime)]
         // Layers copied for replicators' delayed copies so far (`ReplicatorLayer.maxCopiedLayers`).
         var copiedLayers = 0
         while let (source, copy, time) = pending.popLast() {
             let sublayers = source.sublayers
             if !sublayers.isEmpty {
-                // Each node is made straight into the new array's storage (moved there, not
-                // retained for an append, and no capacity test per child).
-                // The model sublayers are lent, not retained: `sublayers` (this local array)
-                // holds every one of them until the loop ends (`Layer.withEachLent`).
-                copy.sublayers = Array(unsafeUninitializedCapacity: sublayers.count) { children, count in
-                    Self.withEachLent(sublayers) { sublayer in
-                        children.initializeElement(
-                            at: count, to: sublayer.snapshot(atParentTime: time, superlayer: copy, pending: &pending))
-                        count += 1
+                if !copy.sublayers.isEmpty && copy.recyclesSublayers(presenting: sublayers, atLocalTime: time, pending: &pending) {
+                    // Every old sublayer slot now holds its new snapshot (reused or new).
+                } else {
+                    if !copy.sublayers.isEmpty { copy.orphanSublayers() }
+                    // Each node is made straight into the new array's storage (moved there,
+                    // not retained for an append, and no capacity test per child).
+                    // The model sublayers are lent, not retained: `sublayers` (this local
+                    // array) holds every one of them until the loop ends (`Layer.withEachLent`).
+                    copy.sublayers = Array(unsafeUninitializedCapacity: sublayers.count) { children, count in
+                        Self.withEachLent(sublayers) { sublayer in
+                            children.initializeElement(
+                                at: count, to: sublayer.snapshot(atParentTime: time, superlayer: copy, pending: &pending))
+                            count += 1
+                        }
                     }
                 }
                 if source.storage.layerClass == .replicator {
                     Self.presentDelayedInstances(
                         of: source, into: copy, atLocalTime: time, copied: &copiedLayers, pending: &pending)
                 }
+            } else if !copy.sublayers.isEmpty {
+                // A reused layer whose model layer has no sublayers now.
+                copy.orphanSublayers()
             }
             if let mask = source.mask {
                 let maskTime = mask.animationTime(fromParent: time)
@@ -234,6 +272,7 @@ extension Layer {
                 if !mask.sublayers.isEmpty || mask.mask != nil { pending.append((mask, presentedMask, maskTime)) }
             }
         }
+        if recycling, let identity = modelIdentity { identity.recycledSublayers = root.sublayers }
         return root
     }
 
@@ -299,12 +338,21 @@ extension Layer {
 
     /// This layer alone (no sublayers, no mask) as it looks at `localTime`; `parentTime`
     /// (its superlayer's time) places a transition's previous tree.
-    private func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
+    func snapshotNode(atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) -> Layer {
         // The model's storage is copied once, straight into the new layer, and the
         // animated values are written over it there.
         let copy = snapshotCopy(superlayer: parent)
+        present(into: copy, atLocalTime: localTime, parentTime: parentTime, superlayer: parent)
+        return copy
+    }
+
+    /// Writes this layer's animated values at `localTime` over `copy`, a snapshot layer
+    /// holding a copy of its properties (new, or reused: `Layer+Recycling.swift`), and
+    /// marks it as `snapshotNode(atLocalTime:parentTime:superlayer:)` describes.
+    @inline(__always)
+    func present(into copy: Layer, atLocalTime localTime: Double, parentTime: Double, superlayer parent: Layer?) {
         if storage.layerClass == .emitter { Self.stampEmitter(copy, atLocalTime: localTime) }
-        guard let lentPlan = lentSnapshotAnimationPlan else { return copy }
+        guard let lentPlan = lentSnapshotAnimationPlan else { return }
         var rotation: Double?
         let hasCaptures = lentPlan._withUnsafeGuaranteedRef { plan in
             if plan.hasLayerLevelProperties {
@@ -328,7 +376,6 @@ extension Layer {
                 $0.presentationSnapshot(atLocalTime: $0.animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: parent)
             }
         }
-        return copy
     }
 
     /// A new snapshot layer of this layer, holding a copy of its properties, whose
@@ -336,8 +383,13 @@ extension Layer {
     /// snapshot's layers are made.
     @inline(__always)
     func snapshotCopy(superlayer parent: Layer?) -> Layer {
-        Layer.presenting(self, model: isPresentation ? modelHandle : modelLayerHandle, superlayer: parent)
+        Layer.presenting(self, model: snapshotModelHandle, superlayer: parent)
     }
+
+    /// The handle a snapshot layer of this layer holds: a snapshot's own, or this model
+    /// layer's (made on first use).
+    @inline(__always)
+    var snapshotModelHandle: LayerModelHandle? { isPresentation ? modelHandle : modelLayerHandle }
 
     /// The last added transition in effect at `localTime` (`transitionInEffect`) with the
     /// snapshot of its captured tree, made by `snapshot` (whose root's parent time is

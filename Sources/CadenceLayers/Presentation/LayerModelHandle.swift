@@ -29,6 +29,11 @@ final class LayerModelHandle {
 /// the handle its snapshots hold.
 final class LayerModelIdentity {
     let handle: LayerModelHandle
+    /// The sublayers of the last presentation made of the model layer with
+    /// `presentation(at:)`, kept so that the next one can reuse the layers its caller has
+    /// dropped (`Layer+Recycling.swift`); empty until then, and after
+    /// `dropRecycledPresentation()`. Freed with the identity, so with the model layer.
+    var recycledSublayers: [Layer] = []
 
     init(_ layer: Layer) { handle = LayerModelHandle(layer) }
 

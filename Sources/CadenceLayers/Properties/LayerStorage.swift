@@ -400,6 +400,23 @@ struct LayerStorage {
         }
     }
 
+    /// Replaces `destination`, any storage (a recycled snapshot layer's,
+    /// `Layer+Recycling.swift`), with a copy of `source`, as `initialize(_:copying:)` does
+    /// a new one's: when the two hold different boxes, `destination`'s is released and
+    /// `source`'s retained first, so that both slots then hold the same reference and
+    /// the bytes copied over it change no count; when they hold the same box (a layer
+    /// presented again, its model unchanged), no count moves at all.
+    @inline(__always)
+    static func reinitialize(_ destination: inout LayerStorage, copying source: inout LayerStorage) {
+        assert(isPlainButTheColdBox, "cadence: LayerStorage copied as bytes over a box")
+        if destination.cold !== source.cold { destination.cold = source.cold }
+        withUnsafeMutablePointer(to: &destination) { target in
+            withUnsafeMutablePointer(to: &source) { origin in
+                UnsafeMutableRawPointer(target).copyMemory(from: origin, byteCount: MemoryLayout<LayerStorage>.size)
+            }
+        }
+    }
+
     /// Values of keys that are not properties (the key-value coding container).
     var extraValues: [String: KeyPathValue] {
         get { coldBox.values.extraValues }
