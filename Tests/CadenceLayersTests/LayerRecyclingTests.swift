@@ -171,4 +171,33 @@ final class LayerRecyclingTests: XCTestCase {
         XCTAssertNil(weakModel)
         XCTAssertNil(weakKept)
     }
+
+    /// Only a root keeps its presentation's layers: presenting each layer of a tree (to read
+    /// its animated values) keeps nothing below the root, and a root added as a sublayer
+    /// drops what it kept when it is next presented.
+    func testOnlyRootsKeepTheirPresentations() throws {
+        let root = Layer()
+        let middle = Layer()
+        try root.addSublayer(middle)
+        try middle.addSublayer(Layer())
+        try middle.sublayers[0].addSublayer(Layer())
+        for layer in [middle, middle.sublayers[0]] {
+            _ = layer.presentation(at: 0)
+            XCTAssertEqual(layer.modelIdentity?.recycledSublayers.count ?? 0, 0, "a sublayer keeps nothing")
+        }
+        _ = root.presentation(at: 0)
+        XCTAssertEqual(root.modelIdentity?.recycledSublayers.count, 1)
+
+        let other = Layer()
+        try other.addSublayer(Layer())
+        _ = other.presentation(at: 0)
+        XCTAssertEqual(other.modelIdentity?.recycledSublayers.count, 1, "a root keeps its sublayers' layers")
+        weak var kept = other.modelIdentity?.recycledSublayers.first
+        XCTAssertNotNil(kept)
+        try root.addSublayer(other)
+        let presented = other.presentation(at: 0)
+        XCTAssertEqual(presented.sublayers.count, 1)
+        XCTAssertEqual(other.modelIdentity?.recycledSublayers.count ?? 0, 0, "dropped once it has a superlayer")
+        XCTAssertNil(kept)
+    }
 }

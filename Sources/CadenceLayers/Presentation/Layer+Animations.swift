@@ -191,11 +191,18 @@ extension Layer {
     /// reference to one reads it until then; a layer kept from it reads its superlayer until
     /// then, then `nil`). What the kept layers cost and how to free them:
     /// `dropRecycledPresentation()`.
+    ///
+    /// Only a root model layer (no superlayer: what a frame loop presents) keeps its
+    /// presentation's layers, so presenting every layer of a tree one by one (to read their
+    /// animated values) keeps nothing, and a tree's kept layers are at most one copy of it.
+    /// A layer presented while it has a superlayer drops what it kept as a root.
     public func presentation(at time: Double) -> Layer {
         let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
+        let recycling = !isPresentation && superlayer == nil
+        if !recycling && !isPresentation { dropRecycledPresentation() }
         return presentationSnapshot(
             atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil,
-            recycling: !isPresentation)
+            recycling: recycling)
     }
 
     /// `presentation(at:)` with every layer new: the same tree, made without reusing any

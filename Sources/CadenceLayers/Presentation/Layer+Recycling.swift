@@ -1,6 +1,6 @@
 // Recycling presentation layers: a frame loop asks for a presentation every frame and drops
 // the one before, so most of the layers a presentation makes have just been freed by the
-// time the next one is made. Each model layer presented with `presentation(at:)` keeps the
+// time the next one is made. Each root model layer presented with `presentation(at:)` keeps the
 // sublayers of its last presentation (`LayerModelIdentity.recycledSublayers`); the next
 // presentation overwrites, in place, each of those layers that nothing outside that kept
 // tree references, instead of allocating a new one and freeing the old (per layer an
@@ -35,7 +35,7 @@ extension Layer {
     /// reuses them), this call, or its own end. Call it when a tree will not be presented
     /// again for a while. Nothing for a layer that keeps none.
     public func dropRecycledPresentation() {
-        modelIdentity?.recycledSublayers = []
+        if let identity = modelIdentity, !identity.recycledSublayers.isEmpty { identity.recycledSublayers = [] }
     }
 
     /// Moves the kept sublayers of the last presentation into `root` (new, with no
@@ -64,7 +64,8 @@ extension Layer {
         #if _runtime(_ObjC)
         return false
         #else
-        assert(MemoryLayout<[Layer]>.size == MemoryLayout<NativeStorage>.size, "cadence: an array is one reference")
+        // An array that is not one reference (a layout this code does not know) reuses nothing.
+        guard MemoryLayout<[Layer]>.size == MemoryLayout<NativeStorage>.size else { return false }
         return withUnsafeMutablePointer(to: &layers) { array in
             array.withMemoryRebound(to: NativeStorage.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
         }
