@@ -685,8 +685,10 @@ enum PathCoverage {
         /// The first and last rows are taken out of the loop over rows: only they can be cut
         /// short by the piece's ends, so the rows between need no `min` against its end, no
         /// choice of its last crossing and no height (their cover is `sign`: a whole row),
-        /// and the loop keeps more of its values in registers. The same operations on the
-        /// same operands as one loop over all rows would do, so the same cells to the bit.
+        /// and the loop keeps more of its values in registers; and the rows are compiled
+        /// twice, once for the usual edge (spans and blocks kept, its blocks in one word of
+        /// a row) without testing for those a row. The same operations on the same operands
+        /// as one loop over all rows would do, so the same cells to the bit.
         @inline(__always)
         mutating func addInside(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let base = self.base, stride = self.stride, width = self.width, right = size.x
@@ -710,9 +712,11 @@ enum PathCoverage {
             let halfSlope = 0.5 * slope
             let step = Float(slope)
             /// The row's piece from crossing `xt` at its top to `xb` at its bottom, `cover`
-            /// its signed height.
-            @inline(__always) func addRow(_ row: Int, _ cover: Double, _ xt: Double, _ xb: Double) {
-                if let spans {
+            /// its signed height. `usual` (a constant where it is called): the spans and the
+            /// blocks are kept and the blocks lie in one word, so none of that is tested.
+            @inline(__always) func addRow(_ row: Int, _ cover: Double, _ xt: Double, _ xb: Double, usual: Bool) {
+                if usual || spans != nil {
+                    let spans = spans.unsafelyUnwrapped
                     let span = spans[row]
                     spans[row] = SIMD2(pointwiseMin(span, cells).x, pointwiseMax(span, cells).y)
                 }
@@ -721,9 +725,10 @@ enum PathCoverage {
                 let x0 = Swift.max(Swift.min(xt, xb), 0), x1 = Swift.min(Swift.max(xt, xb), right)
                 let f0 = x0.rounded(.down), i0 = Self.index(f0)
                 let c1 = x1.rounded(.up), i1 = Self.index(c1)
-                if let blocks {
+                if usual || blocks != nil {
+                    let blocks = blocks.unsafelyUnwrapped
                     let last = Swift.min(Swift.max(i1, i0 + 1), width - 1)
-                    if oneWord {
+                    if usual || oneWord {
                         blocks[row &* words &+ blockWord] |= TouchedBlocks.bits(from: i0 >> 3, through: last >> 3)
                     } else {
                         TouchedBlocks.mark(blocks + row &* words, from: i0, through: last)
@@ -753,22 +758,25 @@ enum PathCoverage {
                 }
             }
             // A row's crossing is `p.x + dxdy · (its bottom − p.y)`; the last row ends at `q`.
-            let lastRow = endRow - 1
-            guard firstRow < lastRow else {
-                addRow(lastRow, sign * (q.y - p.y), p.x, q.x)
-                return
+            @inline(__always) func addRows(usual: Bool) {
+                let lastRow = endRow - 1
+                guard firstRow < lastRow else {
+                    addRow(lastRow, sign * (q.y - p.y), p.x, q.x, usual: usual)
+                    return
+                }
+                var rowBottom = Double(firstRow) + 1
+                var xt = p.x + dxdy * (rowBottom - p.y)
+                addRow(firstRow, sign * (rowBottom - p.y), p.x, xt, usual: usual)
+                for row in (firstRow + 1)..<lastRow {
+                    // A whole row: `sign · (rowBottom − (rowBottom − 1))` is `sign`.
+                    rowBottom += 1
+                    let xb = p.x + dxdy * (rowBottom - p.y)
+                    addRow(row, sign, xt, xb, usual: usual)
+                    xt = xb
+                }
+                addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
             }
-            var rowBottom = Double(firstRow) + 1
-            var xt = p.x + dxdy * (rowBottom - p.y)
-            addRow(firstRow, sign * (rowBottom - p.y), p.x, xt)
-            for row in (firstRow + 1)..<lastRow {
-                // A whole row: `sign · (rowBottom − (rowBottom − 1))` is `sign`.
-                rowBottom += 1
-                let xb = p.x + dxdy * (rowBottom - p.y)
-                addRow(row, sign, xt, xb)
-                xt = xb
-            }
-            addRow(lastRow, sign * (q.y - rowBottom), xt, q.x)
+            if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
         }
 
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
