@@ -681,6 +681,14 @@ enum PathCoverage {
         /// so a row costs no division. The same areas as `addPiece` up to `Double` rounding
         /// (a relative 10⁻¹⁵, far below the cells' `Float`s): `testInsidePiecesMatchTheReference`
         /// compares the two cell by cell on random and near-degenerate pieces.
+        ///
+        /// The first and last rows are taken out of the loop over rows: only they can be cut
+        /// short by the piece's ends, so the rows between need no `min` against its end, no
+        /// choice of its last crossing and no height (their cover is `sign`: a whole row),
+        /// and the loop keeps more of its values in registers; and the rows are compiled
+        /// twice, once for the usual edge (spans and blocks kept, its blocks in one word of
+        /// a row) without testing for those a row. The same operations on the same operands
+        /// as one loop over all rows would do, so the same cells to the bit.
         @inline(__always)
         mutating func addInside(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let base = self.base, stride = self.stride, width = self.width, right = size.x
@@ -693,7 +701,7 @@ enum PathCoverage {
             let firstCell = Self.index(Swift.min(p.x, q.x).rounded(.down))
             minCell = Swift.min(minCell, firstCell)
             let lastCell = Int32(truncatingIfNeeded: Swift.min(width - 1, Self.index(Swift.max(p.x, q.x).rounded(.up))))
-            let firstCell32 = Int32(truncatingIfNeeded: firstCell)
+            let cells = SIMD2(Int32(truncatingIfNeeded: firstCell), lastCell)
             // When every block the rows may touch (a block of margin each side, for crossings
             // an ulp past the ends) lies in one word of a row, its bits are set from masks.
             let oneWord = firstCell >= 8 && (firstCell - 8) >> 9 == (Int(lastCell) + 8) >> 9
@@ -703,31 +711,24 @@ enum PathCoverage {
             let slope = sign / Swift.abs(dxdy)
             let halfSlope = 0.5 * slope
             let step = Float(slope)
-            var top = p.y
-            var xt = p.x
-            var rowBottom = Double(firstRow)
-            for row in firstRow..<endRow {
-                if let spans {
+            /// The row's piece from crossing `xt` at its top to `xb` at its bottom, `cover`
+            /// its signed height. `usual` (a constant where it is called): the spans and the
+            /// blocks are kept and the blocks lie in one word, so none of that is tested.
+            @inline(__always) func addRow(_ row: Int, _ cover: Double, _ xt: Double, _ xb: Double, usual: Bool) {
+                if usual || spans != nil {
+                    let spans = spans.unsafelyUnwrapped
                     let span = spans[row]
-                    spans[row] = SIMD2(Swift.min(span.x, firstCell32), Swift.max(span.y, lastCell))
+                    spans[row] = SIMD2(pointwiseMin(span, cells).x, pointwiseMax(span, cells).y)
                 }
-                rowBottom += 1
-                let bottom = Swift.min(rowBottom, q.y)
-                let xb = bottom == q.y ? q.x : p.x + dxdy * (bottom - p.y)
-                defer {
-                    top = bottom
-                    xt = xb
-                }
-                guard bottom > top else { continue }
-                let cover = sign * (bottom - top)
                 let line = base + row &* stride
                 // (Clamped all the same: a crossing between the ends may round an ulp past them.)
                 let x0 = Swift.max(Swift.min(xt, xb), 0), x1 = Swift.min(Swift.max(xt, xb), right)
                 let f0 = x0.rounded(.down), i0 = Self.index(f0)
                 let c1 = x1.rounded(.up), i1 = Self.index(c1)
-                if let blocks {
+                if usual || blocks != nil {
+                    let blocks = blocks.unsafelyUnwrapped
                     let last = Swift.min(Swift.max(i1, i0 + 1), width - 1)
-                    if oneWord {
+                    if usual || oneWord {
                         blocks[row &* words &+ blockWord] |= TouchedBlocks.bits(from: i0 >> 3, through: last >> 3)
                     } else {
                         TouchedBlocks.mark(blocks + row &* words, from: i0, through: last)
@@ -756,6 +757,26 @@ enum PathCoverage {
                     if i1 < width { line[i1] += Float(last) }
                 }
             }
+            // A row's crossing is `p.x + dxdy · (its bottom − p.y)`; the last row ends at `q`.
+            @inline(__always) func addRows(usual: Bool) {
+                let lastRow = endRow - 1
+                guard firstRow < lastRow else {
+                    addRow(lastRow, sign * (q.y - p.y), p.x, q.x, usual: usual)
+                    return
+                }
+                var rowBottom = Double(firstRow) + 1
+                var xt = p.x + dxdy * (rowBottom - p.y)
+                addRow(firstRow, sign * (rowBottom - p.y), p.x, xt, usual: usual)
+                for row in (firstRow + 1)..<lastRow {
+                    // A whole row: `sign · (rowBottom − (rowBottom − 1))` is `sign`.
+                    rowBottom += 1
+                    let xb = p.x + dxdy * (rowBottom - p.y)
+                    addRow(row, sign, xt, xb, usual: usual)
+                    xt = xb
+                }
+                addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
+            }
+            if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
         }
 
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
