@@ -51,3 +51,41 @@ extension RenderList.Item {
         return work
     }
 }
+
+extension RenderList {
+    /// The estimated pixel passes of drawing the rows `rows` of the canvas alone, as one band
+    /// of a frame drawn in bands (`Compositor.bands(for:threads:)`): the canvas's pixels of
+    /// those rows once, each item's `pixelWork` without its shadow spread evenly over the rows
+    /// of its `extent` (the share of the rows the band holds), and for each shadow whose
+    /// item's extent the band meets its whole `shadowWeight · extent` — the band blurs the
+    /// whole plane — plus, for a shadow of the layer's own alpha, the rest of its subtree's
+    /// own work, since the band draws that group whole. Rows outside `0 ..< pixelHeight`
+    /// count nothing. Never decreases as `rows` grows at either end. Cost: one pass over the
+    /// items, and one over a subtree per own-alpha shadow met.
+    func bandWork(rows: Range<Int>) -> Int {
+        let rows = rows.clamped(to: 0..<pixelHeight)
+        guard !rows.isEmpty else { return 0 }
+        var work = pixelWidth * rows.count
+        for (index, item) in items.enumerated() {
+            let extent = item.extent
+            let overlap = Swift.min(rows.upperBound, extent.maxY) - Swift.max(rows.lowerBound, extent.minY)
+            guard !extent.isEmpty, overlap > 0 else { continue }
+            work += item.pixelWorkWithoutShadow * overlap / extent.height
+            guard item.shadow != nil else { continue }
+            work += RenderList.shadowWeight * extent.area
+            guard item.shadowsOwnAlpha else { continue }
+            for member in items[index..<Swift.max(index + 1, item.subtreeEnd)] where !member.extent.isEmpty {
+                let inside = Swift.max(0, Swift.min(rows.upperBound, member.extent.maxY) - Swift.max(rows.lowerBound, member.extent.minY))
+                work += member.pixelWorkWithoutShadow * (member.extent.height - inside) / member.extent.height
+            }
+        }
+        return work
+    }
+}
+
+extension RenderList.Item {
+    /// `pixelWork` less the shadow's passes.
+    var pixelWorkWithoutShadow: Int {
+        pixelWork - (shadow != nil ? RenderList.shadowWeight * extent.area : 0)
+    }
+}
