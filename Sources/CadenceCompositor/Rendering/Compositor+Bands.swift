@@ -13,76 +13,21 @@ extension Compositor {
     /// about 1.8× with four), for a few hundred nanoseconds of setup per layer and band.
     static let bandsPerThread = 4
 
-    /// The bands for drawing `list` with `threads` threads, top to bottom, covering the rows
-    /// once (one empty band for an empty canvas). Without a shadow in the list: `n` bands of
-    /// `⌊height / n⌋` or `⌈height / n⌉` rows, `n = min(threads · bandsPerThread, height)` (one
-    /// band for one thread). With a shadow: at most `min(threads, height)` bands cut by
-    /// estimated work (`balancedBands`), since a band that meets a shadow blurs its whole
-    /// plane (and draws a layer that shadows its own alpha whole), so cutting through a
-    /// shadow repeats that work, and more bands than threads repeat it more. Thread `t` draws
-    /// bands `t`, `t + threads`, …. Where the bands are cut does not change a pixel.
+    /// The bands for drawing `list` with `threads` threads: `n` bands of `⌊height / n⌋` or
+    /// `⌈height / n⌉` rows, top to bottom, where `n = min(threads · k, height)` (at least
+    /// one band, maybe empty for an empty canvas); `k` is `bandsPerThread`, or 1 when a
+    /// layer of the list casts a shadow: a band that meets a shadow blurs its whole plane
+    /// (and draws a layer that shadows its own alpha whole), so more bands repeat that work
+    /// (the shadowed 1080p frame: 1.99× on two threads with one band each, about 1.65× with
+    /// four). Thread `t` draws bands `t`, `t + threads`, …. Where the bands are cut does not
+    /// change a pixel. (Cutting by estimated work instead of rows — each item's `pixelWork`
+    /// spread over its rows — was tried and cut the shadowed frame through its shadows:
+    /// 1.11×; `Benchmarks/README.md`, "Threads".)
     static func bands(for list: RenderList, threads: Int) -> [Range<Int>] {
         let height = list.pixelHeight
-        let shadowed = list.items.contains { $0.shadow != nil }
-        if shadowed && threads > 1 && height > 1 {
-            return balancedBands(for: list, count: Swift.min(threads, height))
-        }
-        let perThread = threads > 1 ? bandsPerThread : 1
+        let perThread = threads > 1 && !list.items.contains { $0.shadow != nil } ? bandsPerThread : 1
         let n = Swift.max(1, Swift.min(threads * perThread, height))
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
-    }
-
-    /// At most `count` bands (`count ≥ 1`) covering the rows of `list` once, top to bottom,
-    /// whose largest estimated work (`RenderList.bandWork(rows:)`, which counts a shadow
-    /// whole in every band that meets it) is the least any cut into that many bands gives,
-    /// to within 1/1024 of it (the bound is searched by halving; each bound's bands are
-    /// grown greedily from the top, each as far as the bound allows). The estimate, not the
-    /// time, is balanced: it weighs a shadow's extent 10 passes a pixel and a contents image
-    /// 2, which on the shadowed 1080p frame keeps a cut above the shadows rather than
-    /// through them (`Benchmarks/README.md`, "Bands cut by their work"). Cost: about
-    /// `10 · count · log₂(height)` estimates of one pass over the items each.
-    static func balancedBands(for list: RenderList, count: Int) -> [Range<Int>] {
-        let height = list.pixelHeight
-        /// The greedy bands within `limit`, or `false` when they take more than `count`.
-        func cut(within limit: Int, into bands: inout [Range<Int>]) -> Bool {
-            bands.removeAll(keepingCapacity: true)
-            var start = 0
-            while start < height {
-                guard bands.count < count, list.bandWork(rows: start..<(start + 1)) <= limit else { return false }
-                var low = start + 1, high = height  // work(start ..< low) ≤ limit
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if list.bandWork(rows: start..<middle) <= limit { low = middle } else { high = middle - 1 }
-                }
-                bands.append(start..<low)
-                start = low
-            }
-            return true
-        }
-        // `high` is always within reach, `low` never (nothing is, below one row's work).
-        var low = 0, high = list.bandWork(rows: 0..<height)
-        var best = [0..<height], bands: [Range<Int>] = []
-        while high - low > Swift.max(1, high / 1024) {
-            let middle = low + (high - low) / 2
-            if cut(within: middle, into: &bands) {
-                high = middle
-                swap(&best, &bands)
-            } else {
-                low = middle
-            }
-        }
-        return best
-    }
-
-    /// The slow twin of `balancedBands` for two bands: every cut tried, the one whose larger
-    /// band's estimated work is least (ties: the first). For tests.
-    static func balancedBandsByTrial(for list: RenderList) -> [Range<Int>] {
-        let height = list.pixelHeight
-        let cut = (1..<Swift.max(1, height)).min {
-            Swift.max(list.bandWork(rows: 0..<$0), list.bandWork(rows: $0..<height))
-                < Swift.max(list.bandWork(rows: 0..<$1), list.bandWork(rows: $1..<height))
-        }
-        return cut.map { [0..<$0, $0..<height] } ?? [0..<height]
     }
 
     /// Clears `bitmap` to `fill` (unless `nil`: then draws over what it holds) and draws
