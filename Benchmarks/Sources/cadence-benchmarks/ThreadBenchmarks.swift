@@ -42,7 +42,8 @@ func registerThreadBenchmarks() {
 /// of `repetitions`), their sum (the work, duplicated parts included), the busiest thread
 /// (thread `t` draws bands `t`, `t + threads`, …), and the speedup that many cores would
 /// give with nothing else in the way: `(list + the frame on one thread) / (list + the
-/// busiest thread)`.
+/// busiest thread)`. For two threads, each band's rows and time too,
+/// and the CPU time of the two bands of a cut at every 60th row.
 func printBandProfile(repetitions: Int = 15) {
     func seconds(_ body: () -> Void) -> Double {
         var best = Double.infinity
@@ -50,6 +51,21 @@ func printBandProfile(repetitions: Int = 15) {
             let start = DispatchTime.now().uptimeNanoseconds
             body()
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+    /// The least CPU time of this thread `body` takes in `repetitions` runs.
+    func cpuSeconds(_ body: () -> Void) -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            let start = now()
+            body()
+            best = min(best, now() - start)
         }
         return best
     }
@@ -78,6 +94,17 @@ func printBandProfile(repetitions: Int = 15) {
             if threads == 1 { whole = sum }
             let speedup = (listTime + whole) / (listTime + busiest)
             print("\(name) | \(threads) | \(bands.count) | \(ms(listTime)) | \(ms(sum)) | \(ms(busiest)) | \(fixed(speedup))×")
+            if threads == 2 {
+                print("    bands: " + zip(bands, times).map { "rows \($0.lowerBound)..<\($0.upperBound) \(ms($1))" }.joined(separator: ", "))
+                // Every 60th row as the cut between two bands, each band timed alone in CPU
+                // time (less moved by other work on the machine than the wall clock).
+                let height = list.pixelHeight
+                print("    cuts (thread CPU time, above | below): " + Swift.stride(from: 60, to: height, by: 60).map { cut in
+                    let above = cpuSeconds { compositor.drawBand(list, rows: 0..<cut, over: &bitmap) }
+                    let below = cpuSeconds { compositor.drawBand(list, rows: cut..<height, over: &bitmap) }
+                    return "\(cut): \(fixed(above * 1e3)) | \(fixed(below * 1e3))"
+                }.joined(separator: ", "))
+            }
         }
     }
 }
