@@ -133,6 +133,26 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
     }
 
+    /// Row `y` of `sampler`, `n` pixels from `x0`, through the lanes (`sampleSpan`) into
+    /// `outer` and `ring`, and the row's support; a failure, and `nil`, when a pixel outside
+    /// the support is not exactly 0 (outer or ring).
+    private func supportHoldsOnlyZeros(
+        _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
+        _ outer: inout [Float], _ ring: inout [Float], _ context: @autoclosure () -> String
+    ) -> Range<Int>? {
+        outer.withUnsafeMutableBufferPointer { o in
+            ring.withUnsafeMutableBufferPointer { r in
+                sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+            }
+        }
+        let support = sampler.support(row: y, from: x0, count: n)
+        for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
+            XCTFail("\(context()) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
+            return nil
+        }
+        return support
+    }
+
     /// The interior shortcut writes what sampling every pixel writes (outer and border; any
     /// corner mask, either curve):
     /// exactly inside the interior, to Float's rounding elsewhere. A row sampled in two
@@ -299,16 +319,8 @@ final class RoundedRectSamplerTests: XCTestCase {
             var outer = [Float](repeating: -1, count: 96), ring = outer
             for y in -4..<68 {
                 let x0 = -4 + Int(g.next() % 8), n = 64 + Int(g.next() % 8)
-                outer.withUnsafeMutableBufferPointer { o in
-                    ring.withUnsafeMutableBufferPointer { r in
-                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
-                let support = sampler.support(row: y, from: x0, count: n)
-                for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
-                    XCTFail("seed \(g.seed) trial \(trial) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
-                    return
-                }
+                guard supportHoldsOnlyZeros(sampler, row: y, from: x0, count: n, &outer, &ring, "seed \(g.seed) trial \(trial)")
+                    != nil else { return }
             }
         }
     }
@@ -329,20 +341,12 @@ final class RoundedRectSamplerTests: XCTestCase {
             var outer = [Float](repeating: -1, count: 104), ring = outer
             for y in -8..<88 {
                 let x0 = -8 + Int(g.next() % 8), n = 88 + Int(g.next() % 8)
-                outer.withUnsafeMutableBufferPointer { o in
-                    ring.withUnsafeMutableBufferPointer { r in
-                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
-                let support = sampler.support(row: y, from: x0, count: n)
+                guard let support = supportHoldsOnlyZeros(
+                    sampler, row: y, from: x0, count: n, &outer, &ring, "seed \(g.seed) trial \(trial)") else { return }
                 rows += 1
                 leftOut += n - support.count
                 if support.isEmpty { emptyRows += 1 }
                 XCTAssertEqual(support.lowerBound % 8, 0, "seed \(g.seed) trial \(trial) row \(y)")
-                for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
-                    XCTFail("seed \(g.seed) trial \(trial) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
-                    return
-                }
             }
             var off = sampler
             off.projectiveSupport = false
