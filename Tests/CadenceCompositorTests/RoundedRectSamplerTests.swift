@@ -133,6 +133,26 @@ final class RoundedRectSamplerTests: XCTestCase {
         }
     }
 
+    /// Row `y` of `sampler`, `n` pixels from `x0`, through the lanes (`sampleSpan`) into
+    /// `outer` and `ring`, and the row's support; a failure, and `nil`, when a pixel outside
+    /// the support is not exactly 0 (outer or ring).
+    private func supportHoldsOnlyZeros(
+        _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
+        _ outer: inout [Float], _ ring: inout [Float], _ context: @autoclosure () -> String
+    ) -> Range<Int>? {
+        outer.withUnsafeMutableBufferPointer { o in
+            ring.withUnsafeMutableBufferPointer { r in
+                sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
+            }
+        }
+        let support = sampler.support(row: y, from: x0, count: n)
+        for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
+            XCTFail("\(context()) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
+            return nil
+        }
+        return support
+    }
+
     /// The interior shortcut writes what sampling every pixel writes (outer and border; any
     /// corner mask, either curve):
     /// exactly inside the interior, to Float's rounding elsewhere. A row sampled in two
@@ -299,18 +319,41 @@ final class RoundedRectSamplerTests: XCTestCase {
             var outer = [Float](repeating: -1, count: 96), ring = outer
             for y in -4..<68 {
                 let x0 = -4 + Int(g.next() % 8), n = 64 + Int(g.next() % 8)
-                outer.withUnsafeMutableBufferPointer { o in
-                    ring.withUnsafeMutableBufferPointer { r in
-                        sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
-                    }
-                }
-                let support = sampler.support(row: y, from: x0, count: n)
-                for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
-                    XCTFail("seed \(g.seed) trial \(trial) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
-                    return
-                }
+                guard supportHoldsOnlyZeros(sampler, row: y, from: x0, count: n, &outer, &ring, "seed \(g.seed) trial \(trial)")
+                    != nil else { return }
             }
         }
+    }
+
+    /// Under perspective too, every pixel outside the support samples to exactly 0 (outer
+    /// and border) and the support starts on a multiple of 8 from the row's first pixel, so
+    /// the lanes keep their places: strong perspectives (lanes behind the viewer within the
+    /// row give the whole row), any corner mask and curve, borders; and the support leaves
+    /// pixels out on most rows, and all of a row now and then.
+    func testSupportInPerspectiveExcludesOnlyZeroCoverage() {
+        var g = SeededGenerator(seed: 0x5_0991)
+        var leftOut = 0, rows = 0, emptyRows = 0
+        for trial in 0..<120 {
+            var map = randomPlaneMap(&g, centre: 40, minScale: 0.5, scaleSpread: 1.5, perspective: 0.03)
+            if trial % 4 == 0 { map.r1.z *= 8 }  // strong: w near 0 within the row
+            guard let sampler = randomSampler(&g, trial: trial, largest: 50, map: map).sampler else { continue }
+            XCTAssertFalse(sampler.isAffine)
+            var outer = [Float](repeating: -1, count: 104), ring = outer
+            for y in -8..<88 {
+                let x0 = -8 + Int(g.next() % 8), n = 88 + Int(g.next() % 8)
+                guard let support = supportHoldsOnlyZeros(
+                    sampler, row: y, from: x0, count: n, &outer, &ring, "seed \(g.seed) trial \(trial)") else { return }
+                rows += 1
+                leftOut += n - support.count
+                if support.isEmpty { emptyRows += 1 }
+                XCTAssertEqual(support.lowerBound % 8, 0, "seed \(g.seed) trial \(trial) row \(y)")
+            }
+            var off = sampler
+            off.projectiveSupport = false
+            XCTAssertEqual(off.support(row: 40, from: 0, count: 80), 0..<80)
+        }
+        XCTAssertGreaterThan(leftOut, rows * 30, "the support is exercised")
+        XCTAssertGreaterThan(emptyRows, 100)
     }
 }
 

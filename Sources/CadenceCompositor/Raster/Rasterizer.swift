@@ -207,6 +207,7 @@ final class Rasterizer {
                     curve: item.cornerCurve, borderWidth: item.borderWidth,
                     map: PlaneMap(item.matrix))
                 entry.shape?.projectiveInterior = projectiveSpans
+                entry.shape?.projectiveSupport = projectiveSpans
             }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
@@ -467,10 +468,12 @@ final class Rasterizer {
 
     /// Whether a layer in perspective draws each row's interior (`RoundedRectSampler`'s
     /// `projectiveInterior`) with the uniform kernels instead of sampling every pixel of
-    /// the row; the same bits. `false` (tests) samples every pixel of the layer's own
-    /// background and border. It reaches only that sampler: the samplers made for clips,
-    /// a contents image's edge and a shadow's bounds keep their default and fill their
-    /// rows' interiors with 1 without sampling (the values sampling would give).
+    /// the row, and leaves out the pixels past its row's support (`projectiveSupport`:
+    /// coverage 0, which blends to the same bytes); the same bits. `false` (tests) samples
+    /// and blends every pixel of the layer's region for its own background and border. It
+    /// reaches only that sampler: the samplers made for clips, a contents image's edge and
+    /// a shadow's bounds keep their default and fill their rows' interiors with 1 without
+    /// sampling and skip what lies past their supports (the values sampling would give).
     var projectiveSpans = true
 
     /// Whether a path shadow drawn straight before its layer leaves out the pixels the

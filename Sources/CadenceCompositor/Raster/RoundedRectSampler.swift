@@ -102,6 +102,9 @@ struct RoundedRectSampler {
     /// Whether `interior` finds the rows' interiors under perspective too
     /// (`interiorInPerspective`); `false` (tests) leaves them empty there.
     var projectiveInterior = true
+    /// Whether `support` finds the rows' supports under perspective too
+    /// (`supportInPerspective`); `false` (tests) gives the whole row there.
+    var projectiveSupport = true
 
     /// The sampler of `bounds` rounded by `cornerRadius` at the corners `corners` with the
     /// curve `curve` under `map` (layer space to pixels), with the border ring
@@ -270,24 +273,14 @@ struct RoundedRectSampler {
     private func interiorInPerspective(row y: Int, from x0: Int, count: Int, shape: Shape) -> Range<Int> {
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5), d = inverse.r1
         guard h.x.isFinite, h.y.isFinite, h.z.isFinite, inverse.isFinite else { return 0..<0 }
-        /// Narrows `lo … hi` to the real `i` with `a + i·s ≤ 0`.
-        func half(_ a: Double, _ s: Double, _ lo: inout Double, _ hi: inout Double) {
-            if s > 0 {
-                hi = Swift.min(hi, -a / s)
-            } else if s < 0 {
-                lo = Swift.max(lo, -a / s)
-            } else if !(a <= 0) {
-                (lo, hi) = (1, 0)
-            }
-        }
         /// The real `i` of the row in `0 … count − 1` with `|u| ≤ lu` and `|v| ≤ lv`.
         func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
             var lo = 0.0, hi = Double(count - 1)
             guard lu >= 0, lv >= 0 else { return (1, 0) }
-            half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
-            half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
-            half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
-            half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
+            Self.half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
+            Self.half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
+            Self.half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
+            Self.half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
             return (lo, hi)
         }
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
@@ -340,10 +333,13 @@ struct RoundedRectSampler {
     /// coverage: every pixel outside has coverage (and border coverage) exactly 0, as the
     /// lanes would give. Under an affine map, the pixels whose centre lies within half a
     /// pixel of the outer edges' slabs, widened by 1e-2 pixel and 1e-5 of the size (a
-    /// margin far above `Float`'s rounding); under perspective (or NaN), the whole row.
-    /// Constant time per row.
+    /// margin far above `Float`'s rounding); under perspective, see
+    /// `supportInPerspective`; with NaN, the whole row. Constant time per row.
     func support(row y: Int, from x0: Int, count: Int) -> Range<Int> {
-        guard isAffine, count > 0 else { return 0..<Swift.max(count, 0) }
+        guard count > 0 else { return 0..<0 }
+        guard isAffine else {
+            return projectiveSupport ? supportInPerspective(row: y, from: x0, count: count) : 0..<count
+        }
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
         let lu = hx + 0.51 / Double(pixelsPerU) + 1e-5 * hx, lv = hy + 0.51 / Double(pixelsPerV) + 1e-5 * hy
@@ -354,6 +350,59 @@ struct RoundedRectSampler {
         }
         guard lo <= hi else { return 0..<0 }
         return Self.indices(lo, hi)
+    }
+
+    /// `support` under perspective: the row's pixels with `|u| ≤ hx + Mu` and
+    /// `|v| ≤ hy + Mv` (`hx`, `hy` the outer half extents), each bound two linear conditions
+    /// on the pixel (`±U − l·W ≤ 0`, as in `interiorInPerspective`), its start moved down
+    /// to a multiple of 8 from `x0`: under perspective the lanes of a whole row start
+    /// there, so the pixels it keeps sample to the same bits.
+    ///
+    /// The margin. A pixel's u-slab is 0 once `|u| − hx ≥ ½ |∇u|` (its near edge's term
+    /// saturates to 0). With `∇u = (∇U − u ∇W) / W`, `|∇u| ≤ (|∇U| + |u| |∇W|) / W`; where
+    /// `|∇W| / W < 2` the condition's slack grows with `|u|`, so it holds for every
+    /// `|u| ≥ hx + M` once it holds at `hx + M`:
+    /// `M ≥ ½ (|∇U| + hx |∇W|) / W / (1 − ½ |∇W| / W)`. `W` is linear along the row; its
+    /// least value `W_min` over the whole row stands in for it (the bound grows as `W`
+    /// falls). `M` is that bound at `W_min` with ½ raised to 0.51, plus 1e-5 of the size,
+    /// far above `Float`'s rounding of the lanes. The whole row when `W_min ≤ 0` (a lane
+    /// behind the viewer: no bound on the gradient near it), when `|∇W| / W_min > 1`, or
+    /// on NaN or infinities. Constant time per row.
+    private func supportInPerspective(row y: Int, from x0: Int, count: Int) -> Range<Int> {
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5), d = inverse.r1, r2 = inverse.r2
+        guard h.x.isFinite, h.y.isFinite, h.z.isFinite, inverse.isFinite else { return 0..<count }
+        let last = Double(count - 1)
+        let wMin = Swift.min(h.z, h.z + last * d.z)
+        let gw = (d.z * d.z + r2.z * r2.z).squareRoot()
+        guard wMin > 0, gw <= wMin else { return 0..<count }
+        let shrink = 1 - 0.5 * gw / wMin
+        let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
+        let gu = ((d.x * d.x + r2.x * r2.x).squareRoot() + hx * gw) / wMin
+        let gv = ((d.y * d.y + r2.y * r2.y).squareRoot() + hy * gw) / wMin
+        let slack = 1e-5 * (hx + hy)
+        let lu = hx + 0.51 * gu / shrink + slack, lv = hy + 0.51 * gv / shrink + slack
+        guard lu.isFinite, lv.isFinite else { return 0..<count }
+        var lo = 0.0, hi = last
+        Self.half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
+        Self.half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
+        Self.half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
+        Self.half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
+        guard !lo.isNaN, !hi.isNaN else { return 0..<count }
+        guard lo <= hi else { return 0..<0 }
+        let found = Self.indices(lo, hi)
+        return found.isEmpty ? 0..<0 : (found.lowerBound & ~7)..<found.upperBound
+    }
+
+    /// Narrows `lo … hi` to the real `i` with `a + i·s ≤ 0`.
+    @inline(__always)
+    private static func half(_ a: Double, _ s: Double, _ lo: inout Double, _ hi: inout Double) {
+        if s > 0 {
+            hi = Swift.min(hi, -a / s)
+        } else if s < 0 {
+            lo = Swift.max(lo, -a / s)
+        } else if !(a <= 0) {
+            (lo, hi) = (1, 0)
+        }
     }
 
     /// Whether every pixel of row `y` samples to the same coverage (and, with `border`,
