@@ -273,25 +273,13 @@ struct RoundedRectSampler {
     private func interiorInPerspective(row y: Int, from x0: Int, count: Int, shape: Shape) -> Range<Int> {
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5), d = inverse.r1
         guard h.x.isFinite, h.y.isFinite, h.z.isFinite, inverse.isFinite else { return 0..<0 }
-        /// The real `i` of the row in `0 … count − 1` with `|u| ≤ lu` and `|v| ≤ lv`.
-        func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
-            var lo = 0.0, hi = Double(count - 1)
-            guard lu >= 0, lv >= 0 else { return (1, 0) }
-            Self.half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
-            Self.half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
-            Self.half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
-            Self.half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
-            return (lo, hi)
-        }
+        func box(_ lu: Double, _ lv: Double) -> (Double, Double) { Self.box(h, d, lu, lv, last: Double(count - 1)) }
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
         let (lo, hi) = box(hx, hy)
         guard lo <= hi else { return 0..<0 }
         let wMin = Swift.min(h.z + lo * d.z, h.z + hi * d.z)
         guard wMin > 0 else { return 0..<0 }
-        let r2 = inverse.r2
-        let w = (d.z * d.z + r2.z * r2.z).squareRoot()
-        let gu = ((d.x * d.x + r2.x * r2.x).squareRoot() + hx * w) / wMin
-        let gv = ((d.y * d.y + r2.y * r2.y).squareRoot() + hy * w) / wMin
+        let (gu, gv, _) = gradientBounds(wMin: wMin)
         let slack = 1e-5 * (hx + hy)
         let mu = 0.51 * gu + slack, mv = 0.51 * gv + slack
         let sx = Double(shape.halfWidth), sy = Double(shape.halfHeight), r = Double(shape.extent)
@@ -369,28 +357,47 @@ struct RoundedRectSampler {
     /// behind the viewer: no bound on the gradient near it), when `|∇W| / W_min > 1`, or
     /// on NaN or infinities. Constant time per row.
     private func supportInPerspective(row y: Int, from x0: Int, count: Int) -> Range<Int> {
-        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5), d = inverse.r1, r2 = inverse.r2
+        let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5), d = inverse.r1
         guard h.x.isFinite, h.y.isFinite, h.z.isFinite, inverse.isFinite else { return 0..<count }
         let last = Double(count - 1)
         let wMin = Swift.min(h.z, h.z + last * d.z)
-        let gw = (d.z * d.z + r2.z * r2.z).squareRoot()
-        guard wMin > 0, gw <= wMin else { return 0..<count }
+        guard wMin > 0 else { return 0..<count }
+        let (gu, gv, gw) = gradientBounds(wMin: wMin)
+        guard gw <= wMin else { return 0..<count }
         let shrink = 1 - 0.5 * gw / wMin
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight)
-        let gu = ((d.x * d.x + r2.x * r2.x).squareRoot() + hx * gw) / wMin
-        let gv = ((d.y * d.y + r2.y * r2.y).squareRoot() + hy * gw) / wMin
         let slack = 1e-5 * (hx + hy)
         let lu = hx + 0.51 * gu / shrink + slack, lv = hy + 0.51 * gv / shrink + slack
         guard lu.isFinite, lv.isFinite else { return 0..<count }
-        var lo = 0.0, hi = last
-        Self.half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
-        Self.half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
-        Self.half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
-        Self.half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
+        let (lo, hi) = Self.box(h, d, lu, lv, last: last)
         guard !lo.isNaN, !hi.isNaN else { return 0..<count }
         guard lo <= hi else { return 0..<0 }
         let found = Self.indices(lo, hi)
         return found.isEmpty ? 0..<0 : (found.lowerBound & ~7)..<found.upperBound
+    }
+
+    /// Under perspective, upper bounds on the lengths of the gradients of `u` and `v` (per
+    /// pixel, over the pixels of a row inside the outer bounds, where `W ≥ wMin > 0`),
+    /// `(|∇U| + h · |∇W|) / wMin` with `h` the outer half extent, and `|∇W|` itself.
+    private func gradientBounds(wMin: Double) -> (u: Double, v: Double, w: Double) {
+        let d = inverse.r1, r2 = inverse.r2
+        let w = (d.z * d.z + r2.z * r2.z).squareRoot()
+        let u = ((d.x * d.x + r2.x * r2.x).squareRoot() + Double(outer.halfWidth) * w) / wMin
+        let v = ((d.y * d.y + r2.y * r2.y).squareRoot() + Double(outer.halfHeight) * w) / wMin
+        return (u, v, w)
+    }
+
+    /// The real `i` in `0 … last` with `|u| ≤ lu` and `|v| ≤ lv` on the row whose pixel `i`
+    /// maps to the homogeneous point `h + i·d`: each bound two linear conditions on `i`,
+    /// `±U − l·W ≤ 0`. `lo > hi` when there are none (a negative bound included).
+    private static func box(_ h: SIMD3<Double>, _ d: SIMD3<Double>, _ lu: Double, _ lv: Double, last: Double) -> (Double, Double) {
+        var lo = 0.0, hi = last
+        guard lu >= 0, lv >= 0 else { return (1, 0) }
+        half(h.x - lu * h.z, d.x - lu * d.z, &lo, &hi)
+        half(-h.x - lu * h.z, -d.x - lu * d.z, &lo, &hi)
+        half(h.y - lv * h.z, d.y - lv * d.z, &lo, &hi)
+        half(-h.y - lv * h.z, -d.y - lv * d.z, &lo, &hi)
+        return (lo, hi)
     }
 
     /// Narrows `lo … hi` to the real `i` with `a + i·s ≤ 0`.

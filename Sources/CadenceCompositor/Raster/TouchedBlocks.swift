@@ -18,14 +18,13 @@ enum TouchedBlocks {
     static func mark(_ row: UnsafeMutablePointer<UInt64>, from first: Int, through last: Int) {
         guard last >= first, first >= 0 else { return }
         let b = first >> 3, end = last >> 3
-        let from = ~0 &<< UInt64(b & 63), through = ~0 &>> UInt64(63 - end & 63)
         if b >> 6 == end >> 6 {
             row[b >> 6] |= bits(from: b, through: end)
             return
         }
-        row[b >> 6] |= from
+        row[b >> 6] |= bits(from: b, through: b | 63)
         for w in (b >> 6 + 1)..<(end >> 6) { row[w] = ~0 }
-        row[end >> 6] |= through
+        row[end >> 6] |= bits(from: end & ~63, through: end)
     }
 
     /// The bits of blocks `b … end` within their word (both in one word: `b >> 6 == end >> 6`).

@@ -197,20 +197,22 @@ extension Layer {
     /// animated values) keeps nothing, and a tree's kept layers are at most one copy of it.
     /// A layer presented while it has a superlayer drops what it kept as a root.
     public func presentation(at time: Double) -> Layer {
-        let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
         let recycling = !isPresentation && superlayer == nil
         if !recycling && !isPresentation { dropRecycledPresentation() }
-        return presentationSnapshot(
-            atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil,
-            recycling: recycling)
+        return presentation(at: time, recycling: recycling)
     }
 
     /// `presentation(at:)` with every layer new: the same tree, made without reusing any
     /// layer of an earlier one (and without keeping its sublayers for a later one). The
     /// twin the recycling path is tested against.
-    func freshPresentation(at time: Double) -> Layer {
+    func freshPresentation(at time: Double) -> Layer { presentation(at: time, recycling: false) }
+
+    /// The presentation at root time `time`, through the kept layers when `recycling`.
+    private func presentation(at time: Double, recycling: Bool) -> Layer {
         let parentTime = superlayer?.animationTime(fromRoot: time) ?? time
-        return presentationSnapshot(atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil)
+        return presentationSnapshot(
+            atLocalTime: animationTime(fromParent: parentTime), parentTime: parentTime, superlayer: nil,
+            recycling: recycling)
     }
 
     /// The presentation value of one property or field (`"position"`, `"position.x"`) at
@@ -248,10 +250,9 @@ extension Layer {
         while let (source, copy, time) = pending.popLast() {
             let sublayers = source.sublayers
             if !sublayers.isEmpty {
-                if !copy.sublayers.isEmpty && copy.recyclesSublayers(presenting: sublayers, atLocalTime: time, pending: &pending) {
-                    // Every old sublayer slot now holds its new snapshot (reused or new).
-                } else {
-                    if !copy.sublayers.isEmpty { copy.orphanSublayers() }
+                // A reused copy's old sublayers take the new snapshots in place when they can
+                // (`recyclesSublayers`, which lets them go when they cannot).
+                if copy.sublayers.isEmpty || !copy.recyclesSublayers(presenting: sublayers, atLocalTime: time, pending: &pending) {
                     // Each node is made straight into the new array's storage (moved there,
                     // not retained for an append, and no capacity test per child).
                     // The model sublayers are lent, not retained: `sublayers` (this local

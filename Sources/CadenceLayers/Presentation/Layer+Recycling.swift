@@ -90,12 +90,16 @@ extension Layer {
     /// Presents `sources` (this reused layer's model's sublayers) into this layer's old
     /// sublayers in place, when there are as many and nothing else references their array:
     /// each slot reused when it can be, replaced by a new snapshot layer otherwise. `false`
-    /// (nothing done) when the array cannot be reused.
+    /// when the array cannot be reused: the old sublayers are let go (`orphanSublayers`)
+    /// and the caller makes a new array.
     @inline(__always)
     func recyclesSublayers(
         presenting sources: [Layer], atLocalTime time: Double, pending: inout [(source: Layer, copy: Layer, localTime: Double)]
     ) -> Bool {
-        guard sublayers.count == sources.count, Self.hasUniqueStorage(&sublayers) else { return false }
+        guard sublayers.count == sources.count, Self.hasUniqueStorage(&sublayers) else {
+            orphanSublayers()
+            return false
+        }
         sublayers.withUnsafeMutableBufferPointer { slots in
             var index = 0
             Self.withEachLent(sources) { source in
