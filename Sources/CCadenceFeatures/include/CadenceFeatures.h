@@ -191,5 +191,7 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_un
 // The sprites' AVX2 row kernel, named here so that a module built before the header was
 // added is rebuilt with it (a new file in the umbrella folder alone does not invalidate it).
 #include "CadenceSprites.h"
+// The timing function's AVX2 batch kernel, named here for the same reason.
+#include "CadenceTimingBatch.h"
 
 #endif

@@ -1,0 +1,314 @@
+// The timing function's batch in AVX2 and FMA (CadenceTimingBatch.h): the long route of
+// `progress(at:into:)` (TimingFunction+Batch.swift) written with intrinsics, so that the
+// registers are ours. A call splits its groups by half into two packed lists on the stack
+// (as `Table.Batch.split`), evaluates each list with its half's coefficients broadcast once
+// a call (as `Table.Batch.evaluate`, the mode's `√h` and Newton steps fixed by choosing one
+// of six loops once a call), and puts the outputs back in the inputs' order (as
+// `Table.Batch.merge`), noting the groups with a lane the rounding test leaves.
+//
+// Each step is `Table.fastLanes` and `Table.Batch.gridValues`, operation for operation in
+// the same order, each of Swift's `multiplyAdd` a fused multiply-add. Why the settled lanes
+// are correctly rounded, whatever the build:
+// - Built with `-march=x86-64-v3` (`CADENCE_HAS_FMA`), Swift's `multiplyAdd` is the same
+//   fused multiply-add, so every intermediate here has the Swift loop's bits: same outputs,
+//   same lanes settled (the bounds are the same tiers of the same per-binade bounds).
+// - In the baseline build Swift's `multiplyAdd` is a product and a sum, and the bounds
+//   (`Fast.bounds`) are made with `evaluationError = 8u` for two roundings a step. The
+//   kernel does the same operations in the same order with one rounding where that
+//   analysis allows two: each step's error is at most what the bound charges for it, so
+//   the bound holds a fortiori, and so does the guess test (it reads the computed
+//   correction, whose relative error is a few `u` either way, against a limit that keeps
+//   the series' next terms 2^-40 below its first). A lane the test settles is then the
+//   correctly rounded output, which is what the scalar call returns: the same bits.
+// The square root and the division are IEEE operations (correctly rounded) in both.
+#include "CadenceTimingBatch.h"
+#include "CadenceFeatures.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+// Products and sums stay apart where the Swift loop keeps them apart (`0 − y1·x2`).
+#pragma clang fp contract(off)
+
+#define CADENCE_TIMING_KERNEL static inline __attribute__((always_inline, target("avx2,fma,popcnt")))
+
+static int cadence_timing_available = -1;
+
+int cadence_timing_batch_available(void) {
+    int available = __atomic_load_n(&cadence_timing_available, __ATOMIC_RELAXED);
+    if (available < 0) {
+        __builtin_cpu_init();
+        available = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("popcnt");
+        __atomic_store_n(&cadence_timing_available, available, __ATOMIC_RELAXED);
+    }
+    return available;
+}
+
+enum {
+    /// Where the upper half's list ends (it grows down from there): four slots past the
+    /// lower list's largest, so that a store of four lanes at either list's front never
+    /// reaches the other list (`Table.Batch.top`).
+    TOP = 4 * CADENCE_TIMING_BATCH_GROUPS + 4,
+    /// Doubles in each list: `TOP` and the four the upper list's last group reads.
+    SLOTS = TOP + 4,
+};
+
+/// Half `half`'s coefficient `k` in the four lanes.
+CADENCE_TIMING_KERNEL __m256d coefficient(const double *fast, int k, int half) {
+    return _mm256_broadcast_sd(fast + 2 * k + half);
+}
+
+/// `c[0] + c[1]·z + … + c[7]·z⁷` by Estrin's scheme (`Table.estrin`).
+CADENCE_TIMING_KERNEL __m256d estrin(__m256d z, const __m256d *c) {
+    const __m256d z2 = _mm256_mul_pd(z, z), z4 = _mm256_mul_pd(z2, z2);
+    return _mm256_fmadd_pd(
+        z4, _mm256_fmadd_pd(z2, _mm256_fmadd_pd(c[7], z, c[6]), _mm256_fmadd_pd(c[5], z, c[4])),
+        _mm256_fmadd_pd(z2, _mm256_fmadd_pd(c[3], z, c[2]), _mm256_fmadd_pd(c[1], z, c[0])));
+}
+
+/// The largest bound of `bounds[first ..< end]`.
+static inline int64_t largest_bound(const int16_t *bounds, int first, int end) {
+    int64_t largest = 0;
+    for (int binade = first; binade < end; binade++) largest = bounds[binade] > largest ? bounds[binade] : largest;
+    return largest;
+}
+
+/// What a list's loop reads, each value in the four lanes of a vector: half `half`'s
+/// coefficients and bounds (`fill_lanes`, once a call), and its constants
+/// (`cadence_timing_constants`). The loop reads them from memory (one operand of an
+/// instruction each), through pointers it cannot see into, so that the compiler neither
+/// holds them all in registers (more than there are) nor copies them to the stack and back.
+typedef struct cadence_timing_lanes {
+    __m256d a[8], b[8];
+    __m256d xa, xb, xc, x3a, x2b, ya, yb, yc, yd, y3a, y2b, negative_limit, largest;
+    __m256i below, eighth, quarter;
+} cadence_timing_lanes;
+
+/// Each half's constants, in lanes (`cadence_timing_lanes`).
+typedef struct cadence_timing_constants {
+    /// h = x·sign + offset (x or 1 − x), z = x·4sign + (4·offset − 1) (4h − 1).
+    double sign[4], offset[4], sign4[4], offset4[4];
+    /// 1, 2^(firstBoundedBinade − 30), the tiers' first `h`, NaN.
+    double one[4], first_bounded[4], eighth_h[4], quarter_h[4], not_a_number[4];
+    /// |y|'s bits; the 13 bits the grid drops, and half their range.
+    int64_t magnitude_mask[4], dropped[4], half_dropped[4];
+} cadence_timing_constants;
+
+#define CADENCE_TIMING_FOUR(v) {v, v, v, v}
+#define CADENCE_TIMING_CONSTANTS(sign, offset) \
+    { \
+        CADENCE_TIMING_FOUR(sign), CADENCE_TIMING_FOUR(offset), CADENCE_TIMING_FOUR(4 * (sign)), \
+        CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(0x1p-24), \
+        CADENCE_TIMING_FOUR(0.125), CADENCE_TIMING_FOUR(0.25), CADENCE_TIMING_FOUR(__builtin_nan("")), \
+        CADENCE_TIMING_FOUR(0x7FFFFFFFFFFFFFFF), CADENCE_TIMING_FOUR(0x1FFF), CADENCE_TIMING_FOUR(0x1000), \
+    }
+static const cadence_timing_constants cadence_timing_halves[2] __attribute__((aligned(32))) = {
+    CADENCE_TIMING_CONSTANTS(1.0, 0.0), CADENCE_TIMING_CONSTANTS(-1.0, 1.0)};
+
+/// Fills `lanes` for half `half` (`root`: whether `A` is read).
+CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double *fast, int half, int root) {
+    for (int k = 0; k < 8; k++) {
+        if (root) lanes->a[k] = coefficient(fast, CADENCE_TIMING_A + k, half);
+        lanes->b[k] = coefficient(fast, CADENCE_TIMING_B + k, half);
+    }
+    lanes->xa = coefficient(fast, CADENCE_TIMING_XA, half), lanes->xb = coefficient(fast, CADENCE_TIMING_XB, half);
+    lanes->xc = coefficient(fast, CADENCE_TIMING_XC, half), lanes->x3a = coefficient(fast, CADENCE_TIMING_X3A, half);
+    lanes->x2b = coefficient(fast, CADENCE_TIMING_X2B, half);
+    lanes->ya = coefficient(fast, CADENCE_TIMING_YA, half), lanes->yb = coefficient(fast, CADENCE_TIMING_YB, half);
+    lanes->yc = coefficient(fast, CADENCE_TIMING_YC, half), lanes->yd = coefficient(fast, CADENCE_TIMING_YD, half);
+    lanes->y3a = coefficient(fast, CADENCE_TIMING_Y3A, half), lanes->y2b = coefficient(fast, CADENCE_TIMING_Y2B, half);
+    lanes->negative_limit = _mm256_sub_pd(_mm256_setzero_pd(), coefficient(fast, CADENCE_TIMING_LIMIT, half));
+    lanes->largest = coefficient(fast, CADENCE_TIMING_LARGEST, half);
+    // The bounds by the binade of `h` (`Table.Batch.tieredBounds`): below 1/8, 1/8 … 1/4,
+    // and 1/4 … 1/2 with h = 1/2.
+    const int16_t *bounds = (const int16_t *)(fast + 2 * CADENCE_TIMING_BOUNDS) + 32 * half;
+    const int quarter_binade = 32 - 4;
+    lanes->below = _mm256_set1_epi64x(largest_bound(bounds, CADENCE_TIMING_FIRST_BOUNDED_BINADE, quarter_binade - 1));
+    lanes->eighth = _mm256_set1_epi64x(bounds[quarter_binade - 1]);
+    lanes->quarter = _mm256_set1_epi64x(largest_bound(bounds, quarter_binade, quarter_binade + 2));
+}
+
+/// Evaluates the list `xs[start ..< end]` of inputs on the half `lanes` holds four at a
+/// time into the same slots of `ys` (the last group's lanes past `end` too): the output
+/// where the test settles a lane, NaN where it leaves it (`Table.Batch.evaluate` with
+/// `gridValues`). `root` and `steps` are the curve's mode, constants in each caller.
+CADENCE_TIMING_KERNEL void evaluate_list(
+    const cadence_timing_lanes *lanes, int half, const double *xs, double *ys, ptrdiff_t start, ptrdiff_t end,
+    int root, int steps) {
+    const __m256d zero = _mm256_setzero_pd();
+    for (ptrdiff_t p = start; p < end; p += 4) {
+        // Read from memory in the loop (see `cadence_timing_lanes`).
+        const cadence_timing_lanes *c = lanes;
+        const cadence_timing_constants *k = &cadence_timing_halves[half];
+        __asm__ volatile("" : "+r"(c), "+r"(k));
+#define CONSTANT(name) _mm256_load_pd((const double *)k->name)
+#define INTEGERS(name) _mm256_load_si256((const __m256i *)k->name)
+        const __m256d x = _mm256_loadu_pd(xs + p);
+        // `Table.fastLanes`: h, the guess, its Newton steps.
+        const __m256d h = _mm256_fmadd_pd(x, CONSTANT(sign), CONSTANT(offset));  // x or 1 − x
+        const __m256d z = _mm256_fmadd_pd(x, CONSTANT(sign4), CONSTANT(offset4));  // 4h − 1
+        __m256d t = _mm256_mul_pd(h, estrin(z, c->b));
+        if (root) t = _mm256_fmadd_pd(_mm256_sqrt_pd(h), estrin(z, c->a), t);
+        const __m256d negative_h = _mm256_sub_pd(zero, h);
+        for (int step = 0; step < steps; step++) {
+            const __m256d tt = _mm256_mul_pd(t, t);
+            const __m256d residual =
+                _mm256_fmadd_pd(tt, _mm256_fmadd_pd(c->xa, t, c->xb), _mm256_fmadd_pd(c->xc, t, negative_h));
+            t = _mm256_sub_pd(
+                t, _mm256_div_pd(residual, _mm256_fmadd_pd(c->x3a, tt, _mm256_fmadd_pd(c->x2b, t, c->xc))));
+        }
+        // `Table.correctedLanes`: the correction and the guess test.
+        const __m256d tt = _mm256_mul_pd(t, t);
+        const __m256d residual =
+            _mm256_fmadd_pd(tt, _mm256_fmadd_pd(c->xa, t, c->xb), _mm256_fmadd_pd(c->xc, t, negative_h));
+        const __m256d x1 = _mm256_fmadd_pd(c->x3a, tt, _mm256_fmadd_pd(c->x2b, t, c->xc));
+        const __m256d x2 = _mm256_fmadd_pd(c->x3a, t, c->xb);
+        const __m256d y0 = _mm256_fmadd_pd(tt, _mm256_fmadd_pd(c->ya, t, c->yb), _mm256_fmadd_pd(c->yc, t, c->yd));
+        const __m256d y1 = _mm256_fmadd_pd(c->y3a, tt, _mm256_fmadd_pd(c->y2b, t, c->yc));
+        const __m256d y2 = _mm256_fmadd_pd(c->y3a, t, c->yb);
+        const __m256d inverse = _mm256_div_pd(CONSTANT(one), x1);
+        const __m256d q = _mm256_mul_pd(residual, inverse);  // −δ₁
+        const __m256d k2 = _mm256_fmadd_pd(_mm256_sub_pd(zero, _mm256_mul_pd(y1, x2)), inverse, y2);
+        const __m256d y = _mm256_fmadd_pd(_mm256_mul_pd(q, q), k2, _mm256_fmadd_pd(_mm256_sub_pd(zero, y1), q, y0));
+        __m256d excess = _mm256_fmadd_pd(c->negative_limit, t, _mm256_and_pd(q, CONSTANT(magnitude_mask)));
+        const __m256d above = _mm256_sub_pd(t, c->largest);
+        excess = _mm256_blendv_pd(excess, above, _mm256_cmp_pd(excess, above, _CMP_LT_OQ));
+        // `Table.Batch.gridValues`: the grid test against the tier of `h`'s binade.
+        const __m256i bits = _mm256_castpd_si256(y);
+        const __m256d valid = _mm256_and_pd(
+            _mm256_and_pd(_mm256_cmp_pd(h, CONSTANT(first_bounded), _CMP_GE_OQ),
+                          _mm256_cmp_pd(_mm256_and_pd(y, CONSTANT(magnitude_mask)), CONSTANT(one), _CMP_LT_OQ)),
+            _mm256_cmp_pd(excess, zero, _CMP_LE_OQ));
+        const __m256i low = _mm256_sub_epi64(_mm256_and_si256(bits, INTEGERS(dropped)), INTEGERS(half_dropped));
+        __m256d bound = _mm256_blendv_pd(
+            _mm256_castsi256_pd(c->below), _mm256_castsi256_pd(c->eighth), _mm256_cmp_pd(h, CONSTANT(eighth_h), _CMP_GE_OQ));
+        bound = _mm256_blendv_pd(bound, _mm256_castsi256_pd(c->quarter), _mm256_cmp_pd(h, CONSTANT(quarter_h), _CMP_GE_OQ));
+        const __m256i bound_bits = _mm256_castpd_si256(bound);
+        const __m256i far = _mm256_or_si256(
+            _mm256_cmpgt_epi64(low, bound_bits),
+            _mm256_cmpgt_epi64(_mm256_sub_epi64(_mm256_setzero_si256(), bound_bits), low));
+        const __m256d settled = _mm256_and_pd(valid, _mm256_castsi256_pd(far));
+        const __m256d value =
+            _mm256_castsi256_pd(_mm256_andnot_si256(INTEGERS(dropped), _mm256_add_epi64(bits, INTEGERS(half_dropped))));
+        _mm256_storeu_pd(ys + p, _mm256_blendv_pd(CONSTANT(not_a_number), value, settled));
+#undef CONSTANT
+#undef INTEGERS
+    }
+}
+
+/// `lanes` (four doubles) moved by `order` (eight 32-bit lane indices,
+/// `cadence_partition_orders`).
+CADENCE_TIMING_KERNEL __m256d permute(__m256d lanes, const int *order) {
+    return _mm256_castps_pd(
+        _mm256_permutevar8x32_ps(_mm256_castpd_ps(lanes), _mm256_load_si256((const __m256i *)order)));
+}
+
+/// One chunk of `groups` groups (at most `CADENCE_TIMING_BATCH_GROUPS`) from `input[0]`:
+/// split, both lists evaluated, merged into `output`; each group with a lane the test
+/// leaves noted at `notes[n …]` as `(first + 4g) << 4 | lanes`, those lanes' inputs written
+/// to `output`. Returns the notes' new count.
+CADENCE_TIMING_KERNEL ptrdiff_t chunk(
+    const cadence_timing_lanes *halves, const double *input, double *output, ptrdiff_t groups, int64_t *notes,
+    ptrdiff_t n, ptrdiff_t first, int root, int steps) {
+    double xs[SLOTS] __attribute__((aligned(32))), ys[SLOTS] __attribute__((aligned(32)));
+    const __m256d halfway = _mm256_set1_pd(0.5);
+    // The split (`Table.Batch.split`): lower lanes (x ≤ 1/2, and NaN) packed from xs[0] up,
+    // upper ones from xs[TOP − 1] down, a group's in order at the end of its four slots.
+    double *lower_end = xs, *upper_front = xs + (TOP - 4);
+    for (ptrdiff_t g = 0; g < groups; g++) {
+        const __m256d x = _mm256_loadu_pd(input + 4 * g);
+        const int mask = _mm256_movemask_pd(_mm256_cmp_pd(x, halfway, _CMP_GT_OQ));
+        const __m256d ordered = permute(x, cadence_partition_orders[0][mask]);
+        _mm256_storeu_pd(lower_end, ordered);
+        _mm256_storeu_pd(upper_front, ordered);
+        const ptrdiff_t up = __builtin_popcount((unsigned)mask);
+        upper_front -= up;
+        lower_end += 4;
+        lower_end -= up;
+    }
+    // The lanes past each list's end, read by its last group: a number each.
+    _mm256_storeu_pd(lower_end, _mm256_set1_pd(0.25));
+    _mm256_storeu_pd(xs + TOP, _mm256_set1_pd(0.25));
+    evaluate_list(&halves[0], 0, xs, ys, 0, lower_end - xs, root, steps);
+    evaluate_list(&halves[1], 1, xs, ys, upper_front + 4 - xs, TOP, root, steps);
+    // The merge (`Table.Batch.merge`), each group's inputs read again before its outputs
+    // are written (so `output` may be `input`); a NaN output is a lane the test left.
+    const double *lower_next = ys, *upper_next = ys + (TOP - 4);
+    for (ptrdiff_t g = 0; g < groups; g++) {
+        const __m256d select = _mm256_cmp_pd(_mm256_loadu_pd(input + 4 * g), halfway, _CMP_GT_OQ);
+        const int mask = _mm256_movemask_pd(select);
+        const int *order = cadence_partition_orders[1][mask];
+        __m256d y = _mm256_blendv_pd(
+            permute(_mm256_loadu_pd(lower_next), order), permute(_mm256_loadu_pd(upper_next), order), select);
+        const ptrdiff_t up = __builtin_popcount((unsigned)mask);
+        upper_next -= up;
+        lower_next += 4;
+        lower_next -= up;
+        const __m256d left = _mm256_cmp_pd(y, y, _CMP_UNORD_Q);
+        const int open = _mm256_movemask_pd(left);
+        if (__builtin_expect(open != 0, 0)) {
+            notes[n++] = (int64_t)(first + 4 * g) << 4 | open;
+            y = _mm256_blendv_pd(y, _mm256_loadu_pd(input + 4 * g), left);
+        }
+        _mm256_storeu_pd(output + 4 * g, y);
+    }
+    return n;
+}
+
+/// `cadence_timing_batch4` for one mode (`root`, `steps` constants in each caller): both
+/// halves' lanes filled once, then chunks of equal size (each list's last group is part
+/// empty, so fewer, fuller chunks waste fewer lanes) while the notes have room for one more.
+CADENCE_TIMING_KERNEL ptrdiff_t batch(
+    const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, ptrdiff_t capacity,
+    ptrdiff_t *done, int root, int steps) {
+    cadence_timing_lanes halves[2];
+    fill_lanes(&halves[0], fast, 0, root);
+    fill_lanes(&halves[1], fast, 1, root);
+    ptrdiff_t n = 0, g = 0;
+    const ptrdiff_t chunks = (groups + CADENCE_TIMING_BATCH_GROUPS - 1) / CADENCE_TIMING_BATCH_GROUPS;
+    const ptrdiff_t size = chunks > 0 ? (groups + chunks - 1) / chunks : 0;
+    while (g < groups && n + size <= capacity) {
+        const ptrdiff_t count = groups - g < size ? groups - g : size;
+        n = chunk(halves, input + 4 * g, output + 4 * g, count, notes, n, 4 * g, root, steps);
+        g += count;
+    }
+    *done = g;
+    return n;
+}
+
+// One function a mode, each with its loop compiled for it.
+#define CADENCE_TIMING_MODE_KERNEL(name, root, steps) \
+    static __attribute__((noinline, target("avx2,fma,popcnt"))) ptrdiff_t name( \
+        const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, \
+        ptrdiff_t capacity, ptrdiff_t *done) { \
+        return batch(fast, input, output, groups, notes, capacity, done, root, steps); \
+    }
+CADENCE_TIMING_MODE_KERNEL(batch_plain0, 0, 0)
+CADENCE_TIMING_MODE_KERNEL(batch_plain1, 0, 1)
+CADENCE_TIMING_MODE_KERNEL(batch_plain2, 0, 2)
+CADENCE_TIMING_MODE_KERNEL(batch_root0, 1, 0)
+CADENCE_TIMING_MODE_KERNEL(batch_root1, 1, 1)
+CADENCE_TIMING_MODE_KERNEL(batch_root2, 1, 2)
+
+ptrdiff_t cadence_timing_batch4(
+    const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, ptrdiff_t capacity,
+    ptrdiff_t *done) {
+    static ptrdiff_t (*const kernels[2][3])(const double *, const double *, double *, ptrdiff_t, int64_t *, ptrdiff_t,
+                                            ptrdiff_t *) = {
+        {batch_plain0, batch_plain1, batch_plain2}, {batch_root0, batch_root1, batch_root2}};
+    const double root = fast[2 * CADENCE_TIMING_MODE], steps = fast[2 * CADENCE_TIMING_MODE + 1];
+    return kernels[root != 0][steps >= 2 ? 2 : steps >= 1 ? 1 : 0](fast, input, output, groups, notes, capacity, done);
+}
+
+#else
+
+int cadence_timing_batch_available(void) { return 0; }
+
+ptrdiff_t cadence_timing_batch4(
+    const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, ptrdiff_t capacity,
+    ptrdiff_t *done) {
+    (void)fast, (void)input, (void)output, (void)groups, (void)notes, (void)capacity, (void)done;
+    __builtin_trap();
+}
+
+#endif
