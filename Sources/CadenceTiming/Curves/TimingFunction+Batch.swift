@@ -45,17 +45,55 @@ extension TimingFunction {
 
     /// `progress(at:into:)` without the length assertion: the first
     /// `min(xs.count, ys.count)` elements (what a release build does; tests call it).
-    func clampedProgress(at xs: UnsafeBufferPointer<Double>, into ys: UnsafeMutableBufferPointer<Double>) {
+    /// `kernel: false` keeps to the Swift loops even where the AVX2 kernel runs (its
+    /// reference twin, for tests).
+    func clampedProgress(
+        at xs: UnsafeBufferPointer<Double>, into ys: UnsafeMutableBufferPointer<Double>, kernel: Bool = true
+    ) {
         let count = Swift.min(xs.count, ys.count)
         guard count > 0, let input = xs.baseAddress, let output = ys.baseAddress else { return }
         var i = 0
         if let elements = table?.elements, Table.Batch.applies(elements) {
-            i = count < Table.Batch.splitCount
-                ? mixedProgress(input, output, count, elements) : splitProgress(input, output, count, elements)
+            if kernel && cadence_timing_batch_available() != 0 {
+                i = kernelProgress(input, output, count, elements)
+            } else {
+                i = count < Table.Batch.splitCount
+                    ? mixedProgress(input, output, count, elements) : splitProgress(input, output, count, elements)
+            }
         }
         while i < count {
             output[i] = progress(at: input[i])
             i += 1
+        }
+    }
+
+    /// The vector loop of `clampedProgress` on a CPU with AVX2 and FMA, for any count: groups
+    /// of four inputs from `input[0]` on, as many as fit in `count`, through the C kernel
+    /// (`cadence_timing_batch4`: the long route's split, evaluation and merge in chunks, with
+    /// the curve's mode chosen once a call), each lane it leaves (it writes the input there)
+    /// finished by the scalar function. Returns how many inputs it wrote. The Swift loops
+    /// (`mixedProgress`, `splitProgress`) are its reference twin: the same bits (the kernel's
+    /// file says why).
+    private func kernelProgress(
+        _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
+        _ elements: UnsafeMutablePointer<SIMD2<Double>>
+    ) -> Int {
+        let fast = UnsafeRawPointer(elements + Table.Fast.base).assumingMemoryBound(to: Double.self)
+        return withUnsafeTemporaryAllocation(of: Int64.self, capacity: Table.Batch.noteCapacity) { notes in
+            let notes = notes.baseAddress!
+            var i = 0, done = 0
+            while count &- i >= 4 {
+                let n = cadence_timing_batch4(
+                    fast, input + i, output + i, (count &- i) &>> 2, notes, Table.Batch.noteCapacity, &done)
+                for k in 0..<n {
+                    let start = i &+ Int(notes[k] &>> 4), open = Int(notes[k] & 0xF)
+                    for lane in 0..<4 where open & (1 &<< lane) != 0 {
+                        output[start &+ lane] = progress(at: output[start &+ lane])
+                    }
+                }
+                i &+= 4 &* done
+            }
+            return i
         }
     }
 
@@ -185,6 +223,10 @@ extension TimingFunction.Table {
         /// test left: a list of the groups and their inputs of 16 × 48 bytes, under the
         /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack.
         static let pendingCapacity = 16
+        /// Groups the AVX2 kernel may note in one call (`cadence_timing_batch4`): 1 KiB, what
+        /// `withUnsafeTemporaryAllocation` always keeps on the stack; a call stops before a
+        /// chunk that could overflow it (three chunks of 32 groups at least).
+        static let noteCapacity = 128
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
         static let chunkGroups = 30

@@ -1,0 +1,136 @@
+import CCadenceFeatures
+import CadenceTestSupport
+@testable import CadenceTiming
+import XCTest
+
+/// The batch's AVX2 kernel (`cadence_timing_batch4`) against its reference twin, the Swift
+/// loops of `progress(at:into:)`, and against the scalar function.
+final class TimingFunctionBatchKernelTests: XCTestCase {
+    typealias Fast = TimingFunction.Table.Fast
+
+    override func setUpWithError() throws {
+        try XCTSkipIf(cadence_timing_batch_available() == 0, "no AVX2 and FMA: the Swift loops run instead")
+    }
+
+    // The kernel reads the curve's data by the header's indices: they must be `Fast`'s.
+    func testKernelIndicesAreTheTables() {
+        XCTAssertEqual([Int(CADENCE_TIMING_A), Int(CADENCE_TIMING_B)], [Fast.a, Fast.b])
+        XCTAssertEqual(
+            [CADENCE_TIMING_XA, CADENCE_TIMING_XB, CADENCE_TIMING_XC, CADENCE_TIMING_X3A, CADENCE_TIMING_X2B].map { Int($0) },
+            [Fast.xa, Fast.xb, Fast.xc, Fast.x3a, Fast.x2b])
+        XCTAssertEqual(
+            [CADENCE_TIMING_YA, CADENCE_TIMING_YB, CADENCE_TIMING_YC, CADENCE_TIMING_YD, CADENCE_TIMING_Y3A, CADENCE_TIMING_Y2B]
+                .map { Int($0) },
+            [Fast.ya, Fast.yb, Fast.yc, Fast.yd, Fast.y3a, Fast.y2b])
+        XCTAssertEqual(
+            [CADENCE_TIMING_LIMIT, CADENCE_TIMING_MODE, CADENCE_TIMING_BOUNDS, CADENCE_TIMING_LARGEST].map { Int($0) },
+            [Fast.limit, Fast.mode, Fast.bounds, Fast.largest])
+        XCTAssertEqual(Int(CADENCE_TIMING_FIRST_BOUNDED_BINADE), Fast.firstBoundedBinade)
+        XCTAssertEqual(Fast.boundsPerHalf, 32)  // the kernel's tiers assume it
+    }
+
+    /// The named curves and one seeded curve of each mode the batch serves (`√h` or not ×
+    /// 0, 1 or 2 Newton steps), each with a name.
+    static func curves(seed: UInt64) -> [(String, TimingFunction)] {
+        var named: [(String, TimingFunction)] = [
+            ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+            ("(0.9, 0, 0.1, 1)", TimingFunction(controlPoints: 0.9, 0, 0.1, 1)),
+        ]
+        var rng = SeededGenerator(seed: seed)
+        var modes: Set<String> = []
+        for _ in 0..<400 where modes.count < 6 {
+            let f = TimingFunction(controlPoints: rng.edgeBiased(), rng.unit() * 3 - 1, rng.edgeBiased(), rng.unit() * 3 - 1)
+            guard let elements = f.table?.elements, TimingFunction.Table.Batch.applies(elements) else { continue }
+            let mode = elements[Fast.base + Fast.mode]
+            let key = "rooted \(mode[0] != 0), steps \(Int(mode[1]))"
+            if modes.insert(key).inserted { named.append(("\(key) \(f.controlPoints)", f)) }
+        }
+        return named
+    }
+
+    // 10^5 seeded inputs a curve (one in three edge-biased, which the vector test often
+    // leaves), through the kernel and through both Swift loops (the split one for a long
+    // call, the picking one in blocks of 128): the same bits. The kernel must also settle
+    // most lanes itself, or the comparison would only test the scalar function.
+    func testKernelMatchesSwiftLoopsBitForBit() {
+        let seed: UInt64 = 0xA5_2F3A
+        let curves = Self.curves(seed: seed)
+        XCTAssertEqual(curves.count, 5 + 6, "seed \(seed): a curve for every mode")
+        var rng = SeededGenerator(seed: seed)
+        let count = 100_000
+        for (name, f) in curves {
+            let xs = (0..<count).map { k in k % 3 == 0 ? rng.edgeBiased() : rng.unit() }
+            var kernel = [Double](repeating: -7, count: count)
+            var split = kernel, mixed = kernel
+            xs.withUnsafeBufferPointer { input in
+                kernel.withUnsafeMutableBufferPointer { f.clampedProgress(at: input, into: $0) }
+                split.withUnsafeMutableBufferPointer { f.clampedProgress(at: input, into: $0, kernel: false) }
+                mixed.withUnsafeMutableBufferPointer { output in
+                    for start in stride(from: 0, to: count, by: 128) {
+                        let end = Swift.min(count, start + 128)
+                        f.clampedProgress(
+                            at: UnsafeBufferPointer(rebasing: input[start..<end]),
+                            into: UnsafeMutableBufferPointer(rebasing: output[start..<end]), kernel: false)
+                    }
+                }
+            }
+            XCTAssertEqual(kernel.map(\.bitPattern), split.map(\.bitPattern), "seed \(seed) \(name): kernel vs split loop")
+            XCTAssertEqual(kernel.map(\.bitPattern), mixed.map(\.bitPattern), "seed \(seed) \(name): kernel vs picking loop")
+            // Every 97th against the scalar call itself.
+            for k in stride(from: 0, to: count, by: 97) where kernel[k].bitPattern != f.progress(at: xs[k]).bitPattern {
+                XCTFail("seed \(seed) \(name): x \(xs[k]) kernel \(kernel[k]) scalar \(f.progress(at: xs[k]))")
+                break
+            }
+            // Uniform inputs on the named curves: about 1 in 70 left, 1 in 17 on the steep one.
+            // (A seeded curve may have wide binades of large bounds, which the Swift loops
+            // leave as well.)
+            let left = lanesLeft(f, (0..<4_096).map { _ in rng.unit() })
+            if !name.hasPrefix("rooted") {
+                XCTAssertLessThan(left, 4_096 / 10, "seed \(seed) \(name): the kernel left \(left) lanes in 4,096")
+            }
+        }
+    }
+
+    // Inputs the vector test must leave (NaN, outside 0…1, the ends, h below 2^-24) among
+    // ordinary ones: the kernel notes them, with their inputs in the output; the batch, in
+    // place too, equals the scalar call.
+    func testKernelFallbackLanes() {
+        let f = TimingFunction.easeInEaseOut
+        let odd: [Double] = [.nan, -0.25, 1.5, 0, 1, 0x1p-30, 1 - 0x1p-30, -.infinity, .infinity, 0x1p-25, -0.0]
+        var rng = SeededGenerator(seed: 0xFA11_BAC)
+        var xs = (0..<128).map { _ in rng.unit() }
+        for (k, x) in odd.enumerated() { xs[k &* 11 % 128] = x }
+        XCTAssertGreaterThanOrEqual(lanesLeft(f, xs), odd.count, "every odd input noted")
+        var ys = [Double](repeating: -7, count: xs.count)
+        xs.withUnsafeBufferPointer { input in ys.withUnsafeMutableBufferPointer { f.clampedProgress(at: input, into: $0) } }
+        XCTAssertEqual(ys.map(\.bitPattern), xs.map { f.progress(at: $0).bitPattern })
+        var inPlace = xs
+        inPlace.withUnsafeMutableBufferPointer { buffer in f.clampedProgress(at: UnsafeBufferPointer(buffer), into: buffer) }
+        XCTAssertEqual(inPlace.map(\.bitPattern), ys.map(\.bitPattern))
+    }
+
+    /// Runs the kernel once on `xs` (a multiple of 4 inputs) and returns how many lanes its
+    /// notes leave; checks that it wrote every group, that a noted lane holds its input and
+    /// that every other lane is the scalar call's value.
+    func lanesLeft(_ f: TimingFunction, _ xs: [Double], file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let fast = UnsafeRawPointer(f.table!.elements + Fast.base).assumingMemoryBound(to: Double.self)
+        var ys = [Double](repeating: -7, count: xs.count)
+        var notes = [Int64](repeating: 0, count: xs.count / 4)
+        var done = 0
+        let n = cadence_timing_batch4(fast, xs, &ys, xs.count / 4, &notes, notes.count, &done)
+        XCTAssertEqual(done, xs.count / 4, file: file, line: line)
+        var open = Set<Int>()
+        for note in notes.prefix(n) {
+            XCTAssertNotEqual(note & 0xF, 0, file: file, line: line)
+            for lane in 0..<4 where note & 1 << lane != 0 { open.insert(Int(note >> 4) + lane) }
+        }
+        for k in xs.indices {
+            let expected = open.contains(k) ? xs[k] : f.progress(at: xs[k])
+            if ys[k].bitPattern != expected.bitPattern {
+                XCTFail("x \(xs[k]): kernel \(ys[k]), expected \(expected) (noted: \(open.contains(k)))", file: file, line: line)
+                break
+            }
+        }
+        return open.count
+    }
+}
