@@ -19,10 +19,6 @@ import CCadenceFeatures
 // is stored, and the few lanes the test leaves are noted (without a branch on the data) and
 // finished afterwards by the scalar function, whose own test and longer paths give them the
 // same bits as a scalar call.
-// On an x86-64 CPU with AVX2 and FMA (checked at run time, in any build) every call takes
-// the long route written in C instead (`cadence_timing_batch4`, CadenceTimingBatch.c: the
-// coefficients broadcast once a call, one loop per mode of the curve, chunks of 32 groups);
-// the two Swift routes are its reference twin and serve every other CPU.
 
 extension TimingFunction {
     /// Evaluates `progress(at:)` for every input in `xs`, writing into `ys`.
@@ -38,9 +34,7 @@ extension TimingFunction {
     ///   test in the lanes; from 256 inputs on, the inputs are first sorted by half of the
     ///   curve (in chunks of 120 on the stack, about 4 instructions an input each way), so
     ///   that each vector holds inputs of one half and reads that half's coefficients
-    ///   directly. On a CPU with AVX2 and FMA, whatever the build's flags, a C kernel does
-    ///   the sorted route for every length (chunks of 128 inputs), about 30 instructions an
-    ///   input on the named curves. An input the vector test leaves (about 1 in 70 on the named curves) takes
+    ///   directly. An input the vector test leaves (about 1 in 70 on the named curves) takes
     ///   the scalar function. Curves whose polynomial guess is too far off (`progress(at:)`
     ///   then guesses from the table) and a tail of fewer than four inputs go through the
     ///   scalar function.
@@ -77,9 +71,9 @@ extension TimingFunction {
     /// of four inputs from `input[0]` on, as many as fit in `count`, through the C kernel
     /// (`cadence_timing_batch4`: the long route's split, evaluation and merge in chunks, with
     /// the curve's mode chosen once a call), each lane it leaves (it writes the input there)
-    /// finished by the longer paths (`progressOnTheGrid`). Returns how many inputs it wrote.
-    /// The Swift loops (`mixedProgress`, `splitProgress`) are its reference twin: the same
-    /// bits (the kernel's file says why).
+    /// finished by the scalar function. Returns how many inputs it wrote. The Swift loops
+    /// (`mixedProgress`, `splitProgress`) are its reference twin: the same bits (the kernel's
+    /// file says why).
     private func kernelProgress(
         _ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<Double>, _ count: Int,
         _ elements: UnsafeMutablePointer<SIMD2<Double>>
@@ -93,11 +87,8 @@ extension TimingFunction {
                     fast, input + i, output + i, (count &- i) &>> 2, notes, Table.Batch.noteCapacity, &done)
                 for k in 0..<n {
                     let start = i &+ Int(notes[k] &>> 4), open = Int(notes[k] & 0xF)
-                    // Straight to the longer paths: the scalar fast path's own test nearly
-                    // always fails on these too. Every path gives the input's correctly
-                    // rounded grid point, so the bits are the scalar call's.
                     for lane in 0..<4 where open & (1 &<< lane) != 0 {
-                        output[start &+ lane] = progressOnTheGrid(output[start &+ lane], elements)
+                        output[start &+ lane] = progress(at: output[start &+ lane])
                     }
                 }
                 i &+= 4 &* done
