@@ -148,12 +148,14 @@ final class CoverageRows {
         // Resolve each row's span; `spans[r].y` becomes the end of its pixels, and rows
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
+        let vector = sparse && PathCoverage.usesVectorResolve
         for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
             let end: Int, overlaps: Bool
             if sparse {
                 let lo = Int(spanBase[r].x)
                 end = Swift.min(Int(spanBase[r].y) + 1, w)
-                overlaps = PathCoverage.resolveSparse(base + r * w, from: lo, count: end - lo, blocks: blockBase + r * words)
+                overlaps = PathCoverage.resolveSparseRow(
+                    base + r * w, from: lo, count: end - lo, blocks: blockBase + r * words, vector: vector)
             } else {
                 (end, overlaps) = PathCoverage.resolve(
                     base + r * w, from: Int(spanBase[r].x), through: Int(spanBase[r].y), width: w, rule: rule)
