@@ -1,4 +1,4 @@
-// The sparse resolve of a coverage row in AVX2 (CadenceCoverage.h). Each step is
+// A coverage row's kernels in AVX2 (CadenceCoverage.h). The sparse resolve: each step is
 // `PathCoverage.resolveSparse`'s (with `resolveGroup`, `resolveTail` and `TouchedBlocks`'
 // bit operations) in the same `float` operations on the same operands in the same order, so
 // the cells are the same bits: a lane's additions are the Swift prefix sum's (IEEE addition
@@ -6,6 +6,9 @@
 // select's answer for ties, signed zeros and NaN. What differs is how the lanes move: a
 // log-step's shifted vector is one `vpermps` and a blend with zero (the upper half's step
 // one `vperm2f128`), where the Swift code compiles to loads at offsets and mended lanes.
+// The blend: `PixelLanes`' integer steps, each the same 16-bit wrapping lane operation, a
+// block of 8 pixels in one 256-bit vector (the Swift lanes are two 128-bit halves on a
+// baseline build), and the row's blocks found by the same bit scan.
 #include "CadenceCoverage.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -15,7 +18,7 @@
 
 #define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
 
-int cadence_resolve_sparse_available(void) {
+int cadence_coverage_avx2_available(void) {
     static int available = -1;
     if (available < 0) {
         __builtin_cpu_init();
@@ -103,9 +106,116 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
     return passed || tail > limit;
 }
 
+/// `x · y >> 16` lane by lane, unsigned (`PixelLanes.mulhi`).
+CADENCE_AVX2_INLINE __m256i mulhi(__m256i x, __m256i y) { return _mm256_mulhi_epu16(x, y); }
+
+/// `⌊x / 255⌋` for `x` in `0 … 65534` (`PixelLanes.divideFloor`).
+CADENCE_AVX2_INLINE __m256i divide_floor(__m256i x) {
+    return mulhi(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_set1_epi16(257));
+}
+
+/// `⌊x / 255 + ½⌋` for `x` in `0 … 65407` (`PixelLanes.divideRound`).
+CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
+    return mulhi(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// `PixelLanes.over`: source-over rounded once, `σ` the weighted source, `α` its weighted
+/// alpha spread over the pixel's lanes, `d` the destination.
+CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
+    const __m256i c255 = _mm256_set1_epi16(255);
+    const __m256i v1 = divide_floor(alpha), v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, c255));
+    const __m256i dv0 = _mm256_mullo_epi16(d, v0);
+    const __m256i f1 = divide_floor(dv0), f0 = _mm256_sub_epi16(dv0, _mm256_mullo_epi16(f1, c255));
+    __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(c255, v1)));
+    g = _mm256_sub_epi16(g, f1);
+    g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
+    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
+    return divide_floor(g);
+}
+
+/// The paint as `SourceOver.Paint` holds it, from its pixel word `r | g << 8 | b << 16 | a << 24`.
+typedef struct blend_paint {
+    __m256i fill, lo, hi, alpha;
+    int opaque;
+} blend_paint;
+
+/// One group of eight pixels at `p` (`CoverageRows.blendGroup` for a whole group with
+/// `SourceOver.blend(_:weights:into:)`): the cells at `cells` read and cleared, quantized
+/// (`PixelLanes.quantize`), the paint over the pixels at those weights.
+CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, float *cells, uint8_t *p) {
+    const __m256 v = _mm256_loadu_ps(cells);
+    _mm256_storeu_ps(cells, _mm256_setzero_ps());
+    const __m256 one = _mm256_set1_ps(1);
+    // `!any(v < fullWeight)` (1 − 2⁻¹⁰): an opaque paint's interior is stored as it is.
+    if (paint->opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
+        _mm256_storeu_si256((__m256i *)p, paint->fill);
+        return;
+    }
+    // `!(w > 0) ? 0 : w`, then `w > 1 ? 1 : that` (the same as `min(that, 1)`: that is
+    // never NaN), times 255 plus 2²³, the low byte: round to nearest, ties to even.
+    const __m256 c = _mm256_min_ps(_mm256_and_ps(v, _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_GT_OQ)), one);
+    const __m256i q = _mm256_and_si256(
+        _mm256_castps_si256(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f))),
+        _mm256_set1_epi32(0xFF));
+    if (_mm256_testz_si256(q, q)) return;
+    const __m256i c255 = _mm256_set1_epi16(255);
+    const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
+    if (paint->opaque && full) {
+        _mm256_storeu_si256((__m256i *)p, paint->fill);
+        return;
+    }
+    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i dl = _mm256_and_si256(raw, _mm256_set1_epi16(0xFF)), dh = _mm256_srli_epi16(raw, 8);
+    const __m256i weight = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
+    __m256i lo, hi;
+    if (paint->opaque) {
+        // `PixelLanes.lerp`: `⌊(S·w + D·(255 − w)) / 255⌉`.
+        const __m256i rest = _mm256_sub_epi16(c255, weight);
+        lo = divide_round(_mm256_add_epi16(_mm256_mullo_epi16(paint->lo, weight), _mm256_mullo_epi16(dl, rest)));
+        hi = divide_round(_mm256_add_epi16(_mm256_mullo_epi16(paint->hi, weight), _mm256_mullo_epi16(dh, rest)));
+    } else if (full) {
+        // `PixelLanes.overFullWeight`: `S + ⌊D·(255 − S_a) / 255⌉`.
+        const __m256i rest = _mm256_sub_epi16(c255, paint->alpha);
+        lo = _mm256_add_epi16(paint->lo, divide_round(_mm256_mullo_epi16(dl, rest)));
+        hi = _mm256_add_epi16(paint->hi, divide_round(_mm256_mullo_epi16(dh, rest)));
+    } else {
+        const __m256i alpha = _mm256_mullo_epi16(paint->alpha, weight);
+        lo = over(_mm256_mullo_epi16(paint->lo, weight), alpha, dl);
+        hi = over(_mm256_mullo_epi16(paint->hi, weight), alpha, dh);
+    }
+    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
+}
+
+__attribute__((target("avx2")))
+void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
+    if (start >= stop) return;
+    blend_paint paint;
+    paint.fill = _mm256_set1_epi32((int)word);
+    paint.lo = _mm256_and_si256(paint.fill, _mm256_set1_epi16(0xFF));
+    paint.hi = _mm256_srli_epi16(paint.fill, 8);
+    paint.alpha = _mm256_set1_epi16((short)(word >> 24));
+    paint.opaque = (word >> 24) == 255;
+    // `TouchedBlocks.forEachBlock`: the set blocks `first ..< limit` in order, a bit scan each.
+    const ptrdiff_t first = start >> 3, limit = (stop + 7) >> 3, last_word = (limit - 1) >> 6;
+    const uint64_t last_mask = ~(uint64_t)0 >> (63 - ((limit - 1) & 63));
+    ptrdiff_t w = first >> 6;
+    uint64_t bits = blocks[w] & (~(uint64_t)0 << (first & 63));
+    for (;;) {
+        if (w == last_word) bits &= last_mask;
+        while (bits) {
+            const ptrdiff_t c = ((w << 6) | __builtin_ctzll(bits)) << 3;
+            blend_group(&paint, row + c, dst + 4 * c);
+            bits &= bits - 1;
+        }
+        w += 1;
+        if (w > last_word) return;
+        bits = blocks[w];
+    }
+}
+
 #else
 
-int cadence_resolve_sparse_available(void) { return 0; }
+int cadence_coverage_avx2_available(void) { return 0; }
 
 int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
     (void)row, (void)lo, (void)count, (void)blocks, (void)residue, (void)limit;

@@ -617,8 +617,8 @@ final class PathCoverageTests: XCTestCase {
     /// The drawing context's strokes of the benchmarks' spirals (zigzag 0, 2 and 5 px,
     /// widths 0.7, 3 and 9, a translucent colour) with the fast accumulation and with its
     /// reference twin: at most 1 apart in any byte, and few bytes apart at all (the fast
-    /// path's areas differ from the twin's by `Double` rounding only); and with the sparse
-    /// resolve's Swift twin instead of its AVX2 kernel: the same bytes.
+    /// path's areas differ from the twin's by `Double` rounding only); and with the Swift
+    /// twins of the sparse resolve and the blend instead of their AVX2 kernels: the same bytes.
     func testSpiralStrokesMatchTheReferenceAccumulation() throws {
         func spiral(zigzag: Double) -> Path {
             var p = Path()
@@ -630,11 +630,15 @@ final class PathCoverageTests: XCTestCase {
             }
             return p
         }
-        func render(_ path: Path, width: Double, reference: Bool, referenceResolve: Bool = false) throws -> [UInt8] {
-            let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests)
+        func render(_ path: Path, width: Double, reference: Bool, referenceRows: Bool = false) throws -> [UInt8] {
+            let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
+                         CoverageRows.referenceBlendForTests)
             PathCoverage.Accumulator.referenceForTests = reference
-            PathCoverage.referenceResolveForTests = referenceResolve
-            defer { (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests) = saved }
+            (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (referenceRows, referenceRows)
+            defer {
+                (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
+                 CoverageRows.referenceBlendForTests) = saved
+            }
             let context = try GraphicsContext(width: 640, height: 640)
             context.lineWidth = width
             context.lineJoin = .round
@@ -648,9 +652,9 @@ final class PathCoverageTests: XCTestCase {
             for width in [0.7, 3, 9] {
                 let fast = try render(path, width: width, reference: false)
                 let slow = try render(path, width: width, reference: true)
-                // The Swift sparse resolve (the AVX2 kernel's twin) gives the same bytes.
-                XCTAssertEqual(try render(path, width: width, reference: false, referenceResolve: true), fast,
-                               "zigzag \(zigzag), width \(width): the sparse resolve's twins differ")
+                // The Swift sparse resolve and blend (the AVX2 kernels' twins) give the same bytes.
+                XCTAssertEqual(try render(path, width: width, reference: false, referenceRows: true), fast,
+                               "zigzag \(zigzag), width \(width): the row kernels' twins differ")
                 var largest = 0, count = 0
                 for k in fast.indices where fast[k] != slow[k] {
                     count += 1
@@ -672,7 +676,7 @@ final class PathCoverageTests: XCTestCase {
     /// untouched block filled or skipped on the boundary), runs of untouched blocks inside a
     /// shape, spans starting inside a block and ending before a whole group.
     func testVectorSparseResolveMatchesTheReference() throws {
-        try XCTSkipUnless(cadence_resolve_sparse_available() != 0, "the CPU has no AVX2")
+        try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
         let seed: UInt64 = 0x5EED_0018_C5
         var rng = SeededGenerator(seed: seed)
         let width = 1100, words = TouchedBlocks.words(width: width)

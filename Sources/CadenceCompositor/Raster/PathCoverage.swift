@@ -257,7 +257,7 @@ enum PathCoverage {
     /// run time: a baseline x86-64 build still runs everywhere) and `referenceResolveForTests`
     /// is off.
     static var usesVectorResolve: Bool {
-        !referenceResolveForTests && cadence_resolve_sparse_available() != 0
+        !referenceResolveForTests && cadence_coverage_avx2_available() != 0
     }
 
     /// Whether `resolveSparseRow` keeps to the Swift reference twin. For tests; set it only
