@@ -51,51 +51,61 @@ CADENCE_AVX2_INLINE void resolve_group(float *p, __m256 *carry, __m256 *largest)
     _mm256_storeu_ps(p, _mm256_min_ps(_mm256_set1_ps(1), a));
 }
 
-/// The first set block at or after `b`, or `limit` (`TouchedBlocks.next`).
-static inline ptrdiff_t next_block(const uint64_t *blocks, ptrdiff_t b, ptrdiff_t limit) {
-    if (b >= limit) return limit;
-    ptrdiff_t w = b >> 6;
-    uint64_t word = blocks[w] & (~(uint64_t)0 << (b & 63));
-    const ptrdiff_t last_word = (limit - 1) >> 6;
-    while (word == 0) {
-        w += 1;
-        if (w > last_word) return limit;
-        word = blocks[w];
+/// The blocks `from ..< to` of an untouched stretch (`resolveSparse`'s blocks that are not
+/// set): with `|carry| > residue` every running sum there is the carry, stored as
+/// `min(1, |carry|)` and the blocks marked; otherwise (the winding back to 0) left alone.
+/// Returns whether the stretch was left alone (and not empty).
+CADENCE_AVX2_INLINE int fill_stretch(float *row, uint64_t *blocks, ptrdiff_t from, ptrdiff_t to, __m256 carry,
+                                     __m256 *largest, float residue) {
+    if (from >= to) return 0;
+    const float a = __builtin_fabsf(_mm256_cvtss_f32(carry));
+    if (a <= residue) return 1;
+    const __m256 v = _mm256_set1_ps(a), stored = _mm256_min_ps(_mm256_set1_ps(1), v);
+    *largest = _mm256_max_ps(v, *largest);
+    for (ptrdiff_t b = from; b < to; b++) {
+        _mm256_storeu_ps(row + 8 * b, stored);
+        blocks[b >> 6] |= (uint64_t)1 << (b & 63);
     }
-    const ptrdiff_t found = (w << 6) + __builtin_ctzll(word);
-    return found < limit ? found : limit;
+    return 0;
 }
 
 __attribute__((target("avx2")))
 int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
     __m256 carry = _mm256_setzero_ps(), largest = _mm256_setzero_ps();
-    const ptrdiff_t end = lo + count, block_limit = (end + 7) >> 3;
-    ptrdiff_t c = lo & ~(ptrdiff_t)7;
-    while (c + 8 <= end) {
-        const ptrdiff_t b = c >> 3;
-        const uint64_t bit = (uint64_t)1 << (b & 63);
-        if (blocks[b >> 6] & bit) {
-            resolve_group(row + c, &carry, &largest);
-            c += 8;
-            continue;
+    const ptrdiff_t end = lo + count, first = lo >> 3;
+    // The whole groups are blocks `first ..< whole`; a last block cut by `end` is the tail.
+    const ptrdiff_t whole = first + ((end - 8 * first) >> 3);
+    // The Swift loop's steps, set block by set block (one bit scan each): the untouched
+    // stretch before each set block is filled or left alone at once — the carry does not
+    // change across it, so its blocks all take the same branch.
+    ptrdiff_t next = first;
+    int skipped = 0;
+    if (first < whole) {
+        const ptrdiff_t last_word = (whole - 1) >> 6;
+        uint64_t bits = blocks[first >> 6] & (~(uint64_t)0 << (first & 63));
+        for (ptrdiff_t w = first >> 6;;) {
+            if (w == last_word) bits &= ~(uint64_t)0 >> (63 - ((whole - 1) & 63));
+            while (bits) {
+                const ptrdiff_t b = (w << 6) | __builtin_ctzll(bits);
+                fill_stretch(row, blocks, next, b, carry, &largest, residue);
+                resolve_group(row + 8 * b, &carry, &largest);
+                next = b + 1;
+                bits &= bits - 1;
+            }
+            if (++w > last_word) break;
+            bits = blocks[w];
         }
-        const float a = __builtin_fabsf(_mm256_cvtss_f32(carry));
-        if (a <= residue) {
-            const ptrdiff_t skip = next_block(blocks, b + 1, block_limit) << 3;
-            c = skip > c + 8 ? skip : c + 8;
-            continue;
-        }
-        // A run inside the shape: every running sum is the carry.
-        const __m256 v = _mm256_set1_ps(a);
-        largest = _mm256_max_ps(v, largest);
-        _mm256_storeu_ps(row + c, _mm256_min_ps(_mm256_set1_ps(1), v));
-        blocks[b >> 6] |= bit;
-        c += 8;
+        skipped = fill_stretch(row, blocks, next, whole, carry, &largest, residue);
     }
     const int passed = _mm256_movemask_ps(_mm256_cmp_ps(largest, _mm256_set1_ps(limit), _CMP_GT_OQ)) != 0;
+    // The tail: none when `end` ends a group; none either when the stretch before it was
+    // left alone and its own block is not set (the Swift loop's skip jumps past `end`).
+    const ptrdiff_t c = 8 * whole;
     if (c >= end) return passed;
+    const uint64_t bit = (uint64_t)1 << (whole & 63);
+    if (skipped && !(blocks[whole >> 6] & bit)) return passed;
     // The last cells (fewer than 8, one block), one at a time (`resolveTail`).
-    blocks[c >> 9] |= (uint64_t)1 << ((c >> 3) & 63);
+    blocks[whole >> 6] |= bit;
     float sum = _mm256_cvtss_f32(carry), tail = 0;
     for (ptrdiff_t i = c; i < end; i++) {
         sum += row[i];

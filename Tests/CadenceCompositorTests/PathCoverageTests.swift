@@ -674,7 +674,8 @@ final class PathCoverageTests: XCTestCase {
     /// overlap answer. The rows are biased to what a lane permutation or a select could get
     /// wrong: signed zeros, cells summing to exactly 1, ±1, 2 (an overlap) and ±residue (an
     /// untouched block filled or skipped on the boundary), runs of untouched blocks inside a
-    /// shape, spans starting inside a block and ending before a whole group.
+    /// shape, crossings in pairs (the winding back to 0 before the row's last cells), spans
+    /// starting inside a block and ending before a whole group.
     func testVectorSparseResolveMatchesTheReference() throws {
         try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
         let seed: UInt64 = 0x5EED_0018_C5
@@ -689,14 +690,27 @@ final class PathCoverageTests: XCTestCase {
             let lo = Int.random(in: 0..<width, using: &rng)
             let count = Bool.random(using: &rng) ? width - lo : Int.random(in: 0...(width - lo), using: &rng)
             let density = Double.random(in: 0.05...0.9, using: &rng)
-            for b in (lo >> 3)..<((lo + count + 7) >> 3) where Double.random(in: 0..<1, using: &rng) < density {
-                blocks[b >> 6] |= 1 << UInt64(b & 63)
-                for c in Swift.max(lo, 8 * b)..<Swift.min(lo + count, 8 * b + 8) {
-                    switch Int.random(in: 0..<4, using: &rng) {
-                    case 0: cells[c] = special.randomElement(using: &rng)!
-                    case 1: cells[c] = Float.random(in: -1...1, using: &rng)
-                    case 2: cells[c] = Float.random(in: -0.01...0.01, using: &rng)
-                    default: break
+            if trial % 3 == 0, count > 1 {
+                // Crossings in pairs, +v then −v: the winding goes back to 0 (an untouched
+                // stretch left alone) between and after them, the tail's block set or not.
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    let a = Int.random(in: lo..<(lo + count - 1), using: &rng)
+                    let b = Int.random(in: (a + 1)..<(lo + count), using: &rng)
+                    let v = Bool.random(using: &rng) ? Float(1) : Float.random(in: 0.01...1, using: &rng)
+                    cells[a] += v
+                    cells[b] -= v
+                    for c in [a, b] { blocks[c >> 9] |= 1 << UInt64((c >> 3) & 63) }
+                }
+            } else {
+                for b in (lo >> 3)..<((lo + count + 7) >> 3) where Double.random(in: 0..<1, using: &rng) < density {
+                    blocks[b >> 6] |= 1 << UInt64(b & 63)
+                    for c in Swift.max(lo, 8 * b)..<Swift.min(lo + count, 8 * b + 8) {
+                        switch Int.random(in: 0..<4, using: &rng) {
+                        case 0: cells[c] = special.randomElement(using: &rng)!
+                        case 1: cells[c] = Float.random(in: -1...1, using: &rng)
+                        case 2: cells[c] = Float.random(in: -0.01...0.01, using: &rng)
+                        default: break
+                        }
                     }
                 }
             }
