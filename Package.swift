@@ -50,7 +50,8 @@ let package = Package(
         // MARK: Public modules, bottom to top.
         // C helpers Swift cannot express: CPU feature macros (FMA or not) that #if cannot
         // see, the 4×4 matrix vector kernels, sine and cosine in one call, a prefetch, and
-        // the sprites' AVX2 row kernel (a target attribute and a run-time CPU check, no flag).
+        // the sprites' AVX2 row kernel and a coverage row's resolve and blend (a target attribute
+        // and a run-time CPU check, no flag).
         .target(name: "CCadenceFeatures"),
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),

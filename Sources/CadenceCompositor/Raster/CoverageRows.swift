@@ -239,7 +239,7 @@ extension CoverageRows {
     ///
     /// With `vector` (`usesVectorBlend`) the blocks wholly inside the row go to the AVX2
     /// kernel `cadence_blend_blocks` in one call: the same integer lanes, so the same bytes,
-    /// in about half the instructions a block; a last block cut by the row's end stays here.
+    /// in about two thirds of the instructions; a last block cut by the row's end stays here.
     /// Without it, this is that kernel's reference twin.
     @inline(__always)
     fileprivate static func blend(
