@@ -50,8 +50,9 @@ let package = Package(
         // MARK: Public modules, bottom to top.
         // C helpers Swift cannot express: CPU feature macros (FMA or not) that #if cannot
         // see, the 4×4 matrix vector kernels, sine and cosine in one call, a prefetch, the
-        // sprites' AVX2 row kernel and the timing function's AVX2 and FMA batch kernel (each a
-        // target attribute and a run-time CPU check, no flag).
+        // sprites' AVX2 row kernel, the timing function's AVX2 and FMA batch kernel and a
+        // coverage row's resolve and blend (each a target attribute and a run-time CPU check,
+        // no flag).
         .target(name: "CCadenceFeatures"),
         .target(name: "CadenceGeometry", dependencies: ["CCadenceFeatures"]),
         .target(name: "CadenceTiming", dependencies: ["CadenceGeometry", "CCadenceFeatures"]),

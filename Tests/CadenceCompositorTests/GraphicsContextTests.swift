@@ -398,7 +398,9 @@ final class GraphicsContextTests: XCTestCase {
                 for k in i..<min(n, i + run) { w[k] = value }
                 i += run
             }
-            let paint = SourceOver.Paint(Color(red: 0.3, green: 0.6, blue: 0.9, alpha: trial % 2 == 0 ? 1 : 0.7))
+            // Opaque, translucent and nearly clear (weighted alphas of a few units: `over`'s remainders).
+            let paint = SourceOver.Paint(Color(red: 0.3, green: 0.6, blue: 0.9,
+                                               alpha: trial % 2 == 0 ? 1 : trial % 4 == 1 ? 0.7 : 0.02))
             var a = (0..<(4 * n)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             for p in stride(from: 0, to: a.count, by: 4) { for c in 0..<3 { a[p + c] = min(a[p + c], a[p + 3]) } }
             var b = a

@@ -1,3 +1,4 @@
+import CCadenceFeatures
 import CadenceGeometry
 import CadencePixels
 import CadenceTestSupport
@@ -616,7 +617,8 @@ final class PathCoverageTests: XCTestCase {
     /// The drawing context's strokes of the benchmarks' spirals (zigzag 0, 2 and 5 px,
     /// widths 0.7, 3 and 9, a translucent colour) with the fast accumulation and with its
     /// reference twin: at most 1 apart in any byte, and few bytes apart at all (the fast
-    /// path's areas differ from the twin's by `Double` rounding only).
+    /// path's areas differ from the twin's by `Double` rounding only); and with the Swift
+    /// twins of the sparse resolve and the blend instead of their AVX2 kernels: the same bytes.
     func testSpiralStrokesMatchTheReferenceAccumulation() throws {
         func spiral(zigzag: Double) -> Path {
             var p = Path()
@@ -628,10 +630,15 @@ final class PathCoverageTests: XCTestCase {
             }
             return p
         }
-        func render(_ path: Path, width: Double, reference: Bool) throws -> [UInt8] {
-            let saved = PathCoverage.Accumulator.referenceForTests
+        func render(_ path: Path, width: Double, reference: Bool, referenceRows: Bool = false) throws -> [UInt8] {
+            let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
+                         CoverageRows.referenceBlendForTests)
             PathCoverage.Accumulator.referenceForTests = reference
-            defer { PathCoverage.Accumulator.referenceForTests = saved }
+            (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (referenceRows, referenceRows)
+            defer {
+                (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
+                 CoverageRows.referenceBlendForTests) = saved
+            }
             let context = try GraphicsContext(width: 640, height: 640)
             context.lineWidth = width
             context.lineJoin = .round
@@ -645,6 +652,9 @@ final class PathCoverageTests: XCTestCase {
             for width in [0.7, 3, 9] {
                 let fast = try render(path, width: width, reference: false)
                 let slow = try render(path, width: width, reference: true)
+                // The Swift sparse resolve and blend (the AVX2 kernels' twins) give the same bytes.
+                XCTAssertEqual(try render(path, width: width, reference: false, referenceRows: true), fast,
+                               "zigzag \(zigzag), width \(width): the row kernels' twins differ")
                 var largest = 0, count = 0
                 for k in fast.indices where fast[k] != slow[k] {
                     count += 1
@@ -656,5 +666,74 @@ final class PathCoverageTests: XCTestCase {
             }
         }
         print("spiral strokes: \(changed) bytes differ from the reference accumulation")
+    }
+
+    /// `cadence_resolve_sparse` (the AVX2 row kernel, the fast path) against
+    /// `resolveSparse` (its Swift reference twin) on seeded rows 1,100 cells wide (three
+    /// words of blocks): the same cells to the bit, the same blocks marked and the same
+    /// overlap answer. The rows are biased to what a lane permutation or a select could get
+    /// wrong: signed zeros, cells summing to exactly 1, ±1, 2 (an overlap) and ±residue (an
+    /// untouched block filled or skipped on the boundary), runs of untouched blocks inside a
+    /// shape, crossings in pairs (the winding back to 0 before the row's last cells), spans
+    /// starting inside a block and ending before a whole group.
+    func testVectorSparseResolveMatchesTheReference() throws {
+        try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
+        let seed: UInt64 = 0x5EED_0018_C5
+        var rng = SeededGenerator(seed: seed)
+        let width = 1100, words = TouchedBlocks.words(width: width)
+        let special: [Float] = [0, -0.0, 1, -1, 0.5, -0.5, 0.25, 2, -2, PathCoverage.residue, -PathCoverage.residue,
+                                PathCoverage.residue.nextUp, 1 + PathCoverage.overlapThreshold, 1e-7, -1e-7]
+        var overlaps = 0, filled = 0
+        for trial in 0..<400 {
+            var cells = [Float](repeating: 0, count: width)
+            var blocks = [UInt64](repeating: 0, count: words)
+            let lo = Int.random(in: 0..<width, using: &rng)
+            let count = Bool.random(using: &rng) ? width - lo : Int.random(in: 0...(width - lo), using: &rng)
+            let density = Double.random(in: 0.05...0.9, using: &rng)
+            if trial % 3 == 0, count > 1 {
+                // Crossings in pairs, +v then −v: the winding goes back to 0 (an untouched
+                // stretch left alone) between and after them, the tail's block set or not.
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    let a = Int.random(in: lo..<(lo + count - 1), using: &rng)
+                    let b = Int.random(in: (a + 1)..<(lo + count), using: &rng)
+                    let v = Bool.random(using: &rng) ? Float(1) : Float.random(in: 0.01...1, using: &rng)
+                    cells[a] += v
+                    cells[b] -= v
+                    for c in [a, b] { blocks[c >> 9] |= 1 << UInt64((c >> 3) & 63) }
+                }
+            } else {
+                for b in (lo >> 3)..<((lo + count + 7) >> 3) where Double.random(in: 0..<1, using: &rng) < density {
+                    blocks[b >> 6] |= 1 << UInt64(b & 63)
+                    for c in Swift.max(lo, 8 * b)..<Swift.min(lo + count, 8 * b + 8) {
+                        switch Int.random(in: 0..<4, using: &rng) {
+                        case 0: cells[c] = special.randomElement(using: &rng)!
+                        case 1: cells[c] = Float.random(in: -1...1, using: &rng)
+                        case 2: cells[c] = Float.random(in: -0.01...0.01, using: &rng)
+                        default: break
+                        }
+                    }
+                }
+            }
+            var fast = cells, slow = cells, fastBlocks = blocks, slowBlocks = blocks
+            let fastOverlaps = fast.withUnsafeMutableBufferPointer { c in
+                fastBlocks.withUnsafeMutableBufferPointer { b in
+                    cadence_resolve_sparse(c.baseAddress!, lo, count, b.baseAddress!, PathCoverage.residue,
+                                           1 + PathCoverage.overlapThreshold) != 0
+                }
+            }
+            let slowOverlaps = slow.withUnsafeMutableBufferPointer { c in
+                slowBlocks.withUnsafeMutableBufferPointer { b in
+                    PathCoverage.resolveSparse(c.baseAddress!, from: lo, count: count, blocks: b.baseAddress!)
+                }
+            }
+            XCTAssertEqual(fastOverlaps, slowOverlaps, "seed \(seed), trial \(trial): overlap")
+            XCTAssertEqual(fastBlocks, slowBlocks, "seed \(seed), trial \(trial): blocks")
+            XCTAssertEqual(fast.map(\.bitPattern), slow.map(\.bitPattern), "seed \(seed), trial \(trial): cells")
+            if slowOverlaps { overlaps += 1 }
+            if slowBlocks != blocks { filled += 1 }
+        }
+        // The cases reached: rows that overlap, rows whose untouched blocks were filled.
+        XCTAssertGreaterThan(overlaps, 20)
+        XCTAssertGreaterThan(filled, 20)
     }
 }

@@ -1,0 +1,235 @@
+// A coverage row's kernels in AVX2 (CadenceCoverage.h). The sparse resolve: each step is
+// `PathCoverage.resolveSparse`'s (with `resolveGroup`, `resolveTail` and `TouchedBlocks`'
+// bit operations) in the same `float` operations on the same operands in the same order, so
+// the cells are the same bits: a lane's additions are the Swift prefix sum's (IEEE addition
+// commutes exactly), and each select is a min/max whose operand order gives the Swift
+// select's answer for ties, signed zeros and NaN. What differs is how the lanes move: a
+// log-step's shifted vector is one `vpermps` and a blend with zero (the upper half's step
+// one `vperm2f128`), where the Swift code compiles to loads at offsets and mended lanes.
+// The blend: `PixelLanes`' integer steps, each the same 16-bit wrapping lane operation, a
+// block of 8 pixels in one 256-bit vector (the Swift lanes are two 128-bit halves on a
+// baseline build), and the row's blocks found by the same bit scan.
+#include "CadenceCoverage.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#pragma clang fp contract(off)
+
+#define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+
+int cadence_coverage_avx2_available(void) {
+    static int available = -1;
+    if (available < 0) {
+        __builtin_cpu_init();
+        available = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return available;
+}
+
+/// `v < 0 ? -v : v` lane by lane (`-v > v` holds exactly when `v < 0`, and is false for
+/// zeros and NaN, where `vmaxps` returns its second operand).
+CADENCE_AVX2_INLINE __m256 magnitude_select(__m256 v) {
+    return _mm256_max_ps(_mm256_xor_ps(v, _mm256_set1_ps(-0.0f)), v);
+}
+
+/// One touched group (`resolveGroup`): the running sums of the 8 cells at `p` from
+/// `*carry` (all lanes the carry), replaced by `min(1, |sum|)`; the carry becomes the last
+/// sum, `*largest` each lane's largest `|sum|` (`a > largest ? a : largest`).
+CADENCE_AVX2_INLINE void resolve_group(float *p, __m256 *carry, __m256 *largest) {
+    const __m256 zero = _mm256_setzero_ps();
+    __m256 v = _mm256_loadu_ps(p);
+    // v[i] += v[i − 1], then v[i] += v[i − 2], then v[i] += v[i − 4] (0 where i − k < 0).
+    v = _mm256_add_ps(v, _mm256_blend_ps(_mm256_permutevar8x32_ps(v, _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6)), zero, 0x01));
+    v = _mm256_add_ps(v, _mm256_blend_ps(_mm256_permutevar8x32_ps(v, _mm256_setr_epi32(0, 0, 0, 1, 2, 3, 4, 5)), zero, 0x03));
+    v = _mm256_add_ps(v, _mm256_permute2f128_ps(v, v, 0x08));
+    v = _mm256_add_ps(v, *carry);
+    *carry = _mm256_permutevar8x32_ps(v, _mm256_set1_epi32(7));
+    const __m256 a = magnitude_select(v);
+    *largest = _mm256_max_ps(a, *largest);
+    // `a > 1 ? 1 : a`.
+    _mm256_storeu_ps(p, _mm256_min_ps(_mm256_set1_ps(1), a));
+}
+
+/// The blocks `from ..< to` of an untouched stretch (`resolveSparse`'s blocks that are not
+/// set): with `|carry| > residue` every running sum there is the carry, stored as
+/// `min(1, |carry|)` and the blocks marked; otherwise (the winding back to 0) left alone.
+/// Returns whether the stretch was left alone (and not empty).
+CADENCE_AVX2_INLINE int fill_stretch(float *row, uint64_t *blocks, ptrdiff_t from, ptrdiff_t to, __m256 carry,
+                                     __m256 *largest, float residue) {
+    if (from >= to) return 0;
+    const float a = __builtin_fabsf(_mm256_cvtss_f32(carry));
+    if (a <= residue) return 1;
+    const __m256 v = _mm256_set1_ps(a), stored = _mm256_min_ps(_mm256_set1_ps(1), v);
+    *largest = _mm256_max_ps(v, *largest);
+    for (ptrdiff_t b = from; b < to; b++) {
+        _mm256_storeu_ps(row + 8 * b, stored);
+        blocks[b >> 6] |= (uint64_t)1 << (b & 63);
+    }
+    return 0;
+}
+
+__attribute__((target("avx2")))
+int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
+    __m256 carry = _mm256_setzero_ps(), largest = _mm256_setzero_ps();
+    const ptrdiff_t end = lo + count, first = lo >> 3;
+    // The whole groups are blocks `first ..< whole`; a last block cut by `end` is the tail.
+    const ptrdiff_t whole = first + ((end - 8 * first) >> 3);
+    // The Swift loop's steps, set block by set block (one bit scan each): the untouched
+    // stretch before each set block is filled or left alone at once — the carry does not
+    // change across it, so its blocks all take the same branch.
+    ptrdiff_t next = first;
+    int skipped = 0;
+    if (first < whole) {
+        const ptrdiff_t last_word = (whole - 1) >> 6;
+        uint64_t bits = blocks[first >> 6] & (~(uint64_t)0 << (first & 63));
+        for (ptrdiff_t w = first >> 6;;) {
+            if (w == last_word) bits &= ~(uint64_t)0 >> (63 - ((whole - 1) & 63));
+            while (bits) {
+                const ptrdiff_t b = (w << 6) | __builtin_ctzll(bits);
+                fill_stretch(row, blocks, next, b, carry, &largest, residue);
+                resolve_group(row + 8 * b, &carry, &largest);
+                next = b + 1;
+                bits &= bits - 1;
+            }
+            if (++w > last_word) break;
+            bits = blocks[w];
+        }
+        skipped = fill_stretch(row, blocks, next, whole, carry, &largest, residue);
+    }
+    const int passed = _mm256_movemask_ps(_mm256_cmp_ps(largest, _mm256_set1_ps(limit), _CMP_GT_OQ)) != 0;
+    // The tail: none when `end` ends a group; none either when the stretch before it was
+    // left alone and its own block is not set (the Swift loop's skip jumps past `end`).
+    const ptrdiff_t c = 8 * whole;
+    if (c >= end) return passed;
+    const uint64_t bit = (uint64_t)1 << (whole & 63);
+    if (skipped && !(blocks[whole >> 6] & bit)) return passed;
+    // The last cells (fewer than 8, one block), one at a time (`resolveTail`).
+    blocks[whole >> 6] |= bit;
+    float sum = _mm256_cvtss_f32(carry), tail = 0;
+    for (ptrdiff_t i = c; i < end; i++) {
+        sum += row[i];
+        const float a = __builtin_fabsf(sum);
+        tail = a >= tail ? a : tail;
+        row[i] = a < 1 ? a : 1;
+    }
+    return passed || tail > limit;
+}
+
+/// `x · y >> 16` lane by lane, unsigned (`PixelLanes.mulhi`).
+CADENCE_AVX2_INLINE __m256i mulhi(__m256i x, __m256i y) { return _mm256_mulhi_epu16(x, y); }
+
+/// `⌊x / 255⌋` for `x` in `0 … 65534` (`PixelLanes.divideFloor`).
+CADENCE_AVX2_INLINE __m256i divide_floor(__m256i x) {
+    return mulhi(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_set1_epi16(257));
+}
+
+/// `⌊x / 255 + ½⌋` for `x` in `0 … 65407` (`PixelLanes.divideRound`).
+CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
+    return mulhi(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// `PixelLanes.over`: source-over rounded once, `σ` the weighted source, `α` its weighted
+/// alpha spread over the pixel's lanes, `d` the destination.
+CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
+    const __m256i c255 = _mm256_set1_epi16(255);
+    const __m256i v1 = divide_floor(alpha), v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, c255));
+    const __m256i dv0 = _mm256_mullo_epi16(d, v0);
+    const __m256i f1 = divide_floor(dv0), f0 = _mm256_sub_epi16(dv0, _mm256_mullo_epi16(f1, c255));
+    __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(c255, v1)));
+    g = _mm256_sub_epi16(g, f1);
+    g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
+    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
+    return divide_floor(g);
+}
+
+/// The paint as `SourceOver.Paint` holds it, from its pixel word `r | g << 8 | b << 16 | a << 24`.
+typedef struct blend_paint {
+    __m256i fill, lo, hi, alpha;
+    int opaque;
+} blend_paint;
+
+/// One group of eight pixels at `p` (`CoverageRows.blendGroup` for a whole group with
+/// `SourceOver.blend(_:weights:into:)`): the cells at `cells` read and cleared, quantized
+/// (`PixelLanes.quantize`), the paint over the pixels at those weights.
+CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, float *cells, uint8_t *p) {
+    const __m256 v = _mm256_loadu_ps(cells);
+    _mm256_storeu_ps(cells, _mm256_setzero_ps());
+    const __m256 one = _mm256_set1_ps(1);
+    // `!any(v < fullWeight)` (1 − 2⁻¹⁰): an opaque paint's interior is stored as it is.
+    if (paint->opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
+        _mm256_storeu_si256((__m256i *)p, paint->fill);
+        return;
+    }
+    // `!(w > 0) ? 0 : w`, then `w > 1 ? 1 : that` (the same as `min(that, 1)`: that is
+    // never NaN), times 255 plus 2²³, the low byte: round to nearest, ties to even.
+    const __m256 c = _mm256_min_ps(_mm256_and_ps(v, _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_GT_OQ)), one);
+    const __m256i q = _mm256_and_si256(
+        _mm256_castps_si256(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f))),
+        _mm256_set1_epi32(0xFF));
+    if (_mm256_testz_si256(q, q)) return;
+    const __m256i c255 = _mm256_set1_epi16(255);
+    const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
+    if (paint->opaque && full) {
+        _mm256_storeu_si256((__m256i *)p, paint->fill);
+        return;
+    }
+    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i dl = _mm256_and_si256(raw, _mm256_set1_epi16(0xFF)), dh = _mm256_srli_epi16(raw, 8);
+    const __m256i weight = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
+    __m256i lo, hi;
+    if (paint->opaque) {
+        // `PixelLanes.lerp`: `⌊(S·w + D·(255 − w)) / 255⌉`.
+        const __m256i rest = _mm256_sub_epi16(c255, weight);
+        lo = divide_round(_mm256_add_epi16(_mm256_mullo_epi16(paint->lo, weight), _mm256_mullo_epi16(dl, rest)));
+        hi = divide_round(_mm256_add_epi16(_mm256_mullo_epi16(paint->hi, weight), _mm256_mullo_epi16(dh, rest)));
+    } else if (full) {
+        // `PixelLanes.overFullWeight`: `S + ⌊D·(255 − S_a) / 255⌉`.
+        const __m256i rest = _mm256_sub_epi16(c255, paint->alpha);
+        lo = _mm256_add_epi16(paint->lo, divide_round(_mm256_mullo_epi16(dl, rest)));
+        hi = _mm256_add_epi16(paint->hi, divide_round(_mm256_mullo_epi16(dh, rest)));
+    } else {
+        const __m256i alpha = _mm256_mullo_epi16(paint->alpha, weight);
+        lo = over(_mm256_mullo_epi16(paint->lo, weight), alpha, dl);
+        hi = over(_mm256_mullo_epi16(paint->hi, weight), alpha, dh);
+    }
+    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
+}
+
+__attribute__((target("avx2")))
+void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
+    if (start >= stop) return;
+    blend_paint paint;
+    paint.fill = _mm256_set1_epi32((int)word);
+    paint.lo = _mm256_and_si256(paint.fill, _mm256_set1_epi16(0xFF));
+    paint.hi = _mm256_srli_epi16(paint.fill, 8);
+    paint.alpha = _mm256_set1_epi16((short)(word >> 24));
+    paint.opaque = (word >> 24) == 255;
+    // `TouchedBlocks.forEachBlock`: the set blocks `first ..< limit` in order, a bit scan each.
+    const ptrdiff_t first = start >> 3, limit = (stop + 7) >> 3, last_word = (limit - 1) >> 6;
+    const uint64_t last_mask = ~(uint64_t)0 >> (63 - ((limit - 1) & 63));
+    ptrdiff_t w = first >> 6;
+    uint64_t bits = blocks[w] & (~(uint64_t)0 << (first & 63));
+    for (;;) {
+        if (w == last_word) bits &= last_mask;
+        while (bits) {
+            const ptrdiff_t c = ((w << 6) | __builtin_ctzll(bits)) << 3;
+            blend_group(&paint, row + c, dst + 4 * c);
+            bits &= bits - 1;
+        }
+        w += 1;
+        if (w > last_word) return;
+        bits = blocks[w];
+    }
+}
+
+#else
+
+int cadence_coverage_avx2_available(void) { return 0; }
+
+int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
+    (void)row, (void)lo, (void)count, (void)blocks, (void)residue, (void)limit;
+    __builtin_trap();
+}
+
+#endif
