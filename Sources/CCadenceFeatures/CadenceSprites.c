@@ -313,6 +313,21 @@ static inline int32_t nearest(double value) { return _mm_cvtsd_si32(_mm_set_sd(v
 /// Q16 of `value`, rounded to nearest; `value` must be within ±2¹⁴ (checked by the caller).
 static inline int32_t q16(double value) { return nearest(value * 65536.0); }
 
+/// Q16 values at a group's pixels `at` steps after the row's first: `first + at·step`.
+CADENCE_AVX2_INLINE __m256i stepped(int32_t first, int32_t step, __m256i at) {
+    return _mm256_add_epi32(_mm256_set1_epi32(first), _mm256_mullo_epi32(at, _mm256_set1_epi32(step)));
+}
+
+/// One slab's Q16 coverage at Q16 slab distance `p` (pixels), `h` its half extent plus ½:
+/// `sat(h − |p|) + (sat(h + |p|) − 1)`, the second term `min(h + |p| − 1, 0)` as h + |p| ≥ 0,
+/// then `max(0, ·)`.
+CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p) {
+    const __m256i izero = _mm256_setzero_si256(), one = _mm256_set1_epi32(65536), hh = _mm256_set1_epi32(h);
+    const __m256i a = _mm256_abs_epi32(p);
+    return _mm256_max_epi32(izero, _mm256_add_epi32(clampi(_mm256_sub_epi32(hh, a), izero, one),
+                                                     _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hh, a), one), izero)));
+}
+
 /// Eight pixels at `px`, `k` pixels after the row's first, in fixed point: the pixels'
 /// texel coordinates and slab distances are the row's first pixel's plus `k + i` steps
 /// (32-bit integer lanes, no float), the coverage `nu·nv` in Q15 and the weight
@@ -322,15 +337,8 @@ CADENCE_AVX2_INLINE void shade_fixed(
     const cadence_sprite *s, const fixed_sprite *f, const fixed_row *r, uint8_t *px, int32_t k, __m256i lanesIn) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32(k));
-    const __m256i izero = _mm256_setzero_si256(), one = _mm256_set1_epi32(65536);
-    const __m256i pu = _mm256_abs_epi32(_mm256_add_epi32(_mm256_set1_epi32(r->u), _mm256_mullo_epi32(at, _mm256_set1_epi32(f->stepU))));
-    const __m256i pv = _mm256_abs_epi32(_mm256_add_epi32(_mm256_set1_epi32(r->v), _mm256_mullo_epi32(at, _mm256_set1_epi32(f->stepV))));
-    const __m256i hu = _mm256_set1_epi32(f->halfU), hv = _mm256_set1_epi32(f->halfV);
-    // sat(h − |p|) + (sat(h + |p|) − 1), the second term min(h + |p| − 1, 0) as h + |p| ≥ 0.
-    const __m256i nu = _mm256_max_epi32(izero, _mm256_add_epi32(
-        clampi(_mm256_sub_epi32(hu, pu), izero, one), _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hu, pu), one), izero)));
-    const __m256i nv = _mm256_max_epi32(izero, _mm256_add_epi32(
-        clampi(_mm256_sub_epi32(hv, pv), izero, one), _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hv, pv), one), izero)));
+    const __m256i nu = slab_fixed(f->halfU, stepped(r->u, f->stepU, at));
+    const __m256i nv = slab_fixed(f->halfV, stepped(r->v, f->stepV, at));
     const __m256i c30 = _mm256_mullo_epi32(_mm256_srli_epi32(nu, 1), _mm256_srli_epi32(nv, 1));
     const __m256i c15 = _mm256_srli_epi32(_mm256_add_epi32(c30, _mm256_set1_epi32(1 << 14)), 15);
     __m256i q = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi32(c15, _mm256_set1_epi32(f->opacity)), _mm256_set1_epi32(1 << 22)), 23);
@@ -338,10 +346,9 @@ CADENCE_AVX2_INLINE void shade_fixed(
     if (_mm256_testz_si256(q, q)) return;
 
     const __m256i mask = _mm256_set1_epi32(0xFFFF), round = _mm256_set1_epi32(128);
-    const __m256i xs = clampi(_mm256_add_epi32(_mm256_set1_epi32(r->x), _mm256_mullo_epi32(at, _mm256_set1_epi32(f->stepX))),
-                              _mm256_set1_epi32(-32768), _mm256_set1_epi32(f->maxXs));
-    const __m256i ys = clampi(_mm256_add_epi32(_mm256_set1_epi32(r->y), _mm256_mullo_epi32(at, _mm256_set1_epi32(f->stepY))),
-                              _mm256_set1_epi32(-32768), _mm256_set1_epi32(f->maxYs));
+    const __m256i low = _mm256_set1_epi32(-32768);
+    const __m256i xs = clampi(stepped(r->x, f->stepX, at), low, _mm256_set1_epi32(f->maxXs));
+    const __m256i ys = clampi(stepped(r->y, f->stepY, at), low, _mm256_set1_epi32(f->maxYs));
     const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
     const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
     sample_and_blend(s, px, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy));
