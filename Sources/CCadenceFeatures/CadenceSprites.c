@@ -1,11 +1,19 @@
-// The emitter sprite kernel in AVX2 (CadenceSprites.h). Each step below is the Swift
-// kernel's (`Rasterizer.drawSprite`'s `support` and `shade`, `SourceOver.blendSample`/`addSample`,
+// The emitter sprite kernel in AVX2 (CadenceSprites.h), in two forms.
+//
+// Float lanes (`draw_row`, `shade`): each step is the Swift kernel's
+// (`Rasterizer.drawSprite`'s `support` and `shade`, `SourceOver.blendSample`/`addSample`,
 // `PixelLanes`, `ContentsSampler`'s lane helpers), operation for operation in the same
 // types, so the bytes are the same: floats are never contracted into fused multiply-adds
 // (the pragma), every min/max is written with the operand order whose NaN and tie rule is
 // the Swift select's, and the integer steps are the same 16- and 32-bit wrapping lanes. What
-// differs is how: the sixteen texels of a group come from four hardware gathers
-// (`vpgatherdd`) instead of sixteen scalar loads and their shuffles.
+// differs is how: the texels of a group come from hardware gathers (two 64-bit gathers of
+// texel pairs a texel row) instead of scalar loads and their shuffles.
+//
+// Fixed point (`draw_row_fixed`, `shade_fixed`), what `cadence_sprite_draw` uses where its
+// ranges hold: the pixels' texel coordinates and slab distances in Q16 integer lanes, each
+// the row's first pixel's value plus whole steps, and the coverage in Q15 — no float and no
+// floor in a group — then the same sample and blend. Its bound against the float lanes is
+// derived at `cadence_sprite_draw` (CadenceSprites.h).
 #include "CadenceSprites.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -154,6 +162,65 @@ CADENCE_AVX2_INLINE __m256i gather(const uint8_t *p, __m256i offsets) {
     return _mm256_i32gather_epi32((const int *)p, offsets, 1);
 }
 
+/// The texel pairs at byte `offsets` (texels j and j + 1 of a row) as the left and the
+/// right texels of eight pixels: two 64-bit gathers of four pairs each (half the loads of
+/// two 32-bit gathers). The first gathers pixels 0, 1, 4, 5 and the second 2, 3, 6, 7, so
+/// that the in-lane shuffles put the low and the high halves back in pixel order.
+CADENCE_AVX2_INLINE void gather_pairs(const uint8_t *p, __m256i offsets, __m256i *left, __m256i *right) {
+    const __m256i order = _mm256_permute4x64_epi64(offsets, 0xD8);
+    const __m256 a = _mm256_castsi256_ps(_mm256_i32gather_epi64((const long long *)p, _mm256_castsi256_si128(order), 1));
+    const __m256 b = _mm256_castsi256_ps(_mm256_i32gather_epi64((const long long *)p, _mm256_extracti128_si256(order, 1), 1));
+    *left = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
+    *right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
+}
+
+/// The rest of a group once its weights `q` are known: the bilinear sample at texel
+/// column `xi` + φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both
+/// 16-bit lanes), the tint, the blend. Both kernels end here.
+CADENCE_AVX2_INLINE void sample_and_blend(
+    const cadence_sprite *s, uint8_t *px, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
+    const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY);
+    const __m256i stride = _mm256_set1_epi32(s->stride);
+    const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
+    const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, _mm256_set1_epi32(1)), izero, my), stride);
+    const uint8_t *t = s->texels;
+    __m256i phi, topLeft, topRight, bottomLeft, bottomRight;
+    if (s->maxX >= 1) {
+        // The Swift kernel's texel pairs: texels j and j + 1, past the ends the edge texel
+        // picked whole by φ = 0 or 256.
+        const __m256i penultimate = _mm256_set1_epi32(s->maxX - 1);
+        phi = _mm256_blendv_epi8(fx0, izero, _mm256_cmpgt_epi32(izero, xi));
+        phi = _mm256_blendv_epi8(phi, _mm256_set1_epi32(256), _mm256_cmpgt_epi32(xi, penultimate));
+        const __m256i j = _mm256_slli_epi32(clampi(xi, izero, penultimate), 2);
+        gather_pairs(t, _mm256_add_epi32(ra, j), &topLeft, &topRight);
+        gather_pairs(t, _mm256_add_epi32(rb, j), &bottomLeft, &bottomRight);
+    } else {
+        const __m256i mx = _mm256_set1_epi32(s->maxX);
+        const __m256i xa = _mm256_slli_epi32(clampi(xi, izero, mx), 2);
+        const __m256i xb = _mm256_slli_epi32(clampi(_mm256_add_epi32(xi, _mm256_set1_epi32(1)), izero, mx), 2);
+        phi = fx0;
+        topLeft = gather(t, _mm256_add_epi32(ra, xa)), topRight = gather(t, _mm256_add_epi32(ra, xb));
+        bottomLeft = gather(t, _mm256_add_epi32(rb, xa)), bottomRight = gather(t, _mm256_add_epi32(rb, xb));
+    }
+    const __m256i fx = spread(phi);
+    __m256i lo = horizontal(vertical(low_bytes(topLeft), low_bytes(bottomLeft), fy),
+                            vertical(low_bytes(topRight), low_bytes(bottomRight), fy), fx);
+    __m256i hi = horizontal(vertical(_mm256_srli_epi16(topLeft, 8), _mm256_srli_epi16(bottomLeft, 8), fy),
+                            vertical(_mm256_srli_epi16(topRight, 8), _mm256_srli_epi16(bottomRight, 8), fy), fx);
+    if (s->tinted) {
+        const __m256i tintLo = _mm256_set1_epi32((int)((uint32_t)s->tint[0] | (uint32_t)s->tint[2] << 16));
+        const __m256i tintHi = _mm256_set1_epi32((int)((uint32_t)s->tint[1] | (uint32_t)s->tint[3] << 16));
+        const __m256i c128 = _mm256_set1_epi16(128);
+        lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lo, tintLo), c128), 8);
+        hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
+    }
+    if (s->additive) {
+        add_sample(lo, hi, q, px);
+    } else {
+        blend_sample(lo, hi, q, px);
+    }
+}
+
 /// Eight pixels at `px` (column `x`), each weighted by its coverage times `factor`.
 CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x, float dy, __m256 factor) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
@@ -185,47 +252,17 @@ CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x
     const __m256 ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
     __m256 xf, yf;
     const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
-    const __m256i fy = spread(fraction(_mm256_sub_ps(ys, yf)));
-    const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY);
-    const __m256i stride = _mm256_set1_epi32(s->stride);
-    const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
-    const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, _mm256_set1_epi32(1)), izero, my), stride);
-    __m256i xa, xb, phi;
-    if (s->maxX >= 1) {
-        // The Swift kernel's texel pairs: texels j and j + 1, past the ends the edge texel
-        // picked whole by φ = 0 or 256.
-        const __m256i penultimate = _mm256_set1_epi32(s->maxX - 1);
-        phi = fraction(_mm256_sub_ps(xs, xf));
-        phi = _mm256_blendv_epi8(phi, izero, _mm256_cmpgt_epi32(izero, xi));
-        phi = _mm256_blendv_epi8(phi, _mm256_set1_epi32(256), _mm256_cmpgt_epi32(xi, penultimate));
-        xa = _mm256_slli_epi32(clampi(xi, izero, penultimate), 2);
-        xb = _mm256_add_epi32(xa, _mm256_set1_epi32(4));
-    } else {
-        const __m256i mx = _mm256_set1_epi32(s->maxX);
-        xa = _mm256_slli_epi32(clampi(xi, izero, mx), 2);
-        xb = _mm256_slli_epi32(clampi(_mm256_add_epi32(xi, _mm256_set1_epi32(1)), izero, mx), 2);
-        phi = fraction(_mm256_sub_ps(xs, xf));
-    }
-    const __m256i fx = spread(phi);
-    const uint8_t *t = s->texels;
-    const __m256i topLeft = gather(t, _mm256_add_epi32(ra, xa)), topRight = gather(t, _mm256_add_epi32(ra, xb));
-    const __m256i bottomLeft = gather(t, _mm256_add_epi32(rb, xa)), bottomRight = gather(t, _mm256_add_epi32(rb, xb));
-    __m256i lo = horizontal(vertical(low_bytes(topLeft), low_bytes(bottomLeft), fy),
-                            vertical(low_bytes(topRight), low_bytes(bottomRight), fy), fx);
-    __m256i hi = horizontal(vertical(_mm256_srli_epi16(topLeft, 8), _mm256_srli_epi16(bottomLeft, 8), fy),
-                            vertical(_mm256_srli_epi16(topRight, 8), _mm256_srli_epi16(bottomRight, 8), fy), fx);
-    if (s->tinted) {
-        const __m256i tintLo = _mm256_set1_epi32((int)((uint32_t)s->tint[0] | (uint32_t)s->tint[2] << 16));
-        const __m256i tintHi = _mm256_set1_epi32((int)((uint32_t)s->tint[1] | (uint32_t)s->tint[3] << 16));
-        const __m256i c128 = _mm256_set1_epi16(128);
-        lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lo, tintLo), c128), 8);
-        hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
-    }
-    if (s->additive) {
-        add_sample(lo, hi, q, px);
-    } else {
-        blend_sample(lo, hi, q, px);
-    }
+    sample_and_blend(s, px, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))));
+}
+
+/// The lanes of the group at column `x` that are still to draw, `next ..< end`, as all-ones:
+/// lane i is inside when 0 ≤ o < end − next, o = x + i − next (the Swift kernel's borrow
+/// masks).
+CADENCE_AVX2_INLINE __m256i inside(ptrdiff_t x, ptrdiff_t next, ptrdiff_t end) {
+    const __m256i offset = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                            _mm256_set1_epi32((int)(uint32_t)(x - next)));
+    const __m256i below = _mm256_sub_epi32(offset, _mm256_set1_epi32((int)(uint32_t)(end - next)));
+    return _mm256_srai_epi32(_mm256_andnot_si256(offset, below), 31);
 }
 
 /// Draws `first ..< end` of one row (`pixels` at column `first`, `dy` the row's pixel centre
@@ -236,17 +273,95 @@ CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x
 static __attribute__((noinline, target("avx2"))) void draw_row(
     const cadence_sprite *sprite, uint8_t *pixels, ptrdiff_t first, ptrdiff_t end, ptrdiff_t rowEnd, float dy) {
     const __m256i opacity = _mm256_set1_epi32((int)__builtin_bit_cast(uint32_t, sprite->opacity));
-    const __m256i offsets = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     ptrdiff_t next = first;
     while (next < end) {
         const ptrdiff_t x = next < rowEnd - 8 ? next : rowEnd - 8;
-        // Lane i is inside when 0 ≤ o < end − next, o = x + i − next (the Swift kernel's
-        // borrow masks).
-        const __m256i offset = _mm256_add_epi32(offsets, _mm256_set1_epi32((int)(uint32_t)(x - next)));
-        const __m256i below = _mm256_sub_epi32(offset, _mm256_set1_epi32((int)(uint32_t)(end - next)));
-        const __m256i inside = _mm256_srai_epi32(_mm256_andnot_si256(offset, below), 31);
-        const __m256 factor = _mm256_castsi256_ps(_mm256_and_si256(opacity, inside));
+        const __m256 factor = _mm256_castsi256_ps(_mm256_and_si256(opacity, inside(x, next, end)));
         shade(sprite, pixels + 4 * (x - first), x, dy, factor);
+        next = x + 8;
+    }
+}
+
+/// The fixed-point kernel's per-particle constants: every quantity in Q16 (1/65536 of a
+/// texel or a pixel), a step being one pixel along a row.
+typedef struct fixed_sprite {
+    /// Texel column and row steps (`ux·scale`, `vx·scale`) and slab-distance steps in
+    /// pixels (`ux·ppu`, `vx·ppv`).
+    int32_t stepX, stepY, stepU, stepV;
+    /// The slabs' `hw·ppu + ½` and `hh·ppv + ½`: a pixel's coverage along u is
+    /// `sat(halfU − |U|) + sat(halfU + |U|) − 1` at slab distance `U`.
+    int32_t halfU, halfV;
+    /// The texel coordinates' clamps (`ix` in 0…2·hw is `X` in −½…2·hw·scale − ½).
+    int32_t maxXs, maxYs;
+    /// 255·256·opacity, rounded: a Q15 coverage times it, shifted by 23, is the weight.
+    int32_t opacity;
+    /// A row's first values (texel column, texel row, slab distances along u and v, times
+    /// 2¹⁶) are `dx·along + dy·across + offset` for its first pixel's centre's offset
+    /// `(dx, dy)` from the particle's centre: four doubles at once.
+    __m256d along, across, offset;
+} fixed_sprite;
+
+/// The fixed-point row kernel's values at the row's first pixel (Q16, as `fixed_sprite`).
+typedef struct fixed_row {
+    int32_t x, y, u, v;
+} fixed_row;
+
+/// `value` rounded to nearest (`cvtsd2si`, inline where `lrint` is a library call); `value`
+/// must be within ±2³¹ (checked by the caller).
+static inline int32_t nearest(double value) { return _mm_cvtsd_si32(_mm_set_sd(value)); }
+
+/// Q16 of `value`, rounded to nearest; `value` must be within ±2¹⁴ (checked by the caller).
+static inline int32_t q16(double value) { return nearest(value * 65536.0); }
+
+/// Q16 values at a group's pixels `at` steps after the row's first: `first + at·step`.
+CADENCE_AVX2_INLINE __m256i stepped(int32_t first, int32_t step, __m256i at) {
+    return _mm256_add_epi32(_mm256_set1_epi32(first), _mm256_mullo_epi32(at, _mm256_set1_epi32(step)));
+}
+
+/// One slab's Q16 coverage at Q16 slab distance `p` (pixels), `h` its half extent plus ½:
+/// `sat(h − |p|) + (sat(h + |p|) − 1)`, the second term `min(h + |p| − 1, 0)` as h + |p| ≥ 0,
+/// then `max(0, ·)`.
+CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p) {
+    const __m256i izero = _mm256_setzero_si256(), one = _mm256_set1_epi32(65536), hh = _mm256_set1_epi32(h);
+    const __m256i a = _mm256_abs_epi32(p);
+    return _mm256_max_epi32(izero, _mm256_add_epi32(clampi(_mm256_sub_epi32(hh, a), izero, one),
+                                                     _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hh, a), one), izero)));
+}
+
+/// Eight pixels at `px`, `k` pixels after the row's first, in fixed point: the pixels'
+/// texel coordinates and slab distances are the row's first pixel's plus `k + i` steps
+/// (32-bit integer lanes, no float), the coverage `nu·nv` in Q15 and the weight
+/// `⌊(c·opacity + 2²²) / 2²³⌋`; lanes outside `lanesIn` weigh 0. Then the float kernel's
+/// sample and blend.
+CADENCE_AVX2_INLINE void shade_fixed(
+    const cadence_sprite *s, const fixed_sprite *f, const fixed_row *r, uint8_t *px, int32_t k, __m256i lanesIn) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32(k));
+    const __m256i nu = slab_fixed(f->halfU, stepped(r->u, f->stepU, at));
+    const __m256i nv = slab_fixed(f->halfV, stepped(r->v, f->stepV, at));
+    const __m256i c30 = _mm256_mullo_epi32(_mm256_srli_epi32(nu, 1), _mm256_srli_epi32(nv, 1));
+    const __m256i c15 = _mm256_srli_epi32(_mm256_add_epi32(c30, _mm256_set1_epi32(1 << 14)), 15);
+    __m256i q = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi32(c15, _mm256_set1_epi32(f->opacity)), _mm256_set1_epi32(1 << 22)), 23);
+    q = _mm256_and_si256(q, lanesIn);
+    if (_mm256_testz_si256(q, q)) return;
+
+    const __m256i mask = _mm256_set1_epi32(0xFFFF), round = _mm256_set1_epi32(128);
+    const __m256i low = _mm256_set1_epi32(-32768);
+    const __m256i xs = clampi(stepped(r->x, f->stepX, at), low, _mm256_set1_epi32(f->maxXs));
+    const __m256i ys = clampi(stepped(r->y, f->stepY, at), low, _mm256_set1_epi32(f->maxYs));
+    const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
+    const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
+    sample_and_blend(s, px, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy));
+}
+
+/// `draw_row` in fixed point (`shade_fixed`); `r` holds the row's first pixel's values.
+static __attribute__((noinline, target("avx2"))) void draw_row_fixed(
+    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_row *r, uint8_t *pixels, ptrdiff_t first,
+    ptrdiff_t end, ptrdiff_t rowEnd) {
+    ptrdiff_t next = first;
+    while (next < end) {
+        const ptrdiff_t x = next < rowEnd - 8 ? next : rowEnd - 8;
+        shade_fixed(sprite, f, r, pixels + 4 * (x - first), (int32_t)(x - first), inside(x, next, end));
         next = x + 8;
     }
 }
@@ -266,8 +381,40 @@ static inline void slab_interval(const cadence_sprite_rows *r, int i, double dy,
     *high = q >= p ? q : p;
 }
 
+/// The fixed-point kernel's ranges, which its error bound assumes (CadenceSprites.h): the
+/// largest row start value, slab half extent and texel clamp (texels or pixels, 2¹⁰), step
+/// a pixel (16), support length (32 pixels: a group reaches at most 39 steps from the row's
+/// first pixel) and level side (256 texels). Its Q16 lanes stay below 2²⁷: no overflow.
+enum { fixed_reach = 1 << 10, fixed_step = 16, fixed_row_pixels = 32, fixed_max_texel = 255 };
+
+/// Whether `sprite` can be drawn in fixed point, and its constants in `f` if so.
+static inline __attribute__((target("avx2"))) int fixed_setup(
+    const cadence_sprite *s, const cadence_sprite_rows *rows, fixed_sprite *f) {
+    if (rows->floatRows) return 0;
+    const double scale = s->scale, ppu = s->ppu, ppv = s->ppv, hw = s->halfWidth, hh = s->halfHeight;
+    const double steps[4] = {s->ux * scale, s->vx * scale, s->ux * ppu, s->vx * ppv};
+    for (int i = 0; i < 4; i++)
+        if (!(__builtin_fabs(steps[i]) <= fixed_step)) return 0;
+    const double halfU = hw * ppu + 0.5, halfV = hh * ppv + 0.5;
+    const double maxXs = 2 * hw * scale - 0.5, maxYs = 2 * hh * scale - 0.5;
+    if (!(s->opacity >= 0 && s->opacity <= 1 && s->maxX <= fixed_max_texel && s->maxY <= fixed_max_texel &&
+          halfU >= 0.5 && halfU <= fixed_reach && halfV >= 0.5 && halfV <= fixed_reach &&
+          __builtin_fabs(maxXs) <= fixed_reach && __builtin_fabs(maxYs) <= fixed_reach))
+        return 0;
+    f->stepX = q16(steps[0]), f->stepY = q16(steps[1]), f->stepU = q16(steps[2]), f->stepV = q16(steps[3]);
+    f->halfU = q16(halfU), f->halfV = q16(halfV), f->maxXs = q16(maxXs), f->maxYs = q16(maxYs);
+    f->opacity = nearest(255.0 * 256.0 * s->opacity);
+    const __m256d q = _mm256_set1_pd(65536.0);
+    f->along = _mm256_mul_pd(_mm256_setr_pd(steps[0], steps[1], steps[2], steps[3]), q);
+    f->across = _mm256_mul_pd(_mm256_setr_pd(s->uy * scale, s->vy * scale, s->uy * ppu, s->vy * ppv), q);
+    f->offset = _mm256_mul_pd(_mm256_setr_pd(hw * scale - 0.5, hh * scale - 0.5, 0, 0), q);
+    return 1;
+}
+
 CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     const double minX = (double)rows->minX, lastX = (double)(rows->maxX - 1);
+    fixed_sprite f;
+    const int fixed = fixed_setup(sprite, rows, &f);
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y++) {
         // The Swift kernel's `support(y)`, operation for operation.
         const double dy = (double)y + 0.5 - rows->centerY;
@@ -282,6 +429,20 @@ CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadenc
         if (!(first <= last)) continue;
         const ptrdiff_t begin = (ptrdiff_t)first, end = (ptrdiff_t)last + 1;
         uint8_t *pixels = rows->base + (y - rows->originY) * rows->stride + (begin - rows->originX) * 4;
+        if (fixed && end - begin <= fixed_row_pixels) {
+            // The row's first pixel's values, as exactly as doubles go, rounded to Q16.
+            const double dx = (double)begin + 0.5 - sprite->centerX;
+            const __m256d at = _mm256_add_pd(
+                _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(dx), f.along), _mm256_mul_pd(_mm256_set1_pd(dy), f.across)),
+                f.offset);
+            const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), at);
+            if (_mm256_movemask_pd(_mm256_cmp_pd(magnitude, _mm256_set1_pd(fixed_reach * 65536.0), _CMP_LE_OQ)) == 0xF) {
+                fixed_row r;
+                _mm_storeu_si128((__m128i *)&r, _mm256_cvtpd_epi32(at));
+                draw_row_fixed(sprite, &f, &r, pixels, begin, end, rows->rowEnd);
+                continue;
+            }
+        }
         draw_row(sprite, pixels, begin, end, rows->rowEnd, (float)dy);
     }
 }

@@ -6,8 +6,9 @@ import XCTest
 
 @_spi(Testing) @testable import CadenceCompositor
 
-/// The AVX2 kernel of the sprites (`cadence_sprite_draw`) against its reference twin, the
-/// Swift kernel (`Rasterizer.referenceSpritesForTests`): the same bytes, frame for frame.
+/// The AVX2 kernel of the sprites (`cadence_sprite_draw`) against its reference twins: in
+/// float lanes, the Swift kernel (`Rasterizer.referenceSpritesForTests`), the same bytes
+/// frame for frame; in fixed point, the float lanes, within the bound its doc derives.
 final class RasterizerSpritesTests: XCTestCase {
     /// SplitMix64: a small seeded generator, so a failure names the case that made it.
     private struct Generator {
@@ -85,22 +86,28 @@ final class RasterizerSpritesTests: XCTestCase {
         return emitter
     }
 
-    /// Whole frames of random emitters drawn by the AVX2 kernel and by the Swift kernel
-    /// are equal byte for byte: 48 cases (canvases 8 to 97 pixels wide, so that rows end
-    /// inside a group of eight and groups are moved left; both origins), several thousand
-    /// particles in all. Skipped where the CPU has no AVX2 (both would be the Swift kernel).
+    /// A random frame: a canvas 8 to 97 pixels wide (so that rows end inside a group of
+    /// eight and groups are moved left), either origin, a random emitter over it, a time.
+    private func frame(_ g: inout Generator) throws -> (Canvas, EmitterLayer, Double) {
+        var canvas = Canvas(width: Double(g.int(8...97)), height: Double(g.int(1...70)))
+        canvas.origin = g.int(0...1) == 0 ? .topLeft : .bottomLeft
+        let emitter = try emitter(over: canvas, &g)
+        return (canvas, emitter, g.range(0.5...4))
+    }
+
+    /// Whole frames of random emitters drawn by the AVX2 kernel in float lanes and by the
+    /// Swift kernel are equal byte for byte: 48 random frames, several thousand particles
+    /// in all. Skipped where the CPU has no AVX2 (both would be the Swift kernel).
     func testRowKernelMatchesReference() throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         let seed: UInt64 = 0x5EED_2026_1126
         var g = Generator(state: seed)
         var drawn = 0
-        let saved = Rasterizer.referenceSpritesForTests
-        defer { Rasterizer.referenceSpritesForTests = saved }
+        let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
+        defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
+        Rasterizer.floatSpriteRowsForTests = true
         for index in 0..<48 {
-            var canvas = Canvas(width: Double(g.int(8...97)), height: Double(g.int(1...70)))
-            canvas.origin = g.int(0...1) == 0 ? .topLeft : .bottomLeft
-            let emitter = try emitter(over: canvas, &g)
-            let time = g.range(0.5...4)
+            let (canvas, emitter, time) = try frame(&g)
             Rasterizer.referenceSpritesForTests = false
             let fast = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
             Rasterizer.referenceSpritesForTests = true
@@ -109,5 +116,47 @@ final class RasterizerSpritesTests: XCTestCase {
             drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
         }
         XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
+    }
+
+    /// The bound `cadence_sprite_draw` derives for its fixed-point rows against its float
+    /// lanes: at most 5 of 255 per channel (a weight one step off, and each texel
+    /// coordinate one 1/256 step off, moving the colour and the alpha of a sample by at most
+    /// 2 each).
+    static let fixedPointBound = 5
+
+    /// Whole frames of random emitters drawn by the AVX2 kernel in fixed point (its
+    /// default) and in float lanes differ by at most `fixedPointBound` per channel, and do
+    /// differ somewhere (the fixed-point rows ran): 48 cases of the frames above.
+    func testFixedPointRowsAreWithinTheirBound() throws {
+        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
+        let seed: UInt64 = 0x5EED_2026_1127
+        var g = Generator(state: seed)
+        let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
+        defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
+        Rasterizer.referenceSpritesForTests = false
+        var histogram = [Int](repeating: 0, count: 256)
+        for index in 0..<48 {
+            let (canvas, emitter, time) = try frame(&g)
+            Rasterizer.floatSpriteRowsForTests = false
+            let fixed = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
+            Rasterizer.floatSpriteRowsForTests = true
+            let float = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
+            var worst = 0
+            for y in 0..<float.height {
+                for x in 0..<float.width {
+                    let a = SIMD4<Int16>(truncatingIfNeeded: fixed[x, y]), b = SIMD4<Int16>(truncatingIfNeeded: float[x, y])
+                    for c in 0..<4 {
+                        let d = Int(abs(a[c] - b[c]))
+                        histogram[d] += 1
+                        worst = Swift.max(worst, d)
+                    }
+                }
+            }
+            XCTAssertLessThanOrEqual(
+                worst, Self.fixedPointBound, "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
+        }
+        let differing = histogram[1...].reduce(0, +)
+        XCTAssertGreaterThan(differing, 0, "no channel differs: the fixed-point rows did not run")
+        print("fixed point against float lanes, channels by difference: \(histogram.prefix(8).map(String.init).joined(separator: " "))")
     }
 }

@@ -23,18 +23,20 @@ import CadencePixels
 /// **Accuracy** against the general path (each particle an item: edge coverage, the float
 /// sampler and tint, quantized, blended): within 3 of 255 per channel per particle drawn
 /// (the tint's 1/256 steps and the 8-bit bilinear fractions, each under a unit; measured
-/// 0.12–0.13 on average), checked on whole frames of rotated, scaled, tinted, translucent particles in every render mode
+/// 0.12–0.13 on average; the fixed-point rows below stay within it too), checked on whole frames of rotated, scaled, tinted, translucent particles in every render mode
 /// (`EmitterRenderingTests.testSpritesMatchTheGeneralPath`).
 ///
-/// **Two kernels, the same bytes.** Where the clip is one rectangle (`wholeGroups`) and the
-/// CPU has AVX2 (checked at run time), each particle is drawn by one `cadence_sprite_draw`
-/// (C, `CadenceSprites.c`, compiled for AVX2 by a target attribute): the rows' supports and
-/// the groups with the same operations in the same types as `support` and `shade` below,
-/// but the sixteen texels of a group come from four hardware gathers, and a particle costs
-/// one call rather than one a row. `shade` is its reference twin (`referenceSpritesForTests`), and
-/// `RasterizerSpritesTests.testRowKernelMatchesReference` compares whole frames of random
-/// emitters byte for byte. Under a clip mask or rounded clip, and without AVX2, `shade`
-/// draws.
+/// **Two kernels.** Where the clip is one rectangle (`wholeGroups`) and the CPU has AVX2
+/// (checked at run time), each particle is drawn by one `cadence_sprite_draw` (C,
+/// `CadenceSprites.c`, compiled for AVX2 by a target attribute): the rows' supports as
+/// `support` below; a small particle's rows (supports up to 32 pixels, levels up to 256
+/// texels) with its groups' weights and texel coordinates in fixed point, **within 5 of 255
+/// per channel of `shade`** (derived in `CadenceSprites.h`; at most 2 measured), other rows in
+/// float lanes with the same operations in the same types as `shade`, the same bytes; the
+/// texels by hardware gathers. `shade` is the reference twin (`referenceSpritesForTests`) of
+/// the float lanes (`floatSpriteRowsForTests`), which are the fixed point's:
+/// `RasterizerSpritesTests` compares whole frames of random emitters, byte for byte and
+/// within the bound. Under a clip mask or rounded clip, and without AVX2, `shade` draws.
 ///
 /// **Memory.** Particles land anywhere on a canvas larger than the caches, so each one's
 /// rows would be read cold, stalling the blend of every group; the rows of the next particle
@@ -58,7 +60,8 @@ extension Rasterizer {
         let context = SpriteContext(
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
             wholeGroups: wholeGroups,
-            vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0)
+            vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0,
+            floatRows: Self.floatSpriteRowsForTests)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -124,11 +127,19 @@ extension Rasterizer {
         /// Whether whole groups are drawn by the AVX2 kernel (`cadence_sprite_draw`, the CPU
         /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
+        /// Whether the AVX2 kernel draws every row in float lanes (byte for byte `shade`),
+        /// never in fixed point: `floatSpriteRowsForTests`.
+        var floatRows: Bool
     }
 
     /// Whether sprites are drawn by the Swift kernel even where the AVX2 row kernel could
     /// run: the reference twin, for tests. Set it only where no other thread draws.
     nonisolated(unsafe) static var referenceSpritesForTests = false
+
+    /// Whether the AVX2 kernel draws in float lanes only (the same bytes as `shade`) rather
+    /// than in fixed point where it can (within a stated bound of them): for tests. Set it
+    /// only where no other thread draws.
+    nonisolated(unsafe) static var floatSpriteRowsForTests = false
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip).
     @inline(never)
@@ -237,7 +248,7 @@ extension Rasterizer {
                     base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
                     rowEnd: surface.rect.maxX, minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY,
                     centerY: center.y, reciprocal: (u.reciprocal, v.reciprocal), across: (u.across, v.across),
-                    limit: (u.limit, v.limit))
+                    limit: (u.limit, v.limit), floatRows: context.floatRows ? 1 : 0)
                 cadence_sprite_draw(&sprite, &rows)
             } else if context.wholeGroups {
                 // Groups of eight in place over the row's support, the last moved left to end
