@@ -174,6 +174,26 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(occluded, 20)
     }
 
+    /// A `width × height` canvas (scale 1 for an even `variant`, else 2) over a translucent
+    /// background, its translucent root, and a holder 2 pixels in that is, by `variant % 5`,
+    /// plain, a group (opacity 0.8), clipping rounded, clipping square, or scaled by `scale`.
+    private func holderScene(width: Double, height: Double, variant: Int, scale: SIMD2<Double>) throws -> (Canvas, Layer, Layer) {
+        let canvas = Canvas(width: width, height: height, scale: [1.0, 2][variant % 2],
+                            background: Color(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7))
+        let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: width, height: height),
+                             background: Color(red: 0.5, green: 0.4, blue: 0.3, alpha: 0.5))
+        let holder = makeLayer("holder", frame: Rect(x: 2, y: 1, width: width - 5, height: height - 3))
+        switch variant % 5 {
+        case 1: holder.opacity = 0.8
+        case 2: holder.masksToBounds = true; holder.cornerRadius = 6
+        case 3: holder.masksToBounds = true
+        case 4: holder.transform = Transform3D(scaleX: scale.x, y: scale.y, z: 1)
+        default: break
+        }
+        try root.addSublayer(holder)
+        return (canvas, root, holder)
+    }
+
     /// A path shadow drawn straight before its layer leaves out the pixels the layer's
     /// background then paints opaque at full weight (`RenderList.opaqueCross`), and what
     /// the bitmap held does not show: the pixels of drawing all of the shadow
@@ -189,19 +209,7 @@ final class CompositorBandsTests: XCTestCase {
         var g = SeededGenerator(seed: 0x5AD0_C0DE)
         var crossed = 0
         for trial in 0..<50 {
-            let canvas = Canvas(width: 57, height: 41, scale: [1.0, 2][trial % 2],
-                                background: Color(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7))
-            let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 57, height: 41),
-                                 background: Color(red: 0.5, green: 0.4, blue: 0.3, alpha: 0.5))
-            let holder = makeLayer("holder", frame: Rect(x: 2, y: 1, width: 52, height: 38))
-            switch trial % 5 {
-            case 1: holder.opacity = 0.8
-            case 2: holder.masksToBounds = true; holder.cornerRadius = 6
-            case 3: holder.masksToBounds = true
-            case 4: holder.transform = Transform3D(scaleX: 1.5, y: 1.25, z: 1)
-            default: break
-            }
-            try root.addSublayer(holder)
+            let (canvas, root, holder) = try holderScene(width: 57, height: 41, variant: trial, scale: SIMD2(1.5, 1.25))
             for k in 0..<4 {
                 let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
                 let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
@@ -250,24 +258,13 @@ final class CompositorBandsTests: XCTestCase {
     /// 43 × 71 canvas (scale 1 and 2) of three layers casting shadows of radius 4 to 33 (the
     /// blur's box passes, σ ≥ 2, whose running sums cross the cuts; and 1.5 for the direct
     /// pass), half of them through a `shadowPath`, offsets whole and fractional, in a holder
-    /// that is plain, a group, clipping or scaled, some layers masking to their bounds,
+    /// that is plain, a group, clipping rounded or square, or scaled, some layers masking to their bounds,
     /// translucent, rounded or turned, into seeded noise at 3 and 35 threads (12 and 140
     /// bands, as many as the 142 rows allow at scale 2).
     func testShadowsCutByBandsAreTheSameAtAnyThreadCount() throws {
         var g = SeededGenerator(seed: 0xB1_0B5)
         for trial in 0..<16 {
-            let canvas = Canvas(width: 43, height: 71, scale: [1.0, 2][trial % 2],
-                                background: Color(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7))
-            let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 43, height: 71),
-                                 background: Color(red: 0.5, green: 0.4, blue: 0.3, alpha: 0.5))
-            let holder = makeLayer("holder", frame: Rect(x: 2, y: 1, width: 39, height: 68))
-            switch trial % 4 {
-            case 1: holder.opacity = 0.8
-            case 2: holder.masksToBounds = true; holder.cornerRadius = 6
-            case 3: holder.transform = Transform3D(scaleX: 1.25, y: 1.5, z: 1)
-            default: break
-            }
-            try root.addSublayer(holder)
+            let (canvas, root, holder) = try holderScene(width: 43, height: 71, variant: trial, scale: SIMD2(1.25, 1.5))
             for k in 0..<3 {
                 let x = [0.0, 0.5, -0.25][Int(g.next() % 3)] + Double(g.next() % 24)
                 let y = [0.0, 0.5, -0.25][Int(g.next() % 3)] + Double(g.next() % 50)

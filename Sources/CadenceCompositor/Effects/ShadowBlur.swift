@@ -56,7 +56,7 @@ import Darwin
 ///   output is then `Float(sum) · norm` plus the fractional end taps, the same bits in
 ///   every call. The rounding moves a value by at most 2⁻²² a pass, about `Float`'s own
 ///   rounding at 1; the integer lanes cost about five more operations per eight pixels
-///   per box.
+///   per box (the shadowed 1080p benchmark frame: +4.8 % instructions, baseline build).
 /// - σ > 64: the source is first averaged down by `k`, the smallest power of two with
 ///   σ/k ≤ 64 (`k × k` blocks aligned to multiples of `k` in absolute pixels), blurred with
 ///   σ' = √(σ²/k² − 1/4) cut at `2σ/k − 2` coarse pixels (the box average and the
