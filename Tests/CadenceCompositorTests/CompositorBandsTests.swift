@@ -174,6 +174,26 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(occluded, 20)
     }
 
+    /// A `width × height` canvas (scale 1 for an even `variant`, else 2) over a translucent
+    /// background, its translucent root, and a holder 2 pixels in that is, by `variant % 5`,
+    /// plain, a group (opacity 0.8), clipping rounded, clipping square, or scaled by `scale`.
+    private func holderScene(width: Double, height: Double, variant: Int, scale: SIMD2<Double>) throws -> (Canvas, Layer, Layer) {
+        let canvas = Canvas(width: width, height: height, scale: [1.0, 2][variant % 2],
+                            background: Color(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7))
+        let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: width, height: height),
+                             background: Color(red: 0.5, green: 0.4, blue: 0.3, alpha: 0.5))
+        let holder = makeLayer("holder", frame: Rect(x: 2, y: 1, width: width - 5, height: height - 3))
+        switch variant % 5 {
+        case 1: holder.opacity = 0.8
+        case 2: holder.masksToBounds = true; holder.cornerRadius = 6
+        case 3: holder.masksToBounds = true
+        case 4: holder.transform = Transform3D(scaleX: scale.x, y: scale.y, z: 1)
+        default: break
+        }
+        try root.addSublayer(holder)
+        return (canvas, root, holder)
+    }
+
     /// A path shadow drawn straight before its layer leaves out the pixels the layer's
     /// background then paints opaque at full weight (`RenderList.opaqueCross`), and what
     /// the bitmap held does not show: the pixels of drawing all of the shadow
@@ -189,19 +209,7 @@ final class CompositorBandsTests: XCTestCase {
         var g = SeededGenerator(seed: 0x5AD0_C0DE)
         var crossed = 0
         for trial in 0..<50 {
-            let canvas = Canvas(width: 57, height: 41, scale: [1.0, 2][trial % 2],
-                                background: Color(red: 0.2, green: 0.3, blue: 0.1, alpha: 0.7))
-            let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 57, height: 41),
-                                 background: Color(red: 0.5, green: 0.4, blue: 0.3, alpha: 0.5))
-            let holder = makeLayer("holder", frame: Rect(x: 2, y: 1, width: 52, height: 38))
-            switch trial % 5 {
-            case 1: holder.opacity = 0.8
-            case 2: holder.masksToBounds = true; holder.cornerRadius = 6
-            case 3: holder.masksToBounds = true
-            case 4: holder.transform = Transform3D(scaleX: 1.5, y: 1.25, z: 1)
-            default: break
-            }
-            try root.addSublayer(holder)
+            let (canvas, root, holder) = try holderScene(width: 57, height: 41, variant: trial, scale: SIMD2(1.5, 1.25))
             for k in 0..<4 {
                 let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
                 let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
@@ -243,6 +251,59 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(crossed, 35)
     }
 
+    /// A band blurs only the shadow rows it needs (its own, the row above for the offset's
+    /// fraction, and the kernel's reach), and a group that casts its own alpha's shadow gets
+    /// the shadow only in the band's rows: the pixels are still those of one thread, bit for
+    /// bit, with bands of 1 to 12 rows cutting through every shadow. 16 seeded scenes on a
+    /// 43 × 71 canvas (scale 1 and 2) of three layers casting shadows of radius 4 to 33 (the
+    /// blur's box passes, σ ≥ 2, whose running sums cross the cuts; and 1.5 for the direct
+    /// pass), half of them through a `shadowPath`, offsets whole and fractional, in a holder
+    /// that is plain, a group, clipping rounded or square, or scaled, some layers masking to their bounds,
+    /// translucent, rounded or turned, into seeded noise at 3 and 35 threads (12 and 140
+    /// bands, as many as the 142 rows allow at scale 2).
+    func testShadowsCutByBandsAreTheSameAtAnyThreadCount() throws {
+        var g = SeededGenerator(seed: 0xB1_0B5)
+        for trial in 0..<16 {
+            let (canvas, root, holder) = try holderScene(width: 43, height: 71, variant: trial, scale: SIMD2(1.25, 1.5))
+            for k in 0..<3 {
+                let x = [0.0, 0.5, -0.25][Int(g.next() % 3)] + Double(g.next() % 24)
+                let y = [0.0, 0.5, -0.25][Int(g.next() % 3)] + Double(g.next() % 50)
+                let w = [3.0, 7.5, 13.75, 20][Int(g.next() % 4)], h = [2.0, 9, 12.25, 17][Int(g.next() % 4)]
+                let layer = makeLayer("layer \(k)", frame: Rect(x: x, y: y, width: w, height: h),
+                                      background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: [1, 0.6][Int(g.next() % 2)]))
+                layer.shadowOpacity = [0.5, 1][Int(g.next() % 2)]
+                layer.shadowRadius = [4, 8, 13, 20, 33, 3][Int(g.next() % 6)]
+                layer.shadowOffset = Size(width: [0, 3, -2, 1.5][Int(g.next() % 4)], height: [0, 5, -3, 0.5, 2.25][Int(g.next() % 5)])
+                if g.next() % 2 == 0 {
+                    var path = Path()
+                    path.move(to: Point(x: -1, y: 0))
+                    path.addLine(to: Point(x: w + 1, y: -1))
+                    path.addCurve(to: Point(x: 0, y: h + 1), control1: Point(x: w, y: h), control2: Point(x: w / 2, y: h + 3))
+                    path.closeSubpath()
+                    layer.shadowPath = path
+                } else {
+                    // Its own alpha: a sublayer past its corner widens the shape.
+                    try layer.addSublayer(makeLayer("inner", frame: Rect(x: w / 2, y: h / 2, width: w, height: 3), background: blue))
+                }
+                switch g.next() % 6 {
+                case 0: layer.masksToBounds = true; layer.cornerRadius = 2
+                case 1: layer.opacity = 0.9
+                case 2: layer.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+                case 3: layer.cornerRadius = 3
+                default: break
+                }
+                try holder.addSublayer(layer)
+            }
+            let expected = try Compositor(threadCount: 1).render([root], at: 0, on: canvas)
+            for threads in [3, 35] {
+                var bitmap = try Bitmap(width: canvas.pixelWidth, height: canvas.pixelHeight)
+                for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8(truncatingIfNeeded: g.next()) }
+                try Compositor(threadCount: threads).render([root], at: 0, on: canvas, into: &bitmap)
+                XCTAssertTrue(bitmap == expected, "trial \(trial), \(threads) threads: \(maxDifference(bitmap, expected)) apart")
+            }
+        }
+    }
+
     /// A bitmap of another size is replaced by one of the canvas's; an invalid canvas
     /// throws and leaves the bitmap as it was.
     func testRenderIntoResizesAndRefuses() throws {
@@ -260,8 +321,8 @@ final class CompositorBandsTests: XCTestCase {
     }
 
     /// Bands cover the rows once, top to bottom, each at least one row and as even as
-    /// whole rows allow; `bandsPerThread` a thread unless a layer casts a shadow; never more
-    /// bands than rows; an empty canvas is one band.
+    /// whole rows allow; `bandsPerThread` a thread on more than one thread, shadows or not;
+    /// never more bands than rows; an empty canvas is one band.
     func testBands() throws {
         let compositor = Compositor(threadCount: 1)
         for height in [1.0, 2, 7, 24, 1080] {
@@ -270,10 +331,10 @@ final class CompositorBandsTests: XCTestCase {
                 for threads in [1, 2, 3, 7, 32] {
                     let bands = Compositor.bands(for: list, threads: threads)
                     let message = "\(height) rows, \(roots.count) roots, \(threads) threads: \(bands)"
-                    // Several bands a thread, but one when a layer casts a shadow (`scene()` does).
+                    // Several bands a thread, also when a layer casts a shadow (`scene()` does).
                     let shadowed = list.items.contains { $0.shadow != nil }
                     XCTAssertEqual(shadowed, roots.count == 1 && roots[0].name == "root", message)
-                    let perThread = threads > 1 && !shadowed ? Compositor.bandsPerThread : 1
+                    let perThread = threads > 1 ? Compositor.bandsPerThread : 1
                     XCTAssertEqual(bands.count, min(threads * perThread, Int(height)), message)
                     XCTAssertEqual(bands.first?.lowerBound, 0, message)
                     XCTAssertEqual(bands.last?.upperBound, Int(height), message)

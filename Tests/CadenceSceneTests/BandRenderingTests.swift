@@ -4,12 +4,12 @@ import CadenceCompositor
 import XCTest
 
 /// Band-parallel rendering (`docs/compositor.md`, "Bands") against one thread, bit for
-/// bit: every golden scene and frames of the demo at 1, 2 and 7 threads (7 cuts the
-/// frame where no power of two does, and gives the 24-row scenes bands of 3 or 4 rows),
+/// bit: every golden scene and frames of the demo at 1, 2, 3 and 7 threads (3 and 7 cut
+/// the frame where no power of two does, and 7 gives the 24-row scenes bands of 1 row),
 /// into new bitmaps and into one bitmap reused from frame to frame, and under scratch
 /// limits small enough that groups and clip masks fall back.
 final class BandRenderingTests: XCTestCase {
-    static let threadCounts = [2, 7]
+    static let threadCounts = [2, 3, 7]
 
     /// The same bytes, or a failure naming the first pixel that differs.
     func assertSame(_ actual: Bitmap, _ expected: Bitmap, _ message: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -156,8 +156,8 @@ extension Rasterizer {
     // MARK: Shadows
 
     /// Draws the layer's shadow over the pixels `rect` of the top surface (a rectangle of
-    /// the whole frame; the band's rows of it are drawn, the blur is the whole frame's):
-    /// the shape's
+    /// the whole frame; the band's rows of it are drawn, and only the blurred rows those
+    /// read are computed, the same bits as in the whole frame's plane): the shape's
     /// alpha (`shadowPath` filled, or the surface's own alpha — the layer's group),
     /// blurred with σ, moved by the offset (the fraction by bilinear interpolation),
     /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
@@ -169,6 +169,29 @@ extension Rasterizer {
     /// and blend do not depend on its neighbours, so the rest are the same bytes). When the
     /// offset is whole pixels the interpolation is left out: `v · 1 + w · 0` is `v` for
     /// the blurred plane's finite, non-negative values.
+    /// Where a shadow's blurred plane is read: a pixel p shows the plane at p − offset, the
+    /// offset's whole part (`shift`, pixels) moving the rectangle and its fraction mixing a
+    /// pixel with its neighbour up and left. `nil` for an offset past any canvas (16384
+    /// pixels, and then some): nothing of the shadow shows.
+    static func shadowShift(_ shadow: RenderList.Shadow) -> (shift: SIMD2<Int>, fraction: SIMD2<Float>)? {
+        let whole = shadow.offset.rounded(.down)
+        let farthest = Double(4 * Bitmap.maxDimension)
+        guard abs(whole.x) < farthest, abs(whole.y) < farthest else { return nil }
+        return (SIMD2(Int(whole.x), Int(whole.y)), SIMD2<Float>(shadow.offset - whole))
+    }
+
+    /// The rows of a layer's own rendering that its shadow (of that rendering's alpha) reads
+    /// to draw the rows of `rows`, with `rows`' columns: each row reads the blurred plane's
+    /// row moved by the offset's whole part and the one above it, and those read the rows
+    /// within the blur's reach (`ShadowBlur.margin` + 1) — whatever other rows hold, their
+    /// bits (`ShadowBlur`'s vertical sums are exact). Empty when `rows` is, or when the
+    /// shadow shows nothing.
+    static func rowsRead(by shadow: RenderList.Shadow, drawing rows: PixelRect) -> PixelRect {
+        guard !rows.isEmpty, let (shift, _) = shadowShift(shadow) else { return .empty }
+        let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
+        return PixelRect(minX: rows.minX, minY: rows.minY - shift.y - 1 - reach, maxX: rows.maxX, maxY: rows.maxY - shift.y + reach)
+    }
+
     func drawShadow(
         _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool,
         leavingOut covered: RenderList.Occluder? = nil
@@ -176,28 +199,39 @@ extension Rasterizer {
         let group = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
         // The rows drawn (the scratch the blur takes is given back: skipping it when there
-        // are none changes no later decision).
-        let rows = rect.rows(of: group.rect)
+        // are none changes no later decision). Under a group, only the rows the group is
+        // composited into show (`finishGroup`): a group that holds its whole extent for
+        // this shadow still gets the shadow only in the band's rows.
+        var rows = rect.rows(of: group.rect)
+        if under, surfaces.count > 1 { rows = rows.rows(of: surfaces[surfaces.count - 2].rect) }
         guard !rows.isEmpty, opacity > 0 else { return }
-        // The blurred plane is sampled at p − offset: the integer part shifts the
-        // rectangle, the fraction mixes a pixel with its neighbour up and left.
-        let whole = shadow.offset.rounded(.down), fraction = SIMD2<Float>(shadow.offset - whole)
-        // Offsets past any canvas (16384 pixels, and then some) show nothing of the shadow.
-        let farthest = Double(4 * Bitmap.maxDimension)
-        guard abs(whole.x) < farthest, abs(whole.y) < farthest else { return }
-        let shift = SIMD2(Int(whole.x), Int(whole.y))
+        guard let (shift, fraction) = Self.shadowShift(shadow) else { return }
+        // The blurred plane the rows drawn read (each row and the one above it), and the
+        // whole frame's (`wholePlane`), which fixes the path's coverage: the blur's rows do
+        // not depend on which rows are asked for (`ShadowBlur`: exact vertical sums), but
+        // the coverage is computed relative to its rectangle's corner, so that rectangle is
+        // the same in every band.
         let blurred = PixelRect(
-            minX: rect.minX - shift.x - 1, minY: rect.minY - shift.y - 1, maxX: rect.maxX - shift.x, maxY: rect.maxY - shift.y)
+            minX: rect.minX - shift.x - 1, minY: rows.minY - shift.y - 1, maxX: rect.maxX - shift.x, maxY: rows.maxY - shift.y)
+        let wholePlane = PixelRect(
+            minX: blurred.minX, minY: rect.minY - shift.y - 1, maxX: blurred.maxX, maxY: rect.maxY - shift.y)
         // The shape, over the pixels whose blur reaches `blurred`: the group itself for
-        // the layer's alpha; for a path, `blurred` grown by the kernel's reach, within the
-        // canvas (shapes off the canvas cast nothing).
+        // the layer's alpha, over those rows; for a path, `wholePlane` grown by the
+        // kernel's reach, within the canvas (shapes off the canvas cast nothing).
         let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
-        let sourceRect = shadow.path == nil ? rect : PixelRect(
-            minX: blurred.minX - reach, minY: blurred.minY - reach, maxX: blurred.maxX + reach, maxY: blurred.maxY + reach
-        ).intersection(surfaces[0].bounds)
-        guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4) else { return }
+        let sourceRect = shadow.path == nil
+            ? rect.intersection(Self.rowsRead(by: shadow, drawing: rows))
+            : PixelRect(
+                minX: wholePlane.minX - reach, minY: wholePlane.minY - reach, maxX: wholePlane.maxX + reach,
+                maxY: wholePlane.maxY + reach
+            ).intersection(surfaces[0].bounds)
+        // Charged as the whole frame's planes, so that what the scratch limit refuses does
+        // not depend on the band.
+        let wholeSource = shadow.path == nil ? rect : sourceRect
+        guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4, charging: Swift.max(wholeSource.area, 1) * 4)
+        else { return }
         defer { pool.release(sourceBuffer) }
-        guard let blurBuffer = pool.acquire(blurred.area * 4) else { return }
+        guard let blurBuffer = pool.acquire(blurred.area * 4, charging: wholePlane.area * 4) else { return }
         defer { pool.release(blurBuffer) }
         let source = sourceBuffer.pointer.assumingMemoryBound(to: Float.self)
         let plane = blurBuffer.pointer.assumingMemoryBound(to: Float.self)
@@ -210,9 +244,9 @@ extension Rasterizer {
                 PathCoverage.fill(path, map: map, into: source, rect: sourceRect, stride: sourceRect.width, workspace: pathWorkspace)
             }
         } else {
-            for y in rect.minY..<rect.maxY {
-                let row = group.pixel(rect.minX, y), out = source + (y - rect.minY) * rect.width
-                for x in 0..<rect.width { out[x] = Float(row[4 * x + 3]) * (1 / 255) }
+            for y in sourceRect.minY..<sourceRect.maxY {
+                let row = group.pixel(sourceRect.minX, y), out = source + (y - sourceRect.minY) * sourceRect.width
+                for x in 0..<sourceRect.width { out[x] = Float(row[4 * x + 3]) * (1 / 255) }
             }
         }
         ShadowBlur.blur(

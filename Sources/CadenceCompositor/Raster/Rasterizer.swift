@@ -23,9 +23,12 @@ import CadencePixels
 /// what the scratch limit refuses, a shadow's blurred plane — is the whole frame's
 /// (`Surface.bounds`), and only the loops over rows are cut to the band (`Surface.rect`).
 /// Every pass is row-local (a row's pixels depend only on that row of the layers below)
-/// except a shadow of a layer's own alpha, which blurs its group across rows: such a
-/// group is drawn whole in every band it reaches, and so are the clip masks around it
-/// (`needsWholeRows`). So the pixels of a band never depend on where the bands are cut.
+/// except a shadow, which blurs across rows: a band blurs the rows its rows read and the
+/// blur's reach around them (`ShadowBlur`'s vertical sums are exact, so those rows are the
+/// same bits in every band), and a group that casts its own alpha's shadow holds the
+/// band's rows and the rows that shadow reads (`rowsRead(by:drawing:)`); the clip masks
+/// around such a group are whole (`needsWholeRows`). So the pixels of a band never depend
+/// on where the bands are cut.
 ///
 /// The stacks and buffers live here and are reused from frame to frame; nothing is
 /// allocated per pixel, per row or per layer once the pool has grown to the frame's needs.
@@ -211,8 +214,12 @@ final class Rasterizer {
             }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
-                // The rows the band needs; all of them when the group casts its own shadow.
-                let rows = item.shadowsOwnAlpha ? visible : visible.rows(of: surface.rect)
+                // The rows the band needs; when the group casts its own alpha's shadow, also
+                // the rows that shadow reads for the band's rows (`rowsRead`).
+                var rows = visible.rows(of: surface.rect)
+                if let shadow = item.shadow, item.shadowsOwnAlpha {
+                    rows = visible.intersection(rows.union(Self.rowsRead(by: shadow, drawing: rows)))
+                }
                 if let buffer = pool.acquire(rows.area * 4, charging: visible.area * 4) {
                     pushSurface(buffer, rect: rows, bounds: visible)
                     entry.group = (buffer, opacity)
@@ -754,7 +761,7 @@ final class Rasterizer {
 
     /// Whether drawing `items` (a subtree, with the previous renderings of its transitions)
     /// reads rows of the clip masks around it outside the band: a group that casts its own
-    /// shadow is drawn whole.
+    /// shadow holds rows past the band (`rowsRead(by:drawing:)`).
     static func needsWholeRows(_ items: ArraySlice<RenderList.Item>) -> Bool {
         items.contains(where: needsWholeRows)
     }

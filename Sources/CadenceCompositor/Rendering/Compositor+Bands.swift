@@ -7,25 +7,25 @@ import Dispatch
 // (read-only) and the bitmap (disjoint rows); there is no lock.
 
 extension Compositor {
-    /// How many bands each thread draws when no layer casts a shadow: with several bands a
-    /// thread, dealt round-robin, a frame whose work sits in one part of the canvas is still
-    /// shared evenly (the demo-like 1080p frame: 1.34× on two threads with one band each,
-    /// about 1.8× with four), for a few hundred nanoseconds of setup per layer and band.
+    /// How many bands each thread draws: with several bands a thread, dealt round-robin, a
+    /// frame whose work sits in one part of the canvas is still shared evenly (the demo-like
+    /// 1080p frame: 1.34× on two threads with one band each, about 1.8× with four), for a
+    /// few hundred nanoseconds of setup per layer and band. A band that a shadow crosses
+    /// repeats only the blur's reach around its rows (and, for a shadow of a layer's own
+    /// alpha, that many rows of the layer's group), not the whole shadow.
     static let bandsPerThread = 4
 
     /// The bands for drawing `list` with `threads` threads: `n` bands of `⌊height / n⌋` or
-    /// `⌈height / n⌉` rows, top to bottom, where `n = min(threads · k, height)` (at least
-    /// one band, maybe empty for an empty canvas); `k` is `bandsPerThread`, or 1 when a
-    /// layer of the list casts a shadow: a band that meets a shadow blurs its whole plane
-    /// (and draws a layer that shadows its own alpha whole), so more bands repeat that work
-    /// (the shadowed 1080p frame: 1.99× on two threads with one band each, about 1.65× with
-    /// four). Thread `t` draws bands `t`, `t + threads`, …. Where the bands are cut does not
-    /// change a pixel. (Cutting by estimated work instead of rows — each item's `pixelWork`
-    /// spread over its rows — was tried and cut the shadowed frame through its shadows:
+    /// `⌈height / n⌉` rows, top to bottom, where `n = min(threads · bandsPerThread, height)`
+    /// on more than one thread, else 1 (at least one band, maybe empty for an empty canvas).
+    /// Thread `t` draws bands `t`, `t + threads`, …. Where the bands are cut does not change
+    /// a pixel. (Until shadows were cut to a band's rows, a frame with a shadow had one band
+    /// a thread; cutting by estimated work instead of rows — each item's `pixelWork` spread
+    /// over its rows — was tried then and cut the shadowed frame through its shadows:
     /// 1.11×; `Benchmarks/README.md`, "Threads".)
     static func bands(for list: RenderList, threads: Int) -> [Range<Int>] {
         let height = list.pixelHeight
-        let perThread = threads > 1 && !list.items.contains { $0.shadow != nil } ? bandsPerThread : 1
+        let perThread = threads > 1 ? bandsPerThread : 1
         let n = Swift.max(1, Swift.min(threads * perThread, height))
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
     }
