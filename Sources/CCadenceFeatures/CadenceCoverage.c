@@ -10,6 +10,7 @@
 // block of 8 pixels in one 256-bit vector (the Swift lanes are two 128-bit halves on a
 // baseline build), and the row's blocks found by the same bit scan.
 #include "CadenceCoverage.h"
+#include "CadenceCPU.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -18,14 +19,7 @@
 
 #define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
 
-int cadence_coverage_avx2_available(void) {
-    static int available = -1;
-    if (available < 0) {
-        __builtin_cpu_init();
-        available = __builtin_cpu_supports("avx2") ? 1 : 0;
-    }
-    return available;
-}
+int cadence_coverage_avx2_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
 /// `v < 0 ? -v : v` lane by lane (`-v > v` holds exactly when `v < 0`, and is false for
 /// zeros and NaN, where `vmaxps` returns its second operand).

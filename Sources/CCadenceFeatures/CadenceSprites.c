@@ -15,6 +15,7 @@
 // floor in a group — then the same sample and blend. Its bound against the float lanes is
 // derived at `cadence_sprite_draw` (CadenceSprites.h).
 #include "CadenceSprites.h"
+#include "CadenceCPU.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -24,14 +25,7 @@
 #define CADENCE_AVX2 __attribute__((target("avx2")))
 #define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
 
-int cadence_sprite_draw_available(void) {
-    static int available = -1;
-    if (available < 0) {
-        __builtin_cpu_init();
-        available = __builtin_cpu_supports("avx2") ? 1 : 0;
-    }
-    return available;
-}
+int cadence_sprite_draw_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
 /// `x > 0 ? x : 0`, then `x > 1 ? 1 : that` (NaN to 0): `RoundedRectSampler.saturate`.
 CADENCE_AVX2_INLINE __m256 saturate(__m256 x) {

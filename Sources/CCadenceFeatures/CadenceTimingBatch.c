@@ -22,6 +22,7 @@
 //   correctly rounded output, which is what the scalar call returns: the same bits.
 // The square root and the division are IEEE operations (correctly rounded) in both.
 #include "CadenceTimingBatch.h"
+#include "CadenceCPU.h"
 #include "CadenceFeatures.h"
 
 #if defined(__x86_64__)
@@ -32,16 +33,8 @@
 
 #define CADENCE_TIMING_KERNEL static inline __attribute__((always_inline, target("avx2,fma,popcnt")))
 
-static int cadence_timing_available = -1;
-
 int cadence_timing_batch_available(void) {
-    int available = __atomic_load_n(&cadence_timing_available, __ATOMIC_RELAXED);
-    if (available < 0) {
-        __builtin_cpu_init();
-        available = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("popcnt");
-        __atomic_store_n(&cadence_timing_available, available, __ATOMIC_RELAXED);
-    }
-    return available;
+    return cadence_cpu_supports(CADENCE_CPU_AVX2 | CADENCE_CPU_FMA | CADENCE_CPU_POPCNT);
 }
 
 enum {

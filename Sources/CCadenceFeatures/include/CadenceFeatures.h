@@ -193,5 +193,7 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_un
 #include "CadenceSprites.h"
 // The timing function's AVX2 batch kernel, named here for the same reason.
 #include "CadenceTimingBatch.h"
+// A coverage row's AVX2 resolve and blend, named here for the same reason.
+#include "CadenceCoverage.h"
 
 #endif
