@@ -38,6 +38,11 @@ static inline void cadence_sincos(double x, double *s, double *c) {
 /// changes no memory. Swift has no prefetch of its own.
 static inline void cadence_prefetch_for_write(const void *p) { __builtin_prefetch(p, 1, 3); }
 
+/// Adds 1 to `*counter` atomically and returns the value it had: the next band of a frame
+/// for whichever thread asks first. Relaxed order: the counter hands out numbers only; what
+/// the bands write is published by the join that ends the frame's threads.
+static inline long cadence_take_ticket(long *counter) { return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED); }
+
 /// Two doubles in one vector; Swift imports it as `SIMD2<Double>`.
 typedef double cadence_features_double2 __attribute__((ext_vector_type(2)));
 

@@ -1,3 +1,4 @@
+import CCadenceFeatures
 import CadencePixels
 import Dispatch
 
@@ -7,8 +8,9 @@ import Dispatch
 // (read-only) and the bitmap (disjoint rows); there is no lock.
 
 extension Compositor {
-    /// How many bands each thread draws: with several bands a thread, dealt round-robin, a
-    /// frame whose work sits in one part of the canvas is still shared evenly (the demo-like
+    /// How many bands each thread draws: with several bands a thread, each thread taking the
+    /// next band not yet taken, a frame whose work sits in one part of the canvas is still
+    /// shared evenly (the demo-like
     /// 1080p frame: 1.34× on two threads with one band each, about 1.8× with four), for a
     /// few hundred nanoseconds of setup per layer and band. A band that a shadow crosses
     /// repeats only the blur's reach around its rows (and, for a shadow of a layer's own
@@ -18,8 +20,11 @@ extension Compositor {
     /// The bands for drawing `list` with `threads` threads: `n` bands of `⌊height / n⌋` or
     /// `⌈height / n⌉` rows, top to bottom, where `n = min(threads · bandsPerThread, height)`
     /// on more than one thread, else 1 (at least one band, maybe empty for an empty canvas).
-    /// Thread `t` draws bands `t`, `t + threads`, …. Where the bands are cut does not change
-    /// a pixel. (Until shadows were cut to a band's rows, a frame with a shadow had one band
+    /// The threads take the bands in order, each the next one not yet taken when it is free
+    /// (a thread that starts late, or that the host machine pauses, leaves its share to the
+    /// others; bands dealt round-robin, thread `t` drawing `t`, `t + threads`, …, waited for
+    /// it). Where the bands are cut, and which thread draws which band, does not change a
+    /// pixel. (Until shadows were cut to a band's rows, a frame with a shadow had one band
     /// a thread; cutting by estimated work instead of rows — each item's `pixelWork` spread
     /// over its rows — was tried then and cut the shadowed frame through its shadows:
     /// 1.11×; `Benchmarks/README.md`, "Threads".)
@@ -51,20 +56,24 @@ extension Compositor {
         prepareBands(for: list)
         let stride = bitmap.bytesPerRow, width = bitmap.width
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            let job = BandJob(list: list, bands: bands, workers: Array(rasterizers.prefix(workers)),
-                              base: pixels.baseAddress!, stride: stride, width: width, fill: fill, occluders: occluders)
-            if workers == 1 {
-                job.draw(worker: 0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers) { job.draw(worker: $0) }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { ticket in
+                ticket[0] = 0
+                let job = BandJob(list: list, bands: bands, workers: Array(rasterizers.prefix(workers)),
+                                  base: pixels.baseAddress!, stride: stride, width: width, fill: fill,
+                                  occluders: occluders, ticket: ticket.baseAddress!)
+                if workers == 1 {
+                    job.draw(worker: 0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: workers) { job.draw(worker: $0) }
+                }
             }
         }
     }
 
     /// One frame's bands: what every band's thread reads. `@unchecked Sendable` because
-    /// worker `w` alone uses `workers[w]` and writes only the rows of its bands (`w`, `w +
-    /// workers.count`, …) of the pixels at `base`; the rest is read-only while the bands
-    /// are drawn.
+    /// worker `w` alone uses `workers[w]` and writes only the rows of the bands it took (each
+    /// band's number is handed out once, by an atomic counter at `ticket`) of the pixels at
+    /// `base`; the rest is read-only while the bands are drawn.
     private struct BandJob: @unchecked Sendable {
         let list: RenderList
         let bands: [Range<Int>]
@@ -73,10 +82,16 @@ extension Compositor {
         let stride, width: Int
         let fill: SIMD4<UInt8>?
         let occluders: [RenderList.Occluder]
+        /// The next band not yet taken (`cadence_take_ticket`).
+        let ticket: UnsafeMutablePointer<Int>
 
-        /// Clears (when there is a fill) and draws the rows of worker `w`'s bands.
+        /// Clears (when there is a fill) and draws bands with worker `w`'s rasterizer, taking
+        /// the next band not yet taken until none is left.
         func draw(worker w: Int) {
-            for rows in Swift.stride(from: w, to: bands.count, by: workers.count).map({ bands[$0] }) {
+            while true {
+                let band = cadence_take_ticket(ticket)
+                guard band < bands.count else { return }
+                let rows = bands[band]
                 if let fill {
                     Compositor.clear(base + rows.lowerBound * stride, width: width, rows: rows.count, stride: stride, to: fill)
                 }
