@@ -100,22 +100,34 @@ final class RasterizerSpritesTests: XCTestCase {
     /// in all. Skipped where the CPU has no AVX2 (both would be the Swift kernel).
     func testRowKernelMatchesReference() throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
-        let seed: UInt64 = 0x5EED_2026_1126
-        var g = Generator(state: seed)
         var drawn = 0
-        let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
-        defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
-        Rasterizer.floatSpriteRowsForTests = true
-        for index in 0..<48 {
-            let (canvas, emitter, time) = try frame(&g)
-            Rasterizer.referenceSpritesForTests = false
-            let fast = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
-            Rasterizer.referenceSpritesForTests = true
-            let reference = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
-            XCTAssertTrue(fast == reference, "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
+        try framesDrawnTwice(seed: 0x5EED_2026_1126, first: (reference: false, float: true), second: (reference: true, float: true)) {
+            fast, reference, label in
+            XCTAssertTrue(fast == reference, label)
             drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
         }
         XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
+    }
+
+    /// Each of 48 random frames from `seed` (`frame`) drawn with the sprite switches
+    /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`) set to
+    /// `first` and then to `second`, handed to `check` with a label naming the case; the
+    /// switches are restored afterwards.
+    private func framesDrawnTwice(
+        seed: UInt64, first: (reference: Bool, float: Bool), second: (reference: Bool, float: Bool),
+        check: (Bitmap, Bitmap, String) -> Void
+    ) throws {
+        var g = Generator(state: seed)
+        let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
+        defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
+        for index in 0..<48 {
+            let (canvas, emitter, time) = try frame(&g)
+            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = first
+            let a = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
+            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = second
+            let b = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
+            check(a, b, "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
+        }
     }
 
     /// The bound `cadence_sprite_draw` derives for its fixed-point rows against its float
@@ -129,18 +141,9 @@ final class RasterizerSpritesTests: XCTestCase {
     /// differ somewhere (the fixed-point rows ran): 48 cases of the frames above.
     func testFixedPointRowsAreWithinTheirBound() throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
-        let seed: UInt64 = 0x5EED_2026_1127
-        var g = Generator(state: seed)
-        let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
-        defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
-        Rasterizer.referenceSpritesForTests = false
         var histogram = [Int](repeating: 0, count: 256)
-        for index in 0..<48 {
-            let (canvas, emitter, time) = try frame(&g)
-            Rasterizer.floatSpriteRowsForTests = false
-            let fixed = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
-            Rasterizer.floatSpriteRowsForTests = true
-            let float = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
+        try framesDrawnTwice(seed: 0x5EED_2026_1127, first: (reference: false, float: false), second: (reference: false, float: true)) {
+            fixed, float, label in
             var worst = 0
             for y in 0..<float.height {
                 for x in 0..<float.width {
@@ -152,8 +155,7 @@ final class RasterizerSpritesTests: XCTestCase {
                     }
                 }
             }
-            XCTAssertLessThanOrEqual(
-                worst, Self.fixedPointBound, "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
+            XCTAssertLessThanOrEqual(worst, Self.fixedPointBound, label)
         }
         let differing = histogram[1...].reduce(0, +)
         XCTAssertGreaterThan(differing, 0, "no channel differs: the fixed-point rows did not run")
