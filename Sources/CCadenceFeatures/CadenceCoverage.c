@@ -17,7 +17,7 @@
 
 #pragma clang fp contract(off)
 
-#define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+#include "CadencePixelLanes.h"
 
 int cadence_coverage_avx2_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
@@ -68,7 +68,7 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
     __m256 carry = _mm256_setzero_ps(), largest = _mm256_setzero_ps();
     const ptrdiff_t end = lo + count, first = lo >> 3;
     // The whole groups are blocks `first ..< whole`; a last block cut by `end` is the tail.
-    const ptrdiff_t whole = first + ((end - 8 * first) >> 3);
+    const ptrdiff_t whole = end >> 3;
     // The Swift loop's steps, set block by set block (one bit scan each): the untouched
     // stretch before each set block is filled or left alone at once — the carry does not
     // change across it, so its blocks all take the same branch.
@@ -110,33 +110,6 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
     return passed || tail > limit;
 }
 
-/// `x · y >> 16` lane by lane, unsigned (`PixelLanes.mulhi`).
-CADENCE_AVX2_INLINE __m256i mulhi(__m256i x, __m256i y) { return _mm256_mulhi_epu16(x, y); }
-
-/// `⌊x / 255⌋` for `x` in `0 … 65534` (`PixelLanes.divideFloor`).
-CADENCE_AVX2_INLINE __m256i divide_floor(__m256i x) {
-    return mulhi(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_set1_epi16(257));
-}
-
-/// `⌊x / 255 + ½⌋` for `x` in `0 … 65407` (`PixelLanes.divideRound`).
-CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
-    return mulhi(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
-}
-
-/// `PixelLanes.over`: source-over rounded once, `σ` the weighted source, `α` its weighted
-/// alpha spread over the pixel's lanes, `d` the destination.
-CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
-    const __m256i c255 = _mm256_set1_epi16(255);
-    const __m256i v1 = divide_floor(alpha), v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, c255));
-    const __m256i dv0 = _mm256_mullo_epi16(d, v0);
-    const __m256i f1 = divide_floor(dv0), f0 = _mm256_sub_epi16(dv0, _mm256_mullo_epi16(f1, c255));
-    __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(c255, v1)));
-    g = _mm256_sub_epi16(g, f1);
-    g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
-    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
-    return divide_floor(g);
-}
-
 /// The paint as `SourceOver.Paint` holds it, from its pixel word `r | g << 8 | b << 16 | a << 24`.
 typedef struct blend_paint {
     __m256i fill, lo, hi, alpha;
@@ -149,45 +122,19 @@ typedef struct blend_paint {
 CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, float *cells, uint8_t *p) {
     const __m256 v = _mm256_loadu_ps(cells);
     _mm256_storeu_ps(cells, _mm256_setzero_ps());
-    const __m256 one = _mm256_set1_ps(1);
     // `!any(v < fullWeight)` (1 − 2⁻¹⁰): an opaque paint's interior is stored as it is.
     if (paint->opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
         _mm256_storeu_si256((__m256i *)p, paint->fill);
         return;
     }
-    // `!(w > 0) ? 0 : w`, then `w > 1 ? 1 : that` (the same as `min(that, 1)`: that is
-    // never NaN), times 255 plus 2²³, the low byte: round to nearest, ties to even.
-    const __m256 c = _mm256_min_ps(_mm256_and_ps(v, _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_GT_OQ)), one);
-    const __m256i q = _mm256_and_si256(
-        _mm256_castps_si256(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f))),
-        _mm256_set1_epi32(0xFF));
+    const __m256i q = quantize(v);
     if (_mm256_testz_si256(q, q)) return;
-    const __m256i c255 = _mm256_set1_epi16(255);
     const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
     if (paint->opaque && full) {
         _mm256_storeu_si256((__m256i *)p, paint->fill);
         return;
     }
-    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
-    const __m256i dl = _mm256_and_si256(raw, _mm256_set1_epi16(0xFF)), dh = _mm256_srli_epi16(raw, 8);
-    const __m256i weight = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
-    __m256i lo, hi;
-    if (paint->opaque) {
-        // `PixelLanes.lerp`: `⌊(S·w + D·(255 − w)) / 255⌉`.
-        const __m256i rest = _mm256_sub_epi16(c255, weight);
-        lo = divide_round(_mm256_add_epi16(_mm256_mullo_epi16(paint->lo, weight), _mm256_mullo_epi16(dl, rest)));
-        hi = divide_round(_mm256_add_epi16(_mm256_mullo_epi16(paint->hi, weight), _mm256_mullo_epi16(dh, rest)));
-    } else if (full) {
-        // `PixelLanes.overFullWeight`: `S + ⌊D·(255 − S_a) / 255⌉`.
-        const __m256i rest = _mm256_sub_epi16(c255, paint->alpha);
-        lo = _mm256_add_epi16(paint->lo, divide_round(_mm256_mullo_epi16(dl, rest)));
-        hi = _mm256_add_epi16(paint->hi, divide_round(_mm256_mullo_epi16(dh, rest)));
-    } else {
-        const __m256i alpha = _mm256_mullo_epi16(paint->alpha, weight);
-        lo = over(_mm256_mullo_epi16(paint->lo, weight), alpha, dl);
-        hi = over(_mm256_mullo_epi16(paint->hi, weight), alpha, dh);
-    }
-    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
+    blend_weighted(paint->lo, paint->hi, paint->alpha, _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, full, p);
 }
 
 __attribute__((target("avx2")))
@@ -223,6 +170,11 @@ int cadence_coverage_avx2_available(void) { return 0; }
 
 int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
     (void)row, (void)lo, (void)count, (void)blocks, (void)residue, (void)limit;
+    __builtin_trap();
+}
+
+void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
+    (void)word, (void)row, (void)blocks, (void)start, (void)stop, (void)dst;
     __builtin_trap();
 }
 

@@ -23,20 +23,13 @@
 #pragma clang fp contract(off)
 
 #define CADENCE_AVX2 __attribute__((target("avx2")))
-#define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+#include "CadencePixelLanes.h"
 
 int cadence_sprite_draw_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
 /// `x > 0 ? x : 0`, then `x > 1 ? 1 : that` (NaN to 0): `RoundedRectSampler.saturate`.
 CADENCE_AVX2_INLINE __m256 saturate(__m256 x) {
     return _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(x, _mm256_setzero_ps()));
-}
-
-/// `PixelLanes.quantize`: clamped to 0…1 (NaN to 0), times 255, rounded through the 2²³ bias.
-CADENCE_AVX2_INLINE __m256i quantize(__m256 w) {
-    const __m256 c = _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(w, _mm256_setzero_ps()));
-    const __m256 biased = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f));
-    return _mm256_and_si256(_mm256_castps_si256(biased), _mm256_set1_epi32(0xFF));
 }
 
 /// `ContentsSampler.clamp` of floats: `x > lo ? x : lo`, then `m > hi ? hi : m`.
@@ -66,7 +59,6 @@ CADENCE_AVX2_INLINE __m256i fraction(__m256 f) {
 /// `PixelLanes.spread`: a value per pixel in both 16-bit lanes of its pixel.
 CADENCE_AVX2_INLINE __m256i spread(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
-CADENCE_AVX2_INLINE __m256i low_bytes(__m256i v) { return _mm256_and_si256(v, _mm256_set1_epi16(0xFF)); }
 
 /// `ContentsSampler.vertical`: `top·(256 − φ) + bottom·φ`.
 CADENCE_AVX2_INLINE __m256i vertical(__m256i top, __m256i bottom, __m256i phi) {
@@ -84,33 +76,6 @@ CADENCE_AVX2_INLINE __m256i horizontal(__m256i a, __m256i b, __m256i phi) {
         _mm256_add_epi16(_mm256_add_epi16(high, _mm256_srli_epi16(low, 8)), _mm256_set1_epi16(128)), 8);
 }
 
-/// `PixelLanes.divideFloor` and `divideRound`: ⌊x / 255⌋, ⌊x / 255 + ½⌋.
-CADENCE_AVX2_INLINE __m256i divide_floor(__m256i x) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_set1_epi16(257));
-}
-
-CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
-}
-
-/// `PixelLanes.over`: source-over rounded once.
-CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
-    const __m256i v1 = divide_floor(alpha);
-    const __m256i v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, _mm256_set1_epi16(255)));
-    const __m256i dv = _mm256_mullo_epi16(d, v0);
-    const __m256i f1 = divide_floor(dv);
-    const __m256i f0 = _mm256_sub_epi16(dv, _mm256_mullo_epi16(f1, _mm256_set1_epi16(255)));
-    __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(_mm256_set1_epi16(255), v1)));
-    g = _mm256_sub_epi16(g, f1);
-    g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
-    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
-    return divide_floor(g);
-}
-
-CADENCE_AVX2_INLINE void store(__m256i lo, __m256i hi, uint8_t *p) {
-    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
-}
-
 /// `SourceOver.blendSample`.
 CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
     const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
@@ -119,24 +84,10 @@ CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t
     const __m256i notOpaque = _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
     const int full = _mm256_testz_si256(notFull, notFull), opaque = _mm256_testz_si256(notOpaque, notOpaque);
     if (full && opaque) {
-        store(s0, s1, p);
+        store_pixels(s0, s1, p);
         return;
     }
-    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
-    const __m256i dl = low_bytes(raw), dh = _mm256_srli_epi16(raw, 8);
-    const __m256i c255 = _mm256_set1_epi16(255);
-    if (opaque) {
-        const __m256i w = spread(q), rest = _mm256_sub_epi16(c255, w);
-        store(divide_round(_mm256_add_epi16(_mm256_mullo_epi16(s0, w), _mm256_mullo_epi16(dl, rest))),
-              divide_round(_mm256_add_epi16(_mm256_mullo_epi16(s1, w), _mm256_mullo_epi16(dh, rest))), p);
-    } else if (full) {
-        const __m256i rest = _mm256_sub_epi16(c255, alpha);
-        store(_mm256_add_epi16(s0, divide_round(_mm256_mullo_epi16(dl, rest))),
-              _mm256_add_epi16(s1, divide_round(_mm256_mullo_epi16(dh, rest))), p);
-    } else {
-        const __m256i w = spread(q), a = _mm256_mullo_epi16(alpha, w);
-        store(over(_mm256_mullo_epi16(s0, w), a, dl), over(_mm256_mullo_epi16(s1, w), a, dh), p);
-    }
+    blend_weighted(s0, s1, alpha, spread(q), opaque, full, p);
 }
 
 /// `SourceOver.addSample`.
@@ -149,7 +100,7 @@ CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *
     const __m256i lo = _mm256_add_epi16(dl, divide_round(_mm256_mullo_epi16(s0, w)));
     const __m256i hi = _mm256_add_epi16(dh, divide_round(_mm256_mullo_epi16(s1, w)));
     const __m256i c255 = _mm256_set1_epi16(255);
-    store(_mm256_min_epu16(lo, c255), _mm256_min_epu16(hi, c255), p);
+    store_pixels(_mm256_min_epu16(lo, c255), _mm256_min_epu16(hi, c255), p);
 }
 
 CADENCE_AVX2_INLINE __m256i gather(const uint8_t *p, __m256i offsets) {

@@ -91,7 +91,7 @@ typedef struct cadence_timing_constants {
 #define CADENCE_TIMING_CONSTANTS(sign, offset) \
     { \
         CADENCE_TIMING_FOUR(sign), CADENCE_TIMING_FOUR(offset), CADENCE_TIMING_FOUR(4 * (sign)), \
-        CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(0x1p-24), \
+        CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(1.0 / (1 << (30 - CADENCE_TIMING_FIRST_BOUNDED_BINADE))), \
         CADENCE_TIMING_FOUR(0.125), CADENCE_TIMING_FOUR(0.25), CADENCE_TIMING_FOUR(__builtin_nan("")), \
         CADENCE_TIMING_FOUR(0x7FFFFFFFFFFFFFFF), CADENCE_TIMING_FOUR(0x1FFF), CADENCE_TIMING_FOUR(0x1000), \
     }
@@ -114,8 +114,8 @@ CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double 
     lanes->largest = coefficient(fast, CADENCE_TIMING_LARGEST, half);
     // The bounds by the binade of `h` (`Table.Batch.tieredBounds`): below 1/8, 1/8 … 1/4,
     // and 1/4 … 1/2 with h = 1/2.
-    const int16_t *bounds = (const int16_t *)(fast + 2 * CADENCE_TIMING_BOUNDS) + 32 * half;
-    const int quarter_binade = 32 - 4;
+    const int16_t *bounds = (const int16_t *)(fast + 2 * CADENCE_TIMING_BOUNDS) + CADENCE_TIMING_BOUNDS_PER_HALF * half;
+    const int quarter_binade = CADENCE_TIMING_BOUNDS_PER_HALF - 4;
     lanes->below = _mm256_set1_epi64x(largest_bound(bounds, CADENCE_TIMING_FIRST_BOUNDED_BINADE, quarter_binade - 1));
     lanes->eighth = _mm256_set1_epi64x(bounds[quarter_binade - 1]);
     lanes->quarter = _mm256_set1_epi64x(largest_bound(bounds, quarter_binade, quarter_binade + 2));

@@ -4,6 +4,8 @@
 #ifndef CADENCE_FEATURES_H
 #define CADENCE_FEATURES_H
 
+#include <stddef.h>
+
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA) || defined(__aarch64__)
 /// 1 when fused multiply-add is a single instruction (x86-64-v3, arm64).
 #define CADENCE_HAS_FMA 1
@@ -41,7 +43,7 @@ static inline void cadence_prefetch_for_write(const void *p) { __builtin_prefetc
 /// Adds 1 to `*counter` atomically and returns the value it had: the next band of a frame
 /// for whichever thread asks first. Relaxed order: the counter hands out numbers only; what
 /// the bands write is published by the join that ends the frame's threads.
-static inline long cadence_take_ticket(long *counter) { return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED); }
+static inline ptrdiff_t cadence_take_ticket(ptrdiff_t *counter) { return __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED); }
 
 /// Two doubles in one vector; Swift imports it as `SIMD2<Double>`.
 typedef double cadence_features_double2 __attribute__((ext_vector_type(2)));

@@ -23,6 +23,8 @@ enum {
     CADENCE_TIMING_LIMIT = 27, CADENCE_TIMING_MODE = 28, CADENCE_TIMING_BOUNDS = 29, CADENCE_TIMING_LARGEST = 37,
     /// The first binade of `h` with a bound, counted from `h = 2^-30`.
     CADENCE_TIMING_FIRST_BOUNDED_BINADE = 6,
+    /// The binades' bounds a half holds (`int16_t` each).
+    CADENCE_TIMING_BOUNDS_PER_HALF = 32,
     /// Groups of four in a chunk (its two lists fill about 1 KiB of the stack each).
     CADENCE_TIMING_BATCH_GROUPS = 32,
 };

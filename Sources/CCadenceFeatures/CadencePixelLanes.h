@@ -1,0 +1,77 @@
+// `PixelLanes`' 16-bit integer steps in AVX2, shared by the sprite and coverage-row kernels
+// (CadenceSprites.c, CadenceCoverage.c; private to this module). A pixel's bytes sit in
+// two vectors of 16-bit lanes, its low bytes (red, blue) and its high bytes (green,
+// alpha); each step is the Swift lane operation's, so the bytes are `SourceOver`'s.
+// Include after <immintrin.h>, on x86 only.
+#ifndef CADENCE_PIXEL_LANES_H
+#define CADENCE_PIXEL_LANES_H
+
+#include <stdint.h>
+
+#define CADENCE_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+
+/// The low byte of each 16-bit lane.
+CADENCE_AVX2_INLINE __m256i low_bytes(__m256i v) { return _mm256_and_si256(v, _mm256_set1_epi16(0xFF)); }
+
+/// `PixelLanes.quantize`: clamped to 0…1 (NaN to 0), times 255, rounded through the 2²³ bias.
+CADENCE_AVX2_INLINE __m256i quantize(__m256 w) {
+    const __m256 c = _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(w, _mm256_setzero_ps()));
+    const __m256 biased = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f));
+    return _mm256_and_si256(_mm256_castps_si256(biased), _mm256_set1_epi32(0xFF));
+}
+
+/// `PixelLanes.divideFloor`: ⌊x / 255⌋ for `x` in 0 … 65534.
+CADENCE_AVX2_INLINE __m256i divide_floor(__m256i x) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_set1_epi16(257));
+}
+
+/// `PixelLanes.divideRound`: ⌊x / 255 + ½⌋ for `x` in 0 … 65407.
+CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// `PixelLanes.over`: source-over rounded once, `sigma` the weighted source, `alpha` its
+/// weighted alpha spread over the pixel's lanes, `d` the destination.
+CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
+    const __m256i c255 = _mm256_set1_epi16(255);
+    const __m256i v1 = divide_floor(alpha), v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, c255));
+    const __m256i dv = _mm256_mullo_epi16(d, v0);
+    const __m256i f1 = divide_floor(dv), f0 = _mm256_sub_epi16(dv, _mm256_mullo_epi16(f1, c255));
+    __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(c255, v1)));
+    g = _mm256_sub_epi16(g, f1);
+    g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
+    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
+    return divide_floor(g);
+}
+
+/// Eight pixels at `p` from their low and high byte lanes.
+CADENCE_AVX2_INLINE void store_pixels(__m256i lo, __m256i hi, uint8_t *p) {
+    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
+}
+
+/// A premultiplied source (`sl`, `sh`: its byte lanes; `alpha` its alpha spread over each
+/// pixel's lanes) over the eight pixels at `p` at weights `w` (spread likewise), as
+/// `SourceOver` blends it: `PixelLanes.lerp` when the source is `opaque` (every alpha
+/// 255), `overFullWeight` when the weights are `full` (every weight 255), else `over`.
+/// (Opaque at full weight is a plain store: the caller's.)
+CADENCE_AVX2_INLINE void blend_weighted(
+    __m256i sl, __m256i sh, __m256i alpha, __m256i w, int opaque, int full, uint8_t *p
+) {
+    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i dl = low_bytes(raw), dh = _mm256_srli_epi16(raw, 8);
+    const __m256i c255 = _mm256_set1_epi16(255);
+    if (opaque) {
+        const __m256i rest = _mm256_sub_epi16(c255, w);
+        store_pixels(divide_round(_mm256_add_epi16(_mm256_mullo_epi16(sl, w), _mm256_mullo_epi16(dl, rest))),
+                     divide_round(_mm256_add_epi16(_mm256_mullo_epi16(sh, w), _mm256_mullo_epi16(dh, rest))), p);
+    } else if (full) {
+        const __m256i rest = _mm256_sub_epi16(c255, alpha);
+        store_pixels(_mm256_add_epi16(sl, divide_round(_mm256_mullo_epi16(dl, rest))),
+                     _mm256_add_epi16(sh, divide_round(_mm256_mullo_epi16(dh, rest))), p);
+    } else {
+        const __m256i a = _mm256_mullo_epi16(alpha, w);
+        store_pixels(over(_mm256_mullo_epi16(sl, w), a, dl), over(_mm256_mullo_epi16(sh, w), a, dh), p);
+    }
+}
+
+#endif
