@@ -256,8 +256,8 @@ final class CompositorBandsTests: XCTestCase {
     /// the shadow only in the band's rows: the pixels are still those of one thread, bit for
     /// bit, with bands of 1 to 12 rows cutting through every shadow. 16 seeded scenes on a
     /// 43 × 71 canvas (scale 1 and 2) of three layers casting shadows of radius 4 to 33 (the
-    /// blur's box passes, σ ≥ 2, whose running sums cross the cuts; and 1.5 for the direct
-    /// pass), half of them through a `shadowPath`, offsets whole and fractional, in a holder
+    /// blur's box passes, σ ≥ 2, whose running sums cross the cuts; and 0.5, σ about 0.7 or
+    /// 1.4 in the holder's scale, for the direct pass), half of them through a `shadowPath`, offsets whole and fractional, in a holder
     /// that is plain, a group, clipping rounded or square, or scaled, some layers masking to their bounds,
     /// translucent, rounded or turned, into seeded noise at 3 and 35 threads (12 and 140
     /// bands, as many as the 142 rows allow at scale 2).
@@ -272,7 +272,7 @@ final class CompositorBandsTests: XCTestCase {
                 let layer = makeLayer("layer \(k)", frame: Rect(x: x, y: y, width: w, height: h),
                                       background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: [1, 0.6][Int(g.next() % 2)]))
                 layer.shadowOpacity = [0.5, 1][Int(g.next() % 2)]
-                layer.shadowRadius = [4, 8, 13, 20, 33, 3][Int(g.next() % 6)]
+                layer.shadowRadius = [4, 8, 13, 20, 33, 0.5][Int(g.next() % 6)]
                 layer.shadowOffset = Size(width: [0, 3, -2, 1.5][Int(g.next() % 4)], height: [0, 5, -3, 0.5, 2.25][Int(g.next() % 5)])
                 if g.next() % 2 == 0 {
                     var path = Path()

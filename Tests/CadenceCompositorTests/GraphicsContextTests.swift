@@ -446,7 +446,7 @@ final class GraphicsContextTests: XCTestCase {
             }
             let rule: FillRule = trial % 3 == 1 ? .evenOdd : .nonZero
             let correcting = trial % 5 != 0
-            let paint = SourceOver.Paint(Color(red: 0.3, green: 0.6, blue: 0.9, alpha: trial % 2 == 0 ? 1 : 0.7))
+            let paint = SourceOver.Paint(Color(red: 0.3, green: 0.6, blue: 0.9, alpha: trial % 2 == 0 ? 1 : trial % 4 == 1 ? 0.7 : 0.02))
             var a = (0..<(4 * width * height)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             for p in stride(from: 0, to: a.count, by: 4) { for c in 0..<3 { a[p + c] = min(a[p + c], a[p + 3]) } }
             var b = a

@@ -155,20 +155,6 @@ extension Rasterizer {
 
     // MARK: Shadows
 
-    /// Draws the layer's shadow over the pixels `rect` of the top surface (a rectangle of
-    /// the whole frame; the band's rows of it are drawn, and only the blurred rows those
-    /// read are computed, the same bits as in the whole frame's plane): the shape's
-    /// alpha (`shadowPath` filled, or the surface's own alpha — the layer's group),
-    /// blurred with σ, moved by the offset (the fraction by bilinear interpolation),
-    /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
-    /// `opacity`, in the shadow's colour; `under` the surface's pixels (destination-over,
-    /// after the layer drew into its group) or over them (a path shadow, before the layer
-    /// draws). `leavingOut`: a cross of pixels the layer then paints opaque at full weight
-    /// (`RenderList.opaqueCross`), left out of the blend when the clip in force has weight
-    /// `opacity` everywhere and the shadow is not clipped to the bounds (each pixel's weight
-    /// and blend do not depend on its neighbours, so the rest are the same bytes). When the
-    /// offset is whole pixels the interpolation is left out: `v · 1 + w · 0` is `v` for
-    /// the blurred plane's finite, non-negative values.
     /// Where a shadow's blurred plane is read: a pixel p shows the plane at p − offset, the
     /// offset's whole part (`shift`, pixels) moving the rectangle and its fraction mixing a
     /// pixel with its neighbour up and left. `nil` for an offset past any canvas (16384
@@ -192,6 +178,20 @@ extension Rasterizer {
         return PixelRect(minX: rows.minX, minY: rows.minY - shift.y - 1 - reach, maxX: rows.maxX, maxY: rows.maxY - shift.y + reach)
     }
 
+    /// Draws the layer's shadow over the pixels `rect` of the top surface (a rectangle of
+    /// the whole frame; the band's rows of it are drawn, and only the blurred rows those
+    /// read are computed, the same bits as in the whole frame's plane): the shape's
+    /// alpha (`shadowPath` filled, or the surface's own alpha — the layer's group),
+    /// blurred with σ, moved by the offset (the fraction by bilinear interpolation),
+    /// clipped to the rounded bounds when `masksToBounds`, times the clip in force and
+    /// `opacity`, in the shadow's colour; `under` the surface's pixels (destination-over,
+    /// after the layer drew into its group) or over them (a path shadow, before the layer
+    /// draws). `leavingOut`: a cross of pixels the layer then paints opaque at full weight
+    /// (`RenderList.opaqueCross`), left out of the blend when the clip in force has weight
+    /// `opacity` everywhere and the shadow is not clipped to the bounds (each pixel's weight
+    /// and blend do not depend on its neighbours, so the rest are the same bytes). When the
+    /// offset is whole pixels the interpolation is left out: `v · 1 + w · 0` is `v` for
+    /// the blurred plane's finite, non-negative values.
     func drawShadow(
         _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool,
         leavingOut covered: RenderList.Occluder? = nil

@@ -231,7 +231,7 @@ extension TimingFunction.Table {
         static let pendingCapacity = 16
         /// Groups the AVX2 kernel may note in one call (`cadence_timing_batch4`): 1 KiB, what
         /// `withUnsafeTemporaryAllocation` always keeps on the stack; a call stops before a
-        /// chunk that could overflow it (three chunks of 32 groups at least).
+        /// chunk that could overflow it (four chunks of 32 groups at least).
         static let noteCapacity = 128
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
