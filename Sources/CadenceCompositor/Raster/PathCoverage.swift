@@ -567,6 +567,9 @@ enum PathCoverage {
                 // Inside the plane (the usual case): no cut at its sides or rows.
                 if usesReference {
                     addPiece(p, q, dxdy: dxdy, sign: sign)
+                } else if spans != nil, blocks != nil, !usesFloatingCrossings, width <= Self.fixedWidthLimit,
+                          q.y - p.y <= Double(Self.fixedRowLimit - 2), dxdy == 0 || Swift.abs(dxdy) >= Self.fixedSlopeLimit {
+                    addFixed(p, q, dxdy: dxdy, sign: sign)
                 } else {
                     addInside(p, q, dxdy: dxdy, sign: sign)
                 }
@@ -823,11 +826,39 @@ enum PathCoverage {
                 }
                 addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
             }
+            if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
+        }
+
+        /// `addInside` for the usual edge (spans and blocks kept, what `addEdge` checked, and
+        /// its blocks in one word of a row, else `addInside`) from fixed-point crossings: see
+        /// `addInside`'s doc comment for the method and the bound.
+        @inline(__always)
+        mutating func addFixed(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
+            let base = self.base, stride = self.stride, width = self.width, words = TouchedBlocks.words(width: width)
+            let a = Self.fixed(p.x), b = Self.fixed(q.x)
+            let lo = Swift.min(a, b), hi = Swift.max(a, b)
+            // The cells the clamped crossings can reach (those of `addInside`, or fewer by
+            // one where an end lies within 2⁻³³ of a whole pixel).
+            let firstCell = Int(truncatingIfNeeded: lo &>> 32)
+            let lastCell = Swift.min(width - 1, Int(truncatingIfNeeded: (hi &+ Self.fixedOne &- 1) &>> 32))
+            guard firstCell >= 8, (firstCell - 8) >> 9 == (lastCell + 8) >> 9 else {
+                addInside(p, q, dxdy: dxdy, sign: sign)
+                return
+            }
+            let firstRow = Self.index(p.y.rounded(.down))
+            let endRow = Self.index(q.y.rounded(.up))
+            guard firstRow < endRow else { return }
+            minRow = Swift.min(minRow, firstRow)
+            maxRow = Swift.max(maxRow, endRow - 1)
+            minCell = Swift.min(minCell, firstCell)
+            let cells = SIMD2(Int32(truncatingIfNeeded: firstCell), Int32(truncatingIfNeeded: lastCell))
+            let blockWord = firstCell >> 9
+            let spans = self.spans.unsafelyUnwrapped, blocks = self.blocks.unsafelyUnwrapped
+            let slope = sign / Swift.abs(dxdy), halfSlope = 0.5 * slope, step = Float(slope)
             /// The usual path's row (spans and blocks kept, in one word) from fixed-point
             /// crossings `xt` and `xb` (x · 2³²), clamped to the edge's own `lo … hi`: cells
             /// and fractions by shifts and masks, no rounding of a `Double`.
             @inline(__always) func addFixedRow(_ row: Int, _ cover: Double, _ xt: Int64, _ xb: Int64, _ lo: Int64, _ hi: Int64) {
-                let spans = spans.unsafelyUnwrapped, blocks = blocks.unsafelyUnwrapped
                 let span = spans[row]
                 spans[row] = SIMD2(pointwiseMin(span, cells).x, pointwiseMax(span, cells).y)
                 let line = base + row &* stride
@@ -863,8 +894,6 @@ enum PathCoverage {
             // The first row's bottom crossing as `addRows` finds it, then one addition a row
             // (`dxdy` in fixed point: middle rows mean a height above 1, so |dxdy| < width).
             @inline(__always) func addFixedRows() {
-                let a = Self.fixed(p.x), b = Self.fixed(q.x)
-                let lo = Swift.min(a, b), hi = Swift.max(a, b)
                 let lastRow = endRow - 1
                 guard firstRow < lastRow else {
                     addFixedRow(lastRow, sign * (q.y - p.y), a, b, lo, hi)
@@ -881,16 +910,7 @@ enum PathCoverage {
                 }
                 addFixedRow(lastRow, sign * (q.y - Double(lastRow)), xt, b, lo, hi)
             }
-            if spans != nil, blocks != nil, oneWord {
-                if width <= Self.fixedWidthLimit, endRow - firstRow <= Self.fixedRowLimit,
-                   dxdy == 0 || Swift.abs(dxdy) >= Self.fixedSlopeLimit, !usesFloatingCrossings {
-                    addFixedRows()
-                } else {
-                    addRows(usual: true)
-                }
-            } else {
-                addRows(usual: false)
-            }
+            addFixedRows()
         }
 
         /// 1 in the fixed point of `addInside`'s crossings (x · 2³²).
