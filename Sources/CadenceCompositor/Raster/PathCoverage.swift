@@ -528,12 +528,9 @@ enum PathCoverage {
         var blocks: UnsafeMutablePointer<UInt64>?
         /// Inside pieces go through `addPiece` (`referenceForTests` when made).
         let usesReference: Bool
-        /// Inside pieces keep `Double` crossings (`floatingCrossingsForTests` when made).
-        let usesFloatingCrossings: Bool
 
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int) {
             usesReference = Self.referenceForTests
-            usesFloatingCrossings = Self.floatingCrossingsForTests
             self.base = base
             self.width = width
             self.height = height
@@ -567,9 +564,6 @@ enum PathCoverage {
                 // Inside the plane (the usual case): no cut at its sides or rows.
                 if usesReference {
                     addPiece(p, q, dxdy: dxdy, sign: sign)
-                } else if spans != nil, blocks != nil, !usesFloatingCrossings, width <= Self.fixedWidthLimit,
-                          q.y - p.y <= Double(Self.fixedRowLimit - 2), dxdy == 0 || Swift.abs(dxdy) >= Self.fixedSlopeLimit {
-                    addFixed(p, q, dxdy: dxdy, sign: sign)
                 } else {
                     addInside(p, q, dxdy: dxdy, sign: sign)
                 }
@@ -721,24 +715,6 @@ enum PathCoverage {
         /// twice, once for the usual edge (spans and blocks kept, its blocks in one word of
         /// a row) without testing for those a row. The same operations on the same operands
         /// as one loop over all rows would do, so the same cells to the bit.
-        ///
-        /// **Fixed-point crossings.** The usual edge in a plane at most `fixedWidthLimit`
-        /// (2¹⁹) wide, over at most `fixedRowLimit` (2¹³) rows, vertical or with |dx/dy| ≥
-        /// `fixedSlopeLimit` (2⁻¹⁶), takes its crossings as `Int64`s of x · 2³² (`fixed`,
-        /// rounded to nearest): the first row's bottom crossing is the `Double` one rounded,
-        /// each row below adds `fixed(dxdy)` to the one above, the last ends at `fixed(q.x)`,
-        /// and each is clamped to the edge's own fixed extent, so the written cells stay in
-        /// its span and blocks. Cells and fractions then come from shifts and masks, with no
-        /// rounding of a `Double` (a call to `floor` and one to `ceil` a row in the baseline
-        /// x86-64 build). Accuracy against the `Double` crossings (`floatingCrossingsForTests`,
-        /// the twin): a crossing `n` rows stepped is within `e = (n + 2) · 2⁻³³` px (2⁻³³ a
-        /// rounding and a step; under 2⁻²⁰), so a cell's value moves by at most `2e + 6 ·
-        /// slope · e²` before its `Float` rounding — `e` in the row's height, and the first
-        /// and last cells' triangles, drawn with the edge's slope through the moved crossings
-        /// (slope ≤ 2¹⁶ here: under 2⁻¹⁸) — and a pixel's coverage by at most that for each
-        /// edge crossing its row; so a byte moves by at most 1, where a value lies that near
-        /// a rounding boundary. `testFixedCrossingsMatchTheFloatingOnes` holds every cell to
-        /// the bound (it fails with 16 fraction bits).
         @inline(__always)
         mutating func addInside(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let base = self.base, stride = self.stride, width = self.width, right = size.x
@@ -829,114 +805,9 @@ enum PathCoverage {
             if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
         }
 
-        /// `addInside` for the usual edge (spans and blocks kept, what `addEdge` checked, and
-        /// its blocks in one word of a row, else `addInside`) from fixed-point crossings: see
-        /// `addInside`'s doc comment for the method and the bound.
-        @inline(__always)
-        mutating func addFixed(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
-            let base = self.base, stride = self.stride, width = self.width, words = TouchedBlocks.words(width: width)
-            let a = Self.fixed(p.x), b = Self.fixed(q.x)
-            let lo = Swift.min(a, b), hi = Swift.max(a, b)
-            // The cells the clamped crossings can reach (those of `addInside`, or fewer by
-            // one where an end lies within 2⁻³³ of a whole pixel).
-            let firstCell = Int(truncatingIfNeeded: lo &>> 32)
-            let lastCell = Swift.min(width - 1, Int(truncatingIfNeeded: (hi &+ Self.fixedOne &- 1) &>> 32))
-            guard firstCell >= 8, (firstCell - 8) >> 9 == (lastCell + 8) >> 9 else {
-                addInside(p, q, dxdy: dxdy, sign: sign)
-                return
-            }
-            let firstRow = Self.index(p.y.rounded(.down))
-            let endRow = Self.index(q.y.rounded(.up))
-            guard firstRow < endRow else { return }
-            minRow = Swift.min(minRow, firstRow)
-            maxRow = Swift.max(maxRow, endRow - 1)
-            minCell = Swift.min(minCell, firstCell)
-            let cells = SIMD2(Int32(truncatingIfNeeded: firstCell), Int32(truncatingIfNeeded: lastCell))
-            let blockWord = firstCell >> 9
-            let spans = self.spans.unsafelyUnwrapped, blocks = self.blocks.unsafelyUnwrapped
-            let slope = sign / Swift.abs(dxdy), halfSlope = 0.5 * slope, step = Float(slope)
-            /// The usual path's row (spans and blocks kept, in one word) from fixed-point
-            /// crossings `xt` and `xb` (x · 2³²), clamped to the edge's own `lo … hi`: cells
-            /// and fractions by shifts and masks, no rounding of a `Double`.
-            @inline(__always) func addFixedRow(_ row: Int, _ cover: Double, _ xt: Int64, _ xb: Int64, _ lo: Int64, _ hi: Int64) {
-                let span = spans[row]
-                spans[row] = SIMD2(pointwiseMin(span, cells).x, pointwiseMax(span, cells).y)
-                let line = base + row &* stride
-                let x0 = Swift.max(Swift.min(xt, xb), lo), x1 = Swift.min(Swift.max(xt, xb), hi)
-                let i0 = Int(truncatingIfNeeded: x0 &>> 32), i1 = Int(truncatingIfNeeded: (x1 &+ Self.fixedOne &- 1) &>> 32)
-                let last = Swift.min(Swift.max(i1, i0 + 1), width - 1)
-                blocks[row &* words &+ blockWord] |= TouchedBlocks.bits(from: i0 >> 3, through: last >> 3)
-                let cell0 = Int64(truncatingIfNeeded: i0) &<< 32
-                if i1 <= i0 + 1 {
-                    // Within one cell: the area right of the piece is (1 − mean offset) · dy.
-                    let mean = Double((x0 &- cell0) &+ (x1 &- cell0)) * 0x1p-33
-                    line[i0] += Float(cover * (1 - mean))
-                    if i0 + 1 < width { line[i0 + 1] += Float(cover * mean) }
-                } else {
-                    // Across cells: as `addRow`, from the fractions of the first and last cells.
-                    let g0 = Double(cell0 &+ Self.fixedOne &- x0) * 0x1p-32
-                    let g1 = Double(x1 &- (Int64(truncatingIfNeeded: i1 - 1) &<< 32)) * 0x1p-32
-                    let first = halfSlope * g0 * g0
-                    let last = halfSlope * g1 * g1
-                    line[i0] += Float(first)
-                    if i1 == i0 + 2 {
-                        line[i0 + 1] += Float(cover - first - last)
-                    } else {
-                        let second = slope * (g0 + 0.5)
-                        line[i0 + 1] += Float(second - first)
-                        for x in (i0 + 2)..<(i1 - 1) { line[x] += step }
-                        let beforeLast = second + Double(i1 - i0 - 3) * slope
-                        line[i1 - 1] += Float(cover - beforeLast - last)
-                    }
-                    if i1 < width { line[i1] += Float(last) }
-                }
-            }
-            // The first row's bottom crossing as `addRows` finds it, then one addition a row
-            // (`dxdy` in fixed point: middle rows mean a height above 1, so |dxdy| < width).
-            @inline(__always) func addFixedRows() {
-                let lastRow = endRow - 1
-                guard firstRow < lastRow else {
-                    addFixedRow(lastRow, sign * (q.y - p.y), a, b, lo, hi)
-                    return
-                }
-                let rowBottom = Double(firstRow) + 1
-                var xt = Self.fixed(p.x + dxdy * (rowBottom - p.y))
-                addFixedRow(firstRow, sign * (rowBottom - p.y), a, xt, lo, hi)
-                let d = Self.fixed(dxdy)
-                for row in (firstRow + 1)..<lastRow {
-                    let xb = xt &+ d
-                    addFixedRow(row, sign, xt, xb, lo, hi)
-                    xt = xb
-                }
-                addFixedRow(lastRow, sign * (q.y - Double(lastRow)), xt, b, lo, hi)
-            }
-            addFixedRows()
-        }
-
-        /// 1 in the fixed point of `addInside`'s crossings (x · 2³²).
-        static let fixedOne: Int64 = 1 << 32
-        /// The widest plane whose crossings go in fixed point (x · 2³² below 2⁵¹, what `fixed`
-        /// rounds exactly), the most rows an edge may step through in it, and the smallest
-        /// nonzero |dx/dy| (steeper edges keep `Double` crossings): see `addInside`'s bound.
-        static let fixedWidthLimit = 1 << 19
-        static let fixedRowLimit = 1 << 13
-        static let fixedSlopeLimit = 0x1p-16
-
-        /// `x · 2³²` rounded to the nearest integer (ties to even), for |x · 2³²| < 2⁵¹:
-        /// through the 1.5 · 2⁵² bias, whose neighbours are 1 apart. No range check.
-        @inline(__always)
-        static func fixed(_ x: Double) -> Int64 {
-            let bias = 0x1.8p52
-            return Int64(bitPattern: (x * 0x1p32 + bias).bitPattern) &- Int64(bitPattern: bias.bitPattern)
-        }
-
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
         /// twin) instead of `addInside`. For tests; set it only where no other thread draws.
         nonisolated(unsafe) static var referenceForTests = false
-        /// Whether new accumulators keep `addInside`'s `Double` crossings (its twin) for the
-        /// edges that would step fixed-point ones. For tests; set it only where no other
-        /// thread draws.
-        nonisolated(unsafe) static var floatingCrossingsForTests = false
 
         /// The `Int` of a whole number `f` in `0 … 2⁵²` (a cell index), through the 2⁵²
         /// bias: no range check, which the clamps before it make unnecessary.
