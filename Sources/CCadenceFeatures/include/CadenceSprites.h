@@ -91,7 +91,9 @@ typedef struct cadence_sprite_rows {
 ///
 /// **Cost**: a group's weights and coordinates in about half the vector operations of the
 /// float lanes (integer adds, shifts, clamps and four 32-bit multiplies; no float rounding
-/// tricks); the sample and the blend are the same.
+/// tricks); the sample and the blend are the same. The supports and the rows' first values
+/// are solved four rows at a time, in the lanes of `double` vectors (each lane the one-row
+/// operations, so the same values).
 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows);
 
 #endif
