@@ -417,7 +417,9 @@ CADENCE_AVX2_INLINE void rows_solve(
     quad->inReach = inReach;
 }
 
-CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
+/// `cadence_sprite_draw`'s body, inlined into it and into `cadence_sprite_run_draw`.
+static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
+    const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     fixed_sprite f;
     const int fixed = fixed_setup(sprite, rows, &f);
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
@@ -438,9 +440,70 @@ CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadenc
     }
 }
 
+CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
+    sprite_draw(sprite, rows);
+}
+
+/// `Rasterizer.prefetchRows`: a write hint for each cache line of the canvas rows a particle
+/// with pixel bounds `b` can write within the run's region (its groups of eight may reach
+/// seven pixels past its bounds).
+static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b) {
+    const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
+    const ptrdiff_t maxX = (ptrdiff_t)b[2] + 7 < run->region[2] ? (ptrdiff_t)b[2] + 7 : run->region[2];
+    const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
+    const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
+    if (minX >= maxX || minY >= maxY) return;
+    const uintptr_t line = 64;
+    for (ptrdiff_t y = minY; y < maxY; y++) {
+        const uint8_t *row = run->base + (y - run->originY) * run->stride;
+        const uintptr_t last = (uintptr_t)(row + (maxX - 1 - run->originX) * 4);
+        for (uintptr_t address = (uintptr_t)(row + (minX - run->originX) * 4) & ~(line - 1); address <= last; address += line)
+            __builtin_prefetch((const void *)address, 1, 3);
+    }
+}
+
+CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
+    for (ptrdiff_t i = start; i < end; i++) {
+        if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
+        const int32_t *b = run->bounds + 4 * i;
+        const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
+        const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
+        const ptrdiff_t maxX = b[2] < run->region[2] ? b[2] : run->region[2];
+        const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
+        if (minX >= maxX || minY >= maxY) continue;
+        const uint32_t k = run->cellLevels[i] & 0xFF;
+        if (k >= (uint32_t)run->levelCount) continue;
+        const cadence_sprite_level *level = &run->levels[k];
+        const float *map = run->maps + 8 * i;
+        const uint16_t *tint = run->tints + 4 * i;
+        const double *center = run->centers + 2 * i;
+        const cadence_sprite sprite = {
+            .texels = level->texels, .stride = level->stride, .maxX = level->maxX, .maxY = level->maxY,
+            .scale = level->scale, .ux = map[0], .uy = map[1], .vx = map[2], .vy = map[3], .ppu = map[4],
+            .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
+            .tint = {tint[0], tint[1], tint[2], tint[3]},
+            .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
+            .additive = run->additive, .opacity = run->opacity};
+        // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
+        const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
+        const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];
+        const cadence_sprite_rows rows = {
+            .base = run->base, .stride = run->stride, .originX = run->originX, .originY = run->originY,
+            .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
+            .reciprocal = {1 / (double)map[0], 1 / (double)map[2]}, .across = {(double)map[1], (double)map[3]},
+            .limit = {limitU, limitV}, .floatRows = run->floatRows};
+        sprite_draw(&sprite, &rows);
+    }
+}
+
 #else
 
 int cadence_sprite_draw_available(void) { return 0; }
+
+void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
+    (void)run, (void)start, (void)end;
+    __builtin_trap();
+}
 
 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     (void)sprite, (void)rows;
