@@ -241,9 +241,9 @@ typedef struct fixed_sprite {
     /// 255·256·opacity, rounded: a Q15 coverage times it, shifted by 23, is the weight.
     int32_t opacity;
     /// A row's first values (texel column, texel row, slab distances along u and v, times
-    /// 2¹⁶) are `dx·along + dy·across + offset` for its first pixel's centre's offset
-    /// `(dx, dy)` from the particle's centre: four doubles at once.
-    __m256d along, across, offset;
+    /// 2¹⁶) are `dx·along[k] + dy·across[k] + offset[k]` for its first pixel's centre's
+    /// offset `(dx, dy)` from the particle's centre, each for four rows at once.
+    double along[4], across[4], offset[4];
 } fixed_sprite;
 
 /// The fixed-point row kernel's values at the row's first pixel (Q16, as `fixed_sprite`).
@@ -311,19 +311,25 @@ static __attribute__((noinline, target("avx2"))) void draw_row_fixed(
     }
 }
 
-/// `Rasterizer.Slab.interval`: the `dx` with `|g·dx + c·dy| ≤ limit` as `*low ... *high`
-/// (`low > high`: none). The min and max are Swift's (`y < x ? y : x`, `y >= x ? y : x`).
-static inline void slab_interval(const cadence_sprite_rows *r, int i, double dy, double *low, double *high) {
-    const double a = r->across[i] * dy;
+/// `Rasterizer.Slab.interval` for four rows at once: the `dx` with `|g·dx + c·dy| ≤ limit`
+/// as `*low ... *high` (`low > high`: none), lane by lane the same `double` operations as
+/// the Swift `interval`, and its min and max (`y < x ? y : x`, `y >= x ? y : x`) as compares
+/// and blends, so each lane is that row's bytes.
+CADENCE_AVX2_INLINE void slab_intervals(
+    const cadence_sprite_rows *r, int i, __m256d dy, __m256d *low, __m256d *high) {
+    const __m256d a = _mm256_mul_pd(_mm256_set1_pd(r->across[i]), dy);
     if (!__builtin_isfinite(r->reciprocal[i])) {
-        const int within = __builtin_fabs(a) <= r->limit[i];
-        *low = within ? -__builtin_inf() : 1;
-        *high = within ? __builtin_inf() : 0;
+        const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), a);
+        const __m256d within = _mm256_cmp_pd(magnitude, _mm256_set1_pd(r->limit[i]), _CMP_LE_OQ);
+        *low = _mm256_blendv_pd(_mm256_set1_pd(1), _mm256_set1_pd(-__builtin_inf()), within);
+        *high = _mm256_blendv_pd(_mm256_setzero_pd(), _mm256_set1_pd(__builtin_inf()), within);
         return;
     }
-    const double p = (-r->limit[i] - a) * r->reciprocal[i], q = (r->limit[i] - a) * r->reciprocal[i];
-    *low = q < p ? q : p;
-    *high = q >= p ? q : p;
+    const __m256d reciprocal = _mm256_set1_pd(r->reciprocal[i]);
+    const __m256d p = _mm256_mul_pd(_mm256_sub_pd(_mm256_set1_pd(-r->limit[i]), a), reciprocal);
+    const __m256d q = _mm256_mul_pd(_mm256_sub_pd(_mm256_set1_pd(r->limit[i]), a), reciprocal);
+    *low = _mm256_blendv_pd(p, q, _mm256_cmp_pd(q, p, _CMP_LT_OQ));
+    *high = _mm256_blendv_pd(p, q, _mm256_cmp_pd(q, p, _CMP_GE_OQ));
 }
 
 /// The fixed-point kernel's ranges, which its error bound assumes (CadenceSprites.h): the
@@ -349,52 +355,155 @@ static inline __attribute__((target("avx2"))) int fixed_setup(
     f->stepX = q16(steps[0]), f->stepY = q16(steps[1]), f->stepU = q16(steps[2]), f->stepV = q16(steps[3]);
     f->halfU = q16(halfU), f->halfV = q16(halfV), f->maxXs = q16(maxXs), f->maxYs = q16(maxYs);
     f->opacity = nearest(255.0 * 256.0 * s->opacity);
-    const __m256d q = _mm256_set1_pd(65536.0);
-    f->along = _mm256_mul_pd(_mm256_setr_pd(steps[0], steps[1], steps[2], steps[3]), q);
-    f->across = _mm256_mul_pd(_mm256_setr_pd(s->uy * scale, s->vy * scale, s->uy * ppu, s->vy * ppv), q);
-    f->offset = _mm256_mul_pd(_mm256_setr_pd(hw * scale - 0.5, hh * scale - 0.5, 0, 0), q);
+    const double across[4] = {s->uy * scale, s->vy * scale, s->uy * ppu, s->vy * ppv};
+    const double offset[4] = {hw * scale - 0.5, hh * scale - 0.5, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        f->along[k] = steps[k] * 65536.0, f->across[k] = across[k] * 65536.0, f->offset[k] = offset[k] * 65536.0;
+    }
     return 1;
 }
 
-CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
-    const double minX = (double)rows->minX, lastX = (double)(rows->maxX - 1);
+/// Four rows' supports and first values, solved together (`rows_solve`): the rows to draw
+/// as a lane mask, each row's columns `begin ..< end`, its `dy`, and, where `inReach` has
+/// its lane, its first pixel's fixed-point values (texel column, texel row, slab distances).
+typedef struct row_quad {
+    int solid, inReach;
+    int32_t begin[4], end[4];
+    double dy[4];
+    int32_t start[4][4];
+} row_quad;
+
+/// Rows `y ..< y + 4` (those below `rows->maxY`) of the particle: the Swift kernel's
+/// `support(y)`, operation for operation, in the four lanes of `double` vectors, and (when
+/// `f` is given) the fixed-point kernel's first values `dx·along + dy·across + offset`,
+/// rounded to Q16 by `vcvtpd2dq`. Each lane is the value the one-row form computed, bit for
+/// bit; solving four rows together takes the supports' chain of dependent roundings, which
+/// each row waited on, off the path to the row's draw.
+CADENCE_AVX2_INLINE void rows_solve(
+    const cadence_sprite *sprite, const cadence_sprite_rows *rows, const fixed_sprite *f, ptrdiff_t y, row_quad *quad) {
+    const __m256d ys = _mm256_setr_pd((double)y, (double)(y + 1), (double)(y + 2), (double)(y + 3));
+    const __m256d half = _mm256_set1_pd(0.5), centerX = _mm256_set1_pd(sprite->centerX);
+    const __m256d dy = _mm256_sub_pd(_mm256_add_pd(ys, half), _mm256_set1_pd(rows->centerY));
+    __m256d a0, a1, b0, b1;
+    slab_intervals(rows, 0, dy, &a0, &a1);
+    slab_intervals(rows, 1, dy, &b0, &b1);
+    const __m256d lo = _mm256_sub_pd(_mm256_add_pd(_mm256_blendv_pd(a0, b0, _mm256_cmp_pd(b0, a0, _CMP_GE_OQ)), centerX), half);
+    const __m256d hi = _mm256_sub_pd(_mm256_add_pd(_mm256_blendv_pd(a1, b1, _mm256_cmp_pd(b1, a1, _CMP_LT_OQ)), centerX), half);
+    const __m256d up = _mm256_round_pd(lo, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    const __m256d down = _mm256_round_pd(hi, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m256d minX = _mm256_set1_pd((double)rows->minX), lastX = _mm256_set1_pd((double)(rows->maxX - 1));
+    const __m256d first = _mm256_blendv_pd(minX, up, _mm256_cmp_pd(up, minX, _CMP_GE_OQ));
+    const __m256d last = _mm256_blendv_pd(lastX, down, _mm256_cmp_pd(down, lastX, _CMP_LT_OQ));
+    const __m256d solid = _mm256_and_pd(_mm256_cmp_pd(lo, hi, _CMP_LE_OQ), _mm256_cmp_pd(first, last, _CMP_LE_OQ));
+    const ptrdiff_t left = rows->maxY - y;
+    quad->solid = _mm256_movemask_pd(solid) & (left >= 4 ? 0xF : (1 << left) - 1);
+    if (!quad->solid) return;
+    // Lanes out of the support may hold anything (NaN, ±∞); they are never read.
+    _mm_storeu_si128((__m128i *)quad->begin, _mm256_cvttpd_epi32(first));
+    _mm_storeu_si128((__m128i *)quad->end, _mm_add_epi32(_mm256_cvttpd_epi32(last), _mm_set1_epi32(1)));
+    _mm256_storeu_pd(quad->dy, dy);
+    quad->inReach = 0;
+    if (!f) return;
+    const __m256d dx = _mm256_sub_pd(_mm256_add_pd(first, half), centerX);
+    const __m256d reach = _mm256_set1_pd(fixed_reach * 65536.0), sign = _mm256_set1_pd(-0.0);
+    int inReach = 0xF;
+    for (int k = 0; k < 4; k++) {
+        const __m256d at = _mm256_add_pd(
+            _mm256_add_pd(_mm256_mul_pd(dx, _mm256_set1_pd(f->along[k])), _mm256_mul_pd(dy, _mm256_set1_pd(f->across[k]))),
+            _mm256_set1_pd(f->offset[k]));
+        inReach &= _mm256_movemask_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, at), reach, _CMP_LE_OQ));
+        _mm_storeu_si128((__m128i *)quad->start[k], _mm256_cvtpd_epi32(at));
+    }
+    quad->inReach = inReach;
+}
+
+/// `cadence_sprite_draw`'s body, inlined into it and into `cadence_sprite_run_draw`.
+static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
+    const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     fixed_sprite f;
     const int fixed = fixed_setup(sprite, rows, &f);
-    for (ptrdiff_t y = rows->minY; y < rows->maxY; y++) {
-        // The Swift kernel's `support(y)`, operation for operation.
-        const double dy = (double)y + 0.5 - rows->centerY;
-        double a0, a1, b0, b1;
-        slab_interval(rows, 0, dy, &a0, &a1);
-        slab_interval(rows, 1, dy, &b0, &b1);
-        const double lo = (b0 >= a0 ? b0 : a0) + sprite->centerX - 0.5;
-        const double hi = (b1 < a1 ? b1 : a1) + sprite->centerX - 0.5;
-        if (!(lo <= hi)) continue;
-        const double up = __builtin_ceil(lo), down = __builtin_floor(hi);
-        const double first = up >= minX ? up : minX, last = down < lastX ? down : lastX;
-        if (!(first <= last)) continue;
-        const ptrdiff_t begin = (ptrdiff_t)first, end = (ptrdiff_t)last + 1;
-        uint8_t *pixels = rows->base + (y - rows->originY) * rows->stride + (begin - rows->originX) * 4;
-        if (fixed && end - begin <= fixed_row_pixels) {
-            // The row's first pixel's values, as exactly as doubles go, rounded to Q16.
-            const double dx = (double)begin + 0.5 - sprite->centerX;
-            const __m256d at = _mm256_add_pd(
-                _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(dx), f.along), _mm256_mul_pd(_mm256_set1_pd(dy), f.across)),
-                f.offset);
-            const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), at);
-            if (_mm256_movemask_pd(_mm256_cmp_pd(magnitude, _mm256_set1_pd(fixed_reach * 65536.0), _CMP_LE_OQ)) == 0xF) {
-                fixed_row r;
-                _mm_storeu_si128((__m128i *)&r, _mm256_cvtpd_epi32(at));
+    for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
+        row_quad quad;
+        rows_solve(sprite, rows, fixed ? &f : 0, y, &quad);
+        for (int i = 0; i < 4; i++) {
+            if (!(quad.solid >> i & 1)) continue;
+            const ptrdiff_t begin = quad.begin[i], end = quad.end[i];
+            uint8_t *pixels = rows->base + (y + i - rows->originY) * rows->stride + (begin - rows->originX) * 4;
+            if (quad.inReach >> i & 1 && end - begin <= fixed_row_pixels) {
+                // The row's first pixel's values, as exactly as doubles go, rounded to Q16.
+                const fixed_row r = {quad.start[0][i], quad.start[1][i], quad.start[2][i], quad.start[3][i]};
                 draw_row_fixed(sprite, &f, &r, pixels, begin, end, rows->rowEnd);
-                continue;
+            } else {
+                draw_row(sprite, pixels, begin, end, rows->rowEnd, (float)quad.dy[i]);
             }
         }
-        draw_row(sprite, pixels, begin, end, rows->rowEnd, (float)dy);
+    }
+}
+
+CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
+    sprite_draw(sprite, rows);
+}
+
+/// `Rasterizer.prefetchRows`: a write hint for each cache line of the canvas rows a particle
+/// with pixel bounds `b` can write within the run's region (its groups of eight may reach
+/// seven pixels past its bounds).
+static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b) {
+    const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
+    const ptrdiff_t maxX = (ptrdiff_t)b[2] + 7 < run->region[2] ? (ptrdiff_t)b[2] + 7 : run->region[2];
+    const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
+    const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
+    if (minX >= maxX || minY >= maxY) return;
+    const uintptr_t line = 64;
+    for (ptrdiff_t y = minY; y < maxY; y++) {
+        const uint8_t *row = run->base + (y - run->originY) * run->stride;
+        const uintptr_t last = (uintptr_t)(row + (maxX - 1 - run->originX) * 4);
+        for (uintptr_t address = (uintptr_t)(row + (minX - run->originX) * 4) & ~(line - 1); address <= last; address += line)
+            __builtin_prefetch((const void *)address, 1, 3);
+    }
+}
+
+CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
+    for (ptrdiff_t i = start; i < end; i++) {
+        if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
+        const int32_t *b = run->bounds + 4 * i;
+        const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
+        const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
+        const ptrdiff_t maxX = b[2] < run->region[2] ? b[2] : run->region[2];
+        const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
+        if (minX >= maxX || minY >= maxY) continue;
+        const uint32_t k = run->cellLevels[i] & 0xFF;
+        if (k >= (uint32_t)run->levelCount) continue;
+        const cadence_sprite_level *level = &run->levels[k];
+        const float *map = run->maps + 8 * i;
+        const uint16_t *tint = run->tints + 4 * i;
+        const double *center = run->centers + 2 * i;
+        const cadence_sprite sprite = {
+            .texels = level->texels, .stride = level->stride, .maxX = level->maxX, .maxY = level->maxY,
+            .scale = level->scale, .ux = map[0], .uy = map[1], .vx = map[2], .vy = map[3], .ppu = map[4],
+            .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
+            .tint = {tint[0], tint[1], tint[2], tint[3]},
+            .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
+            .additive = run->additive, .opacity = run->opacity};
+        // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
+        const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
+        const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];
+        const cadence_sprite_rows rows = {
+            .base = run->base, .stride = run->stride, .originX = run->originX, .originY = run->originY,
+            .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
+            .reciprocal = {1 / (double)map[0], 1 / (double)map[2]}, .across = {(double)map[1], (double)map[3]},
+            .limit = {limitU, limitV}, .floatRows = run->floatRows};
+        sprite_draw(&sprite, &rows);
     }
 }
 
 #else
 
 int cadence_sprite_draw_available(void) { return 0; }
+
+void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
+    (void)run, (void)start, (void)end;
+    __builtin_trap();
+}
 
 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     (void)sprite, (void)rows;

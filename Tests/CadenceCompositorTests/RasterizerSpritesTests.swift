@@ -44,8 +44,10 @@ final class RasterizerSpritesTests: XCTestCase {
     /// A random emitter over a `canvas`-sized frame: particles of random images (one texel
     /// wide to 16 × 16, magnified and minified so that several mip levels are read), spun,
     /// scaled, tinted and fading, born over and past the canvas's edges, in a random render
-    /// mode (additive included), at a random layer opacity.
-    private func emitter(over canvas: Canvas, _ g: inout Generator) throws -> EmitterLayer {
+    /// mode (additive included), at a random layer opacity. Not `spun`, every particle keeps
+    /// the image's axes (a slab parallel to the rows: the supports' no-gradient case); the
+    /// same random draws are made either way.
+    private func emitter(over canvas: Canvas, spun: Bool, _ g: inout Generator) throws -> EmitterLayer {
         let emitter = EmitterLayer()
         let w = canvas.width, h = canvas.height
         emitter.bounds = Rect(x: 0, y: 0, width: w, height: h)
@@ -71,8 +73,8 @@ final class RasterizerSpritesTests: XCTestCase {
             cell.velocityRange = g.range(0...30)
             cell.emissionRange = .pi * 2
             cell.yAcceleration = g.range(-20...20)
-            cell.spin = g.range(-3...3)
-            cell.spinRange = g.range(0...4)
+            cell.spin = g.range(-3...3) * (spun ? 1 : 0)
+            cell.spinRange = g.range(0...4) * (spun ? 1 : 0)
             cell.scale = g.range(0.1...3)
             cell.scaleRange = g.range(0...1.5)
             cell.scaleSpeed = g.range(-0.3...0.3)
@@ -88,10 +90,10 @@ final class RasterizerSpritesTests: XCTestCase {
 
     /// A random frame: a canvas 8 to 97 pixels wide (so that rows end inside a group of
     /// eight and groups are moved left), either origin, a random emitter over it, a time.
-    private func frame(_ g: inout Generator) throws -> (Canvas, EmitterLayer, Double) {
+    private func frame(spun: Bool, _ g: inout Generator) throws -> (Canvas, EmitterLayer, Double) {
         var canvas = Canvas(width: Double(g.int(8...97)), height: Double(g.int(1...70)))
         canvas.origin = g.int(0...1) == 0 ? .topLeft : .bottomLeft
-        let emitter = try emitter(over: canvas, &g)
+        let emitter = try emitter(over: canvas, spun: spun, &g)
         return (canvas, emitter, g.range(0.5...4))
     }
 
@@ -109,19 +111,34 @@ final class RasterizerSpritesTests: XCTestCase {
         XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
     }
 
+    /// The same with particles that are not spun: each has a slab parallel to the rows,
+    /// whose support along a row is all or nothing (`Rasterizer.Slab.interval`'s case of no
+    /// gradient), which the spun frames never reach.
+    func testRowKernelMatchesReferenceUnspun() throws {
+        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
+        var drawn = 0
+        try framesDrawnTwice(
+            seed: 0x5EED_2026_1128, spun: false, first: (reference: false, float: true), second: (reference: true, float: true)
+        ) { fast, reference, label in
+            XCTAssertTrue(fast == reference, label)
+            drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
+        }
+        XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
+    }
+
     /// Each of 48 random frames from `seed` (`frame`) drawn with the sprite switches
     /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`) set to
     /// `first` and then to `second`, handed to `check` with a label naming the case; the
     /// switches are restored afterwards.
     private func framesDrawnTwice(
-        seed: UInt64, first: (reference: Bool, float: Bool), second: (reference: Bool, float: Bool),
+        seed: UInt64, spun: Bool = true, first: (reference: Bool, float: Bool), second: (reference: Bool, float: Bool),
         check: (Bitmap, Bitmap, String) -> Void
     ) throws {
         var g = Generator(state: seed)
         let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
         defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
         for index in 0..<48 {
-            let (canvas, emitter, time) = try frame(&g)
+            let (canvas, emitter, time) = try frame(spun: spun, &g)
             (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = first
             let a = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
             (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = second

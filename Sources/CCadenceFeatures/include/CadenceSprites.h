@@ -91,7 +91,48 @@ typedef struct cadence_sprite_rows {
 ///
 /// **Cost**: a group's weights and coordinates in about half the vector operations of the
 /// float lanes (integer adds, shifts, clamps and four 32-bit multiplies; no float rounding
-/// tricks); the sample and the blend are the same.
+/// tricks); the sample and the blend are the same. The supports and the rows' first values
+/// are solved four rows at a time, in the lanes of `double` vectors (each lane the one-row
+/// operations, so the same values).
 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows);
+
+/// One mip level of a cell's image as the kernel reads it (`cadence_sprite`'s first fields).
+typedef struct cadence_sprite_level {
+    const uint8_t *texels;
+    int32_t stride, maxX, maxY;
+    float scale;
+} cadence_sprite_level;
+
+/// A run of particles of one cell, from the packed arrays of `RenderList.Sprites`, and what
+/// they share: the cell's levels and half extent, the canvas, the region drawn (the band's
+/// rectangle within the clip's), the opacity, the blend.
+typedef struct cadence_sprite_run {
+    const cadence_sprite_level *levels;
+    int32_t levelCount;
+    float halfWidth, halfHeight;
+    /// Per particle (`count` of each, packed): pixel bounds `minX, minY, maxX, maxY` (4);
+    /// centre `x, y` in pixels (2); map `ux, uy, vx, vy, ppu, ppv, ·, ·` (8); tint (4);
+    /// `cell << 8 | level` (1).
+    const int32_t *bounds;
+    const double *centers;
+    const float *maps;
+    const uint16_t *tints;
+    const uint32_t *cellLevels;
+    ptrdiff_t count;
+    /// The canvas, as in `cadence_sprite_rows`.
+    uint8_t *base;
+    ptrdiff_t stride, originX, originY, rowEnd;
+    /// The region drawn: `minX, minY, maxX, maxY`.
+    ptrdiff_t region[4];
+    float opacity;
+    int32_t additive, floatRows;
+} cadence_sprite_run;
+
+/// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
+/// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level
+/// looked up (out of range: not drawn), then `cadence_sprite_draw` with the values
+/// `Rasterizer.drawSprite` would pass (its slabs' reciprocals and limits in the same
+/// `double` operations). One call a run in place of one a particle. Needs AVX2.
+void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end);
 
 #endif

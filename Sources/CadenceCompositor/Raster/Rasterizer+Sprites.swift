@@ -30,7 +30,8 @@ import CadencePixels
 /// within 3.
 ///
 /// **Two kernels.** Where the clip is one rectangle (`wholeGroups`) and the CPU has AVX2
-/// (checked at run time), each particle is drawn by one `cadence_sprite_draw` (C,
+/// (checked at run time), each run of particles of one cell is drawn by one
+/// `cadence_sprite_run_draw` and each particle by `cadence_sprite_draw` (C,
 /// `CadenceSprites.c`, compiled for AVX2 by a target attribute): the rows' supports as
 /// `support` below; a small particle's rows (supports up to 32 pixels, levels up to 256
 /// texels) with its groups' weights and texel coordinates in fixed point, **within 5 of 255
@@ -70,6 +71,12 @@ extension Rasterizer {
                 storage.centers.withUnsafeBufferPointer { centers in
                     storage.tints.withUnsafeBufferPointer { tints in
                         storage.cellLevels.withUnsafeBufferPointer { cellLevels in
+                            var run = cadence_sprite_run()
+                            if context.vectorRows {
+                                run = spriteRun(
+                                    bounds: bounds, centers: centers, maps: maps, tints: tints, cellLevels: cellLevels,
+                                    region: region, context)
+                            }
                             // Runs of particles of one cell, its image bound once a run (binding
                             // it per particle retained and released its image and bitmap each time).
                             var start = 0
@@ -79,6 +86,10 @@ extension Rasterizer {
                                 while end < bounds.count && cellLevels[end] >> 8 == k { end += 1 }
                                 defer { start = end }
                                 guard let cell = storage.cells[Int(k)] else { continue }
+                                if context.vectorRows {
+                                    drawSpriteRun(cell, start..<end, &run)
+                                    continue
+                                }
                                 for i in start..<end {
                                     if i + 1 < bounds.count { prefetchRows(of: bounds[i + 1], within: region, surface) }
                                     let b = bounds[i]
@@ -94,6 +105,51 @@ extension Rasterizer {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The particles' packed arrays and what they share, as the AVX2 kernel reads them
+    /// (`cadence_sprite_run`); the cell's fields are set by `drawSpriteRun`.
+    func spriteRun(
+        bounds: UnsafeBufferPointer<SIMD4<Int32>>, centers: UnsafeBufferPointer<SIMD2<Double>>,
+        maps: UnsafeBufferPointer<SIMD8<Float>>, tints: UnsafeBufferPointer<SIMD4<UInt16>>,
+        cellLevels: UnsafeBufferPointer<UInt32>, region: PixelRect, _ context: SpriteContext
+    ) -> cadence_sprite_run {
+        let surface = context.surface
+        return cadence_sprite_run(
+            levels: nil, levelCount: 0, halfWidth: 0, halfHeight: 0,
+            bounds: UnsafeRawPointer(bounds.baseAddress)?.assumingMemoryBound(to: Int32.self),
+            centers: UnsafeRawPointer(centers.baseAddress)?.assumingMemoryBound(to: Double.self),
+            maps: UnsafeRawPointer(maps.baseAddress)?.assumingMemoryBound(to: Float.self),
+            tints: UnsafeRawPointer(tints.baseAddress)?.assumingMemoryBound(to: UInt16.self),
+            cellLevels: cellLevels.baseAddress, count: bounds.count,
+            base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
+            rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
+            opacity: context.opacity, additive: context.additive ? 1 : 0, floatRows: context.floatRows ? 1 : 0)
+    }
+
+    /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
+    /// in a table on the stack, then, in C and with the same values, what the Swift loop and
+    /// `drawSprite` do a particle (the next one's rows prefetched, the bounds cut to the
+    /// region, the level looked up, the slabs of `support`) before its rows are drawn.
+    func drawSpriteRun(_ cell: SpriteStorage.Cell, _ range: Range<Int>, _ run: inout cadence_sprite_run) {
+        let image = cell.image
+        let levels = image.levels
+        image.withTexels { base, mips in
+            guard let base, !levels.isEmpty else { return }
+            let texels = ContentsSampler.Texels(base: base, mips: mips ?? base)
+            withUnsafeTemporaryAllocation(of: cadence_sprite_level.self, capacity: levels.count) { table in
+                for (k, info) in levels.enumerated() {
+                    table[k] = cadence_sprite_level(
+                        texels: texels.level(k, info).assumingMemoryBound(to: UInt8.self),
+                        stride: Int32(truncatingIfNeeded: info.stride), maxX: info.maxX, maxY: info.maxY, scale: info.scale)
+                }
+                run.levels = UnsafePointer(table.baseAddress)
+                run.levelCount = Int32(truncatingIfNeeded: levels.count)
+                run.halfWidth = cell.halfWidth
+                run.halfHeight = cell.halfHeight
+                cadence_sprite_run_draw(&run, range.lowerBound, range.upperBound)
             }
         }
     }
@@ -127,7 +183,7 @@ extension Rasterizer {
         /// rectangle and rows are at least eight pixels wide), else through
         /// `PixelLanes.forEachGroup` with the clip's weights per pixel.
         var wholeGroups: Bool
-        /// Whether whole groups are drawn by the AVX2 kernel (`cadence_sprite_draw`, the CPU
+        /// Whether whole groups are drawn by the AVX2 kernel (`drawSpriteRun`, the CPU
         /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
         /// Whether the AVX2 kernel draws every row in float lanes (byte for byte `shade`),
@@ -144,7 +200,8 @@ extension Rasterizer {
     /// only where no other thread draws.
     nonisolated(unsafe) static var floatSpriteRowsForTests = false
 
-    /// One particle over the pixels `rect` (its bounds within the band and the clip).
+    /// One particle over the pixels `rect` (its bounds within the band and the clip), by the
+    /// Swift kernel: where `context.vectorRows` holds, `drawSpriteRun` draws instead.
     @inline(never)
     func drawSprite(
         _ cell: SpriteStorage.Cell, level k: Int, center: SIMD2<Double>, map: SIMD8<Float>, tint: SIMD4<UInt16>,
@@ -238,22 +295,7 @@ extension Rasterizer {
                 return first <= last ? Int(first)..<(Int(last) + 1) : 0..<0
             }
 
-            if context.vectorRows {
-                // The same rows and loop as below, the whole particle in one C call: the
-                // supports solved there, the group's texels by hardware gathers.
-                var sprite = cadence_sprite(
-                    texels: p.assumingMemoryBound(to: UInt8.self), stride: Int32(truncatingIfNeeded: info.stride),
-                    maxX: info.maxX, maxY: info.maxY, scale: info.scale, ux: ux, uy: uy, vx: vx, vy: vy,
-                    ppu: map[4], ppv: map[5], halfWidth: hw, halfHeight: hh, centerX: center.x,
-                    tint: (tint[0], tint[1], tint[2], tint[3]), tinted: tinted ? 1 : 0, additive: additive ? 1 : 0,
-                    opacity: context.opacity)
-                var rows = cadence_sprite_rows(
-                    base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
-                    rowEnd: surface.rect.maxX, minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY,
-                    centerY: center.y, reciprocal: (u.reciprocal, v.reciprocal), across: (u.across, v.across),
-                    limit: (u.limit, v.limit), floatRows: context.floatRows ? 1 : 0)
-                cadence_sprite_draw(&sprite, &rows)
-            } else if context.wholeGroups {
+            if context.wholeGroups {
                 // Groups of eight in place over the row's support, the last moved left to end
                 // at the row's end if it would pass it; pixels outside the support (or drawn
                 // by the group before) weigh 0.
