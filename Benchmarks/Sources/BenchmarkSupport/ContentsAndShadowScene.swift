@@ -51,7 +51,7 @@ public func roundedRectPath(_ rect: Rect, radius: Double) -> Path {
 }
 
 /// A layer showing `image` in `frame`, turned by `angle` radians about its centre.
-func imageLayer(
+public func imageLayer(
     _ image: Bitmap, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
     gravity: ContentsGravity = .resize, angle: Double = 0
 ) -> Layer {
@@ -67,7 +67,7 @@ func imageLayer(
 
 /// Gives `layer` a shadow of radius `radius`, opacity 0.4 and `offset`; with `path`, the
 /// shadow's shape is its rounded bounds as a `shadowPath`.
-func castShadow(_ layer: Layer, radius: Double, offset: Size, path: Bool) {
+public func castShadow(_ layer: Layer, radius: Double, offset: Size, path: Bool) {
     layer.shadowOpacity = 0.4
     layer.shadowRadius = radius
     layer.shadowOffset = offset
