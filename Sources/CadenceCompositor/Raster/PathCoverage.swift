@@ -771,6 +771,9 @@ enum PathCoverage {
             /// its signed height. `usual` (a constant where it is called): the spans and the
             /// blocks are kept and the blocks lie in one word, so none of that is tested.
             @inline(__always) func addRow(_ row: Int, _ cover: Double, _ xt: Double, _ xb: Double, usual: Bool) {
+                // A row outside the window is not written (its crossings are computed all the
+                // same: the rows in it get the same bits). The usual edge has no window.
+                if !usual, isWindowed, !window.contains(row) { return }
                 if usual || spans != nil {
                     let spans = spans.unsafelyUnwrapped
                     let span = spans[row]
@@ -832,43 +835,7 @@ enum PathCoverage {
                 }
                 addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
             }
-            // The rows of the window only: the first and last rows when they are in it, and
-            // the whole rows between from the window's first, whose top crossing is the
-            // product the row above would have left (`p.x + dxdy · (its top − p.y)`): the same
-            // bits as `addRows`.
-            @inline(__always) func addWindowRows() {
-                let lastRow = endRow - 1, lo = window.lowerBound, hi = window.upperBound
-                guard firstRow < lastRow else {
-                    if lastRow >= lo, lastRow < hi { addRow(lastRow, sign * (q.y - p.y), p.x, q.x, usual: false) }
-                    return
-                }
-                if firstRow >= lo, firstRow < hi {
-                    let bottom = Double(firstRow) + 1
-                    addRow(firstRow, sign * (bottom - p.y), p.x, p.x + dxdy * (bottom - p.y), usual: false)
-                }
-                let start = Swift.max(firstRow + 1, lo), stop = Swift.min(lastRow, hi)
-                if start < stop {
-                    var rowBottom = Double(start)
-                    var xt = p.x + dxdy * (rowBottom - p.y)
-                    for row in start..<stop {
-                        rowBottom += 1
-                        let xb = p.x + dxdy * (rowBottom - p.y)
-                        addRow(row, sign, xt, xb, usual: false)
-                        xt = xb
-                    }
-                }
-                if lastRow >= lo, lastRow < hi {
-                    let top = Double(lastRow)
-                    addRow(lastRow, sign * (q.y - top), p.x + dxdy * (top - p.y), q.x, usual: false)
-                }
-            }
-            if spans != nil, blocks != nil, oneWord {
-                addRows(usual: true)
-            } else if isWindowed {
-                addWindowRows()
-            } else {
-                addRows(usual: false)
-            }
+            if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
         }
 
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
