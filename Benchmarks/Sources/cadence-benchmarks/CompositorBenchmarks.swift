@@ -22,31 +22,6 @@ import CadenceTiming
 // are read from. Items are pixels: Google Benchmark's `items_per_second` is pixels per
 // second (the primitive's pixels; the canvas's pixels for whole frames).
 
-/// A layer with `frame`, a background colour, a corner radius and a border.
-func box(
-    _ x: Double, _ y: Double, _ width: Double, _ height: Double, color: Color?, radius: Double = 0,
-    border: (width: Double, color: Color)? = nil
-) -> Layer {
-    let layer = Layer()
-    layer.frame = Rect(x: x, y: y, width: width, height: height)
-    layer.backgroundColor = color
-    layer.cornerRadius = radius
-    if let border {
-        layer.borderWidth = border.width
-        layer.borderColor = border.color
-    }
-    return layer
-}
-
-func add(_ layer: Layer, to parent: Layer) {
-    try! parent.addSublayer(layer)
-}
-
-func rgb(_ hex: UInt32, _ alpha: Double = 1) -> Color {
-    Color(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
-          alpha: alpha)
-}
-
 /// A colour premultiplied into bytes as the compositor stores it (rounded to nearest,
 /// halves up), for pixman.
 func premultipliedBytes(_ c: Color) -> (UInt8, UInt8, UInt8, UInt8) {

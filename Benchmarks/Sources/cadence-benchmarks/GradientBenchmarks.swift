@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import BenchmarkShim
 import CadenceCompositor
 import CadenceGeometry

@@ -135,6 +135,21 @@ private func draw(_ canvas: Canvas, fill: SIMD4<UInt8> = .zero, _ roots: @escapi
     }
 }
 
+/// The shadowed 1080p frame (`makeContentsAndShadowScene`, t = 0) rendered `n` times into a
+/// bitmap kept from frame to frame by a compositor of `threads` threads (its scratch and the
+/// images' mip chains warm from a first frame, outside the difference).
+private func shadowedFrame(threads: Int) -> Kernel.Prepare {
+    {
+        let roots = makeContentsAndShadowScene(), canvas = Canvas(width: 1920, height: 1080)
+        let compositor = Compositor(threadCount: threads)
+        var bitmap = try! compositor.render(roots, at: 0, on: canvas)
+        return { n in
+            for _ in 0..<Int(n) { try! compositor.render(roots, at: 0, on: canvas, into: &bitmap) }
+            cadence_benchmark_consume(UInt64(bitmap.pixels[bitmap.pixels.count / 3]))
+        }
+    }
+}
+
 /// `path` stroked at width 3 with round joins on a 640 × 640 context, `n` times.
 private func stroke(_ path: Path) -> Kernel.Prepare {
     {
@@ -307,6 +322,15 @@ let kernels: [Kernel] = [
             cadence_benchmark_consume(UInt64(bitmap.pixels[bitmap.pixels.count / 2]))
         }
     },
+
+    // The shadowed 1080p frame (issue 13: 10 images and 5 shadows r20, the benchmarks'
+    // `threads=` row) into a kept bitmap, per frame: on one thread (one band), and on two
+    // (eight bands), which callgrind runs one after the other, so that count is the bands'
+    // work together — what a band repeats of its neighbours' rows is the difference.
+    Kernel("Compositor.render(into:) 10 images + 5 shadows 1080p, one thread, per frame", count: 1,
+           shadowedFrame(threads: 1)),
+    Kernel("Compositor.render(into:) 10 images + 5 shadows 1080p, two threads (the bands' sum), per frame", count: 1,
+           shadowedFrame(threads: 2)),
 
     // The drawing context (issue 18), per call on a context kept from call to call: a
     // 1,000-segment polygon filled, a 1,000-segment spiral (smooth, and zigzag so that it

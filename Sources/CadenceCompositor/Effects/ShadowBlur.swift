@@ -480,57 +480,57 @@ enum ShadowBlur {
             // Output i is centred on a[i + reach]; each pass starts where its reach ends there.
             let reach = kernel.reach
             let start = reach - b1.reach - b2.reach - b3.reach
-            if exact {
-                exactBoxPass(a + (reach - wide.reach), count: n, wide, into: c, whole: false)
-                exactBoxPass(a + start, count: n + 2 * (b2.reach + b3.reach), b1, into: b, whole: true)
-                exactBoxPass(b, count: n + 2 * b3.reach, b2, into: a, whole: true)
-                exactBoxPass(a, count: n, b3, into: b, whole: false)
-            } else {
-                boxPass(a + (reach - wide.reach), count: n, wide, into: c, stride: 1)
-                boxPass(a + start, count: n + 2 * (b2.reach + b3.reach), b1, into: b, stride: 1)
-                boxPass(b, count: n + 2 * b3.reach, b2, into: a, stride: 1)
-                boxPass(a, count: n, b3, into: b, stride: 1)
-            }
-            // In place when `dest` is `b`: output i reads b[i] and c[i] only.
+            // The last box's output `v` goes straight into `c[i] · w + v · rest` (the wide
+            // box's share and the cascade's) at `dest`, which may be `b`: that pass reads `a`
+            // and `c[i]` only. The same operations as a pass of its own, without the store and
+            // the load between.
             let scale: Float = exact ? 1 / gridScale : 1
             let w = SIMD8(repeating: share * scale), rest = SIMD8(repeating: (1 - share) * scale)
-            var o = dest
-            for i in 0..<n {
-                o.pointee = c[i] * w + b[i] * rest
-                o += stride
+            @inline(__always) func mix(_ i: Int, _ v: SIMD8<Float>) { dest[i * stride] = c[i] * w + v * rest }
+            // An inner box's output, rounded to the grid as `Int32` lanes for the next exact box.
+            @inline(__always) func storeSteps(_ p: UnsafeMutablePointer<SIMD8<Float>>, _ i: Int, _ v: SIMD8<Float>) {
+                UnsafeMutableRawPointer(p).storeBytes(of: wholeSteps(v), toByteOffset: 32 * i, as: SIMD8<Int32>.self)
+            }
+            if exact {
+                exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in c[i] = v }
+                exactBoxPass(a + start, count: n + 2 * (b2.reach + b3.reach), b1) { i, v in storeSteps(b, i, v) }
+                exactBoxPass(b, count: n + 2 * b3.reach, b2) { i, v in storeSteps(a, i, v) }
+                exactBoxPass(a, count: n, b3, mix)
+            } else {
+                boxPass(a + (reach - wide.reach), count: n, wide) { i, v in c[i] = v }
+                boxPass(a + start, count: n + 2 * (b2.reach + b3.reach), b1) { i, v in b[i] = v }
+                boxPass(b, count: n + 2 * b3.reach, b2) { i, v in a[i] = v }
+                boxPass(a, count: n, b3, mix)
             }
         }
     }
 
-    /// `out[i] = norm · (Σ in[i+1 … i+2r+1] + α · (in[i] + in[i+2r+2]))` for `i` in
-    /// `0 ..< count`: the box centred on `in[i + r + 1]`, by a running sum (O(r) to start,
-    /// then five operations per vector).
+    /// `norm · (Σ in[i+1 … i+2r+1] + α · (in[i] + in[i+2r+2]))` for `i` in `0 ..< count`,
+    /// handed to `store(i, it)`: the box centred on `in[i + r + 1]`, by a running sum (O(r)
+    /// to start, then five operations per vector).
     @inline(__always)
     static func boxPass(
-        _ input: UnsafePointer<SIMD8<Float>>, count n: Int, _ box: Box, into out: UnsafeMutablePointer<SIMD8<Float>>,
-        stride: Int
+        _ input: UnsafePointer<SIMD8<Float>>, count n: Int, _ box: Box, _ store: (Int, SIMD8<Float>) -> Void
     ) {
         let w = 2 * box.r + 1
         var sum = SIMD8<Float>()
         for j in 1...w { sum += input[j] }
         let norm = SIMD8(repeating: box.norm), edge = SIMD8(repeating: box.alpha * box.norm)
-        var o = out
         for i in 0..<n {
             let lead = input[i + w + 1]
-            o.pointee = (input[i] + lead) * edge + sum * norm
+            store(i, (input[i] + lead) * edge + sum * norm)
             sum += lead - input[i + 1]
-            o += stride
         }
     }
 
     /// `boxPass` over `Int32` lanes (held in the vectors' bytes, `gridded`): the running sum
-    /// is exact, so output `i` is the same bits wherever the strip starts. The output is
-    /// `Float(first + last) · α · norm + Float(sum) · norm`, rounded to nearest `Int32`
-    /// lanes when `whole` (for the next exact pass), else left as `Float` (grid steps).
+    /// is exact, so output `i` is the same bits wherever the strip starts. Output `i`,
+    /// `Float(first + last) · α · norm + Float(sum) · norm` (grid steps), is handed to
+    /// `store(i, it)`: rounded to `Int32` lanes for the next exact pass
+    /// (`wholeSteps`), kept, or mixed into the kernel's result.
     @inline(__always)
     static func exactBoxPass(
-        _ input: UnsafePointer<SIMD8<Float>>, count n: Int, _ box: Box, into out: UnsafeMutablePointer<SIMD8<Float>>,
-        whole: Bool
+        _ input: UnsafePointer<SIMD8<Float>>, count n: Int, _ box: Box, _ store: (Int, SIMD8<Float>) -> Void
     ) {
         let w = 2 * box.r + 1
         let lanes = UnsafeRawPointer(input)
@@ -538,15 +538,9 @@ enum ShadowBlur {
         var sum = SIMD8<Int32>()
         for j in 1...w { sum &+= load(j) }
         let norm = SIMD8(repeating: box.norm), edge = SIMD8(repeating: box.alpha * box.norm)
-        let o = UnsafeMutableRawPointer(out)
         for i in 0..<n {
             let lead = load(i + w + 1)
-            let v = SIMD8<Float>(load(i) &+ lead) * edge + SIMD8<Float>(sum) * norm
-            if whole {
-                o.storeBytes(of: wholeSteps(v), toByteOffset: 32 * i, as: SIMD8<Int32>.self)
-            } else {
-                o.storeBytes(of: v, toByteOffset: 32 * i, as: SIMD8<Float>.self)
-            }
+            store(i, SIMD8<Float>(load(i) &+ lead) * edge + SIMD8<Float>(sum) * norm)
             sum &+= lead &- load(i + 1)
         }
     }

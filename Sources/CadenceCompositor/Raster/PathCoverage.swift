@@ -71,12 +71,21 @@ enum PathCoverage {
     /// pixel of `rect` is written (0 where the path does not reach); values are in 0…1.
     /// Returns the rectangle (within `rect`) outside which every pixel is 0 — `.empty` when
     /// all are. See the type's doc comment for the method, rule, and bad input.
+    ///
+    /// With `rows` (within `rect`'s), only those rows are written, `out` pointing at the
+    /// first of them (pixel `(x, y)` at `out + (y − rows.lowerBound) · stride + (x −
+    /// rect.minX)`): the same bits as those rows of the whole rectangle's fill — the path is
+    /// flattened and its edges cut relative to `rect`, every edge counts towards where the
+    /// rows' resolve starts, and only the writes outside `rows` are left out — so a band of
+    /// a frame fills only the rows it needs of a plane whose corner is the whole frame's.
+    /// The returned rectangle is then within `rows` too. Cost: the edges, plus `rows`' pixels
+    /// (not `rect`'s).
     @discardableResult
     static func fill(
-        _ path: Path, map: PlaneMap, into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
-        workspace: Workspace
+        _ path: Path, map: PlaneMap, into out: UnsafeMutablePointer<Float>, rect: PixelRect, rows: Range<Int>? = nil,
+        stride: Int, workspace: Workspace
     ) -> PixelRect {
-        accumulate(into: out, rect: rect, stride: stride) { cells in
+        accumulate(into: out, rect: rect, rows: rows ?? rect.minY..<rect.maxY, stride: stride) { cells in
             forEachPolygon(path, map: map, rect: rect, workspace) { cells.addPolygon($0) }
         }
     }
@@ -120,28 +129,33 @@ enum PathCoverage {
         }
     }
 
-    /// Zeroes the pixels of `rect`, lets `feed` add edges (`false`: ignore the path), and
-    /// resolves the touched rows (non-zero: the compositor's shapes).
+    /// Zeroes the pixels of `rows` (absolute rows, within `rect`'s; `out` at the first),
+    /// lets `feed` add edges (`false`: ignore the path), and resolves the touched rows among
+    /// them (non-zero: the compositor's shapes) from the leftmost cell any row touched.
     private static func accumulate(
-        into out: UnsafeMutablePointer<Float>, rect: PixelRect, stride: Int,
+        into out: UnsafeMutablePointer<Float>, rect: PixelRect, rows: Range<Int>, stride: Int,
         _ feed: (inout Accumulator) -> Bool
     ) -> PixelRect {
-        guard !rect.isEmpty else { return .empty }
-        let w = rect.width, h = rect.height
-        for y in 0..<h { (out + y * stride).update(repeating: 0, count: w) }
-        var cells = Accumulator(base: out, width: w, height: h, stride: stride)
+        let lo = Swift.max(rows.lowerBound, rect.minY) - rect.minY, hi = Swift.min(rows.upperBound, rect.maxY) - rect.minY
+        guard !rect.isEmpty, lo < hi else { return .empty }
+        let w = rect.width
+        for y in 0..<(hi - lo) { (out + y * stride).update(repeating: 0, count: w) }
+        // Row r of the plane at `base + r · stride`: only rows `lo ..< hi` are touched.
+        let base = out - lo * stride
+        var cells = Accumulator(base: base, width: w, height: rect.height, stride: stride, rows: lo..<hi)
         let ok = feed(&cells)
-        guard ok, cells.isValid, cells.minRow <= cells.maxRow else {
-            if cells.minRow <= cells.maxRow {
-                for y in cells.minRow...cells.maxRow { (out + y * stride).update(repeating: 0, count: w) }
+        let first = Swift.max(cells.minRow, lo), last = Swift.min(cells.maxRow, hi - 1)
+        guard ok, cells.isValid, first <= last else {
+            if first <= last {
+                for y in first...last { (base + y * stride).update(repeating: 0, count: w) }
             }
             return .empty
         }
-        for y in cells.minRow...cells.maxRow {
-            resolve(out + y * stride + cells.minCell, count: w - cells.minCell)
+        for y in first...last {
+            resolve(base + y * stride + cells.minCell, count: w - cells.minCell)
         }
-        return PixelRect(minX: rect.minX + cells.minCell, minY: rect.minY + cells.minRow,
-                         maxX: rect.maxX, maxY: rect.minY + cells.maxRow + 1)
+        return PixelRect(minX: rect.minX + cells.minCell, minY: rect.minY + first,
+                         maxX: rect.maxX, maxY: rect.minY + last + 1)
     }
 
     /// The flattened, clipped polygons of `path` in pixel coordinates relative to
@@ -514,11 +528,17 @@ enum PathCoverage {
     // MARK: Accumulation
 
     /// The signed-area cells of a plane (the output, zeroed first): `base + row · stride +
-    /// cell`, `width × height` pixels.
+    /// cell`, `width × height` pixels, of which only the rows of `window` are written (the
+    /// edges are still cut and measured against the whole plane, so those rows get the
+    /// same bits as when all are written; the touched rows and cells count every edge).
     struct Accumulator {
         let base: UnsafeMutablePointer<Float>
         let width, height, stride: Int
         let size: SIMD2<Double>
+        /// The rows written (`0 ..< height` unless made with fewer), and whether that is
+        /// fewer than all.
+        let window: Range<Int>
+        let isWindowed: Bool
         /// The rows and leftmost cell touched (`minRow > maxRow`: none).
         var minRow: Int, maxRow = -1, minCell: Int
         var isValid = true
@@ -529,12 +549,16 @@ enum PathCoverage {
         /// Inside pieces go through `addPiece` (`referenceForTests` when made).
         let usesReference: Bool
 
-        init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int) {
+        /// `rows`: the plane's rows written (`nil`: all); the others' cells may lie outside
+        /// the memory (`base` is never read or written there). Not with `spans` or `blocks`.
+        init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int, rows: Range<Int>? = nil) {
             usesReference = Self.referenceForTests
             self.base = base
             self.width = width
             self.height = height
             self.stride = stride
+            window = rows ?? 0..<height
+            isWindowed = window != 0..<height
             size = SIMD2(Double(width), Double(height))
             minRow = height
             minCell = width
@@ -607,7 +631,8 @@ enum PathCoverage {
                 // Dropped: the winding it closes runs on to the right side, so the rows
                 // it crosses are resolved through their last cell.
                 if let spans {
-                    let first = Swift.max(0, Int(from.y.rounded(.down))), end = Swift.min(height, Int(to.y.rounded(.up)))
+                    let first = Swift.max(window.lowerBound, Int(from.y.rounded(.down)))
+                    let end = Swift.min(window.upperBound, Int(to.y.rounded(.up)))
                     let last = Int32(width - 1)
                     if first < end { for row in first..<end { spans[row] = SIMD2(Swift.min(spans[row].x, last), last) } }
                 }
@@ -648,10 +673,15 @@ enum PathCoverage {
             @inline(__always) func add(_ line: UnsafeMutablePointer<Float>, _ x: Int, _ value: Double) {
                 if x < width { line[x] += Float(value) }
             }
-            var top = Swift.max(Double(firstRow), p.y)
+            // The rows written: those of the window. A later start row's top is its own
+            // top (`p.y` lies above it), its crossing the same product as the row above's
+            // bottom crossing: the same bits as the loop from `firstRow`.
+            let startRow = Swift.max(firstRow, window.lowerBound), stopRow = Swift.min(endRow, window.upperBound)
+            guard startRow < stopRow else { return }
+            var top = Swift.max(Double(startRow), p.y)
             var xt = top == p.y ? p.x : p.x + dxdy * (top - p.y)
-            var rowBottom = Double(firstRow)
-            for row in firstRow..<endRow {
+            var rowBottom = Double(startRow)
+            for row in startRow..<stopRow {
                 if let spans {
                     let span = spans[row]
                     spans[row] = SIMD2(Swift.min(span.x, firstCell32), Swift.max(span.y, lastCell))
@@ -741,6 +771,9 @@ enum PathCoverage {
             /// its signed height. `usual` (a constant where it is called): the spans and the
             /// blocks are kept and the blocks lie in one word, so none of that is tested.
             @inline(__always) func addRow(_ row: Int, _ cover: Double, _ xt: Double, _ xb: Double, usual: Bool) {
+                // A row outside the window is not written (its crossings are computed all the
+                // same: the rows in it get the same bits). The usual edge has no window.
+                if !usual, isWindowed, !window.contains(row) { return }
                 if usual || spans != nil {
                     let spans = spans.unsafelyUnwrapped
                     let span = spans[row]

@@ -207,27 +207,27 @@ extension Rasterizer {
         guard !rows.isEmpty, opacity > 0 else { return }
         guard let (shift, fraction) = Self.shadowShift(shadow) else { return }
         // The blurred plane the rows drawn read (each row and the one above it), and the
-        // whole frame's (`wholePlane`), which fixes the path's coverage: the blur's rows do
-        // not depend on which rows are asked for (`ShadowBlur`: exact vertical sums), but
-        // the coverage is computed relative to its rectangle's corner, so that rectangle is
-        // the same in every band.
+        // whole frame's (`wholePlane`): the blur's rows do not depend on which rows are
+        // asked for (`ShadowBlur`: exact vertical sums).
         let blurred = PixelRect(
             minX: rect.minX - shift.x - 1, minY: rows.minY - shift.y - 1, maxX: rect.maxX - shift.x, maxY: rows.maxY - shift.y)
         let wholePlane = PixelRect(
             minX: blurred.minX, minY: rect.minY - shift.y - 1, maxX: blurred.maxX, maxY: rect.maxY - shift.y)
-        // The shape, over the pixels whose blur reaches `blurred`: the group itself for
-        // the layer's alpha, over those rows; for a path, `wholePlane` grown by the
-        // kernel's reach, within the canvas (shapes off the canvas cast nothing).
+        // The shape, over the pixels whose blur reaches `blurred` (its rows and the reach
+        // above and below, `rowsRead`): the group itself for the layer's alpha; for a path,
+        // those rows of `pathPlane` — `wholePlane` grown by the kernel's reach, within the
+        // canvas (shapes off the canvas cast nothing) — whose corner fixes the coverage's
+        // bits (`PathCoverage` works relative to it), the same in every band.
         let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
-        let sourceRect = shadow.path == nil
-            ? rect.intersection(Self.rowsRead(by: shadow, drawing: rows))
-            : PixelRect(
-                minX: wholePlane.minX - reach, minY: wholePlane.minY - reach, maxX: wholePlane.maxX + reach,
-                maxY: wholePlane.maxY + reach
-            ).intersection(surfaces[0].bounds)
+        let read = Self.rowsRead(by: shadow, drawing: rows)
+        let pathPlane = PixelRect(
+            minX: wholePlane.minX - reach, minY: wholePlane.minY - reach, maxX: wholePlane.maxX + reach,
+            maxY: wholePlane.maxY + reach
+        ).intersection(surfaces[0].bounds)
+        let sourceRect = shadow.path == nil ? rect.intersection(read) : pathPlane.rows(of: read)
         // Charged as the whole frame's planes, so that what the scratch limit refuses does
         // not depend on the band.
-        let wholeSource = shadow.path == nil ? rect : sourceRect
+        let wholeSource = shadow.path == nil ? rect : pathPlane
         guard let sourceBuffer = pool.acquire(Swift.max(sourceRect.area, 1) * 4, charging: Swift.max(wholeSource.area, 1) * 4)
         else { return }
         defer { pool.release(sourceBuffer) }
@@ -241,7 +241,9 @@ extension Rasterizer {
             if sourceRect.isEmpty {
                 source.initialize(to: 0)
             } else {
-                PathCoverage.fill(path, map: map, into: source, rect: sourceRect, stride: sourceRect.width, workspace: pathWorkspace)
+                PathCoverage.fill(
+                    path, map: map, into: source, rect: pathPlane, rows: sourceRect.minY..<sourceRect.maxY,
+                    stride: sourceRect.width, workspace: pathWorkspace)
             }
         } else {
             for y in sourceRect.minY..<sourceRect.maxY {
