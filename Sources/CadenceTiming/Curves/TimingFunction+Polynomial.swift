@@ -88,9 +88,31 @@ extension TimingFunction.Table {
         /// fewer). Lane 1, for the pieces: the first piece whose guess takes the steps (a
         /// steep middle needs them only in the pieces next to it); else 0.
         @usableFromInline static let plan = 38
+        /// The batch kernel's bounds (`cadence_timing_batch4`): `batchBinades` `Int32` per
+        /// half (lower half first, 128 bytes a curve), entry `e mod 16` for the binade of `h`
+        /// whose biased exponent is `e`, holding `min(bound, 4095)·2^19` where `bound` is
+        /// that binade's (`bounds`), and for 2^-16 … 2^-15 the largest from
+        /// `firstBoundedBinade` to there (the kernel looks up `max(h, 2^-16)`).
+        ///
+        /// Why a lane the kernel settles is correctly rounded: with `low` the dropped 13
+        /// bits less 2^12 (−2^12 … 2^12 − 1), the kernel compares `|low|·2^19` with the
+        /// entry as 32-bit integers. For `h` from 2^-15 on the entry is the binade's own
+        /// bound, below it at least the binade's (a largest over binades that include it),
+        /// so the test is `gridValue`'s, `|low| > bound`, against a bound at least the true
+        /// one. The scaled values are exact: `|low|·2^19 ≤ 4095·2^19 < 2^31`, and
+        /// `low = −2^12` gives −2^31, which `abs` leaves negative, so that lane is left to
+        /// the scalar function (as if its bound were larger; the same bits either way). A
+        /// bound of 4095 or more (`Int16.max`, where the fast path must not answer) is
+        /// stored as 4095, which no `|low|` exceeds. So the kernel settles a subset of the
+        /// lanes the scalar test settles, and each with the scalar test's grid point.
+        @usableFromInline static let batchBounds = 39
+        /// The kernel's bounds a half: the binades of `h` from 2^-16 to `h = 1/2`.
+        @usableFromInline static let batchBinades = 16
+        /// The binade (counted from `h = 2^-30`) whose entry also serves the smaller `h`.
+        static let batchLeastBinade = 14
         /// The piece of each cell of `h` (`Fast.cellsPerUnit`): 64 bytes, the same for both
         /// halves, so that one byte load picks the piece.
-        @usableFromInline static let cells = 39
+        @usableFromInline static let cells = batchBounds + 2 * batchBinades * 4 / 16
         /// The piecewise guess: up to `pieceCount` pieces of `pieceStride` elements each, the
         /// coefficients of `B_k` in powers of `w` (each a `(lower, upper)` pair), then the
         /// map `(scale, offset)` that gives `w = h·scale + offset` in −1…1 over the piece.
@@ -430,6 +452,26 @@ extension TimingFunction.Table.Builder {
             half.storeFastBounds(
                 UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + index * Fast.boundsPerHalf,
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
+        }
+        storeBatchBounds()
+    }
+
+    /// Stores the batch kernel's bounds (`Fast.batchBounds`) from the binades' (`Fast.bounds`).
+    func storeBatchBounds() {
+        let f = elements + Fast.base
+        let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self)
+        let entries = UnsafeMutableRawPointer(f + Fast.batchBounds).assumingMemoryBound(to: Int32.self)
+        for half in 0..<2 {
+            let binades = bounds + half * Fast.boundsPerHalf
+            for entry in 0..<Fast.batchBinades {
+                // Biased exponent 1023 − 30 + binade, so entry `(binade + 1) mod 16`.
+                let binade = Fast.batchLeastBinade + (entry + 1) % Fast.batchBinades
+                var bound = Int32(binades[binade])
+                if binade == Fast.batchLeastBinade {
+                    for below in Fast.firstBoundedBinade..<binade { bound = Swift.max(bound, Int32(binades[below])) }
+                }
+                entries[half * Fast.batchBinades + entry] = Swift.min(bound, 4095) << 19
+            }
         }
     }
 
