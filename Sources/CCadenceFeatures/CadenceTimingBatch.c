@@ -11,9 +11,9 @@
 // are correctly rounded, whatever the build:
 // - Built with `-march=x86-64-v3` (`CADENCE_HAS_FMA`), Swift's `multiplyAdd` is the same
 //   fused multiply-add, so every intermediate here has the Swift loop's bits: the same
-//   outputs wherever both settle a lane (the kernel tests against each lane's own binade's
-//   bound, `Fast.batchBounds`, where the Swift loop takes the largest of a tier of binades,
-//   so it settles more lanes; see `evaluate_list` for why its test is still sound).
+//   outputs wherever both settle a lane (the kernel tests against the bound of an eighth of
+//   a binade, `Fast.batchBounds`, where the Swift loop takes the largest of a tier of
+//   binades, so it settles more lanes; `Fast.batchBounds` says why that is still sound).
 // - In the baseline build Swift's `multiplyAdd` is a product and a sum, and the bounds
 //   (`Fast.bounds`) are made with `evaluationError = 8u` for two roundings a step. The
 //   kernel does the same operations in the same order with one rounding where that
@@ -69,7 +69,7 @@ CADENCE_TIMING_KERNEL __m256d estrin(__m256d z, const __m256d *c) {
 typedef struct cadence_timing_lanes {
     __m256d a[8], b[8];
     __m256d xa, xb, xc, x3a, x2b, ya, yb, yc, yd, y3a, y2b, negative_limit, largest;
-    /// The half's `CADENCE_TIMING_BATCH_BINADES` bounds (entries 0…7, then 8…15).
+    /// The half's `CADENCE_TIMING_BATCH_PARTS` bounds (entries 0…7, then 8…15).
     __m256i bounds[2];
 } cadence_timing_lanes;
 
@@ -77,8 +77,9 @@ typedef struct cadence_timing_lanes {
 typedef struct cadence_timing_constants {
     /// h = x·sign + offset (x or 1 − x), z = x·4sign + (4·offset − 1) (4h − 1).
     double sign[4], offset[4], sign4[4], offset4[4];
-    /// 1, 2^(firstBoundedBinade − 30), the least `h` the bounds are looked up for, NaN.
-    double one[4], first_bounded[4], least_h[4], not_a_number[4];
+    /// 1, 2^(firstBoundedBinade − 30), the least and the largest `h` the bounds are looked
+    /// up for (1/8 and the double below 1/2), NaN.
+    double one[4], first_bounded[4], least_h[4], largest_h[4], not_a_number[4];
     /// |y|'s bits; the 13 bits the grid drops, and half their range; the sign bit.
     int64_t magnitude_mask[4], dropped[4], half_dropped[4], sign_bit[4];
 } cadence_timing_constants;
@@ -88,7 +89,7 @@ typedef struct cadence_timing_constants {
     { \
         CADENCE_TIMING_FOUR(sign), CADENCE_TIMING_FOUR(offset), CADENCE_TIMING_FOUR(4 * (sign)), \
         CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(1.0 / (1 << (30 - CADENCE_TIMING_FIRST_BOUNDED_BINADE))), \
-        CADENCE_TIMING_FOUR(0x1p-16), CADENCE_TIMING_FOUR(__builtin_nan("")), \
+        CADENCE_TIMING_FOUR(0x1p-3), CADENCE_TIMING_FOUR(0x1.fffffffffffffp-2), CADENCE_TIMING_FOUR(__builtin_nan("")), \
         CADENCE_TIMING_FOUR(0x7FFFFFFFFFFFFFFF), CADENCE_TIMING_FOUR(0x1FFF), CADENCE_TIMING_FOUR(0x1000), \
         CADENCE_TIMING_FOUR((int64_t)0x8000000000000000u), \
     }
@@ -109,8 +110,8 @@ CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double 
     lanes->y3a = coefficient(fast, CADENCE_TIMING_Y3A, half), lanes->y2b = coefficient(fast, CADENCE_TIMING_Y2B, half);
     lanes->negative_limit = _mm256_sub_pd(_mm256_setzero_pd(), coefficient(fast, CADENCE_TIMING_LIMIT, half));
     lanes->largest = coefficient(fast, CADENCE_TIMING_LARGEST, half);
-    // The bounds by the binade of `h` (`Fast.batchBounds`), as the curve keeps them.
-    const int32_t *bounds = (const int32_t *)(fast + 2 * CADENCE_TIMING_BATCH_BOUNDS) + CADENCE_TIMING_BATCH_BINADES * half;
+    // The bounds by the part of `h` (`Fast.batchBounds`), as the curve keeps them.
+    const int32_t *bounds = (const int32_t *)(fast + 2 * CADENCE_TIMING_BATCH_BOUNDS) + CADENCE_TIMING_BATCH_PARTS * half;
     lanes->bounds[0] = _mm256_loadu_si256((const __m256i *)bounds);
     lanes->bounds[1] = _mm256_loadu_si256((const __m256i *)(bounds + 8));
 }
@@ -168,14 +169,15 @@ CADENCE_TIMING_KERNEL void evaluate_list(
             _mm256_and_pd(_mm256_cmp_pd(h, CONSTANT(first_bounded), _CMP_GE_OQ),
                           _mm256_cmp_pd(_mm256_and_pd(y, CONSTANT(magnitude_mask)), CONSTANT(one), _CMP_LT_OQ)),
             _mm256_cmp_pd(excess, zero, _CMP_LE_OQ));
-        // The bound: `h`'s biased exponent `e` (h at least 2^-16, so that the 16 entries
-        // serve 2^-16 … 1/2 and the least of them every smaller `h`) in the high 32 bits;
-        // `vpermd` reads `e mod 8` of each register, bit 3 of `e` picks the register.
-        const __m256i exponent = _mm256_srli_epi32(_mm256_castpd_si256(_mm256_max_pd(h, CONSTANT(least_h))), 20);
+        // The bound: `h` held to 1/8 … below 1/2, its biased exponent `e` and its leading 3
+        // fraction bits `m` as `8e + m` in the high 32 bits; `vpermd` reads `m` in each
+        // register, the exponent's last bit (1 for 1/4 … 1/2) picks the register.
+        const __m256d held = _mm256_min_pd(_mm256_max_pd(h, CONSTANT(least_h)), CONSTANT(largest_h));
+        const __m256i part = _mm256_srli_epi32(_mm256_castpd_si256(held), 17);
         const __m256i bound = _mm256_castpd_si256(_mm256_blendv_pd(
-            _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[0], exponent)),
-            _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[1], exponent)),
-            _mm256_castsi256_pd(_mm256_slli_epi32(exponent, 28))));
+            _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[0], part)),
+            _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[1], part)),
+            _mm256_castsi256_pd(_mm256_slli_epi32(part, 28))));
         // The distance from the boundary: `low = (bits & 0x1FFF) − 2^12` times 2^19 in the
         // high 32 bits (the dropped bits shifted to the top, less 2^63), its magnitude.
         const __m256i distance = _mm256_abs_epi32(_mm256_xor_si256(_mm256_slli_epi64(bits, 51), INTEGERS(sign_bit)));

@@ -26,8 +26,8 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
             [CADENCE_TIMING_LIMIT, CADENCE_TIMING_MODE, CADENCE_TIMING_BOUNDS, CADENCE_TIMING_LARGEST].map { Int($0) },
             [Fast.limit, Fast.mode, Fast.bounds, Fast.largest])
         XCTAssertEqual(Int(CADENCE_TIMING_FIRST_BOUNDED_BINADE), Fast.firstBoundedBinade)
-        XCTAssertEqual([CADENCE_TIMING_BATCH_BOUNDS, CADENCE_TIMING_BATCH_BINADES].map { Int($0) },
-                       [Fast.batchBounds, Fast.batchBinades])
+        XCTAssertEqual([CADENCE_TIMING_BATCH_BOUNDS, CADENCE_TIMING_BATCH_PARTS].map { Int($0) },
+                       [Fast.batchBounds, Fast.batchParts])
         XCTAssertEqual(Fast.boundsPerHalf, Int(CADENCE_TIMING_BOUNDS_PER_HALF))
     }
 
@@ -133,23 +133,24 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
         }
     }
 
-    // The per-binade bounds (`Fast.batchBounds`) are what keeps a settled lane correct: the
+    // The bounds of the parts of `h` (`Fast.batchBounds`) are what keep a settled lane correct: the
     // kernel run on a copy of the curve's data with every entry cut to 0 settles lanes with
-    // wrong bits, and with one entry cut, wrong lanes in that entry's binade only; so the
+    // wrong bits, and with one entry cut, wrong lanes in that entry's part only; so the
     // bit-for-bit comparisons above would fail with a bound too small. With the curve's own
     // entries, none is wrong.
-    func testPerBinadeBoundsAreWhatKeepsLanesCorrect() {
+    func testPartBoundsAreWhatKeepLanesCorrect() {
         let seed: UInt64 = 0xB1_7AD3
         var rng = SeededGenerator(seed: seed)
         for (name, f) in [("easeInEaseOut", TimingFunction.easeInEaseOut),
                           ("(0.9, 0, 0.1, 1)", TimingFunction(controlPoints: 0.9, 0, 0.1, 1))] {
             // Inputs whose exact output is next to a rounding boundary of the grid (where a
             // bound too small settles a lane with the wrong grid point): 64 a binade of `h`
-            // from 2^-20 to 1/4 … 1/2, on both halves, each the input where the scalar call
-            // steps to the next grid point (found by bisection) and its neighbours.
+            // from 2^-20 to 1/16 … 1/8, 512 in each of 1/8 … 1/4 and 1/4 … 1/2 (8 parts
+            // each), on both halves, each the input where the scalar call steps to the next
+            // grid point (found by bisection) and its neighbours.
             var xs: [Double] = []
             for exponent in -20 ... -2 {
-                for k in 0..<64 {
+                for k in 0..<(exponent < -3 ? 64 : 512) {
                     let h = Double(sign: .plus, exponent: exponent, significand: 1 + 0.9 * rng.unit())
                     var below = k % 2 == 0 ? h : 1 - h
                     let y = f.progress(at: below)
@@ -167,21 +168,21 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
             let fast = UnsafeRawPointer(f.table!.elements + Fast.base).assumingMemoryBound(to: Double.self)
             let data = Array(UnsafeBufferPointer(start: fast, count: 2 * Fast.cells))
             XCTAssertEqual(wrongLanes(data, xs, expected).count, 0, "seed \(seed) \(name): the curve's own bounds")
-            XCTAssertGreaterThan(wrongLanes(cut(data, entries: 0..<Fast.batchBinades), xs, expected).count, 0,
+            XCTAssertGreaterThan(wrongLanes(cut(data, entries: 0..<Fast.batchParts), xs, expected).count, 0,
                                  "seed \(seed) \(name): every bound cut to 0")
-            // One entry at a time: the wrong lanes are that entry's binade's (its biased
-            // exponent mod 16; the least entry, 2^-16 … 2^-15, serves every smaller `h`).
+            // One entry at a time: the wrong lanes are that entry's part's (`h` held to
+            // 1/8 … below 1/2, its exponent's last bit and its 3 leading fraction bits).
             var wrongByEntry: [Int] = []
-            for entry in 0..<Fast.batchBinades {
+            for entry in 0..<Fast.batchParts {
                 let wrong = wrongLanes(cut(data, entries: entry..<(entry + 1)), xs, expected)
                 wrongByEntry.append(wrong.count)
                 for k in wrong {
-                    let h = Swift.max(xs[k] > 0.5 ? 1 - xs[k] : xs[k], 0x1p-16)
-                    XCTAssertEqual(Int(h.bitPattern >> 52) % Fast.batchBinades, entry, "seed \(seed) \(name): x \(xs[k])")
+                    let h = Swift.min(Swift.max(xs[k] > 0.5 ? 1 - xs[k] : xs[k], 0.125), 0.5.nextDown)
+                    XCTAssertEqual(Int(h.bitPattern >> 49) & 15, entry, "seed \(seed) \(name): x \(xs[k])")
                 }
             }
-            // Every entry with inputs here (all but `h = 1/2`'s, 1022 mod 16) was needed.
-            for (entry, wrong) in wrongByEntry.enumerated() where entry != 1022 % Fast.batchBinades {
+            // Every entry was needed.
+            for (entry, wrong) in wrongByEntry.enumerated() {
                 XCTAssertGreaterThan(wrong, 0, "seed \(seed) \(name): entry \(entry) cut to 0")
             }
         }
@@ -193,7 +194,7 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
         data.withUnsafeMutableBytes { bytes in
             for half in 0..<2 {
                 for entry in entries {
-                    let offset = 16 * Fast.batchBounds + 4 * (half * Fast.batchBinades + entry)
+                    let offset = 16 * Fast.batchBounds + 4 * (half * Fast.batchParts + entry)
                     bytes.storeBytes(of: Int32(0), toByteOffset: offset, as: Int32.self)
                 }
             }

@@ -23,9 +23,9 @@ enum {
     CADENCE_TIMING_LIMIT = 27, CADENCE_TIMING_MODE = 28, CADENCE_TIMING_BOUNDS = 29, CADENCE_TIMING_LARGEST = 37,
     /// The kernel's bounds (`Fast.batchBounds`): 16 `int32_t` a half, lower half first.
     CADENCE_TIMING_BATCH_BOUNDS = 39,
-    /// The kernel's bounds a half: one per binade of `h` from 2^-16 to `h = 1/2`, entry
-    /// `e mod 16` for the biased exponent `e` of `h`.
-    CADENCE_TIMING_BATCH_BINADES = 16,
+    /// The kernel's bounds a half: one per eighth of the binades 1/8 … 1/4 and 1/4 … 1/2
+    /// of `h` (the first also for every smaller `h`, the last also for `h = 1/2`).
+    CADENCE_TIMING_BATCH_PARTS = 16,
     /// The first binade of `h` with a bound, counted from `h = 2^-30`.
     CADENCE_TIMING_FIRST_BOUNDED_BINADE = 6,
     /// The binades' bounds a half holds (`int16_t` each).
