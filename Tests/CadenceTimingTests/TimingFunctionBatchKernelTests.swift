@@ -83,12 +83,13 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
                 XCTFail("seed \(seed) \(name): x \(xs[k]) kernel \(kernel[k]) scalar \(f.progress(at: xs[k]))")
                 break
             }
-            // Uniform inputs on the named curves: about 1 in 70 left, 1 in 17 on the steep one.
-            // (A seeded curve may have wide binades of large bounds, which the Swift loops
-            // leave as well.)
+            // Uniform inputs on the named curves: about 1 in 110 to 160 left, 1 in 77 on the
+            // steep one (1 in 17 with one bound for each of three tiers of binades, which this
+            // would catch). (A seeded curve may have wide binades of large bounds, which the
+            // Swift loops leave as well.)
             let left = lanesLeft(f, (0..<4_096).map { _ in rng.unit() })
             if !name.hasPrefix("rooted") {
-                XCTAssertLessThan(left, 4_096 / 10, "seed \(seed) \(name): the kernel left \(left) lanes in 4,096")
+                XCTAssertLessThan(left, 4_096 / 40, "seed \(seed) \(name): the kernel left \(left) lanes in 4,096")
             }
         }
     }
