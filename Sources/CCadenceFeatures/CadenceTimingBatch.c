@@ -10,8 +10,10 @@
 // the same order, each of Swift's `multiplyAdd` a fused multiply-add. Why the settled lanes
 // are correctly rounded, whatever the build:
 // - Built with `-march=x86-64-v3` (`CADENCE_HAS_FMA`), Swift's `multiplyAdd` is the same
-//   fused multiply-add, so every intermediate here has the Swift loop's bits: same outputs,
-//   same lanes settled (the bounds are the same tiers of the same per-binade bounds).
+//   fused multiply-add, so every intermediate here has the Swift loop's bits: the same
+//   outputs wherever both settle a lane (the kernel tests against the bound of an eighth of
+//   a binade, `Fast.batchBounds`, where the Swift loop takes the largest of a tier of
+//   binades, so it settles more lanes; `Fast.batchBounds` says why that is still sound).
 // - In the baseline build Swift's `multiplyAdd` is a product and a sum, and the bounds
 //   (`Fast.bounds`) are made with `evaluationError = 8u` for two roundings a step. The
 //   kernel does the same operations in the same order with one rounding where that
@@ -59,13 +61,6 @@ CADENCE_TIMING_KERNEL __m256d estrin(__m256d z, const __m256d *c) {
         _mm256_fmadd_pd(z2, _mm256_fmadd_pd(c[3], z, c[2]), _mm256_fmadd_pd(c[1], z, c[0])));
 }
 
-/// The largest bound of `bounds[first ..< end]`.
-static inline int64_t largest_bound(const int16_t *bounds, int first, int end) {
-    int64_t largest = 0;
-    for (int binade = first; binade < end; binade++) largest = bounds[binade] > largest ? bounds[binade] : largest;
-    return largest;
-}
-
 /// What a list's loop reads, each value in the four lanes of a vector: half `half`'s
 /// coefficients and bounds (`fill_lanes`, once a call), and its constants
 /// (`cadence_timing_constants`). The loop reads them from memory (one operand of an
@@ -74,17 +69,19 @@ static inline int64_t largest_bound(const int16_t *bounds, int first, int end) {
 typedef struct cadence_timing_lanes {
     __m256d a[8], b[8];
     __m256d xa, xb, xc, x3a, x2b, ya, yb, yc, yd, y3a, y2b, negative_limit, largest;
-    __m256i below, eighth, quarter;
+    /// The half's `CADENCE_TIMING_BATCH_PARTS` bounds (entries 0…7, then 8…15).
+    __m256i bounds[2];
 } cadence_timing_lanes;
 
 /// Each half's constants, in lanes (`cadence_timing_lanes`).
 typedef struct cadence_timing_constants {
     /// h = x·sign + offset (x or 1 − x), z = x·4sign + (4·offset − 1) (4h − 1).
     double sign[4], offset[4], sign4[4], offset4[4];
-    /// 1, 2^(firstBoundedBinade − 30), the tiers' first `h`, NaN.
-    double one[4], first_bounded[4], eighth_h[4], quarter_h[4], not_a_number[4];
-    /// |y|'s bits; the 13 bits the grid drops, and half their range.
-    int64_t magnitude_mask[4], dropped[4], half_dropped[4];
+    /// 1, 2^(firstBoundedBinade − 30), the least and the largest `h` the bounds are looked
+    /// up for (1/8 and the double below 1/2), NaN.
+    double one[4], first_bounded[4], least_h[4], largest_h[4], not_a_number[4];
+    /// |y|'s bits; the 13 bits the grid drops, and half their range; the sign bit.
+    int64_t magnitude_mask[4], dropped[4], half_dropped[4], sign_bit[4];
 } cadence_timing_constants;
 
 #define CADENCE_TIMING_FOUR(v) {v, v, v, v}
@@ -92,8 +89,9 @@ typedef struct cadence_timing_constants {
     { \
         CADENCE_TIMING_FOUR(sign), CADENCE_TIMING_FOUR(offset), CADENCE_TIMING_FOUR(4 * (sign)), \
         CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(1.0 / (1 << (30 - CADENCE_TIMING_FIRST_BOUNDED_BINADE))), \
-        CADENCE_TIMING_FOUR(0.125), CADENCE_TIMING_FOUR(0.25), CADENCE_TIMING_FOUR(__builtin_nan("")), \
+        CADENCE_TIMING_FOUR(0x1p-3), CADENCE_TIMING_FOUR(0x1.fffffffffffffp-2), CADENCE_TIMING_FOUR(__builtin_nan("")), \
         CADENCE_TIMING_FOUR(0x7FFFFFFFFFFFFFFF), CADENCE_TIMING_FOUR(0x1FFF), CADENCE_TIMING_FOUR(0x1000), \
+        CADENCE_TIMING_FOUR((int64_t)0x8000000000000000u), \
     }
 static const cadence_timing_constants cadence_timing_halves[2] __attribute__((aligned(32))) = {
     CADENCE_TIMING_CONSTANTS(1.0, 0.0), CADENCE_TIMING_CONSTANTS(-1.0, 1.0)};
@@ -112,13 +110,10 @@ CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double 
     lanes->y3a = coefficient(fast, CADENCE_TIMING_Y3A, half), lanes->y2b = coefficient(fast, CADENCE_TIMING_Y2B, half);
     lanes->negative_limit = _mm256_sub_pd(_mm256_setzero_pd(), coefficient(fast, CADENCE_TIMING_LIMIT, half));
     lanes->largest = coefficient(fast, CADENCE_TIMING_LARGEST, half);
-    // The bounds by the binade of `h` (`Table.Batch.tieredBounds`): below 1/8, 1/8 … 1/4,
-    // and 1/4 … 1/2 with h = 1/2.
-    const int16_t *bounds = (const int16_t *)(fast + 2 * CADENCE_TIMING_BOUNDS) + CADENCE_TIMING_BOUNDS_PER_HALF * half;
-    const int quarter_binade = CADENCE_TIMING_BOUNDS_PER_HALF - 4;
-    lanes->below = _mm256_set1_epi64x(largest_bound(bounds, CADENCE_TIMING_FIRST_BOUNDED_BINADE, quarter_binade - 1));
-    lanes->eighth = _mm256_set1_epi64x(bounds[quarter_binade - 1]);
-    lanes->quarter = _mm256_set1_epi64x(largest_bound(bounds, quarter_binade, quarter_binade + 2));
+    // The bounds by the part of `h` (`Fast.batchBounds`), as the curve keeps them.
+    const int32_t *bounds = (const int32_t *)(fast + 2 * CADENCE_TIMING_BATCH_BOUNDS) + CADENCE_TIMING_BATCH_PARTS * half;
+    lanes->bounds[0] = _mm256_loadu_si256((const __m256i *)bounds);
+    lanes->bounds[1] = _mm256_loadu_si256((const __m256i *)(bounds + 8));
 }
 
 /// Evaluates the list `xs[start ..< end]` of inputs on the half `lanes` holds four at a
@@ -166,21 +161,27 @@ CADENCE_TIMING_KERNEL void evaluate_list(
         __m256d excess = _mm256_fmadd_pd(c->negative_limit, t, _mm256_and_pd(q, CONSTANT(magnitude_mask)));
         const __m256d above = _mm256_sub_pd(t, c->largest);
         excess = _mm256_blendv_pd(excess, above, _mm256_cmp_pd(excess, above, _CMP_LT_OQ));
-        // `Table.Batch.gridValues`: the grid test against the tier of `h`'s binade.
+        // `Table.Batch.gridValues`' test against the bound of `h`'s own binade, in the high
+        // 32 bits of each lane (the low 32 bits of `bound` and `far` are not used: only a
+        // lane's sign bit reaches the blend below).
         const __m256i bits = _mm256_castpd_si256(y);
         const __m256d valid = _mm256_and_pd(
             _mm256_and_pd(_mm256_cmp_pd(h, CONSTANT(first_bounded), _CMP_GE_OQ),
                           _mm256_cmp_pd(_mm256_and_pd(y, CONSTANT(magnitude_mask)), CONSTANT(one), _CMP_LT_OQ)),
             _mm256_cmp_pd(excess, zero, _CMP_LE_OQ));
-        const __m256i low = _mm256_sub_epi64(_mm256_and_si256(bits, INTEGERS(dropped)), INTEGERS(half_dropped));
-        __m256d bound = _mm256_blendv_pd(
-            _mm256_castsi256_pd(c->below), _mm256_castsi256_pd(c->eighth), _mm256_cmp_pd(h, CONSTANT(eighth_h), _CMP_GE_OQ));
-        bound = _mm256_blendv_pd(bound, _mm256_castsi256_pd(c->quarter), _mm256_cmp_pd(h, CONSTANT(quarter_h), _CMP_GE_OQ));
-        const __m256i bound_bits = _mm256_castpd_si256(bound);
-        const __m256i far = _mm256_or_si256(
-            _mm256_cmpgt_epi64(low, bound_bits),
-            _mm256_cmpgt_epi64(_mm256_sub_epi64(_mm256_setzero_si256(), bound_bits), low));
-        const __m256d settled = _mm256_and_pd(valid, _mm256_castsi256_pd(far));
+        // The bound: `h` held to 1/8 … below 1/2, its biased exponent `e` and its leading 3
+        // fraction bits `m` as `8e + m` in the high 32 bits; `vpermd` reads `m` in each
+        // register, the exponent's last bit (1 for 1/4 … 1/2) picks the register.
+        const __m256d held = _mm256_min_pd(_mm256_max_pd(h, CONSTANT(least_h)), CONSTANT(largest_h));
+        const __m256i part = _mm256_srli_epi32(_mm256_castpd_si256(held), 17);
+        const __m256i bound = _mm256_castpd_si256(_mm256_blendv_pd(
+            _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[0], part)),
+            _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[1], part)),
+            _mm256_castsi256_pd(_mm256_slli_epi32(part, 28))));
+        // The distance from the boundary: `low = (bits & 0x1FFF) − 2^12` times 2^19 in the
+        // high 32 bits (the dropped bits shifted to the top, less 2^63), its magnitude.
+        const __m256i distance = _mm256_abs_epi32(_mm256_xor_si256(_mm256_slli_epi64(bits, 51), INTEGERS(sign_bit)));
+        const __m256d settled = _mm256_and_pd(valid, _mm256_castsi256_pd(_mm256_cmpgt_epi32(distance, bound)));
         const __m256d value =
             _mm256_castsi256_pd(_mm256_andnot_si256(INTEGERS(dropped), _mm256_add_epi64(bits, INTEGERS(half_dropped))));
         _mm256_storeu_pd(ys + p, _mm256_blendv_pd(CONSTANT(not_a_number), value, settled));

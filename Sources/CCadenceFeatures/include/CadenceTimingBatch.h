@@ -21,6 +21,11 @@ enum {
     /// The guess limit, the mode (lane 0: `√h` or not, lane 1: Newton steps), the binades'
     /// bounds (32 `int16_t` a half, lower half first), the largest guess.
     CADENCE_TIMING_LIMIT = 27, CADENCE_TIMING_MODE = 28, CADENCE_TIMING_BOUNDS = 29, CADENCE_TIMING_LARGEST = 37,
+    /// The kernel's bounds (`Fast.batchBounds`): 16 `int32_t` a half, lower half first.
+    CADENCE_TIMING_BATCH_BOUNDS = 39,
+    /// The kernel's bounds a half: one per eighth of the binades 1/8 … 1/4 and 1/4 … 1/2
+    /// of `h` (the first also for every smaller `h`, the last also for `h = 1/2`).
+    CADENCE_TIMING_BATCH_PARTS = 16,
     /// The first binade of `h` with a bound, counted from `h = 2^-30`.
     CADENCE_TIMING_FIRST_BOUNDED_BINADE = 6,
     /// The binades' bounds a half holds (`int16_t` each).

@@ -88,9 +88,35 @@ extension TimingFunction.Table {
         /// fewer). Lane 1, for the pieces: the first piece whose guess takes the steps (a
         /// steep middle needs them only in the pieces next to it); else 0.
         @usableFromInline static let plan = 38
+        /// The batch kernel's bounds (`cadence_timing_batch4`): `batchParts` `Int32` per
+        /// half (lower half first; 128 bytes a curve), one per eighth of the binades of `h`
+        /// where half and a quarter of the inputs fall: entry `m` for `h` in
+        /// `1/8·(1 + m/8) ..< 1/8·(1 + (m + 1)/8)`, entry `8 + m` for `1/4·(1 + m/8) ..<
+        /// 1/4·(1 + (m + 1)/8)`; entry 0 serves every smaller `h` too, entry 15 `h = 1/2`
+        /// (the kernel looks up `h` held to 1/8 … below 1/2, by its exponent's last bit and
+        /// its leading 3 fraction bits). Each holds `min(bound, 4095)·2^19`, where `bound`
+        /// is the lesser of the binade's (`bounds`) and the part's own (`pieceBound` over
+        /// the part's range of `h`, as the pieces' bounds are made: both hold for every input
+        /// of the part); entry 0 the larger of that and every binade's below 1/8, entry 15
+        /// of that and `h = 1/2`'s.
+        ///
+        /// Why a lane the kernel settles is correctly rounded: with `low` the dropped 13
+        /// bits less 2^12 (−2^12 … 2^12 − 1), the kernel compares `|low|·2^19` with the
+        /// entry as 32-bit integers. Every entry is at least a bound that holds for each
+        /// input it serves, so the test is `gridValue`'s, `|low| > bound`, against a bound at
+        /// least a true one. The scaled values are exact: `|low|·2^19 ≤ 4095·2^19 < 2^31`,
+        /// and `low = −2^12` gives −2^31, which `abs` leaves negative, so that lane is left
+        /// to the scalar function (as if its bound were larger; the same bits either way). A
+        /// bound of 4095 or more (`Int16.max`, where the fast path must not answer) is
+        /// stored as 4095, which no `|low|` exceeds. So a settled lane holds the grid point
+        /// nearest the exact output, the scalar call's result. Cost: 32 part bounds more at
+        /// construction (each as a binade's).
+        @usableFromInline static let batchBounds = 39
+        /// The kernel's bounds a half (`batchBounds`).
+        @usableFromInline static let batchParts = 16
         /// The piece of each cell of `h` (`Fast.cellsPerUnit`): 64 bytes, the same for both
         /// halves, so that one byte load picks the piece.
-        @usableFromInline static let cells = 39
+        @usableFromInline static let cells = batchBounds + 2 * batchParts * 4 / 16
         /// The piecewise guess: up to `pieceCount` pieces of `pieceStride` elements each, the
         /// coefficients of `B_k` in powers of `w` (each a `(lower, upper)` pair), then the
         /// map `(scale, offset)` that gives `w = h·scale + offset` in −1…1 over the piece.
@@ -430,6 +456,30 @@ extension TimingFunction.Table.Builder {
             half.storeFastBounds(
                 UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + index * Fast.boundsPerHalf,
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
+        }
+        storeBatchBounds(halves)
+    }
+
+    /// Stores the batch kernel's bounds (`Fast.batchBounds`), after the binades'.
+    func storeBatchBounds(_ halves: (TimingFunction.HalfSolver, TimingFunction.HalfSolver)) {
+        let f = elements + Fast.base
+        let entries = UnsafeMutableRawPointer(f + Fast.batchBounds).assumingMemoryBound(to: Int32.self)
+        for index in 0..<2 {
+            let half = index == 0 ? halves.0 : halves.1
+            let binades = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + index * Fast.boundsPerHalf
+            let eighthBinade = Fast.boundsPerHalf - 5  // h in 1/8 ..< 1/4; then 1/4 ..< 1/2, then h = 1/2
+            for entry in 0..<Fast.batchParts {
+                let binade = eighthBinade + entry / 8
+                let start = Double(sign: .plus, exponent: entry / 8 - 3, significand: 1)
+                let range = (low: start * (1 + Double(entry % 8) / 8), high: start * (1 + Double(entry % 8 + 1) / 8))
+                var bound = Swift.min(Int32(binades[binade]), Int32(half.pieceBound(range, limit: f[Fast.limit][index])))
+                if entry == 0 {
+                    for below in Fast.firstBoundedBinade..<binade { bound = Swift.max(bound, Int32(binades[below])) }
+                } else if entry == Fast.batchParts - 1 {
+                    bound = Swift.max(bound, Int32(binades[binade + 1]))
+                }
+                entries[index * Fast.batchParts + entry] = Swift.min(bound, 4095) << 19
+            }
         }
     }
 
