@@ -138,29 +138,12 @@ CADENCE_TIMING_KERNEL void evaluate_list(
         __m256d t = _mm256_mul_pd(h, estrin(z, c->b));
         if (root) t = _mm256_fmadd_pd(_mm256_sqrt_pd(h), estrin(z, c->a), t);
         const __m256d negative_h = _mm256_sub_pd(zero, h);
-        if (steps == 1) {
+        for (int step = 0; step < steps; step++) {
             const __m256d tt = _mm256_mul_pd(t, t);
             const __m256d residual =
                 _mm256_fmadd_pd(tt, _mm256_fmadd_pd(c->xa, t, c->xb), _mm256_fmadd_pd(c->xc, t, negative_h));
             t = _mm256_sub_pd(
                 t, _mm256_div_pd(residual, _mm256_fmadd_pd(c->x3a, tt, _mm256_fmadd_pd(c->x2b, t, c->xc))));
-        } else if (steps == 2) {
-            // A Halley step, `t − r·X' / (X'² − r·X''/2)`, then a Newton step whose slope
-            // `1/X'` at the new `t` comes from the Halley step's reciprocal (see the file's
-            // comment): one division in place of two.
-            const __m256d tt = _mm256_mul_pd(t, t);
-            const __m256d residual =
-                _mm256_fmadd_pd(tt, _mm256_fmadd_pd(c->xa, t, c->xb), _mm256_fmadd_pd(c->xc, t, negative_h));
-            const __m256d slope = _mm256_fmadd_pd(c->x3a, tt, _mm256_fmadd_pd(c->x2b, t, c->xc));
-            const __m256d bend = _mm256_mul_pd(residual, _mm256_fmadd_pd(c->x3a, t, c->xb));  // r·X''/2
-            const __m256d inverse = _mm256_div_pd(CONSTANT(one), _mm256_fmsub_pd(slope, slope, bend));
-            t = _mm256_fnmadd_pd(_mm256_mul_pd(residual, slope), inverse, t);
-            const __m256d next_slope =
-                _mm256_mul_pd(_mm256_mul_pd(slope, inverse), _mm256_fmadd_pd(bend, inverse, CONSTANT(one)));
-            const __m256d tt1 = _mm256_mul_pd(t, t);
-            const __m256d residual1 =
-                _mm256_fmadd_pd(tt1, _mm256_fmadd_pd(c->xa, t, c->xb), _mm256_fmadd_pd(c->xc, t, negative_h));
-            t = _mm256_fnmadd_pd(residual1, next_slope, t);
         }
         // `Table.correctedLanes`: the correction and the guess test.
         const __m256d tt = _mm256_mul_pd(t, t);
