@@ -364,6 +364,53 @@ final class CompositorTests: XCTestCase {
         }
     }
 
+    /// Rounded layers leave out their corners' empty pixels and clip masks sample only
+    /// their rows' supports (`cornerSupport`): the pixels of drawing the slabs' whole spans
+    /// and sampling every pixel of a mask's rows, bit for bit, at 1, 2 and 7 threads. Seeded
+    /// circles and rounded rectangles at fractional places, turned, scaled and sheared,
+    /// bordered (borders up to wider than the radius), translucent and opaque, two of them
+    /// clipping their sublayers (one inside the other, so a mask is made under a mask), over
+    /// a translucent canvas.
+    func testCornerSupportMatchesSamplingEveryPixel() throws {
+        var g = SeededGenerator(seed: 0xC0_4E75)
+        for trial in 0..<16 {
+            let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 200, height: 150))
+            var parent = root
+            for k in 0..<5 {
+                let side = 20 + 80 * g.unit()
+                let height = k % 2 == 0 ? side : 20 + 80 * g.unit()
+                let layer = makeLayer("\(k)", frame: Rect(x: 140 * g.unit() - 20, y: 100 * g.unit() - 20, width: side, height: height))
+                layer.backgroundColor = Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: [1, g.edgeBiased()][k % 2])
+                layer.cornerRadius = [min(side, height) / 2, 3 + 20 * g.unit(), 100, 0.4][Int(g.next() % 4)]
+                if g.next() % 2 == 0 {
+                    layer.borderWidth = [0.7, 2.5, 6, 30][Int(g.next() % 4)]
+                    layer.borderColor = Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased())
+                }
+                if g.next() % 3 == 0 { layer.opacity = 0.7 }
+                switch g.next() % 4 {
+                case 0: layer.transform = Transform3D(rotationAngle: 2 * .pi * g.unit(), x: 0, y: 0, z: 1)
+                case 1: layer.transform = Transform3D(scaleX: 0.5 + 1.5 * g.unit(), y: 0.5 + 1.5 * g.unit(), z: 1)
+                case 2:
+                    var shear = Transform3D.identity
+                    shear.m21 = g.unit() - 0.5
+                    layer.transform = shear.concatenating(Transform3D(rotationAngle: g.unit(), x: 0, y: 0, z: 1))
+                default: break
+                }
+                if k < 2 { layer.masksToBounds = true }
+                try parent.addSublayer(layer)
+                if k < 2 { parent = layer }
+            }
+            let every = Compositor(threadCount: 1)
+            every.rasterizer.cornerSupport = false
+            let canvas = Color(red: 0.1, green: 0.3, blue: 0.2, alpha: 0.5)
+            let expected = try render([root], width: 200, height: 150, background: canvas, compositor: every)
+            for threads in [1, 2, 7] {
+                let got = try render([root], width: 200, height: 150, background: canvas, compositor: Compositor(threadCount: threads))
+                XCTAssertTrue(got == expected, "seed \(g.seed) trial \(trial), \(threads) threads: \(maxDifference(got, expected)) apart")
+            }
+        }
+    }
+
     /// Layers whose bounds land on pixel edges draw as uniform runs (`alignedSpans`): the
     /// same pixels, bit for bit, as the general path that samples their coverage. Seeded
     /// rectangles at whole-pixel positions and sizes, at scale 1 and 2, with borders of

@@ -138,14 +138,14 @@ final class RoundedRectSamplerTests: XCTestCase {
     /// the support is not exactly 0 (outer or ring).
     private func supportHoldsOnlyZeros(
         _ sampler: RoundedRectSampler, row y: Int, from x0: Int, count n: Int,
-        _ outer: inout [Float], _ ring: inout [Float], _ context: @autoclosure () -> String
+        _ outer: inout [Float], _ ring: inout [Float], leavingOutCorners: Bool = false, _ context: @autoclosure () -> String
     ) -> Range<Int>? {
         outer.withUnsafeMutableBufferPointer { o in
             ring.withUnsafeMutableBufferPointer { r in
                 sampler.sampleSpan(row: y, from: x0, count: n, outer: o.baseAddress!, border: r.baseAddress!)
             }
         }
-        let support = sampler.support(row: y, from: x0, count: n)
+        let support = sampler.support(row: y, from: x0, count: n, leavingOutCorners: leavingOutCorners)
         for i in 0..<n where !support.contains(i) && (outer[i] != 0 || ring[i] != 0) {
             XCTFail("\(context()) row \(y) pixel \(i) outside \(support): outer \(outer[i]) ring \(ring[i])")
             return nil
@@ -323,6 +323,47 @@ final class RoundedRectSamplerTests: XCTestCase {
                     != nil else { return }
             }
         }
+    }
+
+    /// With four circular corners, the support that leaves out the corners' squares past
+    /// the grown discs (`leavingOutCorners`) holds every pixel of nonzero coverage (outer
+    /// and border), starts a multiple of 8 after the slabs' support (where the row's lanes
+    /// start), equals it off the corners' band, and leaves pixels out: rotated, scaled and
+    /// sheared rectangles and circles (radius half the shorter side), with borders up to
+    /// wider than the radius, at fractional places.
+    func testSupportLeavingOutCornersExcludesOnlyZeroCoverage() {
+        var g = SeededGenerator(seed: 0x5_0992)
+        var leftOut = 0, steadyRows = 0
+        for trial in 0..<120 {
+            // A fifth axis-aligned, whose rows off the corners' band are steady.
+            let map = trial % 5 == 0
+                ? PlaneMap(rows: SIMD3(0.5 + g.unit(), 0, 0), SIMD3(0, 0.5 + g.unit(), 0), SIMD3(40.3, 39.7, 1))
+                : randomPlaneMap(&g, centre: 40, minScale: 0.5, scaleSpread: 1.5)
+            let width = g.edgeBiased(in: 0.2...60), height = trial % 3 == 0 ? width : g.edgeBiased(in: 0.2...60)
+            let bounds = Rect(x: -g.unit() * 30, y: -g.unit() * 30, width: width, height: height)
+            let radius = [g.unit() * 10, min(width, height) / 2, 100, 0.3][trial % 4]
+            let border = [0, 1, g.unit() * 6, 50][trial / 4 % 4]
+            let sampler = RoundedRectSampler(bounds: bounds, cornerRadius: radius, borderWidth: border, map: map)!
+            var outer = [Float](repeating: -1, count: 112), ring = outer
+            for y in -8..<88 {
+                let x0 = -8 + Int(g.next() % 8), n = 96 + Int(g.next() % 8)
+                guard let support = supportHoldsOnlyZeros(
+                    sampler, row: y, from: x0, count: n, &outer, &ring, leavingOutCorners: true, "seed \(g.seed) trial \(trial)")
+                else { return }
+                let box = sampler.support(row: y, from: x0, count: n)
+                if support.isEmpty { leftOut += box.count; continue }
+                XCTAssertTrue(box.contains(support.lowerBound) && support.upperBound <= box.upperBound,
+                              "seed \(g.seed) trial \(trial) row \(y): \(support) outside \(box)")
+                XCTAssertEqual((support.lowerBound - box.lowerBound) % 8, 0, "seed \(g.seed) trial \(trial) row \(y)")
+                leftOut += box.count - support.count
+                if sampler.isSteady(row: y, border: true) {
+                    steadyRows += 1
+                    XCTAssertEqual(support, box, "seed \(g.seed) trial \(trial) row \(y)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(leftOut, 5_000, "the corners are left out")
+        XCTAssertGreaterThan(steadyRows, 100, "steady rows are exercised")
     }
 
     /// Under perspective too, every pixel outside the support samples to exactly 0 (outer

@@ -388,7 +388,7 @@ final class Rasterizer {
                 (support, inside) = kept
             } else {
                 inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
-                var s = whole ? 0..<n : sampler.support(row: y, from: x0, count: n)
+                var s = whole ? 0..<n : sampler.support(row: y, from: x0, count: n, leavingOutCorners: cornerSupport)
                 if !inside.isEmpty {
                     s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
                 }
@@ -482,6 +482,14 @@ final class Rasterizer {
     /// a shadow's bounds keep their default and fill their rows' interiors with 1 without
     /// sampling and skip what lies past their supports (the values sampling would give).
     var projectiveSpans = true
+
+    /// Whether a layer with four circular corners leaves out of its rows the pixels in its
+    /// corners' squares past the grown corner discs (`RoundedRectSampler`'s
+    /// `support(leavingOutCorners:)`: coverage 0, which blends to the same bytes), and a
+    /// clip mask samples only its rows' supports (writing 0 past them, the byte coverage 0
+    /// gives); the same bits. `false` (tests) draws the layers' whole slab spans and
+    /// samples every pixel of a mask's rows.
+    var cornerSupport = true
 
     /// Whether a path shadow drawn straight before its layer leaves out the pixels the
     /// layer's background then paints opaque at full weight (`RenderList.opaqueCross`, under
@@ -671,12 +679,24 @@ final class Rasterizer {
                 continue
             }
             if steady { kept = out }
-            sampler.sample(row: y, from: rect.minX, count: n, outer: coverage, border: nil)
+            // Past the row's support the coverage is 0, and so is the mask's byte (with a
+            // parent mask too: ⌊0 · p + ½⌋). The support's start is moved down to a
+            // multiple of 8, where the whole row's lanes start: the same bits.
+            let inside = sampler.interior(row: y, from: rect.minX, count: n, border: false)
+            var s = cornerSupport ? sampler.support(row: y, from: rect.minX, count: n, leavingOutCorners: true) : 0..<n
+            if !inside.isEmpty {
+                s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
+            }
+            s = s.isEmpty ? 0..<0 : (s.lowerBound & ~7)..<s.upperBound
+            out.update(repeating: 0, count: s.lowerBound)
+            (out + s.upperBound).update(repeating: 0, count: n - s.upperBound)
+            guard !s.isEmpty else { continue }
+            sampler.sample(row: y, from: rect.minX, pixels: s, interior: inside, outer: coverage, border: nil)
             if let parent = current.mask {
                 let p = parent.pixel(rect.minX, y)
-                for j in 0..<n { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
+                for j in s { out[j] = UInt8(coverage[j] * Float(p[j]) + 0.5) }
             } else {
-                Self.maskBytes(coverage, into: out, count: n)
+                Self.maskBytes(coverage + s.lowerBound, into: out + s.lowerBound, count: s.count)
             }
         }
         clips.append(Clip(scissor: rect, mask: mask, analytic: current.analytic, buffer: buffer))

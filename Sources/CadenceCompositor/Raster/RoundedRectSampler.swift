@@ -220,14 +220,9 @@ struct RoundedRectSampler {
             return projectiveInterior ? interiorInPerspective(row: y, from: x0, count: count, shape: shape) : 0..<0
         }
         let h = inverse.homogeneous(Double(x0) + 0.5, Double(y) + 0.5)
-        let du = inverse.r1.x, dv = inverse.r1.y
         let hx = Double(shape.halfWidth), hy = Double(shape.halfHeight), r = Double(shape.extent)
         let unitsPerU = 1 / Double(pixelsPerU), unitsPerV = 1 / Double(pixelsPerV)
-        /// The real `i` of the row inside the rectangle `|u| ≤ lu`, `|v| ≤ lv`.
-        func box(_ lu: Double, _ lv: Double) -> (Double, Double) {
-            let (a0, a1) = Self.solve(h.x, du, inverseStepU, lu), (b0, b1) = Self.solve(h.y, dv, inverseStepV, lv)
-            return (Swift.max(a0, b0), Swift.min(a1, b1))
-        }
+        func box(_ lu: Double, _ lv: Double) -> (Double, Double) { rectangleSpan(at: h, lu, lv) }
         func indices(_ span: (Double, Double)) -> Range<Int> {
             let lo = Swift.max(span.0, 0), hi = Swift.min(span.1, Double(count - 1))
             guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
@@ -240,18 +235,7 @@ struct RoundedRectSampler {
             // root can no longer reach past the straight sides' span, so the rows away from
             // the corners' band (the steady rows) get the straight sides' span exactly —
             // the same on every such row, whichever band draws it.
-            let ox = hx - r, oy = hy - r
-            let bound = box(hx - m, hy - m)
-            func disc(_ x: Double, _ y: Double) -> (Double, Double) {
-                let d = Self.disc(x, y, du, dv, inverseStepSquared, radius: r - m)
-                return (Swift.max(d.0, bound.0), Swift.min(d.1, bound.1))
-            }
-            var span = Self.union(box(hx - m, hy - r), box(hx - r, hy - m))
-            span = Self.union(span, disc(h.x - ox, h.y - oy))
-            span = Self.union(span, disc(h.x + ox, h.y - oy))
-            span = Self.union(span, disc(h.x - ox, h.y + oy))
-            span = Self.union(span, disc(h.x + ox, h.y + oy))
-            return indices(span)
+            return indices(roundedSpan(at: h, hx - m, hy - m, corner: hx - r, hy - r, radius: r - m))
         }
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
         let wide = indices(box(hx - mu, hy - Swift.max(r, mv)))
@@ -294,6 +278,38 @@ struct RoundedRectSampler {
         return wide.count >= tall.count ? wide : tall
     }
 
+    /// Under an affine map, the real `i` of the row whose first pixel maps to `h` inside the
+    /// rectangle `|u| ≤ a`, `|v| ≤ b`; `low > high` when there is none.
+    @inline(__always)
+    private func rectangleSpan(at h: SIMD3<Double>, _ a: Double, _ b: Double) -> (Double, Double) {
+        let (a0, a1) = Self.solve(h.x, inverse.r1.x, inverseStepU, a), (b0, b1) = Self.solve(h.y, inverse.r1.y, inverseStepV, b)
+        return (Swift.max(a0, b0), Swift.min(a1, b1))
+    }
+
+    /// Under an affine map, the smallest span of the row (as `rectangleSpan`) holding its
+    /// spans through a rounded cross: the rectangles `|u| ≤ a`, `|v| ≤ oy` and `|u| ≤ ox`,
+    /// `|v| ≤ b`, and the four discs of radius `radius` centred at `(±ox, ±oy)`, each cut to
+    /// `|u| ≤ a`, `|v| ≤ b` (so a disc's rounded root cannot reach past the rectangles'
+    /// span: rows off the corners' band get the long rectangle's span exactly). Each span
+    /// may be empty (low > high).
+    @inline(__always)
+    private func roundedSpan(
+        at h: SIMD3<Double>, _ a: Double, _ b: Double, corner ox: Double, _ oy: Double, radius: Double
+    ) -> (Double, Double) {
+        let du = inverse.r1.x, dv = inverse.r1.y
+        let bound = rectangleSpan(at: h, a, b)
+        func disc(_ x: Double, _ y: Double) -> (Double, Double) {
+            let d = Self.disc(x, y, du, dv, inverseStepSquared, radius: radius)
+            return (Swift.max(d.0, bound.0), Swift.min(d.1, bound.1))
+        }
+        var span = Self.union(rectangleSpan(at: h, a, oy), rectangleSpan(at: h, ox, b))
+        span = Self.union(span, disc(h.x - ox, h.y - oy))
+        span = Self.union(span, disc(h.x + ox, h.y - oy))
+        span = Self.union(span, disc(h.x - ox, h.y + oy))
+        span = Self.union(span, disc(h.x + ox, h.y + oy))
+        return span
+    }
+
     /// The smallest span holding the spans `a` and `b` (either may be empty: low > high);
     /// the union itself when they overlap.
     @inline(__always)
@@ -321,9 +337,10 @@ struct RoundedRectSampler {
     /// coverage: every pixel outside has coverage (and border coverage) exactly 0, as the
     /// lanes would give. Under an affine map, the pixels whose centre lies within half a
     /// pixel of the outer edges' slabs, widened by 1e-2 pixel and 1e-5 of the size (a
-    /// margin far above `Float`'s rounding); under perspective, see
+    /// margin far above `Float`'s rounding), and with `leavingOutCorners` narrowed by
+    /// four circular corners (`supportLeavingOutCorners`); under perspective, see
     /// `supportInPerspective`; with NaN, the whole row. Constant time per row.
-    func support(row y: Int, from x0: Int, count: Int) -> Range<Int> {
+    func support(row y: Int, from x0: Int, count: Int, leavingOutCorners: Bool = false) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
         guard isAffine else {
             return projectiveSupport ? supportInPerspective(row: y, from: x0, count: count) : 0..<count
@@ -337,7 +354,37 @@ struct RoundedRectSampler {
             return 0..<count
         }
         guard lo <= hi else { return 0..<0 }
-        return Self.indices(lo, hi)
+        let found = Self.indices(lo, hi)
+        guard leavingOutCorners, corners == nil, outer.exponent == 2, outer.radius > 0, !found.isEmpty else { return found }
+        return supportLeavingOutCorners(found, at: h, lu: lu, lv: lv)
+    }
+
+    /// The affine support `box` (the slabs' span, `|u| ≤ lu`, `|v| ≤ lv`, on the row whose
+    /// first pixel maps to `h`) narrowed to the row's span of the outer shape grown by `m`:
+    /// the two rectangles of the cross, each as long as the box, and the four corner discs
+    /// of radius `r + m`, each cut to the box (a circle's corner squares hold 21 % of its
+    /// box, all of it at coverage 0 but the fringe). The margin: a pixel outside that set but
+    /// inside the box lies past both cross rectangles, so in its corner's square, at
+    /// `|q| > r + m` from the disc's centre; its distance in pixels is
+    /// `(|q| − r) / |∇|q||` and `|∇|q||` is at most the Frobenius norm `F` of the map's
+    /// Jacobian, so with `m = 0.51 · F` (and 1e-5 of the size, far above `Float`'s
+    /// rounding) the distance exceeds 0.51 and `sat(½ − d)` is 0 — its coverage (and ring)
+    /// is exactly 0. The span's start is moved down to a multiple of 8 from the box's start,
+    /// where the row's lanes start, so the pixels it keeps sample to the same bits; the
+    /// rows off the corners' band get the box itself. Only for four circular corners (the
+    /// common case); the box when the margin is not finite or a bound is NaN.
+    private func supportLeavingOutCorners(_ box: Range<Int>, at h: SIMD3<Double>, lu: Double, lv: Double) -> Range<Int> {
+        let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight), r = Double(outer.extent)
+        let unitsPerU = 1 / Double(pixelsPerU), unitsPerV = 1 / Double(pixelsPerV)
+        let m = 0.51 * (unitsPerU * unitsPerU + unitsPerV * unitsPerV).squareRoot() + 1e-5 * (hx + hy)
+        guard m.isFinite else { return box }
+        let span = roundedSpan(at: h, lu, lv, corner: hx - r, hy - r, radius: r + m)
+        let lo = Swift.max(span.0, Double(box.lowerBound)), hi = Swift.min(span.1, Double(box.upperBound - 1))
+        guard !span.0.isNaN, !span.1.isNaN, !lo.isNaN, !hi.isNaN else { return box }
+        guard span.0 <= span.1, lo <= hi else { return 0..<0 }
+        let found = Self.indices(lo, hi)
+        guard !found.isEmpty else { return 0..<0 }
+        return (box.lowerBound + ((found.lowerBound - box.lowerBound) & ~7))..<found.upperBound
     }
 
     /// `support` under perspective: the row's pixels with `|u| ≤ hx + Mu` and

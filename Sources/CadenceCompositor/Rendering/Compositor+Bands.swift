@@ -50,6 +50,7 @@ extension Compositor {
             worker.steadyRows = rasterizer.steadyRows
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
+            worker.cornerSupport = rasterizer.cornerSupport
             worker.leavesOutCoveredShadows = rasterizer.leavesOutCoveredShadows
             rasterizers.append(worker)
         }
