@@ -371,13 +371,17 @@ struct RoundedRectSampler {
     /// rounding) the distance exceeds 0.51 and `sat(½ − d)` is 0 — its coverage (and ring)
     /// is exactly 0. The span's start is moved down to a multiple of 8 from the box's start,
     /// where the row's lanes start, so the pixels it keeps sample to the same bits; the
-    /// rows off the corners' band get the box itself. Only for four circular corners (the
+    /// rows the cross alone covers get the box itself, without the discs. Only for four circular corners (the
     /// common case); the box when the margin is not finite or a bound is NaN.
     private func supportLeavingOutCorners(_ box: Range<Int>, at h: SIMD3<Double>, lu: Double, lv: Double) -> Range<Int> {
         let hx = Double(outer.halfWidth), hy = Double(outer.halfHeight), r = Double(outer.extent)
         let unitsPerU = 1 / Double(pixelsPerU), unitsPerV = 1 / Double(pixelsPerV)
         let m = 0.51 * (unitsPerU * unitsPerU + unitsPerV * unitsPerV).squareRoot() + 1e-5 * (hx + hy)
         guard m.isFinite else { return box }
+        // Where the cross alone covers the box (every row of an upright card, most rows of a
+        // turned one) the discs cannot change the answer: the union only grows.
+        let cross = Self.union(rectangleSpan(at: h, lu, hy - r), rectangleSpan(at: h, hx - r, lv))
+        if cross.0 <= Double(box.lowerBound), cross.1 >= Double(box.upperBound - 1) { return box }
         let span = roundedSpan(at: h, lu, lv, corner: hx - r, hy - r, radius: r + m)
         let lo = Swift.max(span.0, Double(box.lowerBound)), hi = Swift.min(span.1, Double(box.upperBound - 1))
         guard !span.0.isNaN, !span.1.isNaN, !lo.isNaN, !hi.isNaN else { return box }
