@@ -256,11 +256,12 @@ final class CompositorBandsTests: XCTestCase {
     /// the shadow only in the band's rows: the pixels are still those of one thread, bit for
     /// bit, with bands of 1 to 12 rows cutting through every shadow. 16 seeded scenes on a
     /// 43 × 71 canvas (scale 1 and 2) of three layers casting shadows of radius 4 to 33 (the
-    /// blur's box passes, σ ≥ 2, whose running sums cross the cuts; and 0.5, σ about 0.7 or
-    /// 1.4 in the holder's scale, for the direct pass), half of them through a `shadowPath`, offsets whole and fractional, in a holder
-    /// that is plain, a group, clipping rounded or square, or scaled, some layers masking to their bounds,
-    /// translucent, rounded or turned, into seeded noise at 3 and 35 threads (12 and 140
-    /// bands, as many as the 142 rows allow at scale 2).
+    /// blur's box passes, σ ≥ 2, whose running sums cross the cuts) and 0.5 (σ from 0.5 to
+    /// about 1.4 by the scale and the scaled holder's 1.25 × 1.5, below 2: the direct
+    /// pass), half of them through a `shadowPath`, offsets whole and fractional, in a
+    /// holder that is plain, a group, clipping rounded or square, or scaled, some layers
+    /// masking to their bounds, translucent, rounded or turned, into seeded noise at 3 and
+    /// 35 threads (12 and 140 bands, as many as the 142 rows allow at scale 2).
     func testShadowsCutByBandsAreTheSameAtAnyThreadCount() throws {
         var g = SeededGenerator(seed: 0xB1_0B5)
         for trial in 0..<16 {

@@ -387,12 +387,8 @@ final class Rasterizer {
             if reuse, let kept {
                 (support, inside) = kept
             } else {
-                inside = sampler.interior(row: y, from: x0, count: n, border: strokePaint != nil)
-                var s = whole ? 0..<n : sampler.support(row: y, from: x0, count: n, leavingOutCorners: cornerSupport)
-                if !inside.isEmpty {
-                    s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
-                }
-                support = s
+                (support, inside) = sampler.spans(
+                    row: y, from: x0, count: n, border: strokePaint != nil, whole: whole, leavingOutCorners: cornerSupport)
                 if steady {
                     kept = (support, inside)
                     // Under a mask the pieces leave out a run of the interior that changes
@@ -682,12 +678,9 @@ final class Rasterizer {
             // Past the row's support the coverage is 0, and so is the mask's byte (with a
             // parent mask too: ⌊0 · p + ½⌋). The support's start is moved down to a
             // multiple of 8, where the whole row's lanes start: the same bits.
-            let inside = sampler.interior(row: y, from: rect.minX, count: n, border: false)
-            var s = cornerSupport ? sampler.support(row: y, from: rect.minX, count: n, leavingOutCorners: true) : 0..<n
-            if !inside.isEmpty {
-                s = Swift.min(s.lowerBound, inside.lowerBound)..<Swift.max(s.upperBound, inside.upperBound)
-            }
-            s = s.isEmpty ? 0..<0 : (s.lowerBound & ~7)..<s.upperBound
+            let spans = sampler.spans(
+                row: y, from: rect.minX, count: n, border: false, whole: !cornerSupport, leavingOutCorners: true)
+            let inside = spans.inside, s = spans.support.isEmpty ? 0..<0 : (spans.support.lowerBound & ~7)..<spans.support.upperBound
             out.update(repeating: 0, count: s.lowerBound)
             (out + s.upperBound).update(repeating: 0, count: n - s.upperBound)
             guard !s.isEmpty else { continue }

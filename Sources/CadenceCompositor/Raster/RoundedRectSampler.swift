@@ -235,7 +235,8 @@ struct RoundedRectSampler {
             // root can no longer reach past the straight sides' span, so the rows away from
             // the corners' band (the steady rows) get the straight sides' span exactly —
             // the same on every such row, whichever band draws it.
-            return indices(roundedSpan(at: h, hx - m, hy - m, corner: hx - r, hy - r, radius: r - m))
+            let cross = crossSpan(at: h, hx - m, hy - m, corner: hx - r, hy - r)
+            return indices(roundedSpan(at: h, hx - m, hy - m, corner: hx - r, hy - r, radius: r - m, cross: cross))
         }
         let mu = 0.501 / Double(pixelsPerU) + 1e-6 * hx, mv = 0.501 / Double(pixelsPerV) + 1e-6 * hy
         let wide = indices(box(hx - mu, hy - Swift.max(r, mv)))
@@ -292,9 +293,12 @@ struct RoundedRectSampler {
     /// `|u| ≤ a`, `|v| ≤ b` (so a disc's rounded root cannot reach past the rectangles'
     /// span: rows off the corners' band get the long rectangle's span exactly). Each span
     /// may be empty (low > high).
+    /// `cross` is `crossSpan(at: h, a, b, corner: ox, oy)`, passed in by a caller that
+    /// has it already.
     @inline(__always)
     private func roundedSpan(
-        at h: SIMD3<Double>, _ a: Double, _ b: Double, corner ox: Double, _ oy: Double, radius: Double
+        at h: SIMD3<Double>, _ a: Double, _ b: Double, corner ox: Double, _ oy: Double, radius: Double,
+        cross: (Double, Double)
     ) -> (Double, Double) {
         let du = inverse.r1.x, dv = inverse.r1.y
         let bound = rectangleSpan(at: h, a, b)
@@ -302,12 +306,18 @@ struct RoundedRectSampler {
             let d = Self.disc(x, y, du, dv, inverseStepSquared, radius: radius)
             return (Swift.max(d.0, bound.0), Swift.min(d.1, bound.1))
         }
-        var span = Self.union(rectangleSpan(at: h, a, oy), rectangleSpan(at: h, ox, b))
+        var span = cross
         span = Self.union(span, disc(h.x - ox, h.y - oy))
         span = Self.union(span, disc(h.x + ox, h.y - oy))
         span = Self.union(span, disc(h.x - ox, h.y + oy))
         span = Self.union(span, disc(h.x + ox, h.y + oy))
         return span
+    }
+
+    /// The span of the rounded cross's two rectangles alone (as `roundedSpan`).
+    @inline(__always)
+    private func crossSpan(at h: SIMD3<Double>, _ a: Double, _ b: Double, corner ox: Double, _ oy: Double) -> (Double, Double) {
+        Self.union(rectangleSpan(at: h, a, oy), rectangleSpan(at: h, ox, b))
     }
 
     /// The smallest span holding the spans `a` and `b` (either may be empty: low > high);
@@ -331,6 +341,18 @@ struct RoundedRectSampler {
         guard q >= 0 else { return (1, 0) }
         let root = q.squareRoot()
         return ((-b - root) * inverse, (-b + root) * inverse)
+    }
+
+    /// A row's two spans for sampling: `inside` as `interior`, and `support` as `support`
+    /// (the whole row when `whole`) widened to hold `inside`, so every pixel past `support`
+    /// has coverage exactly 0 and the pixels of `inside` are taken as fully covered.
+    func spans(
+        row y: Int, from x0: Int, count: Int, border: Bool, whole: Bool, leavingOutCorners: Bool
+    ) -> (support: Range<Int>, inside: Range<Int>) {
+        let inside = interior(row: y, from: x0, count: count, border: border)
+        let support = whole ? 0..<count : self.support(row: y, from: x0, count: count, leavingOutCorners: leavingOutCorners)
+        guard !inside.isEmpty else { return (support, inside) }
+        return (Swift.min(support.lowerBound, inside.lowerBound)..<Swift.max(support.upperBound, inside.upperBound), inside)
     }
 
     /// The indices `i` in `0 ..< count` whose pixel `(x0 + i, y)` may have nonzero
@@ -380,9 +402,9 @@ struct RoundedRectSampler {
         guard m.isFinite else { return box }
         // Where the cross alone covers the box (every row of an upright card, most rows of a
         // turned one) the discs cannot change the answer: the union only grows.
-        let cross = Self.union(rectangleSpan(at: h, lu, hy - r), rectangleSpan(at: h, hx - r, lv))
+        let cross = crossSpan(at: h, lu, lv, corner: hx - r, hy - r)
         if cross.0 <= Double(box.lowerBound), cross.1 >= Double(box.upperBound - 1) { return box }
-        let span = roundedSpan(at: h, lu, lv, corner: hx - r, hy - r, radius: r + m)
+        let span = roundedSpan(at: h, lu, lv, corner: hx - r, hy - r, radius: r + m, cross: cross)
         let lo = Swift.max(span.0, Double(box.lowerBound)), hi = Swift.min(span.1, Double(box.upperBound - 1))
         guard !span.0.isNaN, !span.1.isNaN, !lo.isNaN, !hi.isNaN else { return box }
         guard span.0 <= span.1, lo <= hi else { return 0..<0 }
