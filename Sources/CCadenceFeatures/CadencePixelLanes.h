@@ -13,9 +13,14 @@
 /// The low byte of each 16-bit lane.
 CADENCE_AVX2_INLINE __m256i low_bytes(__m256i v) { return _mm256_and_si256(v, _mm256_set1_epi16(0xFF)); }
 
+/// `x > 0 ? x : 0`, then `x > 1 ? 1 : that` (NaN to 0): `RoundedRectSampler.saturate`.
+CADENCE_AVX2_INLINE __m256 saturate(__m256 x) {
+    return _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(x, _mm256_setzero_ps()));
+}
+
 /// `PixelLanes.quantize`: clamped to 0…1 (NaN to 0), times 255, rounded through the 2²³ bias.
 CADENCE_AVX2_INLINE __m256i quantize(__m256 w) {
-    const __m256 c = _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(w, _mm256_setzero_ps()));
+    const __m256 c = saturate(w);
     const __m256 biased = _mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255)), _mm256_set1_ps(8388608.0f));
     return _mm256_and_si256(_mm256_castps_si256(biased), _mm256_set1_epi32(0xFF));
 }

@@ -9,11 +9,11 @@
 // differs is how: the texels of a group come from hardware gathers (two 64-bit gathers of
 // texel pairs a texel row) instead of scalar loads and their shuffles.
 //
-// Fixed point (`draw_row_fixed`, `shade_fixed`), what `cadence_sprite_draw` uses where its
+// Fixed point (`draw_row_fixed`, `shade_fixed`), what `sprite_draw` uses where its
 // ranges hold: the pixels' texel coordinates and slab distances in Q16 integer lanes, each
 // the row's first pixel's value plus whole steps, and the coverage in Q15 — no float and no
 // floor in a group — then the same sample and blend. Its bound against the float lanes is
-// derived at `cadence_sprite_draw` (CadenceSprites.h).
+// derived in CadenceSprites.h (the per-particle drawing of `cadence_sprite_run_draw`).
 #include "CadenceSprites.h"
 #include "CadenceCPU.h"
 
@@ -26,11 +26,6 @@
 #include "CadencePixelLanes.h"
 
 int cadence_sprite_draw_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
-
-/// `x > 0 ? x : 0`, then `x > 1 ? 1 : that` (NaN to 0): `RoundedRectSampler.saturate`.
-CADENCE_AVX2_INLINE __m256 saturate(__m256 x) {
-    return _mm256_min_ps(_mm256_set1_ps(1), _mm256_max_ps(x, _mm256_setzero_ps()));
-}
 
 /// `ContentsSampler.clamp` of floats: `x > lo ? x : lo`, then `m > hi ? hi : m`.
 CADENCE_AVX2_INLINE __m256 clampf(__m256 x, __m256 lo, __m256 hi) {
@@ -417,7 +412,7 @@ CADENCE_AVX2_INLINE void rows_solve(
     quad->inReach = inReach;
 }
 
-/// `cadence_sprite_draw`'s body, inlined into it and into `cadence_sprite_run_draw`.
+/// One particle's drawing (CadenceSprites.h), inlined into `cadence_sprite_run_draw`.
 static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
     const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     fixed_sprite f;
@@ -438,10 +433,6 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
             }
         }
     }
-}
-
-CADENCE_AVX2 void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
-    sprite_draw(sprite, rows);
 }
 
 /// `Rasterizer.prefetchRows`: a write hint for each cache line of the canvas rows a particle
@@ -502,11 +493,6 @@ int cadence_sprite_draw_available(void) { return 0; }
 
 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
     (void)run, (void)start, (void)end;
-    __builtin_trap();
-}
-
-void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
-    (void)sprite, (void)rows;
     __builtin_trap();
 }
 

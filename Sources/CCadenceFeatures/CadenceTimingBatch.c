@@ -13,7 +13,7 @@
 //   fused multiply-add, so every intermediate here has the Swift loop's bits: the same
 //   outputs wherever both settle a lane (the kernel tests against the bound of an eighth of
 //   a binade, `Fast.batchBounds`, where the Swift loop takes the largest of a tier of
-//   binades, so it settles more lanes; `Fast.batchBounds` says why that is still sound).
+//   binades, so the kernel settles more lanes; `Fast.batchBounds` says why that is still sound).
 // - In the baseline build Swift's `multiplyAdd` is a product and a sum, and the bounds
 //   (`Fast.bounds`) are made with `evaluationError = 8u` for two roundings a step. The
 //   kernel does the same operations in the same order with one rounding where that
@@ -161,9 +161,10 @@ CADENCE_TIMING_KERNEL void evaluate_list(
         __m256d excess = _mm256_fmadd_pd(c->negative_limit, t, _mm256_and_pd(q, CONSTANT(magnitude_mask)));
         const __m256d above = _mm256_sub_pd(t, c->largest);
         excess = _mm256_blendv_pd(excess, above, _mm256_cmp_pd(excess, above, _CMP_LT_OQ));
-        // `Table.Batch.gridValues`' test against the bound of `h`'s own binade, in the high
-        // 32 bits of each lane (the low 32 bits of `bound` and `far` are not used: only a
-        // lane's sign bit reaches the blend below).
+        // `Table.Batch.gridValues`' test, against the bound of `h`'s part (an eighth of its
+        // binade, `Fast.batchBounds`), in the high 32 bits of each lane (the low 32 bits of
+        // the bound and the distance are not used: only a lane's sign bit reaches the blend
+        // below).
         const __m256i bits = _mm256_castpd_si256(y);
         const __m256d valid = _mm256_and_pd(
             _mm256_and_pd(_mm256_cmp_pd(h, CONSTANT(first_bounded), _CMP_GE_OQ),

@@ -6,7 +6,7 @@ import XCTest
 
 @_spi(Testing) @testable import CadenceCompositor
 
-/// The AVX2 kernel of the sprites (`cadence_sprite_draw`) against its reference twins: in
+/// The AVX2 kernel of the sprites (`cadence_sprite_run_draw`) against its reference twins: in
 /// float lanes, the Swift kernel (`Rasterizer.referenceSpritesForTests`), the same bytes
 /// frame for frame; in fixed point, the float lanes, within the bound its doc derives.
 final class RasterizerSpritesTests: XCTestCase {
@@ -101,24 +101,23 @@ final class RasterizerSpritesTests: XCTestCase {
     /// Swift kernel are equal byte for byte: 48 random frames, several thousand particles
     /// in all. Skipped where the CPU has no AVX2 (both would be the Swift kernel).
     func testRowKernelMatchesReference() throws {
-        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
-        var drawn = 0
-        try framesDrawnTwice(seed: 0x5EED_2026_1126, first: (reference: false, float: true), second: (reference: true, float: true)) {
-            fast, reference, label in
-            XCTAssertTrue(fast == reference, label)
-            drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
-        }
-        XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
+        try rowKernelMatchesReference(seed: 0x5EED_2026_1126, spun: true)
     }
 
     /// The same with particles that are not spun: each has a slab parallel to the rows,
     /// whose support along a row is all or nothing (`Rasterizer.Slab.interval`'s case of no
     /// gradient), which the spun frames never reach.
     func testRowKernelMatchesReferenceUnspun() throws {
+        try rowKernelMatchesReference(seed: 0x5EED_2026_1128, spun: false)
+    }
+
+    /// The two tests above: 48 frames from `seed`, the AVX2 kernel in float lanes against
+    /// the Swift kernel, byte for byte, with more than 20,000 pixels of particles drawn.
+    private func rowKernelMatchesReference(seed: UInt64, spun: Bool) throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var drawn = 0
         try framesDrawnTwice(
-            seed: 0x5EED_2026_1128, spun: false, first: (reference: false, float: true), second: (reference: true, float: true)
+            seed: seed, spun: spun, first: (reference: false, float: true), second: (reference: true, float: true)
         ) { fast, reference, label in
             XCTAssertTrue(fast == reference, label)
             drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
@@ -147,7 +146,7 @@ final class RasterizerSpritesTests: XCTestCase {
         }
     }
 
-    /// The bound `cadence_sprite_draw` derives for its fixed-point rows against its float
+    /// The bound CadenceSprites.h derives for its fixed-point rows against its float
     /// lanes: at most 5 of 255 per channel (a weight one step off, and each texel
     /// coordinate one 1/256 step off, moving the colour and the alpha of a sample by at most
     /// 2 each).

@@ -28,7 +28,6 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
         XCTAssertEqual(Int(CADENCE_TIMING_FIRST_BOUNDED_BINADE), Fast.firstBoundedBinade)
         XCTAssertEqual([CADENCE_TIMING_BATCH_BOUNDS, CADENCE_TIMING_BATCH_PARTS].map { Int($0) },
                        [Fast.batchBounds, Fast.batchParts])
-        XCTAssertEqual(Fast.boundsPerHalf, Int(CADENCE_TIMING_BOUNDS_PER_HALF))
     }
 
     /// The named curves and one seeded curve of each mode the batch serves (`√h` or not ×

@@ -36,7 +36,7 @@ typedef struct cadence_sprite {
     float opacity;
 } cadence_sprite;
 
-/// Whether `cadence_sprite_draw` may be called: the CPU has AVX2 (checked at run time, once).
+/// Whether `cadence_sprite_run_draw` may be called: the CPU has AVX2 (checked at run time, once).
 int cadence_sprite_draw_available(void);
 
 /// Where one particle is drawn: the canvas, the pixels it may touch, and its two slabs,
@@ -55,11 +55,13 @@ typedef struct cadence_sprite_rows {
     /// across rows, and its half extent (half the image plus the anti-aliasing reach).
     double reciprocal[2], across[2], limit[2];
     /// Nonzero: every row by the float kernel (the Swift kernel's twin, the same bytes);
-    /// zero: rows by the fixed-point kernel where its ranges hold (see `cadence_sprite_draw`).
+    /// zero: rows by the fixed-point kernel where its ranges hold (see the per-particle
+    /// drawing below).
     int32_t floatRows;
 } cadence_sprite_rows;
 
-/// Draws one particle: for each row of `rows`, its support (the pixels whose centres lie
+/// How `cadence_sprite_run_draw` draws one particle (`sprite`, `rows`; no longer a call of
+/// its own since the run draws them all): for each row of `rows`, its support (the pixels whose centres lie
 /// within the slabs' limits; every other pixel has coverage exactly 0) in groups of eight —
 /// the Swift kernel's `support` and `wholeGroups` loop with `shade`. Groups that would pass
 /// `rowEnd` are moved left; pixels outside the support get weight 0, which leaves them
@@ -94,7 +96,6 @@ typedef struct cadence_sprite_rows {
 /// tricks); the sample and the blend are the same. The supports and the rows' first values
 /// are solved four rows at a time, in the lanes of `double` vectors (each lane the one-row
 /// operations, so the same values).
-void cadence_sprite_draw(const cadence_sprite *sprite, const cadence_sprite_rows *rows);
 
 /// One mip level of a cell's image as the kernel reads it (`cadence_sprite`'s first fields).
 typedef struct cadence_sprite_level {
@@ -130,7 +131,7 @@ typedef struct cadence_sprite_run {
 
 /// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
 /// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level
-/// looked up (out of range: not drawn), then `cadence_sprite_draw` with the values
+/// looked up (out of range: not drawn), then drawn as described above with the values
 /// `Rasterizer.drawSprite` would pass (its slabs' reciprocals and limits in the same
 /// `double` operations). One call a run in place of one a particle. Needs AVX2.
 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end);

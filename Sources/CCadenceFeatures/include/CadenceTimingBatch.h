@@ -19,7 +19,8 @@ enum {
     CADENCE_TIMING_YA = 21, CADENCE_TIMING_YB = 22, CADENCE_TIMING_YC = 23, CADENCE_TIMING_YD = 24,
     CADENCE_TIMING_Y3A = 25, CADENCE_TIMING_Y2B = 26,
     /// The guess limit, the mode (lane 0: `√h` or not, lane 1: Newton steps), the binades'
-    /// bounds (32 `int16_t` a half, lower half first), the largest guess.
+    /// bounds (32 `int16_t` a half, lower half first: the Swift loops' and the scalar
+    /// path's, not read here; named for the layout), the largest guess.
     CADENCE_TIMING_LIMIT = 27, CADENCE_TIMING_MODE = 28, CADENCE_TIMING_BOUNDS = 29, CADENCE_TIMING_LARGEST = 37,
     /// The kernel's bounds (`Fast.batchBounds`): 16 `int32_t` a half, lower half first.
     CADENCE_TIMING_BATCH_BOUNDS = 39,
@@ -28,8 +29,6 @@ enum {
     CADENCE_TIMING_BATCH_PARTS = 16,
     /// The first binade of `h` with a bound, counted from `h = 2^-30`.
     CADENCE_TIMING_FIRST_BOUNDED_BINADE = 6,
-    /// The binades' bounds a half holds (`int16_t` each).
-    CADENCE_TIMING_BOUNDS_PER_HALF = 32,
     /// Groups of four in a chunk (its two lists fill about 1 KiB of the stack each).
     CADENCE_TIMING_BATCH_GROUPS = 32,
 };

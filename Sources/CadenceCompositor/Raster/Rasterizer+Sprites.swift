@@ -31,7 +31,7 @@ import CadencePixels
 ///
 /// **Two kernels.** Where the clip is one rectangle (`wholeGroups`) and the CPU has AVX2
 /// (checked at run time), each run of particles of one cell is drawn by one
-/// `cadence_sprite_run_draw` and each particle by `cadence_sprite_draw` (C,
+/// `cadence_sprite_run_draw`, particle by particle (C,
 /// `CadenceSprites.c`, compiled for AVX2 by a target attribute): the rows' supports as
 /// `support` below; a small particle's rows (supports up to 32 pixels, levels up to 256
 /// texels) with its groups' weights and texel coordinates in fixed point, **within 5 of 255
