@@ -71,10 +71,6 @@ typedef struct cadence_timing_lanes {
     __m256d xa, xb, xc, x3a, x2b, ya, yb, yc, yd, y3a, y2b, negative_limit, largest;
     /// The half's `CADENCE_TIMING_BATCH_PARTS` bounds (entries 0…7, then 8…15).
     __m256i bounds[2];
-    /// The pieces' guess (a curve whose plan is −2): the cells' pieces, the pieces' maps
-    /// (16 scales, then 16 offsets) and the half's coefficients (16 a power of `w`).
-    const unsigned char *cells;
-    const double *maps, *pieces;
 } cadence_timing_lanes;
 
 /// Each half's constants, in lanes (`cadence_timing_lanes`).
@@ -86,10 +82,6 @@ typedef struct cadence_timing_constants {
     double one[4], first_bounded[4], least_h[4], largest_h[4], not_a_number[4];
     /// |y|'s bits; the 13 bits the grid drops, and half their range; the sign bit.
     int64_t magnitude_mask[4], dropped[4], half_dropped[4], sign_bit[4];
-    /// The cells (`Fast.cellsPerUnit`, 2^52 to round to an integer, the cell's bits), the
-    /// piece's bits, 1 in the high 32 bits.
-    double cells_per_unit[4], rounding[4];
-    int64_t cell_mask[4], piece_mask[4], high_one[4];
 } cadence_timing_constants;
 
 #define CADENCE_TIMING_FOUR(v) {v, v, v, v}
@@ -99,14 +91,13 @@ typedef struct cadence_timing_constants {
         CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(1.0 / (1 << (30 - CADENCE_TIMING_FIRST_BOUNDED_BINADE))), \
         CADENCE_TIMING_FOUR(0x1p-3), CADENCE_TIMING_FOUR(0x1.fffffffffffffp-2), CADENCE_TIMING_FOUR(__builtin_nan("")), \
         CADENCE_TIMING_FOUR(0x7FFFFFFFFFFFFFFF), CADENCE_TIMING_FOUR(0x1FFF), CADENCE_TIMING_FOUR(0x1000), \
-        CADENCE_TIMING_FOUR((int64_t)0x8000000000000000u), CADENCE_TIMING_FOUR(126.0), CADENCE_TIMING_FOUR(0x1p52), \
-        CADENCE_TIMING_FOUR(0x3F), CADENCE_TIMING_FOUR(0xF), CADENCE_TIMING_FOUR((int64_t)1 << 32), \
+        CADENCE_TIMING_FOUR((int64_t)0x8000000000000000u), \
     }
 static const cadence_timing_constants cadence_timing_halves[2] __attribute__((aligned(32))) = {
     CADENCE_TIMING_CONSTANTS(1.0, 0.0), CADENCE_TIMING_CONSTANTS(-1.0, 1.0)};
 
 /// Fills `lanes` for half `half` (`root`: whether `A` is read).
-CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double *fast, int half, int root, int pieced) {
+CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double *fast, int half, int root) {
     for (int k = 0; k < 8; k++) {
         if (root) lanes->a[k] = coefficient(fast, CADENCE_TIMING_A + k, half);
         lanes->b[k] = coefficient(fast, CADENCE_TIMING_B + k, half);
@@ -123,26 +114,6 @@ CADENCE_TIMING_KERNEL void fill_lanes(cadence_timing_lanes *lanes, const double 
     const int32_t *bounds = (const int32_t *)(fast + 2 * CADENCE_TIMING_BATCH_BOUNDS) + CADENCE_TIMING_BATCH_PARTS * half;
     lanes->bounds[0] = _mm256_loadu_si256((const __m256i *)bounds);
     lanes->bounds[1] = _mm256_loadu_si256((const __m256i *)(bounds + 8));
-    // The pieces' coefficient-major block after the curve's pieces (`Fast.batchPieces`),
-    // only where there is one (a curve without pieces does not keep the cells).
-    if (pieced) {
-        lanes->cells = (const unsigned char *)(fast + 2 * CADENCE_TIMING_CELLS);
-        const int count = lanes->cells[63] + 1;
-        lanes->maps = fast + 2 * (CADENCE_TIMING_PIECES + CADENCE_TIMING_PIECE_STRIDE * count);
-        lanes->pieces = lanes->maps + 32 + 128 * half;
-    }
-}
-
-/// The value of each lane's piece from `row` (16 doubles, one a piece): `index` holds the
-/// piece's place in a register of four as 32-bit lane indices, `second` and `upper` its bits
-/// 2 and 3 as sign bits (which register).
-CADENCE_TIMING_KERNEL __m256d pick(const double *row, __m256i index, __m256d second, __m256d upper) {
-#define CADENCE_TIMING_PICK(o) \
-    _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(_mm256_loadu_pd(row + (o))), index))
-    const __m256d low = _mm256_blendv_pd(CADENCE_TIMING_PICK(0), CADENCE_TIMING_PICK(4), second);
-    const __m256d high = _mm256_blendv_pd(CADENCE_TIMING_PICK(8), CADENCE_TIMING_PICK(12), second);
-#undef CADENCE_TIMING_PICK
-    return _mm256_blendv_pd(low, high, upper);
 }
 
 /// Evaluates the list `xs[start ..< end]` of inputs on the half `lanes` holds four at a
@@ -151,7 +122,7 @@ CADENCE_TIMING_KERNEL __m256d pick(const double *row, __m256i index, __m256d sec
 /// `gridValues`). `root` and `steps` are the curve's mode, constants in each caller.
 CADENCE_TIMING_KERNEL void evaluate_list(
     const cadence_timing_lanes *lanes, int half, const double *xs, double *ys, ptrdiff_t start, ptrdiff_t end,
-    int root, int steps, int pieced) {
+    int root, int steps) {
     const __m256d zero = _mm256_setzero_pd();
     for (ptrdiff_t p = start; p < end; p += 4) {
         // Read from memory in the loop (see `cadence_timing_lanes`).
@@ -163,29 +134,9 @@ CADENCE_TIMING_KERNEL void evaluate_list(
         const __m256d x = _mm256_loadu_pd(xs + p);
         // `Table.fastLanes`: h, the guess, its Newton steps.
         const __m256d h = _mm256_fmadd_pd(x, CONSTANT(sign), CONSTANT(offset));  // x or 1 − x
-        __m256d t;
-        if (pieced) {
-            // `Table.pieceGuess`: the piece of `h`'s cell, `w = h·scale + offset`, `h·B(w)`.
-            const __m256i cell = _mm256_and_si256(
-                _mm256_castpd_si256(_mm256_fmadd_pd(h, CONSTANT(cells_per_unit), CONSTANT(rounding))),
-                INTEGERS(cell_mask));
-            const __m256i piece = _mm256_and_si256(
-                _mm256_cvtepu32_epi64(_mm256_i64gather_epi32((const int *)c->cells, cell, 1)), INTEGERS(piece_mask));
-            const __m256i twice = _mm256_add_epi64(piece, piece);
-            const __m256i index =
-                _mm256_add_epi64(_mm256_or_si256(twice, _mm256_slli_epi64(twice, 32)), INTEGERS(high_one));
-            const __m256d second = _mm256_castsi256_pd(_mm256_slli_epi64(piece, 61));
-            const __m256d upper = _mm256_castsi256_pd(_mm256_slli_epi64(piece, 60));
-            const __m256d w = _mm256_fmadd_pd(h, pick(c->maps, index, second, upper),
-                                              pick(c->maps + 16, index, second, upper));
-            __m256d b[8];
-            for (int j = 0; j < 8; j++) b[j] = pick(c->pieces + 16 * j, index, second, upper);
-            t = _mm256_mul_pd(h, estrin(w, b));
-        } else {
-            const __m256d z = _mm256_fmadd_pd(x, CONSTANT(sign4), CONSTANT(offset4));  // 4h − 1
-            t = _mm256_mul_pd(h, estrin(z, c->b));
-            if (root) t = _mm256_fmadd_pd(_mm256_sqrt_pd(h), estrin(z, c->a), t);
-        }
+        const __m256d z = _mm256_fmadd_pd(x, CONSTANT(sign4), CONSTANT(offset4));  // 4h − 1
+        __m256d t = _mm256_mul_pd(h, estrin(z, c->b));
+        if (root) t = _mm256_fmadd_pd(_mm256_sqrt_pd(h), estrin(z, c->a), t);
         const __m256d negative_h = _mm256_sub_pd(zero, h);
         for (int step = 0; step < steps; step++) {
             const __m256d tt = _mm256_mul_pd(t, t);
@@ -253,7 +204,7 @@ CADENCE_TIMING_KERNEL __m256d permute(__m256d lanes, const int *order) {
 /// to `output`. Returns the notes' new count.
 CADENCE_TIMING_KERNEL ptrdiff_t chunk(
     const cadence_timing_lanes *halves, const double *input, double *output, ptrdiff_t groups, int64_t *notes,
-    ptrdiff_t n, ptrdiff_t first, int root, int steps, int pieced) {
+    ptrdiff_t n, ptrdiff_t first, int root, int steps) {
     double xs[SLOTS] __attribute__((aligned(32))), ys[SLOTS] __attribute__((aligned(32)));
     const __m256d halfway = _mm256_set1_pd(0.5);
     // The split (`Table.Batch.split`): lower lanes (x ≤ 1/2, and NaN) packed from xs[0] up,
@@ -273,8 +224,8 @@ CADENCE_TIMING_KERNEL ptrdiff_t chunk(
     // The lanes past each list's end, read by its last group: a number each.
     _mm256_storeu_pd(lower_end, _mm256_set1_pd(0.25));
     _mm256_storeu_pd(xs + TOP, _mm256_set1_pd(0.25));
-    evaluate_list(&halves[0], 0, xs, ys, 0, lower_end - xs, root, steps, pieced);
-    evaluate_list(&halves[1], 1, xs, ys, upper_front + 4 - xs, TOP, root, steps, pieced);
+    evaluate_list(&halves[0], 0, xs, ys, 0, lower_end - xs, root, steps);
+    evaluate_list(&halves[1], 1, xs, ys, upper_front + 4 - xs, TOP, root, steps);
     // The merge (`Table.Batch.merge`), each group's inputs read again before its outputs
     // are written (so `output` may be `input`); a NaN output is a lane the test left.
     const double *lower_next = ys, *upper_next = ys + (TOP - 4);
@@ -304,16 +255,16 @@ CADENCE_TIMING_KERNEL ptrdiff_t chunk(
 /// empty, so fewer, fuller chunks waste fewer lanes) while the notes have room for one more.
 CADENCE_TIMING_KERNEL ptrdiff_t batch(
     const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, ptrdiff_t capacity,
-    ptrdiff_t *done, int root, int steps, int pieced) {
+    ptrdiff_t *done, int root, int steps) {
     cadence_timing_lanes halves[2];
-    fill_lanes(&halves[0], fast, 0, root, pieced);
-    fill_lanes(&halves[1], fast, 1, root, pieced);
+    fill_lanes(&halves[0], fast, 0, root);
+    fill_lanes(&halves[1], fast, 1, root);
     ptrdiff_t n = 0, g = 0;
     const ptrdiff_t chunks = (groups + CADENCE_TIMING_BATCH_GROUPS - 1) / CADENCE_TIMING_BATCH_GROUPS;
     const ptrdiff_t size = chunks > 0 ? (groups + chunks - 1) / chunks : 0;
     while (g < groups && n + size <= capacity) {
         const ptrdiff_t count = groups - g < size ? groups - g : size;
-        n = chunk(halves, input + 4 * g, output + 4 * g, count, notes, n, 4 * g, root, steps, pieced);
+        n = chunk(halves, input + 4 * g, output + 4 * g, count, notes, n, 4 * g, root, steps);
         g += count;
     }
     *done = g;
@@ -321,19 +272,18 @@ CADENCE_TIMING_KERNEL ptrdiff_t batch(
 }
 
 // One function a mode, each with its loop compiled for it.
-#define CADENCE_TIMING_MODE_KERNEL(name, root, steps, pieced) \
+#define CADENCE_TIMING_MODE_KERNEL(name, root, steps) \
     static __attribute__((noinline, target("avx2,fma,popcnt"))) ptrdiff_t name( \
         const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, \
         ptrdiff_t capacity, ptrdiff_t *done) { \
-        return batch(fast, input, output, groups, notes, capacity, done, root, steps, pieced); \
+        return batch(fast, input, output, groups, notes, capacity, done, root, steps); \
     }
-CADENCE_TIMING_MODE_KERNEL(batch_plain0, 0, 0, 0)
-CADENCE_TIMING_MODE_KERNEL(batch_plain1, 0, 1, 0)
-CADENCE_TIMING_MODE_KERNEL(batch_plain2, 0, 2, 0)
-CADENCE_TIMING_MODE_KERNEL(batch_root0, 1, 0, 0)
-CADENCE_TIMING_MODE_KERNEL(batch_root1, 1, 1, 0)
-CADENCE_TIMING_MODE_KERNEL(batch_root2, 1, 2, 0)
-CADENCE_TIMING_MODE_KERNEL(batch_pieces, 0, 0, 1)
+CADENCE_TIMING_MODE_KERNEL(batch_plain0, 0, 0)
+CADENCE_TIMING_MODE_KERNEL(batch_plain1, 0, 1)
+CADENCE_TIMING_MODE_KERNEL(batch_plain2, 0, 2)
+CADENCE_TIMING_MODE_KERNEL(batch_root0, 1, 0)
+CADENCE_TIMING_MODE_KERNEL(batch_root1, 1, 1)
+CADENCE_TIMING_MODE_KERNEL(batch_root2, 1, 2)
 
 ptrdiff_t cadence_timing_batch4(
     const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, ptrdiff_t capacity,
@@ -342,7 +292,6 @@ ptrdiff_t cadence_timing_batch4(
                                             ptrdiff_t *) = {
         {batch_plain0, batch_plain1, batch_plain2}, {batch_root0, batch_root1, batch_root2}};
     const double root = fast[2 * CADENCE_TIMING_MODE], steps = fast[2 * CADENCE_TIMING_MODE + 1];
-    if (fast[2 * CADENCE_TIMING_PLAN] == -2) return batch_pieces(fast, input, output, groups, notes, capacity, done);
     return kernels[root != 0][steps >= 2 ? 2 : steps >= 1 ? 1 : 0](fast, input, output, groups, notes, capacity, done);
 }
 

@@ -28,9 +28,6 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
         XCTAssertEqual(Int(CADENCE_TIMING_FIRST_BOUNDED_BINADE), Fast.firstBoundedBinade)
         XCTAssertEqual([CADENCE_TIMING_BATCH_BOUNDS, CADENCE_TIMING_BATCH_PARTS].map { Int($0) },
                        [Fast.batchBounds, Fast.batchParts])
-        XCTAssertEqual(
-            [CADENCE_TIMING_PLAN, CADENCE_TIMING_CELLS, CADENCE_TIMING_PIECES, CADENCE_TIMING_PIECE_STRIDE].map { Int($0) },
-            [Fast.plan, Fast.cells, Fast.pieces, Fast.pieceStride])
     }
 
     /// The named curves and one seeded curve of each mode the batch serves (`√h` or not ×
@@ -169,7 +166,7 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
             xs = Array(xs.prefix(xs.count / 4 * 4))
             let expected = xs.map { f.progress(at: $0).bitPattern }
             let fast = UnsafeRawPointer(f.table!.elements + Fast.base).assumingMemoryBound(to: Double.self)
-            let data = Array(UnsafeBufferPointer(start: fast, count: 2 * (TimingFunction.Table.storedCount(f.table!.elements) - Fast.base)))
+            let data = Array(UnsafeBufferPointer(start: fast, count: 2 * Fast.cells))
             XCTAssertEqual(wrongLanes(data, xs, expected).count, 0, "seed \(seed) \(name): the curve's own bounds")
             XCTAssertGreaterThan(wrongLanes(cut(data, entries: 0..<Fast.batchParts), xs, expected).count, 0,
                                  "seed \(seed) \(name): every bound cut to 0")
@@ -189,61 +186,6 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
                 XCTAssertGreaterThan(wrong, 0, "seed \(seed) \(name): entry \(entry) cut to 0")
             }
         }
-    }
-
-    // On a curve whose pieces guess with no Newton step (plan −2: the steep one), the kernel
-    // guesses from its coefficient-major copy of the pieces (`Fast.batchPieceElements`): with
-    // one piece's coefficients there made 2^-10 too large (in both halves), every lane of
-    // that piece's cells fails the guess test and is left, and no other lane changes; no
-    // settled lane is wrong. With the copy as stored, fewer than 1 lane in 40 is left.
-    func testKernelGuessesFromThePieces() {
-        typealias Table = TimingFunction.Table
-        let seed: UInt64 = 0x9_1ECE
-        var rng = SeededGenerator(seed: seed)
-        let f = TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
-        let elements = f.table!.elements
-        XCTAssertEqual(Table.plan(elements), -2, "the steep curve guesses from its pieces")
-        let pieces = Table.usedPieces(elements)
-        let fast = UnsafeRawPointer(elements + Fast.base).assumingMemoryBound(to: Double.self)
-        let data = Array(UnsafeBufferPointer(start: fast, count: 2 * (Table.storedCount(elements) - Fast.base)))
-        let xs = (0..<4_096).map { _ in rng.unit() }
-        let expected = xs.map { f.progress(at: $0).bitPattern }
-        let own = noted(data, xs)
-        XCTAssertEqual(wrongLanes(data, xs, expected), [], "seed \(seed)")
-        XCTAssertLessThan(own.count, xs.count / 40, "seed \(seed): lanes left with the stored pieces")
-        let block: Int = 2 * (Fast.pieces + pieces * Fast.pieceStride)
-        for piece in 0..<pieces {
-            var perturbed = data
-            for half in 0..<2 {
-                let coefficients: Int = block + 32 + 128 * half + piece
-                for j in 0...Fast.degree { perturbed[coefficients + 16 * j] *= 1 + 0x1p-10 }
-            }
-            let left = noted(perturbed, xs)
-            XCTAssertEqual(wrongLanes(perturbed, xs, expected), [], "seed \(seed): piece \(piece)")
-            var inPiece = 0
-            for k in xs.indices {
-                let h = Swift.min(xs[k], 1 - xs[k])
-                if Table.pieceIndex(h, UnsafePointer(elements + Fast.base)) == piece {
-                    inPiece += 1
-                    XCTAssertTrue(left.contains(k), "seed \(seed): piece \(piece), x \(xs[k]) settled")
-                } else {
-                    XCTAssertEqual(left.contains(k), own.contains(k), "seed \(seed): piece \(piece), x \(xs[k])")
-                }
-            }
-            XCTAssertGreaterThan(inPiece, 0, "seed \(seed): piece \(piece) has inputs")
-        }
-    }
-
-    /// The lanes the kernel, run on the curve data `data` (from `Fast.base`), leaves.
-    func noted(_ data: [Double], _ xs: [Double]) -> Set<Int> {
-        var ys = [Double](repeating: -7, count: xs.count)
-        var notes = [Int64](repeating: 0, count: xs.count / 4 + Int(CADENCE_TIMING_BATCH_GROUPS))
-        var done = 0
-        let n = cadence_timing_batch4(data, xs, &ys, xs.count / 4, &notes, notes.count, &done)
-        XCTAssertEqual(done, xs.count / 4)
-        var open = Set<Int>()
-        for note in notes.prefix(n) { for lane in 0..<4 where note & 1 << lane != 0 { open.insert(Int(note >> 4) + lane) } }
-        return open
     }
 
     /// `data` with the kernel's bounds `entries` (of both halves) set to 0.

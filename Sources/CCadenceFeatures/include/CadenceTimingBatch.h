@@ -22,14 +22,8 @@ enum {
     /// bounds (32 `int16_t` a half, lower half first: the Swift loops' and the scalar
     /// path's, not read here; named for the layout), the largest guess.
     CADENCE_TIMING_LIMIT = 27, CADENCE_TIMING_MODE = 28, CADENCE_TIMING_BOUNDS = 29, CADENCE_TIMING_LARGEST = 37,
-    /// The plan (lane 0: −2 where the pieces guess with no Newton step, `Fast.plan`).
-    CADENCE_TIMING_PLAN = 38,
     /// The kernel's bounds (`Fast.batchBounds`): 16 `int32_t` a half, lower half first.
     CADENCE_TIMING_BATCH_BOUNDS = 39,
-    /// The piece of each cell of `h` (64 bytes), then the pieces (`CADENCE_TIMING_PIECE_STRIDE`
-    /// elements each); after the curve's pieces, their guesses coefficient-major for the
-    /// kernel (`Fast.batchPieces`).
-    CADENCE_TIMING_CELLS = 47, CADENCE_TIMING_PIECES = 55, CADENCE_TIMING_PIECE_STRIDE = 9,
     /// The kernel's bounds a half: one per eighth of the binades 1/8 … 1/4 and 1/4 … 1/2
     /// of `h` (the first also for every smaller `h`, the last also for `h = 1/2`).
     CADENCE_TIMING_BATCH_PARTS = 16,

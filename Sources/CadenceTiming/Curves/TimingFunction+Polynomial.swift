@@ -138,13 +138,6 @@ extension TimingFunction.Table {
         static let boundedParts = 2
         /// Degree of `A` and `B`.
         @usableFromInline static let degree = 7
-        /// The batch kernel's copy of the pieces (a curve whose plan is −2, the pieces with no
-        /// Newton step), right after the curve's pieces: coefficient-major, so that the
-        /// kernel picks each lane's value by `vpermps` from four registers of four pieces
-        /// (16 slots a value, the pieces past the curve's last holding its last): the
-        /// pieces' scales (16 doubles), offsets (16), then each half's 8 coefficients (16
-        /// each, lower half first). 144 elements, 2,304 bytes.
-        static let batchPieceElements = (2 * 16 + 2 * (degree + 1) * 16) / 2
     }
 
     /// What `progress(at:)` does with the curve (`Fast.plan`): `n ≥ 0`, the single
@@ -558,21 +551,6 @@ extension TimingFunction.Table.Builder {
             for k in 0..<Fast.pieceCount {
                 bounds[index * Fast.pieceCount + k] = k > 0 && k < count
                     ? half.pieceBound(Table.pieceRange(cells: fits[k].first, fits[k].last), limit: f[Fast.limit][index]) : .max
-            }
-        }
-    }
-
-    /// Stores the batch kernel's copy of the pieces (`Fast.batchPieceElements`) after the
-    /// curve's `count` pieces.
-    func storeBatchPieces(count: Int) {
-        let f = elements + Fast.base
-        let block = UnsafeMutableRawPointer(f + Fast.pieces + count * Fast.pieceStride).assumingMemoryBound(to: Double.self)
-        for slot in 0..<16 {
-            let piece = f + Fast.pieces + Swift.min(slot, count - 1) * Fast.pieceStride
-            block[slot] = piece[Fast.degree + 1][0]
-            block[16 + slot] = piece[Fast.degree + 1][1]
-            for half in 0..<2 {
-                for j in 0...Fast.degree { block[32 + 128 * half + 16 * j + slot] = piece[j][half] }
             }
         }
     }

@@ -71,7 +71,7 @@ extension TimingFunction {
         /// Elements of one half: its lanes, rows and row bounds.
         @usableFromInline static let halfCount = 32
         /// Elements of the whole table.
-        static let elementCount = 2 * halfCount + Fast.count + Fast.batchPieceElements
+        static let elementCount = 2 * halfCount + Fast.count
         /// The largest relative error `|t − t*| / t` of the guess (after the Newton steps)
         /// that the fast paths accept: their error bounds assume it.
         @usableFromInline static let guessLimit = 0x1p-12
@@ -81,12 +81,6 @@ extension TimingFunction {
         /// The elements a curve with `pieces` pieces keeps (0: no piecewise guess).
         static func storedCount(pieces: Int) -> Int {
             Fast.base + (pieces > 0 ? Fast.pieces + pieces * Fast.pieceStride : Fast.cells)
-        }
-
-        /// The elements the curve of the block `elements` keeps: its pieces, and the batch
-        /// kernel's copy of them where it guesses from them (`Fast.batchPieceElements`).
-        static func storedCount(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Int {
-            storedCount(pieces: usedPieces(elements)) + (plan(elements) == -2 ? Fast.batchPieceElements : 0)
         }
 
         /// A table for the curve with control points `p1`, `p2` (x clamped, all finite).
@@ -123,8 +117,7 @@ extension TimingFunction {
             let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : Table.maxNewtonSteps
             for index in 0..<2 { block[index * Table.halfCount + Lane.constants][0] = Double(steps) }
             Builder(elements: block).storeFast((lower, upper), limits: limits)
-            if Table.plan(block) == -2 { Builder(elements: block).storeBatchPieces(count: Table.usedPieces(block)) }
-            let count = Table.storedCount(block)
+            let count = Table.storedCount(pieces: Table.usedPieces(block))
             elements = .allocate(capacity: count)
             elements.initialize(from: block, count: count)
         }
