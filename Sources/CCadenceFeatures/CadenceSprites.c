@@ -7,7 +7,8 @@
 // (the pragma), every min/max is written with the operand order whose NaN and tie rule is
 // the Swift select's, and the integer steps are the same 16- and 32-bit wrapping lanes. What
 // differs is how: the texels of a group come from hardware gathers (two 64-bit gathers of
-// texel pairs a texel row) instead of scalar loads and their shuffles.
+// texel pairs a texel row) instead of scalar loads and their shuffles or, for levels up to
+// 16 texels a side, from the run's quad tables (a pixel's four texels in one 16-byte load).
 //
 // Fixed point (`draw_row_fixed`, `shade_fixed`), what `sprite_draw` uses where its
 // ranges hold: the pixels' texel coordinates and slab distances in Q16 integer lanes, each
