@@ -7,7 +7,8 @@
 // (the pragma), every min/max is written with the operand order whose NaN and tie rule is
 // the Swift select's, and the integer steps are the same 16- and 32-bit wrapping lanes. What
 // differs is how: the texels of a group come from hardware gathers (two 64-bit gathers of
-// texel pairs a texel row) instead of scalar loads and their shuffles.
+// texel pairs a texel row) instead of scalar loads and their shuffles or, for levels up to
+// 16 texels a side, from the run's quad tables (a pixel's four texels in one 16-byte load).
 //
 // Fixed point (`draw_row_fixed`, `shade_fixed`), what `sprite_draw` uses where its
 // ranges hold: the pixels' texel coordinates and slab distances in Q16 integer lanes, each
@@ -114,15 +115,31 @@ CADENCE_AVX2_INLINE void gather_pairs(const uint8_t *p, __m256i offsets, __m256i
     *right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
 }
 
+/// The four texels of each of eight pixels from a level's quad table (CadenceSprites.h), at
+/// byte `offsets`: eight 16-byte loads (pixels i and i + 4 in the two halves of one vector),
+/// then a 4 × 4 transpose in each half, so that each result holds one corner of the
+/// pixels in order.
+CADENCE_AVX2_INLINE void load_quads(
+    const uint8_t *quads, __m256i offsets, __m256i *topLeft, __m256i *topRight, __m256i *bottomLeft,
+    __m256i *bottomRight) {
+    const __m128i low = _mm256_castsi256_si128(offsets), high = _mm256_extracti128_si256(offsets, 1);
+#define CADENCE_QUAD(half, i) _mm_loadu_si128((const __m128i *)(quads + (uint32_t)_mm_extract_epi32(half, i)))
+#define CADENCE_QUADS(i) _mm256_inserti128_si256(_mm256_castsi128_si256(CADENCE_QUAD(low, i)), CADENCE_QUAD(high, i), 1)
+    const __m256i a = CADENCE_QUADS(0), b = CADENCE_QUADS(1), c = CADENCE_QUADS(2), d = CADENCE_QUADS(3);
+#undef CADENCE_QUADS
+#undef CADENCE_QUAD
+    const __m256i abTop = _mm256_unpacklo_epi32(a, b), abBottom = _mm256_unpackhi_epi32(a, b);
+    const __m256i cdTop = _mm256_unpacklo_epi32(c, d), cdBottom = _mm256_unpackhi_epi32(c, d);
+    *topLeft = _mm256_unpacklo_epi64(abTop, cdTop), *topRight = _mm256_unpackhi_epi64(abTop, cdTop);
+    *bottomLeft = _mm256_unpacklo_epi64(abBottom, cdBottom), *bottomRight = _mm256_unpackhi_epi64(abBottom, cdBottom);
+}
+
 /// The rest of a group once its weights `q` are known: the bilinear sample at texel
 /// column `xi` + φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both
 /// 16-bit lanes), the tint, the blend. Both kernels end here.
 CADENCE_AVX2_INLINE void sample_and_blend(
     const cadence_sprite *s, uint8_t *px, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
-    const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY);
-    const __m256i stride = _mm256_set1_epi32(s->stride);
-    const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
-    const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, _mm256_set1_epi32(1)), izero, my), stride);
+    const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY), one = _mm256_set1_epi32(1);
     const uint8_t *t = s->texels;
     __m256i phi, topLeft, topRight, bottomLeft, bottomRight;
     if (s->maxX >= 1) {
@@ -131,10 +148,23 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         const __m256i penultimate = _mm256_set1_epi32(s->maxX - 1);
         phi = _mm256_blendv_epi8(fx0, izero, _mm256_cmpgt_epi32(izero, xi));
         phi = _mm256_blendv_epi8(phi, _mm256_set1_epi32(256), _mm256_cmpgt_epi32(xi, penultimate));
-        const __m256i j = _mm256_slli_epi32(clampi(xi, izero, penultimate), 2);
-        gather_pairs(t, _mm256_add_epi32(ra, j), &topLeft, &topRight);
-        gather_pairs(t, _mm256_add_epi32(rb, j), &bottomLeft, &bottomRight);
+        const __m256i j = clampi(xi, izero, penultimate);
+        if (s->quads) {
+            // Rows above −1 or past the last read what those rows read: both clamped rows.
+            const __m256i r = _mm256_add_epi32(clampi(yi, _mm256_set1_epi32(-1), my), one);
+            const __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(r, _mm256_set1_epi32(s->quadStride)), _mm256_slli_epi32(j, 4));
+            load_quads(s->quads, at, &topLeft, &topRight, &bottomLeft, &bottomRight);
+        } else {
+            const __m256i stride = _mm256_set1_epi32(s->stride);
+            const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
+            const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, one), izero, my), stride);
+            gather_pairs(t, _mm256_add_epi32(ra, _mm256_slli_epi32(j, 2)), &topLeft, &topRight);
+            gather_pairs(t, _mm256_add_epi32(rb, _mm256_slli_epi32(j, 2)), &bottomLeft, &bottomRight);
+        }
     } else {
+        const __m256i stride = _mm256_set1_epi32(s->stride);
+        const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
+        const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, one), izero, my), stride);
         const __m256i mx = _mm256_set1_epi32(s->maxX);
         const __m256i xa = _mm256_slli_epi32(clampi(xi, izero, mx), 2);
         const __m256i xb = _mm256_slli_epi32(clampi(_mm256_add_epi32(xi, _mm256_set1_epi32(1)), izero, mx), 2);
@@ -453,7 +483,43 @@ static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b
     }
 }
 
+/// The quad tables' limits (CadenceSprites.h): levels at most 16 texels a side, the first
+/// 16 levels of a run, 5.4 KB of tables in all (a 16 × 16 level's 17 × 15 quads and its
+/// mips' fit; a level that does not fit is gathered).
+enum { quad_max_side = 16, quad_max_levels = 16, quad_bytes = 5504 };
+
+/// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
+/// in `quads[k]` (null: gathered).
+static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads) {
+    size_t used = 0;
+    for (int32_t k = 0; k < run->levelCount && k < quad_max_levels; k++) {
+        const cadence_sprite_level *level = &run->levels[k];
+        const int32_t maxX = level->maxX, maxY = level->maxY;
+        quads[k] = 0;
+        if (run->gatherTexels || maxX < 1 || maxX >= quad_max_side || maxY < 0 || maxY >= quad_max_side) continue;
+        const size_t size = (size_t)(maxY + 2) * (size_t)maxX * 16;
+        if (used + size > quad_bytes) continue;
+        uint8_t *table = buffer + used;
+        for (int32_t r = 0; r <= maxY + 1; r++) {
+            // Quad row r is texel row r − 1 over row r, each clamped to the level.
+            const int32_t top = r - 1 < 0 ? 0 : r - 1 > maxY ? maxY : r - 1, bottom = r > maxY ? maxY : r;
+            const uint8_t *a = level->texels + (ptrdiff_t)top * level->stride;
+            const uint8_t *b = level->texels + (ptrdiff_t)bottom * level->stride;
+            for (int32_t j = 0; j < maxX; j++) {
+                uint8_t *quad = table + ((size_t)r * (size_t)maxX + (size_t)j) * 16;
+                __builtin_memcpy(quad, a + 4 * j, 8);
+                __builtin_memcpy(quad + 8, b + 4 * j, 8);
+            }
+        }
+        quads[k] = table;
+        used += size;
+    }
+}
+
 CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
+    _Alignas(32) uint8_t buffer[quad_bytes];
+    const uint8_t *quads[quad_max_levels];
+    quads_build(run, buffer, quads);
     for (ptrdiff_t i = start; i < end; i++) {
         if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
         const int32_t *b = run->bounds + 4 * i;
@@ -474,7 +540,8 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
             .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
             .tint = {tint[0], tint[1], tint[2], tint[3]},
             .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
-            .additive = run->additive, .opacity = run->opacity};
+            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0,
+            .quadStride = level->maxX * 16};
         // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
         const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
         const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];

@@ -117,7 +117,8 @@ final class RasterizerSpritesTests: XCTestCase {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var drawn = 0
         try framesDrawnTwice(
-            seed: seed, spun: spun, first: (reference: false, float: true), second: (reference: true, float: true)
+            seed: seed, spun: spun, first: (reference: false, float: true, gather: false),
+            second: (reference: true, float: true, gather: false)
         ) { fast, reference, label in
             XCTAssertTrue(fast == reference, label)
             drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
@@ -126,24 +127,50 @@ final class RasterizerSpritesTests: XCTestCase {
     }
 
     /// Each of 48 random frames from `seed` (`frame`) drawn with the sprite switches
-    /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`) set to
+    /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`,
+    /// `Rasterizer.gatherSpriteTexelsForTests`) set to
     /// `first` and then to `second`, handed to `check` with a label naming the case; the
     /// switches are restored afterwards.
     private func framesDrawnTwice(
-        seed: UInt64, spun: Bool = true, first: (reference: Bool, float: Bool), second: (reference: Bool, float: Bool),
+        seed: UInt64, spun: Bool = true, first: (reference: Bool, float: Bool, gather: Bool),
+        second: (reference: Bool, float: Bool, gather: Bool),
         check: (Bitmap, Bitmap, String) -> Void
     ) throws {
         var g = Generator(state: seed)
-        let saved = (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests)
-        defer { (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = saved }
+        func switches() -> (Bool, Bool, Bool) {
+            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests)
+        }
+        func set(_ s: (Bool, Bool, Bool)) {
+            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests) = s
+        }
+        let saved = switches()
+        defer { set(saved) }
         for index in 0..<48 {
             let (canvas, emitter, time) = try frame(spun: spun, &g)
-            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = first
+            set(first)
             let a = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
-            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests) = second
+            set(second)
             let b = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
             check(a, b, "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
         }
+    }
+
+    /// Whole frames of random emitters drawn by the AVX2 kernel in fixed point with the quad
+    /// tables (its default) and with every texel gathered are equal byte for byte: the
+    /// tables hold the texels the gathers read (levels 1 × 1 to 16 × 16, so tabled and
+    /// gathered levels both run). The float lanes read the same tables, and
+    /// `testRowKernelMatchesReference` holds them to the Swift kernel.
+    func testQuadTablesMatchGathers() throws {
+        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
+        var drawn = 0
+        try framesDrawnTwice(
+            seed: 0x5EED_2026_1129, first: (reference: false, float: false, gather: false),
+            second: (reference: false, float: false, gather: true)
+        ) { tabled, gathered, label in
+            XCTAssertTrue(tabled == gathered, label)
+            drawn += pixels(of: gathered, notEqualTo: gathered[0, 0]).count
+        }
+        XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
     }
 
     /// The bound CadenceSprites.h derives for its fixed-point rows against its float
@@ -158,7 +185,10 @@ final class RasterizerSpritesTests: XCTestCase {
     func testFixedPointRowsAreWithinTheirBound() throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var histogram = [Int](repeating: 0, count: 256)
-        try framesDrawnTwice(seed: 0x5EED_2026_1127, first: (reference: false, float: false), second: (reference: false, float: true)) {
+        try framesDrawnTwice(
+            seed: 0x5EED_2026_1127, first: (reference: false, float: false, gather: false),
+            second: (reference: false, float: true, gather: false)
+        ) {
             fixed, float, label in
             var worst = 0
             for y in 0..<float.height {

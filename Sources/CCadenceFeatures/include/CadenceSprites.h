@@ -34,6 +34,10 @@ typedef struct cadence_sprite {
     int32_t tinted, additive;
     /// Every weight's factor (the item's opacity).
     float opacity;
+    /// The level's bilinear quads (`cadence_sprite_run_draw`'s table: a pixel's four texels
+    /// in one 16-byte load), `quadStride` bytes a row; null: the texels are gathered.
+    const uint8_t *quads;
+    int32_t quadStride;
 } cadence_sprite;
 
 /// Whether `cadence_sprite_run_draw` may be called: the CPU has AVX2 (checked at run time, once).
@@ -127,8 +131,20 @@ typedef struct cadence_sprite_run {
     ptrdiff_t region[4];
     float opacity;
     int32_t additive, floatRows;
+    /// Nonzero: every texel gathered, no level read through a quad table (the tables'
+    /// twin, the same bytes; for tests).
+    int32_t gatherTexels;
 } cadence_sprite_run;
 
+/// **Quad tables.** A level at most 16 texels a side and at least two wide is read through
+/// a table built on the stack once a call: for each texel row `r` (−1 … its last) and
+/// column pair `j` (texels j and j + 1), the four texels a bilinear sample reads — row `r`
+/// and row `r + 1`, each clamped to the level — in 16 bytes. A group's 32 texels are then
+/// eight 16-byte loads and eight in-lane unpacks, where the gathers were four 64-bit
+/// gathers of four pairs each (a quarter of `draw_row_fixed`'s samples waited on them). The
+/// texels are the same, so the bytes are (`gatherTexels` draws without the tables, for
+/// the test that compares them). At most 5.4 KB of stack (a 16 × 16 level and its mips).
+///
 /// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
 /// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level
 /// looked up (out of range: not drawn), then drawn as described above with the values

@@ -37,8 +37,10 @@ import CadencePixels
 /// texels) with its groups' weights and texel coordinates in fixed point, **within 5 of 255
 /// per channel of `shade`** (derived in `CadenceSprites.h`; at most 2 measured), other rows in
 /// float lanes with the same operations in the same types as `shade`, the same bytes; the
-/// texels by hardware gathers. `shade` is the reference twin (`referenceSpritesForTests`) of
-/// the float lanes (`floatSpriteRowsForTests`), which are the fixed point's:
+/// texels by hardware gathers or, for levels up to 16 texels a side, from a table of each
+/// pixel's four bilinear texels, one 16-byte load a pixel (built once a run: the same
+/// texels, so the same bytes; `gatherSpriteTexelsForTests` switches it off). `shade` is the
+/// reference twin (`referenceSpritesForTests`) of the float lanes (`floatSpriteRowsForTests`), which are the fixed point's:
 /// `RasterizerSpritesTests` compares whole frames of random emitters, byte for byte and
 /// within the bound. Under a clip mask or rounded clip, and without AVX2, `shade` draws.
 ///
@@ -65,7 +67,7 @@ extension Rasterizer {
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
             wholeGroups: wholeGroups,
             vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0,
-            floatRows: Self.floatSpriteRowsForTests)
+            floatRows: Self.floatSpriteRowsForTests, gatherTexels: Self.gatherSpriteTexelsForTests)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -126,7 +128,8 @@ extension Rasterizer {
             cellLevels: cellLevels.baseAddress, count: bounds.count,
             base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
             rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
-            opacity: context.opacity, additive: context.additive ? 1 : 0, floatRows: context.floatRows ? 1 : 0)
+            opacity: context.opacity, additive: context.additive ? 1 : 0, floatRows: context.floatRows ? 1 : 0,
+            gatherTexels: context.gatherTexels ? 1 : 0)
     }
 
     /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
@@ -189,6 +192,9 @@ extension Rasterizer {
         /// Whether the AVX2 kernel draws every row in float lanes (byte for byte `shade`),
         /// never in fixed point: `floatSpriteRowsForTests`.
         var floatRows: Bool
+        /// Whether the AVX2 kernel gathers every texel, reading no level through a quad
+        /// table (the same bytes): `gatherSpriteTexelsForTests`.
+        var gatherTexels: Bool
     }
 
     /// Whether sprites are drawn by the Swift kernel even where the AVX2 row kernel could
@@ -199,6 +205,11 @@ extension Rasterizer {
     /// than in fixed point where it can (within a stated bound of them): for tests. Set it
     /// only where no other thread draws.
     nonisolated(unsafe) static var floatSpriteRowsForTests = false
+
+    /// Whether the AVX2 kernel gathers the texels of every level (the quad tables' twin, the
+    /// same bytes) rather than reading small levels through their quad tables: for tests.
+    /// Set it only where no other thread draws.
+    nonisolated(unsafe) static var gatherSpriteTexelsForTests = false
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip), by the
     /// Swift kernel: where `context.vectorRows` holds, `drawSpriteRun` draws instead.
