@@ -663,78 +663,6 @@ final class PathCoverageTests: XCTestCase {
         }
     }
 
-    /// A steep edge's rows written as one pair of cells each (`addPairRow`, where a row's
-    /// piece lies in one cell) against the reference twin (`plainRowsForTests`: `addRow`):
-    /// the same cells to the bit, the same spans and the same blocks, on seeded edges in a
-    /// plane 1,100 cells wide (three words of blocks a row) — tall steep ones, vertical ones,
-    /// ones at slopes of exactly 1 and an ulp either side, ends on whole cells and an ulp
-    /// from them, near block and word boundaries and at the plane's right side (where the
-    /// loop must not be taken).
-    func testSteepRowPairsMatchTheReference() {
-        let seed: UInt64 = 0x1A51_DE1A
-        var rng = SeededGenerator(seed: seed)
-        let width = 1_100, height = 40, words = TouchedBlocks.words(width: width)
-        func accumulate(_ a: SIMD2<Double>, _ b: SIMD2<Double>, plain: Bool) -> ([UInt32], [SIMD2<Int32>], [UInt64]) {
-            var cells = [Float](repeating: 0, count: width * height)
-            var spans = [SIMD2<Int32>](repeating: SIMD2(Int32(width), -1), count: height)
-            var marks = [UInt64](repeating: 0, count: words * height)
-            let saved = PathCoverage.Accumulator.plainRowsForTests
-            PathCoverage.Accumulator.plainRowsForTests = plain
-            defer { PathCoverage.Accumulator.plainRowsForTests = saved }
-            cells.withUnsafeMutableBufferPointer { c in
-                spans.withUnsafeMutableBufferPointer { s in
-                    marks.withUnsafeMutableBufferPointer { m in
-                        var acc = PathCoverage.Accumulator(base: c.baseAddress!, width: width, height: height, stride: width)
-                        acc.spans = s.baseAddress!
-                        acc.blocks = m.baseAddress!
-                        acc.addEdge(a, b)
-                        // A second edge over the same cells: the pairs add to what is there.
-                        acc.addEdge(b + SIMD2(0.25, 0), a + SIMD2(0.5, 0))
-                    }
-                }
-            }
-            return (cells.map(\.bitPattern), spans, marks)
-        }
-        func x() -> Double {
-            let edge = Double([8, 512, 1_024, width - 3, width - 2, width - 1].randomElement(using: &rng)!)
-            let whole = Double(Int.random(in: 8..<(width - 2), using: &rng))
-            switch Int.random(in: 0..<6, using: &rng) {
-            case 0: return edge
-            case 1: return edge.nextUp
-            case 2: return edge.nextDown
-            case 3: return whole
-            case 4: return whole.nextDown
-            default: return Double.random(in: 8..<Double(width - 2), using: &rng)
-            }
-        }
-        func y() -> Double {
-            let whole = Double(Int.random(in: 0...height, using: &rng))
-            switch Int.random(in: 0..<4, using: &rng) {
-            case 0: return whole
-            case 1: return Swift.min(whole.nextUp, Double(height))
-            case 2: return Swift.max(whole.nextDown, 0)
-            default: return Double.random(in: 0...Double(height), using: &rng)
-            }
-        }
-        for trial in 0..<4000 {
-            let a = SIMD2(x(), y())
-            var b = SIMD2(a.x, y())
-            let dy = b.y - a.y
-            switch trial % 6 {
-            case 0: break                                                     // vertical
-            case 1: b.x = a.x + dy                                            // slope exactly ±1
-            case 2: b.x = a.x + dy.nextUp                                     // an ulp either side
-            case 3: b.x = a.x - dy.nextDown
-            default: b.x = a.x + dy * Double.random(in: -1.2...1.2, using: &rng)
-            }
-            b.x = Swift.min(Swift.max(b.x, 0), Double(width - 1))
-            let fast = accumulate(a, b, plain: false), slow = accumulate(a, b, plain: true)
-            XCTAssertEqual(fast.0, slow.0, "seed \(seed), trial \(trial), edge \(a) → \(b): cells")
-            XCTAssertEqual(fast.1, slow.1, "seed \(seed), trial \(trial), edge \(a) → \(b): spans")
-            XCTAssertEqual(fast.2, slow.2, "seed \(seed), trial \(trial), edge \(a) → \(b): blocks")
-        }
-    }
-
     /// The drawing context's strokes of the benchmarks' spirals (zigzag 0, 2 and 5 px,
     /// widths 0.7, 3 and 9, a translucent colour) with the fast accumulation and with its
     /// reference twin: at most 1 apart in any byte, and few bytes apart at all (the fast
@@ -751,17 +679,14 @@ final class PathCoverageTests: XCTestCase {
             }
             return p
         }
-        func render(
-            _ path: Path, width: Double, reference: Bool, referenceRows: Bool = false, plainRows: Bool = false
-        ) throws -> [UInt8] {
+        func render(_ path: Path, width: Double, reference: Bool, referenceRows: Bool = false) throws -> [UInt8] {
             let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
-                         CoverageRows.referenceBlendForTests, PathCoverage.Accumulator.plainRowsForTests)
+                         CoverageRows.referenceBlendForTests)
             PathCoverage.Accumulator.referenceForTests = reference
             (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (referenceRows, referenceRows)
-            PathCoverage.Accumulator.plainRowsForTests = plainRows
             defer {
                 (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
-                 CoverageRows.referenceBlendForTests, PathCoverage.Accumulator.plainRowsForTests) = saved
+                 CoverageRows.referenceBlendForTests) = saved
             }
             let context = try GraphicsContext(width: 640, height: 640)
             context.lineWidth = width
@@ -779,9 +704,6 @@ final class PathCoverageTests: XCTestCase {
                 // The Swift sparse resolve and blend (the AVX2 kernels' twins) give the same bytes.
                 XCTAssertEqual(try render(path, width: width, reference: false, referenceRows: true), fast,
                                "zigzag \(zigzag), width \(width): the row kernels' twins differ")
-                // Steep edges' rows through `addRow` (`addPairRow`'s twin): the same bytes.
-                XCTAssertEqual(try render(path, width: width, reference: false, plainRows: true), fast,
-                               "zigzag \(zigzag), width \(width): the steep rows' twin differs")
                 var largest = 0, count = 0
                 for k in fast.indices where fast[k] != slow[k] {
                     count += 1

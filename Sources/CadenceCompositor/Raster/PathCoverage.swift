@@ -548,15 +548,11 @@ enum PathCoverage {
         var blocks: UnsafeMutablePointer<UInt64>?
         /// Inside pieces go through `addPiece` (`referenceForTests` when made).
         let usesReference: Bool
-        /// Steep edges' rows go through `addRow` like the others (`plainRowsForTests` when
-        /// made), not through `addPairRow`.
-        let usesPlainRows: Bool
 
         /// `rows`: the plane's rows written (`nil`: all); the others' cells may lie outside
         /// the memory (`base` is never read or written there). Not with `spans` or `blocks`.
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int, rows: Range<Int>? = nil) {
             usesReference = Self.referenceForTests
-            usesPlainRows = Self.plainRowsForTests
             self.base = base
             self.width = width
             self.height = height
@@ -749,10 +745,6 @@ enum PathCoverage {
         /// twice, once for the usual edge (spans and blocks kept, its blocks in one word of
         /// a row) without testing for those a row. The same operations on the same operands
         /// as one loop over all rows would do, so the same cells to the bit.
-        ///
-        /// A steep usual edge (`|dx/dy| ≤ 1`) writes each row whose piece lies in one cell
-        /// as one pair of cells (`addPairRow`), its block bits and no side test found more
-        /// cheaply; the same cells to the bit (`testSteepRowPairsMatchTheReference`).
         @inline(__always)
         mutating func addInside(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let base = self.base, stride = self.stride, width = self.width, right = size.x
@@ -824,31 +816,6 @@ enum PathCoverage {
                     if i1 < width { line[i1] += Float(last) }
                 }
             }
-            // A steep usual edge's row (`addSteepRows` below): where its piece lies in one cell (the
-            // edge goes across at most one cell a row, so most rows), the pair of cells it
-            // writes is one 8-byte read-modify-write, its two block bits are set directly and
-            // the plane's right side is not tested (the cell after the piece lies inside the
-            // plane). The same operations on the same operands as `addRow`, so the same cells,
-            // spans and blocks to the bit; a row across two cells takes `addRow`.
-            @inline(__always) func addPairRow(_ row: Int, _ cover: Double, _ xt: Double, _ xb: Double) {
-                let x0 = Swift.max(Swift.min(xt, xb), 0), x1 = Swift.min(Swift.max(xt, xb), right)
-                let f0 = x0.rounded(.down), c1 = x1.rounded(.up)
-                guard c1 <= f0 + 1 else {
-                    addRow(row, cover, xt, xb, usual: true)
-                    return
-                }
-                let spans = spans.unsafelyUnwrapped, blocks = blocks.unsafelyUnwrapped
-                let span = spans[row]
-                spans[row] = SIMD2(pointwiseMin(span, cells).x, pointwiseMax(span, cells).y)
-                let i0 = Self.index(f0)
-                // Blocks `i0 >> 3` through `(i0 + 1) >> 3`, in the edge's one word.
-                blocks[row &* words &+ blockWord] |=
-                    (1 &<< UInt64(truncatingIfNeeded: i0 >> 3)) | (1 &<< UInt64(truncatingIfNeeded: (i0 &+ 1) >> 3))
-                let mean = (x0 + x1) * 0.5 - f0
-                let areas = SIMD2<Float>(SIMD2(cover * (1 - mean), cover * mean))
-                let cell = UnsafeMutableRawPointer(base + (row &* stride &+ i0))
-                cell.storeBytes(of: cell.loadUnaligned(as: SIMD2<Float>.self) + areas, as: SIMD2<Float>.self)
-            }
             // A row's crossing is `p.x + dxdy · (its bottom − p.y)`; the last row ends at `q`.
             @inline(__always) func addRows(usual: Bool) {
                 let lastRow = endRow - 1
@@ -868,77 +835,8 @@ enum PathCoverage {
                 }
                 addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
             }
-            // `addRows(usual: true)` for a steep edge: its first and last rows through
-            // `addPairRow`; the rows between in a loop of their own, their spans first (a
-            // steep edge's row span is the edge's `cells` whatever its piece, and `addRow`
-            // setting it again changes nothing), then each row's cells written from a line
-            // and a block word stepped along with it: one pair of cells where its piece lies
-            // in one cell, three cells where it crosses one boundary (`addRow`'s branch for
-            // two cells, `i1 < width` known), `addRow` otherwise (a crossing an ulp past an
-            // end can make a piece a little over a cell wide). The same rows and crossings.
-            @inline(__always) func addSteepRows() {
-                let lastRow = endRow - 1
-                guard firstRow < lastRow else {
-                    addPairRow(lastRow, sign * (q.y - p.y), p.x, q.x)
-                    return
-                }
-                var rowBottom = Double(firstRow) + 1
-                var xt = p.x + dxdy * (rowBottom - p.y)
-                addPairRow(firstRow, sign * (rowBottom - p.y), p.x, xt)
-                let spans = spans.unsafelyUnwrapped, blocks = blocks.unsafelyUnwrapped
-                for row in (firstRow + 1)..<lastRow {
-                    let span = spans[row]
-                    spans[row] = SIMD2(pointwiseMin(span, cells).x, pointwiseMax(span, cells).y)
-                }
-                var line = base + (firstRow + 1) &* stride
-                var word = blocks + ((firstRow + 1) &* words &+ blockWord)
-                for row in (firstRow + 1)..<lastRow {
-                    rowBottom += 1
-                    let xb = p.x + dxdy * (rowBottom - p.y)
-                    let x0 = Swift.max(Swift.min(xt, xb), 0), x1 = Swift.min(Swift.max(xt, xb), right)
-                    let f0 = x0.rounded(.down), c1 = x1.rounded(.up)
-                    let i0 = Self.index(f0)
-                    if c1 <= f0 + 1 {
-                        word.pointee |= TouchedBlocks.bits(from: i0 >> 3, through: (i0 &+ 1) >> 3)
-                        let mean = (x0 + x1) * 0.5 - f0
-                        let areas = SIMD2<Float>(SIMD2(sign * (1 - mean), sign * mean))
-                        let cell = UnsafeMutableRawPointer(line + i0)
-                        cell.storeBytes(of: cell.loadUnaligned(as: SIMD2<Float>.self) + areas, as: SIMD2<Float>.self)
-                    } else if c1 == f0 + 2 {
-                        word.pointee |= TouchedBlocks.bits(from: i0 >> 3, through: (i0 &+ 2) >> 3)
-                        let g0 = 1 - (x0 - f0), g1 = x1 - c1 + 1
-                        let first = halfSlope * g0 * g0
-                        let last = halfSlope * g1 * g1
-                        line[i0] += Float(first)
-                        line[i0 &+ 1] += Float(sign - first - last)
-                        line[i0 &+ 2] += Float(last)
-                    } else {
-                        addRow(row, sign, xt, xb, usual: true)
-                    }
-                    xt = xb
-                    line += stride
-                    word += words
-                }
-                addPairRow(lastRow, sign * (q.y - rowBottom), xt, q.x)
-            }
-            if spans != nil, blocks != nil, oneWord {
-                // Steep: a row's piece crosses at most one cell boundary (but for an ulp).
-                // `lastCell + 2 < width`: a piece's cells up to two past its first are inside
-                // the plane (its first is at most `lastCell`, the edge's ends' ceiling, which
-                // even a crossing an ulp past an end on a whole cell floors to).
-                if Swift.abs(dxdy) <= 1, Int(lastCell) + 2 < width, !usesPlainRows {
-                    addSteepRows()
-                } else {
-                    addRows(usual: true)
-                }
-            } else {
-                addRows(usual: false)
-            }
+            if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
         }
-
-        /// Whether new accumulators send steep edges' rows through `addRow` (the reference
-        /// twin of `addPairRow`). For tests; set it only where no other thread draws.
-        nonisolated(unsafe) static var plainRowsForTests = false
 
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
         /// twin) instead of `addInside`. For tests; set it only where no other thread draws.
