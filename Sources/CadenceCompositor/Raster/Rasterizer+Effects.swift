@@ -169,12 +169,12 @@ extension Rasterizer {
     /// The rows of a layer's own rendering that its shadow (of that rendering's alpha) reads
     /// to draw the rows of `rows`, with `rows`' columns: each row reads the blurred plane's
     /// row moved by the offset's whole part and the one above it, and those read the rows
-    /// within the blur's reach (`ShadowBlur.margin` + 1) — whatever other rows hold, their
+    /// within the blur's reach (`Shadow.reach`) — whatever other rows hold, their
     /// bits (`ShadowBlur`'s vertical sums are exact). Empty when `rows` is, or when the
     /// shadow shows nothing.
     static func rowsRead(by shadow: RenderList.Shadow, drawing rows: PixelRect) -> PixelRect {
         guard !rows.isEmpty, let (shift, _) = shadowShift(shadow) else { return .empty }
-        let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
+        let reach = shadow.reach
         return PixelRect(minX: rows.minX, minY: rows.minY - shift.y - 1 - reach, maxX: rows.maxX, maxY: rows.maxY - shift.y + reach)
     }
 
@@ -218,7 +218,7 @@ extension Rasterizer {
         // those rows of `pathPlane` — `wholePlane` grown by the kernel's reach, within the
         // canvas (shapes off the canvas cast nothing) — whose corner fixes the coverage's
         // bits (`PathCoverage` works relative to it), the same in every band.
-        let reach = ShadowBlur.margin(sigma: shadow.sigma) + 1
+        let reach = shadow.reach
         let read = Self.rowsRead(by: shadow, drawing: rows)
         let pathPlane = PixelRect(
             minX: wholePlane.minX - reach, minY: wholePlane.minY - reach, maxX: wholePlane.maxX + reach,

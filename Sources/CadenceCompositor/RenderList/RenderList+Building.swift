@@ -415,7 +415,7 @@ extension RenderList {
         static func spread(_ shape: PixelRect, by shadow: Shadow, within canvas: PixelRect) -> PixelRect {
             guard !shape.isEmpty else { return .empty }
             // Past the canvas's size the margin only needs to reach across it.
-            let margin = Swift.min(Double(ShadowBlur.margin(sigma: shadow.sigma) + 1), Double(4 * Bitmap.maxDimension))
+            let margin = Swift.min(Double(shadow.reach), Double(4 * Bitmap.maxDimension))
             let lo = SIMD2(Double(shape.minX), Double(shape.minY)) + shadow.offset
             let hi = SIMD2(Double(shape.maxX), Double(shape.maxY)) + shadow.offset
             return PixelRect(covering: lo, hi, margin: margin, within: canvas)

@@ -52,6 +52,11 @@ extension RenderList {
         /// The layer's space to pixels at rest: the item's matrix without a transition's
         /// offset (the shadow belongs to the combined rendering), for the path and the clip.
         public var matrix: Transform3D
+
+        /// How far the shadow reaches past its shape on each side, in whole pixels: the
+        /// blur's margin (`ShadowBlur.margin(sigma:)`, beyond which the blur is exactly 0)
+        /// and one pixel more for the bilinear read of the offset's fractional part.
+        var reach: Int { ShadowBlur.margin(sigma: sigma) + 1 }
     }
 
     /// A transition being drawn (§ 12).
