@@ -23,11 +23,12 @@ final class SourceOverTests: XCTestCase {
         return [a, b, c, a]
     }
 
-    private func blended(_ paint: SIMD4<UInt8>, weights: [Float], over bytes: [UInt8]) -> [UInt8] {
+    /// `paint` over the first `count` pixels of `bytes` (all of them when `nil`).
+    private func blended(_ paint: SIMD4<UInt8>, weights: [Float], over bytes: [UInt8], count: Int? = nil) -> [UInt8] {
         var out = bytes
         weights.withUnsafeBufferPointer { w in
             out.withUnsafeMutableBufferPointer {
-                SourceOver.blend(SourceOver.Paint(bytes: paint), weights: w.baseAddress!, into: $0.baseAddress!, count: weights.count)
+                SourceOver.blend(SourceOver.Paint(bytes: paint), weights: w.baseAddress!, into: $0.baseAddress!, count: count ?? weights.count)
             }
         }
         return out
@@ -75,6 +76,30 @@ final class SourceOverTests: XCTestCase {
             for i in 0..<count {
                 XCTAssertEqual(got[i], KernelReference.blend(paint, weight: KernelReference.weight(weights[i]), over: destination[i]),
                                "seed \(g.seed) trial \(trial) pixel \(i)")
+            }
+        }
+    }
+
+    /// A last, partial group of 1…7 pixels whose weights are all 0 but one (at each place in
+    /// turn), after 0, 1 or 2 whole groups, and one whose weights are all 0: the pixels with
+    /// a weight are blended as the twin blends them (a tail left out when any of its weights
+    /// is not 0 fails here), the others and the pixels past the run are left as they were.
+    func testBlendLeavesOutOnlyZeroTails() {
+        var g = SeededGenerator(seed: 0x7A_11)
+        for groups in 0..<3 {
+            for tail in 1..<8 {
+                for place in -1..<tail {
+                    let count = 8 * groups + tail
+                    let paint = KernelReference.bytes(Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased()))
+                    var weights = (0..<count).map { _ in Float(g.unit()) }
+                    for i in 8 * groups..<count { weights[i] = i - 8 * groups == place ? Float(1 + g.next() % 255) / 255 : 0 }
+                    let row = (0..<count + 8).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+                    let got = unflatten(blended(paint, weights: weights + [Float](repeating: 1, count: 8), over: flatten(row), count: count))
+                    for i in row.indices {
+                        let expected = i < count ? KernelReference.blend(paint, weight: KernelReference.weight(weights[i]), over: row[i]) : row[i]
+                        XCTAssertEqual(got[i], expected, "seed \(g.seed) groups \(groups) tail \(tail) weight at \(place), pixel \(i)")
+                    }
+                }
             }
         }
     }

@@ -64,10 +64,17 @@ enum SourceOver {
     // MARK: One paint
 
     /// `paint` over the `count` pixels at `dst` with the weights `w` (0…1, one a pixel).
+    /// A last, partial group whose weights are all 0 is left out before its pixels are
+    /// copied to the stack (`PixelLanes.forEachGroup`): an edge piece's tail often is.
     static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
-        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
-            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, n)), into: p)
+        let whole = count & ~7
+        PixelLanes.forEachGroup(dst, count: whole) { p, first, _ in
+            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, 8)), into: p)
         }
+        guard whole < count else { return }
+        let q = PixelLanes.quantize(PixelLanes.floats(w, whole, count - whole))
+        if PixelLanes.isZero(q) { return }
+        PixelLanes.forEachGroup(dst + 4 * whole, count: count - whole) { p, _, _ in blend(paint, weights: q, into: p) }
     }
 
     /// `paint` over the eight pixels at `p` with the 8-bit weights `q` (`PixelLanes.quantize`):
