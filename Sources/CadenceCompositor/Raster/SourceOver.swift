@@ -64,17 +64,27 @@ enum SourceOver {
     // MARK: One paint
 
     /// `paint` over the `count` pixels at `dst` with the weights `w` (0…1, one a pixel).
-    /// A last, partial group whose weights are all 0 is left out before its pixels are
-    /// copied to the stack (`PixelLanes.forEachGroup`): an edge piece's tail often is.
+    /// The last, partial group of a run of at least eight pixels is the run's last eight
+    /// pixels, those the whole groups already drew at weight 0 (which leaves a pixel as it
+    /// is, `over` and `lerp` alike), so no pixel goes through the stack; a shorter run's
+    /// group does (`PixelLanes.forEachGroup`), unless all its weights are 0. Each pixel gets
+    /// the arithmetic of its own weight either way: the same bytes.
     static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         let whole = count & ~7
         PixelLanes.forEachGroup(dst, count: whole) { p, first, _ in
             blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, 8)), into: p)
         }
-        guard whole < count else { return }
-        let q = PixelLanes.quantize(PixelLanes.floats(w, whole, count - whole))
+        let n = count - whole
+        guard n > 0 else { return }
+        if whole > 0 {
+            // Lane k holds pixel count − 8 + k; the first 8 − n were drawn: weight 0.
+            let drawn = (PixelLanes.laneIndices &+ UInt32(n)) &>> 3
+            let q = PixelLanes.quantize(PixelLanes.floats(w, count - 8, 8)) & (0 &- drawn)
+            return blend(paint, weights: q, into: UnsafeMutableRawPointer(dst + 4 * (count - 8)))
+        }
+        let q = PixelLanes.quantize(PixelLanes.floats(w, 0, n))
         if PixelLanes.isZero(q) { return }
-        PixelLanes.forEachGroup(dst + 4 * whole, count: count - whole) { p, _, _ in blend(paint, weights: q, into: p) }
+        PixelLanes.forEachGroup(dst, count: n) { p, _, _ in blend(paint, weights: q, into: p) }
     }
 
     /// `paint` over the eight pixels at `p` with the 8-bit weights `q` (`PixelLanes.quantize`):
