@@ -446,10 +446,10 @@ final class Rasterizer {
                     SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c)
                 case let (f?, nil):
                     Self.scale(cov, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
-                    SourceOver.blend(f, weights: cov, into: out, count: c)
+                    SourceOver.blend(f, weights: cov, into: out, count: c, room: r.lowerBound)
                 case let (nil, s?):
                     Self.scale(rg, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
-                    SourceOver.blend(s, weights: rg, into: out, count: c)
+                    SourceOver.blend(s, weights: rg, into: out, count: c, room: r.lowerBound)
                 case (nil, nil):
                     break
                 }
