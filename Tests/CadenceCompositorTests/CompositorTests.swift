@@ -372,7 +372,22 @@ final class CompositorTests: XCTestCase {
     /// clipping their sublayers (one inside the other, so a mask is made under a mask), over
     /// a translucent canvas.
     func testCornerSupportMatchesSamplingEveryPixel() throws {
-        var g = SeededGenerator(seed: 0xC0_4E75)
+        try assertMatchesClippedRoundedScenes(seed: 0xC0_4E75) { $0.rasterizer.cornerSupport = false }
+    }
+
+    /// Pieces under a clip mask leave out the mask's leading groups of eight zeros and its
+    /// trailing zeros (`maskZeros`): the pixels of drawing the whole pieces, bit for bit, at
+    /// 1, 2 and 7 threads, on the scenes of `testCornerSupportMatchesSamplingEveryPixel`
+    /// (turned clips, so the masks' zeros fill half their boxes' rows).
+    func testMaskZerosMatchDrawingWholePieces() throws {
+        try assertMatchesClippedRoundedScenes(seed: 0x3A_5C0) { $0.rasterizer.maskZeros = false }
+    }
+
+    /// Sixteen seeded scenes of five rounded, bordered, turned, scaled and sheared layers,
+    /// two of them clipping, rendered by a one-thread compositor set up by `reference` and by
+    /// default compositors at 1, 2 and 7 threads: the same bytes.
+    private func assertMatchesClippedRoundedScenes(seed: UInt64, reference: (Compositor) -> Void) throws {
+        var g = SeededGenerator(seed: seed)
         for trial in 0..<16 {
             let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 200, height: 150))
             var parent = root
@@ -401,7 +416,7 @@ final class CompositorTests: XCTestCase {
                 if k < 2 { parent = layer }
             }
             let every = Compositor(threadCount: 1)
-            every.rasterizer.cornerSupport = false
+            reference(every)
             let canvas = Color(red: 0.1, green: 0.3, blue: 0.2, alpha: 0.5)
             let expected = try render([root], width: 200, height: 150, background: canvas, compositor: every)
             for threads in [1, 2, 7] {

@@ -23,11 +23,14 @@ final class SourceOverTests: XCTestCase {
         return [a, b, c, a]
     }
 
-    private func blended(_ paint: SIMD4<UInt8>, weights: [Float], over bytes: [UInt8]) -> [UInt8] {
+    /// `paint` over the `count` pixels of `bytes` (all of them when `nil`) from pixel
+    /// `start`, with `start` pixels of room before them.
+    private func blended(_ paint: SIMD4<UInt8>, weights: [Float], over bytes: [UInt8], count: Int? = nil, start: Int = 0) -> [UInt8] {
         var out = bytes
         weights.withUnsafeBufferPointer { w in
             out.withUnsafeMutableBufferPointer {
-                SourceOver.blend(SourceOver.Paint(bytes: paint), weights: w.baseAddress!, into: $0.baseAddress!, count: weights.count)
+                SourceOver.blend(SourceOver.Paint(bytes: paint), weights: w.baseAddress! + start, into: $0.baseAddress! + 4 * start,
+                                 count: count ?? weights.count, room: start)
             }
         }
         return out
@@ -75,6 +78,33 @@ final class SourceOverTests: XCTestCase {
             for i in 0..<count {
                 XCTAssertEqual(got[i], KernelReference.blend(paint, weight: KernelReference.weight(weights[i]), over: destination[i]),
                                "seed \(g.seed) trial \(trial) pixel \(i)")
+            }
+        }
+    }
+
+    /// A last, partial group of 1…7 pixels whose weights are all 0 but one (at each place in
+    /// turn), after 0, 1 or 2 whole groups, and one whose weights are all 0, with 0…8 pixels
+    /// of room before the run (weights 1 there): the pixels with a weight are blended as the
+    /// twin blends them (a tail left out when any of its weights is not 0, or a pixel drawn
+    /// twice, fails here), the others and the pixels before and past the run are left as
+    /// they were.
+    func testBlendLeavesOutOnlyZeroTails() {
+        var g = SeededGenerator(seed: 0x7A_11)
+        for groups in 0..<3 {
+            for tail in 1..<8 {
+                for place in -1..<tail {
+                    let count = 8 * groups + tail, start = Int(g.next() % 9)
+                    let paint = KernelReference.bytes(Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased()))
+                    var weights = (0..<start + count).map { $0 < start ? 1 : Float(g.unit()) }
+                    for i in start + 8 * groups..<start + count { weights[i] = i - start - 8 * groups == place ? Float(1 + g.next() % 255) / 255 : 0 }
+                    let row = (0..<start + count + 8).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+                    let got = unflatten(blended(paint, weights: weights + [Float](repeating: 1, count: 8), over: flatten(row), count: count, start: start))
+                    for i in row.indices {
+                        let inside = start..<start + count ~= i
+                        let expected = inside ? KernelReference.blend(paint, weight: KernelReference.weight(weights[i]), over: row[i]) : row[i]
+                        XCTAssertEqual(got[i], expected, "seed \(g.seed) groups \(groups) tail \(tail) weight at \(place) room \(start), pixel \(i)")
+                    }
+                }
             }
         }
     }

@@ -58,8 +58,21 @@ final class BandRenderingTests: XCTestCase {
     /// demo at 0, 1.3 and 2.9 s, at 1 and 7 threads, against `cornerSupport = false` (the
     /// slabs' whole spans, every pixel of a mask's rows).
     func testCornerSupportChangesNoByte() throws {
+        try assertChangesNoByte { $0.rasterizer.cornerSupport = false }
+    }
+
+    /// Pieces under a clip mask leaving out the mask's zeros (`maskZeros`) change no byte of
+    /// any golden scene or of the demo at 0, 1.3 and 2.9 s (its turning clip), at 1 and 7
+    /// threads, against `maskZeros = false` (the whole pieces).
+    func testMaskZerosChangeNoByte() throws {
+        try assertChangesNoByte { $0.rasterizer.maskZeros = false }
+    }
+
+    /// Every golden scene and the demo at 0, 1.3 and 2.9 s, rendered by a one-thread
+    /// compositor set up by `reference` and by default compositors at 1 and 7 threads.
+    private func assertChangesNoByte(reference: (Compositor) -> Void) throws {
         let every = Compositor(threadCount: 1)
-        every.rasterizer.cornerSupport = false
+        reference(every)
         let compositors = [1, 7].map { Compositor(threadCount: $0) }
         let demo = DemoScene.make()
         var frames = try SceneGoldenImageTests.goldenScenes().map { ($0.name, $0.scene, 0.0) }

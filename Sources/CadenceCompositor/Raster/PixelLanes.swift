@@ -195,6 +195,11 @@ enum PixelLanes {
         }
     }
 
+    /// 0, 1, …, 7: each lane's place in its group. A computed constant (a static stored
+    /// property would cost a lazy-initialisation check).
+    @inline(__always)
+    static var laneIndices: SIMD8<UInt32> { SIMD8(0, 1, 2, 3, 4, 5, 6, 7) }
+
     /// Eight floats from `p + first`, or the `n < 8` there followed by zeros.
     @inline(__always)
     static func floats(_ p: UnsafePointer<Float>, _ first: Int, _ n: Int) -> SIMD8<Float> {

@@ -64,10 +64,31 @@ enum SourceOver {
     // MARK: One paint
 
     /// `paint` over the `count` pixels at `dst` with the weights `w` (0…1, one a pixel).
-    static func blend(_ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
-        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
-            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, n)), into: p)
+    /// The last, partial group is the eight pixels that end the run, those before the
+    /// group's own at weight 0 (which leaves a pixel as it is, `over` and `lerp` alike), when
+    /// the run holds eight pixels or `room` more lie before it: `room` pixels before `dst`,
+    /// and as many weights before `w`, may be read and written back unchanged (pixels of the
+    /// caller's row that no other thread writes). Otherwise the group goes through the stack
+    /// (`PixelLanes.forEachGroup`), unless all its weights are 0. Each pixel gets the
+    /// arithmetic of its own weight either way: the same bytes.
+    static func blend(
+        _ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int = 0
+    ) {
+        let whole = count & ~7
+        PixelLanes.forEachGroup(dst, count: whole) { p, first, _ in
+            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, 8)), into: p)
         }
+        let n = count - whole
+        guard n > 0 else { return }
+        if whole + room >= 8 {
+            // Lane k holds pixel count − 8 + k; the first 8 − n are not the group's: weight 0.
+            let before = (PixelLanes.laneIndices &+ UInt32(n)) &>> 3
+            let q = PixelLanes.quantize(PixelLanes.floats(w, count - 8, 8)) & (0 &- before)
+            return blend(paint, weights: q, into: UnsafeMutableRawPointer(dst + 4 * (count - 8)))
+        }
+        let q = PixelLanes.quantize(PixelLanes.floats(w, 0, n))
+        if PixelLanes.isZero(q) { return }
+        PixelLanes.forEachGroup(dst, count: n) { p, _, _ in blend(paint, weights: q, into: p) }
     }
 
     /// `paint` over the eight pixels at `p` with the 8-bit weights `q` (`PixelLanes.quantize`):

@@ -51,6 +51,7 @@ extension Compositor {
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
             worker.cornerSupport = rasterizer.cornerSupport
+            worker.maskZeros = rasterizer.maskZeros
             worker.leavesOutCoveredShadows = rasterizer.leavesOutCoveredShadows
             rasterizers.append(worker)
         }
