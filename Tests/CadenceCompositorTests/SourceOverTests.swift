@@ -109,6 +109,47 @@ final class SourceOverTests: XCTestCase {
         }
     }
 
+    /// The two-paint kernel's tails, as `testBlendLeavesOutOnlyZeroTails` the one-paint
+    /// kernel's: 1–7 pixels after 0–2 groups, a weight in the fill, the border or both at one
+    /// place of the tail or none, 0–8 pixels of room whose weights are not 0; against the
+    /// twin, the pixels outside the run unchanged.
+    func testTwoPaintBlendLeavesOutOnlyZeroTails() {
+        var g = SeededGenerator(seed: 0x7A_12)
+        for groups in 0..<3 {
+            for tail in 1..<8 {
+                for place in -1..<tail {
+                    let count = 8 * groups + tail, start = Int(g.next() % 9), which = g.next() % 3
+                    let a = KernelReference.bytes(Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.edgeBiased()))
+                    let b = KernelReference.bytes(Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: 0.2 + 0.8 * g.unit()))
+                    var wa = (0..<start + count + 8).map { $0 < start ? 0.7 : Float(g.unit()) }
+                    var wb = (0..<start + count + 8).map { $0 < start ? 0.3 : Float(g.unit()) }
+                    for i in start + 8 * groups..<start + count {
+                        let here = i - start - 8 * groups == place
+                        wa[i] = here && which != 1 ? Float(1 + g.next() % 255) / 255 : 0
+                        wb[i] = here && which != 0 ? Float(1 + g.next() % 255) / 255 : 0
+                    }
+                    let row = (0..<start + count + 8).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+                    var bytes = flatten(row)
+                    wa.withUnsafeBufferPointer { pa in
+                        wb.withUnsafeBufferPointer { pb in
+                            bytes.withUnsafeMutableBufferPointer {
+                                SourceOver.blend(SourceOver.Paint(bytes: a), weights: pa.baseAddress! + start, SourceOver.Paint(bytes: b),
+                                                 weights: pb.baseAddress! + start, into: $0.baseAddress! + 4 * start, count: count, room: start)
+                            }
+                        }
+                    }
+                    let got = unflatten(bytes)
+                    for i in row.indices {
+                        let expected = start..<start + count ~= i
+                            ? KernelReference.blend(a, weight: KernelReference.weight(wa[i]), b, weight: KernelReference.weight(wb[i]), over: row[i])
+                            : row[i]
+                        XCTAssertEqual(got[i], expected, "seed \(g.seed) groups \(groups) tail \(tail) weights at \(place) (\(which)) room \(start), pixel \(i)")
+                    }
+                }
+            }
+        }
+    }
+
     /// The uniform kernel over runs of 1…70 pixels (two groups a step, one group, the tail)
     /// starting at every offset of a row: seeded paints at full weight (the short form) and
     /// opaque paints at a partial weight, against the twin.

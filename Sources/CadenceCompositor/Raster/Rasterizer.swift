@@ -443,7 +443,7 @@ final class Rasterizer {
                 case let (f?, s?):
                     Self.combine(cov, under: rg, alpha: Float(s.bytes[3]) / 255, weights: uniform == nil ? wt : nil,
                                  uniform: uniform ?? 1, count: c)
-                    SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c)
+                    SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c, room: r.lowerBound)
                 case let (f?, nil):
                     Self.scale(cov, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
                     SourceOver.blend(f, weights: cov, into: out, count: c, room: r.lowerBound)

@@ -81,9 +81,7 @@ enum SourceOver {
         let n = count - whole
         guard n > 0 else { return }
         if whole + room >= 8 {
-            // Lane k holds pixel count − 8 + k; the first 8 − n are not the group's: weight 0.
-            let before = (PixelLanes.laneIndices &+ UInt32(n)) &>> 3
-            let q = PixelLanes.quantize(PixelLanes.floats(w, count - 8, 8)) & (0 &- before)
+            let q = PixelLanes.quantize(PixelLanes.floats(w, count - 8, 8)) & lastLanes(n)
             return blend(paint, weights: q, into: UnsafeMutableRawPointer(dst + 4 * (count - 8)))
         }
         let q = PixelLanes.quantize(PixelLanes.floats(w, 0, n))
@@ -162,6 +160,13 @@ enum SourceOver {
         }
     }
 
+    /// All ones in the last `n` lanes (1…8), zero before: for the eight pixels ending a run
+    /// whose last group holds `n`, lane k being pixel `count − 8 + k`.
+    @inline(__always)
+    private static func lastLanes(_ n: Int) -> SIMD8<UInt32> {
+        0 &- ((PixelLanes.laneIndices &+ UInt32(n)) &>> 3)
+    }
+
     /// `count` copies of the pixel in `word` (eight times) at `dst`: 64 bytes a step.
     static func fill(_ dst: UnsafeMutablePointer<UInt8>, with word: SIMD8<UInt32>, count: Int) {
         let p = UnsafeMutableRawPointer(dst)
@@ -187,22 +192,47 @@ enum SourceOver {
     /// rounded once, with `w_a` and `w_b` the quantized weights (the caller folds the second
     /// paint's coverage of the first into `wa`). `w_a` is held to at most
     /// `255 − ⌈B_a·w_b / 255⌉`, what the border leaves of the pixel, so the combined alpha
-    /// never passes 255 whatever the two weights' roundings.
+    /// never passes 255 whatever the two weights' roundings. The last, partial group is
+    /// drawn as the one-paint kernel draws it: in place over the eight pixels that end the
+    /// run, those before the group's own at both weights 0 (which leaves a pixel as it is),
+    /// when the run holds eight pixels or `room` more lie before it (`room` pixels before
+    /// `dst` and as many weights before `wa` and `wb`, read and written back unchanged);
+    /// otherwise through the stack unless all its weights are 0. The same bytes either way.
     static func blend(
         _ a: Paint, weights wa: UnsafePointer<Float>, _ b: Paint, weights wb: UnsafePointer<Float>,
-        into dst: UnsafeMutablePointer<UInt8>, count: Int
+        into dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int = 0
     ) {
-        PixelLanes.forEachGroup(dst, count: count) { p, first, n in
-            let qa = PixelLanes.quantize(PixelLanes.floats(wa, first, n))
-            let qb = PixelLanes.quantize(PixelLanes.floats(wb, first, n))
-            if PixelLanes.isZero(qa | qb) { return }
-            let (weightA, weightB) = weights(PixelLanes.spread(qa), b, PixelLanes.spread(qb))
-            let (dl, dh) = PixelLanes.load(p)
-            let alpha = a.alpha &* weightA &+ b.alpha &* weightB
-            PixelLanes.store(
-                PixelLanes.over(source: a.lo &* weightA &+ b.lo &* weightB, alpha: alpha, destination: dl),
-                PixelLanes.over(source: a.hi &* weightA &+ b.hi &* weightB, alpha: alpha, destination: dh), p)
+        let whole = count & ~7
+        PixelLanes.forEachGroup(dst, count: whole) { p, first, _ in
+            blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, first, 8)),
+                  b, weights: PixelLanes.quantize(PixelLanes.floats(wb, first, 8)), into: p)
         }
+        let n = count - whole
+        guard n > 0 else { return }
+        if whole + room >= 8 {
+            let lanes = lastLanes(n)
+            return blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, count - 8, 8)) & lanes,
+                         b, weights: PixelLanes.quantize(PixelLanes.floats(wb, count - 8, 8)) & lanes,
+                         into: UnsafeMutableRawPointer(dst + 4 * (count - 8)))
+        }
+        let qa = PixelLanes.quantize(PixelLanes.floats(wa, 0, n)), qb = PixelLanes.quantize(PixelLanes.floats(wb, 0, n))
+        if PixelLanes.isZero(qa | qb) { return }
+        PixelLanes.forEachGroup(dst, count: n) { p, _, _ in blend(a, weights: qa, b, weights: qb, into: p) }
+    }
+
+    /// `b` over `a` over the eight pixels at `p` with the 8-bit weights `qa` and `qb`
+    /// (`PixelLanes.quantize`): nothing when all are 0.
+    @inline(__always)
+    private static func blend(
+        _ a: Paint, weights qa: SIMD8<UInt32>, _ b: Paint, weights qb: SIMD8<UInt32>, into p: UnsafeMutableRawPointer
+    ) {
+        if PixelLanes.isZero(qa | qb) { return }
+        let (weightA, weightB) = weights(PixelLanes.spread(qa), b, PixelLanes.spread(qb))
+        let (dl, dh) = PixelLanes.load(p)
+        let alpha = a.alpha &* weightA &+ b.alpha &* weightB
+        PixelLanes.store(
+            PixelLanes.over(source: a.lo &* weightA &+ b.lo &* weightB, alpha: alpha, destination: dl),
+            PixelLanes.over(source: a.hi &* weightA &+ b.hi &* weightB, alpha: alpha, destination: dh), p)
     }
 
     /// Two paints, every pixel with the weights `wa` and `wb`: the values of the kernel
