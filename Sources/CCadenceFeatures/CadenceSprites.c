@@ -115,6 +115,11 @@ CADENCE_AVX2_INLINE void gather_pairs(const uint8_t *p, __m256i offsets, __m256i
     *right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
 }
 
+/// A quad table's rows are 2⁸ = 256 bytes apart (16 quads of 16 bytes: a level at most 16
+/// texels a side has at most 15 pairs a row), so a group finds its row by a shift, not a
+/// 32-bit multiply by the level's width.
+enum { quad_row_shift = 8 };
+
 /// The four texels of each of eight pixels from a level's quad table (CadenceSprites.h), at
 /// byte `offsets`: eight 16-byte loads (pixels i and i + 4 in the two halves of one vector),
 /// then a 4 × 4 transpose in each half, so that each result holds one corner of the
@@ -152,7 +157,7 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         if (s->quads) {
             // Rows above −1 or past the last read what those rows read: both clamped rows.
             const __m256i r = _mm256_add_epi32(clampi(yi, _mm256_set1_epi32(-1), my), one);
-            const __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(r, _mm256_set1_epi32(s->quadStride)), _mm256_slli_epi32(j, 4));
+            const __m256i at = _mm256_add_epi32(_mm256_slli_epi32(r, quad_row_shift), _mm256_slli_epi32(j, 4));
             load_quads(s->quads, at, &topLeft, &topRight, &bottomLeft, &bottomRight);
         } else {
             const __m256i stride = _mm256_set1_epi32(s->stride);
@@ -484,9 +489,9 @@ static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b
 }
 
 /// The quad tables' limits (CadenceSprites.h): levels at most 16 texels a side, the first
-/// 16 levels of a run, 5.4 KB of tables in all (a 16 × 16 level's 17 × 15 quads and its
-/// mips' fit; a level that does not fit is gathered).
-enum { quad_max_side = 16, quad_max_levels = 16, quad_bytes = 5504 };
+/// 16 levels of a run, 8.5 KB of tables in all (34 rows of 256 bytes: a 16 × 16 level's 17
+/// rows and its mips' 9, 5 and 3 fit; a level that does not fit is gathered).
+enum { quad_max_side = 16, quad_max_levels = 16, quad_bytes = 34 << quad_row_shift };
 
 /// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
 /// in `quads[k]` (null: gathered).
@@ -497,7 +502,7 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
         const int32_t maxX = level->maxX, maxY = level->maxY;
         quads[k] = 0;
         if (run->gatherTexels || maxX < 1 || maxX >= quad_max_side || maxY < 0 || maxY >= quad_max_side) continue;
-        const size_t size = (size_t)(maxY + 2) * (size_t)maxX * 16;
+        const size_t size = (size_t)(maxY + 2) << quad_row_shift;
         if (used + size > quad_bytes) continue;
         uint8_t *table = buffer + used;
         for (int32_t r = 0; r <= maxY + 1; r++) {
@@ -506,7 +511,7 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
             const uint8_t *a = level->texels + (ptrdiff_t)top * level->stride;
             const uint8_t *b = level->texels + (ptrdiff_t)bottom * level->stride;
             for (int32_t j = 0; j < maxX; j++) {
-                uint8_t *quad = table + ((size_t)r * (size_t)maxX + (size_t)j) * 16;
+                uint8_t *quad = table + ((size_t)r << quad_row_shift) + (size_t)j * 16;
                 __builtin_memcpy(quad, a + 4 * j, 8);
                 __builtin_memcpy(quad + 8, b + 4 * j, 8);
             }
@@ -540,8 +545,7 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
             .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
             .tint = {tint[0], tint[1], tint[2], tint[3]},
             .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
-            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0,
-            .quadStride = level->maxX * 16};
+            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0};
         // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
         const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
         const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];

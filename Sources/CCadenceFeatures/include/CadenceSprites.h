@@ -35,9 +35,9 @@ typedef struct cadence_sprite {
     /// Every weight's factor (the item's opacity).
     float opacity;
     /// The level's bilinear quads (`cadence_sprite_run_draw`'s table: a pixel's four texels
-    /// in one 16-byte load), `quadStride` bytes a row; null: the texels are gathered.
+    /// in one 16-byte load), 256 bytes a row whatever the level's width; null: the texels
+    /// are gathered.
     const uint8_t *quads;
-    int32_t quadStride;
 } cadence_sprite;
 
 /// Whether `cadence_sprite_run_draw` may be called: the CPU has AVX2 (checked at run time, once).
@@ -143,7 +143,7 @@ typedef struct cadence_sprite_run {
 /// eight 16-byte loads and eight in-lane unpacks, where the gathers were four 64-bit
 /// gathers of four pairs each (a quarter of `draw_row_fixed`'s samples waited on them). The
 /// texels are the same, so the bytes are (`gatherTexels` draws without the tables, for
-/// the test that compares them). At most 5.4 KB of stack (a 16 × 16 level and its mips).
+/// the test that compares them). At most 8.5 KB of stack (a 16 × 16 level and its mips, rows 256 bytes apart).
 ///
 /// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
 /// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level
