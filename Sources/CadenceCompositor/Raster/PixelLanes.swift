@@ -195,10 +195,30 @@ enum PixelLanes {
         }
     }
 
-    /// 0, 1, …, 7: each lane's place in its group. A computed constant (a static stored
-    /// property would cost a lazy-initialisation check).
+    /// Calls `body` with each group of eight pixels of the `count` at `dst`, the index of its
+    /// first pixel, how many weights to read from there (`n`) and the lanes that are the
+    /// group's own (`keep`: all ones, or zero in lanes to be left as they are). The last,
+    /// partial group of `n` pixels is the eight pixels that end the run, the `8 − n` before
+    /// the group's own zero in `keep`, when the run holds eight pixels or `room` more lie
+    /// before `dst` (pixels of the caller's row that no other thread writes: read and written
+    /// back unchanged, as many weights before the run read); otherwise it goes through the
+    /// stack as in `forEachGroup(_:count:_:)`. A kernel that gives every pixel the arithmetic
+    /// of its own weight, and leaves a pixel of weight 0 as it is, draws the same bytes either
+    /// way.
     @inline(__always)
-    static var laneIndices: SIMD8<UInt32> { SIMD8(0, 1, 2, 3, 4, 5, 6, 7) }
+    static func forEachGroup(
+        _ dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int,
+        _ body: (_ pixels: UnsafeMutableRawPointer, _ first: Int, _ n: Int, _ keep: SIMD8<UInt32>) -> Void
+    ) {
+        let whole = count & ~7, n = count - whole, all = SIMD8<UInt32>(repeating: .max)
+        guard n > 0, whole + room >= 8 else {
+            return forEachGroup(dst, count: count) { p, first, n in body(p, first, n, all) }
+        }
+        forEachGroup(dst, count: whole) { p, first, _ in body(p, first, 8, all) }
+        // Lane k holds pixel count − 8 + k; the group's own are the last n.
+        let keep = 0 &- ((SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &+ UInt32(n)) &>> 3)
+        body(UnsafeMutableRawPointer(dst + 4 * (count - 8)), count - 8, 8, keep)
+    }
 
     /// Eight floats from `p + first`, or the `n < 8` there followed by zeros.
     @inline(__always)

@@ -64,29 +64,16 @@ enum SourceOver {
     // MARK: One paint
 
     /// `paint` over the `count` pixels at `dst` with the weights `w` (0…1, one a pixel).
-    /// The last, partial group is the eight pixels that end the run, those before the
-    /// group's own at weight 0 (which leaves a pixel as it is, `over` and `lerp` alike), when
-    /// the run holds eight pixels or `room` more lie before it: `room` pixels before `dst`,
-    /// and as many weights before `w`, may be read and written back unchanged (pixels of the
-    /// caller's row that no other thread writes). Otherwise the group goes through the stack
-    /// (`PixelLanes.forEachGroup`), unless all its weights are 0. Each pixel gets the
-    /// arithmetic of its own weight either way: the same bytes.
+    /// The last, partial group is drawn in place when the run holds eight pixels or `room`
+    /// more lie before it (`room` pixels before `dst` and as many weights before `w`, read
+    /// and written back unchanged), else through the stack
+    /// (`PixelLanes.forEachGroup(_:count:room:_:)`): the same bytes either way.
     static func blend(
         _ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int = 0
     ) {
-        let whole = count & ~7
-        PixelLanes.forEachGroup(dst, count: whole) { p, first, _ in
-            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, 8)), into: p)
+        PixelLanes.forEachGroup(dst, count: count, room: room) { p, first, n, keep in
+            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, n)) & keep, into: p)
         }
-        let n = count - whole
-        guard n > 0 else { return }
-        if whole + room >= 8 {
-            let q = PixelLanes.quantize(PixelLanes.floats(w, count - 8, 8)) & lastLanes(n)
-            return blend(paint, weights: q, into: UnsafeMutableRawPointer(dst + 4 * (count - 8)))
-        }
-        let q = PixelLanes.quantize(PixelLanes.floats(w, 0, n))
-        if PixelLanes.isZero(q) { return }
-        PixelLanes.forEachGroup(dst, count: n) { p, _, _ in blend(paint, weights: q, into: p) }
     }
 
     /// `paint` over the eight pixels at `p` with the 8-bit weights `q` (`PixelLanes.quantize`):
@@ -160,13 +147,6 @@ enum SourceOver {
         }
     }
 
-    /// All ones in the last `n` lanes (1…8), zero before: for the eight pixels ending a run
-    /// whose last group holds `n`, lane k being pixel `count − 8 + k`.
-    @inline(__always)
-    private static func lastLanes(_ n: Int) -> SIMD8<UInt32> {
-        0 &- ((PixelLanes.laneIndices &+ UInt32(n)) &>> 3)
-    }
-
     /// `count` copies of the pixel in `word` (eight times) at `dst`: 64 bytes a step.
     static func fill(_ dst: UnsafeMutablePointer<UInt8>, with word: SIMD8<UInt32>, count: Int) {
         let p = UnsafeMutableRawPointer(dst)
@@ -193,31 +173,16 @@ enum SourceOver {
     /// paint's coverage of the first into `wa`). `w_a` is held to at most
     /// `255 − ⌈B_a·w_b / 255⌉`, what the border leaves of the pixel, so the combined alpha
     /// never passes 255 whatever the two weights' roundings. The last, partial group is
-    /// drawn as the one-paint kernel draws it: in place over the eight pixels that end the
-    /// run, those before the group's own at both weights 0 (which leaves a pixel as it is),
-    /// when the run holds eight pixels or `room` more lie before it (`room` pixels before
-    /// `dst` and as many weights before `wa` and `wb`, read and written back unchanged);
-    /// otherwise through the stack unless all its weights are 0. The same bytes either way.
+    /// drawn as the one-paint kernel draws it (`PixelLanes.forEachGroup(_:count:room:_:)`,
+    /// `room` pixels before `dst` and as many weights before `wa` and `wb`): the same bytes.
     static func blend(
         _ a: Paint, weights wa: UnsafePointer<Float>, _ b: Paint, weights wb: UnsafePointer<Float>,
         into dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int = 0
     ) {
-        let whole = count & ~7
-        PixelLanes.forEachGroup(dst, count: whole) { p, first, _ in
-            blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, first, 8)),
-                  b, weights: PixelLanes.quantize(PixelLanes.floats(wb, first, 8)), into: p)
+        PixelLanes.forEachGroup(dst, count: count, room: room) { p, first, n, keep in
+            blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, first, n)) & keep,
+                  b, weights: PixelLanes.quantize(PixelLanes.floats(wb, first, n)) & keep, into: p)
         }
-        let n = count - whole
-        guard n > 0 else { return }
-        if whole + room >= 8 {
-            let lanes = lastLanes(n)
-            return blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, count - 8, 8)) & lanes,
-                         b, weights: PixelLanes.quantize(PixelLanes.floats(wb, count - 8, 8)) & lanes,
-                         into: UnsafeMutableRawPointer(dst + 4 * (count - 8)))
-        }
-        let qa = PixelLanes.quantize(PixelLanes.floats(wa, 0, n)), qb = PixelLanes.quantize(PixelLanes.floats(wb, 0, n))
-        if PixelLanes.isZero(qa | qb) { return }
-        PixelLanes.forEachGroup(dst, count: n) { p, _, _ in blend(a, weights: qa, b, weights: qb, into: p) }
     }
 
     /// `b` over `a` over the eight pixels at `p` with the 8-bit weights `qa` and `qb`
