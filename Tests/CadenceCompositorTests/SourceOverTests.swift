@@ -1,3 +1,4 @@
+import CCadenceFeatures
 import CadenceGeometry
 import CadenceTestSupport
 import XCTest
@@ -169,6 +170,44 @@ final class SourceOverTests: XCTestCase {
             for i in row.indices {
                 let expected = start..<start + count ~= i ? KernelReference.blend(paint, weight: w, over: row[i]) : row[i]
                 XCTAssertEqual(got[i], expected, "trial \(trial) paint \(paint) weight \(w) pixel \(i)")
+            }
+        }
+    }
+
+    /// The AVX2 kernel of a translucent paint at full weight (`cadence_over_uniform`) and
+    /// the Swift lanes it stands in for (`referenceUniformForTests`), each against the twin:
+    /// every multiplier of its table for every byte (the rounded quotient `⌊D·k / 255⌉`),
+    /// then every alpha below 255 with colours at 0, 1, half, alpha − 1 and alpha over every
+    /// destination byte in every channel, on runs that start at each of 0…8 and end with
+    /// tails of 0…7 pixels.
+    func testUniformKernelAndItsTwinMatchTheReference() throws {
+        for k in 0..<256 {
+            let m = Int(cadence_over_multiplier(Int32(k)))
+            for d in 0..<256 where (d * m + 16384) >> 15 != KernelReference.rounded(d * k, 255) {
+                return XCTFail("multiplier \(m) of k = \(k) at byte \(d)")
+            }
+        }
+        let saved = SourceOver.referenceUniformForTests
+        defer { SourceOver.referenceUniformForTests = saved }
+        let destination = unflatten(Self.everyByte)
+        for reference in [false, true] {
+            SourceOver.referenceUniformForTests = reference
+            if !reference && !SourceOver.usesUniformKernel { continue }
+            for a in 0..<255 {
+                for paint in Self.colours(alpha: a) {
+                    let start = a % 9, count = 256 - start - a % 8
+                    let expected = destination.indices.map {
+                        start..<start + count ~= $0 ? KernelReference.blend(paint, weight: 255, over: destination[$0]) : destination[$0]
+                    }
+                    var bytes = Self.everyByte
+                    bytes.withUnsafeMutableBufferPointer {
+                        SourceOver.blend(SourceOver.Paint(bytes: paint), weight: 1, into: $0.baseAddress! + 4 * start, count: count)
+                    }
+                    let got = unflatten(bytes)
+                    if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
+                        return XCTFail("\(reference ? "lanes" : "kernel"): paint \(paint) pixel \(i): \(got[i]), twin \(expected[i])")
+                    }
+                }
             }
         }
     }

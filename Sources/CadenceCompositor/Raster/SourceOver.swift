@@ -1,3 +1,4 @@
+import CCadenceFeatures
 import CadenceGeometry
 
 /// Source-over compositing of premultiplied RGBA8 pixels in integer lanes, eight pixels at
@@ -103,13 +104,16 @@ enum SourceOver {
 
     /// `paint` over the `count` pixels at `dst`, every one with weight `weight`: the same
     /// values as `blend(_:weights:into:count:)` with a row of equal weights. An opaque paint
-    /// at full weight is a span fill (32-byte stores); weight 0 touches nothing.
+    /// at full weight is a span fill (32-byte stores); a translucent one at full weight goes
+    /// to the AVX2 kernel `cadence_over_uniform` where the CPU has it (`usesUniformKernel`:
+    /// six vector operations for eight pixels against the lanes' twelve, the same bytes);
+    /// weight 0 touches nothing.
     static func blend(_ paint: Paint, weight: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         let w = quantize(weight)
         guard w > 0, count > 0 else { return }
-        if paint.isOpaque && w == 255 {
-            fill(dst, with: paint.fill, count: count)
-            return
+        if w == 255 {
+            if paint.isOpaque { return fill(dst, with: paint.fill, count: count) }
+            if usesUniformKernel { return cadence_over_uniform(dst, count, paint.fill[0]) }
         }
         let weight = Lanes(repeating: w)
         blend(source: paint.lo &* weight, paint.hi &* weight, alpha: paint.alpha &* weight, into: dst, count: count)
@@ -146,6 +150,16 @@ enum SourceOver {
             }
         }
     }
+
+    /// Whether a translucent paint at full weight over a run is `cadence_over_uniform`'s: the
+    /// CPU has AVX2 (asked once, at run time) and `referenceUniformForTests` is off.
+    static var usesUniformKernel: Bool {
+        !referenceUniformForTests && cadence_source_over_avx2_available() != 0
+    }
+
+    /// Whether runs of a translucent paint at full weight keep to the Swift lanes, the
+    /// kernel's reference twin. For tests; set it only where no other thread draws.
+    nonisolated(unsafe) static var referenceUniformForTests = false
 
     /// `count` copies of the pixel in `word` (eight times) at `dst`: 64 bytes a step.
     static func fill(_ dst: UnsafeMutablePointer<UInt8>, with word: SIMD8<UInt32>, count: Int) {

@@ -1,0 +1,29 @@
+// Source-over of one translucent colour at full weight over a run of pixels, in AVX2:
+// `SourceOver.blend(_:weight:into:count:)` with weight 1 and a paint whose alpha is below
+// 255. The Swift lanes are the reference twin; both give the same bytes.
+#ifndef CADENCE_SOURCE_OVER_H
+#define CADENCE_SOURCE_OVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Whether `cadence_over_uniform` may be called: the CPU has AVX2 (checked at run time, once).
+int cadence_source_over_avx2_available(void);
+
+/// The premultiplied pixel `word` (`r | g << 8 | b << 16 | a << 24`, every colour byte at
+/// most the alpha byte `a`) over the `count` pixels at `dst` at full weight: each byte
+/// becomes `S + ⌊D·(255 − a) / 255⌉` (`PixelLanes.overFullWeight`, the exact source-over
+/// rounded once). The division is one rounding multiply of each 16-bit lane
+/// (`vpmulhrsw`, `⌊(D·M + 2¹⁴) / 2¹⁵⌋`) by a multiplier `M` chosen per `255 − a` so that the
+/// quotient is the exact rounded one for every byte `D` (`cadence_over_multiplier`; the
+/// tests check all 256 × 256 pairs), and the sum stays a byte (`S ≤ a`), so it is added
+/// after packing: six vector operations for eight pixels. `dst` needs no alignment; the
+/// last pixels past a multiple of 8 are done one by one. Needs AVX2.
+void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word);
+
+/// The rounding multiplier of `vpmulhrsw` for `k = 255 − a` (0…255): the least `M` with
+/// `⌊(D·M + 2¹⁴) / 2¹⁵⌋ = ⌊D·k / 255⌉` for every `D` in 0…255. No closed form of `k` gives
+/// one for every `k`, so they are a table (`Reference/generate_over_multipliers.py` writes it).
+uint16_t cadence_over_multiplier(int k);
+
+#endif
