@@ -49,34 +49,37 @@ CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
     return divide_floor(g);
 }
 
-/// Eight pixels at `p` from their low and high byte lanes.
-CADENCE_AVX2_INLINE void store_pixels(__m256i lo, __m256i hi, uint8_t *p) {
-    _mm256_storeu_si256((__m256i *)p, _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)));
-}
+/// Eight pixels from their low and high byte lanes.
+CADENCE_AVX2_INLINE __m256i pack_pixels(__m256i lo, __m256i hi) { return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8)); }
 
 /// A premultiplied source (`sl`, `sh`: its byte lanes; `alpha` its alpha spread over each
-/// pixel's lanes) over the eight pixels at `p` at weights `w` (spread likewise), as
+/// pixel's lanes) over the eight pixels `raw` at weights `w` (spread likewise), as
 /// `SourceOver` blends it: `PixelLanes.lerp` when the source is `opaque` (every alpha
 /// 255), `overFullWeight` when the weights are `full` (every weight 255), else `over`.
-/// (Opaque at full weight is a plain store: the caller's.)
-CADENCE_AVX2_INLINE void blend_weighted(
-    __m256i sl, __m256i sh, __m256i alpha, __m256i w, int opaque, int full, uint8_t *p
+/// (Opaque at full weight is the source itself: the caller's.) Returns the eight pixels.
+CADENCE_AVX2_INLINE __m256i blended(
+    __m256i sl, __m256i sh, __m256i alpha, __m256i w, int opaque, int full, __m256i raw
 ) {
-    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
     const __m256i dl = low_bytes(raw), dh = _mm256_srli_epi16(raw, 8);
     const __m256i c255 = _mm256_set1_epi16(255);
     if (opaque) {
         const __m256i rest = _mm256_sub_epi16(c255, w);
-        store_pixels(divide_round(_mm256_add_epi16(_mm256_mullo_epi16(sl, w), _mm256_mullo_epi16(dl, rest))),
-                     divide_round(_mm256_add_epi16(_mm256_mullo_epi16(sh, w), _mm256_mullo_epi16(dh, rest))), p);
+        return pack_pixels(divide_round(_mm256_add_epi16(_mm256_mullo_epi16(sl, w), _mm256_mullo_epi16(dl, rest))),
+                           divide_round(_mm256_add_epi16(_mm256_mullo_epi16(sh, w), _mm256_mullo_epi16(dh, rest))));
     } else if (full) {
         const __m256i rest = _mm256_sub_epi16(c255, alpha);
-        store_pixels(_mm256_add_epi16(sl, divide_round(_mm256_mullo_epi16(dl, rest))),
-                     _mm256_add_epi16(sh, divide_round(_mm256_mullo_epi16(dh, rest))), p);
-    } else {
-        const __m256i a = _mm256_mullo_epi16(alpha, w);
-        store_pixels(over(_mm256_mullo_epi16(sl, w), a, dl), over(_mm256_mullo_epi16(sh, w), a, dh), p);
+        return pack_pixels(_mm256_add_epi16(sl, divide_round(_mm256_mullo_epi16(dl, rest))),
+                           _mm256_add_epi16(sh, divide_round(_mm256_mullo_epi16(dh, rest))));
     }
+    const __m256i a = _mm256_mullo_epi16(alpha, w);
+    return pack_pixels(over(_mm256_mullo_epi16(sl, w), a, dl), over(_mm256_mullo_epi16(sh, w), a, dh));
+}
+
+/// `blended` over the eight pixels at `p`, in place.
+CADENCE_AVX2_INLINE void blend_weighted(
+    __m256i sl, __m256i sh, __m256i alpha, __m256i w, int opaque, int full, uint8_t *p
+) {
+    _mm256_storeu_si256((__m256i *)p, blended(sl, sh, alpha, w, opaque, full, _mm256_loadu_si256((const __m256i *)p)));
 }
 
 #endif

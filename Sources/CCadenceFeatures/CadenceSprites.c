@@ -14,7 +14,9 @@
 // ranges hold: the pixels' texel coordinates and slab distances in Q16 integer lanes, each
 // the row's first pixel's value plus whole steps, and the coverage in Q15 — no float and no
 // floor in a group — then the same sample and blend. Its bound against the float lanes is
-// derived in CadenceSprites.h (the per-particle drawing of `cadence_sprite_run_draw`).
+// derived in CadenceSprites.h (the per-particle drawing of `cadence_sprite_run_draw`). Its
+// rows are cut into halves of four pixels, two a group (`fixed_half`, `draw_halves`), the
+// same bytes as rows drawn whole (`draw_row_fixed`, the twin).
 #include "CadenceSprites.h"
 #include "CadenceCPU.h"
 
@@ -72,31 +74,45 @@ CADENCE_AVX2_INLINE __m256i horizontal(__m256i a, __m256i b, __m256i phi) {
         _mm256_add_epi16(_mm256_add_epi16(high, _mm256_srli_epi16(low, 8)), _mm256_set1_epi16(128)), 8);
 }
 
+/// A group's eight pixels: pixels 0–3 at `low` and 4–7 at `high`, 16 bytes each (`high` is
+/// `low + 16` for eight pixels of a row; see `fixed_half` for the other cases).
+CADENCE_AVX2_INLINE __m256i load_group(const uint8_t *low, const uint8_t *high) {
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)low)), _mm_loadu_si128((const __m128i *)high), 1);
+}
+
+/// Stores `pixels` as `load_group` reads them: the high half first, so that where `high` is
+/// `low` (a lone half, its high lanes the pixels as read) the low half's pixels are the ones kept.
+CADENCE_AVX2_INLINE void store_group(__m256i pixels, uint8_t *low, uint8_t *high) {
+    _mm_storeu_si128((__m128i *)high, _mm256_extracti128_si256(pixels, 1));
+    _mm_storeu_si128((__m128i *)low, _mm256_castsi256_si128(pixels));
+}
+
 /// `SourceOver.blendSample`.
-CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
+CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *low, uint8_t *high) {
     const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
     const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
     const __m256i notFull = _mm256_xor_si256(q, _mm256_set1_epi32(255));
     const __m256i notOpaque = _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
     const int full = _mm256_testz_si256(notFull, notFull), opaque = _mm256_testz_si256(notOpaque, notOpaque);
     if (full && opaque) {
-        store_pixels(s0, s1, p);
+        store_group(pack_pixels(s0, s1), low, high);
         return;
     }
-    blend_weighted(s0, s1, alpha, spread(q), opaque, full, p);
+    store_group(blended(s0, s1, alpha, spread(q), opaque, full, load_group(low, high)), low, high);
 }
 
 /// `SourceOver.addSample`.
-CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
+CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *low, uint8_t *high) {
     const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
     const __m256i w = spread(q);
     const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
-    const __m256i raw = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i raw = load_group(low, high);
     const __m256i dl = low_bytes(raw), dh = _mm256_srli_epi16(raw, 8);
     const __m256i lo = _mm256_add_epi16(dl, divide_round(_mm256_mullo_epi16(s0, w)));
     const __m256i hi = _mm256_add_epi16(dh, divide_round(_mm256_mullo_epi16(s1, w)));
     const __m256i c255 = _mm256_set1_epi16(255);
-    store_pixels(_mm256_min_epu16(lo, c255), _mm256_min_epu16(hi, c255), p);
+    store_group(pack_pixels(_mm256_min_epu16(lo, c255), _mm256_min_epu16(hi, c255)), low, high);
 }
 
 CADENCE_AVX2_INLINE __m256i gather(const uint8_t *p, __m256i offsets) {
@@ -141,9 +157,10 @@ CADENCE_AVX2_INLINE void load_quads(
 
 /// The rest of a group once its weights `q` are known: the bilinear sample at texel
 /// column `xi` + φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both
-/// 16-bit lanes), the tint, the blend. Both kernels end here.
+/// 16-bit lanes), the tint, the blend into the pixels at `low` and `high` (`load_group`).
+/// Both kernels end here.
 CADENCE_AVX2_INLINE void sample_and_blend(
-    const cadence_sprite *s, uint8_t *px, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
+    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
     const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY), one = _mm256_set1_epi32(1);
     const uint8_t *t = s->texels;
     __m256i phi, topLeft, topRight, bottomLeft, bottomRight;
@@ -190,9 +207,9 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
     }
     if (s->additive) {
-        add_sample(lo, hi, q, px);
+        add_sample(lo, hi, q, low, high);
     } else {
-        blend_sample(lo, hi, q, px);
+        blend_sample(lo, hi, q, low, high);
     }
 }
 
@@ -227,7 +244,7 @@ CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x
     const __m256 ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
     __m256 xf, yf;
     const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
-    sample_and_blend(s, px, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))));
+    sample_and_blend(s, px, px + 16, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))));
 }
 
 /// The lanes of the group at column `x` that are still to draw, `next ..< end`, as all-ones:
@@ -303,17 +320,14 @@ CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p) {
                                                      _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hh, a), one), izero)));
 }
 
-/// Eight pixels at `px`, `k` pixels after the row's first, in fixed point: the pixels'
-/// texel coordinates and slab distances are the row's first pixel's plus `k + i` steps
-/// (32-bit integer lanes, no float), the coverage `nu·nv` in Q15 and the weight
-/// `⌊(c·opacity + 2²²) / 2²³⌋`; lanes outside `lanesIn` weigh 0. Then the float kernel's
-/// sample and blend.
+/// Eight pixels in fixed point at `low` and `high` (`load_group`), from their texel columns
+/// `x`, texel rows `y` and slab distances `u`, `v` (Q16 lanes): the coverage `nu·nv` in Q15
+/// and the weight `⌊(c·opacity + 2²²) / 2²³⌋`, lanes outside `lanesIn` weighing 0; then the
+/// float kernel's sample and blend.
 CADENCE_AVX2_INLINE void shade_fixed(
-    const cadence_sprite *s, const fixed_sprite *f, const fixed_row *r, uint8_t *px, int32_t k, __m256i lanesIn) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32(k));
-    const __m256i nu = slab_fixed(f->halfU, stepped(r->u, f->stepU, at));
-    const __m256i nv = slab_fixed(f->halfV, stepped(r->v, f->stepV, at));
+    const cadence_sprite *s, const fixed_sprite *f, __m256i x, __m256i y, __m256i u, __m256i v, __m256i lanesIn,
+    uint8_t *low, uint8_t *high) {
+    const __m256i nu = slab_fixed(f->halfU, u), nv = slab_fixed(f->halfV, v);
     const __m256i c30 = _mm256_mullo_epi32(_mm256_srli_epi32(nu, 1), _mm256_srli_epi32(nv, 1));
     const __m256i c15 = _mm256_srli_epi32(_mm256_add_epi32(c30, _mm256_set1_epi32(1 << 14)), 15);
     __m256i q = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi32(c15, _mm256_set1_epi32(f->opacity)), _mm256_set1_epi32(1 << 22)), 23);
@@ -321,23 +335,70 @@ CADENCE_AVX2_INLINE void shade_fixed(
     if (_mm256_testz_si256(q, q)) return;
 
     const __m256i mask = _mm256_set1_epi32(0xFFFF), round = _mm256_set1_epi32(128);
-    const __m256i low = _mm256_set1_epi32(-32768);
-    const __m256i xs = clampi(stepped(r->x, f->stepX, at), low, _mm256_set1_epi32(f->maxXs));
-    const __m256i ys = clampi(stepped(r->y, f->stepY, at), low, _mm256_set1_epi32(f->maxYs));
+    const __m256i lowest = _mm256_set1_epi32(-32768);
+    const __m256i xs = clampi(x, lowest, _mm256_set1_epi32(f->maxXs));
+    const __m256i ys = clampi(y, lowest, _mm256_set1_epi32(f->maxYs));
     const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
     const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
-    sample_and_blend(s, px, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy));
+    sample_and_blend(s, low, high, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy));
 }
 
-/// `draw_row` in fixed point (`shade_fixed`); `r` holds the row's first pixel's values.
+/// `draw_row` in fixed point: each group's pixels `k + i` steps after the row's first
+/// (`stepped`; `r` holds the first pixel's values), then `shade_fixed`.
 static __attribute__((noinline, target("avx2"))) void draw_row_fixed(
     const cadence_sprite *sprite, const fixed_sprite *f, const fixed_row *r, uint8_t *pixels, ptrdiff_t first,
     ptrdiff_t end, ptrdiff_t rowEnd) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     ptrdiff_t next = first;
     while (next < end) {
         const ptrdiff_t x = next < rowEnd - 8 ? next : rowEnd - 8;
-        shade_fixed(sprite, f, r, pixels + 4 * (x - first), (int32_t)(x - first), inside(x, next, end));
+        const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32((int32_t)(x - first)));
+        uint8_t *px = pixels + 4 * (x - first);
+        shade_fixed(sprite, f, stepped(r->x, f->stepX, at), stepped(r->y, f->stepY, at), stepped(r->u, f->stepU, at),
+                    stepped(r->v, f->stepV, at), inside(x, next, end), px, px + 16);
         next = x + 8;
+    }
+}
+
+/// **Half groups.** Rows of a particle are mostly narrow here (1 to 17 pixels, a group of
+/// eight half empty on a third of them), so rows drawn in fixed point are cut into halves
+/// of four pixels and two halves (of one row or two) make a group: the same pixels with the
+/// same per-lane operations in fewer groups (a row of 9 pixels: one and a half groups, not
+/// two). A half is the row's first pixel's values plus whole steps, like a group of a row;
+/// its pixels are 16 bytes at `pixels`, the first `count` (0…4) of them in the support, the
+/// rest weighing 0 (left as they were). A lone half is paired with itself at count 0:
+/// `store_group` writes its high copy first.
+typedef struct fixed_half {
+    /// Texel column, texel row and slab distances at the half's first pixel (Q16).
+    __m128i at;
+    uint8_t *pixels;
+    int32_t count;
+} fixed_half;
+
+/// Lanes `0 ..< count` of a half as all-ones (count 0…4): a load at `-count` from the end of
+/// four ones.
+static const int32_t half_lanes[8] = {-1, -1, -1, -1, 0, 0, 0, 0};
+
+/// Draws the `n` halves at `h` of one particle (`n` even), two a group (`shade_fixed`). Out
+/// of line, as `draw_row_fixed`.
+static __attribute__((noinline, target("avx2"))) void draw_halves(
+    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_half *h, ptrdiff_t n) {
+    // Each quantity's steps at the lanes of a half (0 … 3 steps in both halves).
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
+    const __m256i stepX = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepX));
+    const __m256i stepY = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepY));
+    const __m256i stepU = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepU));
+    const __m256i stepV = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepV));
+    for (ptrdiff_t i = 0; i < n; i += 2) {
+        const fixed_half *a = &h[i], *b = &h[i + 1];
+        const __m256i at = _mm256_inserti128_si256(_mm256_castsi128_si256(a->at), b->at, 1);
+        const __m256i lanesIn = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(half_lanes + 4 - a->count))),
+            _mm_loadu_si128((const __m128i *)(half_lanes + 4 - b->count)), 1);
+        shade_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
+                    _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
+                    _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
+                    _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), lanesIn, a->pixels, b->pixels);
     }
 }
 
@@ -400,7 +461,7 @@ typedef struct row_quad {
     int solid, inReach;
     int32_t begin[4], end[4];
     double dy[4];
-    int32_t start[4][4];
+    fixed_row start[4];
 } row_quad;
 
 /// Rows `y ..< y + 4` (those below `rows->maxY`) of the particle: the Swift kernel's
@@ -437,21 +498,47 @@ CADENCE_AVX2_INLINE void rows_solve(
     const __m256d dx = _mm256_sub_pd(_mm256_add_pd(first, half), centerX);
     const __m256d reach = _mm256_set1_pd(fixed_reach * 65536.0), sign = _mm256_set1_pd(-0.0);
     int inReach = 0xF;
+    __m128i values[4];
     for (int k = 0; k < 4; k++) {
         const __m256d at = _mm256_add_pd(
             _mm256_add_pd(_mm256_mul_pd(dx, _mm256_set1_pd(f->along[k])), _mm256_mul_pd(dy, _mm256_set1_pd(f->across[k]))),
             _mm256_set1_pd(f->offset[k]));
         inReach &= _mm256_movemask_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, at), reach, _CMP_LE_OQ));
-        _mm_storeu_si128((__m128i *)quad->start[k], _mm256_cvtpd_epi32(at));
+        values[k] = _mm256_cvtpd_epi32(at);
     }
     quad->inReach = inReach;
+    // Rows in lanes to a row's four values together (a 4 × 4 transpose).
+    const __m128i xy01 = _mm_unpacklo_epi32(values[0], values[1]), xy23 = _mm_unpackhi_epi32(values[0], values[1]);
+    const __m128i uv01 = _mm_unpacklo_epi32(values[2], values[3]), uv23 = _mm_unpackhi_epi32(values[2], values[3]);
+    _mm_storeu_si128((__m128i *)&quad->start[0], _mm_unpacklo_epi64(xy01, uv01));
+    _mm_storeu_si128((__m128i *)&quad->start[1], _mm_unpackhi_epi64(xy01, uv01));
+    _mm_storeu_si128((__m128i *)&quad->start[2], _mm_unpacklo_epi64(xy23, uv23));
+    _mm_storeu_si128((__m128i *)&quad->start[3], _mm_unpackhi_epi64(xy23, uv23));
 }
 
-/// One particle's drawing (CadenceSprites.h), inlined into `cadence_sprite_run_draw`.
+/// Halves a particle collects before they are drawn (`draw_halves`): a row drawn in fixed
+/// point has at most 32 pixels, 8 halves.
+enum { half_capacity = 64, half_row_most = fixed_row_pixels / 4 };
+
+/// Draws the `n` halves collected at `h` (room for one more), a lone last one paired with
+/// itself at count 0.
+static inline __attribute__((always_inline, target("avx2"))) void flush_halves(
+    const cadence_sprite *sprite, const fixed_sprite *f, fixed_half *h, ptrdiff_t n) {
+    if (n & 1) h[n] = (fixed_half){h[n - 1].at, h[n - 1].pixels, 0}, n++;
+    draw_halves(sprite, f, h, n);
+}
+
+/// One particle's drawing (CadenceSprites.h), inlined into `cadence_sprite_run_draw`. Rows
+/// in fixed point are cut into halves (`fixed_half`), collected and drawn two a group; a row
+/// whose last half would pass `rowEnd` is drawn as a row (its last group moved left), and
+/// rows in float lanes as before. Rows are disjoint, so the order they are drawn in within
+/// one particle leaves the same bytes.
 static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
     const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     fixed_sprite f;
     const int fixed = fixed_setup(sprite, rows, &f);
+    fixed_half halves[half_capacity + 1];
+    ptrdiff_t n = 0;
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
         row_quad quad;
         rows_solve(sprite, rows, fixed ? &f : 0, y, &quad);
@@ -459,15 +546,25 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
             if (!(quad.solid >> i & 1)) continue;
             const ptrdiff_t begin = quad.begin[i], end = quad.end[i];
             uint8_t *pixels = rows->base + (y + i - rows->originY) * rows->stride + (begin - rows->originX) * 4;
-            if (quad.inReach >> i & 1 && end - begin <= fixed_row_pixels) {
-                // The row's first pixel's values, as exactly as doubles go, rounded to Q16.
-                const fixed_row r = {quad.start[0][i], quad.start[1][i], quad.start[2][i], quad.start[3][i]};
-                draw_row_fixed(sprite, &f, &r, pixels, begin, end, rows->rowEnd);
-            } else {
+            if (!(quad.inReach >> i & 1 && end - begin <= fixed_row_pixels)) {
                 draw_row(sprite, pixels, begin, end, rows->rowEnd, (float)quad.dy[i]);
+            } else if (rows->wholeRows || begin + ((end - begin + 3) & ~(ptrdiff_t)3) > rows->rowEnd) {
+                draw_row_fixed(sprite, &f, &quad.start[i], pixels, begin, end, rows->rowEnd);
+            } else {
+                // The row's first pixel's values, as exactly as doubles go, rounded to Q16;
+                // each half four steps on (wrapping, as `first + k·step` wraps).
+                const __m128i step = _mm_slli_epi32(_mm_setr_epi32(f.stepX, f.stepY, f.stepU, f.stepV), 2);
+                __m128i at = _mm_loadu_si128((const __m128i *)&quad.start[i]);
+                for (ptrdiff_t x = begin; x < end; x += 4, pixels += 16, at = _mm_add_epi32(at, step))
+                    halves[n++] = (fixed_half){at, pixels, (int32_t)(end - x < 4 ? end - x : 4)};
+                if (n > half_capacity - half_row_most) {
+                    flush_halves(sprite, &f, halves, n);
+                    n = 0;
+                }
             }
         }
     }
+    if (n) flush_halves(sprite, &f, halves, n);
 }
 
 /// `Rasterizer.prefetchRows`: a write hint for each cache line of the canvas rows a particle
@@ -553,7 +650,7 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
             .base = run->base, .stride = run->stride, .originX = run->originX, .originY = run->originY,
             .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
             .reciprocal = {1 / (double)map[0], 1 / (double)map[2]}, .across = {(double)map[1], (double)map[3]},
-            .limit = {limitU, limitV}, .floatRows = run->floatRows};
+            .limit = {limitU, limitV}, .floatRows = run->floatRows, .wholeRows = run->wholeRows};
         sprite_draw(&sprite, &rows);
     }
 }

@@ -112,36 +112,47 @@ final class RasterizerSpritesTests: XCTestCase {
     }
 
     /// The two tests above: 48 frames from `seed`, the AVX2 kernel in float lanes against
-    /// the Swift kernel, byte for byte, with more than 20,000 pixels of particles drawn.
+    /// the Swift kernel.
     private func rowKernelMatchesReference(seed: UInt64, spun: Bool) throws {
+        try framesDrawnAlike(
+            seed: seed, spun: spun, (reference: false, float: true, gather: false, whole: false),
+            (reference: true, float: true, gather: false, whole: false))
+    }
+
+    /// Each of 48 random frames from `seed` drawn with the sprite switches set to `first`
+    /// and to `second` (`framesDrawnTwice`) is the same bytes both times, with more than
+    /// 20,000 pixels of particles drawn in all. Skipped where the CPU has no AVX2.
+    private func framesDrawnAlike(
+        seed: UInt64, spun: Bool = true, _ first: (reference: Bool, float: Bool, gather: Bool, whole: Bool),
+        _ second: (reference: Bool, float: Bool, gather: Bool, whole: Bool)
+    ) throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var drawn = 0
-        try framesDrawnTwice(
-            seed: seed, spun: spun, first: (reference: false, float: true, gather: false),
-            second: (reference: true, float: true, gather: false)
-        ) { fast, reference, label in
-            XCTAssertTrue(fast == reference, label)
-            drawn += pixels(of: reference, notEqualTo: reference[0, 0]).count
+        try framesDrawnTwice(seed: seed, spun: spun, first: first, second: second) { a, b, label in
+            XCTAssertTrue(a == b, label)
+            drawn += pixels(of: b, notEqualTo: b[0, 0]).count
         }
         XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
     }
 
     /// Each of 48 random frames from `seed` (`frame`) drawn with the sprite switches
     /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`,
-    /// `Rasterizer.gatherSpriteTexelsForTests`) set to
+    /// `Rasterizer.gatherSpriteTexelsForTests`, `Rasterizer.wholeSpriteRowsForTests`) set to
     /// `first` and then to `second`, handed to `check` with a label naming the case; the
     /// switches are restored afterwards.
     private func framesDrawnTwice(
-        seed: UInt64, spun: Bool = true, first: (reference: Bool, float: Bool, gather: Bool),
-        second: (reference: Bool, float: Bool, gather: Bool),
+        seed: UInt64, spun: Bool = true, first: (reference: Bool, float: Bool, gather: Bool, whole: Bool),
+        second: (reference: Bool, float: Bool, gather: Bool, whole: Bool),
         check: (Bitmap, Bitmap, String) -> Void
     ) throws {
         var g = Generator(state: seed)
-        func switches() -> (Bool, Bool, Bool) {
-            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests)
+        func switches() -> (Bool, Bool, Bool, Bool) {
+            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests,
+             Rasterizer.wholeSpriteRowsForTests)
         }
-        func set(_ s: (Bool, Bool, Bool)) {
-            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests) = s
+        func set(_ s: (Bool, Bool, Bool, Bool)) {
+            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests,
+             Rasterizer.wholeSpriteRowsForTests) = s
         }
         let saved = switches()
         defer { set(saved) }
@@ -161,16 +172,20 @@ final class RasterizerSpritesTests: XCTestCase {
     /// gathered levels both run). The float lanes read the same tables, and
     /// `testRowKernelMatchesReference` holds them to the Swift kernel.
     func testQuadTablesMatchGathers() throws {
-        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
-        var drawn = 0
-        try framesDrawnTwice(
-            seed: 0x5EED_2026_1129, first: (reference: false, float: false, gather: false),
-            second: (reference: false, float: false, gather: true)
-        ) { tabled, gathered, label in
-            XCTAssertTrue(tabled == gathered, label)
-            drawn += pixels(of: gathered, notEqualTo: gathered[0, 0]).count
-        }
-        XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
+        try framesDrawnAlike(
+            seed: 0x5EED_2026_1129, (reference: false, float: false, gather: false, whole: false),
+            (reference: false, float: false, gather: true, whole: false))
+    }
+
+    /// Whole frames of random emitters drawn by the AVX2 kernel in fixed point with half
+    /// groups (its default: four pixels of a row and four of another a group) and row by row
+    /// are equal byte for byte: the halves draw the rows' pixels with the same operations a
+    /// lane, and leave the pixels past a row's support as they were. The canvases (8 to 97
+    /// pixels wide) put rows' last halves against the row's end, which are drawn whole.
+    func testHalfGroupsMatchWholeRows() throws {
+        try framesDrawnAlike(
+            seed: 0x5EED_2026_1130, (reference: false, float: false, gather: false, whole: false),
+            (reference: false, float: false, gather: false, whole: true))
     }
 
     /// The bound CadenceSprites.h derives for its fixed-point rows against its float
@@ -186,8 +201,8 @@ final class RasterizerSpritesTests: XCTestCase {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var histogram = [Int](repeating: 0, count: 256)
         try framesDrawnTwice(
-            seed: 0x5EED_2026_1127, first: (reference: false, float: false, gather: false),
-            second: (reference: false, float: true, gather: false)
+            seed: 0x5EED_2026_1127, first: (reference: false, float: false, gather: false, whole: false),
+            second: (reference: false, float: true, gather: false, whole: false)
         ) {
             fixed, float, label in
             var worst = 0

@@ -62,13 +62,16 @@ typedef struct cadence_sprite_rows {
     /// zero: rows by the fixed-point kernel where its ranges hold (see the per-particle
     /// drawing below).
     int32_t floatRows;
+    /// Nonzero: rows in fixed point drawn whole, no half groups (`cadence_sprite_run`).
+    int32_t wholeRows;
 } cadence_sprite_rows;
 
 /// How `cadence_sprite_run_draw` draws one particle (`sprite`, `rows`; no longer a call of
 /// its own since the run draws them all): for each row of `rows`, its support (the pixels whose centres lie
 /// within the slabs' limits; every other pixel has coverage exactly 0) in groups of eight —
-/// the Swift kernel's `support` and `wholeGroups` loop with `shade`. Groups that would pass
-/// `rowEnd` are moved left; pixels outside the support get weight 0, which leaves them
+/// the Swift kernel's `support` and `wholeGroups` loop with `shade` (rows in fixed point
+/// four pixels at a time, two such halves a group: "Half groups" below). Groups that would
+/// pass `rowEnd` are moved left; pixels outside the support get weight 0, which leaves them
 /// unchanged. Needs AVX2 (`cadence_sprite_draw_available`).
 ///
 /// **Two forms.** With `floatRows` set every row is drawn in float lanes, byte for byte the
@@ -134,6 +137,9 @@ typedef struct cadence_sprite_run {
     /// Nonzero: every texel gathered, no level read through a quad table (the tables'
     /// twin, the same bytes; for tests).
     int32_t gatherTexels;
+    /// Nonzero: rows in fixed point drawn row by row, in groups of eight of one row, never
+    /// in half groups (the halves' twin, the same bytes; for tests).
+    int32_t wholeRows;
 } cadence_sprite_run;
 
 /// **Quad tables.** A level at most 16 texels a side and at least two wide is read through
@@ -144,6 +150,14 @@ typedef struct cadence_sprite_run {
 /// gathers of four pairs each (a quarter of `draw_row_fixed`'s samples waited on them). The
 /// texels are the same, so the bytes are (`gatherTexels` draws without the tables, for
 /// the test that compares them). At most 8.5 KB of stack (a 16 × 16 level and its mips, rows 256 bytes apart).
+///
+/// **Half groups.** Rows in fixed point are cut into halves of four pixels, and two halves
+/// (of one row or of two rows of the particle) make a group: the same pixels with the same
+/// operations a lane in fewer groups, as most rows here are narrow (a group of eight was on
+/// average two-thirds full; with halves about 0.82 of the groups run). A half's lanes past
+/// the row's support weigh 0, as a row's last group's do, and its pixels are stored as 16
+/// bytes; so the bytes are those of the rows drawn whole (`wholeRows`, the twin). A row
+/// whose last half would pass `rowEnd` is drawn whole.
 ///
 /// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
 /// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level

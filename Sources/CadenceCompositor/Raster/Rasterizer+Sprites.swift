@@ -39,7 +39,9 @@ import CadencePixels
 /// float lanes with the same operations in the same types as `shade`, the same bytes; the
 /// texels by hardware gathers or, for levels up to 16 texels a side, from a table of each
 /// pixel's four bilinear texels, one 16-byte load a pixel (built once a run: the same
-/// texels, so the same bytes; `gatherSpriteTexelsForTests` switches it off). `shade` is the
+/// texels, so the same bytes; `gatherSpriteTexelsForTests` switches it off); rows in fixed
+/// point four pixels at a time, two such halves (of one row or two) a group of eight, since
+/// most rows are narrow (the same bytes as whole rows; `wholeSpriteRowsForTests`). `shade` is the
 /// reference twin (`referenceSpritesForTests`) of the float lanes (`floatSpriteRowsForTests`), which are the fixed point's:
 /// `RasterizerSpritesTests` compares whole frames of random emitters, byte for byte and
 /// within the bound. Under a clip mask or rounded clip, and without AVX2, `shade` draws.
@@ -67,7 +69,8 @@ extension Rasterizer {
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
             wholeGroups: wholeGroups,
             vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0,
-            floatRows: Self.floatSpriteRowsForTests, gatherTexels: Self.gatherSpriteTexelsForTests)
+            floatRows: Self.floatSpriteRowsForTests, gatherTexels: Self.gatherSpriteTexelsForTests,
+            wholeRows: Self.wholeSpriteRowsForTests)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -129,7 +132,7 @@ extension Rasterizer {
             base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
             rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
             opacity: context.opacity, additive: context.additive ? 1 : 0, floatRows: context.floatRows ? 1 : 0,
-            gatherTexels: context.gatherTexels ? 1 : 0)
+            gatherTexels: context.gatherTexels ? 1 : 0, wholeRows: context.wholeRows ? 1 : 0)
     }
 
     /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
@@ -195,6 +198,9 @@ extension Rasterizer {
         /// Whether the AVX2 kernel gathers every texel, reading no level through a quad
         /// table (the same bytes): `gatherSpriteTexelsForTests`.
         var gatherTexels: Bool
+        /// Whether the AVX2 kernel draws its fixed-point rows row by row, never two half
+        /// rows a group (the same bytes): `wholeSpriteRowsForTests`.
+        var wholeRows: Bool
     }
 
     /// Whether sprites are drawn by the Swift kernel even where the AVX2 row kernel could
@@ -210,6 +216,11 @@ extension Rasterizer {
     /// same bytes) rather than reading small levels through their quad tables: for tests.
     /// Set it only where no other thread draws.
     nonisolated(unsafe) static var gatherSpriteTexelsForTests = false
+
+    /// Whether the AVX2 kernel draws its fixed-point rows row by row (the half groups' twin,
+    /// the same bytes) rather than four pixels of a row and four of another a group: for
+    /// tests. Set it only where no other thread draws.
+    nonisolated(unsafe) static var wholeSpriteRowsForTests = false
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip), by the
     /// Swift kernel: where `context.vectorRows` holds, `drawSpriteRun` draws instead.
