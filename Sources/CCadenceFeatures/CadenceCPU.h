@@ -7,6 +7,7 @@ enum {
     CADENCE_CPU_AVX2 = 1 << 0,
     CADENCE_CPU_FMA = 1 << 1,
     CADENCE_CPU_POPCNT = 1 << 2,
+    CADENCE_CPU_BMI2 = 1 << 3,
 };
 
 /// 1 when the CPU running the program has every feature in `features` (a mask of the

@@ -110,6 +110,120 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
     return passed || tail > limit;
 }
 
+/// An edge's values that every row reads (`addInside`'s locals): its cells as a span (lanes
+/// 0 and 1), its area slope (`sign / |dxdy|`, half of it, and as a `float`: the step a cell
+/// gains past the first), the plane's right side and width.
+typedef struct edge_rows {
+    __m128i cells;
+    double right, slope, half_slope;
+    float step;
+    ptrdiff_t width;
+} edge_rows;
+
+/// One row's piece of an edge (`addInside`'s `addRow` for the usual edge), from crossing
+/// `xt` at its top to `xb` at its bottom, `cover` its signed height: the row's span widened
+/// to the edge's cells, the bits of blocks `i0 / 8 … max(i1, i0 + 1) / 8` (cut to the row)
+/// set in `word`, the piece's areas added to the cells at `line`. Each select is written so
+/// that it answers as the Swift `min` (`b < a ? b : a`) and `max` (`b >= a ? b : a`) do for
+/// every finite operand (the crossings are finite: the edge lies inside the plane), so that
+/// one `vminsd` or `vmaxsd` does it; the products and sums are Swift's, in its order,
+/// rounded to `float` where it converts. `far` (a constant where it is called): the edge's
+/// last cell is at most `width − 3`, so no cell a row writes reaches the row's end (a
+/// crossing rounds at most an ulp past the edge's ends, its ceiling at most one cell
+/// further) and the tests against `width` are left out — they would all pass.
+CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span, uint64_t *word, double cover,
+                                 double xt, double xb, int far) {
+    // The span's lanes: `min(span.x, first)`, `max(span.y, last)`.
+    const __m128i s = _mm_loadl_epi64((const __m128i *)span);
+    _mm_storel_epi64((__m128i *)span, _mm_blend_epi32(_mm_min_epi32(s, e->cells), _mm_max_epi32(s, e->cells), 0x2));
+    const double lo = xb < xt ? xb : xt, hi = xt > xb ? xt : xb;
+    const double x0 = lo > 0 ? lo : 0, x1 = e->right < hi ? e->right : hi;
+    // Whole numbers in 0 … width: their conversions are exact.
+    const double f0 = __builtin_floor(x0), c1 = __builtin_ceil(x1);
+    const ptrdiff_t i0 = (ptrdiff_t)f0, i1 = (ptrdiff_t)c1;
+    ptrdiff_t last = i1 > i0 + 1 ? i1 : i0 + 1;
+    if (!far) last = last < e->width - 1 ? last : e->width - 1;
+    *word |= (~(uint64_t)0 << ((i0 >> 3) & 63)) & (~(uint64_t)0 >> (63 - ((last >> 3) & 63)));
+    if (i1 <= i0 + 1) {
+        // Within one cell: the area right of the piece is (1 − mean offset) · dy.
+        const double mean = (x0 + x1) * 0.5 - f0;
+        if (far) {
+            // Both cells in one read-modify-write: the same products, each rounded to `float`.
+            const __m128d areas = _mm_mul_pd(_mm_set1_pd(cover), _mm_setr_pd(1 - mean, mean));
+            const __m128 pair = _mm_castpd_ps(_mm_load_sd((const double *)(line + i0)));
+            _mm_store_sd((double *)(line + i0), _mm_castps_pd(_mm_add_ps(pair, _mm_cvtpd_ps(areas))));
+        } else {
+            line[i0] += (float)(cover * (1 - mean));
+            if (i0 + 1 < e->width) line[i0 + 1] += (float)(cover * mean);
+        }
+        return;
+    }
+    // Across cells: a triangle in the first, trapezoids growing by `slope` after.
+    const double g0 = 1 - (x0 - f0), g1 = x1 - c1 + 1;
+    const double first = e->half_slope * g0 * g0, end = e->half_slope * g1 * g1;
+    line[i0] += (float)first;
+    if (i1 == i0 + 2) {
+        line[i0 + 1] += (float)(cover - first - end);
+    } else {
+        const double second = e->slope * (g0 + 0.5);
+        line[i0 + 1] += (float)(second - first);
+        // Short runs (an edge's row crosses few cells): a vector loop's set-up would cost
+        // more than it saves, and its registers would push the row's values to the stack.
+#pragma clang loop vectorize(disable) unroll(disable)
+        for (ptrdiff_t x = i0 + 2; x < i1 - 1; x++) line[x] += e->step;
+        const double before_last = second + (double)(i1 - i0 - 3) * e->slope;
+        line[i1 - 1] += (float)(cover - before_last - end);
+    }
+    if (far || i1 < e->width) line[i1] += (float)end;
+}
+
+/// The rows of `cadence_accumulate_rows`, `far` a constant (see `add_row`): the first row
+/// from `(px, py)`, the whole rows between (cover `sign`), the last to `(qx, qy)`; a row's
+/// crossing is `px + dxdy · (its bottom − py)`. The row's cells, span and block word are
+/// stepped by pointer, not found from the row's index.
+CADENCE_AVX2_INLINE void add_rows(const edge_rows *e, float *line, ptrdiff_t stride, int32_t *span, uint64_t *word,
+                                  ptrdiff_t words, ptrdiff_t first_row, ptrdiff_t end_row, double px, double py,
+                                  double qx, double qy, double dxdy, double sign, int far) {
+    if (!(first_row < end_row - 1)) {
+        add_row(e, line, span, word, sign * (qy - py), px, qx, far);
+        return;
+    }
+    double row_bottom = (double)first_row + 1;
+    double xt = px + dxdy * (row_bottom - py);
+    add_row(e, line, span, word, sign * (row_bottom - py), px, xt, far);
+    for (ptrdiff_t n = end_row - first_row - 2; n > 0; n--) {
+        line += stride, span += 2, word += words;
+        row_bottom += 1;
+        const double xb = px + dxdy * (row_bottom - py);
+        add_row(e, line, span, word, sign, xt, xb, far);
+        xt = xb;
+    }
+    line += stride, span += 2, word += words;
+    add_row(e, line, span, word, sign * (qy - row_bottom), xt, qx, far);
+}
+
+int cadence_accumulate_rows_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2 | CADENCE_CPU_BMI2); }
+
+__attribute__((target("avx2,bmi2")))
+void cadence_accumulate_rows(float *base, ptrdiff_t stride, ptrdiff_t width, int32_t *spans, uint64_t *blocks,
+                             ptrdiff_t first_row, ptrdiff_t end_row, int32_t first_cell, int32_t last_cell,
+                             double px, double py, double qx, double qy, double dxdy, double sign) {
+    const double slope = sign / __builtin_fabs(dxdy);
+    const edge_rows e = {
+        .cells = _mm_setr_epi32(first_cell, last_cell, 0, 0), .right = (double)width, .slope = slope,
+        .half_slope = 0.5 * slope, .step = (float)slope, .width = width,
+    };
+    const ptrdiff_t words = (width + 511) >> 9;
+    float *line = base + first_row * stride;
+    int32_t *span = spans + 2 * first_row;
+    uint64_t *word = blocks + first_row * words + (first_cell >> 9);
+    if (last_cell <= width - 3) {
+        add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1);
+    } else {
+        add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0);
+    }
+}
+
 /// The paint as `SourceOver.Paint` holds it, from its pixel word `r | g << 8 | b << 16 | a << 24`.
 typedef struct blend_paint {
     __m256i fill, lo, hi, alpha;
@@ -175,6 +289,16 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
 
 void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
     (void)word, (void)row, (void)blocks, (void)start, (void)stop, (void)dst;
+    __builtin_trap();
+}
+
+int cadence_accumulate_rows_available(void) { return 0; }
+
+void cadence_accumulate_rows(float *base, ptrdiff_t stride, ptrdiff_t width, int32_t *spans, uint64_t *blocks,
+                             ptrdiff_t first_row, ptrdiff_t end_row, int32_t first_cell, int32_t last_cell,
+                             double px, double py, double qx, double qy, double dxdy, double sign) {
+    (void)base, (void)stride, (void)width, (void)spans, (void)blocks, (void)first_row, (void)end_row;
+    (void)first_cell, (void)last_cell, (void)px, (void)py, (void)qx, (void)qy, (void)dxdy, (void)sign;
     __builtin_trap();
 }
 

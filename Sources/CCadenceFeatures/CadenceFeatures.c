@@ -13,7 +13,8 @@ int cadence_cpu_supports(int features) {
         __builtin_cpu_init();
         found = (__builtin_cpu_supports("avx2") ? CADENCE_CPU_AVX2 : 0)
             | (__builtin_cpu_supports("fma") ? CADENCE_CPU_FMA : 0)
-            | (__builtin_cpu_supports("popcnt") ? CADENCE_CPU_POPCNT : 0);
+            | (__builtin_cpu_supports("popcnt") ? CADENCE_CPU_POPCNT : 0)
+            | (__builtin_cpu_supports("bmi2") ? CADENCE_CPU_BMI2 : 0);
         __atomic_store_n(&known, found, __ATOMIC_RELAXED);
     }
     return (found & features) == features ? 1 : 0;

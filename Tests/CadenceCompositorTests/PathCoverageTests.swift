@@ -663,11 +663,103 @@ final class PathCoverageTests: XCTestCase {
         }
     }
 
+    /// `cadence_accumulate_rows` (the usual edge's rows as a C kernel, the fast path)
+    /// against `addInside`'s Swift rows (its reference twin): the same cells (bit
+    /// patterns), spans and touched blocks, on seeded planes of 1,100, 1,031 and 600 cells
+    /// (several words of blocks a row) into which 20 edges each are accumulated, so cells
+    /// and spans are added onto. The edges favour what an operand order or a select could
+    /// get wrong: vertical, slopes of exactly ±1 and an ulp either side, steep and shallow
+    /// ones, ends on whole cells and rows and an ulp off, near multiples of 8 (blocks) and
+    /// 512 (words), and at the plane's right side.
+    func testVectorEdgeRowsMatchTheReference() throws {
+        try XCTSkipUnless(cadence_accumulate_rows_available() != 0, "the CPU has no AVX2 and BMI2")
+        let seed: UInt64 = 0x5EED_0018_E6
+        var rng = SeededGenerator(seed: seed)
+        let height = 40
+        func onOrNear(_ v: Double) -> Double {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: return v
+            case 1: return v.nextUp
+            case 2: return v.nextDown
+            default: return v + Double.random(in: -1...1, using: &rng)
+            }
+        }
+        func x(_ width: Int) -> Double {
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: return onOrNear(Double(8 * Int.random(in: 0...(width / 8), using: &rng)))
+            case 1: return onOrNear(Double(512 * Int.random(in: 0...(width / 512), using: &rng)))
+            case 2: return Double(width).nextDown
+            case 3: return onOrNear(Double(Int.random(in: 0..<width, using: &rng)))
+            default: return Double.random(in: 0..<Double(width), using: &rng)
+            }
+        }
+        func y() -> Double {
+            Int.random(in: 0..<3, using: &rng) == 0
+                ? Double.random(in: 0...Double(height), using: &rng)
+                : Swift.min(Swift.max(onOrNear(Double(Int.random(in: 0...height, using: &rng))), 0), Double(height))
+        }
+        func accumulate(_ edges: [(SIMD2<Double>, SIMD2<Double>)], width: Int, reference: Bool)
+            -> (cells: [UInt32], spans: [SIMD2<Int32>], blocks: [UInt64]) {
+            let words = TouchedBlocks.words(width: width)
+            var cells = [Float](repeating: 0, count: width * height)
+            var spans = [SIMD2<Int32>](repeating: SIMD2(Int32.max, -1), count: height)
+            var marks = [UInt64](repeating: 0, count: words * height)
+            let saved = PathCoverage.Accumulator.referenceRowsForTests
+            PathCoverage.Accumulator.referenceRowsForTests = reference
+            defer { PathCoverage.Accumulator.referenceRowsForTests = saved }
+            cells.withUnsafeMutableBufferPointer { c in
+                spans.withUnsafeMutableBufferPointer { s in
+                    marks.withUnsafeMutableBufferPointer { m in
+                        var acc = PathCoverage.Accumulator(base: c.baseAddress!, width: width, height: height, stride: width)
+                        acc.spans = s.baseAddress!
+                        acc.blocks = m.baseAddress!
+                        for (a, b) in edges { acc.addEdge(a, b) }
+                    }
+                }
+            }
+            return (cells.map(\.bitPattern), spans, marks)
+        }
+        var usual = 0, total = 0
+        for trial in 0..<200 {
+            let width = [1_100, 1_031, 600][trial % 3]
+            var edges: [(SIMD2<Double>, SIMD2<Double>)] = []
+            for _ in 0..<20 {
+                let a = SIMD2(x(width), y())
+                var b = SIMD2(x(width), y())
+                let dy = b.y - a.y
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0: b.x = a.x                                                       // vertical
+                case 1: b.x = a.x + dy                                                  // slope +1
+                case 2: b.x = a.x - dy                                                  // slope −1
+                case 3: b.x = a.x + dy * (Bool.random(using: &rng) ? 1.0.nextUp : 1.0.nextDown)
+                case 4: b.x = a.x + dy * Double.random(in: -0.3...0.3, using: &rng)     // steep
+                case 5: b.x = a.x + Double.random(in: -12...12, using: &rng)            // short
+                default: break
+                }
+                b.x = Swift.min(Swift.max(b.x, 0), Double(width).nextDown)
+                edges.append((a, b))
+                // Whether the edge takes the usual path (inside, its blocks in one word).
+                let lo = Int(Swift.min(a.x, b.x).rounded(.down))
+                let hi = Swift.min(width - 1, Int(Swift.max(a.x, b.x).rounded(.up)))
+                if a.y != b.y, lo >= 8, (lo - 8) >> 9 == (hi + 8) >> 9 { usual += 1 }
+                total += 1
+            }
+            let fast = accumulate(edges, width: width, reference: false)
+            let slow = accumulate(edges, width: width, reference: true)
+            XCTAssertEqual(fast.cells, slow.cells, "seed \(seed), trial \(trial): cells")
+            XCTAssertEqual(fast.spans, slow.spans, "seed \(seed), trial \(trial): spans")
+            XCTAssertEqual(fast.blocks, slow.blocks, "seed \(seed), trial \(trial): blocks")
+        }
+        // Most edges reach the kernel (the others run the general Swift rows both times).
+        XCTAssertGreaterThan(usual, total / 2, "\(usual) of \(total) edges took the usual path")
+    }
+
     /// The drawing context's strokes of the benchmarks' spirals (zigzag 0, 2 and 5 px,
     /// widths 0.7, 3 and 9, a translucent colour) with the fast accumulation and with its
     /// reference twin: at most 1 apart in any byte, and few bytes apart at all (the fast
     /// path's areas differ from the twin's by `Double` rounding only); and with the Swift
-    /// twins of the sparse resolve and the blend instead of their AVX2 kernels: the same bytes.
+    /// twins of the edge rows, the sparse resolve and the blend instead of their AVX2 kernels:
+    /// the same bytes.
     func testSpiralStrokesMatchTheReferenceAccumulation() throws {
         func spiral(zigzag: Double) -> Path {
             var p = Path()
@@ -680,13 +772,14 @@ final class PathCoverageTests: XCTestCase {
             return p
         }
         func render(_ path: Path, width: Double, reference: Bool, referenceRows: Bool = false) throws -> [UInt8] {
-            let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
-                         CoverageRows.referenceBlendForTests)
+            let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.Accumulator.referenceRowsForTests,
+                         PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests)
             PathCoverage.Accumulator.referenceForTests = reference
-            (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (referenceRows, referenceRows)
+            (PathCoverage.Accumulator.referenceRowsForTests, PathCoverage.referenceResolveForTests,
+             CoverageRows.referenceBlendForTests) = (referenceRows, referenceRows, referenceRows)
             defer {
-                (PathCoverage.Accumulator.referenceForTests, PathCoverage.referenceResolveForTests,
-                 CoverageRows.referenceBlendForTests) = saved
+                (PathCoverage.Accumulator.referenceForTests, PathCoverage.Accumulator.referenceRowsForTests,
+                 PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = saved
             }
             let context = try GraphicsContext(width: 640, height: 640)
             context.lineWidth = width
@@ -701,7 +794,7 @@ final class PathCoverageTests: XCTestCase {
             for width in [0.7, 3, 9] {
                 let fast = try render(path, width: width, reference: false)
                 let slow = try render(path, width: width, reference: true)
-                // The Swift sparse resolve and blend (the AVX2 kernels' twins) give the same bytes.
+                // The Swift rows, sparse resolve and blend (the AVX2 kernels' twins) give the same bytes.
                 XCTAssertEqual(try render(path, width: width, reference: false, referenceRows: true), fast,
                                "zigzag \(zigzag), width \(width): the row kernels' twins differ")
                 var largest = 0, count = 0

@@ -548,11 +548,15 @@ enum PathCoverage {
         var blocks: UnsafeMutablePointer<UInt64>?
         /// Inside pieces go through `addPiece` (`referenceForTests` when made).
         let usesReference: Bool
+        /// The usual edge's rows go through `cadence_accumulate_rows`: the CPU has AVX2 and
+        /// BMI2 (asked once, at run time) and `referenceRowsForTests` was off when made.
+        let usesVectorRows: Bool
 
         /// `rows`: the plane's rows written (`nil`: all); the others' cells may lie outside
         /// the memory (`base` is never read or written there). Not with `spans` or `blocks`.
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int, rows: Range<Int>? = nil) {
             usesReference = Self.referenceForTests
+            usesVectorRows = !Self.referenceRowsForTests && cadence_accumulate_rows_available() != 0
             self.base = base
             self.width = width
             self.height = height
@@ -745,6 +749,12 @@ enum PathCoverage {
         /// twice, once for the usual edge (spans and blocks kept, its blocks in one word of
         /// a row) without testing for those a row. The same operations on the same operands
         /// as one loop over all rows would do, so the same cells to the bit.
+        ///
+        /// With `usesVectorRows`, the usual edge's rows are the C kernel
+        /// `cadence_accumulate_rows`, one call an edge: the same operations in the same
+        /// order (so the same cells, spans and blocks to the bit), with the loop's pointers,
+        /// bounds and crossings kept in registers, which the Swift rows spill and reload
+        /// every row. The Swift rows stay its reference twin and the path without AVX2.
         @inline(__always)
         mutating func addInside(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let base = self.base, stride = self.stride, width = self.width, right = size.x
@@ -835,12 +845,19 @@ enum PathCoverage {
                 }
                 addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
             }
-            if spans != nil, blocks != nil, oneWord { addRows(usual: true) } else { addRows(usual: false) }
+            guard let rowSpans = spans, let rowBlocks = blocks, oneWord else { return addRows(usual: false) }
+            guard usesVectorRows else { return addRows(usual: true) }
+            cadence_accumulate_rows(base, stride, width, UnsafeMutableRawPointer(rowSpans).assumingMemoryBound(to: Int32.self),
+                                    rowBlocks, firstRow, endRow, cells.x, cells.y, p.x, p.y, q.x, q.y, dxdy, sign)
         }
 
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
         /// twin) instead of `addInside`. For tests; set it only where no other thread draws.
         nonisolated(unsafe) static var referenceForTests = false
+
+        /// Whether new accumulators keep the usual edge's rows in Swift (the twin of
+        /// `cadence_accumulate_rows`). For tests; set it only where no other thread draws.
+        nonisolated(unsafe) static var referenceRowsForTests = false
 
         /// The `Int` of a whole number `f` in `0 … 2⁵²` (a cell index), through the 2⁵²
         /// bias: no range check, which the clamps before it make unnecessary.
