@@ -68,13 +68,6 @@ final class BandRenderingTests: XCTestCase {
         try assertChangesNoByte { $0.rasterizer.maskZeros = false }
     }
 
-    /// The rows that copy a steady row drawing the pixels beside its interior with the run
-    /// (`widensSteadyRuns`) change no byte of any golden scene or of the demo at 0, 1.3 and
-    /// 2.9 s, at 1 and 7 threads, against drawing them as pieces.
-    func testWidenedSteadyRunsChangeNoByte() throws {
-        try assertChangesNoByte { $0.rasterizer.widensSteadyRuns = false }
-    }
-
     /// Every golden scene and the demo at 0, 1.3 and 2.9 s, rendered by a one-thread
     /// compositor set up by `reference` and by default compositors at 1 and 7 threads.
     private func assertChangesNoByte(reference: (Compositor) -> Void) throws {

@@ -229,20 +229,6 @@ enum PixelLanes {
         return v
     }
 
-    /// A group's floats as `forEachGroup(_:count:room:_:)` hands it out: `floats(p, first, n)`,
-    /// but for a run's last group drawn in place (`keep` not all ones: its own lanes are the
-    /// last ones) only the lanes `keep` selects, each read alone, and zeros. A run's floats
-    /// are usually stored just before it is blended, eight at a time from its start: one
-    /// 32-byte load of the eight ending at the run's end would span the end of such a store
-    /// and wait for it to reach the cache, where each lane's load is forwarded from it.
-    @inline(__always)
-    static func floats(_ p: UnsafePointer<Float>, _ first: Int, _ n: Int, keep: SIMD8<UInt32>) -> SIMD8<Float> {
-        guard n == 8, keep[0] == 0 else { return floats(p, first, n) }
-        var v = SIMD8<Float>()
-        for k in 1..<8 where keep[k] != 0 { v[k] = p[first + k] }
-        return v
-    }
-
     /// Eight pixels from `p + 4·first` (bytes), or the `n < 8` there followed by zeros.
     @inline(__always)
     static func pixels(_ p: UnsafePointer<UInt8>, _ first: Int, _ n: Int) -> Lanes {

@@ -373,9 +373,6 @@ final class Rasterizer {
         default: nil
         }
         let x0 = region.minX
-        // The surface's pixels before the region's on each row, as many as a group's lanes
-        // can reach back: room for a short piece's last group (below).
-        let lead = Swift.min(x0 - surface.rect.minX, ScratchPool.lead)
         // Steady rows (an axis-aligned layer away from its top and bottom edges and its
         // corners) sample to the same coverage: the first is sampled and kept, with its
         // spans, in two spare rows; the next ones copy it.
@@ -442,48 +439,22 @@ final class Rasterizer {
                 let cov = coverage + r.lowerBound, rg = ring + r.lowerBound, wt = weights + r.lowerBound
                 let uniform = clipWeights(row: y, from: x0 + r.lowerBound, count: c, opacity: opacity, clip: clip, into: wt)
                 let out = dst + 4 * r.lowerBound
-                // The surface's row before the piece: pixels this band alone writes, read and
-                // written back unchanged by a short piece's last group (and the weights rows'
-                // floats before it, `ScratchPool.lead` of them before the first, masked out).
-                let room = lead + r.lowerBound
                 switch (fillPaint, strokePaint) {
                 case let (f?, s?):
                     Self.combine(cov, under: rg, alpha: Float(s.bytes[3]) / 255, weights: uniform == nil ? wt : nil,
                                  uniform: uniform ?? 1, count: c)
-                    SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c, room: room)
+                    SourceOver.blend(f, weights: cov, s, weights: rg, into: out, count: c, room: r.lowerBound)
                 case let (f?, nil):
                     Self.scale(cov, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
-                    SourceOver.blend(f, weights: cov, into: out, count: c, room: room)
+                    SourceOver.blend(f, weights: cov, into: out, count: c, room: r.lowerBound)
                 case let (nil, s?):
                     Self.scale(rg, by: uniform == nil ? wt : nil, uniform: uniform ?? 1, count: c)
-                    SourceOver.blend(s, weights: rg, into: out, count: c, room: room)
+                    SourceOver.blend(s, weights: rg, into: out, count: c, room: r.lowerBound)
                 case (nil, nil):
                     break
                 }
             }
-            // The pixels beside the interior that sampled to its values (an edge on or near a
-            // pixel edge covers a pixel with exactly 1 short of the interior's margin) join the
-            // run on the rows that copy this one: the weights the pieces would give them are
-            // the run's, so the uniform kernels draw the same bytes.
-            if widensSteadyRuns, steady && !reuse, constant != nil, !inside.isEmpty {
-                kept?.inside = Self.widened(inside, within: support, outer: keptOuter,
-                                            ring: strokePaint == nil ? nil : keptRing, ringInside: sampler.inner == nil ? 1 : 0)
-            }
         }
-    }
-
-    /// `inside` grown, within `support`, over the adjacent pixels whose coverage in `outer`
-    /// is 1 and whose ring (when given) is `ringInside`: the values of every pixel of the
-    /// interior. One comparison or two a pixel, a few pixels a layer.
-    static func widened(
-        _ inside: Range<Int>, within support: Range<Int>, outer: UnsafePointer<Float>, ring: UnsafePointer<Float>?,
-        ringInside: Float
-    ) -> Range<Int> {
-        func likeInside(_ i: Int) -> Bool { outer[i] == 1 && ring.map { $0[i] == ringInside } ?? true }
-        var lo = inside.lowerBound, hi = inside.upperBound
-        while lo > support.lowerBound && likeInside(lo - 1) { lo -= 1 }
-        while hi < support.upperBound && likeInside(hi) { hi += 1 }
-        return lo..<hi
     }
 
     /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
@@ -503,11 +474,6 @@ final class Rasterizer {
     /// (`fullRun`) with the uniform kernels, at the weight every pixel of it gets. `false`
     /// (tests) sends such rows down the per-pixel path whole.
     var maskedSpans = true
-
-    /// Whether the rows that copy a steady row's coverage draw the pixels beside its
-    /// interior that sampled to the interior's values with the run (`widened`); the same
-    /// bits. `false` (tests) draws them as pieces.
-    var widensSteadyRuns = true
 
     /// Whether a layer in perspective draws each row's interior (`RoundedRectSampler`'s
     /// `projectiveInterior`) with the uniform kernels instead of sampling every pixel of
@@ -614,9 +580,6 @@ final class Rasterizer {
                 SourceOver.blend(stroke, weight: opacity, into: p, count: count)
             }
         }
-        // Read once: the property read in the loop retained and released the array a row,
-        // and the release, an atomic operation, waited each time for the row's stores.
-        let occluders = occluded ? self.occluders : []
         for y in r.minY..<r.maxY {
             let row = surface.pixel(r.minX, y)
             guard !inner.isEmpty, y >= inner.minY, y < inner.maxY else {

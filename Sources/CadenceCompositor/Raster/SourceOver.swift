@@ -72,7 +72,7 @@ enum SourceOver {
         _ paint: Paint, weights w: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int = 0
     ) {
         PixelLanes.forEachGroup(dst, count: count, room: room) { p, first, n, keep in
-            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, n, keep: keep)) & keep, into: p)
+            blend(paint, weights: PixelLanes.quantize(PixelLanes.floats(w, first, n)) & keep, into: p)
         }
     }
 
@@ -180,8 +180,8 @@ enum SourceOver {
         into dst: UnsafeMutablePointer<UInt8>, count: Int, room: Int = 0
     ) {
         PixelLanes.forEachGroup(dst, count: count, room: room) { p, first, n, keep in
-            blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, first, n, keep: keep)) & keep,
-                  b, weights: PixelLanes.quantize(PixelLanes.floats(wb, first, n, keep: keep)) & keep, into: p)
+            blend(a, weights: PixelLanes.quantize(PixelLanes.floats(wa, first, n)) & keep,
+                  b, weights: PixelLanes.quantize(PixelLanes.floats(wb, first, n)) & keep, into: p)
         }
     }
 

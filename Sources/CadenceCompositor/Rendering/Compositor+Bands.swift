@@ -48,7 +48,6 @@ extension Compositor {
             let worker = Rasterizer(byteLimit: scratchLimit)
             worker.alignedSpans = rasterizer.alignedSpans
             worker.steadyRows = rasterizer.steadyRows
-            worker.widensSteadyRuns = rasterizer.widensSteadyRuns
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
             worker.cornerSupport = rasterizer.cornerSupport

@@ -39,23 +39,17 @@ final class ScratchPool {
     /// The blocks not handed out, by capacity, smallest first.
     private var free: [ScratchBuffer] = []
 
-    /// Row buffers: `rowCount` rows of `rowCapacity` `Float`s each, after `lead` floats of
-    /// zeros (so every row has at least `lead` readable floats before its first).
+    /// Row buffers: `rowCount` rows of `rowCapacity` `Float`s each, 64-byte aligned.
     private(set) var rows: UnsafeMutablePointer<Float>
     private(set) var rowCapacity = 0
     static let rowCount = 6
-    /// The floats readable before a row's first: a group of eight lanes that ends in a
-    /// row's first values reads the (up to seven) lanes before them, and masks them out
-    /// (`PixelLanes.forEachGroup(_:count:room:_:)`). 64 bytes, so the rows keep the
-    /// allocation's alignment.
-    static let lead = 16
 
     init(byteLimit: Int) {
         self.byteLimit = byteLimit
-        rows = .allocate(capacity: Self.lead) + Self.lead
+        rows = .allocate(capacity: 1)
     }
 
-    deinit { (rows - Self.lead).deallocate() }
+    deinit { rows.deallocate() }
 
     /// Row `index` (0 ..< rowCount), valid until the next `reserveRows`.
     @inline(__always)
@@ -65,11 +59,9 @@ final class ScratchPool {
     func reserveRows(_ count: Int) {
         let needed = (count + 16 + 15) & ~15
         guard needed > rowCapacity else { return }
-        (rows - Self.lead).deallocate()
-        let floats = Self.lead + needed * Self.rowCount
-        let storage = UnsafeMutablePointer<Float>.allocate(capacity: floats)
-        storage.initialize(repeating: 0, count: floats)
-        rows = storage + Self.lead
+        rows.deallocate()
+        rows = .allocate(capacity: needed * Self.rowCount)
+        rows.initialize(repeating: 0, count: needed * Self.rowCount)
         rowCapacity = needed
     }
 
