@@ -202,5 +202,7 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_un
 #include "CadenceTimingBatch.h"
 // A coverage row's AVX2 resolve and blend, named here for the same reason.
 #include "CadenceCoverage.h"
+// The contents sampler's AVX2 affine lanes, named here for the same reason.
+#include "CadenceContents.h"
 
 #endif
