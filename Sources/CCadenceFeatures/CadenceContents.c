@@ -37,7 +37,7 @@ CADENCE_AVX2_INLINE void affine_group(const cadence_contents_affine *m, double p
     const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
     __m256i lo, hi;
     bilinear_gathered(m->texels, m->stride, m->maxX, m->maxY, xi, yi, fraction(_mm256_sub_ps(xs, xf)),
-                      spread(fraction(_mm256_sub_ps(ys, yf))), &lo, &hi);
+                      spread(fraction(_mm256_sub_ps(ys, yf))), 0, &lo, &hi);
     blend_sample(lo, hi, q, p);
 }
 

@@ -37,9 +37,8 @@ int cadence_contents_affine_available(void);
 /// in `float`, clamped, scaled to the level, floored, their fractions as 8-bit weights, the
 /// 16-bit bilinear sample rounded once, and `SourceOver.blendSample`. A last group of fewer
 /// than eight goes through the stack (the lanes past the span weigh 0 and are not written).
-/// Needs AVX2 (`cadence_contents_affine_available`). Cost per group: four gathers of
-/// texel pairs (four 32-bit gathers in a level one texel wide) and about 90 vector
-/// operations, about a fifth of the Swift lanes' instructions in a baseline build.
+/// Needs AVX2 (`cadence_contents_affine_available`). Cost per group: four 32-bit gathers
+/// of eight texels and about 110 other instructions (the blend's branches included).
 void cadence_contents_affine_blend(
     const cadence_contents_affine *map, ptrdiff_t y, ptrdiff_t x0, ptrdiff_t count, const float *weights, uint8_t *dst);
 

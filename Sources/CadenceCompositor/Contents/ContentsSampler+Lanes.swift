@@ -27,7 +27,7 @@ import CCadenceFeatures
 /// Cost: per eight pixels 32 texel loads (rotated), 12 multiplies and about 30 other vector
 /// operations, then the blend (`SourceOver.blendSample`); on a CPU with AVX2 the affine
 /// lanes are one C call a span (`cadence_contents_affine_blend`: the same steps, the texels
-/// by four hardware gathers of texel pairs a group; the Swift lanes are its twin). The
+/// by four hardware gathers of eight a group; the Swift lanes are its twin). The
 /// separable lanes read two filtered rows instead (four loads, 8 multiplies), and filter
 /// each level row once: eight texel-pair loads and 4 multiplies per eight pixels.
 extension ContentsSampler {
