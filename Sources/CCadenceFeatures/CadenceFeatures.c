@@ -1,7 +1,7 @@
 // The feature macros live in include/CadenceFeatures.h, the 4×4 inverse and determinant
 // of Transform3D (static inline, clang vector types) in include/CadenceMatrix4.h; the AVX2
-// kernels in CadenceSprites.c, CadenceCoverage.c and CadenceTimingBatch.c. This file holds
-// the run-time CPU check they share.
+// kernels in CadenceSprites.c, CadenceCoverage.c, CadenceContents.c and
+// CadenceTimingBatch.c. This file holds the run-time CPU check they share.
 #include "CadenceFeatures.h"
 #include "CadenceCPU.h"
 

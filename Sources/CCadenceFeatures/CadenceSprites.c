@@ -27,52 +27,9 @@
 
 #define CADENCE_AVX2 __attribute__((target("avx2")))
 #include "CadencePixelLanes.h"
+#include "CadenceBilinear.h"
 
 int cadence_sprite_draw_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
-
-/// `ContentsSampler.clamp` of floats: `x > lo ? x : lo`, then `m > hi ? hi : m`.
-CADENCE_AVX2_INLINE __m256 clampf(__m256 x, __m256 lo, __m256 hi) {
-    return _mm256_min_ps(hi, _mm256_max_ps(x, lo));
-}
-
-CADENCE_AVX2_INLINE __m256i clampi(__m256i x, __m256i lo, __m256i hi) {
-    return _mm256_min_epi32(_mm256_max_epi32(x, lo), hi);
-}
-
-/// `ContentsSampler.floor`: ⌊x⌋ as a float (`*f`) and as an integer, for |x| < 2²².
-CADENCE_AVX2_INLINE __m256i floorf8(__m256 x, __m256 *f) {
-    const __m256 magic = _mm256_set1_ps(12582912.0f);
-    const __m256 r = _mm256_sub_ps(_mm256_add_ps(x, magic), magic);
-    const __m256 down = _mm256_sub_ps(r, _mm256_set1_ps(1));
-    *f = _mm256_blendv_ps(r, down, _mm256_cmp_ps(r, x, _CMP_GT_OQ));
-    return _mm256_sub_epi32(_mm256_castps_si256(_mm256_add_ps(*f, magic)), _mm256_set1_epi32(0x4B400000));
-}
-
-/// `ContentsSampler.fraction`: 8-bit weights ⌊256·f⌉, 0…256.
-CADENCE_AVX2_INLINE __m256i fraction(__m256 f) {
-    const __m256 biased = _mm256_add_ps(_mm256_mul_ps(f, _mm256_set1_ps(256)), _mm256_set1_ps(8388608.0f));
-    return _mm256_and_si256(_mm256_castps_si256(biased), _mm256_set1_epi32(0x1FF));
-}
-
-/// `PixelLanes.spread`: a value per pixel in both 16-bit lanes of its pixel.
-CADENCE_AVX2_INLINE __m256i spread(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
-
-
-/// `ContentsSampler.vertical`: `top·(256 − φ) + bottom·φ`.
-CADENCE_AVX2_INLINE __m256i vertical(__m256i top, __m256i bottom, __m256i phi) {
-    const __m256i gamma = _mm256_sub_epi16(_mm256_set1_epi16(256), phi);
-    return _mm256_add_epi16(_mm256_mullo_epi16(top, gamma), _mm256_mullo_epi16(bottom, phi));
-}
-
-/// `ContentsSampler.horizontal`: the horizontal step and the one rounding.
-CADENCE_AVX2_INLINE __m256i horizontal(__m256i a, __m256i b, __m256i phi) {
-    const __m256i gamma = _mm256_sub_epi16(_mm256_set1_epi16(256), phi);
-    const __m256i high = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(a, 8), gamma),
-                                          _mm256_mullo_epi16(_mm256_srli_epi16(b, 8), phi));
-    const __m256i low = _mm256_add_epi16(_mm256_mullo_epi16(low_bytes(a), gamma), _mm256_mullo_epi16(low_bytes(b), phi));
-    return _mm256_srli_epi16(
-        _mm256_add_epi16(_mm256_add_epi16(high, _mm256_srli_epi16(low, 8)), _mm256_set1_epi16(128)), 8);
-}
 
 /// A group's eight pixels: pixels 0–3 at `low` and 4–7 at `high`, 16 bytes each (`high` is
 /// `low + 16` for eight pixels of a row; see `fixed_half` for the other cases).
@@ -88,8 +45,9 @@ CADENCE_AVX2_INLINE void store_group(__m256i pixels, uint8_t *low, uint8_t *high
     _mm_storeu_si128((__m128i *)low, _mm256_castsi256_si128(pixels));
 }
 
-/// `SourceOver.blendSample`.
-CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *low, uint8_t *high) {
+/// `SourceOver.blendSample` into a group's two halves (`load_group`); `blend_sample`
+/// (CadenceBilinear.h) is the same for eight pixels in a row.
+CADENCE_AVX2_INLINE void blend_sample_halves(__m256i sl, __m256i sh, __m256i q, uint8_t *low, uint8_t *high) {
     const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
     const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
     const __m256i notFull = _mm256_xor_si256(q, _mm256_set1_epi32(255));
@@ -113,22 +71,6 @@ CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *
     const __m256i hi = _mm256_add_epi16(dh, divide_round(_mm256_mullo_epi16(s1, w)));
     const __m256i c255 = _mm256_set1_epi16(255);
     store_group(pack_pixels(_mm256_min_epu16(lo, c255), _mm256_min_epu16(hi, c255)), low, high);
-}
-
-CADENCE_AVX2_INLINE __m256i gather(const uint8_t *p, __m256i offsets) {
-    return _mm256_i32gather_epi32((const int *)p, offsets, 1);
-}
-
-/// The texel pairs at byte `offsets` (texels j and j + 1 of a row) as the left and the
-/// right texels of eight pixels: two 64-bit gathers of four pairs each (half the loads of
-/// two 32-bit gathers). The first gathers pixels 0, 1, 4, 5 and the second 2, 3, 6, 7, so
-/// that the in-lane shuffles put the low and the high halves back in pixel order.
-CADENCE_AVX2_INLINE void gather_pairs(const uint8_t *p, __m256i offsets, __m256i *left, __m256i *right) {
-    const __m256i order = _mm256_permute4x64_epi64(offsets, 0xD8);
-    const __m256 a = _mm256_castsi256_ps(_mm256_i32gather_epi64((const long long *)p, _mm256_castsi256_si128(order), 1));
-    const __m256 b = _mm256_castsi256_ps(_mm256_i32gather_epi64((const long long *)p, _mm256_extracti128_si256(order, 1), 1));
-    *left = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88));
-    *right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD));
 }
 
 /// A quad table's rows are 2⁸ = 256 bytes apart (16 quads of 16 bytes: a level at most 16
@@ -161,44 +103,20 @@ CADENCE_AVX2_INLINE void load_quads(
 /// Both kernels end here.
 CADENCE_AVX2_INLINE void sample_and_blend(
     const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
-    const __m256i izero = _mm256_setzero_si256(), my = _mm256_set1_epi32(s->maxY), one = _mm256_set1_epi32(1);
-    const uint8_t *t = s->texels;
-    __m256i phi, topLeft, topRight, bottomLeft, bottomRight;
-    if (s->maxX >= 1) {
-        // The Swift kernel's texel pairs: texels j and j + 1, past the ends the edge texel
-        // picked whole by φ = 0 or 256.
-        const __m256i penultimate = _mm256_set1_epi32(s->maxX - 1);
-        phi = _mm256_blendv_epi8(fx0, izero, _mm256_cmpgt_epi32(izero, xi));
-        phi = _mm256_blendv_epi8(phi, _mm256_set1_epi32(256), _mm256_cmpgt_epi32(xi, penultimate));
-        const __m256i j = clampi(xi, izero, penultimate);
-        if (s->quads) {
-            // Rows above −1 or past the last read what those rows read: both clamped rows.
-            const __m256i r = _mm256_add_epi32(clampi(yi, _mm256_set1_epi32(-1), my), one);
-            const __m256i at = _mm256_add_epi32(_mm256_slli_epi32(r, quad_row_shift), _mm256_slli_epi32(j, 4));
-            load_quads(s->quads, at, &topLeft, &topRight, &bottomLeft, &bottomRight);
-        } else {
-            const __m256i stride = _mm256_set1_epi32(s->stride);
-            const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
-            const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, one), izero, my), stride);
-            gather_pairs(t, _mm256_add_epi32(ra, _mm256_slli_epi32(j, 2)), &topLeft, &topRight);
-            gather_pairs(t, _mm256_add_epi32(rb, _mm256_slli_epi32(j, 2)), &bottomLeft, &bottomRight);
-        }
+    __m256i lo, hi;
+    if (s->quads) {
+        // A level with a quad table is at least two texels wide: the texel pairs of
+        // `bilinear_gathered`, four of a pixel in one load. Rows above −1 or past the last
+        // read what those rows read: both clamped rows.
+        __m256i j, phi, topLeft, topRight, bottomLeft, bottomRight;
+        pair_columns(xi, fx0, s->maxX, &j, &phi);
+        const __m256i r = _mm256_add_epi32(clampi(yi, _mm256_set1_epi32(-1), _mm256_set1_epi32(s->maxY)), _mm256_set1_epi32(1));
+        const __m256i at = _mm256_add_epi32(_mm256_slli_epi32(r, quad_row_shift), _mm256_slli_epi32(j, 2));
+        load_quads(s->quads, at, &topLeft, &topRight, &bottomLeft, &bottomRight);
+        bilinear_mix(topLeft, topRight, bottomLeft, bottomRight, spread(phi), fy, &lo, &hi);
     } else {
-        const __m256i stride = _mm256_set1_epi32(s->stride);
-        const __m256i ra = _mm256_mullo_epi32(clampi(yi, izero, my), stride);
-        const __m256i rb = _mm256_mullo_epi32(clampi(_mm256_add_epi32(yi, one), izero, my), stride);
-        const __m256i mx = _mm256_set1_epi32(s->maxX);
-        const __m256i xa = _mm256_slli_epi32(clampi(xi, izero, mx), 2);
-        const __m256i xb = _mm256_slli_epi32(clampi(_mm256_add_epi32(xi, _mm256_set1_epi32(1)), izero, mx), 2);
-        phi = fx0;
-        topLeft = gather(t, _mm256_add_epi32(ra, xa)), topRight = gather(t, _mm256_add_epi32(ra, xb));
-        bottomLeft = gather(t, _mm256_add_epi32(rb, xa)), bottomRight = gather(t, _mm256_add_epi32(rb, xb));
+        bilinear_gathered(s->texels, s->stride, s->maxX, s->maxY, xi, yi, fx0, fy, 1, &lo, &hi);
     }
-    const __m256i fx = spread(phi);
-    __m256i lo = horizontal(vertical(low_bytes(topLeft), low_bytes(bottomLeft), fy),
-                            vertical(low_bytes(topRight), low_bytes(bottomRight), fy), fx);
-    __m256i hi = horizontal(vertical(_mm256_srli_epi16(topLeft, 8), _mm256_srli_epi16(bottomLeft, 8), fy),
-                            vertical(_mm256_srli_epi16(topRight, 8), _mm256_srli_epi16(bottomRight, 8), fy), fx);
     if (s->tinted) {
         const __m256i tintLo = _mm256_set1_epi32((int)((uint32_t)s->tint[0] | (uint32_t)s->tint[2] << 16));
         const __m256i tintHi = _mm256_set1_epi32((int)((uint32_t)s->tint[1] | (uint32_t)s->tint[3] << 16));
@@ -209,7 +127,7 @@ CADENCE_AVX2_INLINE void sample_and_blend(
     if (s->additive) {
         add_sample(lo, hi, q, low, high);
     } else {
-        blend_sample(lo, hi, q, low, high);
+        blend_sample_halves(lo, hi, q, low, high);
     }
 }
 

@@ -127,6 +127,38 @@ final class ContentsLanesTests: XCTestCase {
         return out
     }
 
+    /// `image` stretched over seeded bounds 8 to `8 + size` wide and high near the origin,
+    /// `mirrored` left to right (a contents rectangle of width −1), row 0 at the top or the
+    /// bottom.
+    private func randomLayout(_ g: inout SeededGenerator, _ image: ContentsImage, size: Double, mirrored: Bool)
+        -> ContentsLayout? {
+        let flipped = Rect(x: 1, y: 0, width: -1, height: 1), unit = Rect(x: 0, y: 0, width: 1, height: 1)
+        return ContentsLayout(
+            bounds: Rect(x: g.unit() * 4 - 2, y: g.unit() * 4 - 2, width: 8 + g.unit() * size, height: 8 + g.unit() * size),
+            imageSize: image.pixelSize, gravity: .resize, contentsRect: mirrored ? flipped : unit,
+            contentsCenter: unit, contentsScale: 1, rowZeroAtUnitYZero: g.next() % 2 == 0)
+    }
+
+    /// The bilinear sampler of `image` laid out by `layout` under the map that centres the
+    /// destination on the origin, turns it by the rotation `(c, s)` (cosine, sine), scales it
+    /// by `(sx, sy)`, shears it by `shear` and moves it to `offset` plus up to a pixel each
+    /// way; with its affine map, or `nil` when it does not sample in lanes.
+    private func laneSampler(
+        _ g: inout SeededGenerator, _ image: ContentsImage, _ layout: ContentsLayout, rotation c: Double, _ s: Double,
+        scale sx: Double, _ sy: Double, shear: Double, offset: Double
+    ) -> (ContentsSampler, ContentsSampler.Affine)? {
+        let d = layout.destination
+        let linear = PlaneMap(rows: SIMD3(sx * c, sx * s, 0), SIMD3(sy * (shear * c - s), sy * (shear * s + c), 0),
+                              SIMD3(0, 0, 1))
+        let map = PlaneMap.translation(-d.midX, -d.midY).concatenating(linear)
+            .concatenating(.translation(offset + g.unit(), offset + g.unit()))
+        guard let sampler = ContentsSampler(image: image, layout: layout, map: map, magnification: .linear,
+                                            minification: .linear, bias: 0),
+              sampler.samplesInLanes, case .affine(let a) = sampler.path
+        else { return nil }
+        return (sampler, a)
+    }
+
     /// Seeded affine draws — rotated, sheared, axis-aligned (the separable lanes), mirrored,
     /// magnified and minified (mip levels), from odd starts with tails — sampled and blended
     /// by `blendRow` over a seeded destination with seeded weights (a third of them 0 or
@@ -138,12 +170,7 @@ final class ContentsLanesTests: XCTestCase {
         var drawn = 0, worstAgainstFloat = 0, separable = 0
         for trial in 0..<120 {
             let image = randomContentsImage(&g, width: 1 + Int(g.next() % 40), height: 1 + Int(g.next() % 40))
-            let mirrored = Rect(x: 1, y: 0, width: -1, height: 1), unit = Rect(x: 0, y: 0, width: 1, height: 1)
-            guard let layout = ContentsLayout(
-                bounds: Rect(x: g.unit() * 4 - 2, y: g.unit() * 4 - 2, width: 8 + g.unit() * 40, height: 8 + g.unit() * 40),
-                imageSize: image.pixelSize, gravity: .resize, contentsRect: trial % 5 == 0 ? mirrored : unit,
-                contentsCenter: unit, contentsScale: 1, rowZeroAtUnitYZero: g.next() % 2 == 0)
-            else { continue }
+            guard let layout = randomLayout(&g, image, size: 40, mirrored: trial % 5 == 0) else { continue }
             let d = layout.destination
             let axisAligned = trial % 3 == 0
             let angle = axisAligned ? Double(g.next() % 2) * .pi : g.unit() * 2 * .pi
@@ -151,14 +178,9 @@ final class ContentsLanesTests: XCTestCase {
             let scale = pow(2, -2 + 4 * g.unit()) * 40 / max(d.width, d.height, 1)
             let (sx, sy) = (scale * (0.7 + 0.6 * g.unit()), scale * (0.7 + 0.6 * g.unit()))
             let shear = axisAligned ? 0 : g.unit() - 0.5
-            let linear = PlaneMap(rows: SIMD3(sx * c, sx * s, 0), SIMD3(sy * (shear * c - s), sy * (shear * s + c), 0),
-                                  SIMD3(0, 0, 1))
-            let map = PlaneMap.translation(-d.midX, -d.midY).concatenating(linear)
-                .concatenating(.translation(24 + g.unit(), 24 + g.unit()))
-            guard let sampler = ContentsSampler(image: image, layout: layout, map: map, magnification: .linear,
-                                                minification: .linear, bias: 0),
-                  sampler.samplesInLanes, case .affine(let a) = sampler.path
+            guard let found = laneSampler(&g, image, layout, rotation: c, s, scale: sx, sy, shear: shear, offset: 24)
             else { continue }
+            let (sampler, a) = found
             drawn += 1
             if a.separable { separable += 1 }
             // Every fourth draw moves its span each row (the separable lanes' cache starts over).
@@ -205,6 +227,88 @@ final class ContentsLanesTests: XCTestCase {
         XCTAssertGreaterThan(drawn, 80)
         XCTAssertGreaterThan(separable, 20)
         XCTAssertLessThanOrEqual(worstAgainstFloat, 2)
+    }
+
+    /// The affine lanes' AVX2 kernel (`cadence_contents_affine_blend`) against the Swift
+    /// lanes, its twin, called directly on the same spans: 160 seeded draws of images 1 to
+    /// 48 texels wide (every fifth one texel wide, every seventh 1 × 1; a tenth of the
+    /// texels with colour above alpha, which the blend clamps), turned, sheared, mirrored,
+    /// magnified and minified past a mip level, squeezed sixteenfold along one axis (every
+    /// ninth); spans from odd starts with tails of 1 to 7 pixels; weights biased to 0, 1,
+    /// NaN, out of range and runs of zeros (groups that read no texels). Every byte equal.
+    func testAffineKernelMatchesTheSwiftLanes() throws {
+        guard ContentsSampler.usesAffineKernel else { throw XCTSkip("no AVX2: the Swift lanes draw alone") }
+        var g = SeededGenerator(seed: 0xAF_F1E)
+        var drawn = 0, spans = 0, mipped = 0, narrow = 0, mirrored = 0, failures = 0
+        let edgeWeights: [Float] = [.nan, -0.5, 1.5, 1 - 1e-7, 1e-7]
+        for trial in 0..<160 {
+            let width = trial % 7 == 0 ? 1 : trial % 5 == 0 ? 1 : 1 + Int(g.next() % 48)
+            let height = trial % 7 == 0 ? 1 : 1 + Int(g.next() % 48)
+            var bitmap = try! Bitmap(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a = UInt8(g.next() % 4 == 0 ? 255 : g.next() % 256), r = g.next() % 10 == 0 ? 256 : UInt64(a) + 1
+                    bitmap[x, y] = SIMD4(UInt8(g.next() % r), UInt8(g.next() % r), UInt8(g.next() % r), a)
+                }
+            }
+            let image = ContentsImage(bitmap)
+            guard let layout = randomLayout(&g, image, size: 60, mirrored: trial % 4 == 1) else { continue }
+            let d = layout.destination
+            let angle = g.unit() * 2 * .pi, (c, s) = (cos(angle), sin(angle))
+            // 2 to 120 pixels across: images wider than twice that take a mip level.
+            let scale = pow(2, -5 + 6 * g.unit()) * 60 / max(d.width, d.height, 1)
+            let (sx, sy) = (scale * (0.7 + 0.6 * g.unit()), trial % 9 == 4 ? scale / 16 : scale * (0.7 + 0.6 * g.unit()))
+            let shear = g.unit() - 0.5
+            guard let found = laneSampler(&g, image, layout, rotation: c, s, scale: sx, sy, shear: shear, offset: 32)
+            else { continue }
+            let (sampler, a) = found
+            drawn += 1
+            if sampler.choice.first > 0 { mipped += 1 }
+            if sampler.levels[sampler.choice.first].maxX == 0 { narrow += 1 }
+            if trial % 4 == 1 { mirrored += 1 }
+            for y in stride(from: -2, to: 68, by: 3) {
+                let x0 = Int(g.next() % 70) - 4, count = 1 + Int(g.next() % 90)
+                let zeros = g.next() % 4 == 0 ? Int(g.next() % UInt64(count)) : 0
+                let weights: [Float] = (0..<count).map { i in
+                    if i < zeros { return 0 }
+                    switch g.next() % 10 {
+                    case 0: return 0
+                    case 1, 2: return 1
+                    case 3, 4: return Float(g.unit())
+                    case let k: return edgeWeights[Int(k) - 5]
+                    }
+                }
+                let destination: [UInt8] = (0..<count).flatMap { _ -> [UInt8] in
+                    let a = UInt8(g.next() % 256), r = UInt64(a) + 1
+                    return [UInt8(g.next() % r), UInt8(g.next() % r), UInt8(g.next() % r), a]
+                }
+                var kernel = destination, lanes = destination
+                image.withTexels { base, mips in
+                    let t = ContentsSampler.Texels(base: base!, mips: mips ?? base!)
+                    weights.withUnsafeBufferPointer { w in
+                        kernel.withUnsafeMutableBufferPointer {
+                            sampler.affineKernel(a, t, y, x0, count, w.baseAddress!, $0.baseAddress!)
+                        }
+                        lanes.withUnsafeMutableBufferPointer {
+                            sampler.swiftAffineLanes(a, t, y, x0, count, w.baseAddress!, $0.baseAddress!)
+                        }
+                    }
+                }
+                spans += 1
+                for i in 0..<count where kernel[4 * i ..< 4 * i + 4] != lanes[4 * i ..< 4 * i + 4] {
+                    failures += 1
+                    if failures <= 5 {
+                        XCTFail("seed \(g.seed) trial \(trial) pixel (\(x0 + i), \(y)): kernel \(kernel[4 * i ..< 4 * i + 4]) vs lanes \(lanes[4 * i ..< 4 * i + 4])")
+                    }
+                }
+            }
+        }
+        print("affine kernel: \(drawn) draws (\(mipped) in a mip level, \(narrow) one texel wide, \(mirrored) mirrored), \(spans) spans, \(failures) pixels differing")
+        XCTAssertEqual(failures, 0)
+        XCTAssertGreaterThan(drawn, 120)
+        XCTAssertGreaterThan(mipped, 10)
+        XCTAssertGreaterThan(narrow, 15)
+        XCTAssertGreaterThan(mirrored, 25)
     }
 
     /// The copy path in bytes (`blendCopiedRow`): seeded images drawn one texel a pixel at

@@ -204,5 +204,7 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_un
 #include "CadenceCoverage.h"
 // The uniform translucent source-over in AVX2, named here for the same reason.
 #include "CadenceSourceOver.h"
+// The contents sampler's AVX2 affine lanes, named here for the same reason.
+#include "CadenceContents.h"
 
 #endif

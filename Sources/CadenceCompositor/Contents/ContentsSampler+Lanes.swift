@@ -1,3 +1,5 @@
+import CCadenceFeatures
+
 /// The contents sampler's integer path: bilinear samples of one level under an affine map,
 /// computed in 16-bit lanes over premultiplied RGBA8 and blended straight onto the surface
 /// (`docs/compositor.md` § 9), eight pixels at a time — no colour row between sampling
@@ -23,9 +25,11 @@
 /// arithmetic over every byte pair and weight, and the whole sample on seeded texels.
 ///
 /// Cost: per eight pixels 32 texel loads (rotated), 12 multiplies and about 30 other vector
-/// operations, then the blend (`SourceOver.blendSample`). The separable lanes read two
-/// filtered rows instead (four loads, 8 multiplies), and filter each level row once: eight
-/// texel-pair loads and 4 multiplies per eight pixels.
+/// operations, then the blend (`SourceOver.blendSample`); on a CPU with AVX2 the affine
+/// lanes are one C call a span (`cadence_contents_affine_blend`: the same steps, the texels
+/// by four hardware gathers of eight a group; the Swift lanes are its twin). The
+/// separable lanes read two filtered rows instead (four loads, 8 multiplies), and filter
+/// each level row once: eight texel-pair loads and 4 multiplies per eight pixels.
 extension ContentsSampler {
     typealias Lanes = PixelLanes.Lanes
 
@@ -63,8 +67,49 @@ extension ContentsSampler {
     static var lanes8: SIMD8<Float> { SIMD8(0, 1, 2, 3, 4, 5, 6, 7) }
 
     /// The affine lanes: per eight pixels, their image coordinates, four texels each, one
-    /// bilinear sample, one blend.
+    /// bilinear sample, one blend. The span goes to the AVX2 kernel when the CPU has it
+    /// (`usesAffineKernel`), else to the Swift lanes (`swiftAffineLanes`); the same bytes.
+    @inline(__always)
     func affineLanes(
+        _ a: Affine, _ t: Texels, _ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafePointer<Float>,
+        _ dst: UnsafeMutablePointer<UInt8>
+    ) {
+        if Self.usesAffineKernel {
+            affineKernel(a, t, y, x0, count, weights, dst)
+        } else {
+            swiftAffineLanes(a, t, y, x0, count, weights, dst)
+        }
+    }
+
+    /// Whether the affine lanes run as `cadence_contents_affine_blend`: the CPU has AVX2
+    /// (asked once, at run time: a baseline x86-64 build still runs everywhere) and
+    /// `referenceAffineLanesForTests` is off.
+    static var usesAffineKernel: Bool {
+        !referenceAffineLanesForTests && cadence_contents_affine_available() != 0
+    }
+
+    /// Whether the affine lanes keep to the Swift lanes, the kernel's reference twin. For
+    /// tests; set it only where no other thread draws.
+    nonisolated(unsafe) static var referenceAffineLanesForTests = false
+
+    /// The affine lanes as one call of the AVX2 kernel for the whole span (CadenceContents.h:
+    /// the Swift lanes' steps in the same operations, hardware gathers for the texels). Needs
+    /// AVX2.
+    func affineKernel(
+        _ a: Affine, _ t: Texels, _ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafePointer<Float>,
+        _ dst: UnsafeMutablePointer<UInt8>
+    ) {
+        let k = choice.first
+        let info = levels[k]
+        var map = cadence_contents_affine(
+            texels: t.level(k, info).assumingMemoryBound(to: UInt8.self), stride: Int32(truncatingIfNeeded: info.stride),
+            maxX: info.maxX, maxY: info.maxY, scale: info.scale, ax: a.ax, bx: a.bx, cx: a.cx, ay: a.ay, by: a.by,
+            cy: a.cy, loX: a.loX, hiX: a.hiX, loY: a.loY, hiY: a.hiY)
+        cadence_contents_affine_blend(&map, y, x0, count, weights, dst)
+    }
+
+    /// The affine lanes in Swift: the fallback without AVX2 and the kernel's twin.
+    func swiftAffineLanes(
         _ a: Affine, _ t: Texels, _ y: Int, _ x0: Int, _ count: Int, _ weights: UnsafePointer<Float>,
         _ dst: UnsafeMutablePointer<UInt8>
     ) {

@@ -1,0 +1,74 @@
+// The contents sampler's affine lanes in AVX2 (CadenceContents.h). Each step is the Swift
+// lanes' (`ContentsSampler.affineLanes` with `clamp`, `floor`, `fraction`, `vertical`,
+// `horizontal`, `PixelLanes.quantize` and `SourceOver.blendSample`) in the same `double`,
+// `float` and integer operations on the same operands in the same order, so the bytes are
+// the same: floats are never contracted (the pragma) and each min/max has the operand
+// order of the Swift select. What differs: one call a span, not a closure a group; the
+// texels from hardware gathers (CadenceBilinear.h); 256-bit lanes on a baseline build.
+#include "CadenceContents.h"
+#include "CadenceCPU.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#pragma clang fp contract(off)
+
+#include "CadencePixelLanes.h"
+#include "CadenceBilinear.h"
+
+int cadence_contents_affine_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
+
+/// One group: the eight pixels at `p` from column `x` of the row whose pixel centre is
+/// `py`, at the eight weights at `w`.
+CADENCE_AVX2_INLINE void affine_group(const cadence_contents_affine *m, double py, ptrdiff_t x, const float *w, uint8_t *p) {
+    const __m256i q = quantize(_mm256_loadu_ps(w));
+    if (_mm256_testz_si256(q, q)) return;
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), half = _mm256_set1_ps(0.5f);
+    const double px = (double)x + 0.5;
+    const __m256 sx = _mm256_set1_ps((float)(m->ax * px + m->bx * py + m->cx));
+    const __m256 sy = _mm256_set1_ps((float)(m->ay * px + m->by * py + m->cy));
+    const __m256 ix = clampf(_mm256_add_ps(sx, _mm256_mul_ps(lanes, _mm256_set1_ps((float)m->ax))),
+                             _mm256_set1_ps(m->loX), _mm256_set1_ps(m->hiX));
+    const __m256 iy = clampf(_mm256_add_ps(sy, _mm256_mul_ps(lanes, _mm256_set1_ps((float)m->ay))),
+                             _mm256_set1_ps(m->loY), _mm256_set1_ps(m->hiY));
+    const __m256 scale = _mm256_set1_ps(m->scale);
+    const __m256 xs = _mm256_sub_ps(_mm256_mul_ps(ix, scale), half), ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
+    __m256 xf, yf;
+    const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
+    __m256i lo, hi;
+    bilinear_gathered(m->texels, m->stride, m->maxX, m->maxY, xi, yi, fraction(_mm256_sub_ps(xs, xf)),
+                      spread(fraction(_mm256_sub_ps(ys, yf))), 0, &lo, &hi);
+    blend_sample(lo, hi, q, p);
+}
+
+__attribute__((target("avx2")))
+void cadence_contents_affine_blend(
+    const cadence_contents_affine *map, ptrdiff_t y, ptrdiff_t x0, ptrdiff_t count, const float *weights, uint8_t *dst) {
+    // A local copy, which the stores to `dst` cannot alias: its fields and what is made of
+    // them stay in registers across the groups.
+    const cadence_contents_affine m = *map;
+    const double py = (double)y + 0.5;
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) affine_group(&m, py, x0 + i, weights + i, dst + 4 * i);
+    const ptrdiff_t n = count - i;
+    if (n <= 0) return;
+    // `PixelLanes.forEachGroup`'s last group: the pixels and weights past the span are 0.
+    _Alignas(32) float w[8] = {0};
+    _Alignas(32) uint8_t pixels[32] = {0};
+    __builtin_memcpy(w, weights + i, (size_t)n * sizeof(float));
+    __builtin_memcpy(pixels, dst + 4 * i, (size_t)n * 4);
+    affine_group(&m, py, x0 + i, w, pixels);
+    __builtin_memcpy(dst + 4 * i, pixels, (size_t)n * 4);
+}
+
+#else
+
+int cadence_contents_affine_available(void) { return 0; }
+
+void cadence_contents_affine_blend(
+    const cadence_contents_affine *map, ptrdiff_t y, ptrdiff_t x0, ptrdiff_t count, const float *weights, uint8_t *dst) {
+    (void)map, (void)y, (void)x0, (void)count, (void)weights, (void)dst;
+    __builtin_trap();
+}
+
+#endif
