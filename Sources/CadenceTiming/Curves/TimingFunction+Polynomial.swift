@@ -290,10 +290,9 @@ extension TimingFunction.Table {
     where V.Scalar == Double {
         var t = start
         var steps = steps
-        let zero = V()
         while steps > 0 {
             let tt = t * t
-            let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
+            let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, h * -1))
             t -= residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
             steps -= 1
         }
@@ -306,9 +305,11 @@ extension TimingFunction.Table {
     static func correctedLanes<V: SIMD & FloatingLanes>(
         _ h: V, _ t: V, _ c: (Int) -> V
     ) -> (y: V, excess: V) where V.Scalar == Double {
-        let zero = V()
+        // Negations are products by −1: an exact sign flip, which the compiler folds into a
+        // negated fused multiply-add (`0 − v` differs from `−v` at zero, so it stays a
+        // subtraction; the batch kernel's `0 − v` gives the same values but for a zero's sign).
         let tt = t * t
-        let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, zero - h))
+        let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, h * -1))
         let x1 = multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
         let x2 = multiplyAdd(c(Fast.x3a), t, c(Fast.xb))
         let y0 = multiplyAdd(tt, multiplyAdd(c(Fast.ya), t, c(Fast.yb)), multiplyAdd(c(Fast.yc), t, c(Fast.yd)))
@@ -316,10 +317,10 @@ extension TimingFunction.Table {
         let y2 = multiplyAdd(c(Fast.y3a), t, c(Fast.yb))
         let inverse = V(repeating: 1) / x1
         let q = residual * inverse  // −δ₁
-        let k2 = multiplyAdd(zero - y1 * x2, inverse, y2)
-        let y = multiplyAdd(q * q, k2, multiplyAdd(zero - y1, q, y0))
+        let k2 = multiplyAdd(y1 * x2 * -1, inverse, y2)
+        let y = multiplyAdd(q * q, k2, multiplyAdd(y1 * -1, q, y0))
         let magnitude = magnitude(q)
-        let excess = multiplyAdd(zero - c(Fast.limit), t, magnitude)
+        let excess = multiplyAdd(c(Fast.limit) * -1, t, magnitude)
         let above = t - c(Fast.largest)
         return (y, excess.replacing(with: above, where: excess .< above))
     }
