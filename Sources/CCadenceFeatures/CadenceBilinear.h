@@ -59,7 +59,7 @@ CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t
     const __m256i notOpaque = _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
     const int full = _mm256_testz_si256(notFull, notFull), opaque = _mm256_testz_si256(notOpaque, notOpaque);
     if (full && opaque) {
-        store_pixels(s0, s1, p);
+        _mm256_storeu_si256((__m256i *)p, pack_pixels(s0, s1));
         return;
     }
     blend_weighted(s0, s1, alpha, spread(q), opaque, full, p);
