@@ -51,18 +51,32 @@ CADENCE_AVX2_INLINE __m256i horizontal(__m256i a, __m256i b, __m256i phi) {
         _mm256_add_epi16(_mm256_add_epi16(high, _mm256_srli_epi16(low, 8)), _mm256_set1_epi16(128)), 8);
 }
 
-/// `SourceOver.blendSample`.
-CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
-    const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
-    const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
+/// A sample as `SourceOver.blendSample` blends it: the colour lanes `sl`, `sh` held to the
+/// sample's alpha (`*s0`, `*s1`), the alpha spread over each pixel's lanes, and whether the
+/// weights `q` are all full and the alphas all opaque (then the sample is the pixels).
+typedef struct blend_source {
+    __m256i s0, s1, alpha;
+    int full, opaque;
+} blend_source;
+
+CADENCE_AVX2_INLINE blend_source sample_source(__m256i sl, __m256i sh, __m256i q) {
+    blend_source b;
+    b.alpha = spread(_mm256_srli_epi32(sh, 16));
+    b.s0 = _mm256_min_epu16(sl, b.alpha), b.s1 = _mm256_min_epu16(sh, b.alpha);
     const __m256i notFull = _mm256_xor_si256(q, _mm256_set1_epi32(255));
-    const __m256i notOpaque = _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
-    const int full = _mm256_testz_si256(notFull, notFull), opaque = _mm256_testz_si256(notOpaque, notOpaque);
-    if (full && opaque) {
-        _mm256_storeu_si256((__m256i *)p, pack_pixels(s0, s1));
+    const __m256i notOpaque = _mm256_xor_si256(b.alpha, _mm256_set1_epi16(255));
+    b.full = _mm256_testz_si256(notFull, notFull), b.opaque = _mm256_testz_si256(notOpaque, notOpaque);
+    return b;
+}
+
+/// `SourceOver.blendSample` over the eight pixels at `p`.
+CADENCE_AVX2_INLINE void blend_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *p) {
+    const blend_source b = sample_source(sl, sh, q);
+    if (b.full && b.opaque) {
+        _mm256_storeu_si256((__m256i *)p, pack_pixels(b.s0, b.s1));
         return;
     }
-    blend_weighted(s0, s1, alpha, spread(q), opaque, full, p);
+    blend_weighted(b.s0, b.s1, b.alpha, spread(q), b.opaque, b.full, p);
 }
 
 CADENCE_AVX2_INLINE __m256i gather(const uint8_t *p, __m256i offsets) {

@@ -48,16 +48,12 @@ CADENCE_AVX2_INLINE void store_group(__m256i pixels, uint8_t *low, uint8_t *high
 /// `SourceOver.blendSample` into a group's two halves (`load_group`); `blend_sample`
 /// (CadenceBilinear.h) is the same for eight pixels in a row.
 CADENCE_AVX2_INLINE void blend_sample_halves(__m256i sl, __m256i sh, __m256i q, uint8_t *low, uint8_t *high) {
-    const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
-    const __m256i s0 = _mm256_min_epu16(sl, alpha), s1 = _mm256_min_epu16(sh, alpha);
-    const __m256i notFull = _mm256_xor_si256(q, _mm256_set1_epi32(255));
-    const __m256i notOpaque = _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
-    const int full = _mm256_testz_si256(notFull, notFull), opaque = _mm256_testz_si256(notOpaque, notOpaque);
-    if (full && opaque) {
-        store_group(pack_pixels(s0, s1), low, high);
+    const blend_source b = sample_source(sl, sh, q);
+    if (b.full && b.opaque) {
+        store_group(pack_pixels(b.s0, b.s1), low, high);
         return;
     }
-    store_group(blended(s0, s1, alpha, spread(q), opaque, full, load_group(low, high)), low, high);
+    store_group(blended(b.s0, b.s1, b.alpha, spread(q), b.opaque, b.full, load_group(low, high)), low, high);
 }
 
 /// `SourceOver.addSample`.
