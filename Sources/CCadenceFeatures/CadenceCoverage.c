@@ -177,7 +177,7 @@ CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span,
     if (far || i1 < e->width) line[i1] += (float)end;
 }
 
-/// The rows of `cadence_accumulate_rows`, `far` a constant (see `add_row`): the first row
+/// The rows of one edge in `cadence_accumulate_edges`, `far` a constant (see `add_row`): the first row
 /// from `(px, py)`, the whole rows between (cover `sign`), the last to `(qx, qy)`; a row's
 /// crossing is `px + dxdy · (its bottom − py)`. The row's cells, span and block word are
 /// stepped by pointer, not found from the row's index.
@@ -202,26 +202,61 @@ CADENCE_AVX2_INLINE void add_rows(const edge_rows *e, float *line, ptrdiff_t str
     add_row(e, line, span, word, sign * (qy - row_bottom), xt, qx, far);
 }
 
-int cadence_accumulate_rows_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2 | CADENCE_CPU_BMI2); }
+int cadence_accumulate_edges_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2 | CADENCE_CPU_BMI2); }
 
 __attribute__((target("avx2,bmi2")))
-void cadence_accumulate_rows(float *base, ptrdiff_t stride, ptrdiff_t width, int32_t *spans, uint64_t *blocks,
-                             ptrdiff_t first_row, ptrdiff_t end_row, int32_t first_cell, int32_t last_cell,
-                             double px, double py, double qx, double qy, double dxdy, double sign) {
-    const double slope = sign / __builtin_fabs(dxdy);
-    const edge_rows e = {
-        .cells = _mm_setr_epi32(first_cell, last_cell, 0, 0), .right = (double)width, .slope = slope,
-        .half_slope = 0.5 * slope, .step = (float)slope, .width = width,
-    };
-    const ptrdiff_t words = (width + 511) >> 9;
-    float *line = base + first_row * stride;
-    int32_t *span = spans + 2 * first_row;
-    uint64_t *word = blocks + first_row * words + (first_cell >> 9);
-    if (last_cell <= width - 3) {
-        add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1);
-    } else {
-        add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0);
+ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *points, ptrdiff_t count, ptrdiff_t from,
+                                   double offset_x, double offset_y) {
+    float *const base = plane->base;
+    int32_t *const spans = plane->spans;
+    uint64_t *const blocks = plane->blocks;
+    const ptrdiff_t stride = plane->stride, width = plane->width, words = (width + 511) >> 9;
+    const double right = (double)width, bottom = (double)plane->height;
+    ptrdiff_t min_row = plane->min_row, max_row = plane->max_row, min_cell = plane->min_cell;
+    ptrdiff_t i = from;
+    // Edge `i` runs from point `i − 1` (the last point for edge 0) to point `i`, each less
+    // the offset (`addPolygon`).
+    const double *a = points + 2 * (i == 0 ? count - 1 : i - 1);
+    for (; i < count; a = points + 2 * i, i++) {
+        const double ax = a[0] - offset_x, ay = a[1] - offset_y;
+        const double bx = points[2 * i] - offset_x, by = points[2 * i + 1] - offset_y;
+        // `addEdge`: a level edge adds nothing, nor one wholly above or below the plane.
+        if (ay == by) continue;
+        const int down = ay < by;
+        const double sign = down ? 1 : -1;
+        const double px = down ? ax : bx, py = down ? ay : by, qx = down ? bx : ax, qy = down ? by : ay;
+        if (!(qy > 0) || !(py < bottom)) continue;
+        const double dxdy = (qx - px) / (qy - py);
+        // Swift's `min(p.x, q.x)` and `max(p.x, q.x)`, operands in their order.
+        const double lo = qx < px ? qx : px, hi = qx >= px ? qx : px;
+        // Not inside the plane (cut at its sides or rows), or not usual: the Swift edge.
+        if (!(py >= 0 && qy <= bottom && lo >= 0 && hi < right)) break;
+        // `addInside`'s set-up: whole numbers in 0 … 2⁵², so their conversions are exact.
+        const ptrdiff_t first_row = (ptrdiff_t)__builtin_floor(py), end_row = (ptrdiff_t)__builtin_ceil(qy);
+        if (!(first_row < end_row)) continue;
+        const ptrdiff_t first_cell = (ptrdiff_t)__builtin_floor(lo);
+        const ptrdiff_t ceiling = (ptrdiff_t)__builtin_ceil(hi), last_cell = width - 1 < ceiling ? width - 1 : ceiling;
+        // Every block the rows may touch (a block of margin each side) in one word of a row.
+        if (!(first_cell >= 8 && (first_cell - 8) >> 9 == (last_cell + 8) >> 9)) break;
+        min_row = first_row < min_row ? first_row : min_row;
+        max_row = end_row - 1 > max_row ? end_row - 1 : max_row;
+        min_cell = first_cell < min_cell ? first_cell : min_cell;
+        const double slope = sign / __builtin_fabs(dxdy);
+        const edge_rows e = {
+            .cells = _mm_setr_epi32((int32_t)first_cell, (int32_t)last_cell, 0, 0), .right = right, .slope = slope,
+            .half_slope = 0.5 * slope, .step = (float)slope, .width = width,
+        };
+        float *line = base + first_row * stride;
+        int32_t *span = spans + 2 * first_row;
+        uint64_t *word = blocks + first_row * words + (first_cell >> 9);
+        if (last_cell <= width - 3) {
+            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1);
+        } else {
+            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0);
+        }
     }
+    plane->min_row = min_row, plane->max_row = max_row, plane->min_cell = min_cell;
+    return i;
 }
 
 /// The paint as `SourceOver.Paint` holds it, from its pixel word `r | g << 8 | b << 16 | a << 24`.
@@ -292,14 +327,12 @@ void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptr
     __builtin_trap();
 }
 
-int cadence_accumulate_rows_available(void) { return 0; }
+int cadence_accumulate_edges_available(void) { return 0; }
 
-void cadence_accumulate_rows(float *base, ptrdiff_t stride, ptrdiff_t width, int32_t *spans, uint64_t *blocks,
-                             ptrdiff_t first_row, ptrdiff_t end_row, int32_t first_cell, int32_t last_cell,
-                             double px, double py, double qx, double qy, double dxdy, double sign) {
-    (void)base, (void)stride, (void)width, (void)spans, (void)blocks, (void)first_row, (void)end_row;
-    (void)first_cell, (void)last_cell, (void)px, (void)py, (void)qx, (void)qy, (void)dxdy, (void)sign;
-    __builtin_trap();
+ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *points, ptrdiff_t count, ptrdiff_t from,
+                                   double offset_x, double offset_y) {
+    (void)plane, (void)points, (void)count, (void)offset_x, (void)offset_y;
+    return from;
 }
 
 #endif

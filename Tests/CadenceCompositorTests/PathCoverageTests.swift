@@ -663,16 +663,18 @@ final class PathCoverageTests: XCTestCase {
         }
     }
 
-    /// `cadence_accumulate_rows` (the usual edge's rows as a C kernel, the fast path)
-    /// against `addInside`'s Swift rows (its reference twin): the same cells (bit
-    /// patterns), spans and touched blocks, on seeded planes of 1,100, 1,031 and 600 cells
-    /// (several words of blocks a row) into which 20 edges each are accumulated, so cells
-    /// and spans are added onto. The edges favour what an operand order or a select could
-    /// get wrong: vertical, slopes of exactly ±1 and an ulp either side, steep and shallow
-    /// ones, ends on whole cells and rows and an ulp off, near multiples of 8 (blocks) and
-    /// 512 (words), and at the plane's right side.
+    /// `cadence_accumulate_edges` (a polygon's usual edges as a C kernel, the fast path)
+    /// against `addEdge` with `addInside`'s Swift rows (its reference twin): the same cells
+    /// (bit patterns), spans, touched blocks and touched rows and cells, on seeded planes
+    /// of 1,100, 1,031 and 600 cells (several words of blocks a row) into which closed
+    /// polygons of 20 edges each are accumulated, so cells and spans are added onto. The
+    /// edges favour what an operand order or a select could get wrong: vertical, slopes of
+    /// exactly ±1 and an ulp either side, steep and shallow ones, level ones, ends on whole
+    /// cells and rows and an ulp off, near multiples of 8 (blocks) and 512 (words), and at
+    /// the plane's right side; some points lie outside the plane (edges the kernel hands
+    /// back to `addEdge` in the middle of a polygon), and some polygons are offset.
     func testVectorEdgeRowsMatchTheReference() throws {
-        try XCTSkipUnless(cadence_accumulate_rows_available() != 0, "the CPU has no AVX2 and BMI2")
+        try XCTSkipUnless(cadence_accumulate_edges_available() != 0, "the CPU has no AVX2 and BMI2")
         let seed: UInt64 = 0x5EED_0018_E6
         var rng = SeededGenerator(seed: seed)
         let height = 40
@@ -698,12 +700,15 @@ final class PathCoverageTests: XCTestCase {
                 ? Double.random(in: 0...Double(height), using: &rng)
                 : Swift.min(Swift.max(onOrNear(Double(Int.random(in: 0...height, using: &rng))), 0), Double(height))
         }
-        func accumulate(_ edges: [(SIMD2<Double>, SIMD2<Double>)], width: Int, reference: Bool)
-            -> (cells: [UInt32], spans: [SIMD2<Int32>], blocks: [UInt64]) {
+        struct Plane: Equatable {
+            var cells: [UInt32], spans: [SIMD2<Int32>], blocks: [UInt64], touched: [Int]
+        }
+        func accumulate(_ polygons: [[SIMD2<Double>]], offset: SIMD2<Double>, width: Int, reference: Bool) -> Plane {
             let words = TouchedBlocks.words(width: width)
             var cells = [Float](repeating: 0, count: width * height)
             var spans = [SIMD2<Int32>](repeating: SIMD2(Int32.max, -1), count: height)
             var marks = [UInt64](repeating: 0, count: words * height)
+            var touched: [Int] = []
             let saved = PathCoverage.Accumulator.referenceRowsForTests
             PathCoverage.Accumulator.referenceRowsForTests = reference
             defer { PathCoverage.Accumulator.referenceRowsForTests = saved }
@@ -713,45 +718,68 @@ final class PathCoverageTests: XCTestCase {
                         var acc = PathCoverage.Accumulator(base: c.baseAddress!, width: width, height: height, stride: width)
                         acc.spans = s.baseAddress!
                         acc.blocks = m.baseAddress!
-                        for (a, b) in edges { acc.addEdge(a, b) }
+                        for polygon in polygons { polygon.withUnsafeBufferPointer { acc.addPolygon($0, offset: offset) } }
+                        touched = [acc.minRow, acc.maxRow, acc.minCell, acc.isValid ? 1 : 0]
                     }
                 }
             }
-            return (cells.map(\.bitPattern), spans, marks)
+            return Plane(cells: cells.map(\.bitPattern), spans: spans, blocks: marks, touched: touched)
         }
         var usual = 0, total = 0
         for trial in 0..<200 {
             let width = [1_100, 1_031, 600][trial % 3]
-            var edges: [(SIMD2<Double>, SIMD2<Double>)] = []
-            for _ in 0..<20 {
-                let a = SIMD2(x(width), y())
+            let offset = trial % 4 == 3 ? SIMD2(Double.random(in: -2...2, using: &rng), 0.25) : .zero
+            var points = [SIMD2(x(width), y())]
+            for _ in 1..<20 {
+                let a = points.last!
                 var b = SIMD2(x(width), y())
                 let dy = b.y - a.y
-                switch Int.random(in: 0..<8, using: &rng) {
+                switch Int.random(in: 0..<10, using: &rng) {
                 case 0: b.x = a.x                                                       // vertical
                 case 1: b.x = a.x + dy                                                  // slope +1
                 case 2: b.x = a.x - dy                                                  // slope −1
                 case 3: b.x = a.x + dy * (Bool.random(using: &rng) ? 1.0.nextUp : 1.0.nextDown)
                 case 4: b.x = a.x + dy * Double.random(in: -0.3...0.3, using: &rng)     // steep
                 case 5: b.x = a.x + Double.random(in: -12...12, using: &rng)            // short
+                case 6: b.y = a.y                                                       // level
                 default: break
                 }
                 b.x = Swift.min(Swift.max(b.x, 0), Double(width).nextDown)
-                edges.append((a, b))
-                // Whether the edge takes the usual path (inside, its blocks in one word).
-                let lo = Int(Swift.min(a.x, b.x).rounded(.down))
-                let hi = Swift.min(width - 1, Int(Swift.max(a.x, b.x).rounded(.up)))
-                if a.y != b.y, lo >= 8, (lo - 8) >> 9 == (hi + 8) >> 9 { usual += 1 }
+                // Now and then a point outside the plane: left, right, above or below it.
+                if Int.random(in: 0..<12, using: &rng) == 0 {
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0: b.x = -Double.random(in: 0...30, using: &rng)
+                    case 1: b.x = Double(width) + Double.random(in: 0...30, using: &rng)
+                    case 2: b.y = -Double.random(in: 0...10, using: &rng)
+                    default: b.y = Double(height) + Double.random(in: 0...10, using: &rng)
+                    }
+                }
+                points.append(b)
+            }
+            // Whether each edge takes the usual path (inside, its blocks in one word).
+            for (k, b) in points.enumerated() {
+                let a = points[k == 0 ? points.count - 1 : k - 1] - offset, b = b - offset
+                let inside = Swift.min(a.y, b.y) >= 0 && Swift.max(a.y, b.y) <= Double(height)
+                    && Swift.min(a.x, b.x) >= 0 && Swift.max(a.x, b.x) < Double(width)
+                if inside, a.y != b.y {
+                    let lo = Int(Swift.min(a.x, b.x).rounded(.down))
+                    let hi = Swift.min(width - 1, Int(Swift.max(a.x, b.x).rounded(.up)))
+                    if lo >= 8, (lo - 8) >> 9 == (hi + 8) >> 9 { usual += 1 }
+                }
                 total += 1
             }
-            let fast = accumulate(edges, width: width, reference: false)
-            let slow = accumulate(edges, width: width, reference: true)
+            // Two polygons a plane: the second from the first's points reversed and shifted.
+            let polygons = [points, points.reversed().map { SIMD2($0.x, $0.y + 0.5) }]
+            let fast = accumulate(polygons, offset: offset, width: width, reference: false)
+            let slow = accumulate(polygons, offset: offset, width: width, reference: true)
             XCTAssertEqual(fast.cells, slow.cells, "seed \(seed), trial \(trial): cells")
             XCTAssertEqual(fast.spans, slow.spans, "seed \(seed), trial \(trial): spans")
             XCTAssertEqual(fast.blocks, slow.blocks, "seed \(seed), trial \(trial): blocks")
+            XCTAssertEqual(fast.touched, slow.touched, "seed \(seed), trial \(trial): touched rows and cells")
         }
-        // Most edges reach the kernel (the others run the general Swift rows both times).
-        XCTAssertGreaterThan(usual, total / 2, "\(usual) of \(total) edges took the usual path")
+        // Many edges reach the kernel (about two in five; the others, mostly edges across a
+        // word of blocks, run the Swift edge both times, handed back in mid-polygon).
+        XCTAssertGreaterThan(usual, total / 3, "\(usual) of \(total) edges took the usual path")
     }
 
     /// The drawing context's strokes of the benchmarks' spirals (zigzag 0, 2 and 5 px,

@@ -1,5 +1,5 @@
-// A coverage plane's kernels in AVX2: the rows of an edge's cells, one call an edge
-// (`PathCoverage.Accumulator.addInside` in PathCoverage.swift); the sparse resolve, one call
+// A coverage plane's kernels in AVX2: a polygon's usual edges, one call a polygon
+// (`PathCoverage.Accumulator.addPolygon` in PathCoverage.swift); the sparse resolve, one call
 // a row (`PathCoverage.resolveSparse`, its prefix sums in full-width permutations); and the
 // one-colour blend of a row's touched blocks (`CoverageRows.blend` and `SourceOver.blend` in
 // CoverageRows.swift and SourceOver.swift). The Swift functions are their reference twins;
@@ -36,24 +36,36 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
 /// block must lie wholly in the row (`8·⌈stop / 8⌉` at most the row's width). Needs AVX2.
 void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst);
 
-/// Whether `cadence_accumulate_rows` may be called: the CPU has AVX2 and BMI2 (checked at run
-/// time, once).
-int cadence_accumulate_rows_available(void);
+/// A coverage plane as `PathCoverage.Accumulator` holds it: row `r`'s cells at `base + r ·
+/// stride` (`width` of them, `height` rows), each row's first and last cell touched as two
+/// `int32_t`s of `spans`, its touched blocks of 8 cells in `⌈width / 512⌉` words of `blocks`,
+/// and the rows and leftmost cell touched so far (`min_row > max_row`: none).
+typedef struct cadence_coverage_plane {
+    float *base;
+    ptrdiff_t stride, width, height;
+    int32_t *spans;
+    uint64_t *blocks;
+    ptrdiff_t min_row, max_row, min_cell;
+} cadence_coverage_plane;
 
-/// Accumulates the rows of one edge of a coverage plane, exactly as
-/// `PathCoverage.Accumulator.addInside` does for the usual edge (its Swift rows are the
-/// reference twin): the edge runs down from `(px, py)` to `(qx, qy)` (`py < qy`, both inside
-/// the plane: `0 ≤ x < width`, `0 ≤ y ≤` the plane's height), `dxdy` its slope and `sign`
-/// its winding (±1), over rows `first_row ..< end_row` (`⌊py⌋ ..< ⌈qy⌉`). Each row adds the
-/// exact area of its piece to the cells of `base + row · stride` (`float`s: the products
-/// and sums in the Swift code's order, rounded where it rounds, so the same bits), widens
-/// `spans[2·row], spans[2·row + 1]` to `first_cell … last_cell` (`⌊min x⌋`, and `⌈max x⌉`
-/// cut to `width − 1`), and sets the bits of its blocks of 8 cells in word `first_cell / 512`
-/// of the row's `⌈width / 512⌉` words of `blocks` — every block the edge may touch, a block
-/// of margin each side, must lie in that word. Needs AVX2 and BMI2
-/// (`cadence_accumulate_rows_available`).
-void cadence_accumulate_rows(float *base, ptrdiff_t stride, ptrdiff_t width, int32_t *spans, uint64_t *blocks,
-                             ptrdiff_t first_row, ptrdiff_t end_row, int32_t first_cell, int32_t last_cell,
-                             double px, double py, double qx, double qy, double dxdy, double sign);
+/// Whether `cadence_accumulate_edges` does any work: the CPU has AVX2 and BMI2 (checked at
+/// run time, once).
+int cadence_accumulate_edges_available(void);
+
+/// Accumulates the edges `from ..< count` of a closed polygon into `plane`, in order,
+/// exactly as `PathCoverage.Accumulator.addPolygon` with `addEdge` does (its Swift code is the
+/// reference twin), up to the first edge that is not usual, whose index it returns (`count`
+/// when there is none) with nothing of it written. Edge `i` runs from point `i − 1` (the last
+/// point for edge 0) to point `i`, each less `(offset_x, offset_y)`; `points` holds `count`
+/// points as `x, y` pairs. Level edges and edges wholly above or below the plane add
+/// nothing. The usual edge lies inside the plane (`0 ≤ x < width`, `0 ≤ y ≤ height`) and
+/// every block of 8 cells it may touch, a block of margin each side, lies in one word of a
+/// row: each row adds the exact area of the edge's piece to its cells (the Swift code's
+/// products and sums in its order, rounded where it rounds, so the same bits), widens the
+/// row's span to the edge's cells (`⌊min x⌋`, and `⌈max x⌉` cut to `width − 1`) and sets the
+/// bits of its blocks; `min_row`, `max_row` and `min_cell` take in the edge. Needs AVX2 and
+/// BMI2: without them it returns `from` and writes nothing.
+ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *points, ptrdiff_t count, ptrdiff_t from,
+                                   double offset_x, double offset_y);
 
 #endif

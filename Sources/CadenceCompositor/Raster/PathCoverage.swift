@@ -548,15 +548,16 @@ enum PathCoverage {
         var blocks: UnsafeMutablePointer<UInt64>?
         /// Inside pieces go through `addPiece` (`referenceForTests` when made).
         let usesReference: Bool
-        /// The usual edge's rows go through `cadence_accumulate_rows`: the CPU has AVX2 and
-        /// BMI2 (asked once, at run time) and `referenceRowsForTests` was off when made.
-        let usesVectorRows: Bool
+        /// A polygon's usual edges go through `cadence_accumulate_edges`: the CPU has AVX2
+        /// and BMI2 (asked once, at run time) and `referenceRowsForTests` was off when made.
+        let usesVectorEdges: Bool
 
         /// `rows`: the plane's rows written (`nil`: all); the others' cells may lie outside
         /// the memory (`base` is never read or written there). Not with `spans` or `blocks`.
         init(base: UnsafeMutablePointer<Float>, width: Int, height: Int, stride: Int, rows: Range<Int>? = nil) {
             usesReference = Self.referenceForTests
-            usesVectorRows = !Self.referenceRowsForTests && cadence_accumulate_rows_available() != 0
+            usesVectorEdges = !Self.referenceForTests && !Self.referenceRowsForTests
+                && cadence_accumulate_edges_available() != 0
             self.base = base
             self.width = width
             self.height = height
@@ -569,13 +570,46 @@ enum PathCoverage {
         }
 
         /// The edges of the closed polygon, each point less `offset`.
+        ///
+        /// With `usesVectorEdges`, spans and blocks kept and no window (a coverage row's
+        /// plane), the edges go through `cadence_accumulate_edges`, one call a polygon: it
+        /// does `addEdge` and `addInside` for each usual edge (inside the plane, its blocks
+        /// in one word of a row) with the same operations in the same order, and hands back
+        /// the first other edge, which `addEdge` takes before the kernel goes on from the
+        /// next. So the edges are added in their order and the cells, spans and blocks are
+        /// the same bits as `addEdge`'s one at a time (`testVectorEdgeRowsMatchTheReference`).
         mutating func addPolygon(_ polygon: UnsafeBufferPointer<SIMD2<Double>>, offset: SIMD2<Double> = .zero) {
+            if usesVectorEdges, !isWindowed, let spans, let blocks, let points = polygon.baseAddress {
+                return addPolygon(points, count: polygon.count, offset: offset, spans: spans, blocks: blocks)
+            }
             guard var previous = polygon.last.map({ $0 - offset }) else { return }
             for p in polygon {
                 let q = p - offset
                 addEdge(previous, q)
                 previous = q
             }
+        }
+
+        /// `addPolygon` through `cadence_accumulate_edges`, `addEdge` for the edges it hands back.
+        private mutating func addPolygon(
+            _ points: UnsafePointer<SIMD2<Double>>, count: Int, offset: SIMD2<Double>,
+            spans: UnsafeMutablePointer<SIMD2<Int32>>, blocks: UnsafeMutablePointer<UInt64>
+        ) {
+            let coordinates = UnsafeRawPointer(points).assumingMemoryBound(to: Double.self)
+            var plane = cadence_coverage_plane(
+                base: base, stride: stride, width: width, height: height,
+                spans: UnsafeMutableRawPointer(spans).assumingMemoryBound(to: Int32.self), blocks: blocks,
+                min_row: minRow, max_row: maxRow, min_cell: minCell)
+            var next = 0
+            while true {
+                next = cadence_accumulate_edges(&plane, coordinates, count, next, offset.x, offset.y)
+                guard next < count else { break }
+                (minRow, maxRow, minCell) = (plane.min_row, plane.max_row, plane.min_cell)
+                addEdge(points[next == 0 ? count - 1 : next - 1] - offset, points[next] - offset)
+                (plane.min_row, plane.max_row, plane.min_cell) = (minRow, maxRow, minCell)
+                next += 1
+            }
+            (minRow, maxRow, minCell) = (plane.min_row, plane.max_row, plane.min_cell)
         }
 
         /// One edge, cut to the rows `0 … height` and split where it crosses x = 0 and x =
@@ -750,11 +784,9 @@ enum PathCoverage {
         /// a row) without testing for those a row. The same operations on the same operands
         /// as one loop over all rows would do, so the same cells to the bit.
         ///
-        /// With `usesVectorRows`, the usual edge's rows are the C kernel
-        /// `cadence_accumulate_rows`, one call an edge: the same operations in the same
-        /// order (so the same cells, spans and blocks to the bit), with the loop's pointers,
-        /// bounds and crossings kept in registers, which the Swift rows spill and reload
-        /// every row. The Swift rows stay its reference twin and the path without AVX2.
+        /// The usual edge of a polygon is usually not added here but by the C kernel
+        /// `cadence_accumulate_edges` (`addPolygon`), whose set-up and rows are these in
+        /// the same order; this stays its reference twin and the path without AVX2.
         @inline(__always)
         mutating func addInside(_ p: SIMD2<Double>, _ q: SIMD2<Double>, dxdy: Double, sign: Double) {
             let base = self.base, stride = self.stride, width = self.width, right = size.x
@@ -845,18 +877,16 @@ enum PathCoverage {
                 }
                 addRow(lastRow, sign * (q.y - rowBottom), xt, q.x, usual: usual)
             }
-            guard let rowSpans = spans, let rowBlocks = blocks, oneWord else { return addRows(usual: false) }
-            guard usesVectorRows else { return addRows(usual: true) }
-            cadence_accumulate_rows(base, stride, width, UnsafeMutableRawPointer(rowSpans).assumingMemoryBound(to: Int32.self),
-                                    rowBlocks, firstRow, endRow, cells.x, cells.y, p.x, p.y, q.x, q.y, dxdy, sign)
+            guard spans != nil, blocks != nil, oneWord else { return addRows(usual: false) }
+            addRows(usual: true)
         }
 
         /// Whether new accumulators send inside pieces through `addPiece` (the reference
         /// twin) instead of `addInside`. For tests; set it only where no other thread draws.
         nonisolated(unsafe) static var referenceForTests = false
 
-        /// Whether new accumulators keep the usual edge's rows in Swift (the twin of
-        /// `cadence_accumulate_rows`). For tests; set it only where no other thread draws.
+        /// Whether new accumulators keep a polygon's usual edges in Swift (the twin of
+        /// `cadence_accumulate_edges`). For tests; set it only where no other thread draws.
         nonisolated(unsafe) static var referenceRowsForTests = false
 
         /// The `Int` of a whole number `f` in `0 … 2⁵²` (a cell index), through the 2⁵²
