@@ -15,7 +15,7 @@
 // the row's first pixel's value plus whole steps, and the coverage in Q15 — no float and no
 // floor in a group — then the same sample and blend. Its bound against the float lanes is
 // derived in CadenceSprites.h (the per-particle drawing of `cadence_sprite_run_draw`). Its
-// rows are cut into halves of four pixels, two a group (`fixed_half`, `draw_halves`), the
+// rows are cut into halves of four pixels, two a group (`fixed_span`, `draw_halves`), the
 // same bytes as rows drawn whole (`draw_row_fixed`, the twin).
 #include "CadenceSprites.h"
 #include "CadenceCPU.h"
@@ -32,7 +32,7 @@
 int cadence_sprite_draw_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
 /// A group's eight pixels: pixels 0–3 at `low` and 4–7 at `high`, 16 bytes each (`high` is
-/// `low + 16` for eight pixels of a row; see `fixed_half` for the other cases).
+/// `low + 16` for eight pixels of a row; see `fixed_span` for the other cases).
 CADENCE_AVX2_INLINE __m256i load_group(const uint8_t *low, const uint8_t *high) {
     return _mm256_inserti128_si256(
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)low)), _mm_loadu_si128((const __m128i *)high), 1);
@@ -279,40 +279,78 @@ static __attribute__((noinline, target("avx2"))) void draw_row_fixed(
 /// of four pixels and two halves (of one row or two) make a group: the same pixels with the
 /// same per-lane operations in fewer groups (a row of 9 pixels: one and a half groups, not
 /// two). A half is the row's first pixel's values plus whole steps, like a group of a row;
-/// its pixels are 16 bytes at `pixels`, the first `count` (0…4) of them in the support, the
-/// rest weighing 0 (left as they were). A lone half is paired with itself at count 0:
-/// `store_group` writes its high copy first.
-typedef struct fixed_half {
-    /// Texel column, texel row and slab distances at the half's first pixel (Q16).
+/// its pixels are 16 bytes, those past the row's support weighing 0 (left as they were). A
+/// lone last half is paired with itself at count 0: `store_group` writes its high copy first.
+///
+/// `draw_halves` reads a row in fixed point as one record and cuts it into halves itself,
+/// one half after another in registers, so no record a half is written and read back.
+typedef struct fixed_span {
+    /// Texel column, texel row and slab distances at the row's first pixel (Q16).
     __m128i at;
+    /// The row's first pixel in the canvas.
     uint8_t *pixels;
+    /// The pixels of the row's support (1 or more).
     int32_t count;
-} fixed_half;
+} fixed_span;
 
-/// Lanes `0 ..< count` of a half as all-ones (count 0…4): a load at `-count` from the end of
-/// four ones.
-static const int32_t half_lanes[8] = {-1, -1, -1, -1, 0, 0, 0, 0};
+/// One group of two halves: `a` (low lanes) and `b` (high lanes), their first values,
+/// pixels and counts of pixels still in the support from their first (lanes at or past it
+/// weigh 0; 4 or more: all four in). `lanes` is 0 … 3 in both halves; `step*` are each
+/// quantity's steps at those lanes.
+CADENCE_AVX2_INLINE void draw_half_pair(
+    const cadence_sprite *sprite, const fixed_sprite *f, __m128i atA, uint8_t *pixelsA, int32_t countA, __m128i atB,
+    uint8_t *pixelsB, int32_t countB, __m256i lanes, __m256i stepX, __m256i stepY, __m256i stepU, __m256i stepV) {
+    const __m256i at = _mm256_inserti128_si256(_mm256_castsi128_si256(atA), atB, 1);
+    const __m256i counts = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi32(countA)), _mm_set1_epi32(countB), 1);
+    shade_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
+                _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
+                _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
+                _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), _mm256_cmpgt_epi32(counts, lanes), pixelsA,
+                pixelsB);
+}
 
-/// Draws the `n` halves at `h` of one particle (`n` even), two a group (`shade_fixed`). Out
-/// of line, as `draw_row_fixed`.
+/// Draws the `n` rows at `rows` (n ≥ 1) of one particle in halves, two a group, the halves
+/// in order (each row's from its first pixel, four steps apart: wrapping, as `first +
+/// k·step` wraps), a lone last half paired with itself at count 0. Out of line, as
+/// `draw_row_fixed`.
 static __attribute__((noinline, target("avx2"))) void draw_halves(
-    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_half *h, ptrdiff_t n) {
+    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n) {
+    // Local copies, which the stores to the canvas (through `__m128i *`, which may alias
+    // anything) cannot change: their fields are then read once, not again each group.
+    const cadence_sprite spriteCopy = *spriteIn, *sprite = &spriteCopy;
+    const fixed_sprite fCopy = *fIn, *f = &fCopy;
     // Each quantity's steps at the lanes of a half (0 … 3 steps in both halves).
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
     const __m256i stepX = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepX));
     const __m256i stepY = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepY));
     const __m256i stepU = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepU));
     const __m256i stepV = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(f->stepV));
-    for (ptrdiff_t i = 0; i < n; i += 2) {
-        const fixed_half *a = &h[i], *b = &h[i + 1];
-        const __m256i at = _mm256_inserti128_si256(_mm256_castsi128_si256(a->at), b->at, 1);
-        const __m256i lanesIn = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(half_lanes + 4 - a->count))),
-            _mm_loadu_si128((const __m128i *)(half_lanes + 4 - b->count)), 1);
-        shade_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
-                    _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
-                    _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
-                    _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), lanesIn, a->pixels, b->pixels);
+    const __m128i step = _mm_slli_epi32(_mm_setr_epi32(f->stepX, f->stepY, f->stepU, f->stepV), 2);
+    const fixed_span *row = rows, *const last = rows + n - 1;
+    // The next half: its first values, pixels and pixels left in its row from its first.
+    __m128i at = row->at;
+    uint8_t *pixels = row->pixels;
+    int32_t left = row->count;
+    for (;;) {
+        const __m128i atA = at;
+        uint8_t *const pixelsA = pixels;
+        const int32_t leftA = left;
+        at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
+        if (left <= 0) {
+            if (row == last) {
+                draw_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY, stepU, stepV);
+                return;
+            }
+            row++, at = row->at, pixels = row->pixels, left = row->count;
+        }
+        const __m128i atB = at;
+        uint8_t *const pixelsB = pixels;
+        const int32_t leftB = left;
+        at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
+        const int done = left <= 0 && row == last;
+        if (left <= 0 && !done) row++, at = row->at, pixels = row->pixels, left = row->count;
+        draw_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU, stepV);
+        if (done) return;
     }
 }
 
@@ -430,20 +468,11 @@ CADENCE_AVX2_INLINE void rows_solve(
     _mm_storeu_si128((__m128i *)&quad->start[3], _mm_unpackhi_epi64(xy23, uv23));
 }
 
-/// Halves a particle collects before they are drawn (`draw_halves`): a row drawn in fixed
-/// point has at most 32 pixels, 8 halves.
-enum { half_capacity = 64, half_row_most = fixed_row_pixels / 4 };
-
-/// Draws the `n` halves collected at `h` (room for one more), a lone last one paired with
-/// itself at count 0.
-static inline __attribute__((always_inline, target("avx2"))) void flush_halves(
-    const cadence_sprite *sprite, const fixed_sprite *f, fixed_half *h, ptrdiff_t n) {
-    if (n & 1) h[n] = (fixed_half){h[n - 1].at, h[n - 1].pixels, 0}, n++;
-    draw_halves(sprite, f, h, n);
-}
+/// Rows in fixed point a particle collects before they are drawn (`draw_halves`).
+enum { span_capacity = 32 };
 
 /// One particle's drawing (CadenceSprites.h), inlined into `cadence_sprite_run_draw`. Rows
-/// in fixed point are cut into halves (`fixed_half`), collected and drawn two a group; a row
+/// in fixed point are collected (`fixed_span`, one record a row) and drawn in halves, two a group; a row
 /// whose last half would pass `rowEnd` is drawn as a row (its last group moved left), and
 /// rows in float lanes as before. Rows are disjoint, so the order they are drawn in within
 /// one particle leaves the same bytes.
@@ -451,7 +480,7 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
     const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
     fixed_sprite f;
     const int fixed = fixed_setup(sprite, rows, &f);
-    fixed_half halves[half_capacity + 1];
+    fixed_span spans[span_capacity];
     ptrdiff_t n = 0;
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
         row_quad quad;
@@ -465,20 +494,16 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
             } else if (rows->wholeRows || begin + ((end - begin + 3) & ~(ptrdiff_t)3) > rows->rowEnd) {
                 draw_row_fixed(sprite, &f, &quad.start[i], pixels, begin, end, rows->rowEnd);
             } else {
-                // The row's first pixel's values, as exactly as doubles go, rounded to Q16;
-                // each half four steps on (wrapping, as `first + k·step` wraps).
-                const __m128i step = _mm_slli_epi32(_mm_setr_epi32(f.stepX, f.stepY, f.stepU, f.stepV), 2);
-                __m128i at = _mm_loadu_si128((const __m128i *)&quad.start[i]);
-                for (ptrdiff_t x = begin; x < end; x += 4, pixels += 16, at = _mm_add_epi32(at, step))
-                    halves[n++] = (fixed_half){at, pixels, (int32_t)(end - x < 4 ? end - x : 4)};
-                if (n > half_capacity - half_row_most) {
-                    flush_halves(sprite, &f, halves, n);
+                // The row's first pixel's values, as exactly as doubles go, rounded to Q16.
+                spans[n++] = (fixed_span){_mm_loadu_si128((const __m128i *)&quad.start[i]), pixels, (int32_t)(end - begin)};
+                if (n == span_capacity) {
+                    draw_halves(sprite, &f, spans, n);
                     n = 0;
                 }
             }
         }
     }
-    if (n) flush_halves(sprite, &f, halves, n);
+    if (n) draw_halves(sprite, &f, spans, n);
 }
 
 /// `Rasterizer.prefetchRows`: a write hint for each cache line of the canvas rows a particle
