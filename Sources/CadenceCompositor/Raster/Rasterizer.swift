@@ -1,3 +1,4 @@
+import CCadenceFeatures
 import CadenceGeometry
 import CadencePixels
 
@@ -359,6 +360,16 @@ final class Rasterizer {
            drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity, occluded: occluded) {
             return
         }
+        // An opaque colour at full weight over an unrounded, borderless rectangle under an
+        // affine map, with no clip but the scissor: every row in one C call (AVX2) that
+        // solves the spans, fills the interior and samples and blends the edges' pixels as
+        // the rows below do, the same bytes, without a call or a coverage row per piece.
+        if rectangleKernel, strokePaint == nil, let fillPaint, fillPaint.isOpaque, opacity == 1, clip.mask == nil, !whole,
+           cadence_rectangle_avx2_available() != 0, var shape = sampler.rectangle {
+            cadence_rectangle_draw(&shape, fillPaint.fill[0], surface.pixel(region.minX, region.minY), surface.stride,
+                                   region.minX, region.width, region.minY, region.height)
+            return
+        }
         // Inside the interior every pixel gets the same weights: one paint at one weight,
         // the uniform kernel (a span fill for an opaque paint at full weight; the border's
         // weight is 0 inside its inner edge, or 1 when there is none).
@@ -463,6 +474,12 @@ final class Rasterizer {
     /// the weights the general path computes there. `false` (tests) sends every layer
     /// down the general path.
     var alignedSpans = true
+
+    /// Whether an opaque colour at full weight over an unrounded, borderless layer under an
+    /// affine map (no clip mask or analytic clip) draws through `cadence_rectangle_draw`
+    /// where the CPU has AVX2 (`RoundedRectSampler.rectangle`): the same bits. `false`
+    /// (tests) keeps such layers on the Swift rows, the kernel's twin.
+    var rectangleKernel = true
 
     /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
     /// its corners' band) copy the coverage and spans of the first steady row its band
