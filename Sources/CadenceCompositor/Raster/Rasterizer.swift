@@ -365,9 +365,7 @@ final class Rasterizer {
         // solves the spans, fills the interior and samples and blends the edges' pixels as
         // the rows below do, the same bytes, without a call or a coverage row per piece.
         if rectangleKernel, strokePaint == nil, let fillPaint, fillPaint.isOpaque, opacity == 1, clip.mask == nil, !whole,
-           cadence_rectangle_avx2_available() != 0, var shape = sampler.rectangle {
-            cadence_rectangle_draw(&shape, fillPaint.fill[0], surface.pixel(region.minX, region.minY), surface.stride,
-                                   region.minX, region.width, region.minY, region.height)
+           drawRectangle(sampler, fillPaint, in: region, on: surface) {
             return
         }
         // Inside the interior every pixel gets the same weights: one paint at one weight,
@@ -466,6 +464,20 @@ final class Rasterizer {
                 }
             }
         }
+    }
+
+    /// Draws `paint` (opaque, at full weight) over the rows of `region` weighted by the
+    /// coverage of `sampler`'s rectangle through `cadence_rectangle_draw`; `false` (nothing
+    /// drawn) when the CPU lacks AVX2 or the sampler is not one the kernel draws
+    /// (`RoundedRectSampler.rectangle`). Out of line, so `drawOwn` grows by one test and call.
+    @inline(never)
+    private func drawRectangle(
+        _ sampler: RoundedRectSampler, _ paint: SourceOver.Paint, in region: PixelRect, on surface: Surface
+    ) -> Bool {
+        guard cadence_rectangle_avx2_available() != 0, var shape = sampler.rectangle else { return false }
+        cadence_rectangle_draw(&shape, paint.fill[0], surface.pixel(region.minX, region.minY), surface.stride,
+                               region.minX, region.width, region.minY, region.height)
+        return true
     }
 
     /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges

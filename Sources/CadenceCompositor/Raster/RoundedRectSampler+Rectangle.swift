@@ -6,11 +6,13 @@ extension RoundedRectSampler {
     /// when that kernel draws exactly what this sampler's spans and lanes give: an affine
     /// map with finite entries of moderate size (so no bound is NaN and no row is the
     /// whole-row fallback of a NaN) and an unrounded rectangle (no corner, so `interior` is
-    /// the box inset by its margins and `support` the slabs' box). `nil` otherwise; the
-    /// border ring is the caller's to rule out.
+    /// the box inset by its margins and `support` the slabs' box), turned or skewed: an
+    /// axis-aligned one stays on the Swift rows, whose steady rows copy one row's coverage
+    /// (fewer instructions than solving and sampling each row). `nil` otherwise; the border
+    /// ring is the caller's to rule out.
     var rectangle: cadence_rectangle? {
-        guard isAffine, outer.radius == 0, outer.extent == 0 else { return nil }
         let m = inverse
+        guard isAffine, outer.radius == 0, outer.extent == 0, m.r1.y != 0 || m.r2.x != 0 else { return nil }
         func moderate(_ x: SIMD3<Double>) -> Bool { abs(x.x) < 1e100 && abs(x.y) < 1e100 }  // false for NaN
         guard moderate(m.r1), moderate(m.r2), moderate(m.r3),
               m.r1.x == 0 || inverseStepU.isFinite, m.r1.y == 0 || inverseStepV.isFinite,
