@@ -298,6 +298,15 @@ let kernels: [Kernel] = [
            draw(Canvas(width: 512, height: 512), fill: SIMD4(32, 64, 96, 255)) {
                [solid(Rect(x: 0, y: 0, width: 512, height: 512), Color(red: 0.9, green: 0.5, blue: 0.1, alpha: 0.6))]
            }),
+    // The opaque 512² layer turned 30° about its centre on a transparent 720² canvas (the
+    // rotated rect of the benchmarks, beside pixman's trapezoids and Blend2D): row spans,
+    // edge coverage and the interior's span fills.
+    Kernel("Compositor.draw(over:) opaque 512x512 layer rotated 30deg on 720x720, per draw", count: 1,
+           draw(Canvas(width: 720, height: 720)) {
+               let layer = solid(Rect(x: 104, y: 104, width: 512, height: 512), Color(red: 0.2, green: 0.4, blue: 0.8))
+               layer.transform = Transform3D(rotationAngle: .pi / 6, x: 0, y: 0, z: 1)
+               return [layer]
+           }),
     Kernel("Compositor.draw(over:) 512x512 image rotated 30deg scaled 1.5 bilinear on 1024x1024, per draw", count: 1,
            draw(Canvas(width: 1024, height: 1024)) {
                let layer = bilinearImage(Rect(x: 256, y: 256, width: 512, height: 512), seed: 0xCADE_0720)

@@ -206,5 +206,7 @@ static inline __attribute__((always_inline)) cadence_features_double4 cadence_un
 #include "CadenceSourceOver.h"
 // The contents sampler's AVX2 affine lanes, named here for the same reason.
 #include "CadenceContents.h"
+// The unrounded rectangle's AVX2 rows, named here for the same reason.
+#include "CadenceRectangle.h"
 
 #endif

@@ -1,3 +1,4 @@
+import CCadenceFeatures
 import CadenceGeometry
 import CadencePixels
 
@@ -359,6 +360,14 @@ final class Rasterizer {
            drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity, occluded: occluded) {
             return
         }
+        // An opaque colour at full weight over an unrounded, borderless rectangle under an
+        // affine map, with no clip but the scissor: every row in one C call (AVX2) that
+        // solves the spans, fills the interior and samples and blends the edges' pixels as
+        // the rows below do, the same bytes, without a call or a coverage row per piece.
+        if rectangleKernel, strokePaint == nil, let fillPaint, fillPaint.isOpaque, opacity == 1, clip.mask == nil, !whole,
+           drawRectangle(sampler, fillPaint, in: region, on: surface) {
+            return
+        }
         // Inside the interior every pixel gets the same weights: one paint at one weight,
         // the uniform kernel (a span fill for an opaque paint at full weight; the border's
         // weight is 0 inside its inner edge, or 1 when there is none).
@@ -457,12 +466,32 @@ final class Rasterizer {
         }
     }
 
+    /// Draws `paint` (opaque, at full weight) over the rows of `region` weighted by the
+    /// coverage of `sampler`'s rectangle through `cadence_rectangle_draw`; `false` (nothing
+    /// drawn) when the CPU lacks AVX2 or the sampler is not one the kernel draws
+    /// (`RoundedRectSampler.rectangle`). Out of line, so `drawOwn` grows by one test and call.
+    @inline(never)
+    private func drawRectangle(
+        _ sampler: RoundedRectSampler, _ paint: SourceOver.Paint, in region: PixelRect, on surface: Surface
+    ) -> Bool {
+        guard cadence_rectangle_avx2_available() != 0, var shape = sampler.rectangle else { return false }
+        cadence_rectangle_draw(&shape, paint.fill[0], surface.pixel(region.minX, region.minY), surface.stride,
+                               region.minX, region.width, region.minY, region.height)
+        return true
+    }
+
     /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
     /// draws as spans: every pixel of the rectangle has coverage 1 and every other 0, so
     /// each row is one, two or three runs of one weight, drawn by the uniform kernels with
     /// the weights the general path computes there. `false` (tests) sends every layer
     /// down the general path.
     var alignedSpans = true
+
+    /// Whether an opaque colour at full weight over an unrounded, borderless layer under an
+    /// affine map (no clip mask or analytic clip) draws through `cadence_rectangle_draw`
+    /// where the CPU has AVX2 (`RoundedRectSampler.rectangle`): the same bits. `false`
+    /// (tests) keeps such layers on the Swift rows, the kernel's twin.
+    var rectangleKernel = true
 
     /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
     /// its corners' band) copy the coverage and spans of the first steady row its band

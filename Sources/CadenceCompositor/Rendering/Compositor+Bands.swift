@@ -48,6 +48,7 @@ extension Compositor {
             let worker = Rasterizer(byteLimit: scratchLimit)
             worker.alignedSpans = rasterizer.alignedSpans
             worker.steadyRows = rasterizer.steadyRows
+            worker.rectangleKernel = rasterizer.rectangleKernel
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
             worker.cornerSupport = rasterizer.cornerSupport
