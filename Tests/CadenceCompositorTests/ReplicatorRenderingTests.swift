@@ -274,7 +274,6 @@ final class ReplicatorRenderingTests: XCTestCase {
     /// delay cannot be stored.
     func testCopiesAreBounded() throws {
         let huge = try replicator(count: 1_000_000, transform: Transform3D(translationX: 1e-3, y: 0, z: 0))
-        let started = ContinuousClock.now
         XCTAssertEqual(list([huge]).items.count, 2 + ReplicatorLayer.maxCopiedLayers, "the replicator, copy 0, the budget")
         huge.instanceDelay = 1e-6
         let presented = huge.presentation(at: 0) as! ReplicatorLayer
@@ -286,7 +285,6 @@ final class ReplicatorRenderingTests: XCTestCase {
         try outer.addSublayer(try replicator(count: 1000))
         let nested = list([outer]).items.count
         XCTAssertLessThanOrEqual(nested, 2 + 2 * ReplicatorLayer.maxCopiedLayers + 1000, "nested counts share the budget")
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(60))
 
         let singular = try replicator(count: 4, transform: Transform3D(scaleX: 0, y: 1, z: 1))
         XCTAssertEqual(list([singular]).items.count, 2, "copies 1… collapse to a line and are culled")
