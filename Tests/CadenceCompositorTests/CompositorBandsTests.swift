@@ -322,31 +322,52 @@ final class CompositorBandsTests: XCTestCase {
     }
 
     /// Bands cover the rows once, top to bottom, each at least one row and as even as
-    /// whole rows allow; `bandsPerThread` a thread on more than one thread, shadows or not;
-    /// never more bands than rows; an empty canvas is one band.
+    /// whole rows allow; `bandsPerThread` a thread on more than one thread, shadows or not,
+    /// and more when a band would span more than `byteLimit` bytes of rows (`4 · width` a
+    /// row, at least one row a band); never more bands than rows; an empty canvas is one band.
+    /// On one thread no cut falls inside the rows of a layer casting a shadow (`scene()`'s
+    /// child): the cuts there move to those rows' ends, and the bands that meet are one.
     func testBands() throws {
         let compositor = Compositor(threadCount: 1)
+        XCTAssertEqual(compositor.bandByteLimit, Compositor.bandByteLimit)
         for height in [1.0, 2, 7, 24, 1080] {
             for roots in [[], [scene()], [makeLayer("top", frame: Rect(x: 0, y: 0, width: 64, height: 3), background: red)]] {
                 let list = compositor.renderList(roots, at: 0, on: Canvas(width: 64, height: height))
                 for threads in [1, 2, 3, 7, 32] {
-                    let bands = Compositor.bands(for: list, threads: threads)
-                    let message = "\(height) rows, \(roots.count) roots, \(threads) threads: \(bands)"
-                    // Several bands a thread, also when a layer casts a shadow (`scene()` does).
-                    let shadowed = list.items.contains { $0.shadow != nil }
-                    XCTAssertEqual(shadowed, roots.count == 1 && roots[0].name == "root", message)
-                    let perThread = threads > 1 ? Compositor.bandsPerThread : 1
-                    XCTAssertEqual(bands.count, min(threads * perThread, Int(height)), message)
-                    XCTAssertEqual(bands.first?.lowerBound, 0, message)
-                    XCTAssertEqual(bands.last?.upperBound, Int(height), message)
-                    XCTAssertTrue(bands.allSatisfy { !$0.isEmpty }, message)
-                    XCTAssertTrue(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, message)
-                    let sizes = bands.map(\.count)
-                    XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, message)
+                    for limit in [Compositor.bandByteLimit, 256 * 5, 256 * 5 + 255, 100, 0, .max] {
+                        let bands = Compositor.bands(for: list, threads: threads, byteLimit: limit)
+                        let message = "\(height) rows, \(roots.count) roots, \(threads) threads, \(limit) bytes: \(bands)"
+                        // Several bands a thread, also when a layer casts a shadow (`scene()` does).
+                        let shadowed = list.items.contains { $0.shadow != nil }
+                        XCTAssertEqual(shadowed, roots.count == 1 && roots[0].name == "root", message)
+                        let perThread = threads > 1 ? Compositor.bandsPerThread : 1
+                        let rowsWithin = max(1, limit / 256)  // 64 pixels a row
+                        let fewestWithin = (Int(height) - 1) / rowsWithin + 1
+                        let even = min(max(threads * perThread, fewestWithin), Int(height))
+                        XCTAssertEqual(bands.first?.lowerBound, 0, message)
+                        XCTAssertEqual(bands.last?.upperBound, Int(height), message)
+                        XCTAssertTrue(bands.allSatisfy { !$0.isEmpty }, message)
+                        XCTAssertTrue(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, message)
+                        let sizes = bands.map(\.count)
+                        if threads == 1 && shadowed {
+                            // No cut inside the rows of the layer casting the shadow: fewer bands.
+                            let rows = list.items.first { $0.shadow != nil }!.extent
+                            XCTAssertFalse(bands.dropFirst().contains { rows.minY < $0.lowerBound && $0.lowerBound < rows.maxY }, message)
+                            XCTAssertLessThanOrEqual(bands.count, even, message)
+                            XCTAssertGreaterThan(bands.count, even - (rows.maxY - rows.minY) / max(1, Int(height) / even) - 2, message)
+                        } else {
+                            XCTAssertEqual(bands.count, even, message)
+                            XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, message)
+                            XCTAssertLessThanOrEqual(sizes.max()!, rowsWithin, message)
+                        }
+                    }
                 }
             }
         }
-        XCTAssertEqual(Compositor.bands(for: RenderList(pixelWidth: 0, pixelHeight: 0, items: []), threads: 4), [0..<0])
+        XCTAssertEqual(Compositor.bands(for: RenderList(pixelWidth: 0, pixelHeight: 0, items: []), threads: 4,
+                                        byteLimit: Compositor.bandByteLimit), [0..<0])
+        XCTAssertEqual(Compositor.bands(for: RenderList(pixelWidth: 1920, pixelHeight: 1080, items: []), threads: 1,
+                                        byteLimit: Compositor.bandByteLimit).count, 8)
     }
 
     func testThreadCountIsClamped() {

@@ -1,6 +1,8 @@
 import CadencePixels
 @testable import CadenceScene
-@testable import CadenceCompositor
+@_spi(Testing) @testable import CadenceCompositor
+import CadenceGeometry
+import CadenceLayers
 import XCTest
 
 /// Band-parallel rendering (`docs/compositor.md`, "Bands") against one thread, bit for
@@ -51,6 +53,79 @@ final class BandRenderingTests: XCTestCase {
                 assertSame(frame, expected, "demo at \(time) s, \(threads) threads")
             }
         }
+    }
+
+    /// One thread draws a frame in bands of at most `Compositor.bandByteLimit` bytes of rows
+    /// (three bands of the 640 × 1172 demo, eight of a 1080p frame): the same bytes as one
+    /// band of the whole frame (`bandByteLimit = .max`), for the demo at 0, 1.3 and 2.9 s
+    /// (each compositor with a scene of its own, drawn in that order: a demo frame depends on
+    /// the frames its scene drew before) and a 1080p frame of cards casting shadows through a
+    /// path and of their own alpha, which the bands' edges cut.
+    func testCacheSizedBandsChangeNoByte() throws {
+        let whole = Compositor(threadCount: 1), banded = Compositor(threadCount: 1)
+        whole.bandByteLimit = .max
+        let demos = (DemoScene.make(), DemoScene.make())
+        var frames = [0, 1.3, 2.9].map { ("demo at \($0) s", demos.0.layers, demos.1.layers, demos.0.canvas, $0) }
+        let cards = (Self.shadowedCards(), Self.shadowedCards())
+        frames.append(("cards and shadows", cards.0, cards.1, Canvas(width: 1920, height: 1080), 0))
+        for (name, wholeLayers, bandedLayers, canvas, time) in frames {
+            let list = banded.renderList(bandedLayers, at: time, on: canvas)
+            XCTAssertGreaterThan(Compositor.bands(for: list, threads: 1, byteLimit: banded.bandByteLimit).count, 2, name)
+            XCTAssertEqual(Compositor.bands(for: list, threads: 1, byteLimit: whole.bandByteLimit).count, 1, name)
+            let expected = try whole.render(wholeLayers, at: time, on: canvas)
+            assertSame(try banded.render(bandedLayers, at: time, on: canvas), expected, "\(name), bands of 1 MiB")
+        }
+    }
+
+    /// A 1920 × 1080 frame: an opaque root, five rounded cards casting shadows of radius 20
+    /// (the even ones through their rounded bounds as a `shadowPath`, the odd ones of their
+    /// alpha), rows 640–1020, across the bands' edges at 675, 810 and 945; a translucent,
+    /// turned image on each odd card and three more on the root, scaled up and down.
+    static func shadowedCards() -> [Layer] {
+        func image(_ width: Int, _ height: Int, seed: Int) -> Bitmap {
+            var bitmap = try! Bitmap(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let alpha = (x / 24 + y / 16 + seed) % 3 == 0 ? 140 : 255
+                    let i = y * bitmap.bytesPerRow + 4 * x
+                    let rgb = [(x * 255 / width), (y * 255 / height), ((x + y + 40 * seed) % 256)]
+                    for c in 0..<3 { bitmap.pixels[i + c] = UInt8(rgb[c] * alpha / 255) }
+                    bitmap.pixels[i + 3] = UInt8(alpha)
+                }
+            }
+            return bitmap
+        }
+        func layer(_ frame: Rect, color: Color? = nil, contents: Bitmap? = nil, angle: Double = 0) -> Layer {
+            let layer = Layer()
+            layer.frame = frame
+            layer.backgroundColor = color
+            layer.contents = contents
+            layer.magnificationFilter = .linear
+            layer.minificationFilter = .linear
+            if angle != 0 { layer.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1) }
+            return layer
+        }
+        let root = layer(Rect(x: 0, y: 0, width: 1920, height: 1080), color: Color(red: 0.91, green: 0.93, blue: 0.95))
+        for k in 0..<5 {
+            let card = layer(Rect(x: 60 + 370 * Double(k), y: 640 + 13 * Double(k), width: 330, height: 360 - 9 * Double(k)),
+                             color: Color(red: 1, green: 1, blue: 1))
+            card.cornerRadius = 20
+            card.shadowOpacity = 0.4
+            card.shadowRadius = 20
+            card.shadowOffset = Size(width: Double(k) - 2, height: 4 + 1.5 * Double(k))
+            if k % 2 == 0 {
+                card.shadowPath = Path(roundedRect: card.bounds, cornerRadius: 20)
+            } else {
+                try! card.addSublayer(layer(Rect(x: 20, y: 20, width: 290, height: 250), contents: image(256, 256, seed: k),
+                                            angle: -0.15))
+            }
+            try! root.addSublayer(card)
+        }
+        try! root.addSublayer(layer(Rect(x: 40, y: 40, width: 640, height: 540), contents: image(256, 256, seed: 5)))
+        try! root.addSublayer(layer(Rect(x: 900, y: 60, width: 171, height: 128), contents: image(512, 384, seed: 6), angle: 0.35))
+        try! root.addSublayer(layer(Rect(x: 1300, y: 200, width: 460, height: 460), contents: image(256, 256, seed: 7),
+                                    angle: .pi / 6))
+        return [root]
     }
 
     /// Rounded layers leaving out their corners' empty pixels and clip masks sampling only

@@ -17,9 +17,23 @@ extension Compositor {
     /// alpha, that many rows of the layer's group), not the whole shadow.
     static let bandsPerThread = 4
 
+    /// The most bytes of canvas rows a band spans, by default: 1 MiB (136 rows of a
+    /// 1920-pixel canvas), half the 2 MiB L2 cache of a core of the machine it was measured
+    /// on. Every layer of a band then draws over rows still in that cache, so a pixel that
+    /// `k` layers cover crosses the memory bus about once a frame, not `k` times (one band
+    /// of the whole 8 MB 1080p canvas, on one thread, streamed every layer's rows through
+    /// memory). The cost is each band's walk of the list and the rows a shadow's blur reads
+    /// around the band's own (`Benchmarks/README.md`, "Cache-sized bands").
+    public static let bandByteLimit = 1 << 20
+
     /// The bands for drawing `list` with `threads` threads: `n` bands of `⌊height / n⌋` or
-    /// `⌈height / n⌉` rows, top to bottom, where `n = min(threads · bandsPerThread, height)`
-    /// on more than one thread, else 1 (at least one band, maybe empty for an empty canvas).
+    /// `⌈height / n⌉` rows, top to bottom, where `n` is the larger of `threads ·
+    /// bandsPerThread` (on more than one thread; else 1) and the fewest bands of at most
+    /// `byteLimit` bytes of rows (`4 · width` bytes a row, at least one row a band), and at
+    /// most `height` (at least one band, maybe empty for an empty canvas). On one thread the
+    /// cuts that fall inside a shadow's rows move out of them (`bandsAroundShadows`), so those
+    /// bands are uneven and may be fewer: cutting a shadow would repeat its blur's reach
+    /// (+15 % instructions on the shadowed 1080p frame in eight even bands) for no balance.
     /// The threads take the bands in order, each the next one not yet taken when it is free
     /// (a thread that starts late, or that the host machine pauses, leaves its share to the
     /// others; bands dealt round-robin, thread `t` drawing `t`, `t + threads`, …, waited for
@@ -28,11 +42,49 @@ extension Compositor {
     /// a thread; cutting by estimated work instead of rows — each item's `pixelWork` spread
     /// over its rows — was tried then and cut the shadowed frame through its shadows:
     /// 1.11×; `Benchmarks/README.md`, "Threads".)
-    static func bands(for list: RenderList, threads: Int) -> [Range<Int>] {
+    static func bands(for list: RenderList, threads: Int, byteLimit: Int) -> [Range<Int>] {
         let height = list.pixelHeight
         let perThread = threads > 1 ? bandsPerThread : 1
-        let n = Swift.max(1, Swift.min(threads * perThread, height))
+        let rowsPerBand = Swift.max(1, byteLimit / Swift.max(1, 4 * list.pixelWidth))
+        let cacheBands = height == 0 ? 1 : (height - 1) / rowsPerBand + 1
+        let n = Swift.max(1, Swift.min(Swift.max(threads * perThread, cacheBands), height))
+        if threads == 1, n > 1 {
+            return bandsAroundShadows(for: list, count: n)
+        }
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
+    }
+
+    /// `count` even bands of `list`'s rows, each cut that falls inside the rows of an item
+    /// casting a shadow moved to the nearer end of those rows (cuts that meet are one): on
+    /// one thread nothing is gained by cutting a shadow, and a band cut through one repeats
+    /// its blur's reach (and, for a shadow of a layer's own alpha, that many rows of the
+    /// layer's group).
+    static func bandsAroundShadows(for list: RenderList, count n: Int) -> [Range<Int>] {
+        let height = list.pixelHeight
+        // The rows of the shadowed items, overlapping ones joined.
+        var shadowed: [Range<Int>] = []
+        for item in list.items where item.shadow != nil && !item.extent.isEmpty {
+            shadowed.append(item.extent.minY..<item.extent.maxY)
+        }
+        shadowed.sort { $0.lowerBound < $1.lowerBound }
+        var joined: [Range<Int>] = []
+        for rows in shadowed {
+            if let last = joined.last, rows.lowerBound < last.upperBound {
+                joined[joined.count - 1] = last.lowerBound..<Swift.max(last.upperBound, rows.upperBound)
+            } else {
+                joined.append(rows)
+            }
+        }
+        var cuts: [Int] = []
+        for k in 1..<n {
+            var cut = k * height / n
+            if let rows = joined.first(where: { $0.lowerBound < cut && cut < $0.upperBound }) {
+                cut = cut - rows.lowerBound <= rows.upperBound - cut ? rows.lowerBound : rows.upperBound
+            }
+            if cut > (cuts.last ?? 0), cut < height { cuts.append(cut) }
+        }
+        let starts = [0] + cuts, ends = cuts + [height]
+        return zip(starts, ends).map { $0..<$1 }
     }
 
     /// Clears `bitmap` to `fill` (unless `nil`: then draws over what it holds) and draws
@@ -42,7 +94,7 @@ extension Compositor {
     /// pixels are the same and the frame is one pass over memory shorter.
     func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?) {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
-        let bands = Self.bands(for: list, threads: threadCount)
+        let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
         let workers = Swift.min(threadCount, bands.count)
         while rasterizers.count < workers {
             let worker = Rasterizer(byteLimit: scratchLimit)

@@ -24,9 +24,12 @@ extension Compositor {
         drawChecked(list, over: &bitmap, rows: rows)
     }
 
-    /// The rows of each band when `list` is drawn with `threads` threads.
+    /// The rows of each band when `list` is drawn with `threads` threads (bands of at most
+    /// `Compositor.bandByteLimit` bytes).
     @_spi(Testing)
-    public static func bandRows(for list: RenderList, threads: Int) -> [Range<Int>] { bands(for: list, threads: threads) }
+    public static func bandRows(for list: RenderList, threads: Int) -> [Range<Int>] {
+        bands(for: list, threads: threads, byteLimit: bandByteLimit)
+    }
 
     private func drawChecked(_ list: RenderList, over bitmap: inout Bitmap, rows: Range<Int>?) {
         guard list.pixelWidth == bitmap.width, list.pixelHeight == bitmap.height,

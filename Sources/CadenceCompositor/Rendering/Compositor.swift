@@ -57,6 +57,11 @@ public final class Compositor {
     public let threadCount: Int
     /// Each worker's scratch limit.
     let scratchLimit: Int
+    /// The most bytes of canvas rows a band spans (`Compositor.bandByteLimit`; at least one
+    /// row a band). `Int.max` (tests, benchmarks) draws a frame on one thread as one band;
+    /// the pixels are the same at any limit.
+    @_spi(Testing)
+    public var bandByteLimit = Compositor.bandByteLimit
     /// One rasterizer a thread, made when first needed and kept.
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
