@@ -160,7 +160,8 @@ struct RoundedRectSampler {
     /// the row's support and at the interior's end, the same places on every row with the
     /// same spans, so what it draws does not depend on how a frame is cut into bands. Left
     /// of the interior first: its last lanes may run into the interior, which is written
-    /// next.
+    /// next. Always inlined: `drawOwn` calls it for every piece of a row.
+    @inline(__always)
     func sample(
         row y: Int, from x0: Int, pixels r: Range<Int>, interior inside: Range<Int>,
         outer outerCoverage: UnsafeMutablePointer<Float>, border borderCoverage: UnsafeMutablePointer<Float>?
