@@ -1,5 +1,5 @@
-// `PixelLanes`' 16-bit integer steps in AVX2, shared by the sprite and coverage-row kernels
-// (CadenceSprites.c, CadenceCoverage.c; private to this module). A pixel's bytes sit in
+// `PixelLanes`' 16-bit integer steps in AVX2, shared by the sprite, coverage-row and rectangle kernels
+// (CadenceSprites.c, CadenceCoverage.c, CadenceRectangle.c; private to this module). A pixel's bytes sit in
 // two vectors of 16-bit lanes, its low bytes (red, blue) and its high bytes (green,
 // alpha); each step is the Swift lane operation's, so the bytes are `SourceOver`'s.
 // Include after <immintrin.h>, on x86 only.

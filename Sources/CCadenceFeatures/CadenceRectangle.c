@@ -12,6 +12,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#include "CadencePixelLanes.h"
 
 int cadence_rectangle_avx2_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
@@ -50,13 +51,6 @@ static inline void indices(double lo, double hi, ptrdiff_t *first, ptrdiff_t *en
     }
 }
 
-/// `RoundedRectSampler.saturate`: clamped to 0…1, NaN to 0.
-__attribute__((target("avx2"), always_inline))
-static inline __m256 saturate(__m256 x) {
-    const __m256 positive = _mm256_and_ps(x, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ));
-    return _mm256_min_ps(positive, _mm256_set1_ps(1.0f));
-}
-
 /// `RoundedRectSampler.slab`: the overlap of a one-pixel box with the slab `−h … h` at
 /// distance `a` (≥ 0) from its middle, `scale` pixels per unit.
 __attribute__((target("avx2"), always_inline))
@@ -70,18 +64,17 @@ static inline __m256 slab(__m256 h, __m256 a, __m256 scale) {
 }
 
 /// The pixels `first ..< end` of the row at `row` (pixel `x0` of canvas row `y`), sampled
-/// in groups of eight lanes from `first` and blended with the opaque paint `paint`
-/// (16-bit lanes of one pixel pair: `r, g, b, 255` twice), as the Swift piece is.
+/// in groups of eight lanes from `first` and blended with the opaque paint
+/// (`sl`, `sh`: its low and high byte lanes, `CadencePixelLanes.h`), as the Swift piece is.
 __attribute__((target("avx2")))
 static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double py, ptrdiff_t first, ptrdiff_t end,
-                  __m256i paint) {
+                  __m256i sl, __m256i sh) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 du = _mm256_mul_ps(lanes, _mm256_set1_ps(s->stepU)), dv = _mm256_mul_ps(lanes, _mm256_set1_ps(s->stepV));
     const __m256 hw = _mm256_set1_ps(s->halfWidth), hh = _mm256_set1_ps(s->halfHeight);
     const __m256 pu = _mm256_set1_ps(s->pixelsPerU), pv = _mm256_set1_ps(s->pixelsPerV);
     const __m256 sign = _mm256_set1_ps(-0.0f);
-    const __m256i indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), zero = _mm256_setzero_si256();
-    const __m256i k255 = _mm256_set1_epi16(255), k128 = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
+    const __m256i indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (ptrdiff_t i = first; i < end; i += 8) {
         // `PlaneMap.homogeneous` at the group's first pixel, then the lanes in float.
         const double px = (double)(x0 + i) + 0.5;
@@ -89,26 +82,15 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
         const __m256 u = _mm256_add_ps(_mm256_set1_ps((float)hx), du);
         const __m256 v = _mm256_add_ps(_mm256_set1_ps((float)hy), dv);
         const __m256 c = _mm256_mul_ps(slab(hw, _mm256_andnot_ps(sign, u), pu), slab(hh, _mm256_andnot_ps(sign, v), pv));
-        // `PixelLanes.quantize`: clamped, times 255, rounded through the 2²³ bias.
-        const __m256 scaled = _mm256_add_ps(_mm256_mul_ps(saturate(c), _mm256_set1_ps(255.0f)), _mm256_set1_ps(8388608.0f));
-        const __m256i q = _mm256_and_si256(_mm256_castps_si256(scaled), _mm256_set1_epi32(0xFF));
+        const __m256i q = quantize(c);
         if (_mm256_testz_si256(q, q)) continue;
         // The group's own lanes: pixels before `end`.
         const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
         int *p = (int *)(row + 4 * i);
         const __m256i d = _mm256_maskload_epi32(p, mine);
-        // `PixelLanes.lerp`: ⌊(S·w + D·(255 − w) + 128)·257 / 2¹⁶⌋ in 16-bit lanes, each
-        // pixel's weight in its four channels.
+        // `PixelLanes.lerp` (an opaque paint), each pixel's weight in its two 16-bit lanes.
         const __m256i w = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
-        const __m256i wl = _mm256_unpacklo_epi32(w, w), wh = _mm256_unpackhi_epi32(w, w);
-        const __m256i dl = _mm256_unpacklo_epi8(d, zero), dh = _mm256_unpackhi_epi8(d, zero);
-        const __m256i rl = _mm256_mulhi_epu16(
-            _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(paint, wl), _mm256_mullo_epi16(dl, _mm256_sub_epi16(k255, wl))), k128),
-            k257);
-        const __m256i rh = _mm256_mulhi_epu16(
-            _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(paint, wh), _mm256_mullo_epi16(dh, _mm256_sub_epi16(k255, wh))), k128),
-            k257);
-        _mm256_maskstore_epi32(p, mine, _mm256_packus_epi16(rl, rh));
+        _mm256_maskstore_epi32(p, mine, blended(sl, sh, w, w, 1, 0, d));
     }
 }
 
@@ -116,7 +98,7 @@ __attribute__((target("avx2")))
 void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
                             ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows) {
     const __m256i fill = _mm256_set1_epi32((int)word);
-    const __m256i paint = _mm256_unpacklo_epi8(fill, _mm256_setzero_si256());
+    const __m256i sl = low_bytes(fill), sh = _mm256_srli_epi16(fill, 8);
     const __m256i indices8 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const double last = (double)(count - 1), px = (double)x0 + 0.5;
     for (ptrdiff_t j = 0; j < rows; j++) {
@@ -148,10 +130,10 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
             if (k < i1) {
                 _mm256_maskstore_epi32((int *)(row + 4 * k), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(i1 - k)), indices8), fill);
             }
-            piece(s, row, x0, py, a, i0, paint);
-            piece(s, row, x0, py, i1, b, paint);
+            piece(s, row, x0, py, a, i0, sl, sh);
+            piece(s, row, x0, py, i1, b, sl, sh);
         } else {
-            piece(s, row, x0, py, a, b, paint);
+            piece(s, row, x0, py, a, b, sl, sh);
         }
     }
 }
