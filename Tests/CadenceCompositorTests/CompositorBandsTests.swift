@@ -162,7 +162,7 @@ final class CompositorBandsTests: XCTestCase {
             let reference = Compositor(threadCount: 1)
             reference.clearsUnderOpaqueRoot = true
             reference.occludesUnderOpaqueLayers = false
-            reference.rasterizer.leavesOutCoveredShadows = false
+            reference.rasterizer.shortcuts.leavesOutCoveredShadows = false
             let expected = try reference.render([root], at: 0, on: canvas)
             var found: [RenderList.Occluder] = []
             reference.renderList([root], at: 0, on: canvas).occluders(into: &found)
@@ -240,7 +240,7 @@ final class CompositorBandsTests: XCTestCase {
             }
             let reference = Compositor(threadCount: 1)
             reference.occludesUnderOpaqueLayers = false
-            reference.rasterizer.leavesOutCoveredShadows = false
+            reference.rasterizer.shortcuts.leavesOutCoveredShadows = false
             let expected = try reference.render([root], at: 0, on: canvas)
             let items = reference.renderList([root], at: 0, on: canvas).items
             if items.contains(where: { $0.shadow?.path != nil && RenderList.opaqueCross($0) != nil }) { crossed += 1 }

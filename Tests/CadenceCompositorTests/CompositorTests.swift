@@ -355,7 +355,7 @@ final class CompositorTests: XCTestCase {
                 try stage.addSublayer(layer)
             }
             let every = Compositor(threadCount: 1)
-            every.rasterizer.projectiveSpans = false
+            every.rasterizer.shortcuts.projectiveSpans = false
             let expected = try render([stage], width: 220, height: 160, compositor: every)
             for threads in [1, 2, 7] {
                 let got = try render([stage], width: 220, height: 160, compositor: Compositor(threadCount: threads))
@@ -372,7 +372,7 @@ final class CompositorTests: XCTestCase {
     /// clipping their sublayers (one inside the other, so a mask is made under a mask), over
     /// a translucent canvas.
     func testCornerSupportMatchesSamplingEveryPixel() throws {
-        try assertMatchesClippedRoundedScenes(seed: 0xC0_4E75) { $0.rasterizer.cornerSupport = false }
+        try assertMatchesClippedRoundedScenes(seed: 0xC0_4E75) { $0.rasterizer.shortcuts.cornerSupport = false }
     }
 
     /// Pieces under a clip mask leave out the mask's leading groups of eight zeros and its
@@ -380,7 +380,7 @@ final class CompositorTests: XCTestCase {
     /// 1, 2 and 7 threads, on the scenes of `testCornerSupportMatchesSamplingEveryPixel`
     /// (turned clips, so the masks' zeros fill half their boxes' rows).
     func testMaskZerosMatchDrawingWholePieces() throws {
-        try assertMatchesClippedRoundedScenes(seed: 0x3A_5C0) { $0.rasterizer.maskZeros = false }
+        try assertMatchesClippedRoundedScenes(seed: 0x3A_5C0) { $0.rasterizer.shortcuts.maskZeros = false }
     }
 
     /// Sixteen seeded scenes of five rounded, bordered, turned, scaled and sheared layers,
@@ -461,7 +461,7 @@ final class CompositorTests: XCTestCase {
                 roots.append(layer)
             }
             let every = Compositor(threadCount: 1)
-            every.rasterizer.steadyRows = false
+            every.rasterizer.shortcuts.steadyRows = false
             let expected = try render(roots, width: 200, height: 130, compositor: every)
             for threads in [1, 2, 7] {
                 let got = try render(roots, width: 200, height: 130, compositor: Compositor(threadCount: threads))
@@ -490,7 +490,7 @@ final class CompositorTests: XCTestCase {
             }
             let background = Color(red: 0.2, green: 0.5, blue: 0.7, alpha: 0.6)
             let fast = Compositor(), general = Compositor(threadCount: 3)
-            general.rasterizer.alignedSpans = false
+            general.rasterizer.shortcuts.alignedSpans = false
             let a = try render(roots, scale: scale, background: background, compositor: fast)
             let b = try render(roots, scale: scale, background: background, compositor: general)
             XCTAssertEqual(a, b, "seed \(g.seed) trial \(trial): \(maxDifference(a, b)) apart")
@@ -540,8 +540,8 @@ final class CompositorTests: XCTestCase {
                 roots.append(clip)
             }
             let general = Compositor(threadCount: 1)
-            general.rasterizer.maskedSpans = false
-            general.rasterizer.steadyRows = false
+            general.rasterizer.shortcuts.maskedSpans = false
+            general.rasterizer.shortcuts.steadyRows = false
             let expected = try render(roots, width: 240, height: 180, compositor: general)
             for threads in [1, 2, 7] {
                 let got = try render(roots, width: 240, height: 180, compositor: Compositor(threadCount: threads))

@@ -51,7 +51,7 @@ final class RectangleKernelTests: XCTestCase {
             }
             let background = Color(red: 0.1, green: 0.7, blue: 0.4, alpha: 0.5)
             let swift = Compositor(threadCount: 1)
-            swift.rasterizer.rectangleKernel = false
+            swift.rasterizer.shortcuts.rectangleKernel = false
             let expected = try render(roots, width: 200, height: 140, background: background, compositor: swift)
             for threads in [1, 2, 7] {
                 let got = try render(roots, width: 200, height: 140, background: background,
@@ -74,7 +74,7 @@ final class RectangleKernelTests: XCTestCase {
                                   background: Color(red: 0.2, green: 0.4, blue: 0.8))
             layer.transform = transform
             let swift = Compositor(threadCount: 1)
-            swift.rasterizer.rectangleKernel = false
+            swift.rasterizer.shortcuts.rectangleKernel = false
             let expected = try render([layer], width: 720, height: 720, compositor: swift)
             let got = try render([layer], width: 720, height: 720, compositor: Compositor(threadCount: 1))
             XCTAssertTrue(got == expected, "\(maxDifference(got, expected)) apart")

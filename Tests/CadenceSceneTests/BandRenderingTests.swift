@@ -128,34 +128,26 @@ final class BandRenderingTests: XCTestCase {
         return [root]
     }
 
-    /// Rounded layers leaving out their corners' empty pixels and clip masks sampling only
-    /// their rows' supports (`cornerSupport`) change no byte of any golden scene or of the
-    /// demo at 0, 1.3 and 2.9 s, at 1 and 7 threads, against `cornerSupport = false` (the
-    /// slabs' whole spans, every pixel of a mask's rows).
-    func testCornerSupportChangesNoByte() throws {
-        try assertChangesNoByte { $0.rasterizer.cornerSupport = false }
-    }
-
-    /// Pieces under a clip mask leaving out the mask's zeros (`maskZeros`) change no byte of
-    /// any golden scene or of the demo at 0, 1.3 and 2.9 s (its turning clip), at 1 and 7
-    /// threads, against `maskZeros = false` (the whole pieces).
-    func testMaskZerosChangeNoByte() throws {
-        try assertChangesNoByte { $0.rasterizer.maskZeros = false }
-    }
-
-    /// Opaque, unrounded, borderless layers under affine maps drawn by
-    /// `cadence_rectangle_draw` (`rectangleKernel`) change no byte of any golden scene or of
-    /// the demo at 0, 1.3 and 2.9 s, at 1 and 7 threads, against the Swift rows
-    /// (`rectangleKernel = false`).
-    func testRectangleKernelChangesNoByte() throws {
-        try assertChangesNoByte { $0.rasterizer.rectangleKernel = false }
-    }
-
-    /// Every golden scene and the demo at 0, 1.3 and 2.9 s, rendered by a one-thread
-    /// compositor set up by `reference` and by default compositors at 1 and 7 threads.
-    private func assertChangesNoByte(reference: (Compositor) -> Void) throws {
+    /// The rasterizer's shortcuts (`Rasterizer.Shortcuts`: spans of pixel-aligned layers,
+    /// the rectangle kernel, steady rows, masked spans, perspective interiors, corners left
+    /// out, covered shadows left out, mask zeros left out) change no byte of any golden scene
+    /// or of the demo at 0, 1.3 and 2.9 s (its turning clip), at 1 and 7 threads, against a
+    /// one-thread compositor that takes none of them. Where a frame differs, each shortcut is
+    /// then turned off alone, and the failure names those whose absence changes the frame.
+    /// (One reference for all of them: each shortcut's own test compares it alone on scenes
+    /// made for it.)
+    func testShortcutsChangeNoByte() throws {
+        let shortcuts: [(name: String, path: WritableKeyPath<Rasterizer.Shortcuts, Bool>)] = [
+            ("alignedSpans", \.alignedSpans), ("rectangleKernel", \.rectangleKernel), ("steadyRows", \.steadyRows),
+            ("maskedSpans", \.maskedSpans), ("projectiveSpans", \.projectiveSpans), ("cornerSupport", \.cornerSupport),
+            ("leavesOutCoveredShadows", \.leavesOutCoveredShadows), ("maskZeros", \.maskZeros),
+        ]
+        // Every shortcut is named here and off in `.none` (a new one goes in both).
+        let fields = Mirror(reflecting: Rasterizer.Shortcuts.none).children
+        XCTAssertEqual(fields.map(\.label), shortcuts.map(\.name))
+        XCTAssert(fields.allSatisfy { $0.value as? Bool == false })
         let every = Compositor(threadCount: 1)
-        reference(every)
+        every.rasterizer.shortcuts = .none
         let compositors = [1, 7].map { Compositor(threadCount: $0) }
         let demo = DemoScene.make()
         var frames = try SceneGoldenImageTests.goldenScenes().map { ($0.name, $0.scene, 0.0) }
@@ -164,7 +156,14 @@ final class BandRenderingTests: XCTestCase {
             let expected = try every.render(scene.layers, at: time, on: scene.canvas)
             for compositor in compositors {
                 let got = try compositor.render(scene.layers, at: time, on: scene.canvas)
-                assertSame(got, expected, "\(name), \(compositor.threadCount) threads")
+                guard got != expected else { continue }
+                let culprits = try shortcuts.filter { shortcut in
+                    let one = Compositor(threadCount: compositor.threadCount)
+                    one.rasterizer.shortcuts[keyPath: shortcut.path] = false
+                    return try one.render(scene.layers, at: time, on: scene.canvas) != got
+                }
+                assertSame(got, expected, "\(name), \(compositor.threadCount) threads (changed by: "
+                           + "\(culprits.map(\.name).joined(separator: ", ")))")
             }
         }
     }

@@ -210,8 +210,8 @@ final class Rasterizer {
                     bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
                     curve: item.cornerCurve, borderWidth: item.borderWidth,
                     map: PlaneMap(item.matrix))
-                entry.shape?.projectiveInterior = projectiveSpans
-                entry.shape?.projectiveSupport = projectiveSpans
+                entry.shape?.projectiveInterior = shortcuts.projectiveSpans
+                entry.shape?.projectiveSupport = shortcuts.projectiveSpans
             }
             if let groupOpacity = item.groupOpacity {
                 let opacity = Float(groupOpacity) * fold
@@ -243,7 +243,7 @@ final class Rasterizer {
             // Its pixels that the layer's background then paints opaque at full weight are
             // left out of it (the same bytes: the background overwrites them).
             if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
-                let covered = leavesOutCoveredShadows && entry.drawOpacity == 1 ? RenderList.opaqueCross(item) : nil
+                let covered = shortcuts.leavesOutCoveredShadows && entry.drawOpacity == 1 ? RenderList.opaqueCross(item) : nil
                 drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered)
             }
             // A previous rendering that moves under the current one goes first.
@@ -356,7 +356,7 @@ final class Rasterizer {
         let strokePaint = stroke.map(SourceOver.Paint.init)
         // Analytic clips sample whole rows: keep those rows whole.
         let whole = !clip.analytic.isEmpty
-        if alignedSpans, clip.mask == nil, !whole,
+        if shortcuts.alignedSpans, clip.mask == nil, !whole,
            drawAligned(item, sampler, fillPaint, strokePaint, in: region, on: surface, opacity: opacity, occluded: occluded) {
             return
         }
@@ -364,7 +364,7 @@ final class Rasterizer {
         // affine map, with no clip but the scissor: every row in one C call (AVX2) that
         // solves the spans, fills the interior and samples and blends the edges' pixels as
         // the rows below do, the same bytes, without a call or a coverage row per piece.
-        if rectangleKernel, strokePaint == nil, let fillPaint, fillPaint.isOpaque, opacity == 1, clip.mask == nil, !whole,
+        if shortcuts.rectangleKernel, strokePaint == nil, let fillPaint, fillPaint.isOpaque, opacity == 1, clip.mask == nil, !whole,
            drawRectangle(sampler, fillPaint, in: region, on: surface) {
             return
         }
@@ -375,7 +375,7 @@ final class Rasterizer {
         // the weight `clipWeights` gives such a pixel.
         let runWeight = clip.mask == nil ? opacity : 255 * (opacity / 255)
         let constant: (paint: SourceOver.Paint, weight: Float)? = switch (fillPaint, strokePaint) {
-        case _ where whole || (clip.mask != nil && !maskedSpans): nil
+        case _ where whole || (clip.mask != nil && !shortcuts.maskedSpans): nil
         case let (f?, _?) where sampler.inner != nil: (f, runWeight)
         case let (f?, nil): (f, runWeight)
         case let (nil, s?): (s, sampler.inner == nil ? runWeight : 0)
@@ -390,14 +390,14 @@ final class Rasterizer {
         for y in region.minY..<region.maxY {
             // A steady row after the first has the first's spans too (its coverage is the
             // same), so they are not solved again.
-            let steady = steadyRows && sampler.isSteady(row: y, border: strokePaint != nil)
+            let steady = shortcuts.steadyRows && sampler.isSteady(row: y, border: strokePaint != nil)
             let reuse = steady && kept != nil
             let inside: Range<Int>, support: Range<Int>
             if reuse, let kept {
                 (support, inside) = kept
             } else {
                 (support, inside) = sampler.spans(
-                    row: y, from: x0, count: n, border: strokePaint != nil, whole: whole, leavingOutCorners: cornerSupport)
+                    row: y, from: x0, count: n, border: strokePaint != nil, whole: whole, leavingOutCorners: shortcuts.cornerSupport)
                 if steady {
                     kept = (support, inside)
                     // Under a mask the pieces leave out a run of the interior that changes
@@ -434,7 +434,7 @@ final class Rasterizer {
                     (keptOuter + r.lowerBound).update(from: coverage + r.lowerBound, count: r.count)
                     border.map { (keptRing + r.lowerBound).update(from: $0 + r.lowerBound, count: r.count) }
                 }
-                if maskZeros, clip.analytic.isEmpty, let mask = clip.mask {
+                if shortcuts.maskZeros, clip.analytic.isEmpty, let mask = clip.mask {
                     r = Self.maskedPart(of: r, mask: mask.pixel(x0, y), interior: inside)
                     guard !r.isEmpty else { continue }
                 }
@@ -480,59 +480,10 @@ final class Rasterizer {
         return true
     }
 
-    /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
-    /// draws as spans: every pixel of the rectangle has coverage 1 and every other 0, so
-    /// each row is one, two or three runs of one weight, drawn by the uniform kernels with
-    /// the weights the general path computes there. `false` (tests) sends every layer
-    /// down the general path.
-    var alignedSpans = true
-
-    /// Whether an opaque colour at full weight over an unrounded, borderless layer under an
-    /// affine map (no clip mask or analytic clip) draws through `cadence_rectangle_draw`
-    /// where the CPU has AVX2 (`RoundedRectSampler.rectangle`): the same bits. `false`
-    /// (tests) keeps such layers on the Swift rows, the kernel's twin.
-    var rectangleKernel = true
-
-    /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
-    /// its corners' band) copy the coverage and spans of the first steady row its band
-    /// draws instead of sampling their own, which are the same bits. `false` (tests)
-    /// samples every row.
-    var steadyRows = true
-
-    /// Whether a layer's interior under a clip mask draws the run where the mask is 255
-    /// (`fullRun`) with the uniform kernels, at the weight every pixel of it gets. `false`
-    /// (tests) sends such rows down the per-pixel path whole.
-    var maskedSpans = true
-
-    /// Whether a layer in perspective draws each row's interior (`RoundedRectSampler`'s
-    /// `projectiveInterior`) with the uniform kernels instead of sampling every pixel of
-    /// the row, and leaves out the pixels past its row's support (`projectiveSupport`:
-    /// coverage 0, which blends to the same bytes); the same bits. `false` (tests) samples
-    /// and blends every pixel of the layer's region for its own background and border. It
-    /// reaches only that sampler: the samplers made for clips, a contents image's edge and
-    /// a shadow's bounds keep their default and fill their rows' interiors with 1 without
-    /// sampling and skip what lies past their supports (the values sampling would give).
-    var projectiveSpans = true
-
-    /// Whether a layer with four circular corners leaves out of its rows the pixels in its
-    /// corners' squares past the grown corner discs (`RoundedRectSampler`'s
-    /// `support(leavingOutCorners:)`: coverage 0, which blends to the same bytes), and a
-    /// clip mask samples only its rows' supports (writing 0 past them, the byte coverage 0
-    /// gives); the same bits. `false` (tests) draws the layers' whole slab spans and
-    /// samples every pixel of a mask's rows.
-    var cornerSupport = true
-
-    /// Whether a path shadow drawn straight before its layer leaves out the pixels the
-    /// layer's background then paints opaque at full weight (`RenderList.opaqueCross`, under
-    /// a clip of weight 1, without `masksToBounds`); the same bits. `false` (tests) draws
-    /// all of it.
-    var leavesOutCoveredShadows = true
-
-    /// Whether a layer's pieces under a clip mask (without analytic clips) leave out their
-    /// leading groups of eight pixels and their trailing pixels where the mask is 0
-    /// (`maskedPart`): weight 0, which blends to the same bytes, so nothing is sampled,
-    /// weighted or blended there; the same bits. `false` (tests) draws the whole pieces.
-    var maskZeros = true
+    /// The shortcuts this rasterizer takes (`Shortcuts`): all of them by default; tests turn
+    /// them off to compare the bytes with the general routes. The compositor copies its
+    /// rasterizer's value to its band workers before each frame.
+    var shortcuts = Shortcuts()
 
     /// The part of the piece `r` (indices into the mask row `m`) left once the mask's zeros
     /// are cut off: whole groups of eight from its start, while all eight bytes are 0, and
@@ -728,7 +679,7 @@ final class Rasterizer {
         var kept: UnsafeMutablePointer<UInt8>?
         for y in rows.minY..<rows.maxY {
             let out = mask.pixel(rect.minX, y)
-            let steady = steadyRows && current.mask == nil && sampler.isSteady(row: y, border: false)
+            let steady = shortcuts.steadyRows && current.mask == nil && sampler.isSteady(row: y, border: false)
             if steady, let kept {
                 out.update(from: kept, count: n)
                 continue
@@ -738,7 +689,7 @@ final class Rasterizer {
             // parent mask too: ⌊0 · p + ½⌋). The support's start is moved down to a
             // multiple of 8, where the whole row's lanes start: the same bits.
             let spans = sampler.spans(
-                row: y, from: rect.minX, count: n, border: false, whole: !cornerSupport, leavingOutCorners: true)
+                row: y, from: rect.minX, count: n, border: false, whole: !shortcuts.cornerSupport, leavingOutCorners: true)
             let inside = spans.inside, s = spans.support.isEmpty ? 0..<0 : (spans.support.lowerBound & ~7)..<spans.support.upperBound
             out.update(repeating: 0, count: s.lowerBound)
             (out + s.upperBound).update(repeating: 0, count: n - s.upperBound)

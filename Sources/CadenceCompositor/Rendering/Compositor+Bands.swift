@@ -96,18 +96,10 @@ extension Compositor {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
         let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
         let workers = Swift.min(threadCount, bands.count)
-        while rasterizers.count < workers {
-            let worker = Rasterizer(byteLimit: scratchLimit)
-            worker.alignedSpans = rasterizer.alignedSpans
-            worker.steadyRows = rasterizer.steadyRows
-            worker.rectangleKernel = rasterizer.rectangleKernel
-            worker.maskedSpans = rasterizer.maskedSpans
-            worker.projectiveSpans = rasterizer.projectiveSpans
-            worker.cornerSupport = rasterizer.cornerSupport
-            worker.maskZeros = rasterizer.maskZeros
-            worker.leavesOutCoveredShadows = rasterizer.leavesOutCoveredShadows
-            rasterizers.append(worker)
-        }
+        while rasterizers.count < workers { rasterizers.append(Rasterizer(byteLimit: scratchLimit)) }
+        // The workers take the shortcuts the compositor's rasterizer is set to (tests change
+        // them between frames).
+        for worker in rasterizers.prefix(workers) { worker.shortcuts = rasterizer.shortcuts }
         prepareBands(for: list)
         let stride = bitmap.bytesPerRow, width = bitmap.width
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in

@@ -1,0 +1,67 @@
+extension Rasterizer {
+    /// The shortcuts a rasterizer takes: routes that draw some layers faster than the
+    /// general one and give the same bits (the tests compare them, and
+    /// `BandRenderingTests.testShortcutsChangeNoByte` renders every golden scene and the
+    /// demo with all of them and with `Shortcuts.none`). Each is on by default; a test
+    /// turns one off to reach the route it stands in for.
+    struct Shortcuts: Equatable, Sendable {
+        /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
+        /// draws as spans: every pixel of the rectangle has coverage 1 and every other 0, so
+        /// each row is one, two or three runs of one weight, drawn by the uniform kernels with
+        /// the weights the general path computes there. `false` (tests) sends every layer
+        /// down the general path.
+        var alignedSpans = true
+
+        /// Whether an opaque colour at full weight over an unrounded, borderless layer under an
+        /// affine map (no clip mask or analytic clip) draws through `cadence_rectangle_draw`
+        /// where the CPU has AVX2 (`RoundedRectSampler.rectangle`): the same bits. `false`
+        /// (tests) keeps such layers on the Swift rows, the kernel's twin.
+        var rectangleKernel = true
+
+        /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
+        /// its corners' band) copy the coverage and spans of the first steady row its band
+        /// draws instead of sampling their own, which are the same bits. `false` (tests)
+        /// samples every row.
+        var steadyRows = true
+
+        /// Whether a layer's interior under a clip mask draws the run where the mask is 255
+        /// (`fullRun`) with the uniform kernels, at the weight every pixel of it gets. `false`
+        /// (tests) sends such rows down the per-pixel path whole.
+        var maskedSpans = true
+
+        /// Whether a layer in perspective draws each row's interior (`RoundedRectSampler`'s
+        /// `projectiveInterior`) with the uniform kernels instead of sampling every pixel of
+        /// the row, and leaves out the pixels past its row's support (`projectiveSupport`:
+        /// coverage 0, which blends to the same bytes); the same bits. `false` (tests) samples
+        /// and blends every pixel of the layer's region for its own background and border. It
+        /// reaches only that sampler: the samplers made for clips, a contents image's edge and
+        /// a shadow's bounds keep their default and fill their rows' interiors with 1 without
+        /// sampling and skip what lies past their supports (the values sampling would give).
+        var projectiveSpans = true
+
+        /// Whether a layer with four circular corners leaves out of its rows the pixels in its
+        /// corners' squares past the grown corner discs (`RoundedRectSampler`'s
+        /// `support(leavingOutCorners:)`: coverage 0, which blends to the same bytes), and a
+        /// clip mask samples only its rows' supports (writing 0 past them, the byte coverage 0
+        /// gives); the same bits. `false` (tests) draws the layers' whole slab spans and
+        /// samples every pixel of a mask's rows.
+        var cornerSupport = true
+
+        /// Whether a path shadow drawn straight before its layer leaves out the pixels the
+        /// layer's background then paints opaque at full weight (`RenderList.opaqueCross`, under
+        /// a clip of weight 1, without `masksToBounds`); the same bits. `false` (tests) draws
+        /// all of it.
+        var leavesOutCoveredShadows = true
+
+        /// Whether a layer's pieces under a clip mask (without analytic clips) leave out their
+        /// leading groups of eight pixels and their trailing pixels where the mask is 0
+        /// (`maskedPart`): weight 0, which blends to the same bytes, so nothing is sampled,
+        /// weighted or blended there; the same bits. `false` (tests) draws the whole pieces.
+        var maskZeros = true
+
+        /// Every shortcut off: every layer down the general routes.
+        static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, steadyRows: false, maskedSpans: false,
+                                    projectiveSpans: false, cornerSupport: false, leavesOutCoveredShadows: false,
+                                    maskZeros: false)
+    }
+}
