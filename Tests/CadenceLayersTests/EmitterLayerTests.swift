@@ -279,6 +279,29 @@ final class EmitterLayerTests: XCTestCase {
         }
     }
 
+    /// When the particle cap cuts a cell's candidates short, the newest are kept (oldest
+    /// first, as always); one candidate short of the cap, and exactly at it, all are kept.
+    /// (The evaluation visits candidates oldest first only when no cap can cut them.)
+    func testTheCapKeepsTheNewest() {
+        let layer = EmitterLayer()
+        // Births k / 1024 s apart: exact times, so the counts below are exact.
+        layer.emitterCells = [cell(rate: 1024, lifetime: 1000), cell(rate: 1, lifetime: 1000)]
+        let cap = EmitterLayer.maxParticles
+        // (time, the first cell's newest index, the second cell's indices kept)
+        let cases: [(Double, Int, [Int])] = [
+            (200, 204_800, []),  // cut short: the newest `cap` of 204,801
+            (Double(cap - 1) / 1024, cap - 1, []),  // exactly the cap
+            (Double(cap - 2) / 1024, cap - 2, [97]),  // one short: the second cell's newest fills it
+        ]
+        for (time, newest, second) in cases {
+            let particles = layer.particles(at: time)
+            XCTAssertEqual(particles.count, cap, "t = \(time)")
+            let first = particles.filter { $0.cellIndex == 0 }.map(\.index)
+            XCTAssertEqual(first, Array((newest + 1 - Swift.min(newest + 1, cap))...newest), "t = \(time)")
+            XCTAssertEqual(particles.filter { $0.cellIndex == 1 }.map(\.index), second, "t = \(time)")
+        }
+    }
+
     /// Bad input stays bounded: a huge birth rate, an infinite lifetime, NaN in a cell.
     func testBadInputIsBounded() {
         let layer = EmitterLayer()
