@@ -200,6 +200,44 @@ final class EmitterLayerTests: XCTestCase {
         }
     }
 
+    /// A particle's `cell` is its cell's index path at every depth down to `maxCellDepth`,
+    /// with indices past 0 at every level; it is held inline, so `Particle` is plain data
+    /// (no reference counting as particles are appended, copied and dropped), and setting
+    /// it round-trips.
+    func testCellPathsAtEveryDepthAndParticlesArePlainData() {
+        XCTAssertTrue(_isPOD(Particle.self), "a Particle holds a reference")
+        // A chain `maxCellDepth` deep, each link the second of two siblings.
+        var link = cell(rate: 1, lifetime: 10)
+        for _ in 1..<EmitterLayer.maxCellDepth {
+            var parent = cell(rate: 1, lifetime: 10)
+            parent.emitterCells = [cell(rate: 1, lifetime: 10), link]
+            link = parent
+        }
+        let layer = EmitterLayer()
+        layer.emitterCells = [cell(rate: 1, lifetime: 10), cell(rate: 1, lifetime: 10), link]
+        // The expected paths, depth first (as `flattenedCells` numbers them).
+        var paths: [[Int]] = []
+        func walk(_ cells: [EmitterCell], _ path: [Int]) {
+            guard path.count < EmitterLayer.maxCellDepth else { return }
+            for (i, c) in cells.enumerated() {
+                paths.append(path + [i])
+                walk(c.emitterCells, path + [i])
+            }
+        }
+        walk(layer.emitterCells, [])
+        XCTAssertEqual(paths.count, layer.flattenedCells.count)
+        let particles = layer.particles(at: 2.5)
+        for p in particles { XCTAssertEqual(p.cell, paths[p.cellIndex]) }
+        XCTAssertEqual(Set(particles.map(\.cell.count)), Set(1...EmitterLayer.maxCellDepth), "every depth has particles")
+        XCTAssertTrue(particles.contains { $0.cell == [2, 1, 1, 1, 1, 1, 1, 1] })
+        var changed = particles[0]
+        changed.cell = [7, 0, Int(Int32.max)]
+        XCTAssertEqual(changed.cell, [7, 0, Int(Int32.max)])
+        XCTAssertNotEqual(changed, particles[0])
+        changed.cell = particles[0].cell
+        XCTAssertEqual(changed, particles[0])
+    }
+
     /// `cellIndex` indexes `flattenedCells` (depth first); the ordered modes are stable
     /// sorts of the unordered evaluation; `particles(at:into:)` gives the same particles
     /// bit for bit and, once grown, keeps its memory (the ordered modes swap between two
@@ -238,6 +276,29 @@ final class EmitterLayerTests: XCTestCase {
             layer.particles(at: 3, into: &buffer)
             XCTAssertEqual(buffer.particles, expected, "\(mode)")
             XCTAssertEqual(buffer.particles.withUnsafeBufferPointer { $0.baseAddress }, address, "\(mode): memory kept")
+        }
+    }
+
+    /// When the particle cap cuts a cell's candidates short, the newest are kept (oldest
+    /// first, as always); one candidate short of the cap, and exactly at it, all are kept.
+    /// (The evaluation visits candidates oldest first only when no cap can cut them.)
+    func testTheCapKeepsTheNewest() {
+        let layer = EmitterLayer()
+        // Births k / 1024 s apart: exact times, so the counts below are exact.
+        layer.emitterCells = [cell(rate: 1024, lifetime: 1000), cell(rate: 1, lifetime: 1000)]
+        let cap = EmitterLayer.maxParticles
+        // (time, the first cell's newest index, the second cell's indices kept)
+        let cases: [(Double, Int, [Int])] = [
+            (200, 204_800, []),  // cut short: the newest `cap` of 204,801
+            (Double(cap - 1) / 1024, cap - 1, []),  // exactly the cap
+            (Double(cap - 2) / 1024, cap - 2, [97]),  // one short: the second cell's newest fills it
+        ]
+        for (time, newest, second) in cases {
+            let particles = layer.particles(at: time)
+            XCTAssertEqual(particles.count, cap, "t = \(time)")
+            let first = particles.filter { $0.cellIndex == 0 }.map(\.index)
+            XCTAssertEqual(first, Array((newest + 1 - Swift.min(newest + 1, cap))...newest), "t = \(time)")
+            XCTAssertEqual(particles.filter { $0.cellIndex == 1 }.map(\.index), second, "t = \(time)")
         }
     }
 

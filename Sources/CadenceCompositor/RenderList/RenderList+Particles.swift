@@ -99,8 +99,10 @@ extension RenderList.Builder {
             swap(&tints, &storage.tints)
             swap(&cellLevels, &storage.cellLevels)
         }
-        for i in particles.indices {
-            let flat = particles[i].cellIndex
+        // A `Particle` is plain data (its cell path inline), so the copy a particle is a
+        // load, without reference counting.
+        for particle in particles {
+            let flat = particle.cellIndex
             guard flat >= 0, flat < 1 << 24 else { continue }
             if flat != current {
                 current = flat
@@ -110,7 +112,7 @@ extension RenderList.Builder {
                 }
                 if !storage.seen[flat] {
                     storage.seen[flat] = true
-                    storage.cells[flat] = spriteCell(Self.cell(at: particles[i].cell, in: cells))
+                    storage.cells[flat] = spriteCell(Self.cell(at: particle.cell, in: cells))
                 }
                 hasContents = storage.cells[flat] != nil
                 if let cell = storage.cells[flat] {
@@ -122,17 +124,17 @@ extension RenderList.Builder {
                 }
             }
             guard hasContents else { continue }
-            let s = particles[i].scale / contentsScale
-            let c = multiplier.map { particles[i].color * $0 } ?? particles[i].color
+            let s = particle.scale / contentsScale
+            let c = multiplier.map { particle.color * $0 } ?? particle.color
             guard s > 0, s.isFinite, c.w > 0 else { continue }
             // One call for both: the same values as `sin` and `cos` apart (`cadence_sincos`).
             var sn = 0.0, cs = 0.0
-            cadence_sincos(particles[i].rotation, &sn, &cs)
+            cadence_sincos(particle.rotation, &sn, &cs)
             // The matrix s·R(θ)·A, row vectors.
             let r11 = s * cs, r12 = s * sn
             let m11 = r11 * a11 + r12 * a21, m12 = r11 * a12 + r12 * a22
             let m21 = r11 * a21 - r12 * a11, m22 = r11 * a22 - r12 * a12
-            let p = particles[i].position
+            let p = particle.position
             let center = SIMD2(p.x * a11 + p.y * a21 + tx, p.x * a12 + p.y * a22 + ty)
             // Its inverse, A⁻¹ · R(−θ) / s.
             let n11 = (i11 * cs + i12 * sn) / s, n12 = (i12 * cs - i11 * sn) / s
