@@ -202,8 +202,8 @@ final class EmitterLayerTests: XCTestCase {
 
     /// A particle's `cell` is its cell's index path at every depth down to `maxCellDepth`,
     /// with indices past 0 at every level; it is held inline, so `Particle` is plain data
-    /// (no reference counting as particles are appended, copied and dropped), and setting
-    /// it round-trips.
+    /// (no reference counting as particles are appended, copied and dropped), and the inline
+    /// path keeps every index and its depth.
     func testCellPathsAtEveryDepthAndParticlesArePlainData() {
         XCTAssertTrue(_isPOD(Particle.self), "a Particle holds a reference")
         // A chain `maxCellDepth` deep, each link the second of two siblings.
@@ -230,11 +230,14 @@ final class EmitterLayerTests: XCTestCase {
         for p in particles { XCTAssertEqual(p.cell, paths[p.cellIndex]) }
         XCTAssertEqual(Set(particles.map(\.cell.count)), Set(1...EmitterLayer.maxCellDepth), "every depth has particles")
         XCTAssertTrue(particles.contains { $0.cell == [2, 1, 1, 1, 1, 1, 1, 1] })
+        // The inline path: the largest index kept, and a trailing 0 a different path.
+        XCTAssertEqual(CellPath([7, 0, Int(Int32.max)]).indices, [7, 0, Int(Int32.max)])
+        XCTAssertNotEqual(CellPath([1]), CellPath([1, 0]))
+        XCTAssertEqual(CellPath([1, 0]), CellPath([1, 0]))
         var changed = particles[0]
-        changed.cell = [7, 0, Int(Int32.max)]
-        XCTAssertEqual(changed.cell, [7, 0, Int(Int32.max)])
+        changed.cellPath = CellPath([7, 0])
         XCTAssertNotEqual(changed, particles[0])
-        changed.cell = particles[0].cell
+        changed.cellPath = particles[0].cellPath
         XCTAssertEqual(changed, particles[0])
     }
 

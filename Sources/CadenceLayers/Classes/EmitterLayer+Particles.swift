@@ -13,12 +13,10 @@ import Darwin
 /// One live particle of an `EmitterLayer` at a time (`EmitterLayer.particles(at:)`).
 public struct Particle: Hashable, Sendable {
     /// The index path of its cell: `[i]` for the layer's cell `i`, `[i, j]` for cell `j` of
-    /// that cell, …; at most `EmitterLayer.maxCellDepth` indices. Reading it makes an array;
-    /// setting a longer path, or an index outside `Int32`, traps.
-    public var cell: [Int] {
-        get { cellPath.indices }
-        set { cellPath = CellPath(newValue) }
-    }
+    /// that cell, …; at most `EmitterLayer.maxCellDepth` indices. Read-only (the emitter
+    /// wrote it; a particle's other values may be changed, its cell may not), and reading it
+    /// makes an array.
+    public var cell: [Int] { cellPath.indices }
     /// The same path held inline, so that a particle is plain data.
     var cellPath: CellPath
     /// Its cell's place in `EmitterLayer.flattenedCells` (the cells depth first): a flat
@@ -51,7 +49,9 @@ struct CellPath: Hashable, Sendable {
     /// The empty path.
     init() {}
 
-    /// `path` held inline; it traps past `EmitterLayer.maxCellDepth` indices or outside `Int32`.
+    /// `path` held inline. The emitter makes every path (`ParticleBuffer.number`): at most
+    /// `EmitterLayer.maxCellDepth` indices, each an index into an array of cells, so within
+    /// `Int32`; a path outside those bounds is a bug in this module, and traps.
     init(_ path: [Int]) {
         precondition(path.count <= EmitterLayer.maxCellDepth, "a cell path deeper than EmitterLayer.maxCellDepth")
         for (i, index) in path.enumerated() { slots[i] = Int32(index) }
