@@ -211,8 +211,9 @@ extension TimingFunction.Table {
     /// each input in the lanes of its half (`signs` ±1 and `offsets` 0 or 1 make `h = x`
     /// or `1 − x`), `c(k)` is `Fast`'s element `k` with each lane's half's value, `mode`
     /// the curve's mode. Returns the output, the guess test (`≤ 0` when trusted) and `h`,
-    /// per lane. Each lane's arithmetic is the same whatever the lane width, so the scalar
-    /// path and the batch give the same bits.
+    /// per lane, for the batch. Each lane's arithmetic is the same whatever the lane width,
+    /// and the scalar path (`fastOutput`, which forms `h` and `z` from scalars) gives the
+    /// same bits in the lane it reads, so the scalar path and the batch agree.
     @usableFromInline @_transparent
     static func fastLanes<V: SIMD & FloatingLanes & SquareRootLanes>(
         _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
