@@ -170,11 +170,18 @@ extension TimingFunction.Table {
     static func fastOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let (y, excess, h) = fastLanes(V(repeating: x), signs: V(1, -1), offsets: V(0, 1), mode: SIMD2(f[Fast.mode][0], steps)) {
+        // `h` as a pair of scalars and `z = 4h − 1` from it, rather than `fastLanes`' forms
+        // from `x` (which the compiler splits into five instructions for the constant signs):
+        // the lanes that are read get the same bits, as `1 − x` is exact on the upper half
+        // (x > 1/2), so `4h − 1` rounds the same number `3 − 4x` does. The lower lane's `x`
+        // for `x + 0` differs only at −0, which the tests send to the longer paths either way.
+        let h = V(x, 1 - x)
+        let t = polynomialGuess(multiplyAdd(h, V(repeating: 4), V(repeating: -1)), h, mode: SIMD2(f[Fast.mode][0], steps)) {
             f[$0]
         }
+        let (y, excess) = correctedLanes(h, t) { f[$0] }
         let lane = lane(x)
-        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: nil)
+        return gridValue(y[lane], excess: excess[lane], h: Swift.min(x, 1 - x), lane: lane, f, piece: nil)
     }
 
     /// `fastOutput` with the piecewise guess and `steps` Newton steps after it (a curve
@@ -183,14 +190,14 @@ extension TimingFunction.Table {
     static func pieceOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let h = multiplyAdd(V(repeating: x), V(1, -1), V(0, 1))  // x and 1 − x
+        let h = V(x, 1 - x)  // as in `fastOutput`
         let guess = pieceGuess(x, h, f)
         // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
         // near a steep middle).
         let t = newtonSteps(guess.t, h, steps: Double(guess.index) >= f[Fast.plan][1] ? steps : 0) { f[$0] }
         let (y, excess) = correctedLanes(h, t) { f[$0] }
         let lane = lane(x)
-        return gridValue(y[lane], excess: excess[lane], h: h[lane], lane: lane, f, piece: guess.index)
+        return gridValue(y[lane], excess: excess[lane], h: Swift.min(x, 1 - x), lane: lane, f, piece: guess.index)
     }
 
     /// The lane of the input's half: the sign bit of 1/2 − x (x = 1/2 is the lower half's),
@@ -204,27 +211,29 @@ extension TimingFunction.Table {
     /// each input in the lanes of its half (`signs` ±1 and `offsets` 0 or 1 make `h = x`
     /// or `1 − x`), `c(k)` is `Fast`'s element `k` with each lane's half's value, `mode`
     /// the curve's mode. Returns the output, the guess test (`≤ 0` when trusted) and `h`,
-    /// per lane. Each lane's arithmetic is the same whatever the lane width, so the scalar
-    /// path and the batch give the same bits.
+    /// per lane, for the batch. Each lane's arithmetic is the same whatever the lane width,
+    /// and the scalar path (`fastOutput`, which forms `h` and `z` from scalars) gives the
+    /// same bits in the lane it reads, so the scalar path and the batch agree.
     @usableFromInline @_transparent
     static func fastLanes<V: SIMD & FloatingLanes & SquareRootLanes>(
         _ xs: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
     ) -> (y: V, excess: V, h: V) where V.Scalar == Double {
         let h = multiplyAdd(xs, signs, offsets)  // x or 1 − x, each exact or rounded once
-        let t = polynomialGuess(xs, h, signs: signs, offsets: offsets, mode: mode, c)
+        let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
+        let t = polynomialGuess(z, h, mode: mode, c)
         let (y, excess) = correctedLanes(h, t, c)
         return (y, excess, h)
     }
 
     /// The single polynomial's guess of `t` for `h` (`h·B(z)`, plus `√h·A(z)` when the
-    /// half leaves vertically, `z = 4h − 1`), after the curve's plain Newton steps.
+    /// half leaves vertically), `z = 4h − 1`, after the curve's plain Newton steps.
     @usableFromInline @_transparent
     static func polynomialGuess<V: SIMD & FloatingLanes & SquareRootLanes>(
-        _ xs: V, _ h: V, signs: V, offsets: V, mode: SIMD2<Double>, _ c: (Int) -> V
+        _ z: V, _ h: V, mode: SIMD2<Double>, _ c: (Int) -> V
     ) -> V where V.Scalar == Double {
-        let z = multiplyAdd(xs, signs * 4, offsets * 4 - 1)  // 4h − 1
         var t = h * estrin(z, from: Fast.b, c)
-        if mode[0] != 0 { t = multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.a, c), t) }
+        // `mode[0]` is 0 or 1: `> 0` is one compare and branch, where `!= 0` is two (NaN).
+        if mode[0] > 0 { t = multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.a, c), t) }
         return newtonSteps(t, h, steps: mode[1], c)
     }
 
@@ -284,18 +293,20 @@ extension TimingFunction.Table {
             multiplyAdd(z2, multiplyAdd(c(first + 3), z, c(first + 2)), multiplyAdd(c(first + 1), z, c(first))))
     }
 
-    /// `steps` plain Newton steps on `X(t) = h` (none for `steps ≤ 0`).
+    /// `steps` plain Newton steps on `X(t) = h`: none for `steps ≤ 0`, at most two (no curve
+    /// takes more). Two tests against constants rather than a counter, so that the loop
+    /// keeps no −1 in a register (which the paths out of line clobber).
     @usableFromInline @_transparent
     static func newtonSteps<V: SIMD & FloatingLanes>(_ start: V, _ h: V, steps: Double, _ c: (Int) -> V) -> V
     where V.Scalar == Double {
-        var t = start
-        var steps = steps
-        while steps > 0 {
+        @inline(__always) func step(_ t: V) -> V {
             let tt = t * t
             let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, h * -1))
-            t -= residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
-            steps -= 1
+            return t - residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
         }
+        var t = start
+        if steps > 0 { t = step(t) }
+        if steps > 1 { t = step(t) }
         return t
     }
 
@@ -354,7 +365,7 @@ extension TimingFunction.Table {
         }
         let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
         let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
-            && bits & 0x7FFF_FFFF_FFFF_FFFF < 0x3FF0_0000_0000_0000  // |y| < 1
+            && bits &<< 1 < 0x7FE0_0000_0000_0000  // |y| < 1 (the sign bit shifted out)
             && excess <= 0
         return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
     }
