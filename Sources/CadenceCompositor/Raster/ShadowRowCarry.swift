@@ -1,5 +1,3 @@
-import CadencePixels
-
 /// Rows of a shadow's source that one band of a frame keeps for a later band drawn by the
 /// same rasterizer: the pixels of a group that casts its own alpha's shadow, or the
 /// coverage of a `shadowPath`, four bytes a pixel either way, for the rows past the band
