@@ -77,40 +77,6 @@ final class BandRenderingTests: XCTestCase {
         }
     }
 
-    /// One thread's bands cut through shadows (`carriesShadowRows`: the rows a band reads
-    /// of a shadow's source past its own are kept for the next band, `ShadowRowCarry`) draw
-    /// the same bytes as one band and as bands cut around the shadows: `shadowedCards()` in
-    /// bands of 1 MiB (eight, cuts at 675, 810 and 945 inside the cards' rows), of 23 rows and
-    /// of 5 (the reach passes the next band: rows kept by the band before the last are
-    /// taken), two frames with one compositor (kept rows belong to their frame); and two
-    /// and three threads, which keep none, in the same bands.
-    func testBandsCutThroughShadowsChangeNoByte() throws {
-        let layers = Self.shadowedCards(), canvas = Canvas(width: 1920, height: 1080)
-        let whole = Compositor(threadCount: 1)
-        whole.bandByteLimit = .max
-        let expected = try whole.render(layers, at: 0, on: canvas)
-        let around = Compositor(threadCount: 1)
-        around.carriesShadowRows = false
-        assertSame(try around.render(layers, at: 0, on: canvas), expected, "bands around the shadows")
-        let list = around.renderList(layers, at: 0, on: canvas)
-        let cards = list.items.filter { $0.shadow != nil }.map(\.extent)
-        let cuts = Compositor.bands(for: list, threads: 1, byteLimit: Compositor.bandByteLimit, cuttingShadows: true)
-            .dropFirst().map(\.lowerBound)
-        XCTAssertEqual(cuts.filter { cut in cards.contains { $0.minY < cut && cut < $0.maxY } }, [675, 810, 945])
-        for (threads, rows) in [(1, nil), (1, 23), (1, 5), (2, 23), (3, 5)] as [(Int, Int?)] {
-            let banded = Compositor(threadCount: threads)
-            if let rows { banded.bandByteLimit = rows * 1920 * 4 }
-            for frame in 0..<2 {
-                var bitmap = try Bitmap(width: 1920, height: 1080)
-                try banded.render(layers, at: 0, on: canvas, into: &bitmap)
-                assertSame(bitmap, expected, "\(threads) threads, bands of \(rows ?? 136) rows, frame \(frame)")
-            }
-            if threads == 1 {
-                XCTAssertGreaterThan(banded.rasterizer.carry.rowsTaken, 0, "bands of \(rows ?? 136) rows: kept rows taken")
-            }
-        }
-    }
-
     /// A 1920 × 1080 frame: an opaque root, five rounded cards casting shadows of radius 20
     /// (the even ones through their rounded bounds as a `shadowPath`, the odd ones of their
     /// alpha), rows 640–1020, across the bands' edges at 675, 810 and 945; a translucent,

@@ -191,12 +191,10 @@ extension Rasterizer {
     /// `opacity` everywhere and the shadow is not clipped to the bounds (each pixel's weight
     /// and blend do not depend on its neighbours, so the rest are the same bytes). When the
     /// offset is whole pixels the interpolation is left out: `v · 1 + w · 0` is `v` for
-    /// the blurred plane's finite, non-negative values. `carrying`: the item's index in the
-    /// frame's list, to take a path's coverage rows an earlier band of the frame kept and
-    /// keep those the next band reads (`ShadowRowCarry`; when `carryFrame` is set).
+    /// the blurred plane's finite, non-negative values.
     func drawShadow(
         _ shadow: RenderList.Shadow, of item: RenderList.Item, in rect: PixelRect, opacity: Float, under: Bool,
-        leavingOut covered: RenderList.Occluder? = nil, carrying index: Int? = nil
+        leavingOut covered: RenderList.Occluder? = nil
     ) {
         let group = surfaces[surfaces.count - 1]
         let clip = clips[clips.count - 1]
@@ -243,32 +241,9 @@ extension Rasterizer {
             if sourceRect.isEmpty {
                 source.initialize(to: 0)
             } else {
-                // Rows an earlier band kept are copied, the others filled.
-                let key = index.flatMap { index in carryFrame.map { (frame: $0, item: index) } }
-                let w = sourceRect.width
-                var first = sourceRect.minY
-                if let key, let kept = carry.rows(
-                    frame: key.frame, item: key.item, plane: pathPlane, from: first, upTo: sourceRect.maxY)
-                {
-                    UnsafeMutableRawPointer(source).copyMemory(from: kept.start, byteCount: kept.rows.count * 4 * w)
-                    first = kept.rows.upperBound
-                }
-                if first < sourceRect.maxY {
-                    PathCoverage.fill(
-                        path, map: map, into: source + (first - sourceRect.minY) * w, rect: pathPlane,
-                        rows: first..<sourceRect.maxY, stride: w, workspace: pathWorkspace)
-                }
-                // The rows a band starting where this one ends reads.
-                if let key, surfaces[0].rect.maxY < surfaces[0].bounds.maxY {
-                    let next = surfaces[0].rect.maxY
-                    let read = Self.rowsRead(
-                        by: shadow, drawing: PixelRect(minX: rect.minX, minY: next, maxX: rect.maxX, maxY: next + 1))
-                    let keptFirst = Swift.max(sourceRect.minY, read.minY)
-                    if !read.isEmpty, keptFirst < sourceRect.maxY {
-                        carry.keep(frame: key.frame, item: key.item, plane: pathPlane, rows: keptFirst..<sourceRect.maxY,
-                                   from: source + (keptFirst - sourceRect.minY) * w)
-                    }
-                }
+                PathCoverage.fill(
+                    path, map: map, into: source, rect: pathPlane, rows: sourceRect.minY..<sourceRect.maxY,
+                    stride: sourceRect.width, workspace: pathWorkspace)
             }
         } else {
             for y in sourceRect.minY..<sourceRect.maxY {

@@ -87,12 +87,6 @@ final class Rasterizer {
         /// between them).
         var borderDrawn = false
         var group: (buffer: ScratchBuffer, opacity: Float)?
-        /// For a group of the frame's list that casts its own alpha's shadow, when rows of
-        /// it are kept for the next band (`ShadowRowCarry`): all the rows it holds (its
-        /// surface may have been pushed with fewer: those past rows kept by an earlier band).
-        var carriedRows: PixelRect?
-        /// Whether the layer is an item of the frame's own list (`walk`'s `isFrame`).
-        var ofFrame = false
         /// The layer's rounded bounds with its border ring: what its background, border and
         /// clip cover (built once for the three).
         var shape: RoundedRectSampler?
@@ -123,10 +117,6 @@ final class Rasterizer {
     /// The frame list's subtree questions (`needsWholeRows`, `drawsWithinExtents`), asked
     /// in the walk's order: each item is tested once a band, however deep the nesting.
     private var wholeRowsSearch = ForwardSearch(), maskSearch = ForwardSearch()
-    /// Rows of shadows' sources kept from one band of a frame for the next
-    /// (`ShadowRowCarry`), and the frame drawn (`nil`: none kept or used).
-    let carry = ShadowRowCarry()
-    private(set) var carryFrame: Int?
 
     init(byteLimit: Int) {
         pool = ScratchPool(byteLimit: byteLimit)
@@ -141,13 +131,10 @@ final class Rasterizer {
     /// `list.pixelWidth × list.pixelHeight`, rows `stride` bytes apart), exactly as drawing
     /// the whole list draws them; no other row is read or written. `nil` is every row.
     /// `occluders`: the list's `RenderList.occluders(into:)`, or none (the first item's
-    /// fill then covers all of it); the same bits either way. `carryFrame`: a number
-    /// that is the same for every band of one frame and differs from frame to frame, to
-    /// keep rows of shadows' sources for the next band this rasterizer draws
-    /// (`ShadowRowCarry`; `nil`: nothing kept); the same bits either way.
+    /// fill then covers all of it); the same bits either way.
     func draw(
         _ list: RenderList, into base: UnsafeMutablePointer<UInt8>, stride: Int, rows: Range<Int>? = nil,
-        occluders: [RenderList.Occluder] = [], carryFrame: Int? = nil
+        occluders: [RenderList.Occluder] = []
     ) {
         let canvas = PixelRect(width: list.pixelWidth, height: list.pixelHeight)
         let band = rows.map { canvas.intersection(PixelRect(minX: 0, minY: $0.lowerBound, maxX: canvas.maxX, maxY: $0.upperBound)) } ?? canvas
@@ -170,7 +157,6 @@ final class Rasterizer {
         surfaces.append(Surface(base: base + band.minY * stride, stride: stride, rect: band, bounds: canvas))
         clips.append(Clip(scissor: canvas, mask: nil, analytic: 0..<0, buffer: nil))
         self.occluders = occluders
-        self.carryFrame = carryFrame
         rootFillPending = !occluders.isEmpty
         wholeRowsSearch = ForwardSearch()
         maskSearch = ForwardSearch()
@@ -219,7 +205,6 @@ final class Rasterizer {
                 continue
             }
             var entry = Open(index: i, drawOpacity: Float(item.drawOpacity) * fold, fold: fold)
-            entry.ofFrame = isFrame
             if item.backgroundColor != nil || item.borderColor != nil || item.masksToBounds {
                 entry.shape = RoundedRectSampler(
                     bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
@@ -237,13 +222,7 @@ final class Rasterizer {
                     rows = visible.intersection(rows.union(Self.rowsRead(by: shadow, drawing: rows)))
                 }
                 if let buffer = pool.acquire(rows.area * 4, charging: visible.area * 4) {
-                    if isFrame, surfaces.count == 1, item.shadowsOwnAlpha, item.mask == nil, item.transition == nil,
-                       let frame = carryFrame {
-                        pushSurface(buffer, rect: rows, bounds: visible, keptFrom: (frame, i))
-                        entry.carriedRows = rows
-                    } else {
-                        pushSurface(buffer, rect: rows, bounds: visible)
-                    }
+                    pushSurface(buffer, rect: rows, bounds: visible)
                     entry.group = (buffer, opacity)
                     entry.fold = 1
                     entry.drawOpacity = Float(item.drawOpacity)
@@ -265,8 +244,7 @@ final class Rasterizer {
             // left out of it (the same bytes: the background overwrites them).
             if let shadow = item.shadow, shadow.path != nil, entry.group == nil {
                 let covered = leavesOutCoveredShadows && entry.drawOpacity == 1 ? RenderList.opaqueCross(item) : nil
-                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered,
-                           carrying: isFrame ? i : nil)
+                drawShadow(shadow, of: item, in: visible, opacity: entry.fold, under: false, leavingOut: covered)
             }
             // A previous rendering that moves under the current one goes first.
             if let transition = item.transition, transition.type == .moveIn || transition.type == .push {
@@ -310,7 +288,6 @@ final class Rasterizer {
         if entry.drawOpacity > 0 && !entry.borderDrawn {
             drawOwn(item, shape: entry.shape, background: false, border: true, opacity: entry.drawOpacity)
         }
-        if let rows = entry.carriedRows { keepGroupRows(rows, of: item, at: entry.index) }
         if let transition = item.transition {
             if transition.type == .reveal {
                 walk(transition.previous.items, fold: entry.fold)
@@ -320,8 +297,7 @@ final class Rasterizer {
         }
         guard let group = entry.group else { return }
         if let shadow = item.shadow {
-            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].bounds, opacity: 1, under: true,
-                       carrying: entry.ofFrame ? entry.index : nil)
+            drawShadow(shadow, of: item, in: surfaces[surfaces.count - 1].bounds, opacity: 1, under: true)
         }
         if let mask = item.mask { applyMask(mask) }
         finishGroup(group)
@@ -329,45 +305,11 @@ final class Rasterizer {
 
     /// A cleared block of `rect`'s size pushed as the surface to draw on: the rows `rect`
     /// of a surface whose extent in the whole frame is `bounds`.
-    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect, at offset: Int = 0) {
+    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect) {
         let surface = Surface(
-            base: buffer.pointer.assumingMemoryBound(to: UInt8.self) + offset, stride: rect.width * 4, rect: rect,
-            bounds: bounds)
+            base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect: rect, bounds: bounds)
         surface.base.initialize(repeating: 0, count: rect.area * 4)
         surfaces.append(surface)
-    }
-
-    /// `pushSurface(_:rect:bounds:)` for the group of the frame's item `item` in frame
-    /// `frame`, whose rows an earlier band kept (`ShadowRowCarry`): those of `rect`'s first
-    /// rows are copied in, and the surface pushed holds only the rows after them (cleared),
-    /// the rows the group's layers still draw; `keepGroupRows` gives the group all of
-    /// `rect` back once they have.
-    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect, keptFrom key: (frame: Int, item: Int)) {
-        let bytesPerRow = rect.width * 4
-        guard let kept = carry.rows(frame: key.frame, item: key.item, plane: bounds, from: rect.minY, upTo: rect.maxY)
-        else { return pushSurface(buffer, rect: rect, bounds: bounds) }
-        buffer.pointer.copyMemory(from: kept.start, byteCount: kept.rows.count * bytesPerRow)
-        var rest = rect
-        rest.minY = kept.rows.upperBound
-        pushSurface(buffer, rect: rest, bounds: bounds, at: kept.rows.count * bytesPerRow)
-    }
-
-    /// Once a group pushed by `pushSurface(_:rect:bounds:keptFrom:)` is drawn (before its
-    /// shadow and composite): makes its surface hold all of `rows` again, and keeps the
-    /// rows a band starting where the current band ends reads of it (`rowsRead`) for that
-    /// band.
-    private func keepGroupRows(_ rows: PixelRect, of item: RenderList.Item, at index: Int) {
-        let top = surfaces[surfaces.count - 1]
-        let group = Surface(base: top.base - (top.rect.minY - rows.minY) * top.stride, stride: top.stride, rect: rows,
-                            bounds: top.bounds)
-        surfaces[surfaces.count - 1] = group
-        guard let frame = carryFrame, let shadow = item.shadow, surfaces[0].rect.maxY < surfaces[0].bounds.maxY else { return }
-        let next = surfaces[0].rect.maxY
-        let read = Self.rowsRead(by: shadow, drawing: PixelRect(minX: rows.minX, minY: next, maxX: rows.maxX, maxY: next + 1))
-        let first = Swift.max(rows.minY, Swift.min(next, read.minY))
-        guard first < rows.maxY, !read.isEmpty else { return }
-        carry.keep(frame: frame, item: index, plane: group.bounds, rows: first..<rows.maxY,
-                   from: group.pixel(rows.minX, first))
     }
 
     /// Composites the top surface onto the one below with `group.opacity` and frees it.

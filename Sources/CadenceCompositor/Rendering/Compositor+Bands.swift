@@ -30,12 +30,10 @@ extension Compositor {
     /// `⌈height / n⌉` rows, top to bottom, where `n` is the larger of `threads ·
     /// bandsPerThread` (on more than one thread; else 1) and the fewest bands of at most
     /// `byteLimit` bytes of rows (`4 · width` bytes a row, at least one row a band), and at
-    /// most `height` (at least one band, maybe empty for an empty canvas). On one thread,
-    /// unless `cuttingShadows`, the cuts that fall inside a shadow's rows move out of them
-    /// (`bandsAroundShadows`), so those bands are uneven and may be fewer: cutting a shadow
-    /// without keeping its source's rows from band to band (`ShadowRowCarry`, which the
-    /// compositor does on one thread: `carriesShadowRows`) repeats its blur's reach (+15 %
-    /// instructions on the shadowed 1080p frame in eight even bands) for no balance.
+    /// most `height` (at least one band, maybe empty for an empty canvas). On one thread the
+    /// cuts that fall inside a shadow's rows move out of them (`bandsAroundShadows`), so those
+    /// bands are uneven and may be fewer: cutting a shadow would repeat its blur's reach
+    /// (+15 % instructions on the shadowed 1080p frame in eight even bands) for no balance.
     /// The threads take the bands in order, each the next one not yet taken when it is free
     /// (a thread that starts late, or that the host machine pauses, leaves its share to the
     /// others; bands dealt round-robin, thread `t` drawing `t`, `t + threads`, …, waited for
@@ -44,13 +42,13 @@ extension Compositor {
     /// a thread; cutting by estimated work instead of rows — each item's `pixelWork` spread
     /// over its rows — was tried then and cut the shadowed frame through its shadows:
     /// 1.11×; `Benchmarks/README.md`, "Threads".)
-    static func bands(for list: RenderList, threads: Int, byteLimit: Int, cuttingShadows: Bool = false) -> [Range<Int>] {
+    static func bands(for list: RenderList, threads: Int, byteLimit: Int) -> [Range<Int>] {
         let height = list.pixelHeight
         let perThread = threads > 1 ? bandsPerThread : 1
         let rowsPerBand = Swift.max(1, byteLimit / Swift.max(1, 4 * list.pixelWidth))
         let cacheBands = height == 0 ? 1 : (height - 1) / rowsPerBand + 1
         let n = Swift.max(1, Swift.min(Swift.max(threads * perThread, cacheBands), height))
-        if threads == 1, n > 1, !cuttingShadows {
+        if threads == 1, n > 1 {
             return bandsAroundShadows(for: list, count: n)
         }
         return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
@@ -96,8 +94,7 @@ extension Compositor {
     /// pixels are the same and the frame is one pass over memory shorter.
     func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?) {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
-        let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit, cuttingShadows: carriesShadowRows)
-        framesDrawn &+= 1
+        let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
         let workers = Swift.min(threadCount, bands.count)
         while rasterizers.count < workers {
             let worker = Rasterizer(byteLimit: scratchLimit)
@@ -118,8 +115,7 @@ extension Compositor {
                 ticket[0] = 0
                 let job = BandJob(list: list, bands: bands, workers: Array(rasterizers.prefix(workers)),
                                   base: pixels.baseAddress!, stride: stride, width: width, fill: fill,
-                                  occluders: occluders, carryFrame: carriesShadowRows && workers == 1 ? framesDrawn : nil,
-                                  ticket: ticket.baseAddress!)
+                                  occluders: occluders, ticket: ticket.baseAddress!)
                 if workers == 1 {
                     job.draw(worker: 0)
                 } else {
@@ -141,8 +137,6 @@ extension Compositor {
         let stride, width: Int
         let fill: SIMD4<UInt8>?
         let occluders: [RenderList.Occluder]
-        /// The frame's number for the rows of shadows' sources the bands keep (`nil`: none).
-        let carryFrame: Int?
         /// The next band not yet taken (`cadence_take_ticket`).
         let ticket: UnsafeMutablePointer<Int>
 
@@ -156,7 +150,7 @@ extension Compositor {
                 if let fill {
                     Compositor.clear(base + rows.lowerBound * stride, width: width, rows: rows.count, stride: stride, to: fill)
                 }
-                workers[w].draw(list, into: base, stride: stride, rows: rows, occluders: occluders, carryFrame: carryFrame)
+                workers[w].draw(list, into: base, stride: stride, rows: rows, occluders: occluders)
             }
         }
     }

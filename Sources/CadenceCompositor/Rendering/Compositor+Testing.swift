@@ -28,7 +28,7 @@ extension Compositor {
     /// `Compositor.bandByteLimit` bytes).
     @_spi(Testing)
     public static func bandRows(for list: RenderList, threads: Int) -> [Range<Int>] {
-        bands(for: list, threads: threads, byteLimit: bandByteLimit, cuttingShadows: true)
+        bands(for: list, threads: threads, byteLimit: bandByteLimit)
     }
 
     private func drawChecked(_ list: RenderList, over bitmap: inout Bitmap, rows: Range<Int>?) {

@@ -62,14 +62,6 @@ public final class Compositor {
     /// the pixels are the same at any limit.
     @_spi(Testing)
     public var bandByteLimit = Compositor.bandByteLimit
-    /// Whether a band keeps the rows of a shadow's source that the next band reads and a
-    /// band takes those an earlier one kept (`ShadowRowCarry`), so that one thread's bands
-    /// are cut evenly, through shadows too; `false` (tests, benchmarks): nothing kept, and
-    /// on one thread no cut inside a shadow's rows (`bandsAroundShadows`). The same bits.
-    @_spi(Testing)
-    public var carriesShadowRows = true
-    /// The frames drawn so far (`carriesShadowRows`: a kept row is used only in its frame).
-    var framesDrawn = 0
     /// One rasterizer a thread, made when first needed and kept.
     var rasterizers: [Rasterizer]
     let images = ContentsImageCache()
