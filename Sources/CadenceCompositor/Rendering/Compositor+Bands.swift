@@ -101,6 +101,7 @@ extension Compositor {
             worker.alignedSpans = rasterizer.alignedSpans
             worker.steadyRows = rasterizer.steadyRows
             worker.rectangleKernel = rasterizer.rectangleKernel
+            worker.roundedKernel = rasterizer.roundedKernel
             worker.maskedSpans = rasterizer.maskedSpans
             worker.projectiveSpans = rasterizer.projectiveSpans
             worker.cornerSupport = rasterizer.cornerSupport
