@@ -1,7 +1,8 @@
 // An opaque colour over an unrounded, borderless rectangle under an affine map, a whole
-// layer's rows in one call, in AVX2 (CadenceRectangle.h). The Swift path it stands in for
+// layer's rows in one call, and a rounded (or bordered, or translucent) layer's row pieces,
+// one call a row, in AVX2 (CadenceRectangle.h). The Swift path they stand in for
 // (`Rasterizer.drawOwn` with `RoundedRectSampler.spans`, `sample` and
-// `SourceOver.blend(_:weights:…)`) is its reference twin: every operation here is that
+// `SourceOver.blend(_:weights:…)`) is their reference twin: every operation here is that
 // path's, in its order and precision, so the bytes are the same — floats are never
 // contracted into fused multiply-adds (the pragma), each min/max is written with Swift's
 // operand order, and the lanes start where the Swift pieces' lanes start.

@@ -1,8 +1,9 @@
 // An opaque colour filling an unrounded, borderless rectangle seen through an affine map,
 // every row of a layer in one call, in AVX2: the row spans, the coverage of the pixels the
 // edges cross and the interior's span fill of `Rasterizer.drawOwn` with
-// `RoundedRectSampler`'s lanes. That Swift path is the reference twin; both give the same
-// bytes.
+// `RoundedRectSampler`'s lanes; and a rounded layer's row pieces (circular corners, border
+// ring, translucent paints, opacity), one call a row. That Swift path is the reference twin;
+// both give the same bytes.
 #ifndef CADENCE_RECTANGLE_H
 #define CADENCE_RECTANGLE_H
 
