@@ -1,7 +1,8 @@
 // An opaque colour over an unrounded, borderless rectangle under an affine map, a whole
-// layer's rows in one call, in AVX2 (CadenceRectangle.h). The Swift path it stands in for
+// layer's rows in one call, and a rounded (or bordered, or translucent) layer's row pieces,
+// one call a row, in AVX2 (CadenceRectangle.h). The Swift path they stand in for
 // (`Rasterizer.drawOwn` with `RoundedRectSampler.spans`, `sample` and
-// `SourceOver.blend(_:weights:…)`) is its reference twin: every operation here is that
+// `SourceOver.blend(_:weights:…)`) is their reference twin: every operation here is that
 // path's, in its order and precision, so the bytes are the same — floats are never
 // contracted into fused multiply-adds (the pragma), each min/max is written with Swift's
 // operand order, and the lanes start where the Swift pieces' lanes start.
@@ -138,6 +139,131 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
     }
 }
 
+/// `RoundedRectSampler.coverage` of `shape` (four circular corners or none) at the lanes
+/// `au`, `av` (`|u|`, `|v|`), `sign` the lanes' sign(u)·sign(v), `g` the gradients
+/// (`ux`, `uy`, `vx`, `vy`) and `pu`, `pv` the pixels per unit: the slabs' product, then in
+/// the corners' lanes the smaller of it and `sat(½ − d)`, `d` the distance to the circle.
+__attribute__((target("avx2"), always_inline))
+static inline __m256 rounded_coverage(const cadence_rounded_shape *shape, __m256 au, __m256 av, __m256 sign,
+                                      const float *g, __m256 pu, __m256 pv) {
+    __m256 c = _mm256_mul_ps(slab(_mm256_set1_ps(shape->halfWidth), au, pu), slab(_mm256_set1_ps(shape->halfHeight), av, pv));
+    if (!(shape->radius > 0)) return c;
+    const __m256 qx = _mm256_sub_ps(au, _mm256_set1_ps(shape->halfWidth - shape->extent));
+    const __m256 qy = _mm256_sub_ps(av, _mm256_set1_ps(shape->halfHeight - shape->extent));
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 corner = _mm256_and_ps(_mm256_cmp_ps(qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(qy, zero, _CMP_GT_OQ));
+    if (_mm256_testz_ps(corner, corner)) return c;
+    const __m256 length = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(qx, qx), _mm256_mul_ps(qy, qy)));
+    // As Swift reads `qx * ux + sign * qy * vx`: ((sign · qy) · vx) added to qx · ux.
+    const __m256 sq = _mm256_mul_ps(sign, qy);
+    const __m256 nx = _mm256_add_ps(_mm256_mul_ps(qx, _mm256_set1_ps(g[0])), _mm256_mul_ps(sq, _mm256_set1_ps(g[2])));
+    const __m256 ny = _mm256_add_ps(_mm256_mul_ps(qx, _mm256_set1_ps(g[1])), _mm256_mul_ps(sq, _mm256_set1_ps(g[3])));
+    const __m256 distance = _mm256_div_ps(_mm256_mul_ps(_mm256_sub_ps(length, _mm256_set1_ps(shape->radius)), length),
+                                          _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(nx, nx), _mm256_mul_ps(ny, ny))));
+    const __m256 cc = saturate(_mm256_sub_ps(_mm256_set1_ps(0.5f), distance));
+    return _mm256_blendv_ps(c, cc, _mm256_and_ps(corner, _mm256_cmp_ps(cc, c, _CMP_LT_OQ)));
+}
+
+/// The pixels `first ..< end` of one row of a rounded layer (`row` its pixel 0, `py` the
+/// row's centre), in groups of eight lanes from `first`: the coverage (and ring) sampled
+/// as `RoundedRectSampler.sampleSpan` does, or read from `kept` (`keep` 2), or sampled and
+/// written there too (`keep` 1); weighted as `Rasterizer.scale` and `combine` do with the
+/// layer's opacity; quantized and blended as `SourceOver.blend` with one or two paints.
+__attribute__((target("avx2")))
+static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, double py, ptrdiff_t first,
+                          ptrdiff_t end, float *keptOuter, float *keptRing, int keep) {
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 du = _mm256_mul_ps(lanes, _mm256_set1_ps(s->gradients[0]));
+    const __m256 dv = _mm256_mul_ps(lanes, _mm256_set1_ps(s->gradients[2]));
+    const __m256 pu = _mm256_set1_ps(s->pixelsPerU), pv = _mm256_set1_ps(s->pixelsPerV);
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), k = _mm256_set1_ps(s->opacity);
+    const __m256i indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const int hasFill = s->paints & 1, hasStroke = (s->paints >> 1) & 1, ring = hasStroke;
+    const __m256i fill = _mm256_set1_epi32((int)s->fill), stroke = _mm256_set1_epi32((int)s->stroke);
+    const __m256i fl = low_bytes(fill), fh = _mm256_srli_epi16(fill, 8), fa = _mm256_set1_epi16((short)(s->fill >> 24));
+    const __m256i sl = low_bytes(stroke), sh = _mm256_srli_epi16(stroke, 8), sa = _mm256_set1_epi16((short)(s->stroke >> 24));
+    const int fillOpaque = (s->fill >> 24) == 255, strokeOpaque = (s->stroke >> 24) == 255;
+    for (ptrdiff_t i = first; i < end; i += 8) {
+        __m256 c, r = zero;
+        if (keep == 2) {
+            c = _mm256_loadu_ps(keptOuter + i);
+            if (ring) r = _mm256_loadu_ps(keptRing + i);
+        } else {
+            const double px = (double)(x0 + i) + 0.5;
+            const double hx = s->r1x * px + s->r2x * py + s->r3x, hy = s->r1y * px + s->r2y * py + s->r3y;
+            const __m256 u = _mm256_add_ps(_mm256_set1_ps((float)hx), du);
+            const __m256 v = _mm256_add_ps(_mm256_set1_ps((float)hy), dv);
+            const __m256 un = _mm256_cmp_ps(u, zero, _CMP_LT_OQ), vn = _mm256_cmp_ps(v, zero, _CMP_LT_OQ);
+            const __m256 negative = _mm256_set1_ps(-0.0f);
+            // `u.replacing(with: -u, where: u .< 0)`: −0 stays −0.
+            const __m256 au = _mm256_blendv_ps(u, _mm256_xor_ps(u, negative), un);
+            const __m256 av = _mm256_blendv_ps(v, _mm256_xor_ps(v, negative), vn);
+            const __m256 sign = _mm256_blendv_ps(one, _mm256_set1_ps(-1), _mm256_xor_ps(un, vn));
+            c = rounded_coverage(&s->outer, au, av, sign, s->gradients, pu, pv);
+            if (ring) {
+                r = c;
+                if (s->hasInner) {
+                    r = _mm256_sub_ps(c, rounded_coverage(&s->inner, au, av, sign, s->gradients, pu, pv));
+                    r = _mm256_and_ps(r, _mm256_cmp_ps(r, zero, _CMP_GT_OQ));
+                }
+            }
+            if (keep == 1) {
+                _mm256_storeu_ps(keptOuter + i, c);
+                if (ring) _mm256_storeu_ps(keptRing + i, r);
+            }
+        }
+        // The group's own lanes: pixels before `end`.
+        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
+        int *p = (int *)(row + 4 * i);
+        if (hasFill && hasStroke) {
+            // `Rasterizer.combine`, then the two-paint kernel.
+            const __m256 rest = _mm256_sub_ps(one, _mm256_mul_ps(_mm256_set1_ps(s->strokeAlpha), r));
+            const __m256i qa = _mm256_and_si256(quantize(_mm256_mul_ps(_mm256_mul_ps(c, rest), k)), mine);
+            const __m256i qb = _mm256_and_si256(quantize(_mm256_mul_ps(r, k)), mine);
+            const __m256i any = _mm256_or_si256(qa, qb);
+            if (_mm256_testz_si256(any, any)) continue;
+            __m256i wa = _mm256_or_si256(qa, _mm256_slli_epi32(qa, 16));
+            const __m256i wb = _mm256_or_si256(qb, _mm256_slli_epi32(qb, 16));
+            // `SourceOver.weights`: the fill's weight held to what the border leaves.
+            const __m256i most = _mm256_sub_epi16(_mm256_set1_epi16(255),
+                                                  divide_floor(_mm256_add_epi16(_mm256_mullo_epi16(sa, wb), _mm256_set1_epi16(254))));
+            wa = _mm256_min_epu16(wa, most);
+            const __m256i d = _mm256_maskload_epi32(p, mine);
+            const __m256i dl = low_bytes(d), dh = _mm256_srli_epi16(d, 8);
+            const __m256i alpha = _mm256_add_epi16(_mm256_mullo_epi16(fa, wa), _mm256_mullo_epi16(sa, wb));
+            const __m256i lo = over(_mm256_add_epi16(_mm256_mullo_epi16(fl, wa), _mm256_mullo_epi16(sl, wb)), alpha, dl);
+            const __m256i hi = over(_mm256_add_epi16(_mm256_mullo_epi16(fh, wa), _mm256_mullo_epi16(sh, wb)), alpha, dh);
+            _mm256_maskstore_epi32(p, mine, pack_pixels(lo, hi));
+        } else {
+            // `Rasterizer.scale` (by the opacity when it is not 1), then the one-paint kernel.
+            __m256 w = hasFill ? c : r;
+            if (s->opacity != 1) w = _mm256_mul_ps(w, k);
+            const __m256i q = _mm256_and_si256(quantize(w), mine);
+            if (_mm256_testz_si256(q, q)) continue;
+            // As in Swift, a partial group (its other lanes at weight 0) is never full.
+            const int isFull = _mm256_movemask_epi8(_mm256_cmpeq_epi32(q, _mm256_set1_epi32(255))) == -1;
+            const int opaque = hasFill ? fillOpaque : strokeOpaque;
+            const __m256i paint = hasFill ? fill : stroke;
+            if (opaque && isFull) {
+                _mm256_maskstore_epi32(p, mine, paint);
+                continue;
+            }
+            const __m256i w16 = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
+            const __m256i d = _mm256_maskload_epi32(p, mine);
+            _mm256_maskstore_epi32(p, mine, hasFill ? blended(fl, fh, fa, w16, opaque, isFull, d)
+                                                    : blended(sl, sh, sa, w16, opaque, isFull, d));
+        }
+    }
+}
+
+__attribute__((target("avx2")))
+void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep) {
+    const double py = (double)y + 0.5;
+    if (a < runStart) rounded_piece(shape, row, x0, py, a, runStart, keptOuter, keptRing, keep);
+    if (runEnd < b) rounded_piece(shape, row, x0, py, runEnd, b, keptOuter, keptRing, keep);
+}
+
 #else
 
 int cadence_rectangle_avx2_available(void) { return 0; }
@@ -145,6 +271,13 @@ int cadence_rectangle_avx2_available(void) { return 0; }
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
                             ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows) {
     (void)shape, (void)word, (void)pixels, (void)stride, (void)x0, (void)count, (void)y0, (void)rows;
+    __builtin_trap();
+}
+
+void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep) {
+    (void)shape, (void)row, (void)x0, (void)y, (void)a, (void)runStart, (void)runEnd, (void)b, (void)keptOuter,
+        (void)keptRing, (void)keep;
     __builtin_trap();
 }
 

@@ -45,6 +45,7 @@ static inline uint32_t over_pixel(uint32_t d, uint32_t s, uint32_t m) {
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#include "CadencePixelLanes.h"
 
 int cadence_source_over_avx2_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
@@ -70,12 +71,33 @@ void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word) {
     }
 }
 
+__attribute__((target("avx2")))
+void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, uint32_t word, uint32_t weight) {
+    const __m256i source = _mm256_set1_epi32((int)word);
+    const __m256i sl = low_bytes(source), sh = _mm256_srli_epi16(source, 8);
+    const __m256i alpha = _mm256_set1_epi16((short)(word >> 24)), w = _mm256_set1_epi16((short)weight);
+    const int opaque = (word >> 24) == 255;
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) blend_weighted(sl, sh, alpha, w, opaque, 0, dst + 4 * i);
+    if (i < count) {
+        // The last pixels as the lanes' own: the others neither read nor written.
+        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        int *p = (int *)(dst + 4 * i);
+        _mm256_maskstore_epi32(p, mine, blended(sl, sh, alpha, w, opaque, 0, _mm256_maskload_epi32(p, mine)));
+    }
+}
+
 #else
 
 int cadence_source_over_avx2_available(void) { return 0; }
 
 void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word) {
     (void)dst, (void)count, (void)word, (void)over_pixel;
+    __builtin_trap();
+}
+
+void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, uint32_t word, uint32_t weight) {
+    (void)dst, (void)count, (void)word, (void)weight;
     __builtin_trap();
 }
 

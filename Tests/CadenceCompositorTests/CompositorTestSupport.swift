@@ -107,3 +107,57 @@ func randomContentsImage(_ g: inout SeededGenerator, width: Int, height: Int) ->
     }
     return ContentsImage(b)
 }
+
+/// A seeded layer frame for the kernels' twin tests: anywhere on a 200 × 140 canvas and up to
+/// 40 pixels past its top-left edges, its sides fractional, one in six under a pixel.
+func seededFrame(_ g: inout SeededGenerator) -> Rect {
+    Rect(x: 220 * g.unit() - 40, y: 150 * g.unit() - 40,
+         width: g.next() % 6 == 0 ? 0.2 + g.unit() : 0.5 + 110 * g.unit(),
+         height: g.next() % 6 == 0 ? 0.2 + g.unit() : 0.5 + 90 * g.unit())
+}
+
+/// A seeded affine transform for the kernels' twin tests: turned by any angle, by 30°, 45°,
+/// 90° or 10⁻⁴ rad, scaled (mirrored too) and turned, skewed, scaled upright, or `nil`
+/// (upright, one in three).
+func seededTransform(_ g: inout SeededGenerator) -> Transform3D? {
+    let turn = Transform3D(rotationAngle: 2 * .pi * g.unit(), x: 0, y: 0, z: 1)
+    switch g.next() % 6 {
+    case 0: return turn
+    case 1: return Transform3D(rotationAngle: [.pi / 6, .pi / 4, .pi / 2, 1e-4][Int(g.next() % 4)], x: 0, y: 0, z: 1)
+    case 2: return Transform3D(scaleX: 2.5 * g.unit() - 1.25, y: 0.2 + 2 * g.unit(), z: 1).concatenating(turn)
+    case 3:
+        return Transform3D(
+            m11: 1, m12: 0.6 * g.unit() - 0.3, m13: 0, m14: 0, m21: 1.2 * g.unit() - 0.6, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    case 4: return Transform3D(scaleX: 0.5 + g.unit(), y: 0.5 + g.unit(), z: 1)
+    default: return nil
+    }
+}
+
+/// Renders `trials` seeded scenes of five layers each (`layer(&g, k)` makes layer `k`) on a
+/// 200 × 140 translucent canvas with a one-thread compositor set up by `twin` and with
+/// default compositors at 1, 2 and 7 threads, asserting the same bytes; returns how many
+/// renders differed.
+@discardableResult
+func assertKernelMatchesTwin(
+    seed: UInt64, trials: Int, layer: (inout SeededGenerator, Int) -> Layer, twin: (Compositor) -> Void,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> Int {
+    var g = SeededGenerator(seed: seed)
+    var differing = 0
+    for trial in 0..<trials {
+        let roots = (0..<5).map { layer(&g, $0) }
+        let background = Color(red: 0.1, green: 0.7, blue: 0.4, alpha: 0.5)
+        let reference = Compositor(threadCount: 1)
+        twin(reference)
+        let expected = try render(roots, width: 200, height: 140, background: background, compositor: reference)
+        for threads in [1, 2, 7] {
+            let got = try render(roots, width: 200, height: 140, background: background,
+                                 compositor: Compositor(threadCount: threads))
+            if got != expected { differing += 1 }
+            XCTAssertTrue(got == expected, "seed \(g.seed) trial \(trial), \(threads) threads: \(maxDifference(got, expected)) apart",
+                          file: file, line: line)
+        }
+    }
+    return differing
+}

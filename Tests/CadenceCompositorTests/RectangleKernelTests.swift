@@ -17,49 +17,21 @@ final class RectangleKernelTests: XCTestCase {
     /// bordered and translucent layers among them keep the Swift path.
     func testKernelMatchesTheSwiftRows() throws {
         try XCTSkipUnless(cadence_rectangle_avx2_available() != 0, "the kernel needs AVX2")
-        var g = SeededGenerator(seed: 0x5EC7_A261)
-        var differing = 0
-        for trial in 0..<48 {
-            var roots: [Layer] = []
-            for k in 0..<5 {
-                let frame = Rect(x: 220 * g.unit() - 40, y: 150 * g.unit() - 40,
-                                 width: g.next() % 6 == 0 ? 0.2 + g.unit() : 0.5 + 110 * g.unit(),
-                                 height: g.next() % 6 == 0 ? 0.2 + g.unit() : 0.5 + 90 * g.unit())
-                let layer = makeLayer("\(k)", frame: frame, background: Color(red: g.unit(), green: g.unit(), blue: g.unit()))
-                let turn = Transform3D(rotationAngle: 2 * .pi * g.unit(), x: 0, y: 0, z: 1)
-                switch g.next() % 6 {
-                case 0: layer.transform = turn
-                case 1: layer.transform = Transform3D(rotationAngle: [.pi / 6, .pi / 4, .pi / 2, 1e-4][Int(g.next() % 4)], x: 0, y: 0, z: 1)
-                case 2: layer.transform = Transform3D(scaleX: 2.5 * g.unit() - 1.25, y: 0.2 + 2 * g.unit(), z: 1).concatenating(turn)
-                case 3:
-                    layer.transform = Transform3D(
-                        m11: 1, m12: 0.6 * g.unit() - 0.3, m13: 0, m14: 0, m21: 1.2 * g.unit() - 0.6, m22: 1, m23: 0, m24: 0,
-                        m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
-                case 4: layer.transform = Transform3D(scaleX: 0.5 + g.unit(), y: 0.5 + g.unit(), z: 1)
-                default: break
-                }
-                switch g.next() % 8 {
-                case 0: layer.cornerRadius = 6
-                case 1:
-                    layer.borderWidth = 2
-                    layer.borderColor = Color(red: 1, green: 1, blue: 1)
-                case 2: layer.opacity = g.unit()
-                case 3: layer.backgroundColor = Color(red: 0.3, green: 0.6, blue: 0.9, alpha: g.unit())
-                default: break
-                }
-                roots.append(layer)
+        let differing = try assertKernelMatchesTwin(seed: 0x5EC7_A261, trials: 48, layer: { g, k in
+            let frame = seededFrame(&g)
+            let layer = makeLayer("\(k)", frame: frame, background: Color(red: g.unit(), green: g.unit(), blue: g.unit()))
+            if let transform = seededTransform(&g) { layer.transform = transform }
+            switch g.next() % 8 {
+            case 0: layer.cornerRadius = 6
+            case 1:
+                layer.borderWidth = 2
+                layer.borderColor = Color(red: 1, green: 1, blue: 1)
+            case 2: layer.opacity = g.unit()
+            case 3: layer.backgroundColor = Color(red: 0.3, green: 0.6, blue: 0.9, alpha: g.unit())
+            default: break
             }
-            let background = Color(red: 0.1, green: 0.7, blue: 0.4, alpha: 0.5)
-            let swift = Compositor(threadCount: 1)
-            swift.rasterizer.shortcuts.rectangleKernel = false
-            let expected = try render(roots, width: 200, height: 140, background: background, compositor: swift)
-            for threads in [1, 2, 7] {
-                let got = try render(roots, width: 200, height: 140, background: background,
-                                     compositor: Compositor(threadCount: threads))
-                if got != expected { differing += 1 }
-                XCTAssertTrue(got == expected, "seed \(g.seed) trial \(trial), \(threads) threads: \(maxDifference(got, expected)) apart")
-            }
-        }
+            return layer
+        }, twin: { $0.rasterizer.shortcuts.rectangleKernel = false })
         XCTAssertEqual(differing, 0)
     }
 

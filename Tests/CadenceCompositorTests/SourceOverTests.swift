@@ -174,13 +174,15 @@ final class SourceOverTests: XCTestCase {
         }
     }
 
-    /// The AVX2 kernel of a translucent paint at full weight (`cadence_over_uniform`) and
-    /// the Swift lanes it stands in for (`referenceUniformForTests`), each against the twin:
-    /// every multiplier of its table for every byte (the rounded quotient `⌊D·k / 255⌉`),
-    /// then every alpha below 255 with colours at 0, 1, half, alpha − 1 and alpha over every
-    /// destination byte in every channel, on runs that start at each of 0…8 and end with
-    /// tails of 0…7 pixels.
-    func testUniformKernelAndItsTwinMatchTheReference() throws {
+    /// The AVX2 kernels of a translucent paint at full weight (`cadence_over_uniform`) and
+    /// of any paint at a weight below 1 (`cadence_over_weighted`), and the Swift lanes they
+    /// stand in for (`referenceUniformForTests`), each against the twin: every multiplier of
+    /// the first's table for every byte (the rounded quotient `⌊D·k / 255⌉`), then every
+    /// alpha with colours at 0, 1, half, alpha − 1 and alpha over every destination byte in
+    /// every channel — at full weight (alpha below 255) and at the weights 1, 2, 127, 128,
+    /// 254 and one that changes with the alpha — on runs that start at each of 0…8 and end
+    /// with tails of 0…7 pixels (the weighted kernel's masked last group).
+    func testUniformKernelsAndTheirTwinMatchTheReference() throws {
         for k in 0..<256 {
             let m = Int(cadence_over_multiplier(Int32(k)))
             for d in 0..<256 where (d * m + 16384) >> 15 != KernelReference.rounded(d * k, 255) {
@@ -193,19 +195,23 @@ final class SourceOverTests: XCTestCase {
         for reference in [false, true] {
             SourceOver.referenceUniformForTests = reference
             if !reference && !SourceOver.usesUniformKernel { continue }
-            for a in 0..<255 {
+            for a in 0..<256 {
                 for paint in Self.colours(alpha: a) {
-                    let start = a % 9, count = 256 - start - a % 8
-                    let expected = destination.indices.map {
-                        start..<start + count ~= $0 ? KernelReference.blend(paint, weight: 255, over: destination[$0]) : destination[$0]
-                    }
-                    var bytes = Self.everyByte
-                    bytes.withUnsafeMutableBufferPointer {
-                        SourceOver.blend(SourceOver.Paint(bytes: paint), weight: 1, into: $0.baseAddress! + 4 * start, count: count)
-                    }
-                    let got = unflatten(bytes)
-                    if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
-                        return XCTFail("\(reference ? "lanes" : "kernel"): paint \(paint) pixel \(i): \(got[i]), twin \(expected[i])")
+                    for w in (a < 255 ? [255] : []) + [1, 2, 127, 128, 254, 1 + (a * 37) % 254] {
+                        let start = (a + w) % 9, count = 256 - start - (a + w) % 8
+                        let expected = destination.indices.map {
+                            start..<start + count ~= $0 ? KernelReference.blend(paint, weight: w, over: destination[$0]) : destination[$0]
+                        }
+                        var bytes = Self.everyByte
+                        bytes.withUnsafeMutableBufferPointer {
+                            // `w / 255` quantizes to `w` (`PixelLanes.quantize`).
+                            SourceOver.blend(SourceOver.Paint(bytes: paint), weight: Float(w) / 255,
+                                             into: $0.baseAddress! + 4 * start, count: count)
+                        }
+                        let got = unflatten(bytes)
+                        if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
+                            return XCTFail("\(reference ? "lanes" : "kernel"): paint \(paint) weight \(w) pixel \(i): \(got[i]), twin \(expected[i])")
+                        }
                     }
                 }
             }

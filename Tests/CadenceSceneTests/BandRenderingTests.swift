@@ -129,7 +129,7 @@ final class BandRenderingTests: XCTestCase {
     }
 
     /// The rasterizer's shortcuts (`Rasterizer.Shortcuts`: spans of pixel-aligned layers,
-    /// the rectangle kernel, steady rows, masked spans, perspective interiors, corners left
+    /// the rectangle and rounded-row kernels, steady rows, masked spans, perspective interiors, corners left
     /// out, covered shadows left out, mask zeros left out) change no byte of any golden scene
     /// or of the demo at 0, 1.3 and 2.9 s (its turning clip), at 1 and 7 threads, against a
     /// one-thread compositor that takes none of them. Where a frame differs, each shortcut is
@@ -138,7 +138,8 @@ final class BandRenderingTests: XCTestCase {
     /// made for it.)
     func testShortcutsChangeNoByte() throws {
         let shortcuts: [(name: String, path: WritableKeyPath<Rasterizer.Shortcuts, Bool>)] = [
-            ("alignedSpans", \.alignedSpans), ("rectangleKernel", \.rectangleKernel), ("steadyRows", \.steadyRows),
+            ("alignedSpans", \.alignedSpans), ("rectangleKernel", \.rectangleKernel), ("roundedKernel", \.roundedKernel),
+            ("steadyRows", \.steadyRows),
             ("maskedSpans", \.maskedSpans), ("projectiveSpans", \.projectiveSpans), ("cornerSupport", \.cornerSupport),
             ("leavesOutCoveredShadows", \.leavesOutCoveredShadows), ("maskZeros", \.maskZeros),
         ]

@@ -1,8 +1,9 @@
 // An opaque colour filling an unrounded, borderless rectangle seen through an affine map,
 // every row of a layer in one call, in AVX2: the row spans, the coverage of the pixels the
 // edges cross and the interior's span fill of `Rasterizer.drawOwn` with
-// `RoundedRectSampler`'s lanes. That Swift path is the reference twin; both give the same
-// bytes.
+// `RoundedRectSampler`'s lanes; and a rounded layer's row pieces (circular corners, border
+// ring, translucent paints, opacity), one call a row. That Swift path is the reference twin;
+// both give the same bytes.
 #ifndef CADENCE_RECTANGLE_H
 #define CADENCE_RECTANGLE_H
 
@@ -45,5 +46,43 @@ int cadence_rectangle_avx2_available(void);
 /// written. Needs AVX2.
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
                             ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows);
+
+/// A rounded rectangle's shape as `RoundedRectSampler.Shape` holds it: half extents, corner
+/// radius and the corner's reach (equal for a circular corner; radius 0: none), in layer units.
+typedef struct cadence_rounded_shape {
+    float halfWidth, halfHeight, radius, extent;
+} cadence_rounded_shape;
+
+/// A layer's rounded bounds with four circular corners (or none) and optional border ring
+/// under an affine map, and its paints, as `Rasterizer.drawOwn` draws them without a clip.
+typedef struct cadence_rounded_rect {
+    /// The inverse map, pixel to layer plane, as in `cadence_rectangle`.
+    double r1x, r1y, r2x, r2y, r3x, r3y;
+    /// The map's linear part in `float`: `ux, uy, vx, vy` (`PlaneMap.floatGradients`).
+    float gradients[4];
+    float pixelsPerU, pixelsPerV;
+    /// The outer shape and, when `hasInner`, the border's inner edge.
+    cadence_rounded_shape outer, inner;
+    int hasInner;
+    /// Bit 0: the background `fill` is drawn; bit 1: the border `stroke` (premultiplied
+    /// pixel words, `r | g << 8 | b << 16 | a << 24`).
+    int paints;
+    uint32_t fill, stroke;
+    /// The layer's opacity (0…1) and the border's alpha byte over 255.
+    float opacity, strokeAlpha;
+} cadence_rounded_rect;
+
+/// Draws the two pieces of one row of `shape`'s layer that lie outside the run drawn at
+/// one weight: pixels `a ..< runStart` and `runEnd ..< b` of the row whose pixel 0 is `row`
+/// (canvas pixel `(x0, y)`), each sampled in groups of eight lanes from its first pixel
+/// exactly as `RoundedRectSampler.sampleSpan` samples the coverage and border ring
+/// (`float`, the group's first `u`, `v` from `double`), weighted by the opacity as
+/// `Rasterizer.scale` and `combine` weight them, quantized and blended with the one- or
+/// two-paint kernel's rule (`SourceOver.blend`): the same bytes as the Swift rows. With
+/// `keep` 1 the coverage (and ring) is also written to `keptOuter` (`keptRing`) at the
+/// pixels' indices; with `keep` 2 it is read from there instead of sampled (a steady row).
+/// Writes no pixel outside the pieces. Needs AVX2.
+void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep);
 
 #endif

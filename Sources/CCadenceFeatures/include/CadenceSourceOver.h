@@ -1,6 +1,6 @@
-// Source-over of one translucent colour at full weight over a run of pixels, in AVX2:
+// Source-over of one colour at one weight over a run of pixels, in AVX2:
 // `SourceOver.blend(_:weight:into:count:)` with weight 1 and a paint whose alpha is below
-// 255. The Swift lanes are the reference twin; both give the same bytes.
+// 255, and with a weight below 1. The Swift lanes are the reference twin; both give the same bytes.
 #ifndef CADENCE_SOURCE_OVER_H
 #define CADENCE_SOURCE_OVER_H
 
@@ -20,6 +20,13 @@ int cadence_source_over_avx2_available(void);
 /// after packing: six vector operations for eight pixels. `dst` needs no alignment; the
 /// last pixels past a multiple of 8 are done one by one. Needs AVX2.
 void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word);
+
+/// The premultiplied pixel `word` (as above) over the `count` pixels at `dst` at the 8-bit
+/// weight `weight` (1…254): each byte the exact source-over `(255·S·w + D·(255² − a·w)) /
+/// 255²` rounded once, in 16-bit lanes as `SourceOver`'s (`PixelLanes.lerp` for an opaque
+/// paint, `over` otherwise; CadencePixelLanes.h). The last pixels past a multiple of 8 are
+/// one masked group. Needs AVX2.
+void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, uint32_t word, uint32_t weight);
 
 /// The rounding multiplier of `vpmulhrsw` for `k = 255 − a` (0…255): the least `M` with
 /// `⌊(D·M + 2¹⁴) / 2¹⁵⌋ = ⌊D·k / 255⌉` for every `D` in 0…255. No closed form of `k` gives

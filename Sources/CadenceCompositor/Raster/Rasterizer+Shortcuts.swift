@@ -18,6 +18,12 @@ extension Rasterizer {
         /// (tests) keeps such layers on the Swift rows, the kernel's twin.
         var rectangleKernel = true
 
+        /// Whether a layer with four circular corners (or none) under an affine map, with no
+        /// clip mask or analytic clip, draws each row's pieces through `cadence_rounded_row`
+        /// where the CPU has AVX2 (`RoundedRectSampler.roundedRect`): the same bits. `false`
+        /// (tests) keeps such layers on the Swift pieces, the kernel's twin.
+        var roundedKernel = true
+
         /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
         /// its corners' band) copy the coverage and spans of the first steady row its band
         /// draws instead of sampling their own, which are the same bits. `false` (tests)
@@ -60,8 +66,8 @@ extension Rasterizer {
         var maskZeros = true
 
         /// Every shortcut off: every layer down the general routes.
-        static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, steadyRows: false, maskedSpans: false,
-                                    projectiveSpans: false, cornerSupport: false, leavesOutCoveredShadows: false,
-                                    maskZeros: false)
+        static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, roundedKernel: false, steadyRows: false,
+                                    maskedSpans: false, projectiveSpans: false, cornerSupport: false,
+                                    leavesOutCoveredShadows: false, maskZeros: false)
     }
 }

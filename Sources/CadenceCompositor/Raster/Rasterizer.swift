@@ -381,6 +381,11 @@ final class Rasterizer {
         case let (nil, s?): (s, sampler.inner == nil ? runWeight : 0)
         default: nil
         }
+        // Four circular corners (or none) under an affine map with no clip but the scissor:
+        // each row's two pieces in one C call (AVX2) that samples, weights and blends them
+        // as the Swift pieces below do, the same bytes, without the coverage rows between.
+        var rounded = shortcuts.roundedKernel && clip.mask == nil && !whole && cadence_rectangle_avx2_available() != 0
+            ? sampler.roundedRect(fill: fillPaint, stroke: strokePaint, opacity: opacity) : nil
         let x0 = region.minX
         // Steady rows (an axis-aligned layer away from its top and bottom edges and its
         // corners) sample to the same coverage: the first is sampled and kept, with its
@@ -421,6 +426,11 @@ final class Rasterizer {
             if let constant, !inside.isEmpty {
                 run = clip.mask.map { Self.fullRun($0.pixel(x0, y), in: inside) } ?? inside
                 SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * run.lowerBound, count: run.count)
+            }
+            if rounded != nil {
+                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, keptOuter, keptRing,
+                                    reuse ? 2 : steady ? 1 : 0)
+                continue
             }
             // Coverage, weights and blend for the pixels `r` of each piece, as a whole-row
             // pass computes them (a loop: the body inlined once).

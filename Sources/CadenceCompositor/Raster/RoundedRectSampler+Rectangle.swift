@@ -34,3 +34,29 @@ extension RoundedRectSampler {
             stepU: ux, stepV: vx)
     }
 }
+
+extension RoundedRectSampler {
+    /// The shape and paints as `cadence_rounded_row` takes them — the map, the lanes'
+    /// constants of `sampleSpan` and the two shapes of `coverage` — when that kernel samples
+    /// exactly what `sampleSpan` does: an affine map with finite entries and four circular
+    /// corners (or none), the border's inner edge likewise. `fill` and `stroke` are the
+    /// background's and the border's paints (at least one), `opacity` the layer's weight.
+    /// `nil` otherwise (the Swift rows draw the layer).
+    func roundedRect(fill: SourceOver.Paint?, stroke: SourceOver.Paint?, opacity: Float) -> cadence_rounded_rect? {
+        let m = inverse
+        func finite(_ x: SIMD3<Double>) -> Bool { x.x.isFinite && x.y.isFinite }
+        guard isAffine, corners == nil, outer.exponent == 2, inner.map({ $0.exponent == 2 }) ?? true,
+              finite(m.r1), finite(m.r2), finite(m.r3), fill != nil || stroke != nil
+        else { return nil }
+        func shape(_ s: Shape) -> cadence_rounded_shape {
+            cadence_rounded_shape(halfWidth: s.halfWidth, halfHeight: s.halfHeight, radius: s.radius, extent: s.extent)
+        }
+        return cadence_rounded_rect(
+            r1x: m.r1.x, r1y: m.r1.y, r2x: m.r2.x, r2y: m.r2.y, r3x: m.r3.x, r3y: m.r3.y,
+            gradients: (ux, uy, vx, vy), pixelsPerU: pixelsPerU, pixelsPerV: pixelsPerV,
+            outer: shape(outer), inner: shape(inner ?? outer), hasInner: inner == nil ? 0 : 1,
+            paints: (fill == nil ? 0 : 1) | (stroke == nil ? 0 : 2),
+            fill: fill?.fill[0] ?? 0, stroke: stroke?.fill[0] ?? 0,
+            opacity: opacity, strokeAlpha: stroke.map { Float($0.bytes[3]) / 255 } ?? 0)
+    }
+}

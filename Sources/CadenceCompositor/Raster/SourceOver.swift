@@ -106,14 +106,17 @@ enum SourceOver {
     /// values as `blend(_:weights:into:count:)` with a row of equal weights. An opaque paint
     /// at full weight is a span fill (32-byte stores); a translucent one at full weight goes
     /// to the AVX2 kernel `cadence_over_uniform` where the CPU has it (`usesUniformKernel`:
-    /// six vector operations for eight pixels against the lanes' twelve, the same bytes);
-    /// weight 0 touches nothing.
+    /// six vector operations for eight pixels against the lanes' twelve, the same bytes),
+    /// and any paint at a weight below 1 to `cadence_over_weighted` (the lanes' operations
+    /// in 256-bit vectors, the same bytes); weight 0 touches nothing.
     static func blend(_ paint: Paint, weight: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         let w = quantize(weight)
         guard w > 0, count > 0 else { return }
         if w == 255 {
             if paint.isOpaque { return fill(dst, with: paint.fill, count: count) }
             if usesUniformKernel { return cadence_over_uniform(dst, count, paint.fill[0]) }
+        } else if usesUniformKernel {
+            return cadence_over_weighted(dst, count, paint.fill[0], UInt32(w))
         }
         let weight = Lanes(repeating: w)
         blend(source: paint.lo &* weight, paint.hi &* weight, alpha: paint.alpha &* weight, into: dst, count: count)
@@ -151,8 +154,9 @@ enum SourceOver {
         }
     }
 
-    /// Whether a translucent paint at full weight over a run is `cadence_over_uniform`'s: the
-    /// CPU has AVX2 (asked once, at run time) and `referenceUniformForTests` is off.
+    /// Whether a translucent paint at full weight over a run is `cadence_over_uniform`'s, and
+    /// any paint at a weight below 1 `cadence_over_weighted`'s: the CPU has AVX2 (asked once,
+    /// at run time) and `referenceUniformForTests` is off.
     static var usesUniformKernel: Bool {
         !referenceUniformForTests && cadence_source_over_avx2_available() != 0
     }

@@ -1,0 +1,53 @@
+import CCadenceFeatures
+import CadenceGeometry
+import CadenceLayers
+import CadencePixels
+import CadenceTestSupport
+import XCTest
+
+@testable import CadenceCompositor
+
+/// `cadence_rounded_row`, the AVX2 pieces of a rounded, bordered or translucent layer's
+/// rows under an affine map, against its twin, the Swift pieces
+/// (`Rasterizer.roundedKernel = false`).
+final class RoundedKernelTests: XCTestCase {
+    /// Seeded layers with circular corners from 0 to past half their sides, borders thinner
+    /// and thicker than the radius, translucent and opaque backgrounds and borders (either
+    /// one alone too), opacities, turned by any angle, scaled (mirrored too), skewed, or
+    /// upright at fractional positions and sizes (some thinner than a pixel, some past the
+    /// canvas's edges), over a translucent canvas, draw the same bytes through the kernel as
+    /// through the Swift pieces, at 1, 2 and 7 threads (bands cut the layers' rows anywhere,
+    /// steady rows included). Continuous corners and clipped layers keep the Swift path.
+    func testKernelMatchesTheSwiftPieces() throws {
+        try XCTSkipUnless(cadence_rectangle_avx2_available() != 0, "the kernel needs AVX2")
+        let differing = try assertKernelMatchesTwin(seed: 0x20D_C0A1, trials: 64, layer: { g, k in
+            func color() -> Color {
+                Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.next() % 2 == 0 ? 1 : g.unit())
+            }
+            let frame = seededFrame(&g)
+            let layer = makeLayer("\(k)", frame: frame, background: color())
+            if let transform = seededTransform(&g) { layer.transform = transform }
+            layer.cornerRadius = [0, 0.3, 4, 12, 30, 200][Int(g.next() % 6)] * (0.5 + g.unit())
+            if g.next() % 2 == 0 {
+                layer.borderWidth = [0.4, 1, 2.5, 7, 40][Int(g.next() % 5)]
+                layer.borderColor = color()
+                if g.next() % 4 == 0 { layer.backgroundColor = nil }
+            }
+            if g.next() % 3 == 0 { layer.opacity = g.unit() }
+            return layer
+        }, twin: { $0.rasterizer.shortcuts.roundedKernel = false })
+        XCTAssertEqual(differing, 0)
+    }
+
+    /// A card of the benchmarks' cards scene (rounded, bordered, turned) is one the kernel
+    /// draws, and a continuous corner is not.
+    func testKernelTakesCircularCornersOnly() throws {
+        let map = PlaneMap(Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 300, y: 200, z: 0)))
+        let paint = SourceOver.Paint(Color(red: 0.8, green: 0.7, blue: 0.1, alpha: 0.6))
+        let card = RoundedRectSampler(bounds: Rect(x: 0, y: 0, width: 264, height: 189), cornerRadius: 30, borderWidth: 4, map: map)
+        XCTAssertNotNil(card?.roundedRect(fill: paint, stroke: paint, opacity: 0.5))
+        let continuous = RoundedRectSampler(bounds: Rect(x: 0, y: 0, width: 264, height: 189), cornerRadius: 30,
+                                            curve: .continuous, map: map)
+        XCTAssertNil(continuous?.roundedRect(fill: paint, stroke: nil, opacity: 1))
+    }
+}
