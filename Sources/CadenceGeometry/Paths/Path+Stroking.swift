@@ -233,7 +233,7 @@ private struct Stroker {
             m.measure(pts, closed: closed)
             try forwardSide(pts, closed: closed, &m, into: &out)
         } else {
-            try backwardSide(pts, closed: closed, m, into: &out)
+            try backwardSide(pts, closed: closed, &m, into: &out)
         }
     }
 
@@ -278,10 +278,12 @@ private struct Stroker {
     func forwardSide(_ pts: [SIMD2<Double>], closed: Bool, _ m: inout Measures, into out: inout PolygonSet) throws(StrokeError) {
         let n = pts.count
         let round = style.lineJoin == .round
-        m.segments.withUnsafeMutableBufferPointer { segments in
+        var staging = m.takeStaging()
+        defer { m.staging = staging }
+        m.segments.withUnsafeMutableBufferPointer { segments in staging.write(into: &out) { staged, out in
             let first = closed ? n - 1 : 0
             var u0 = segments[first].unit, l0 = segments[first].length
-            if !closed { out.points.append(pts[0] + half * Self.normal(u0)) }
+            if !closed { staged.add(pts[0] + half * Self.normal(u0)) }
             for i in (closed ? 0 : 1)..<(closed ? n : n - 1) {
                 let u1 = segments[i].unit, l1 = segments[i].length
                 let room = Swift.min(l0, l1) / 2
@@ -291,15 +293,16 @@ private struct Stroker {
                 if round, cross != 0, dot > miterWithinTolerance, half * ((1 - dot) / (1 + dot)).squareRoot() <= room {
                     let meet = half * (Self.normal(u0) + Self.normal(u1)) / (1 + dot)
                     segments[i].meet = meet
-                    out.points.append(pts[i] + meet)
+                    staged.add(pts[i] + meet)
                 } else {
+                    staged.flush(into: &out)
                     join(pts[i], u0, u1, tieOuter: true, room: room, extent: Swift.max(l0, l1), into: &out)
                 }
                 u0 = u1
                 l0 = l1
             }
-            if !closed { out.points.append(pts[n - 1] + half * Self.normal(u0)) }
-        }
+            if !closed { staged.add(pts[n - 1] + half * Self.normal(u0)) }
+        } }
         try check(out)
     }
 
@@ -308,27 +311,30 @@ private struct Stroker {
     /// at its point less the kept offset (the backward side's normals are the forward
     /// side's negated and swapped, so its meeting point's offset is the forward one's
     /// negated, to the bit).
-    func backwardSide(_ pts: [SIMD2<Double>], closed: Bool, _ m: Measures, into out: inout PolygonSet) throws(StrokeError) {
+    func backwardSide(_ pts: [SIMD2<Double>], closed: Bool, _ m: inout Measures, into out: inout PolygonSet) throws(StrokeError) {
         let n = pts.count
-        m.segments.withUnsafeBufferPointer { segments in
+        var staging = m.takeStaging()
+        defer { m.staging = staging }
+        m.segments.withUnsafeBufferPointer { segments in staging.write(into: &out) { staged, out in
             let last = closed ? n - 1 : n - 2
             var u0 = -segments[last].unit, l0 = segments[last].length
-            if !closed { out.points.append(pts[n - 1] + half * Self.normal(u0)) }
+            if !closed { staged.add(pts[n - 1] + half * Self.normal(u0)) }
             // The corner at `pts[c]` runs from segment `c` backward to segment `c − 1` backward.
             for c in stride(from: last, through: closed ? 0 : 1, by: -1) {
                 let k = c == 0 ? n - 1 : c - 1
                 let u1 = -segments[k].unit, l1 = segments[k].length
                 let meet = segments[c].meet
                 if !meet.x.isNaN {
-                    out.points.append(pts[c] - meet)
+                    staged.add(pts[c] - meet)
                 } else {
+                    staged.flush(into: &out)
                     join(pts[c], u0, u1, tieOuter: false, room: Swift.min(l0, l1) / 2, extent: Swift.max(l0, l1), into: &out)
                 }
                 u0 = u1
                 l0 = l1
             }
-            if !closed { out.points.append(pts[0] + half * Self.normal(u0)) }
-        }
+            if !closed { staged.add(pts[0] + half * Self.normal(u0)) }
+        } }
         try check(out)
     }
 
@@ -529,18 +535,73 @@ private struct Stroker {
             var length: Double
         }
 
+        /// At least as many as the polyline's segments (only those are read); it grows,
+        /// never shrinks, and is never cleared.
         var segments: [Segment] = []
+        /// Room for a side's points, at least two more than the polyline's.
+        var staging = Staging()
 
-        /// Measures the segments of `pts`, reusing the buffer.
+        /// Measures the segments of `pts`, reusing the buffers.
         mutating func measure(_ pts: [SIMD2<Double>], closed: Bool) {
             let n = pts.count, count = closed ? n : n - 1
-            segments.removeAll(keepingCapacity: true)
-            segments.append(contentsOf: repeatElement(Segment(unit: .zero, meet: .zero, length: 0), count: count))
+            if segments.count < count {
+                segments.append(contentsOf: repeatElement(Segment(unit: .zero, meet: .zero, length: 0), count: count - segments.count))
+            }
+            staging.reserve(n + 2)
             segments.withUnsafeMutableBufferPointer { segments in
                 for k in 0..<count {
                     let v = pts[k + 1 == n ? 0 : k + 1] - pts[k]
                     segments[k] = Segment(unit: Stroker.unit(v), meet: SIMD2(.nan, .nan), length: (v * v).sum().squareRoot())
                 }
+            }
+        }
+
+        /// The staging buffer, out of the measures while a side writes it (which then
+        /// reads the segments).
+        mutating func takeStaging() -> Staging {
+            var taken = Staging()
+            swap(&taken, &staging)
+            return taken
+        }
+    }
+
+    /// A side's points on their way into the outline: the meeting points are written here
+    /// without `append`'s uniqueness test and capacity check each, and go into the outline
+    /// as one run before `join` writes there, and at the side's end.
+    struct Staging {
+        private var points: [SIMD2<Double>] = []
+
+        /// Makes room for `capacity` points between flushes (grows, never shrinks).
+        mutating func reserve(_ capacity: Int) {
+            if points.count < capacity { points.append(contentsOf: repeatElement(.zero, count: capacity - points.count)) }
+        }
+
+        /// Runs `body` with a writer into the buffer; what it added since its last flush
+        /// goes into `out` at the end.
+        mutating func write(into out: inout PolygonSet, _ body: (inout Writer, inout PolygonSet) -> Void) {
+            points.withUnsafeMutableBufferPointer { buffer in
+                var writer = Writer(base: buffer.baseAddress.unsafelyUnwrapped)
+                body(&writer, &out)
+                writer.flush(into: &out)
+            }
+        }
+
+        struct Writer {
+            let base: UnsafeMutablePointer<SIMD2<Double>>
+            var count = 0
+
+            /// Adds `p` (at most `reserve`'s capacity between flushes).
+            @inline(__always)
+            mutating func add(_ p: SIMD2<Double>) {
+                base[count] = p
+                count += 1
+            }
+
+            /// Appends the points added since the last flush to `out`.
+            mutating func flush(into out: inout PolygonSet) {
+                guard count > 0 else { return }
+                out.points.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+                count = 0
             }
         }
     }
