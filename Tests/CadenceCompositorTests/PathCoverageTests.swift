@@ -907,3 +907,39 @@ final class PathCoverageTests: XCTestCase {
         XCTAssertGreaterThan(filled, 20)
     }
 }
+
+extension PathCoverageTests {
+    /// `PolygonSet.pixelBox`'s blended minimum and maximum give the box of the library's
+    /// `pointwiseMin` and `pointwiseMax` (its reference twin), NaN, infinite and signed-zero
+    /// lanes among them (a NaN lane gives way to a number; an infinite one makes it `nil`).
+    func testPixelBoxMatchesPointwiseMinAndMax() {
+        var rng = SeededGenerator(seed: 18_11)
+        let specials: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1e300, -1e300, 1e-300, 0.5, -0.5, 639.999]
+        func reference(_ points: [SIMD2<Double>]) -> PixelRect? {
+            guard var lo = points.first else { return nil }
+            var hi = lo
+            for p in points {
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+            }
+            guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+            func pixel(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -1e9), 1e9)) }
+            return PixelRect(minX: pixel(lo.x.rounded(.down)), minY: pixel(lo.y.rounded(.down)),
+                             maxX: pixel(hi.x.rounded(.up)), maxY: pixel(hi.y.rounded(.up)))
+        }
+        var boxes = 0
+        for trial in 0..<2_000 {
+            var set = PolygonSet()
+            for _ in 0..<Int(rng.unit() * 12) {
+                func coordinate() -> Double {
+                    rng.unit() < 0.15 ? specials[Int(rng.unit() * Double(specials.count))] : rng.unit() * 1_300 - 300
+                }
+                set.points.append(SIMD2(coordinate(), coordinate()))
+            }
+            let box = set.pixelBox
+            XCTAssertEqual(box, reference(set.points), "seed \(rng.seed), trial \(trial): \(set.points)")
+            if box != nil { boxes += 1 }
+        }
+        XCTAssertGreaterThan(boxes, 300)
+    }
+}

@@ -170,6 +170,63 @@ final class PathStrokingTests: XCTestCase {
 }
 
 extension PathStrokingTests {
+    /// The shared measures (each segment's direction found once for both sides, a round
+    /// corner's meeting point found once for both) give the points, polygon ends, fold
+    /// discs and overlap flag of the reference, where each side measures its own: seeded
+    /// polylines open and closed, dashed or not, with every join and cap, turns of 0°
+    /// (collinear), a few degrees either way (the slight round joins), near 90° and 180°
+    /// (back-tracking), segments from 0.01 to 40 units (inner lines meeting past half a
+    /// segment), widths 0.1 to 40, and curves. Points are compared with `==` (a side's zero
+    /// coordinate may differ in sign, which no pixel sees).
+    func testSharedMeasuresMatchTheReferenceSides() throws {
+        var rng = SeededGenerator(seed: 18_10)
+        let joins = LineJoin.allCases, caps = LineCap.allCases
+        let turns: [Double] = [0, 0.3, 1.8, 5, 11, 30, 89.9, 90, 135, 179.99, 180]
+        let lengths: [Double] = [0.01, 0.3, 1.3, 3, 9, 40]
+        let widths: [Double] = [0.1, 0.7, 3, 9, 40]
+        var corners = 0
+        for trial in 0..<600 {
+            let n = 2 + Int(rng.unit() * 30)
+            var heading = rng.unit() * 2 * .pi
+            var point = Point(rng.unit() * 100, rng.unit() * 100)
+            var path = Path()
+            path.move(to: point)
+            for k in 1..<n {
+                let turn = turns[Int(rng.unit() * Double(turns.count))] * .pi / 180
+                heading += rng.unit() < 0.5 ? turn : -turn
+                let step = lengths[Int(rng.unit() * Double(lengths.count))] * (0.5 + rng.unit())
+                let next = Point(point.x + step * cos(heading), point.y + step * sin(heading))
+                if k % 7 == 3 && rng.unit() < 0.5 {
+                    path.addQuadCurve(to: next, control: Point(point.x + step, point.y - step))
+                } else {
+                    path.addLine(to: next)
+                }
+                point = next
+            }
+            if rng.unit() < 0.3 { path.closeSubpath() }
+            let style = StrokeStyle(
+                lineWidth: widths[Int(rng.unit() * Double(widths.count))],
+                lineCap: caps[Int(rng.unit() * Double(caps.count))],
+                lineJoin: rng.unit() < 0.6 ? .round : joins[Int(rng.unit() * Double(joins.count))],
+                miterLimit: 1 + rng.unit() * 9,
+                dashPattern: rng.unit() < 0.2 ? [5, 2, 0.5, 1] : [])
+            var shared = PolygonSet(), reference = PolygonSet()
+            try path.strokeOutline(style, tolerance: 1.0 / 128, into: &shared)
+            Path.referenceSidesForTests = true
+            defer { Path.referenceSidesForTests = false }
+            try path.strokeOutline(style, tolerance: 1.0 / 128, into: &reference)
+            let context = "seed \(rng.seed), trial \(trial), \(style)"
+            XCTAssertEqual(shared.points, reference.points, context)
+            XCTAssertEqual(shared.ends, reference.ends, context)
+            XCTAssertEqual(shared.folds, reference.folds, context)
+            XCTAssertEqual(shared.mayOverlapThinly, reference.mayOverlapThinly, context)
+            corners += n
+        }
+        XCTAssertGreaterThan(corners, 5_000)
+    }
+}
+
+extension PathStrokingTests {
     func testAddLinesMovesThenLines() {
         var p = Path()
         p.addLines(between: [Point(1, 2), Point(3, 4), Point(5, 6)])

@@ -305,8 +305,10 @@ extension PolygonSet {
         guard var lo = points.first else { return nil }
         var hi = lo
         for p in points {
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
+            // `pointwiseMin` and `pointwiseMax` (a NaN lane gives way to a number) as a
+            // compare and a blend a side: the library's take a branch a lane.
+            lo.replace(with: p, where: (p .< lo) .| (lo .!= lo))
+            hi.replace(with: p, where: (p .> hi) .| (hi .!= hi))
         }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         func pixel(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -1e9), 1e9)) }

@@ -68,9 +68,14 @@ extension Path {
         out.removeAll()
         guard tolerance > 0, tolerance.isFinite else { throw .invalidTolerance(tolerance) }
         guard style.drawsAnything, !isEmpty, isFinite else { return }
-        var stroker = Stroker(style: style, tolerance: tolerance)
+        var stroker = Stroker(style: style, tolerance: tolerance, reference: Self.referenceSidesForTests)
         try stroker.run(self, into: &out)
     }
+
+    /// Each side of a stroke measures its own segments and corners, as the stroker did
+    /// before the sides shared them: the reference twin of the shared measures, for tests,
+    /// which must give the same outline. Set only while no other thread strokes.
+    nonisolated(unsafe) package static var referenceSidesForTests = false
 
     /// The points of the path's subpaths flattened to within `tolerance`: `body` gets each
     /// subpath's points (consecutive near-duplicates merged), whether it was closed, and
@@ -151,12 +156,16 @@ private struct Stroker {
     /// at least 0 (a turn under 90°), less a margin for rounding.
     let miterWithinTolerance: Double
     let dashes: [Double]?
+    /// Each side measures its own segments and corners (`side`, the twin of the shared
+    /// measures), for tests.
+    let reference: Bool
     var piece: [SIMD2<Double>] = []
     var dashCount = 0
 
-    init(style: StrokeStyle, tolerance: Double) {
+    init(style: StrokeStyle, tolerance: Double, reference: Bool = false) {
         self.style = style
         self.tolerance = tolerance
+        self.reference = reference
         half = style.lineWidth / 2
         let chord = 2 * acos(Swift.max(-1, 1 - tolerance / half))
         arcStep = Swift.max(chord.isNaN ? .pi : chord, 2 * .pi / Double(Path.maxArcStepsPerTurn))
@@ -167,6 +176,7 @@ private struct Stroker {
     }
 
     mutating func run(_ path: Path, into out: inout PolygonSet) throws(StrokeError) {
+        var measures = Measures()
         try path.forEachFlattenedSubpath(tolerance: tolerance) { (points, closed, hasSegment) throws(StrokeError) in
             var pts = points
             if closed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
@@ -179,17 +189,17 @@ private struct Stroker {
                 if style.lineCap != .butt, stride(from: 1, to: dashes.count, by: 2).contains(where: { dashes[$0] < style.lineWidth }) {
                     out.mayOverlapThinly = true
                 }
-                try dash(pts, closed: closed, pattern: dashes, into: &out)
+                try dash(pts, closed: closed, pattern: dashes, &measures, into: &out)
                 // Dashes of a polyline that folds back overlap one another along it, far
                 // from the corner's disc.
                 if !out.folds.isEmpty { out.mayOverlapThinly = true }
             } else if closed {
-                try side(pts, forward: true, closed: true, into: &out)
+                try side(pts, forward: true, closed: true, &measures, into: &out)
                 out.closePolygon()
-                try side(pts, forward: false, closed: true, into: &out)
+                try side(pts, forward: false, closed: true, &measures, into: &out)
                 out.closePolygon()
             } else {
-                try open(pts, direction: SIMD2(1, 0), into: &out)
+                try open(pts, direction: SIMD2(1, 0), &measures, into: &out)
             }
         }
     }
@@ -197,17 +207,34 @@ private struct Stroker {
     // MARK: Pieces
 
     /// An open polyline (or a dot with `direction` when it has one point) as one polygon.
-    func open(_ pts: [SIMD2<Double>], direction: SIMD2<Double>, into out: inout PolygonSet) throws(StrokeError) {
+    func open(_ pts: [SIMD2<Double>], direction: SIMD2<Double>, _ m: inout Measures, into out: inout PolygonSet) throws(StrokeError) {
         guard pts.count > 1 else {
             try cap(dot: pts[0], direction: direction, into: &out)
             return
         }
         let n = pts.count
-        try side(pts, forward: true, closed: false, into: &out)
+        try side(pts, forward: true, closed: false, &m, into: &out)
         endCap(pts[n - 1], Self.unit(pts[n - 1] - pts[n - 2]), into: &out)
-        try side(pts, forward: false, closed: false, into: &out)
+        try side(pts, forward: false, closed: false, &m, into: &out)
         endCap(pts[0], Self.unit(pts[0] - pts[1]), into: &out)
         out.closePolygon()
+    }
+
+    /// One side of the polyline, its left offset forward or backward with its joins; the
+    /// forward side first. The forward side measures the polyline into `m` (segments and
+    /// corners), which the backward side reads (unless `reference`: each side measures its
+    /// own, `side(_:forward:closed:into:)`).
+    func side(
+        _ pts: [SIMD2<Double>], forward: Bool, closed: Bool, _ m: inout Measures, into out: inout PolygonSet
+    ) throws(StrokeError) {
+        if reference {
+            try side(pts, forward: forward, closed: closed, into: &out)
+        } else if forward {
+            m.measure(pts, closed: closed)
+            try forwardSide(pts, closed: closed, &m, into: &out)
+        } else {
+            try backwardSide(pts, closed: closed, &m, into: &out)
+        }
     }
 
     /// A zero-length piece: a disc (round caps) or a square along `d` (square caps).
@@ -241,7 +268,79 @@ private struct Stroker {
         }
     }
 
-    /// The left offset (`normal`) of the polyline, forward or backward, with its joins.
+    /// The left offset of the polyline going forward, with its joins, from the measured
+    /// segments. A round join both of whose sides are the offset lines' meeting point (the
+    /// outer side turning so little that the point is within `tolerance` of the arc, the
+    /// inner side's lines meeting within `room`: every corner of a flattened curve) is
+    /// decided here, for both sides; its offset is kept in the segment after the corner for
+    /// the backward side. The other corners go through `join`. The same points as
+    /// `side(_:forward:closed:into:)`.
+    func forwardSide(_ pts: [SIMD2<Double>], closed: Bool, _ m: inout Measures, into out: inout PolygonSet) throws(StrokeError) {
+        let n = pts.count
+        let round = style.lineJoin == .round
+        var staging = m.takeStaging()
+        defer { m.staging = staging }
+        m.segments.withUnsafeMutableBufferPointer { segments in staging.write(into: &out) { staged, out in
+            let first = closed ? n - 1 : 0
+            var u0 = segments[first].unit, l0 = segments[first].length
+            if !closed { staged.add(pts[0] + half * Self.normal(u0)) }
+            for i in (closed ? 0 : 1)..<(closed ? n : n - 1) {
+                let u1 = segments[i].unit, l1 = segments[i].length
+                let room = Swift.min(l0, l1) / 2
+                let cross = u0.x * u1.y - u0.y * u1.x, dot = (u0 * u1).sum()
+                // `join`'s slight outer turn (cross > 0) and inner meeting point (cross < 0),
+                // with the same tests and the same arithmetic, on either side.
+                if round, cross != 0, dot > miterWithinTolerance, half * ((1 - dot) / (1 + dot)).squareRoot() <= room {
+                    let meet = half * (Self.normal(u0) + Self.normal(u1)) / (1 + dot)
+                    segments[i].meet = meet
+                    staged.add(pts[i] + meet)
+                } else {
+                    staged.flush(into: &out)
+                    join(pts[i], u0, u1, tieOuter: true, room: room, extent: Swift.max(l0, l1), into: &out)
+                }
+                u0 = u1
+                l0 = l1
+            }
+            if !closed { staged.add(pts[n - 1] + half * Self.normal(u0)) }
+        } }
+        try check(out)
+    }
+
+    /// The left offset of the polyline going backward, with its joins: the forward side's
+    /// segments negated, corners from the last to the first, a corner `forwardSide` decided
+    /// at its point less the kept offset (the backward side's normals are the forward
+    /// side's negated and swapped, so its meeting point's offset is the forward one's
+    /// negated, to the bit).
+    func backwardSide(_ pts: [SIMD2<Double>], closed: Bool, _ m: inout Measures, into out: inout PolygonSet) throws(StrokeError) {
+        let n = pts.count
+        var staging = m.takeStaging()
+        defer { m.staging = staging }
+        m.segments.withUnsafeBufferPointer { segments in staging.write(into: &out) { staged, out in
+            let last = closed ? n - 1 : n - 2
+            var u0 = -segments[last].unit, l0 = segments[last].length
+            if !closed { staged.add(pts[n - 1] + half * Self.normal(u0)) }
+            // The corner at `pts[c]` runs from segment `c` backward to segment `c − 1` backward.
+            for c in stride(from: last, through: closed ? 0 : 1, by: -1) {
+                let k = c == 0 ? n - 1 : c - 1
+                let u1 = -segments[k].unit, l1 = segments[k].length
+                let meet = segments[c].meet
+                if !meet.x.isNaN {
+                    staged.add(pts[c] - meet)
+                } else {
+                    staged.flush(into: &out)
+                    join(pts[c], u0, u1, tieOuter: false, room: Swift.min(l0, l1) / 2, extent: Swift.max(l0, l1), into: &out)
+                }
+                u0 = u1
+                l0 = l1
+            }
+            if !closed { staged.add(pts[0] + half * Self.normal(u0)) }
+        } }
+        try check(out)
+    }
+
+    /// The left offset (`normal`) of the polyline, forward or backward, with its joins, each
+    /// segment and corner measured on its own: the reference twin of `forwardSide` and
+    /// `backwardSide`.
     func side(_ pts: [SIMD2<Double>], forward: Bool, closed: Bool, into out: inout PolygonSet) throws(StrokeError) {
         let n = pts.count
         @inline(__always) func at(_ i: Int) -> SIMD2<Double> { forward ? pts[i] : pts[n - 1 - i] }
@@ -336,7 +435,9 @@ private struct Stroker {
 
     /// Cuts the polyline into dashes by arc length and strokes each as an open piece; on a
     /// closed polyline a dash running through the start joins the last dash to the first.
-    mutating func dash(_ pts: [SIMD2<Double>], closed: Bool, pattern: [Double], into out: inout PolygonSet) throws(StrokeError) {
+    mutating func dash(
+        _ pts: [SIMD2<Double>], closed: Bool, pattern: [Double], _ m: inout Measures, into out: inout PolygonSet
+    ) throws(StrokeError) {
         let period = pattern.reduce(0, +)
         var phase = style.dashPhase.isFinite ? style.dashPhase.truncatingRemainder(dividingBy: period) : 0
         if phase < 0 { phase += period }
@@ -381,7 +482,7 @@ private struct Stroker {
                         first = piece
                         firstDirection = pieceDirection
                     } else {
-                        try emit(pieceDirection, into: &out)
+                        try emit(pieceDirection, &m, into: &out)
                     }
                     piece.removeAll(keepingCapacity: true)
                 }
@@ -398,26 +499,112 @@ private struct Stroker {
                 piece.append(contentsOf: head.dropFirst())
                 first = nil
             }
-            try emit(pieceDirection, into: &out)
+            try emit(pieceDirection, &m, into: &out)
         }
         if let head = first {
             piece = head
-            try emit(firstDirection, into: &out)
+            try emit(firstDirection, &m, into: &out)
         }
     }
 
     /// Strokes `piece` (duplicate points merged) as an open polyline.
-    mutating func emit(_ direction: SIMD2<Double>, into out: inout PolygonSet) throws(StrokeError) {
+    mutating func emit(_ direction: SIMD2<Double>, _ m: inout Measures, into out: inout PolygonSet) throws(StrokeError) {
         var w = 1
         for i in 1..<Swift.max(1, piece.count) where piece[i] != piece[w - 1] {
             piece[w] = piece[i]
             w += 1
         }
         piece.removeSubrange(Swift.min(w, piece.count)...)
-        try open(piece, direction: direction, into: &out)
+        try open(piece, direction: direction, &m, into: &out)
     }
 
     // MARK: Helpers
+
+    /// One polyline's measures, shared by its two sides.
+    struct Measures {
+        /// Segment `k` runs from point `k` to the next (a closed polyline's last back to the
+        /// first).
+        struct Segment {
+            /// The unit direction (`unit`); the backward side's is this negated, to the bit
+            /// (a difference, its length and the division by it all change sign exactly).
+            var unit: SIMD2<Double>
+            /// The offset from the corner at the segment's start to where the forward
+            /// side's offset lines meet, when both sides are that one point; NaN otherwise.
+            /// Written by the forward side, read by the backward side.
+            var meet: SIMD2<Double>
+            var length: Double
+        }
+
+        /// At least as many as the polyline's segments (only those are read); it grows,
+        /// never shrinks, and is never cleared.
+        var segments: [Segment] = []
+        /// Room for a side's points, at least two more than the polyline's.
+        var staging = Staging()
+
+        /// Measures the segments of `pts`, reusing the buffers.
+        mutating func measure(_ pts: [SIMD2<Double>], closed: Bool) {
+            let n = pts.count, count = closed ? n : n - 1
+            if segments.count < count {
+                segments.append(contentsOf: repeatElement(Segment(unit: .zero, meet: .zero, length: 0), count: count - segments.count))
+            }
+            staging.reserve(n + 2)
+            segments.withUnsafeMutableBufferPointer { segments in
+                for k in 0..<count {
+                    let v = pts[k + 1 == n ? 0 : k + 1] - pts[k]
+                    segments[k] = Segment(unit: Stroker.unit(v), meet: SIMD2(.nan, .nan), length: (v * v).sum().squareRoot())
+                }
+            }
+        }
+
+        /// The staging buffer, out of the measures while a side writes it (which then
+        /// reads the segments).
+        mutating func takeStaging() -> Staging {
+            var taken = Staging()
+            swap(&taken, &staging)
+            return taken
+        }
+    }
+
+    /// A side's points on their way into the outline: the meeting points are written here
+    /// without `append`'s uniqueness test and capacity check each, and go into the outline
+    /// as one run before `join` writes there, and at the side's end.
+    struct Staging {
+        private var points: [SIMD2<Double>] = []
+
+        /// Makes room for `capacity` points between flushes (grows, never shrinks).
+        mutating func reserve(_ capacity: Int) {
+            if points.count < capacity { points.append(contentsOf: repeatElement(.zero, count: capacity - points.count)) }
+        }
+
+        /// Runs `body` with a writer into the buffer; what it added since its last flush
+        /// goes into `out` at the end.
+        mutating func write(into out: inout PolygonSet, _ body: (inout Writer, inout PolygonSet) -> Void) {
+            points.withUnsafeMutableBufferPointer { buffer in
+                var writer = Writer(base: buffer.baseAddress.unsafelyUnwrapped)
+                body(&writer, &out)
+                writer.flush(into: &out)
+            }
+        }
+
+        struct Writer {
+            let base: UnsafeMutablePointer<SIMD2<Double>>
+            var count = 0
+
+            /// Adds `p` (at most `reserve`'s capacity between flushes).
+            @inline(__always)
+            mutating func add(_ p: SIMD2<Double>) {
+                base[count] = p
+                count += 1
+            }
+
+            /// Appends the points added since the last flush to `out`.
+            mutating func flush(into out: inout PolygonSet) {
+                guard count > 0 else { return }
+                out.points.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+                count = 0
+            }
+        }
+    }
 
     func check(_ out: PolygonSet) throws(StrokeError) {
         if out.points.count > Path.maxStrokePoints { throw .tooComplex(limit: Path.maxStrokePoints) }
