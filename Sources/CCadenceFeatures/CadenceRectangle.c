@@ -178,7 +178,7 @@ static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t
     const __m256 pu = _mm256_set1_ps(s->pixelsPerU), pv = _mm256_set1_ps(s->pixelsPerV);
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), k = _mm256_set1_ps(s->opacity);
     const __m256i indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const int hasFill = s->paints & 1, hasStroke = (s->paints >> 1) & 1, ring = hasStroke;
+    const int hasFill = s->paints & 1, hasStroke = (s->paints >> 1) & 1;
     const __m256i fill = _mm256_set1_epi32((int)s->fill), stroke = _mm256_set1_epi32((int)s->stroke);
     const __m256i fl = low_bytes(fill), fh = _mm256_srli_epi16(fill, 8), fa = _mm256_set1_epi16((short)(s->fill >> 24));
     const __m256i sl = low_bytes(stroke), sh = _mm256_srli_epi16(stroke, 8), sa = _mm256_set1_epi16((short)(s->stroke >> 24));
@@ -187,7 +187,7 @@ static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t
         __m256 c, r = zero;
         if (keep == 2) {
             c = _mm256_loadu_ps(keptOuter + i);
-            if (ring) r = _mm256_loadu_ps(keptRing + i);
+            if (hasStroke) r = _mm256_loadu_ps(keptRing + i);
         } else {
             const double px = (double)(x0 + i) + 0.5;
             const double hx = s->r1x * px + s->r2x * py + s->r3x, hy = s->r1y * px + s->r2y * py + s->r3y;
@@ -200,7 +200,7 @@ static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t
             const __m256 av = _mm256_blendv_ps(v, _mm256_xor_ps(v, negative), vn);
             const __m256 sign = _mm256_blendv_ps(one, _mm256_set1_ps(-1), _mm256_xor_ps(un, vn));
             c = rounded_coverage(&s->outer, au, av, sign, s->gradients, pu, pv);
-            if (ring) {
+            if (hasStroke) {
                 r = c;
                 if (s->hasInner) {
                     r = _mm256_sub_ps(c, rounded_coverage(&s->inner, au, av, sign, s->gradients, pu, pv));
@@ -209,7 +209,7 @@ static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t
             }
             if (keep == 1) {
                 _mm256_storeu_ps(keptOuter + i, c);
-                if (ring) _mm256_storeu_ps(keptRing + i, r);
+                if (hasStroke) _mm256_storeu_ps(keptRing + i, r);
             }
         }
         // The group's own lanes: pixels before `end`.

@@ -8,7 +8,7 @@ import XCTest
 @testable import CadenceCompositor
 
 /// `cadence_rectangle_draw`, the AVX2 rows of an opaque, unrounded, borderless layer under
-/// an affine map, against its twin, the Swift rows (`Rasterizer.rectangleKernel = false`).
+/// an affine map, against its twin, the Swift rows (`Rasterizer.Shortcuts.rectangleKernel = false`).
 final class RectangleKernelTests: XCTestCase {
     /// Seeded opaque layers turned by any angle, scaled (mirrored too), skewed, or upright
     /// at fractional positions and sizes (some thinner than a pixel, some past the canvas's

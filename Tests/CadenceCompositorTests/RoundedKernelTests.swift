@@ -9,7 +9,7 @@ import XCTest
 
 /// `cadence_rounded_row`, the AVX2 pieces of a rounded, bordered or translucent layer's
 /// rows under an affine map, against its twin, the Swift pieces
-/// (`Rasterizer.roundedKernel = false`).
+/// (`Rasterizer.Shortcuts.roundedKernel = false`).
 final class RoundedKernelTests: XCTestCase {
     /// Seeded layers with circular corners from 0 to past half their sides, borders thinner
     /// and thicker than the radius, translucent and opaque backgrounds and borders (either

@@ -184,7 +184,6 @@ extension PathStrokingTests {
         let turns: [Double] = [0, 0.3, 1.8, 5, 11, 30, 89.9, 90, 135, 179.99, 180]
         let lengths: [Double] = [0.01, 0.3, 1.3, 3, 9, 40]
         let widths: [Double] = [0.1, 0.7, 3, 9, 40]
-        var corners = 0
         for trial in 0..<600 {
             let n = 2 + Int(rng.unit() * 30)
             var heading = rng.unit() * 2 * .pi
@@ -220,9 +219,7 @@ extension PathStrokingTests {
             XCTAssertEqual(shared.ends, reference.ends, context)
             XCTAssertEqual(shared.folds, reference.folds, context)
             XCTAssertEqual(shared.mayOverlapThinly, reference.mayOverlapThinly, context)
-            corners += n
         }
-        XCTAssertGreaterThan(corners, 5_000)
     }
 }
 
