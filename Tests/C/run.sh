@@ -8,6 +8,10 @@
 # against a copy of the library with its debug sections removed (symbols stay, so stacks
 # still name functions).
 #
+# Then it loads the library with dlopen, renders on four threads, closes it, and checks that
+# it stays loaded and the process lives through libdispatch's parked workers waking up
+# (unload_test.c; about 6 s, outside memcheck).
+#
 # It also compiles the PNG decoder's C shim with png_shim_test.c and runs that under memcheck
 # too, and compiles and runs the complete example of docs/c-api.md (its ```c block) and
 # checks that it prints what the page says (the plain ``` block after "It prints:").
@@ -42,6 +46,9 @@ if [[ "${1:-}" != "--no-valgrind" ]]; then
 fi
 CADENCE_TEST_DIR="$work" "${run[@]}" "$work/cadence_test"
 "${run[@]}" "$work/example" > "$work/example.output"
+"${CC:-cc}" -std=c11 -pedantic -Wall -Wextra -Werror -O1 -g -I "$root/Sources/CCadence/include" "$here/unload_test.c" \
+    -o "$work/unload_test"
+"$work/unload_test" "$work/libCadenceC.so"
 # The PNG decoder's C shim on its own (libpng's longjmp paths), against the system's libpng.
 # shellcheck disable=SC2046
 "${CC:-cc}" -std=c11 -pedantic -Wall -Wextra -Werror -O1 -g -I "$root/Sources/CCadencePNG/include" \
