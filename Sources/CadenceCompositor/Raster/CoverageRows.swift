@@ -121,7 +121,10 @@ final class CoverageRows {
     /// Under the non-zero rule a row is resolved and handed out in runs: the blocks its
     /// edges touched and the stretches between them where the winding is not 0
     /// (`PathCoverage.resolveSparse`); a row whose overlaps are corrected, or any row under
-    /// even-odd, is handed out over its whole span.
+    /// even-odd, is handed out over its whole span. With AVX2 the sparse rows are resolved,
+    /// and for one colour the rows not marked blended, by one C call a band each
+    /// (`cadence_resolve_sparse_band`, `cadence_blend_sparse_band`): the Swift loops' steps,
+    /// the same bytes, without a call and a row's set-up in Swift for each row.
     private func resolveBand(
         _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
         spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, blocks blockBase: UnsafeMutablePointer<UInt64>,
@@ -152,7 +155,8 @@ final class CoverageRows {
         let vectorResolve = sparse && PathCoverage.usesVectorResolve
         let spanWords = UnsafeMutableRawPointer(spanBase).assumingMemoryBound(to: Int32.self)
         if vectorResolve {
-            // The loop below, one C call a band.
+            // The loop below (which then does nothing), one C call a band; without AVX2, or
+            // with the twins under test, the loop is the kernel's reference twin.
             overlapped = thinRows.withUnsafeBufferPointer { thin in
                 cadence_resolve_sparse_band(base, w, band.height, spanWords, blockBase, thin.baseAddress!,
                                             PathCoverage.residue, 1 + PathCoverage.overlapThreshold)
