@@ -63,8 +63,9 @@ CADENCE_AVX2_INLINE int fill_stretch(float *row, uint64_t *blocks, ptrdiff_t fro
     return 0;
 }
 
-__attribute__((target("avx2")))
-int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
+/// `cadence_resolve_sparse`'s row, inlined into it and into `cadence_resolve_sparse_band`.
+CADENCE_AVX2_INLINE int resolve_row(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue,
+                                    float limit) {
     __m256 carry = _mm256_setzero_ps(), largest = _mm256_setzero_ps();
     const ptrdiff_t end = lo + count, first = lo >> 3;
     // The whole groups are blocks `first ..< whole`; a last block cut by `end` is the tail.
@@ -110,14 +111,39 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
     return passed || tail > limit;
 }
 
+__attribute__((target("avx2")))
+int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit) {
+    return resolve_row(row, lo, count, blocks, residue, limit);
+}
+
+__attribute__((target("avx2")))
+int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
+                                const bool *thin, float residue, float limit) {
+    const ptrdiff_t words = (width + 511) >> 9;
+    int overlapped = 0;
+    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width) {
+        const ptrdiff_t lo = spans[0];
+        if (lo > spans[1]) continue;
+        const ptrdiff_t end = spans[1] + 1 < width ? spans[1] + 1 : width;
+        const int overlaps = resolve_row(base, lo, end - lo, blocks, residue, limit);
+        spans[1] = (int32_t)end;
+        if (overlaps || thin[r]) {
+            overlapped = 1;
+            spans[0] = (int32_t)(-1 - lo);
+        }
+    }
+    return overlapped;
+}
+
 /// An edge's values that every row reads (`addInside`'s locals): its cells as a span (lanes
 /// 0 and 1), its area slope (`sign / |dxdy|`, half of it, and as a `float`: the step a cell
-/// gains past the first), the plane's right side and width.
+/// gains past the first), the plane's right side and width; for an edge whose blocks may lie
+/// across two words of a row, the first block of the first of them.
 typedef struct edge_rows {
     __m128i cells;
     double right, slope, half_slope;
     float step;
-    ptrdiff_t width;
+    ptrdiff_t width, first_block;
 } edge_rows;
 
 /// One row's piece of an edge (`addInside`'s `addRow` for the usual edge), from crossing
@@ -130,9 +156,11 @@ typedef struct edge_rows {
 /// rounded to `float` where it converts. `far` (a constant where it is called): the edge's
 /// last cell is at most `width − 3`, so no cell a row writes reaches the row's end (a
 /// crossing rounds at most an ulp past the edge's ends, its ceiling at most one cell
-/// further) and the tests against `width` are left out — they would all pass.
+/// further) and the tests against `width` are left out — they would all pass. `wide` (a
+/// constant too, never with `far`): the row's blocks lie in the two words from `word`, whose
+/// first block is `e->first_block`, and the bits are set in each (`TouchedBlocks.mark`).
 CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span, uint64_t *word, double cover,
-                                 double xt, double xb, int far) {
+                                 double xt, double xb, int far, int wide) {
     // The span's lanes: `min(span.x, first)`, `max(span.y, last)`.
     const __m128i s = _mm_loadl_epi64((const __m128i *)span);
     _mm_storel_epi64((__m128i *)span, _mm_blend_epi32(_mm_min_epi32(s, e->cells), _mm_max_epi32(s, e->cells), 0x2));
@@ -143,7 +171,14 @@ CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span,
     const ptrdiff_t i0 = (ptrdiff_t)f0, i1 = (ptrdiff_t)c1;
     ptrdiff_t last = i1 > i0 + 1 ? i1 : i0 + 1;
     if (!far) last = last < e->width - 1 ? last : e->width - 1;
-    *word |= (~(uint64_t)0 << ((i0 >> 3) & 63)) & (~(uint64_t)0 >> (63 - ((last >> 3) & 63)));
+    if (wide) {
+        // Blocks b0 … b1 of the two words, 0 … 127.
+        const ptrdiff_t b0 = (i0 >> 3) - e->first_block, b1 = (last >> 3) - e->first_block;
+        if (b0 < 64) word[0] |= (~(uint64_t)0 << b0) & (b1 < 64 ? ~(uint64_t)0 >> (63 - b1) : ~(uint64_t)0);
+        if (b1 >= 64) word[1] |= (~(uint64_t)0 >> (127 - b1)) & (b0 >= 64 ? ~(uint64_t)0 << (b0 - 64) : ~(uint64_t)0);
+    } else {
+        *word |= (~(uint64_t)0 << ((i0 >> 3) & 63)) & (~(uint64_t)0 >> (63 - ((last >> 3) & 63)));
+    }
     if (i1 <= i0 + 1) {
         // Within one cell: the area right of the piece is (1 − mean offset) · dy.
         const double mean = (x0 + x1) * 0.5 - f0;
@@ -177,29 +212,29 @@ CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span,
     if (far || i1 < e->width) line[i1] += (float)end;
 }
 
-/// The rows of one edge in `cadence_accumulate_edges`, `far` a constant (see `add_row`): the first row
+/// The rows of one edge in `cadence_accumulate_edges`, `far` and `wide` constants (see `add_row`): the first row
 /// from `(px, py)`, the whole rows between (cover `sign`), the last to `(qx, qy)`; a row's
 /// crossing is `px + dxdy · (its bottom − py)`. The row's cells, span and block word are
 /// stepped by pointer, not found from the row's index.
 CADENCE_AVX2_INLINE void add_rows(const edge_rows *e, float *line, ptrdiff_t stride, int32_t *span, uint64_t *word,
                                   ptrdiff_t words, ptrdiff_t first_row, ptrdiff_t end_row, double px, double py,
-                                  double qx, double qy, double dxdy, double sign, int far) {
+                                  double qx, double qy, double dxdy, double sign, int far, int wide) {
     if (!(first_row < end_row - 1)) {
-        add_row(e, line, span, word, sign * (qy - py), px, qx, far);
+        add_row(e, line, span, word, sign * (qy - py), px, qx, far, wide);
         return;
     }
     double row_bottom = (double)first_row + 1;
     double xt = px + dxdy * (row_bottom - py);
-    add_row(e, line, span, word, sign * (row_bottom - py), px, xt, far);
+    add_row(e, line, span, word, sign * (row_bottom - py), px, xt, far, wide);
     for (ptrdiff_t n = end_row - first_row - 2; n > 0; n--) {
         line += stride, span += 2, word += words;
         row_bottom += 1;
         const double xb = px + dxdy * (row_bottom - py);
-        add_row(e, line, span, word, sign, xt, xb, far);
+        add_row(e, line, span, word, sign, xt, xb, far, wide);
         xt = xb;
     }
     line += stride, span += 2, word += words;
-    add_row(e, line, span, word, sign * (qy - row_bottom), xt, qx, far);
+    add_row(e, line, span, word, sign * (qy - row_bottom), xt, qx, far, wide);
 }
 
 int cadence_accumulate_edges_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2 | CADENCE_CPU_BMI2); }
@@ -236,23 +271,27 @@ ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *
         if (!(first_row < end_row)) continue;
         const ptrdiff_t first_cell = (ptrdiff_t)__builtin_floor(lo);
         const ptrdiff_t ceiling = (ptrdiff_t)__builtin_ceil(hi), last_cell = width - 1 < ceiling ? width - 1 : ceiling;
-        // Every block the rows may touch (a block of margin each side) in one word of a row.
-        if (!(first_cell >= 8 && (first_cell - 8) >> 9 == (last_cell + 8) >> 9)) break;
+        // Every block the rows may touch (a block of margin each side, none left of cell 0:
+        // a crossing is clamped to it) in one word of a row, or in two.
+        const ptrdiff_t lo_word = (first_cell < 8 ? 0 : first_cell - 8) >> 9, hi_word = (last_cell + 8) >> 9;
+        if (hi_word > lo_word + 1) break;
         min_row = first_row < min_row ? first_row : min_row;
         max_row = end_row - 1 > max_row ? end_row - 1 : max_row;
         min_cell = first_cell < min_cell ? first_cell : min_cell;
         const double slope = sign / __builtin_fabs(dxdy);
         const edge_rows e = {
             .cells = _mm_setr_epi32((int32_t)first_cell, (int32_t)last_cell, 0, 0), .right = right, .slope = slope,
-            .half_slope = 0.5 * slope, .step = (float)slope, .width = width,
+            .half_slope = 0.5 * slope, .step = (float)slope, .width = width, .first_block = lo_word << 6,
         };
         float *line = base + first_row * stride;
         int32_t *span = spans + 2 * first_row;
-        uint64_t *word = blocks + first_row * words + (first_cell >> 9);
-        if (last_cell <= width - 3) {
-            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1);
+        uint64_t *word = blocks + first_row * words + lo_word;
+        if (hi_word != lo_word) {
+            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0, 1);
+        } else if (last_cell <= width - 3) {
+            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1, 0);
         } else {
-            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0);
+            add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0, 0);
         }
     }
     plane->min_row = min_row, plane->max_row = max_row, plane->min_cell = min_cell;
@@ -286,15 +325,40 @@ CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, float *cells, uin
     blend_weighted(paint->lo, paint->hi, paint->alpha, _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, full, p);
 }
 
-__attribute__((target("avx2")))
-void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
-    if (start >= stop) return;
+/// The paint's lanes from its pixel word (`SourceOver.Paint.init(bytes:)`).
+CADENCE_AVX2_INLINE blend_paint make_paint(uint32_t word) {
     blend_paint paint;
     paint.fill = _mm256_set1_epi32((int)word);
     paint.lo = _mm256_and_si256(paint.fill, _mm256_set1_epi16(0xFF));
     paint.hi = _mm256_srli_epi16(paint.fill, 8);
     paint.alpha = _mm256_set1_epi16((short)(word >> 24));
     paint.opaque = (word >> 24) == 255;
+    return paint;
+}
+
+/// The last group of a row, `n` (1 … 7) cells at `cells` and their pixels at `p`, the ones
+/// after them not touched (`CoverageRows.blendGroup` for a group cut by the row's end, with
+/// `SourceOver.blend(_:weights:into:count:)`): the cells read and cleared, the weights of the
+/// lanes past `n` 0 (`PixelLanes.floats` and `keep`), the paint over the pixels as
+/// `SourceOver.blend(_:weights:into:)` does with those weights — a lane of weight 0 is left
+/// as it was, and the lanes past `n` are neither read nor written (masked loads and stores).
+CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, float *cells, ptrdiff_t n, uint8_t *p) {
+    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256 v = _mm256_maskload_ps(cells, mask);
+    _mm256_maskstore_ps(cells, mask, _mm256_setzero_ps());
+    const __m256i q = quantize(v);
+    if (_mm256_testz_si256(q, q)) return;
+    // A lane past `n` weighs 0, so the group is never all 255: `SourceOver.blend`'s stores
+    // of the paint do not apply.
+    const __m256i d = _mm256_maskload_epi32((const int *)p, mask);
+    _mm256_maskstore_epi32((int *)p, mask, blended(paint->lo, paint->hi, paint->alpha,
+                                                   _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, 0, d));
+}
+
+/// `cadence_blend_blocks`' walk over one row's set blocks.
+CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, float *row, const uint64_t *blocks, ptrdiff_t start,
+                                   ptrdiff_t stop, uint8_t *dst) {
+    if (start >= stop) return;
     // `TouchedBlocks.forEachBlock`: the set blocks `first ..< limit` in order, a bit scan each.
     const ptrdiff_t first = start >> 3, limit = (stop + 7) >> 3, last_word = (limit - 1) >> 6;
     const uint64_t last_mask = ~(uint64_t)0 >> (63 - ((limit - 1) & 63));
@@ -304,12 +368,35 @@ void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptr
         if (w == last_word) bits &= last_mask;
         while (bits) {
             const ptrdiff_t c = ((w << 6) | __builtin_ctzll(bits)) << 3;
-            blend_group(&paint, row + c, dst + 4 * c);
+            blend_group(paint, row + c, dst + 4 * c);
             bits &= bits - 1;
         }
         w += 1;
         if (w > last_word) return;
         bits = blocks[w];
+    }
+}
+
+__attribute__((target("avx2")))
+void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
+    if (start >= stop) return;
+    const blend_paint paint = make_paint(word);
+    blend_row(&paint, row, blocks, start, stop, dst);
+}
+
+__attribute__((target("avx2")))
+void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
+                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
+    const blend_paint paint = make_paint(word);
+    const ptrdiff_t words = (width + 511) >> 9, whole = width & ~(ptrdiff_t)7;
+    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width, dst += dst_stride) {
+        const ptrdiff_t lo = spans[0], end = spans[1];
+        // A marked row is the caller's; a row without cells has no block set.
+        if (lo < 0 || lo >= end) continue;
+        blend_row(&paint, base, blocks, lo, end < whole ? end : whole, dst);
+        if ((lo > whole ? lo : whole) < end && (blocks[whole >> 9] >> ((whole >> 3) & 63) & 1))
+            blend_tail(&paint, base + whole, width - whole, dst + 4 * whole);
+        for (ptrdiff_t k = 0; k < words; k++) blocks[k] = 0;
     }
 }
 
@@ -324,6 +411,18 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
 
 void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
     (void)word, (void)row, (void)blocks, (void)start, (void)stop, (void)dst;
+    __builtin_trap();
+}
+
+int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
+                                const bool *thin, float residue, float limit) {
+    (void)base, (void)width, (void)rows, (void)spans, (void)blocks, (void)thin, (void)residue, (void)limit;
+    __builtin_trap();
+}
+
+void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
+                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
+    (void)word, (void)base, (void)width, (void)rows, (void)spans, (void)blocks, (void)dst, (void)dst_stride;
     __builtin_trap();
 }
 

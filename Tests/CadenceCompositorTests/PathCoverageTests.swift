@@ -838,6 +838,53 @@ final class PathCoverageTests: XCTestCase {
         print("spiral strokes: \(changed) bytes differ from the reference accumulation")
     }
 
+    /// `cadence_resolve_sparse_band` and `cadence_blend_sparse_band` (a band's resolve and
+    /// blend, one C call each) against their twins, `resolveBand`'s Swift loops over the row
+    /// kernels' twins: spirals stroked under 16 transforms, so that the boxes' widths take
+    /// every remainder by 8 (a last group cut by the row's end, blended with masked loads and
+    /// stores) and their left and right sides fall at different cells, in a translucent and
+    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, corrected and
+    /// blended by the Swift loop between the kernels' rows): the same bytes.
+    func testBandKernelsMatchTheRowLoops() throws {
+        try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
+        // Opaque pixels of varied colours.
+        let background = (0..<(640 * 640 * 4)).map { $0 & 3 == 3 ? 255 : UInt8(truncatingIfNeeded: $0 &* 37 &+ ($0 >> 2)) }
+        func render(zigzag: Double, step k: Int, color: Color, reference: Bool) throws -> [UInt8] {
+            let saved = (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests)
+            (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (reference, reference)
+            defer { (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = saved }
+            var path = Path()
+            for i in 0...1000 {
+                let t = Double(i) / 1000
+                let a = t * 10 * .pi, r = 40 + 250 * t + (i % 2 == 0 ? zigzag : -zigzag)
+                let point = Point(320 + r * cos(a), 320 + r * sin(a))
+                if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
+            }
+            let context = try GraphicsContext(width: 640, height: 640)
+            // Pixels already there, so that a blend that reads or writes the wrong pixel shows.
+            context.bitmap.pixels = background
+            context.translateBy(x: 3 + 0.37 * Double(k), y: 2 + 0.29 * Double(k))
+            context.scaleBy(x: 1 - 0.0021 * Double(k), y: 1 - 0.0013 * Double(k))
+            context.lineWidth = 3
+            context.lineJoin = .round
+            context.strokeColor = color
+            context.stroke(path)
+            return context.bitmap.pixels
+        }
+        var differing = 0
+        for zigzag in [0.0, 5] {
+            for k in 0..<16 {
+                for color in [Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7), Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)] {
+                    let fast = try render(zigzag: zigzag, step: k, color: color, reference: false)
+                    let slow = try render(zigzag: zigzag, step: k, color: color, reference: true)
+                    if fast != slow { differing += 1 }
+                    XCTAssertEqual(fast, slow, "zigzag \(zigzag), step \(k), alpha \(color.alpha): the band kernels differ")
+                }
+            }
+        }
+        print("band kernels: \(differing) of 64 strokes differ from the row loops")
+    }
+
     /// `cadence_resolve_sparse` (the AVX2 row kernel, the fast path) against
     /// `resolveSparse` (its Swift reference twin) on seeded rows 1,100 cells wide (three
     /// words of blocks): the same cells to the bit, the same blocks marked and the same

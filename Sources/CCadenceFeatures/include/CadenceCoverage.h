@@ -7,6 +7,7 @@
 #ifndef CADENCE_COVERAGE_H
 #define CADENCE_COVERAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,27 @@ int cadence_coverage_avx2_available(void);
 /// overlapThreshold`), 0 otherwise. `row` needs no alignment. Needs AVX2
 /// (`cadence_coverage_avx2_available`).
 int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *blocks, float residue, float limit);
+
+/// `cadence_resolve_sparse` over the rows of a band, one call a band
+/// (`CoverageRows.resolveBand`'s loop under the non-zero rule): row `r`'s cells at `base + r ·
+/// width`, its first and last cell touched at `spans[2r]`, `spans[2r + 1]` (none when the
+/// first is past the last), its blocks at `blocks + r · ⌈width / 512⌉`. Each touched row is
+/// resolved over cells `first … min(last, width − 1)`, `spans[2r + 1]` becomes the end of its
+/// cells (`min(last + 1, width)`), and a row whose running sums passed `limit` or whose
+/// `thin[r]` is set is marked by a negated first cell (`−1 − first`). Returns 1 when a row
+/// was marked. Needs AVX2.
+int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
+                                const bool *thin, float residue, float limit);
+
+/// `cadence_blend_blocks` over the rows of a resolved band that are not marked
+/// (`CoverageRows.resolveBand`'s last loop for a one-colour paint, the non-zero rule): row
+/// `r` (cells `spans[2r] ..< spans[2r + 1]`, laid out as in `cadence_resolve_sparse_band`) over
+/// the pixels at `dst + r · dst_stride` (the pixel of cell 0), its blocks cleared after; a
+/// last group cut by the row's end (`width` not a multiple of 8) is blended with masked
+/// loads and stores, the pixels past the row neither read nor written. Marked rows
+/// (`spans[2r] < 0`) and rows without cells are left as they are. Needs AVX2.
+void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
+                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride);
 
 /// The pixel word `word` (`r | g << 8 | b << 16 | a << 24`, premultiplied RGBA8) over the
 /// pixels of the blocks set in `blocks` that meet cells `start ..< stop` of a resolved row,
@@ -59,8 +81,8 @@ int cadence_accumulate_edges_available(void);
 /// point for edge 0) to point `i`, each less `(offset_x, offset_y)`; `points` holds `count`
 /// points as `x, y` pairs. Level edges and edges wholly above or below the plane add
 /// nothing. The usual edge lies inside the plane (`0 ≤ x < width`, `0 ≤ y ≤ height`) and
-/// every block of 8 cells it may touch, a block of margin each side, lies in one word of a
-/// row: each row adds the exact area of the edge's piece to its cells (the Swift code's
+/// every block of 8 cells it may touch, a block of margin each side (none left of cell 0),
+/// lies in one word of a row or in two adjacent ones: each row adds the exact area of the edge's piece to its cells (the Swift code's
 /// products and sums in its order, rounded where it rounds, so the same bits), widens the
 /// row's span to the edge's cells (`⌊min x⌋`, and `⌈max x⌉` cut to `width − 1`) and sets the
 /// bits of its blocks; `min_row`, `max_row` and `min_cell` take in the edge. Needs AVX2 and

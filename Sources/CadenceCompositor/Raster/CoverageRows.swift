@@ -121,7 +121,10 @@ final class CoverageRows {
     /// Under the non-zero rule a row is resolved and handed out in runs: the blocks its
     /// edges touched and the stretches between them where the winding is not 0
     /// (`PathCoverage.resolveSparse`); a row whose overlaps are corrected, or any row under
-    /// even-odd, is handed out over its whole span.
+    /// even-odd, is handed out over its whole span. With AVX2 the sparse rows are resolved,
+    /// and for one colour the rows not marked blended, by one C call a band each
+    /// (`cadence_resolve_sparse_band`, `cadence_blend_sparse_band`): the Swift loops' steps,
+    /// the same bytes, without a call and a row's set-up in Swift for each row.
     private func resolveBand(
         _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
         spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, blocks blockBase: UnsafeMutablePointer<UInt64>,
@@ -150,7 +153,16 @@ final class CoverageRows {
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
         let vectorResolve = sparse && PathCoverage.usesVectorResolve
-        for r in 0..<band.height where spanBase[r].x <= spanBase[r].y {
+        let spanWords = UnsafeMutableRawPointer(spanBase).assumingMemoryBound(to: Int32.self)
+        if vectorResolve {
+            // The loop below (which then does nothing), one C call a band; without AVX2, or
+            // with the twins under test, the loop is the kernel's reference twin.
+            overlapped = thinRows.withUnsafeBufferPointer { thin in
+                cadence_resolve_sparse_band(base, w, band.height, spanWords, blockBase, thin.baseAddress!,
+                                            PathCoverage.residue, 1 + PathCoverage.overlapThreshold)
+            } != 0
+        }
+        for r in 0..<band.height where !vectorResolve && spanBase[r].x <= spanBase[r].y {
             let end: Int, overlaps: Bool
             if sparse {
                 let lo = Int(spanBase[r].x)
@@ -184,8 +196,17 @@ final class CoverageRows {
             overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
         }
         let vectorBlend = target != nil && Self.usesVectorBlend
+        // The rows not marked, one C call a band, when the resolve was one too (their cells
+        // and blocks then hold what the loop below would read); the loop takes the marked.
+        let bandBlended = ok && sparse && vectorResolve && vectorBlend
+        if bandBlended, let target {
+            cadence_blend_sparse_band(target.paint.fill[0], base, w, band.height, spanWords, blockBase,
+                                      target.pixels + band.minY * target.stride + 4 * band.minX, target.stride)
+            guard overlapped else { return }
+        }
         for r in 0..<band.height {
             let marked = spanBase[r].x < 0
+            if bandBlended, !marked { continue }
             let lo = Int(marked ? -1 - spanBase[r].x : spanBase[r].x), end = Int(spanBase[r].y)
             guard lo < end else { continue }
             let whole = marked || !sparse

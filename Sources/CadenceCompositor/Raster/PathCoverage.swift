@@ -574,7 +574,7 @@ enum PathCoverage {
         /// With `usesVectorEdges`, spans and blocks kept and no window (a coverage row's
         /// plane), the edges go through `cadence_accumulate_edges`, one call a polygon: it
         /// does `addEdge` and `addInside` for each usual edge (inside the plane, its blocks
-        /// in one word of a row) with the same operations in the same order, and hands back
+        /// in one word of a row or two) with the same operations in the same order, and hands back
         /// the first other edge, which `addEdge` takes before the kernel goes on from the
         /// next. So the edges are added in their order and the cells, spans and blocks are
         /// the same bits as `addEdge`'s one at a time (`testVectorEdgeRowsMatchTheReference`).
