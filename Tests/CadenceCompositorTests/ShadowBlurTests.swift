@@ -34,14 +34,15 @@ final class ShadowBlurTests: XCTestCase {
 
     /// The kernel's output over `outRect`.
     private func blur(_ s: Source, sigma: Double, outRect: PixelRect, workspace: ShadowBlur.Workspace = .init(),
-                      outStride: Int? = nil) -> [Float] {
+                      outStride: Int? = nil, hole: PixelRect? = nil) -> [Float] {
         let stride = outStride ?? outRect.width
         var out = [Float](repeating: .nan, count: Swift.max(1, stride * outRect.height))
         s.values.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 ShadowBlur.blur(
                     source: src.baseAddress ?? UnsafePointer(bitPattern: 64)!, sourceRect: s.rect, sourceStride: s.rect.width,
-                    sigma: sigma, into: dst.baseAddress!, outRect: outRect, outStride: stride, workspace: workspace)
+                    sigma: sigma, into: dst.baseAddress!, outRect: outRect, outStride: stride, workspace: workspace,
+                    hole: hole)
             }
         }
         if stride == outRect.width { return Array(out.prefix(outRect.area)) }
@@ -332,6 +333,51 @@ final class ShadowBlurTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A hole leaves every other pixel the same bits: random shapes with noise, holes cut
+    /// anywhere in the output (partly outside it too), from too small to be left out to
+    /// most of the output, against the same call with an empty hole (the same sums) over
+    /// the output and over a sub-rectangle of it (exact sums along x too). Where the box
+    /// passes leave the hole out, its pixels keep what the output held (NaN here); below
+    /// σ = 2 and on the decimated path the hole is ignored and every pixel is written.
+    func testAHoleLeavesTheOtherPixelsTheSame() {
+        var g = SeededGenerator(seed: 0x4_07E)
+        var leftOut = 0
+        for sigma in [1.5, 2, 3.3, 10, 20.5, 64, 90] {
+            let reach = ShadowBlur.Plan(sigma: sigma).kernel.reach
+            for _ in 0..<4 {
+                let s = randomShape(&g, size: 40 + Int(g.next() % 60))
+                let out = grown(s.rect, by: min(ShadowBlur.margin(sigma: sigma), 60))
+                let expected = blur(s, sigma: sigma, outRect: out, hole: .empty)
+                if sigma >= ShadowBlur.directSigmaLimit && sigma <= ShadowBlur.fullResolutionSigmaLimit {
+                    let sub = PixelRect(minX: out.minX + 7, minY: out.minY + 5, maxX: out.maxX - 11, maxY: out.maxY - 3)
+                    let part = blur(s, sigma: sigma, outRect: sub, hole: .empty)
+                    for (i, v) in part.enumerated() {
+                        let x = sub.minX + i % sub.width, y = sub.minY + i / sub.width
+                        let w = expected[(y - out.minY) * out.width + x - out.minX]
+                        XCTAssertEqual(v.bitPattern, w.bitPattern, "σ \(sigma) (\(x), \(y)) in \(sub) (seed \(g.seed))")
+                    }
+                }
+                let x0 = out.minX - 3 + Int(g.next() % UInt64(out.width / 2)), y0 = out.minY - 3 + Int(g.next() % UInt64(out.height / 2))
+                let hole = PixelRect(minX: x0, minY: y0, maxX: x0 + 1 + Int(g.next() % UInt64(out.width)),
+                                     maxY: y0 + 1 + Int(g.next() % UInt64(out.height)))
+                let inside = hole.intersection(out)
+                let used = sigma >= ShadowBlur.directSigmaLimit && sigma <= ShadowBlur.fullResolutionSigmaLimit
+                    && inside.width >= ShadowBlur.holeLimit * reach && inside.height >= ShadowBlur.holeLimit * reach
+                if used { leftOut += 1 }
+                let part = blur(s, sigma: sigma, outRect: out, outStride: out.width + 3, hole: hole)
+                for (i, v) in part.enumerated() {
+                    let x = out.minX + i % out.width, y = out.minY + i / out.width
+                    if used && x >= inside.minX && x < inside.maxX && y >= inside.minY && y < inside.maxY {
+                        XCTAssert(v.isNaN, "σ \(sigma) (\(x), \(y)) in the hole \(hole) was written (seed \(g.seed))")
+                    } else {
+                        XCTAssertEqual(v.bitPattern, expected[i].bitPattern, "σ \(sigma) (\(x), \(y)), hole \(hole) (seed \(g.seed))")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(leftOut, 3, "too few holes large enough to be left out (seed \(g.seed))")
     }
 
     /// Rows do not depend on which rows are asked for: output rectangles with the same

@@ -23,8 +23,8 @@ import Darwin
 /// **Values.** `Float` alpha in 0…1 (what the rasterizer uses). Everything outside the
 /// source rectangle is 0 (the source is the whole shape). Source values outside 0…1e30
 /// read as the nearest end (NaN as 0), so no input makes the output NaN, negative or
-/// infinite; from σ = 2 (the box passes) values above 1 read as 1 (the exact vertical
-/// sums, below, need a bounded grid).
+/// infinite; from σ = 2 (the box passes) values above 1 read as 1 (the exact sums, below,
+/// need a bounded grid).
 ///
 /// **Geometry.** Source and output are rectangles of the same pixel grid (`PixelRect`):
 /// pixel `(x, y)` of the source is at `source + (y − sourceRect.minY) · sourceStride +
@@ -35,7 +35,9 @@ import Darwin
 /// output rectangles with the same columns give the same bits in the rows they share (the
 /// vertical running sums are exact, below), which lets a band of a frame blur only its own
 /// rows and the kernel's reach. Rectangles cut at other columns agree to within 1e-5 of
-/// the source's peak (the horizontal running sums start at different places).
+/// the source's peak (the horizontal running sums start at different places), except in
+/// calls given a `hole` (even an empty one): at full resolution their horizontal sums are
+/// exact too, so any two such calls give the same bits in the pixels they share.
 ///
 /// **How it is computed**, per axis:
 /// - σ NaN or ≤ 0: no blur, a copy. σ past `maxSigma` (16384) acts as `maxSigma`.
@@ -49,14 +51,16 @@ import Darwin
 ///   (the wide box makes the kernel's drop at 2σ, the cascade its bell); its reach is
 ///   the cut Gaussian's, `⌊2σ + ½⌋` pixels (a box of the cascade is narrowed when rounding
 ///   would take it further). Running sums: about five `SIMD8<Float>` operations per
-///   eight pixels per box, any σ. Along y the sums are exact: the source is read clamped
-///   to 0…1 as a whole number of 2⁻²¹ steps (`gridScale`, rounded to nearest), the cascade's
-///   first two boxes round their outputs to that grid too, and the sums are `Int32` (at
-///   most 255 taps of 2²¹, below 2³⁰), so a sum does not depend on where it started; each
-///   output is then `Float(sum) · norm` plus the fractional end taps, the same bits in
-///   every call. The rounding moves a value by at most 2⁻²² a pass, about `Float`'s own
-///   rounding at 1; the integer lanes cost about five more operations per eight pixels
-///   per box (the shadowed 1080p benchmark frame: +4.8 % instructions, baseline build).
+///   eight pixels per box, any σ. Along y (and along x in a call with a `hole`) the sums
+///   are exact: the pass's input is
+///   read clamped to 0…1 as a whole number of 2⁻²¹ steps (`gridScale`, rounded to nearest),
+///   the cascade's first two boxes round their outputs to that grid too, and the sums are
+///   `Int32` (at most 255 taps of 2²¹, below 2³⁰), so a sum does not depend on where it
+///   started; each output is then `Float(sum) · norm` plus the fractional end taps, the
+///   same bits in every call. The rounding moves a value by at most 2⁻²² a pass, about
+///   `Float`'s own rounding at 1; the integer lanes cost about five more operations per
+///   eight pixels per box (the vertical passes' on the shadowed 1080p benchmark frame:
+///   +4.8 % instructions, baseline build).
 /// - σ > 64: the source is first averaged down by `k`, the smallest power of two with
 ///   σ/k ≤ 64 (`k × k` blocks aligned to multiples of `k` in absolute pixels), blurred with
 ///   σ' = √(σ²/k² − 1/4) cut at `2σ/k − 2` coarse pixels (the box average and the
@@ -92,7 +96,7 @@ enum ShadowBlur {
     static let directSigmaLimit = 2.0
     /// The largest source value read (the sums of a pass stay far from `Float`'s range).
     static let valueLimit: Float = 1e30
-    /// The grid of the exact vertical box passes: source values (clamped to 0…1) and the
+    /// The grid of the exact box passes: their input values (clamped to 0…1) and the
     /// cascade's inner outputs are whole multiples of `1 / gridScale`, held as `Int32`. A box
     /// sums at most 255 taps (σ ≤ 64: the wide box of half-width 128), so the sums stay
     /// below 255 · 2²¹ < 2³⁰; and the steps of a value stay below 2²², where `wholeSteps`
@@ -114,9 +118,20 @@ enum ShadowBlur {
     /// source is only read. The two may not overlap. An empty `outRect` writes nothing; an
     /// empty `sourceRect` writes zeros. No allocation once `workspace` has grown to the
     /// largest call's needs (`Workspace.byteCount`).
+    ///
+    /// `hole`: pixels of `outRect` the caller will not read (a shadow's pixels under the
+    /// opaque layer that casts it), or `nil`. Given a hole, even an empty one, the box
+    /// passes' horizontal sums are exact too (the vertical ones always are): each pixel is
+    /// then the same bits whatever the output rectangle and hole, and within 2⁻²² a pass of
+    /// the call without one (a byte of the shadow moves by 1 where it lies that close to a
+    /// rounding boundary). At full resolution with the box passes, a hole at least
+    /// `holeLimit` reaches wide and high (smaller ones would save less than the reach the
+    /// blur repeats around them) is left as it was and the rest is blurred as the four
+    /// rectangles around it; otherwise every pixel is written.
     static func blur(
         source: UnsafePointer<Float>, sourceRect: PixelRect, sourceStride: Int, sigma: Double,
-        into out: UnsafeMutablePointer<Float>, outRect: PixelRect, outStride: Int, workspace: Workspace
+        into out: UnsafeMutablePointer<Float>, outRect: PixelRect, outStride: Int, workspace: Workspace,
+        hole: PixelRect? = nil
     ) {
         guard !outRect.isEmpty else { return }
         let plan = Plan(sigma: sigma)
@@ -131,9 +146,14 @@ enum ShadowBlur {
         } else if case .identity = plan.kernel {
             copy(src, into: dst)
         } else {
-            convolve(src, plan.kernel, into: dst, workspace)
+            convolve(src, plan.kernel, into: dst, workspace, hole: hole)
         }
     }
+
+    /// A `hole` is left out only when it is at least this many kernel reaches wide and high:
+    /// each of the four rectangles around it repeats the reach's running sums along its
+    /// cut side, about `2 · reach` rows or columns.
+    static let holeLimit = 2
 
     // MARK: Plan
 
@@ -375,14 +395,30 @@ enum ShadowBlur {
 
     /// The separable blur at full resolution (σ ≤ 64): the vertical passes over the source,
     /// eight columns at a time, into the workspace's plane; then the horizontal passes,
-    /// eight rows at a time (8 × 8 transposes in and out), into `dst`.
-    static func convolve(_ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace) {
+    /// eight rows at a time (8 × 8 transposes in and out), into `dst`. With a `hole` (see
+    /// `blur`) of the box kernel, the four rectangles around it one after the other.
+    static func convolve(_ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, hole: PixelRect? = nil) {
         let reach = kernel.reach
         let s = src.rect, o = dst.rect
         // The output pixels that can be nonzero.
         let p = Swift.max(o.minX, s.minX - reach), q = Swift.min(o.maxX, s.maxX + reach)
         let y0 = Swift.max(o.minY, s.minY - reach), y1 = Swift.min(o.maxY, s.maxY + reach)
         let live = PixelRect(minX: p, minY: y0, maxX: q, maxY: y1)
+        let exactColumns = hole != nil
+        let h = (hole ?? .empty).intersection(live)
+        if case .boxes = kernel, h.width >= holeLimit * reach, h.height >= holeLimit * reach {
+            // Above and below the hole across the whole output, beside it only its rows.
+            func part(_ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) {
+                let r = PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+                guard !r.isEmpty else { return }
+                convolve(src, kernel, into: Plane(base: dst.pixel(r.minX, r.minY), rect: r, stride: dst.stride), ws, hole: .empty)
+            }
+            part(o.minX, o.minY, o.maxX, h.minY)
+            part(o.minX, h.maxY, o.maxX, o.maxY)
+            part(o.minX, h.minY, h.minX, h.maxY)
+            part(h.maxX, h.minY, o.maxX, h.maxY)
+            return
+        }
         zero(dst, outside: live)
         guard !live.isEmpty else { return }
         let n = q - p, m = y1 - y0
@@ -439,7 +475,10 @@ enum ShadowBlur {
             for g in 0..<groupsX {
                 Block8(block + g, stride: groupsX).transposed().store(to: a + 8 * g, stride: 1)
             }
-            run(kernel, a, b, c, count: n, into: b, stride: 1, exact: false)
+            if exactColumns, case .boxes = kernel {
+                for i in 0..<(8 * groupsX) { a[i] = gridded(a[i]) }
+            }
+            run(kernel, a, b, c, count: n, into: b, stride: 1, exact: exactColumns)
             let rows = Swift.min(8, m - 8 * h)
             var x = 0
             while x < n {
@@ -464,7 +503,8 @@ enum ShadowBlur {
     /// to `dest`, `stride` vectors apart (`dest` may be `b`). `exact`: the box kernel's
     /// inputs are `Int32` grid steps (`gridded`), its sums are `Int32` and its inner boxes'
     /// outputs are rounded to the grid (`exactBoxPass`), and the results are scaled back by
-    /// `1 / gridScale` (the vertical passes); otherwise plain `Float` sums.
+    /// `1 / gridScale` (the vertical passes, and the horizontal ones of a call with a hole);
+    /// otherwise plain `Float` sums.
     @inline(__always)
     static func run(
         _ kernel: Kernel, _ a: UnsafeMutablePointer<SIMD8<Float>>, _ b: UnsafeMutablePointer<SIMD8<Float>>,

@@ -178,6 +178,17 @@ extension Rasterizer {
         return PixelRect(minX: rows.minX, minY: rows.minY - shift.y - 1 - reach, maxX: rows.maxX, maxY: rows.maxY - shift.y + reach)
     }
 
+    /// Whether every pixel of `surface` in `r` (within its rectangle) has alpha 255.
+    static func isOpaque(_ surface: Surface, _ r: PixelRect) -> Bool {
+        for y in r.minY..<r.maxY {
+            let row = UnsafeRawPointer(surface.pixel(r.minX, y))
+            var all = UInt32.max
+            for x in 0..<r.width { all &= row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) }
+            if all >> 24 != 255 { return false }
+        }
+        return true
+    }
+
     /// Draws the layer's shadow over the pixels `rect` of the top surface (a rectangle of
     /// the whole frame; the band's rows of it are drawn, and only the blurred rows those
     /// read are computed, the same bits as in the whole frame's plane): the shape's
@@ -251,22 +262,40 @@ extension Rasterizer {
                 for x in 0..<sourceRect.width { out[x] = Float(row[4 * x + 3]) * (1 / 255) }
             }
         }
-        ShadowBlur.blur(
-            source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
-            sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
-            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace)
-
         let bounds = shadow.masksToBounds
             ? RoundedRectSampler(
                 bounds: item.bounds, cornerRadius: item.cornerRadius, corners: item.maskedCorners, curve: item.cornerCurve,
                 map: map)
             : nil
         if shadow.masksToBounds && bounds == nil { return }
+        var covered = !under && bounds == nil && clip.mask == nil && clip.analytic.isEmpty ? covered : nil
+        // The blur's hole: `nil` unless the whole frame's shadow may have one, so that every
+        // band blurs with the same sums (`ShadowBlur.blur`: a hole makes the horizontal sums
+        // exact); then the blurred pixels that only covered pixels read (a pixel reads its
+        // own and the ones left, above and above-left of it): the cross's bar across, moved
+        // by the offset, one column and row shorter (in its rows, the row's covered columns
+        // are the bar's).
+        var hole: PixelRect? = covered == nil ? nil : .empty
+        if under, let cross = RenderList.cross(of: item) {
+            // Drawn under the group's opaque pixels, the shadow leaves them as they are: the
+            // cross's bar across, where the group is opaque in the rows drawn, is left out.
+            hole = .empty
+            let bar = cross.across.intersection(rows).intersection(group.rect)
+            if !bar.isEmpty, Self.isOpaque(group, bar) { covered = RenderList.Occluder(across: bar, down: .empty) }
+        }
+        if let bar = covered?.across {
+            hole = PixelRect(
+                minX: bar.minX - shift.x, minY: bar.minY - shift.y, maxX: bar.maxX - shift.x - 1, maxY: bar.maxY - shift.y - 1)
+        }
+        ShadowBlur.blur(
+            source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
+            sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
+            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace, hole: hole)
+
         let paint = SourceOver.Paint(shadow.color)
         let weights = pool.row(2), coverage = pool.row(0)
         let n = rect.width
         let (fx, fy) = (fraction.x, fraction.y)
-        let covered = !under && bounds == nil && clip.mask == nil && clip.analytic.isEmpty ? covered : nil
         for y in rows.minY..<rows.maxY {
             // Row y − shift.y of the blurred plane and the one above it.
             let lower = plane + (y - shift.y - blurred.minY) * blurred.width + (rect.minX - shift.x - blurred.minX)

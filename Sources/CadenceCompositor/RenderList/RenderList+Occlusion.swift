@@ -94,8 +94,16 @@ extension RenderList {
     static func opaqueCross(_ item: Item) -> Occluder? {
         guard item.groupOpacity == nil, item.drawOpacity == 1, !item.needsIsolation,
               item.mask == nil, item.transition == nil, item.fragment == nil,
-              let color = item.backgroundColor, SourceOver.bytes(of: color)[3] == 255,
-              item.bounds.width > 0, item.bounds.height > 0,
+              let color = item.backgroundColor, SourceOver.bytes(of: color)[3] == 255
+        else { return nil }
+        return cross(of: item)
+    }
+
+    /// The cross of `item`'s bounds inside its corners and border ring, in pixels, as
+    /// `opaqueCross` measures it, whatever paints it (a caller that needs it opaque checks
+    /// that itself); `nil` for empty bounds or a map that turns the axes.
+    static func cross(of item: Item) -> Occluder? {
+        guard item.bounds.width > 0, item.bounds.height > 0,
               let (xs, ys) = PlaneMap(item.matrix).axisAlignedEdges(of: item.bounds)
         else { return nil }
         let x0 = xs.min(), x1 = xs.max(), y0 = ys.min(), y1 = ys.max()
