@@ -138,14 +138,26 @@ extension TimingFunction.Table {
         static let boundedParts = 2
         /// Degree of `A` and `B`.
         @usableFromInline static let degree = 7
+        /// The scalar path's copy of `B` and `A` (`fastOutput`), for curves whose plan is
+        /// `n ≥ 0` (which have no pieces, so it takes the cells' and pieces' place): per
+        /// half (lower half first) `splitCount / 2` elements, `B` then `A`, each as the pairs
+        /// `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)` of its coefficients, so that one
+        /// half's polynomial is Estrin's scheme in the two lanes of a vector (`splitEstrin`).
+        @usableFromInline static let split = cells
+        /// Elements of `split`: 4 a polynomial, 2 polynomials a half.
+        @usableFromInline static let splitCount = 16
+        /// The plan's bit for a curve whose halves use `√h` (`mode[0]`), beside its `n`
+        /// Newton steps (1 or 2 in the low two bits, so that `& 3` and `& 2` test them).
+        @usableFromInline static let rootedPlan = 4
     }
 
-    /// What `progress(at:)` does with the curve (`Fast.plan`): `n ≥ 0`, the single
-    /// polynomial and `n` Newton steps; −1, the table's guess; `−2 − n`, the pieces and
-    /// `n` Newton steps.
+    /// What `progress(at:)` does with the curve (`Fast.plan`'s lane 0, an `Int` in the
+    /// double's place, so that one load and bit tests choose every branch): `n ≥ 0`, the
+    /// single polynomial with `√h` if `n & Fast.rootedPlan` and `n & 3` Newton steps; −1,
+    /// the table's guess; `−2 − n`, the pieces and `n` Newton steps.
     @inlinable @inline(__always)
-    static func plan(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
-        elements[Fast.base + Fast.plan][0]
+    static func plan(_ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Int {
+        UnsafeRawPointer(elements + Fast.base + Fast.plan).load(as: Int.self)
     }
 
     /// `progress(at:)`'s fast path for `x` in `(2^-30, 1 − 2^-30)`: the grid point nearest
@@ -166,35 +178,56 @@ extension TimingFunction.Table {
     /// the residual's own rounding and the correction's, both below `2^-15` of the
     /// residual's term), plus the truncation term: it covers these. (`(S_x + h)` in place
     /// of `(S_x + 3P)/4` until 2026-11-26: 2–8× wider on that term.)
+    ///
+    /// One half only, in scalars: `h = min(x, 1 − x)` and the half's coefficients at the
+    /// lane's offset, so no lane is picked at the end; the guess from `Fast.split`
+    /// (`splitEstrin`). Every operation is the one the lanes' form (`fastLanes`, the
+    /// batch) computes in that half's lane, so the result's bits are the same.
     @inlinable @inline(__always)
-    static func fastOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
-        typealias V = SIMD2<Double>
+    static func fastOutput(_ x: Double, plan: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         let f = UnsafePointer(elements + Fast.base)
-        // `h` as a pair of scalars and `z = 4h − 1` from it, rather than `fastLanes`' forms
-        // from `x` (which the compiler splits into five instructions for the constant signs):
-        // the lanes that are read get the same bits, as `1 − x` is exact on the upper half
-        // (x > 1/2), so `4h − 1` rounds the same number `3 − 4x` does. The lower lane's `x`
-        // for `x + 0` differs only at −0, which the tests send to the longer paths either way.
-        let h = V(x, 1 - x)
-        let t = polynomialGuess(multiplyAdd(h, V(repeating: 4), V(repeating: -1)), h, mode: SIMD2(f[Fast.mode][0], steps)) {
-            f[$0]
-        }
-        let (y, excess) = correctedLanes(h, t) { f[$0] }
+        // `h` is the lanes' `x` or `1 − x` on the input's half (`1 − x` is exact where it is
+        // the lesser, and NaN fails the tests either way), `z = 4h − 1` as the lanes make it.
+        let h = Swift.min(x, 1 - x)
         let lane = lane(x)
-        return gridValue(y[lane], excess: excess[lane], h: Swift.min(x, 1 - x), lane: lane, f, piece: nil)
+        let c = UnsafeRawPointer(f).assumingMemoryBound(to: Double.self) + lane
+        let split = f + (Fast.split &+ lane &* (Fast.splitCount / 2))
+        let z = multiplyAdd(h, 4, -1)
+        var t = h * splitEstrin(z, split)
+        if plan & Fast.rootedPlan != 0 { t = multiplyAdd(cadence_sqrt(h), splitEstrin(z, split + 4), t) }
+        if plan & 3 != 0 {
+            t = newtonStep(t, h) { c[2 &* $0] }
+            if plan & 2 != 0 { t = newtonStep(t, h) { c[2 &* $0] } }
+        }
+        let (y, q) = correction(h, t) { c[2 &* $0] }
+        let excess = multiplyAdd(c[2 &* Fast.limit] * -1, t, Swift.abs(q))
+        let above = t - c[2 &* Fast.largest]
+        return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: nil)
+    }
+
+    /// A polynomial of degree 7 in `z` stored as `Fast.split`'s four pairs at `p`: Estrin's
+    /// scheme with its two halves in the lanes (`cadence_split_estrin`), every operation
+    /// `estrin`'s, so the same bits.
+    @inlinable @inline(__always)
+    static func splitEstrin(_ z: Double, _ p: UnsafePointer<SIMD2<Double>>) -> Double {
+        cadence_split_estrin(z, p)
     }
 
     /// `fastOutput` with the piecewise guess and `steps` Newton steps after it (a curve
     /// whose plan is `−2 − steps`); the bound is the lesser of the binade's and the piece's.
     @inlinable @inline(__always)
-    static func pieceOutput(_ x: Double, steps: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
+    static func pieceOutput(_ x: Double, steps: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let h = V(x, 1 - x)  // as in `fastOutput`
+        let h = V(x, 1 - x)  // both halves' lanes: `x` and `1 − x`
         let guess = pieceGuess(x, h, f)
         // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
-        // near a steep middle).
-        let t = newtonSteps(guess.t, h, steps: Double(guess.index) >= f[Fast.plan][1] ? steps : 0) { f[$0] }
+        // near a steep middle); the steps as integers, as the plan holds them.
+        var t = guess.t
+        if steps > 0, Double(guess.index) >= f[Fast.plan][1] {
+            t = newtonStep(t, h) { f[$0] }
+            if steps > 1 { t = newtonStep(t, h) { f[$0] } }
+        }
         let (y, excess) = correctedLanes(h, t) { f[$0] }
         let lane = lane(x)
         return gridValue(y[lane], excess: excess[lane], h: Swift.min(x, 1 - x), lane: lane, f, piece: guess.index)
@@ -285,7 +318,7 @@ extension TimingFunction.Table {
 
     /// `c(first) + c(first + 1)·z + … + c(first + 7)·z⁷` by Estrin's scheme.
     @usableFromInline @_transparent
-    static func estrin<V: SIMD & FloatingLanes>(_ z: V, from first: Int, _ c: (Int) -> V) -> V where V.Scalar == Double {
+    static func estrin<V: FloatingLanes>(_ z: V, from first: Int, _ c: (Int) -> V) -> V {
         let z2 = z * z, z4 = z2 * z2
         return multiplyAdd(
             z4,
@@ -297,17 +330,19 @@ extension TimingFunction.Table {
     /// takes more). Two tests against constants rather than a counter, so that the loop
     /// keeps no −1 in a register (which the paths out of line clobber).
     @usableFromInline @_transparent
-    static func newtonSteps<V: SIMD & FloatingLanes>(_ start: V, _ h: V, steps: Double, _ c: (Int) -> V) -> V
-    where V.Scalar == Double {
-        @inline(__always) func step(_ t: V) -> V {
-            let tt = t * t
-            let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, h * -1))
-            return t - residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
-        }
+    static func newtonSteps<V: FloatingLanes>(_ start: V, _ h: V, steps: Double, _ c: (Int) -> V) -> V {
         var t = start
-        if steps > 0 { t = step(t) }
-        if steps > 1 { t = step(t) }
+        if steps > 0 { t = newtonStep(t, h, c) }
+        if steps > 1 { t = newtonStep(t, h, c) }
         return t
+    }
+
+    /// One plain Newton step on `X(t) = h` from `t`.
+    @usableFromInline @_transparent
+    static func newtonStep<V: FloatingLanes>(_ t: V, _ h: V, _ c: (Int) -> V) -> V {
+        let tt = t * t
+        let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, h * -1))
+        return t - residual / multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
     }
 
     /// The correction at the guess `t` and the guess test (see the file's comment): the
@@ -316,6 +351,17 @@ extension TimingFunction.Table {
     static func correctedLanes<V: SIMD & FloatingLanes>(
         _ h: V, _ t: V, _ c: (Int) -> V
     ) -> (y: V, excess: V) where V.Scalar == Double {
+        let (y, q) = correction(h, t, c)
+        let magnitude = magnitude(q)
+        let excess = multiplyAdd(c(Fast.limit) * -1, t, magnitude)
+        let above = t - c(Fast.largest)
+        return (y, excess.replacing(with: above, where: excess .< above))
+    }
+
+    /// The correction's arithmetic at the guess `t` (see the file's comment): the output
+    /// and `q = −δ₁`, per lane or for one half's scalars.
+    @usableFromInline @_transparent
+    static func correction<V: FloatingLanes>(_ h: V, _ t: V, _ c: (Int) -> V) -> (y: V, q: V) {
         // Negations are products by −1: an exact sign flip, which the compiler folds into a
         // negated fused multiply-add (`0 − v` differs from `−v` at zero, so it stays a
         // subtraction; the batch kernel's `0 − v` gives the same values but for a zero's sign).
@@ -326,14 +372,10 @@ extension TimingFunction.Table {
         let y0 = multiplyAdd(tt, multiplyAdd(c(Fast.ya), t, c(Fast.yb)), multiplyAdd(c(Fast.yc), t, c(Fast.yd)))
         let y1 = multiplyAdd(c(Fast.y3a), tt, multiplyAdd(c(Fast.y2b), t, c(Fast.yc)))
         let y2 = multiplyAdd(c(Fast.y3a), t, c(Fast.yb))
-        let inverse = V(repeating: 1) / x1
+        let inverse = V.splat(1) / x1
         let q = residual * inverse  // −δ₁
         let k2 = multiplyAdd(y1 * x2 * -1, inverse, y2)
-        let y = multiplyAdd(q * q, k2, multiplyAdd(y1 * -1, q, y0))
-        let magnitude = magnitude(q)
-        let excess = multiplyAdd(c(Fast.limit) * -1, t, magnitude)
-        let above = t - c(Fast.largest)
-        return (y, excess.replacing(with: above, where: excess .< above))
+        return (multiplyAdd(q * q, k2, multiplyAdd(y1 * -1, q, y0)), q)
     }
 
     /// `|v|` in every lane, by clearing the sign bits (one `and`; NaN stays NaN).
@@ -461,8 +503,10 @@ extension TimingFunction.Table.Builder {
         // A curve whose guess is still off after two steps (a nearly vertical end or a
         // steep middle the polynomials cannot follow) keeps the table guess (-1).
         f[Fast.mode][1] = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
-        f[Fast.plan][0] = f[Fast.mode][1]
+        let steps = Int(f[Fast.mode][1])
+        setPlan(steps < 0 ? -1 : steps | (f[Fast.mode][0] > 0 ? Fast.rootedPlan : 0))
         storePieces(halves, tolerance: tolerance)
+        if TimingFunction.Table.plan(elements) >= 0 { storeSplit() }
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             half.storeFastBounds(
@@ -470,6 +514,23 @@ extension TimingFunction.Table.Builder {
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
         }
         storeBatchBounds(halves)
+    }
+
+    /// Sets the plan (`Table.plan`), an `Int` in lane 0's place.
+    func setPlan(_ plan: Int) {
+        UnsafeMutableRawPointer(elements + Fast.base + Fast.plan).storeBytes(of: plan, as: Int.self)
+    }
+
+    /// Stores `Fast.split`: each half's `B` and `A` (zeros where the half has none) as the
+    /// pairs `splitEstrin` reads.
+    func storeSplit() {
+        let f = elements + Fast.base
+        for index in 0..<2 {
+            for (polynomial, first) in [Fast.b, Fast.a].enumerated() {
+                let pairs = f + Fast.split + index * Fast.splitCount / 2 + 4 * polynomial
+                for j in 0..<4 { pairs[j] = SIMD2(f[first + 3 - j][index], f[first + 7 - j][index]) }
+            }
+        }
     }
 
     /// Stores the batch kernel's bounds (`Fast.batchBounds`), after the binades'.
@@ -556,7 +617,8 @@ extension TimingFunction.Table.Builder {
         let steps = worst[0] <= tolerance ? 0 : worst[1] <= tolerance ? 1 : worst[2] <= tolerance ? 2 : -1
         let single = f[Fast.mode][1] < 0 ? Int.max : Int(f[Fast.mode][1])
         guard steps >= 0, steps < single else { return }
-        f[Fast.plan] = SIMD2(Double(-2 - steps), Double(firstStepped))
+        f[Fast.plan][1] = Double(firstStepped)
+        setPlan(-2 - steps)
         let bounds = UnsafeMutableRawPointer(f + Fast.pieceBounds).assumingMemoryBound(to: Int16.self)
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1

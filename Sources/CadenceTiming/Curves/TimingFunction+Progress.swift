@@ -60,7 +60,7 @@ extension TimingFunction {
         // table's block alone, so the function's 40 bytes are not staged in memory for them.
         let plan = Table.plan(elements)
         if _slowPath(plan < 0) { return progressFromThePiecesOrTheTable(x, elements) }
-        if let y = Table.fastOutput(x, steps: plan, elements) { return y }
+        if let y = Table.fastOutput(x, plan: plan, elements) { return y }
         return progressOnTheGrid(x, elements)
     }
 
@@ -352,7 +352,7 @@ extension TimingFunction.Table {
         // A curve with pieces starts from their guess, which follows a steep middle where
         // the table's guess (and so the series) may not.
         let plan = plan(elements)
-        let guess = plan < -1 ? pieceStart(h, half: half, steps: -2 - plan, elements) : nil
+        let guess = plan < -1 ? pieceStart(h, half: half, steps: Double(-2 - plan), elements) : nil
         return solve(h, lanes: lanes(elements, half: half), rows: rows(elements, half: half), guess: guess)
     }
 

@@ -19,12 +19,13 @@ import CCadenceFeatures
 // (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
 // 1e-4 past the first interval on the named curves.
 //
-// Size: (64 + 39) × 16 = 1,648 bytes of elements (the halves, then the fast path's data in
-// `TimingFunction+Polynomial.swift`), plus the 32-byte object: 1,680 bytes. A curve whose
+// Size: (64 + 39 + 16) × 16 = 1,904 bytes of elements (the halves, then the fast path's
+// data in `TimingFunction+Polynomial.swift`, the last 16 the scalar call's copy of the
+// guess polynomials), plus the 32-byte object: 1,936 bytes. A curve whose
 // single polynomial guess needs two Newton steps or cannot follow the curve (a steep
-// middle), on two halves that both leave at an angle (neither takes the √h form), also
-// keeps the piecewise guess when its pieces need fewer steps than the single polynomial:
-// 8 elements more (the cells' pieces and the pieces' bounds, 128 bytes) and 9 a piece (8
+// middle), on two halves that both leave at an angle (neither takes the √h form), instead
+// keeps the piecewise guess when its pieces need fewer steps than the single polynomial,
+// in the copy's place: 8 elements (the cells' pieces and the pieces' bounds, 128 bytes) and 9 a piece (8
 // coefficient pairs and the piece's map, 144 bytes), with at most 16 pieces (10 for
 // (0.9, 0, 0.1, 1): 3,216 + 32 bytes; at most 4,080 + 32).
 
@@ -34,8 +35,9 @@ extension TimingFunction {
     /// after `init` (hence `Sendable`), freed with the last copy of the function.
     @usableFromInline
     final class Table: @unchecked Sendable {
-        /// The block of 16-byte elements: `storedCount(pieces:)` of them, 103 for a curve
-        /// without the piecewise guess, `111 + 9·pieces` (at most 255) with it.
+        /// The block of 16-byte elements: `storedCount(pieces:)` of them, 119 for a curve
+        /// without the piecewise guess (103 and the scalar path's `Fast.split`), `111 +
+        /// 9·pieces` (at most 255) with it.
         @usableFromInline let elements: UnsafeMutablePointer<SIMD2<Double>>
 
         deinit { elements.deallocate() }
@@ -80,7 +82,7 @@ extension TimingFunction {
 
         /// The elements a curve with `pieces` pieces keeps (0: no piecewise guess).
         static func storedCount(pieces: Int) -> Int {
-            Fast.base + (pieces > 0 ? Fast.pieces + pieces * Fast.pieceStride : Fast.cells)
+            Fast.base + (pieces > 0 ? Fast.pieces + pieces * Fast.pieceStride : Fast.split + Fast.splitCount)
         }
 
         /// A table for the curve with control points `p1`, `p2` (x clamped, all finite).

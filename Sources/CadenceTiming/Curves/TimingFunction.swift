@@ -44,12 +44,13 @@ public struct TimingFunction: Sendable {
     ///
     /// See the type's documentation for how out-of-range and non-finite values are stored.
     /// - Memory: a `TimingFunction` is 40 bytes (the four control points and one
-    ///   reference); a curved one also owns its table (`Table`), 1,648 bytes in one block
-    ///   plus a 32-byte object, so about 1.6 KiB (10,000 custom curves: about 16.8 MB). A
+    ///   reference); a curved one also owns its table (`Table`), 1,904 bytes in one block
+    ///   plus a 32-byte object, so about 1.9 KiB (10,000 custom curves: about 19.4 MB). A
     ///   curve whose guess polynomial needs two Newton steps or cannot follow the curve (a
     ///   steep middle, such as (0.9, 0, 0.1, 1)), on halves that both leave at an angle,
-    ///   also keeps a piecewise guess when its pieces need fewer steps: 128 bytes and 144
-    ///   a piece more, at most 16 pieces (4,080 bytes plus the object, at most 41 MB for
+    ///   keeps a piecewise guess instead of the scalar path's copy of its guess
+    ///   polynomials when its pieces need fewer steps: 128 bytes and 144 a piece in that
+    ///   copy's place, less its 256, at most 16 pieces (4,080 bytes plus the object, at most 41 MB for
     ///   10,000 such curves; (0.9, 0, 0.1, 1) keeps 10: 3,216 bytes). A copy shares the
     ///   table: one reference count, no allocation. `y = x` has no table.
     /// - Cost: a curved function solves 32 table nodes, fits the fast path's guess
