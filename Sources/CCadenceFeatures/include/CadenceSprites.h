@@ -38,6 +38,9 @@ typedef struct cadence_sprite {
     /// in one 16-byte load), 256 bytes a row whatever the level's width; null: the texels
     /// are gathered.
     const uint8_t *quads;
+    /// Nonzero: `quads` is a gray table (the level's texels all gray: one channel, 4 bytes
+    /// a quad, 64 a row).
+    int32_t gray;
 } cadence_sprite;
 
 /// Whether `cadence_sprite_run_draw` may be called: the CPU has AVX2 (checked at run time, once).
@@ -140,6 +143,9 @@ typedef struct cadence_sprite_run {
     /// Nonzero: rows in fixed point drawn row by row, in groups of eight of one row, never
     /// in half groups (the halves' twin, the same bytes; for tests).
     int32_t wholeRows;
+    /// Nonzero: gray levels read through colour quad tables like any other, never through
+    /// gray tables (the gray tables' twin, the same bytes; for tests).
+    int32_t colourTables;
 } cadence_sprite_run;
 
 /// **Quad tables.** A level at most 16 texels a side and at least two wide is read through
