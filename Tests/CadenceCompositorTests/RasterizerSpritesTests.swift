@@ -96,7 +96,8 @@ final class RasterizerSpritesTests: XCTestCase {
     }
 
     /// A random frame: a canvas 8 to 97 pixels wide (so that rows end inside a group of
-    /// eight and groups are moved left), either origin, a random emitter over it, a time.
+    /// eight and groups are moved left), either origin, a random emitter over it (of `gray`
+    /// images: `image(gray:)`), a time.
     private func frame(spun: Bool, gray: Bool, _ g: inout Generator) throws -> (Canvas, EmitterLayer, Double) {
         var canvas = Canvas(width: Double(g.int(8...97)), height: Double(g.int(1...70)))
         canvas.origin = g.int(0...1) == 0 ? .topLeft : .bottomLeft
@@ -122,8 +123,7 @@ final class RasterizerSpritesTests: XCTestCase {
     /// the Swift kernel.
     private func rowKernelMatchesReference(seed: UInt64, spun: Bool) throws {
         try framesDrawnAlike(
-            seed: seed, spun: spun, Switches(float: true),
-            Switches(reference: true, float: true))
+            seed: seed, spun: spun, Switches(float: true), Switches(reference: true, float: true))
     }
 
     /// Each of 48 random frames from `seed` drawn with the sprite switches set to `first`

@@ -156,6 +156,11 @@ typedef struct cadence_sprite_run {
 /// gathers of four pairs each (a quarter of `draw_row_fixed`'s samples waited on them). The
 /// texels are the same, so the bytes are (`gatherTexels` draws without the tables, for
 /// the test that compares them). At most 8.5 KB of stack (a 16 × 16 level and its mips, rows 256 bytes apart).
+/// A gray level (every texel's four channels equal: a white image premultiplied, the usual
+/// particle) gets a gray table instead: one channel of a quad's four texels in 4 bytes, 64
+/// a row, one 32-bit gather a group, and one bilinear sample a pixel for all four channels
+/// (the same integers as four: `gray_sample`; `colourTables` reads gray levels through
+/// colour tables, for the test that compares them).
 ///
 /// **Half groups.** Rows in fixed point are cut into halves of four pixels, and two halves
 /// (of one row or of two rows of the particle) make a group: the same pixels with the same
