@@ -36,16 +36,18 @@ CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
 }
 
 /// `PixelLanes.over`: source-over rounded once, `sigma` the weighted source, `alpha` its
-/// weighted alpha spread over the pixel's lanes, `d` the destination.
+/// weighted alpha spread over the pixel's lanes, `d` the destination. The Swift lanes take
+/// `dv = d·v0` apart as `255·f1 + f0` and subtract `f1 + ⌊f0 / 128⌋`; that is `dv / 255`
+/// rounded to nearest (f0 ≥ 128 is a remainder past half), which is `divide_round(dv)`
+/// (`dv` is at most 255·254 = 64,770, inside its range; checked for every byte `d` and
+/// every `alpha` up to 255²), so the same 16-bit value in four fewer operations a vector.
 CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
     const __m256i c255 = _mm256_set1_epi16(255);
     const __m256i v1 = divide_floor(alpha), v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, c255));
-    const __m256i dv = _mm256_mullo_epi16(d, v0);
-    const __m256i f1 = divide_floor(dv), f0 = _mm256_sub_epi16(dv, _mm256_mullo_epi16(f1, c255));
+    const __m256i rounded = divide_round(_mm256_mullo_epi16(d, v0));
     __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(c255, v1)));
-    g = _mm256_sub_epi16(g, f1);
+    g = _mm256_sub_epi16(g, rounded);
     g = _mm256_add_epi16(g, _mm256_set1_epi16(127));
-    g = _mm256_sub_epi16(g, _mm256_srli_epi16(f0, 7));
     return divide_floor(g);
 }
 

@@ -74,6 +74,29 @@ CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *
 /// 32-bit multiply by the level's width.
 enum { quad_row_shift = 8 };
 
+/// A gray table's rows are 2⁶ = 64 bytes apart (16 quads of 4 bytes).
+enum { gray_row_shift = 6 };
+
+/// The bilinear sample of a gray level (every texel's four channels equal: a white image
+/// premultiplied, the usual particle) at eight pixels, one channel a pixel (0…255 in its
+/// 32-bit lane), from `quads`, each pixel's four texels' one channel as the bytes top left,
+/// bottom left, top right, bottom right of its lane (the gray table: CadenceSprites.h);
+/// `phi` the right texels' weight (`pair_columns`), `fy` the bottom's spread over both
+/// 16-bit lanes. It is `bilinear_mix`'s value of every channel, by the same integers: the
+/// two columns' vertical steps side by side in a pixel's 16-bit lanes, then the horizontal
+/// step's two partial sums (high bytes, low bytes) each one `madd` of the two columns
+/// (every product at most 255 · 256, so the signed multiply is exact), and its one
+/// rounding, `(high + ⌊low / 256⌋ + 128) / 256` (at most 65,408 before the shift, as in the
+/// 16-bit lanes, so no wrap there either).
+CADENCE_AVX2_INLINE __m256i gray_sample(__m256i quads, __m256i phi, __m256i fy) {
+    const __m256i bytes = _mm256_set1_epi16(0xFF);
+    const __m256i v = vertical(_mm256_and_si256(quads, bytes), _mm256_srli_epi16(quads, 8), fy);
+    const __m256i weights = _mm256_or_si256(_mm256_sub_epi32(_mm256_set1_epi32(256), phi), _mm256_slli_epi32(phi, 16));
+    const __m256i high = _mm256_madd_epi16(_mm256_srli_epi16(v, 8), weights);
+    const __m256i low = _mm256_madd_epi16(_mm256_and_si256(v, bytes), weights);
+    return _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(high, _mm256_srli_epi32(low, 8)), _mm256_set1_epi32(128)), 8);
+}
+
 /// The four texels of each of eight pixels from a level's quad table (CadenceSprites.h), at
 /// byte `offsets`: eight 16-byte loads (pixels i and i + 4 in the two halves of one vector),
 /// then a 4 × 4 transpose in each half, so that each result holds one corner of the
@@ -100,7 +123,14 @@ CADENCE_AVX2_INLINE void load_quads(
 CADENCE_AVX2_INLINE void sample_and_blend(
     const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
     __m256i lo, hi;
-    if (s->quads) {
+    if (s->quads && s->gray) {
+        // A gray level (`gray_sample`): one channel, its value in all four.
+        __m256i j, phi;
+        pair_columns(xi, fx0, s->maxX, &j, &phi);
+        const __m256i r = _mm256_add_epi32(clampi(yi, _mm256_set1_epi32(-1), _mm256_set1_epi32(s->maxY)), _mm256_set1_epi32(1));
+        const __m256i at = _mm256_add_epi32(_mm256_slli_epi32(r, gray_row_shift), j);
+        lo = hi = spread(gray_sample(_mm256_i32gather_epi32((const int *)s->quads, at, 1), phi, fy));
+    } else if (s->quads) {
         // A level with a quad table is at least two texels wide: the texel pairs of
         // `bilinear_gathered`, four of a pixel in one load. Rows above −1 or past the last
         // read what those rows read: both clamped rows.
@@ -531,14 +561,28 @@ enum { quad_max_side = 16, quad_max_levels = 16, quad_bytes = 34 << quad_row_shi
 
 /// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
 /// in `quads[k]` (null: gathered).
-static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads) {
+/// Whether every texel of `level` has its four channels equal (its quad table can then be
+/// a gray table).
+static int level_is_gray(const cadence_sprite_level *level) {
+    for (int32_t y = 0; y <= level->maxY; y++) {
+        const uint8_t *row = level->texels + (ptrdiff_t)y * level->stride;
+        for (int32_t x = 0; x <= level->maxX; x++) {
+            const uint8_t *t = row + 4 * x;
+            if (t[0] != t[3] || t[1] != t[3] || t[2] != t[3]) return 0;
+        }
+    }
+    return 1;
+}
+
+static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads, int32_t *grays) {
     size_t used = 0;
     for (int32_t k = 0; k < run->levelCount && k < quad_max_levels; k++) {
         const cadence_sprite_level *level = &run->levels[k];
         const int32_t maxX = level->maxX, maxY = level->maxY;
-        quads[k] = 0;
+        quads[k] = 0, grays[k] = 0;
         if (run->gatherTexels || maxX < 1 || maxX >= quad_max_side || maxY < 0 || maxY >= quad_max_side) continue;
-        const size_t size = (size_t)(maxY + 2) << quad_row_shift;
+        const int gray = !run->colourTables && level_is_gray(level);
+        const size_t size = (size_t)(maxY + 2) << (gray ? gray_row_shift : quad_row_shift);
         if (used + size > quad_bytes) continue;
         uint8_t *table = buffer + used;
         for (int32_t r = 0; r <= maxY + 1; r++) {
@@ -547,11 +591,18 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
             const uint8_t *a = level->texels + (ptrdiff_t)top * level->stride;
             const uint8_t *b = level->texels + (ptrdiff_t)bottom * level->stride;
             for (int32_t j = 0; j < maxX; j++) {
-                uint8_t *quad = table + ((size_t)r << quad_row_shift) + (size_t)j * 16;
-                __builtin_memcpy(quad, a + 4 * j, 8);
-                __builtin_memcpy(quad + 8, b + 4 * j, 8);
+                if (gray) {
+                    // One channel (alpha) of top left, bottom left, top right, bottom right.
+                    uint8_t *quad = table + ((size_t)r << gray_row_shift) + (size_t)j * 4;
+                    quad[0] = a[4 * j + 3], quad[1] = b[4 * j + 3], quad[2] = a[4 * j + 7], quad[3] = b[4 * j + 7];
+                } else {
+                    uint8_t *quad = table + ((size_t)r << quad_row_shift) + (size_t)j * 16;
+                    __builtin_memcpy(quad, a + 4 * j, 8);
+                    __builtin_memcpy(quad + 8, b + 4 * j, 8);
+                }
             }
         }
+        grays[k] = gray;
         quads[k] = table;
         used += size;
     }
@@ -560,7 +611,8 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
 CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
     _Alignas(32) uint8_t buffer[quad_bytes];
     const uint8_t *quads[quad_max_levels];
-    quads_build(run, buffer, quads);
+    int32_t grays[quad_max_levels];
+    quads_build(run, buffer, quads, grays);
     for (ptrdiff_t i = start; i < end; i++) {
         if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
         const int32_t *b = run->bounds + 4 * i;
@@ -581,7 +633,8 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
             .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
             .tint = {tint[0], tint[1], tint[2], tint[3]},
             .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
-            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0};
+            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0,
+            .gray = k < quad_max_levels ? grays[k] : 0};
         // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
         const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
         const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];

@@ -28,10 +28,17 @@ final class RasterizerSpritesTests: XCTestCase {
 
     /// An image `width × height` of random texels: premultiplied mostly, a colour above its
     /// alpha now and then (the kernels clamp it), some texels transparent, some opaque.
-    private func image(_ width: Int, _ height: Int, _ g: inout Generator) throws -> Bitmap {
+    /// `gray`: every texel's four channels equal (a white image premultiplied), but for one
+    /// texel in 50 or so whose red is one off, which makes its level a colour one.
+    private func image(_ width: Int, _ height: Int, gray: Bool = false, _ g: inout Generator) throws -> Bitmap {
         var bitmap = try Bitmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
+                if gray {
+                    let a = g.int(0...3) == 0 ? 255 : g.byte()
+                    bitmap[x, y] = SIMD4(g.int(0...49) == 0 ? a ^ 1 : a, a, a, a)
+                    continue
+                }
                 let kind = g.int(0...9)
                 let a: UInt8 = kind == 0 ? 0 : kind < 4 ? 255 : g.byte()
                 func channel(_ g: inout Generator) -> UInt8 { kind == 9 ? g.byte() : UInt8(Int(g.byte()) * Int(a) / 255) }
@@ -47,7 +54,7 @@ final class RasterizerSpritesTests: XCTestCase {
     /// mode (additive included), at a random layer opacity. Not `spun`, every particle keeps
     /// the image's axes (a slab parallel to the rows: the supports' no-gradient case); the
     /// same random draws are made either way.
-    private func emitter(over canvas: Canvas, spun: Bool, _ g: inout Generator) throws -> EmitterLayer {
+    private func emitter(over canvas: Canvas, spun: Bool, gray: Bool, _ g: inout Generator) throws -> EmitterLayer {
         let emitter = EmitterLayer()
         let w = canvas.width, h = canvas.height
         emitter.bounds = Rect(x: 0, y: 0, width: w, height: h)
@@ -65,7 +72,7 @@ final class RasterizerSpritesTests: XCTestCase {
         for _ in 0..<g.int(1...3) {
             var cell = EmitterCell()
             let (iw, ih) = sizes[g.int(0...(sizes.count - 1))]
-            cell.contents = try image(iw, ih, &g)
+            cell.contents = try image(iw, ih, gray: gray, &g)
             cell.birthRate = g.range(20...200)
             cell.lifetime = g.range(0.5...3)
             cell.lifetimeRange = g.range(0...0.5)
@@ -89,11 +96,12 @@ final class RasterizerSpritesTests: XCTestCase {
     }
 
     /// A random frame: a canvas 8 to 97 pixels wide (so that rows end inside a group of
-    /// eight and groups are moved left), either origin, a random emitter over it, a time.
-    private func frame(spun: Bool, _ g: inout Generator) throws -> (Canvas, EmitterLayer, Double) {
+    /// eight and groups are moved left), either origin, a random emitter over it (of `gray`
+    /// images: `image(gray:)`), a time.
+    private func frame(spun: Bool, gray: Bool, _ g: inout Generator) throws -> (Canvas, EmitterLayer, Double) {
         var canvas = Canvas(width: Double(g.int(8...97)), height: Double(g.int(1...70)))
         canvas.origin = g.int(0...1) == 0 ? .topLeft : .bottomLeft
-        let emitter = try emitter(over: canvas, spun: spun, &g)
+        let emitter = try emitter(over: canvas, spun: spun, gray: gray, &g)
         return (canvas, emitter, g.range(0.5...4))
     }
 
@@ -115,20 +123,18 @@ final class RasterizerSpritesTests: XCTestCase {
     /// the Swift kernel.
     private func rowKernelMatchesReference(seed: UInt64, spun: Bool) throws {
         try framesDrawnAlike(
-            seed: seed, spun: spun, (reference: false, float: true, gather: false, whole: false),
-            (reference: true, float: true, gather: false, whole: false))
+            seed: seed, spun: spun, Switches(float: true), Switches(reference: true, float: true))
     }
 
     /// Each of 48 random frames from `seed` drawn with the sprite switches set to `first`
     /// and to `second` (`framesDrawnTwice`) is the same bytes both times, with more than
     /// 20,000 pixels of particles drawn in all. Skipped where the CPU has no AVX2.
     private func framesDrawnAlike(
-        seed: UInt64, spun: Bool = true, _ first: (reference: Bool, float: Bool, gather: Bool, whole: Bool),
-        _ second: (reference: Bool, float: Bool, gather: Bool, whole: Bool)
+        seed: UInt64, spun: Bool = true, gray: Bool = false, _ first: Switches, _ second: Switches
     ) throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var drawn = 0
-        try framesDrawnTwice(seed: seed, spun: spun, first: first, second: second) { a, b, label in
+        try framesDrawnTwice(seed: seed, spun: spun, gray: gray, first: first, second: second) { a, b, label in
             XCTAssertTrue(a == b, label)
             drawn += pixels(of: b, notEqualTo: b[0, 0]).count
         }
@@ -137,27 +143,29 @@ final class RasterizerSpritesTests: XCTestCase {
 
     /// Each of 48 random frames from `seed` (`frame`) drawn with the sprite switches
     /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`,
-    /// `Rasterizer.gatherSpriteTexelsForTests`, `Rasterizer.wholeSpriteRowsForTests`) set to
+    /// `Rasterizer.gatherSpriteTexelsForTests`, `Rasterizer.wholeSpriteRowsForTests`,
+    /// `Rasterizer.colourSpriteTablesForTests`) set to
     /// `first` and then to `second`, handed to `check` with a label naming the case; the
     /// switches are restored afterwards.
     private func framesDrawnTwice(
-        seed: UInt64, spun: Bool = true, first: (reference: Bool, float: Bool, gather: Bool, whole: Bool),
-        second: (reference: Bool, float: Bool, gather: Bool, whole: Bool),
+        seed: UInt64, spun: Bool = true, gray: Bool = false, first: Switches, second: Switches,
         check: (Bitmap, Bitmap, String) -> Void
     ) throws {
         var g = Generator(state: seed)
-        func switches() -> (Bool, Bool, Bool, Bool) {
-            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests,
-             Rasterizer.wholeSpriteRowsForTests)
+        func switches() -> Switches {
+            Switches(
+                reference: Rasterizer.referenceSpritesForTests, float: Rasterizer.floatSpriteRowsForTests,
+                gather: Rasterizer.gatherSpriteTexelsForTests, whole: Rasterizer.wholeSpriteRowsForTests,
+                colour: Rasterizer.colourSpriteTablesForTests)
         }
-        func set(_ s: (Bool, Bool, Bool, Bool)) {
+        func set(_ s: Switches) {
             (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests,
-             Rasterizer.wholeSpriteRowsForTests) = s
+             Rasterizer.wholeSpriteRowsForTests, Rasterizer.colourSpriteTablesForTests) = (s.reference, s.float, s.gather, s.whole, s.colour)
         }
         let saved = switches()
         defer { set(saved) }
         for index in 0..<48 {
-            let (canvas, emitter, time) = try frame(spun: spun, &g)
+            let (canvas, emitter, time) = try frame(spun: spun, gray: gray, &g)
             set(first)
             let a = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
             set(second)
@@ -173,8 +181,19 @@ final class RasterizerSpritesTests: XCTestCase {
     /// `testRowKernelMatchesReference` holds them to the Swift kernel.
     func testQuadTablesMatchGathers() throws {
         try framesDrawnAlike(
-            seed: 0x5EED_2026_1129, (reference: false, float: false, gather: false, whole: false),
-            (reference: false, float: false, gather: true, whole: false))
+            seed: 0x5EED_2026_1129, Switches(),
+            Switches(gather: true))
+    }
+
+    /// Whole frames of random emitters of gray images (`image(gray:)`: every texel's four
+    /// channels equal but in a level here and there) drawn by the AVX2 kernel with gray
+    /// tables (its default: one channel sampled for all four) and with colour quad tables
+    /// are equal byte for byte, in fixed point and in float lanes; and the float lanes with
+    /// gray tables are the Swift kernel's bytes.
+    func testGrayTablesMatchColourTables() throws {
+        try framesDrawnAlike(seed: 0x5EED_2026_1131, gray: true, Switches(), Switches(colour: true))
+        try framesDrawnAlike(seed: 0x5EED_2026_1132, gray: true, Switches(float: true), Switches(float: true, colour: true))
+        try framesDrawnAlike(seed: 0x5EED_2026_1133, gray: true, Switches(float: true), Switches(reference: true, float: true))
     }
 
     /// Whole frames of random emitters drawn by the AVX2 kernel in fixed point with half
@@ -184,8 +203,14 @@ final class RasterizerSpritesTests: XCTestCase {
     /// pixels wide) put rows' last halves against the row's end, which are drawn whole.
     func testHalfGroupsMatchWholeRows() throws {
         try framesDrawnAlike(
-            seed: 0x5EED_2026_1130, (reference: false, float: false, gather: false, whole: false),
-            (reference: false, float: false, gather: false, whole: true))
+            seed: 0x5EED_2026_1130, Switches(),
+            Switches(whole: true))
+    }
+
+    /// The sprite switches a frame is drawn with (`framesDrawnTwice`), all off by default:
+    /// the kernel as it runs.
+    struct Switches {
+        var reference = false, float = false, gather = false, whole = false, colour = false
     }
 
     /// The bound CadenceSprites.h derives for its fixed-point rows against its float
@@ -201,8 +226,8 @@ final class RasterizerSpritesTests: XCTestCase {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var histogram = [Int](repeating: 0, count: 256)
         try framesDrawnTwice(
-            seed: 0x5EED_2026_1127, first: (reference: false, float: false, gather: false, whole: false),
-            second: (reference: false, float: true, gather: false, whole: false)
+            seed: 0x5EED_2026_1127, first: Switches(),
+            second: Switches(float: true)
         ) {
             fixed, float, label in
             var worst = 0

@@ -38,6 +38,9 @@ typedef struct cadence_sprite {
     /// in one 16-byte load), 256 bytes a row whatever the level's width; null: the texels
     /// are gathered.
     const uint8_t *quads;
+    /// Nonzero: `quads` is a gray table (the level's texels all gray: one channel, 4 bytes
+    /// a quad, 64 a row).
+    int32_t gray;
 } cadence_sprite;
 
 /// Whether `cadence_sprite_run_draw` may be called: the CPU has AVX2 (checked at run time, once).
@@ -140,6 +143,9 @@ typedef struct cadence_sprite_run {
     /// Nonzero: rows in fixed point drawn row by row, in groups of eight of one row, never
     /// in half groups (the halves' twin, the same bytes; for tests).
     int32_t wholeRows;
+    /// Nonzero: gray levels read through colour quad tables like any other, never through
+    /// gray tables (the gray tables' twin, the same bytes; for tests).
+    int32_t colourTables;
 } cadence_sprite_run;
 
 /// **Quad tables.** A level at most 16 texels a side and at least two wide is read through
@@ -150,6 +156,11 @@ typedef struct cadence_sprite_run {
 /// gathers of four pairs each (a quarter of `draw_row_fixed`'s samples waited on them). The
 /// texels are the same, so the bytes are (`gatherTexels` draws without the tables, for
 /// the test that compares them). At most 8.5 KB of stack (a 16 × 16 level and its mips, rows 256 bytes apart).
+/// A gray level (every texel's four channels equal: a white image premultiplied, the usual
+/// particle) gets a gray table instead: one channel of a quad's four texels in 4 bytes, 64
+/// a row, one 32-bit gather a group, and one bilinear sample a pixel for all four channels
+/// (the same integers as four: `gray_sample`; `colourTables` reads gray levels through
+/// colour tables, for the test that compares them).
 ///
 /// **Half groups.** Rows in fixed point are cut into halves of four pixels, and two halves
 /// (of one row or of two rows of the particle) make a group: the same pixels with the same

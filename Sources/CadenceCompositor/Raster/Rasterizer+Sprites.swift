@@ -39,7 +39,10 @@ import CadencePixels
 /// float lanes with the same operations in the same types as `shade`, the same bytes; the
 /// texels by hardware gathers or, for levels up to 16 texels a side, from a table of each
 /// pixel's four bilinear texels, one 16-byte load a pixel (built once a run: the same
-/// texels, so the same bytes; `gatherSpriteTexelsForTests` switches it off); rows in fixed
+/// texels, so the same bytes; `gatherSpriteTexelsForTests` switches it off), for a gray level
+/// (a white image, the usual particle: every texel's four channels equal) a table of one
+/// channel sampled once for all four (the same integers, so the same bytes;
+/// `colourSpriteTablesForTests` switches it off); rows in fixed
 /// point four pixels at a time, two such halves (of one row or two) a group of eight, since
 /// most rows are narrow (the same bytes as whole rows; `wholeSpriteRowsForTests`). `shade` is the
 /// reference twin (`referenceSpritesForTests`) of the float lanes (`floatSpriteRowsForTests`), which are the fixed point's:
@@ -70,7 +73,7 @@ extension Rasterizer {
             wholeGroups: wholeGroups,
             vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0,
             floatRows: Self.floatSpriteRowsForTests, gatherTexels: Self.gatherSpriteTexelsForTests,
-            wholeRows: Self.wholeSpriteRowsForTests)
+            wholeRows: Self.wholeSpriteRowsForTests, colourTables: Self.colourSpriteTablesForTests)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -132,7 +135,8 @@ extension Rasterizer {
             base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
             rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
             opacity: context.opacity, additive: context.additive ? 1 : 0, floatRows: context.floatRows ? 1 : 0,
-            gatherTexels: context.gatherTexels ? 1 : 0, wholeRows: context.wholeRows ? 1 : 0)
+            gatherTexels: context.gatherTexels ? 1 : 0, wholeRows: context.wholeRows ? 1 : 0,
+            colourTables: context.colourTables ? 1 : 0)
     }
 
     /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
@@ -201,6 +205,9 @@ extension Rasterizer {
         /// Whether the AVX2 kernel draws its fixed-point rows row by row, never two half
         /// rows a group (the same bytes): `wholeSpriteRowsForTests`.
         var wholeRows: Bool
+        /// Whether the AVX2 kernel reads gray levels through colour quad tables, never
+        /// through gray tables (the same bytes): `colourSpriteTablesForTests`.
+        var colourTables: Bool
     }
 
     /// Whether sprites are drawn by the Swift kernel even where the AVX2 row kernel could
@@ -221,6 +228,12 @@ extension Rasterizer {
     /// the same bytes) rather than four pixels of a row and four of another a group: for
     /// tests. Set it only where no other thread draws.
     nonisolated(unsafe) static var wholeSpriteRowsForTests = false
+
+    /// Whether the AVX2 kernel reads a gray level (every texel's four channels equal)
+    /// through a colour quad table like any other (the gray tables' twin, the same bytes)
+    /// rather than through a gray table of one channel: for tests. Set it only where no
+    /// other thread draws.
+    nonisolated(unsafe) static var colourSpriteTablesForTests = false
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip), by the
     /// Swift kernel: where `context.vectorRows` holds, `drawSpriteRun` draws instead.
