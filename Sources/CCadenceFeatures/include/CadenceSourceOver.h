@@ -33,4 +33,14 @@ void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, uint32_t word, uint32_
 /// one for every `k`, so they are a table (`Reference/generate_over_multipliers.py` writes it).
 uint16_t cadence_over_multiplier(int k);
 
+/// Asks for the cache lines of the `bytes` bytes at `p` ahead of use (`prefetcht0`, one a
+/// line): no byte is read into a register or written, so the output cannot change. A
+/// line no other core holds arrives exclusive, so the stores that follow write it without
+/// waiting for memory. Any `p` and `bytes` (a hint: never faults).
+static inline void cadence_prefetch_lines(const uint8_t *p, ptrdiff_t bytes) {
+    if (bytes <= 0) return;
+    for (ptrdiff_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i, 1, 3);
+    __builtin_prefetch(p + bytes - 1, 1, 3);
+}
+
 #endif

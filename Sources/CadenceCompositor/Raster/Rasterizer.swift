@@ -420,6 +420,9 @@ final class Rasterizer {
             // draws the row (the blend kernels do not depend on where a run starts).
             let a = support.lowerBound, b = support.upperBound
             let dst = surface.pixel(x0, y)
+            // The next row's lines under this row's support, asked for now: in a band's first
+            // layer over them they are not in the cache, and the row's stores would wait.
+            if y + 1 < region.maxY { cadence_prefetch_lines(dst + surface.stride + 4 * a, 4 * (b - a)) }
             // The run drawn at one weight, between the two pieces drawn pixel by pixel
             // (none: the whole support is the first piece).
             var run = b..<b
