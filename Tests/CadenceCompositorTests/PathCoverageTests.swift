@@ -789,16 +789,6 @@ final class PathCoverageTests: XCTestCase {
     /// twins of the edge rows, the sparse resolve and the blend instead of their AVX2 kernels:
     /// the same bytes.
     func testSpiralStrokesMatchTheReferenceAccumulation() throws {
-        func spiral(zigzag: Double) -> Path {
-            var p = Path()
-            for k in 0...1000 {
-                let t = Double(k) / 1000
-                let a = t * 10 * .pi, r = 40 + 250 * t + (k % 2 == 0 ? zigzag : -zigzag)
-                let point = Point(320 + r * cos(a), 320 + r * sin(a))
-                if k == 0 { p.move(to: point) } else { p.addLine(to: point) }
-            }
-            return p
-        }
         func render(_ path: Path, width: Double, reference: Bool, referenceRows: Bool = false) throws -> [UInt8] {
             let saved = (PathCoverage.Accumulator.referenceForTests, PathCoverage.Accumulator.referenceRowsForTests,
                          PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests)
@@ -853,13 +843,7 @@ final class PathCoverageTests: XCTestCase {
             let saved = (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests)
             (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (reference, reference)
             defer { (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = saved }
-            var path = Path()
-            for i in 0...1000 {
-                let t = Double(i) / 1000
-                let a = t * 10 * .pi, r = 40 + 250 * t + (i % 2 == 0 ? zigzag : -zigzag)
-                let point = Point(320 + r * cos(a), 320 + r * sin(a))
-                if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
-            }
+            let path = spiral(zigzag: zigzag)
             let context = try GraphicsContext(width: 640, height: 640)
             // Pixels already there, so that a blend that reads or writes the wrong pixel shows.
             context.bitmap.pixels = background
@@ -989,4 +973,17 @@ extension PathCoverageTests {
         }
         XCTAssertGreaterThan(boxes, 300)
     }
+}
+
+/// The benchmarks' 1,000-segment spiral about (320, 320), its radius 40 → 290 over five
+/// turns, every other point moved `zigzag` outward and the others inward.
+private func spiral(zigzag: Double) -> Path {
+    var path = Path()
+    for k in 0...1000 {
+        let t = Double(k) / 1000
+        let a = t * 10 * .pi, r = 40 + 250 * t + (k % 2 == 0 ? zigzag : -zigzag)
+        let point = Point(320 + r * cos(a), 320 + r * sin(a))
+        if k == 0 { path.move(to: point) } else { path.addLine(to: point) }
+    }
+    return path
 }
