@@ -11,9 +11,9 @@
 #               swift build -c release --package-path Benchmarks -Xcc -march=x86-64-v3 \
 #                   --scratch-path Benchmarks/.build-march --product cadence-ratios
 #
-# cadence-ratios' own flags follow: --rounds N (200), --block-ms X (1.5), --filter TEXT,
-# --json, --trace (every round's times on standard error), --list. A whole run takes a few
-# minutes. Timing only: not part of CI.
+# cadence-ratios' own flags follow: --rounds N (200), --block-ms X (1.5), --lead-in-ms X (1.5), --filter TEXT,
+# --json, --trace (every round's times on standard error), --list. A whole run takes about
+# 5 minutes at load 10. Timing only: not part of CI.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -124,23 +124,37 @@ func blockTime(_ kernel: Kernel, _ n: Int64, _ clock: CPUClock) -> Double {
 
 /// Runs `pair` for `rounds` rounds of one block of A and one of B (AB, then BA, then AB …,
 /// so that a drift within a round favours each side equally often), after `warmup` rounds
-/// that are not kept (the caches, the branch predictors and the kernels' lazy state).
-func measure(_ pair: Pair, rounds: Int, block: Double, warmup: Int = 2) -> Measurement {
+/// that are not kept (the kernels' lazy state). Each timed block follows an untimed lead-in
+/// of the same kernel, at least one call and about `leadIn` seconds: without it a block pays
+/// for what the other side left behind (its data in the caches, and on this VM a slower
+/// clock after the other side's vector code) — in the runs of 2026-11-28 the side that ran
+/// right after the other was 5–25 % slower than the same side after itself.
+func measure(_ pair: Pair, rounds: Int, block: Double, leadIn: Double, warmup: Int = 2) -> Measurement {
     let callsA = callsPerBlock(pair.a, clock: pair.clock, block: block)
     let callsB = callsPerBlock(pair.b, clock: pair.clock, block: block)
+    let leadA = leadIn > 0 ? max(1, Int64((Double(callsA) * leadIn / block).rounded())) : 0
+    let leadB = leadIn > 0 ? max(1, Int64((Double(callsB) * leadIn / block).rounded())) : 0
     let perA = Double(callsA) * Double(pair.a.items), perB = Double(callsB) * Double(pair.b.items)
+    func a() -> Double {
+        if leadA > 0 { pair.a.run(leadA) }
+        return blockTime(pair.a, callsA, pair.clock) / perA
+    }
+    func b() -> Double {
+        if leadB > 0 { pair.b.run(leadB) }
+        return blockTime(pair.b, callsB, pair.clock) / perB
+    }
     var kept: [(a: Double, b: Double)] = []
     kept.reserveCapacity(rounds)
     for round in 0..<(warmup + rounds) {
-        let a: Double, b: Double
+        let times: (a: Double, b: Double)
         if round % 2 == 0 {
-            a = blockTime(pair.a, callsA, pair.clock)
-            b = blockTime(pair.b, callsB, pair.clock)
+            let first = a()
+            times = (first, b())
         } else {
-            b = blockTime(pair.b, callsB, pair.clock)
-            a = blockTime(pair.a, callsA, pair.clock)
+            let first = b()
+            times = (a(), first)
         }
-        if round >= warmup { kept.append((a / perA, b / perB)) }
+        if round >= warmup { kept.append(times) }
     }
     return Measurement(
         pair: pair, callsA: callsA, callsB: callsB, a: Spread(kept.map(\.a)), b: Spread(kept.map(\.b)),

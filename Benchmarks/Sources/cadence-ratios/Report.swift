@@ -108,7 +108,7 @@ func printTables(_ measurements: [Measurement], header: String) {
 }
 
 /// The same figures as JSON (seconds; ratios as numbers).
-func printJSON(_ measurements: [Measurement], date: String, load: String, rounds: Int, block: Double) {
+func printJSON(_ measurements: [Measurement], date: String, load: String, rounds: Int, block: Double, leadIn: Double) {
     func string(_ s: String) -> String {
         "\"" + s.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
     }
@@ -137,7 +137,7 @@ func printJSON(_ measurements: [Measurement], date: String, load: String, rounds
         estimateLines.append("    {\"issue\": \(string(e.issue)), \"kernel\": \(string(e.kernel)), \"target_seconds\": \(e.target.map { "\($0)" } ?? "null"), "
                              + "\"estimates\": [\(each.joined(separator: ", "))], \"met\": \(string(e.verdict))}")
     }
-    print("{\n  \"date\": \(string(date)), \"load\": \(string(load)), \"rounds\": \(rounds), \"block_seconds\": \(block),")
+    print("{\n  \"date\": \(string(date)), \"load\": \(string(load)), \"rounds\": \(rounds), \"block_seconds\": \(block), \"lead_in_seconds\": \(leadIn),")
     print("  \"pairs\": [\n" + lines.joined(separator: ",\n") + "\n  ],")
     print("  \"estimates\": [\n" + estimateLines.joined(separator: ",\n") + "\n  ]\n}")
 }

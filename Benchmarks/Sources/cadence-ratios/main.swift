@@ -6,19 +6,22 @@ import Glibc
 // CPU clock, so that a machine whose speed drifts within a run still gives a ratio
 // (Benchmarks/ratios.sh; Benchmarks/README.md, "Interleaved ratios").
 //
-//   cadence-ratios [--rounds N] [--block-ms X] [--filter TEXT] [--json] [--trace] [--list]
+//   cadence-ratios [--rounds N] [--block-ms X] [--lead-in-ms X] [--filter TEXT] [--json] [--trace] [--list]
 //
 //   --rounds N     rounds a pair (default 200), after 2 rounds not kept
 //   --block-ms X   the length of one block of one side, in ms of CPU time (default 1.5); a
 //                  call longer than that is a block of one call
+//   --lead-in-ms X the untimed run of the same kernel before each block, in ms (default
+//                  1.5; at least one call; 0: none), so that no block pays for the caches
+//                  and clock the other side left it
 //   --filter TEXT  only the pairs whose issue or either side's name contains TEXT
 //   --json         the figures as JSON instead of the tables
 //   --trace        also print every round's times to standard error (issue, A, B, round,
 //                  A a call, B a call), for plotting a drift
 //   --list         the pairs, without measuring
 
-let usage = "usage: cadence-ratios [--rounds N] [--block-ms X] [--filter TEXT] [--json] [--trace] [--list]"
-var rounds = 200, block = 1.5e-3, filter: String? = nil, json = false, trace = false, list = false
+let usage = "usage: cadence-ratios [--rounds N] [--block-ms X] [--lead-in-ms X] [--filter TEXT] [--json] [--trace] [--list]"
+var rounds = 200, block = 1.5e-3, leadIn = 1.5e-3, filter: String? = nil, json = false, trace = false, list = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -28,6 +31,9 @@ while let argument = arguments.popFirst() {
     case "--block-ms":
         guard let value = arguments.popFirst().flatMap({ Double($0) }), value > 0 else { fatalError("--block-ms needs a number > 0\n\(usage)") }
         block = value / 1e3
+    case "--lead-in-ms":
+        guard let value = arguments.popFirst().flatMap({ Double($0) }), value >= 0 else { fatalError("--lead-in-ms needs a number ≥ 0\n\(usage)") }
+        leadIn = value / 1e3
     case "--filter":
         guard let value = arguments.popFirst() else { fatalError("--filter needs a text\n\(usage)") }
         filter = value
@@ -75,7 +81,7 @@ let started = now(), loadBefore = loadAverage()
 let standardError = fdopen(2, "w")
 var measurements: [Measurement] = []
 for pair in pairs {
-    let m = measure(pair, rounds: rounds, block: block)
+    let m = measure(pair, rounds: rounds, block: block, leadIn: leadIn)
     measurements.append(m)
     if trace {
         for (round, (a, b)) in m.rounds.enumerated() {
@@ -85,8 +91,9 @@ for pair in pairs {
 }
 let load = "\(loadBefore) before, \(loadAverage()) after"
 if json {
-    printJSON(measurements, date: started, load: load, rounds: rounds, block: block)
+    printJSON(measurements, date: started, load: load, rounds: rounds, block: block, leadIn: leadIn)
 } else {
     printTables(measurements, header: "cadence-ratios, \(started) to \(now()); load average (1, 5, 15 min) \(load); "
-                + "\(rounds) rounds a pair, blocks of \(fixed(block * 1e3, digits: 1)) ms CPU, A and B alternating")
+                + "\(rounds) rounds a pair, blocks of \(fixed(block * 1e3, digits: 1)) ms CPU after a lead-in of "
+                + "\(fixed(leadIn * 1e3, digits: 1)) ms, A and B alternating")
 }
