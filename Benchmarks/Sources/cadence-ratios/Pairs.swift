@@ -30,9 +30,10 @@ private enum Printed {
 
 // MARK: - Issue 12: timing functions, animations, the inverse
 
-/// `f.progress(at:)`, one call per input (the `… .progress scalar` rows).
+/// `f.progress(at:)`, one call per input (the `… .progress scalar` rows); `name` follows
+/// `TimingFunction`: `.easeIn`, `(0.9,0,0.1,1)`.
 private func progress(_ name: String, _ f: TimingFunction, _ inputs: Inputs) -> Kernel {
-    Kernel("TimingFunction.\(name).progress(at:)") { n in walk(n, through: inputs) { x in f.progress(at: x).bitPattern } }
+    Kernel("TimingFunction\(name).progress(at:)") { n in walk(n, through: inputs) { x in f.progress(at: x).bitPattern } }
 }
 
 /// The C++ UnitBezier solve at 1e-7 of `f`'s curve over `inputs` (the `baseline: C++
@@ -43,7 +44,8 @@ private func unitBezier(_ f: TimingFunction, _ inputs: Inputs) -> Kernel {
     return Kernel("C++ UnitBezier(\(points)).solve") { n in cadence_baseline_loop_run(loop, n) }
 }
 
-/// `f.progress(at:into:)` over the 4096 inputs, per sample (the `… .progress x4096` rows).
+/// `f.progress(at:into:)` over the 4096 inputs, per sample (the `… .progress x4096` rows);
+/// `name` as for `progress`.
 private func batch(_ name: String, _ f: TimingFunction, _ inputs: Inputs) -> Kernel {
     let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: inputs.count)
     output.initialize(repeating: 0)
@@ -63,11 +65,11 @@ private func issue12Pairs() -> [Pair] {
     var pairs: [Pair] = []
 
     // The control: one kernel against itself.
-    let control = progress("easeInEaseOut", ease, inputs)
+    let control = progress(".easeInEaseOut", ease, inputs)
     pairs.append(Pair("control", control, control))
 
-    for (name, f) in [("easeIn", TimingFunction.easeIn), ("easeOut", .easeOut), ("easeInEaseOut", ease),
-                      ("default", .default), ("(0.9,0,0.1,1)", steep)] {
+    for (name, f) in [(".easeIn", TimingFunction.easeIn), (".easeOut", .easeOut), (".easeInEaseOut", ease),
+                      (".default", .default), ("(0.9,0,0.1,1)", steep)] {
         pairs.append(Pair("12", progress(name, f, inputs), unitBezier(f, inputs), target: .ratio(1.0)))
     }
 
