@@ -3,7 +3,8 @@
 // through a tiny C++ shim, one call per batch of iterations; `cadence-instructions` runs the
 // same loops under valgrind's callgrind for instruction counts that CI holds to a budget.
 // Its own package, so the root package never depends on Google Benchmark. Run it with
-// `Benchmarks/run.sh` and `Benchmarks/instructions.sh`.
+// `Benchmarks/run.sh` and `Benchmarks/instructions.sh`; `cadence-ratios` (`Benchmarks/ratios.sh`)
+// alternates each kernel with its peer in short blocks, for ratios that a drifting machine keeps.
 import Foundation
 import PackageDescription
 
@@ -72,6 +73,12 @@ let package = Package(
         // kernel `count` times; `instructions.sh` runs it under callgrind and checks budgets.
         .executableTarget(
             name: "cadence-instructions",
+            dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),
+
+        // MARK: The interleaved ratios: `cadence-ratios` alternates each Cadence kernel with
+        // its peer in short blocks on one CPU clock; `ratios.sh` runs it.
+        .executableTarget(
+            name: "cadence-ratios",
             dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),
     ],
     // Google Benchmark 1.7's header needs C++11; the shim uses C++17.

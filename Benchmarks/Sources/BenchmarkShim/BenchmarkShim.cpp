@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -43,6 +44,29 @@ std::shared_ptr<const std::vector<double>> copyInputs(const double *inputs, int6
 }
 
 }  // namespace
+
+// MARK: - Loops: a baseline's timed loop, kept for Google Benchmark and for other drivers
+
+struct cadence_baseline_loop {
+    std::function<void(int64_t)> run;
+};
+
+namespace {
+
+cadence_baseline_loop *makeLoop(std::function<void(int64_t)> run) {
+    return new cadence_baseline_loop{std::move(run)};
+}
+
+// Registers `loop` as the benchmark `name`: one call of the loop per batch.
+benchmark::internal::Benchmark *registerLoop(const char *name, cadence_baseline_loop *loop, int64_t items) {
+    return benchmark::RegisterBenchmark(name, [loop, items](benchmark::State &state) {
+        runBatches(state, items, [&](int64_t n) { loop->run(n); });
+    });
+}
+
+}  // namespace
+
+extern "C" void cadence_baseline_loop_run(cadence_baseline_loop *loop, int64_t n) { loop->run(n); }
 
 extern "C" void cadence_benchmark_register(
     const char *name, cadence_benchmark_body body, void *context, int64_t items_per_iteration) {
@@ -194,22 +218,25 @@ extern "C" double cadence_baseline_unitbezier_solve(
     return solve(*curve, x, epsilon);
 }
 
-extern "C" void cadence_baseline_unitbezier_register(
-    const char *name, double x1, double y1, double x2, double y2, const double *inputs, int64_t count) {
+extern "C" cadence_baseline_loop *cadence_baseline_unitbezier_loop(
+    double x1, double y1, double x2, double y2, const double *inputs, int64_t count) {
     cadence_baseline_unitbezier curve;
     cadence_baseline_unitbezier_init(&curve, x1, y1, x2, y2);
     auto xs = copyInputs(inputs, count);
-    benchmark::RegisterBenchmark(name, [curve, xs](benchmark::State &state) {
-        // Setup outside the timed loop: a local copy of the curve and the input walk.
+    uint64_t sink = 0, index = 0;
+    return makeLoop([curve, xs, sink, index](int64_t n) mutable {
+        // A local copy of the curve and the walk's position, as in a loop of its own.
         const cadence_baseline_unitbezier c = curve;
-        const double *input = xs->data();
-        const uint64_t mask = static_cast<uint64_t>(xs->size()) - 1;
-        uint64_t sink = 0, index = 0;
-        runBatches(state, 0, [&](int64_t n) {
-            sink ^= solvePass(c, input, mask, index, n);
-            benchmark::DoNotOptimize(sink);
-        });
+        uint64_t k = index;
+        sink ^= solvePass(c, xs->data(), static_cast<uint64_t>(xs->size()) - 1, k, n);
+        index = k;
+        benchmark::DoNotOptimize(sink);
     });
+}
+
+extern "C" void cadence_baseline_unitbezier_register(
+    const char *name, double x1, double y1, double x2, double y2, const double *inputs, int64_t count) {
+    registerLoop(name, cadence_baseline_unitbezier_loop(x1, y1, x2, y2, inputs, count), 0);
 }
 
 extern "C" uint64_t cadence_baseline_unitbezier_walk(
@@ -220,22 +247,26 @@ extern "C" uint64_t cadence_baseline_unitbezier_walk(
     return solvePass(curve, inputs, static_cast<uint64_t>(count) - 1, index, n);
 }
 
-extern "C" void cadence_baseline_basic_animation_register(
-    const char *name, double x1, double y1, double x2, double y2, double duration, double from, double to,
-    const double *inputs, int64_t count) {
+extern "C" cadence_baseline_loop *cadence_baseline_basic_animation_loop(
+    double x1, double y1, double x2, double y2, double duration, double from, double to, const double *inputs,
+    int64_t count) {
     cadence_baseline_unitbezier curve;
     cadence_baseline_unitbezier_init(&curve, x1, y1, x2, y2);
     auto ts = copyInputs(inputs, count);
-    benchmark::RegisterBenchmark(name, [curve, duration, from, to, ts](benchmark::State &state) {
+    uint64_t sink = 0, index = 0;
+    return makeLoop([curve, duration, from, to, ts, sink, index](int64_t n) mutable {
         const cadence_baseline_unitbezier c = curve;
-        const double *input = ts->data();
-        const uint64_t mask = static_cast<uint64_t>(ts->size()) - 1;
-        uint64_t sink = 0, index = 0;
-        runBatches(state, 0, [&](int64_t n) {
-            sink ^= basicAnimationPass(c, duration, from, to, input, mask, index, n);
-            benchmark::DoNotOptimize(sink);
-        });
+        uint64_t k = index;
+        sink ^= basicAnimationPass(c, duration, from, to, ts->data(), static_cast<uint64_t>(ts->size()) - 1, k, n);
+        index = k;
+        benchmark::DoNotOptimize(sink);
     });
+}
+
+extern "C" void cadence_baseline_basic_animation_register(
+    const char *name, double x1, double y1, double x2, double y2, double duration, double from, double to,
+    const double *inputs, int64_t count) {
+    registerLoop(name, cadence_baseline_basic_animation_loop(x1, y1, x2, y2, duration, from, to, inputs, count), 0);
 }
 
 extern "C" uint64_t cadence_baseline_basic_animation_walk(
@@ -355,14 +386,18 @@ extern "C" uint64_t cadence_baseline_eigen_product_walk(const double *a, const d
     return productPass(as->data(), bs->data(), static_cast<uint64_t>(count) - 1, index, n);
 }
 
-extern "C" void cadence_baseline_eigen_inverse_register(const char *name, const double *m, int64_t count) {
+extern "C" cadence_baseline_loop *cadence_baseline_eigen_inverse_loop(const double *m, int64_t count) {
     auto ms = copyMatrices(m, count);
-    benchmark::RegisterBenchmark(name, [ms](benchmark::State &state) {
-        const Matrix *input = ms->data();
-        const uint64_t mask = static_cast<uint64_t>(ms->size()) - 1;
-        uint64_t index = 0;
-        runBatches(state, 0, [&](int64_t n) { benchmark::DoNotOptimize(inversePass(input, mask, index, n)); });
+    uint64_t index = 0;
+    return makeLoop([ms, index](int64_t n) mutable {
+        uint64_t k = index;
+        benchmark::DoNotOptimize(inversePass(ms->data(), static_cast<uint64_t>(ms->size()) - 1, k, n));
+        index = k;
     });
+}
+
+extern "C" void cadence_baseline_eigen_inverse_register(const char *name, const double *m, int64_t count) {
+    registerLoop(name, cadence_baseline_eigen_inverse_loop(m, count), 0);
 }
 
 extern "C" uint64_t cadence_baseline_eigen_inverse_walk(const double *m, int64_t count, int64_t n) {
@@ -505,16 +540,26 @@ extern "C" void cadence_baseline_pixman_draw(const cadence_pixman_scene *scene, 
     copyToRGBA(s.canvasBits, size_t(scene->canvas_width) * scene->canvas_height, rgba);
 }
 
-extern "C" void cadence_baseline_pixman_register(const char *name, const cadence_pixman_scene *scene) {
-    auto s = std::make_shared<PixmanScene>(*scene);
-    const int64_t pixels = int64_t(scene->width * scene->height + 0.5);
-    benchmark::RegisterBenchmark(name, [s, pixels](benchmark::State &state) {
-        runBatches(state, pixels, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k) s->draw();
-            benchmark::DoNotOptimize(s->canvasBits[0]);
-            benchmark::ClobberMemory();
-        });
+namespace {
+
+// `n` draws of a pixman scene (`draw()`, `canvasBits`) onto its canvas, kept alive.
+template <typename Scene>
+cadence_baseline_loop *drawLoop(std::shared_ptr<Scene> s) {
+    return makeLoop([s](int64_t n) {
+        for (int64_t k = 0; k < n; ++k) s->draw();
+        benchmark::DoNotOptimize(s->canvasBits[0]);
+        benchmark::ClobberMemory();
     });
+}
+
+}  // namespace
+
+extern "C" cadence_baseline_loop *cadence_baseline_pixman_loop(const cadence_pixman_scene *scene) {
+    return drawLoop(std::make_shared<PixmanScene>(*scene));
+}
+
+extern "C" void cadence_baseline_pixman_register(const char *name, const cadence_pixman_scene *scene) {
+    registerLoop(name, cadence_baseline_pixman_loop(scene), int64_t(scene->width * scene->height + 0.5));
 }
 
 // MARK: - Baseline: pixman, a polygon as trapezoids
@@ -585,16 +630,13 @@ extern "C" int64_t cadence_baseline_pixman_polygon_draw(const cadence_pixman_pol
     return int64_t(p.traps.size());
 }
 
+extern "C" cadence_baseline_loop *cadence_baseline_pixman_polygon_loop(const cadence_pixman_polygon *scene) {
+    return drawLoop(std::make_shared<PixmanPolygon>(*scene));
+}
+
 extern "C" void cadence_baseline_pixman_polygon_register(
     const char *name, const cadence_pixman_polygon *scene, int64_t items) {
-    auto p = std::make_shared<PixmanPolygon>(*scene);
-    benchmark::RegisterBenchmark(name, [p, items](benchmark::State &state) {
-        runBatches(state, items, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k) p->draw();
-            benchmark::DoNotOptimize(p->canvasBits[0]);
-            benchmark::ClobberMemory();
-        });
-    });
+    registerLoop(name, cadence_baseline_pixman_polygon_loop(scene), items);
 }
 
 // MARK: - Baseline: pixman, a linear gradient
@@ -643,14 +685,7 @@ extern "C" void cadence_baseline_pixman_linear_gradient_draw(const cadence_pixma
 
 extern "C" void cadence_baseline_pixman_linear_gradient_register(
     const char *name, const cadence_pixman_linear_gradient *scene, int64_t items) {
-    auto g = std::make_shared<PixmanLinearGradient>(*scene);
-    benchmark::RegisterBenchmark(name, [g, items](benchmark::State &state) {
-        runBatches(state, items, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k) g->draw();
-            benchmark::DoNotOptimize(g->canvasBits[0]);
-            benchmark::ClobberMemory();
-        });
-    });
+    registerLoop(name, drawLoop(std::make_shared<PixmanLinearGradient>(*scene)), items);
 }
 
 // MARK: - Baseline: pixman, a bilinear transformed image
@@ -709,16 +744,14 @@ extern "C" void cadence_baseline_pixman_transformed_image_draw(
     copyToRGBA(s.canvasBits, size_t(scene->canvas_width) * scene->canvas_height, rgba);
 }
 
+extern "C" cadence_baseline_loop *cadence_baseline_pixman_transformed_image_loop(
+    const cadence_pixman_transformed_image *scene) {
+    return drawLoop(std::make_shared<PixmanTransformedImage>(*scene));
+}
+
 extern "C" void cadence_baseline_pixman_transformed_image_register(
     const char *name, const cadence_pixman_transformed_image *scene, int64_t items_per_iteration) {
-    auto s = std::make_shared<PixmanTransformedImage>(*scene);
-    benchmark::RegisterBenchmark(name, [s, items_per_iteration](benchmark::State &state) {
-        runBatches(state, items_per_iteration, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k) s->draw();
-            benchmark::DoNotOptimize(s->canvasBits[0]);
-            benchmark::ClobberMemory();
-        });
-    });
+    registerLoop(name, cadence_baseline_pixman_transformed_image_loop(scene), items_per_iteration);
 }
 
 // MARK: - Baseline: rlottie
@@ -766,21 +799,25 @@ extern "C" int32_t cadence_baseline_rlottie_draw(const char *path, int64_t frame
     return 0;
 }
 
+extern "C" cadence_baseline_loop *cadence_baseline_rlottie_loop(const char *path, int64_t frame_count, int32_t width,
+                                                               int32_t height) {
+    auto s = std::make_shared<RLottieScene>(path, width, height);
+    if (!s->animation || frame_count <= 0) return nullptr;
+    int64_t frame = 0;
+    return makeLoop([s, frame_count, frame](int64_t n) mutable {
+        for (int64_t k = 0; k < n; ++k) {
+            s->draw(size_t(frame));
+            frame = frame + 1 == frame_count ? 0 : frame + 1;
+        }
+        benchmark::DoNotOptimize(s->buffer[s->buffer.size() / 2]);
+        benchmark::ClobberMemory();
+    });
+}
+
 extern "C" int32_t cadence_baseline_rlottie_register(const char *name, const char *path, int64_t frame_count,
                                                      int32_t width, int32_t height) {
-    auto s = std::make_shared<RLottieScene>(path, width, height);
-    if (!s->animation || frame_count <= 0) return -1;
-    const int64_t items = int64_t(width) * height;
-    benchmark::RegisterBenchmark(name, [s, frame_count, items](benchmark::State &state) {
-        int64_t frame = 0;
-        runBatches(state, items, [&](int64_t n) {
-            for (int64_t k = 0; k < n; ++k) {
-                s->draw(size_t(frame));
-                frame = frame + 1 == frame_count ? 0 : frame + 1;
-            }
-            benchmark::DoNotOptimize(s->buffer[s->buffer.size() / 2]);
-            benchmark::ClobberMemory();
-        });
-    })->MeasureProcessCPUTime();
+    cadence_baseline_loop *loop = cadence_baseline_rlottie_loop(path, frame_count, width, height);
+    if (!loop) return -1;
+    registerLoop(name, loop, int64_t(width) * height)->MeasureProcessCPUTime();
     return 0;
 }

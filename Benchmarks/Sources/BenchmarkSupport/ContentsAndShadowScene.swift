@@ -32,6 +32,11 @@ public func rgb(_ hex: UInt32, _ alpha: Double = 1) -> Color {
           alpha: alpha)
 }
 
+extension Color {
+    /// The same colour with `alpha`.
+    func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
 /// The rounded rectangle `rect` with corner `radius` as a path (four cubic quarter circles).
 public func roundedRectPath(_ rect: Rect, radius: Double) -> Path {
     let k = 0.552_284_749_8 * radius  // the cubic's control distance for a quarter circle

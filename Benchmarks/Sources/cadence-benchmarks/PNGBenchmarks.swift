@@ -1,4 +1,5 @@
 import BenchmarkShim
+import BenchmarkSupport
 import CadenceCompositor
 import CadenceImageIO
 import CadenceLayers

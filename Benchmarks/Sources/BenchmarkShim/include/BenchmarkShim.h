@@ -48,6 +48,19 @@ void cadence_benchmark_consume(uint64_t value);
 /// registered benchmark and returns 0; returns 1 on an unrecognised argument.
 int cadence_benchmark_run(int argc, char *_Nullable *_Nonnull argv);
 
+// MARK: Loops
+//
+// A C++ baseline's timed loop with its inputs and state, made once: the loop its registered
+// benchmark runs, one call per batch, for drivers other than Google Benchmark
+// (`cadence-ratios` alternates it with a Cadence kernel in short blocks). A loop lives as
+// long as the process; each run continues where the last one stopped (the next input, the
+// next frame).
+
+typedef struct cadence_baseline_loop cadence_baseline_loop;
+
+/// Runs `n` iterations of `loop`: what one batch of its registered benchmark runs.
+void cadence_baseline_loop_run(cadence_baseline_loop *_Nonnull loop, int64_t n);
+
 // MARK: Baseline: the classic UnitBezier solver (WebKit/Chromium style)
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1), precomputed the classic way:
@@ -72,11 +85,20 @@ void cadence_baseline_unitbezier_register(
     const char *_Nonnull name, double x1, double y1, double x2, double y2,
     const double *_Nonnull inputs, int64_t count);
 
+/// The loop `cadence_baseline_unitbezier_register` registers.
+cadence_baseline_loop *_Nonnull cadence_baseline_unitbezier_loop(
+    double x1, double y1, double x2, double y2, const double *_Nonnull inputs, int64_t count);
+
 /// A basic animation reduced to its arithmetic, in C++: progress = clamp(t / duration),
 /// eased by the UnitBezier solve (1e-7), then from + (to - from) * eased.
 void cadence_baseline_basic_animation_register(
     const char *_Nonnull name, double x1, double y1, double x2, double y2, double duration, double from,
     double to, const double *_Nonnull inputs, int64_t count);
+
+/// The loop `cadence_baseline_basic_animation_register` registers.
+cadence_baseline_loop *_Nonnull cadence_baseline_basic_animation_loop(
+    double x1, double y1, double x2, double y2, double duration, double from, double to,
+    const double *_Nonnull inputs, int64_t count);
 
 /// Registers, from C++, the trivial baseline: a loop that sums the bit patterns of
 /// `inputs` (copied; `count` a power of two), to show the loop and harness overhead.
@@ -115,6 +137,9 @@ void cadence_baseline_eigen_product_register(
 /// Registers, from C++, a benchmark of Eigen's `Matrix4d::inverse()` over `m[i]` (copied;
 /// 16 doubles each; `count` a power of two).
 void cadence_baseline_eigen_inverse_register(const char *_Nonnull name, const double *_Nonnull m, int64_t count);
+
+/// The loop `cadence_baseline_eigen_inverse_register` registers.
+cadence_baseline_loop *_Nonnull cadence_baseline_eigen_inverse_loop(const double *_Nonnull m, int64_t count);
 
 /// The loops the two registered Eigen benchmarks time, run once for `n` iterations over the
 /// `count` matrices (fields as above; converted inside, once per call), returning the total
@@ -159,6 +184,9 @@ void cadence_baseline_pixman_draw(const cadence_pixman_scene *_Nonnull scene, ui
 /// pixels as the items of `items_per_second`.
 void cadence_baseline_pixman_register(const char *_Nonnull name, const cadence_pixman_scene *_Nonnull scene);
 
+/// The loop `cadence_baseline_pixman_register` registers.
+cadence_baseline_loop *_Nonnull cadence_baseline_pixman_loop(const cadence_pixman_scene *_Nonnull scene);
+
 /// An image drawn through an affine transform with bilinear filtering: what a layer with
 /// contents, a transform and `magnificationFilter = linear` draws. pixman composites the
 /// image OVER the whole canvas (`pixman_image_composite32(PIXMAN_OP_OVER)`, destination
@@ -186,6 +214,10 @@ void cadence_baseline_pixman_transformed_image_draw(
 void cadence_baseline_pixman_transformed_image_register(
     const char *_Nonnull name, const cadence_pixman_transformed_image *_Nonnull scene, int64_t items_per_iteration);
 
+/// The loop `cadence_baseline_pixman_transformed_image_register` registers.
+cadence_baseline_loop *_Nonnull cadence_baseline_pixman_transformed_image_loop(
+    const cadence_pixman_transformed_image *_Nonnull scene);
+
 /// A closed polygon (`count` points `xy[2k], xy[2k+1]`, pixels, y down) filled with the
 /// premultiplied RGBA8 `color` onto a transparent `canvas_width × canvas_height` a8r8g8b8
 /// canvas: the polygon is cut once, at registration, into trapezoids between consecutive
@@ -208,6 +240,9 @@ int64_t cadence_baseline_pixman_polygon_draw(const cadence_pixman_polygon *_Nonn
 /// `items_per_iteration` items.
 void cadence_baseline_pixman_polygon_register(
     const char *_Nonnull name, const cadence_pixman_polygon *_Nonnull scene, int64_t items_per_iteration);
+
+/// The loop `cadence_baseline_pixman_polygon_register` registers.
+cadence_baseline_loop *_Nonnull cadence_baseline_pixman_polygon_loop(const cadence_pixman_polygon *_Nonnull scene);
 
 /// A linear gradient over a whole `canvas_width × canvas_height` a8r8g8b8 canvas, as
 /// `GraphicsContext.drawLinearGradient` and a gradient layer fill it: pixman's
@@ -252,6 +287,11 @@ int32_t cadence_baseline_rlottie_draw(const char *_Nonnull path, int64_t frame, 
 /// `width · height` items per frame. Returns 0, or -1 as `cadence_baseline_rlottie_draw`.
 int32_t cadence_baseline_rlottie_register(const char *_Nonnull name, const char *_Nonnull path,
                                           int64_t frame_count, int32_t width, int32_t height);
+
+/// The loop `cadence_baseline_rlottie_register` registers (time it by the process's CPU
+/// clock), or null when the file does not load or its size differs.
+cadence_baseline_loop *_Nullable cadence_baseline_rlottie_loop(const char *_Nonnull path, int64_t frame_count,
+                                                               int32_t width, int32_t height);
 
 // MARK: libpng (the PNG encoder's peer)
 
