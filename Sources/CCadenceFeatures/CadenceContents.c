@@ -3,8 +3,10 @@
 // `horizontal`, `PixelLanes.quantize` and `SourceOver.blendSample`) in the same `double`,
 // `float` and integer operations on the same operands in the same order, so the bytes are
 // the same: floats are never contracted (the pragma) and each min/max has the operand
-// order of the Swift select. What differs: one call a span, not a closure a group; the
-// texels from hardware gathers (CadenceBilinear.h); 256-bit lanes on a baseline build.
+// order of the Swift select; the one other operation, the floor (`level_floor`), gives
+// the same values on the kernel's range. What differs: one call a span, not a closure a
+// group; the texels from hardware gathers (CadenceBilinear.h); 256-bit lanes on a
+// baseline build.
 #include "CadenceContents.h"
 #include "CadenceCPU.h"
 
@@ -17,6 +19,17 @@
 #include "CadenceBilinear.h"
 
 int cadence_contents_affine_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
+
+/// `floorf8` by the rounding instruction: ⌊x⌋ as a float (`*f`) and as an integer, two
+/// instructions where `floorf8` takes seven. The same values for |x| < 2²² (both exact
+/// there; at x = −0 the float is −0, not +0, which `fraction` of `x − *f` and the integer
+/// do not see), which `affine_group`'s level coordinates are: image coordinates clamped
+/// to the image, scaled to a level, less ½. On the Intel Xeon of 2026-11-28 the kernel
+/// drew a 512 × 384 image turned 20° over an 800 × 800 span about 8 % faster this way.
+CADENCE_AVX2_INLINE __m256i level_floor(__m256 x, __m256 *f) {
+    *f = _mm256_round_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    return _mm256_cvttps_epi32(*f);
+}
 
 /// One group: the eight pixels at `p` from column `x` of the row whose pixel centre is
 /// `py`, at the eight weights at `w`.
@@ -34,7 +47,7 @@ CADENCE_AVX2_INLINE void affine_group(const cadence_contents_affine *m, double p
     const __m256 scale = _mm256_set1_ps(m->scale);
     const __m256 xs = _mm256_sub_ps(_mm256_mul_ps(ix, scale), half), ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
     __m256 xf, yf;
-    const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
+    const __m256i xi = level_floor(xs, &xf), yi = level_floor(ys, &yf);
     __m256i lo, hi;
     bilinear_gathered(m->texels, m->stride, m->maxX, m->maxY, xi, yi, fraction(_mm256_sub_ps(xs, xf)),
                       spread(fraction(_mm256_sub_ps(ys, yf))), 0, &lo, &hi);

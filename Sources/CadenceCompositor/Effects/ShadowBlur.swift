@@ -36,8 +36,8 @@ import Darwin
 /// vertical running sums are exact, below), which lets a band of a frame blur only its own
 /// rows and the kernel's reach. Rectangles cut at other columns agree to within 1e-5 of
 /// the source's peak (the horizontal running sums start at different places), except in
-/// calls given a `hole` (even an empty one): at full resolution their horizontal sums are
-/// exact too, so any two such calls give the same bits in the pixels they share.
+/// calls with `exactRows`: at full resolution their horizontal sums are exact too, so any
+/// two such calls give the same bits in the pixels they share.
 ///
 /// **How it is computed**, per axis:
 /// - σ NaN or ≤ 0: no blur, a copy. σ past `maxSigma` (16384) acts as `maxSigma`.
@@ -51,7 +51,7 @@ import Darwin
 ///   (the wide box makes the kernel's drop at 2σ, the cascade its bell); its reach is
 ///   the cut Gaussian's, `⌊2σ + ½⌋` pixels (a box of the cascade is narrowed when rounding
 ///   would take it further). Running sums: about five `SIMD8<Float>` operations per
-///   eight pixels per box, any σ. Along y (and along x in a call with a `hole`) the sums
+///   eight pixels per box, any σ. Along y (and along x in a call with `exactRows`) the sums
 ///   are exact: the pass's input is
 ///   read clamped to 0…1 as a whole number of 2⁻²¹ steps (`gridScale`, rounded to nearest),
 ///   the cascade's first two boxes round their outputs to that grid too, and the sums are
@@ -119,20 +119,24 @@ enum ShadowBlur {
     /// empty `sourceRect` writes zeros. No allocation once `workspace` has grown to the
     /// largest call's needs (`Workspace.byteCount`).
     ///
+    /// `exactRows`: the box passes' horizontal sums are exact too (the vertical ones always
+    /// are), so each pixel is the same bits whatever the output rectangle and `hole`, and
+    /// within 2⁻²² a pass of the call without (a byte of a shadow moves by 1 where it lies
+    /// that close to a rounding boundary). Without it, `Float` sums, which keep the mass of
+    /// a tiny source on the decimated path (`testRobustness`), and `hole` must be empty.
+    ///
     /// `hole`: pixels of `outRect` the caller will not read (a shadow's pixels under the
-    /// opaque layer that casts it), or `nil`. Given a hole, even an empty one, the box
-    /// passes' horizontal sums are exact too (the vertical ones always are): each pixel is
-    /// then the same bits whatever the output rectangle and hole, and within 2⁻²² a pass of
-    /// the call without one (a byte of the shadow moves by 1 where it lies that close to a
-    /// rounding boundary). At full resolution with the box passes, a hole at least
+    /// opaque layer that casts it). At full resolution with the box passes, a hole at least
     /// `holeLimit` reaches wide and high (smaller ones would save less than the reach the
     /// blur repeats around them) is left as it was and the rest is blurred as the four
-    /// rectangles around it; otherwise every pixel is written.
+    /// rectangles around it, which meet without a seam because their sums are exact;
+    /// otherwise every pixel is written.
     static func blur(
         source: UnsafePointer<Float>, sourceRect: PixelRect, sourceStride: Int, sigma: Double,
         into out: UnsafeMutablePointer<Float>, outRect: PixelRect, outStride: Int, workspace: Workspace,
-        hole: PixelRect? = nil
+        exactRows: Bool = false, hole: PixelRect = .empty
     ) {
+        precondition(exactRows || hole.isEmpty, "ShadowBlur.blur: a hole needs exact rows (its parts would not meet)")
         guard !outRect.isEmpty else { return }
         let plan = Plan(sigma: sigma)
         let src = Plane(base: UnsafeMutablePointer(mutating: source), rect: sourceRect, stride: sourceStride)
@@ -146,7 +150,7 @@ enum ShadowBlur {
         } else if case .identity = plan.kernel {
             copy(src, into: dst)
         } else {
-            convolve(src, plan.kernel, into: dst, workspace, hole: hole)
+            convolve(src, plan.kernel, into: dst, workspace, exactRows: exactRows, hole: hole)
         }
     }
 
@@ -395,23 +399,25 @@ enum ShadowBlur {
 
     /// The separable blur at full resolution (σ ≤ 64): the vertical passes over the source,
     /// eight columns at a time, into the workspace's plane; then the horizontal passes,
-    /// eight rows at a time (8 × 8 transposes in and out), into `dst`. With a `hole` (see
-    /// `blur`) of the box kernel, the four rectangles around it one after the other.
-    static func convolve(_ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, hole: PixelRect? = nil) {
+    /// eight rows at a time (8 × 8 transposes in and out), into `dst`. `exactRows` and
+    /// `hole` as `blur` takes them: with a hole of the box kernel, the four rectangles
+    /// around it one after the other.
+    static func convolve(
+        _ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, exactRows: Bool = false, hole: PixelRect = .empty
+    ) {
         let reach = kernel.reach
         let s = src.rect, o = dst.rect
         // The output pixels that can be nonzero.
         let p = Swift.max(o.minX, s.minX - reach), q = Swift.min(o.maxX, s.maxX + reach)
         let y0 = Swift.max(o.minY, s.minY - reach), y1 = Swift.min(o.maxY, s.maxY + reach)
         let live = PixelRect(minX: p, minY: y0, maxX: q, maxY: y1)
-        let exactColumns = hole != nil
-        let h = (hole ?? .empty).intersection(live)
+        let h = hole.intersection(live)
         if case .boxes = kernel, h.width >= holeLimit * reach, h.height >= holeLimit * reach {
             // Above and below the hole across the whole output, beside it only its rows.
             func part(_ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) {
                 let r = PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
                 guard !r.isEmpty else { return }
-                convolve(src, kernel, into: Plane(base: dst.pixel(r.minX, r.minY), rect: r, stride: dst.stride), ws, hole: .empty)
+                convolve(src, kernel, into: Plane(base: dst.pixel(r.minX, r.minY), rect: r, stride: dst.stride), ws, exactRows: true)
             }
             part(o.minX, o.minY, o.maxX, h.minY)
             part(o.minX, h.maxY, o.maxX, o.maxY)
@@ -475,10 +481,10 @@ enum ShadowBlur {
             for g in 0..<groupsX {
                 Block8(block + g, stride: groupsX).transposed().store(to: a + 8 * g, stride: 1)
             }
-            if exactColumns, case .boxes = kernel {
+            if exactRows, case .boxes = kernel {
                 for i in 0..<(8 * groupsX) { a[i] = gridded(a[i]) }
             }
-            run(kernel, a, b, c, count: n, into: b, stride: 1, exact: exactColumns)
+            run(kernel, a, b, c, count: n, into: b, stride: 1, exact: exactRows)
             let rows = Swift.min(8, m - 8 * h)
             var x = 0
             while x < n {
@@ -503,7 +509,7 @@ enum ShadowBlur {
     /// to `dest`, `stride` vectors apart (`dest` may be `b`). `exact`: the box kernel's
     /// inputs are `Int32` grid steps (`gridded`), its sums are `Int32` and its inner boxes'
     /// outputs are rounded to the grid (`exactBoxPass`), and the results are scaled back by
-    /// `1 / gridScale` (the vertical passes, and the horizontal ones of a call with a hole);
+    /// `1 / gridScale` (the vertical passes, and the horizontal ones with `exactRows`);
     /// otherwise plain `Float` sums.
     @inline(__always)
     static func run(

@@ -269,17 +269,17 @@ extension Rasterizer {
             : nil
         if shadow.masksToBounds && bounds == nil { return }
         var covered = !under && bounds == nil && clip.mask == nil && clip.analytic.isEmpty ? covered : nil
-        // The blur's hole: `nil` unless the whole frame's shadow may have one, so that every
-        // band blurs with the same sums (`ShadowBlur.blur`: a hole makes the horizontal sums
-        // exact); then the blurred pixels that only covered pixels read (a pixel reads its
-        // own and the ones left, above and above-left of it): the cross's bar across, moved
-        // by the offset, one column and row shorter (in its rows, the row's covered columns
-        // are the bar's).
-        var hole: PixelRect? = covered == nil ? nil : .empty
+        // Exact rows wherever the whole frame's shadow may have a hole, so that every band
+        // blurs with the same sums (`ShadowBlur.blur`: the parts around a hole meet without a
+        // seam only then); the hole is the blurred pixels that only covered pixels read (a
+        // pixel reads its own and the ones left, above and above-left of it): the cross's bar
+        // across, moved by the offset, one column and row shorter (in its rows, the row's
+        // covered columns are the bar's).
+        var exactRows = covered != nil, hole = PixelRect.empty
         if under, let cross = RenderList.cross(of: item) {
             // Drawn under the group's opaque pixels, the shadow leaves them as they are: the
             // cross's bar across, where the group is opaque in the rows drawn, is left out.
-            hole = .empty
+            exactRows = true
             let bar = cross.across.intersection(rows).intersection(group.rect)
             if !bar.isEmpty, Self.isOpaque(group, bar) { covered = RenderList.Occluder(across: bar, down: .empty) }
         }
@@ -290,7 +290,8 @@ extension Rasterizer {
         ShadowBlur.blur(
             source: source, sourceRect: sourceRect.isEmpty ? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) : sourceRect,
             sourceStride: Swift.max(sourceRect.width, 1), sigma: shadow.sigma,
-            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace, hole: hole)
+            into: plane, outRect: blurred, outStride: blurred.width, workspace: blurWorkspace, exactRows: exactRows,
+            hole: hole)
 
         let paint = SourceOver.Paint(shadow.color)
         let weights = pool.row(2), coverage = pool.row(0)
