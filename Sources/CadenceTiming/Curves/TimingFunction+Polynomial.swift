@@ -227,8 +227,8 @@ extension TimingFunction.Table {
     /// One half, in scalars, as `fastOutput`: the piece's coefficients and `X`'s and `Y`'s
     /// read at the lane's offset. The piece of `h = min(x, 1 − x)` (`pieceIndex`), then
     /// `t ≈ h·B_k(w)`, `w = h·scale_k + offset_k` in −1…1 across the piece, by Estrin's
-    /// scheme: every operation the one the construction's sampling and a lane form would
-    /// compute for that half (no lane is picked through the stack at the end).
+    /// scheme: every operation the one the lanes' form (until 2026-11-28) computed in that
+    /// half's lane, so the same bits, without picking the lanes through the stack at the end.
     @inlinable @inline(__always)
     static func pieceOutput(_ x: Double, steps: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         let f = UnsafePointer(elements + Fast.base)
@@ -411,7 +411,7 @@ extension TimingFunction.Table {
         }
         let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
         let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
-            && Swift.abs(y) < 1  // a mask and a compare with a constant in memory
+            && Swift.abs(y) < 1  // a mask and one compare (the integer form took six instructions)
             && excess <= 0
         return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
     }
