@@ -183,6 +183,10 @@ extension TimingFunction.Table {
     /// lane's offset, so no lane is picked at the end; the guess from `Fast.split`
     /// (`splitEstrin`). Every operation is the one the lanes' form (`fastLanes`, the
     /// batch) computes in that half's lane, so the result's bits are the same.
+    ///
+    /// `X`'s first four coefficients are read once, before the Newton steps, and kept in
+    /// registers for the steps and the correction (read in each, the step's reads were not
+    /// carried over its branch: four loads more on the default).
     @inlinable @inline(__always)
     static func fastOutput(_ x: Double, plan: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         let f = UnsafePointer(elements + Fast.base)
@@ -195,11 +199,15 @@ extension TimingFunction.Table {
         let z = multiplyAdd(h, 4, -1)
         var t = h * splitEstrin(z, split)
         if plan & Fast.rootedPlan != 0 { t = multiplyAdd(cadence_sqrt(h), splitEstrin(z, split + 4), t) }
-        if plan & 3 != 0 {
-            t = newtonStep(t, h) { c[2 &* $0] }
-            if plan & 2 != 0 { t = newtonStep(t, h) { c[2 &* $0] } }
+        let xa = c[2 &* Fast.xa], xb = c[2 &* Fast.xb], xc = c[2 &* Fast.xc], x3a = c[2 &* Fast.x3a]
+        let coefficient = { (k: Int) -> Double in
+            k == Fast.xa ? xa : k == Fast.xb ? xb : k == Fast.xc ? xc : k == Fast.x3a ? x3a : c[2 &* k]
         }
-        let (y, q) = correction(h, t) { c[2 &* $0] }
+        if plan & 3 != 0 {
+            t = newtonStep(t, h, coefficient)
+            if plan & 2 != 0 { t = newtonStep(t, h, coefficient) }
+        }
+        let (y, q) = correction(h, t, coefficient)
         let excess = multiplyAdd(c[2 &* Fast.limit] * -1, t, Swift.abs(q))
         let above = t - c[2 &* Fast.largest]
         return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: nil)
@@ -215,22 +223,34 @@ extension TimingFunction.Table {
 
     /// `fastOutput` with the piecewise guess and `steps` Newton steps after it (a curve
     /// whose plan is `−2 − steps`); the bound is the lesser of the binade's and the piece's.
+    ///
+    /// One half, in scalars, as `fastOutput`: the piece's coefficients and `X`'s and `Y`'s
+    /// read at the lane's offset. The piece of `h = min(x, 1 − x)` (`pieceIndex`), then
+    /// `t ≈ h·B_k(w)`, `w = h·scale_k + offset_k` in −1…1 across the piece, by Estrin's
+    /// scheme: every operation the one the lanes' form (until 2026-11-28) computed in that
+    /// half's lane, so the same bits, without picking the lanes through the stack at the end.
     @inlinable @inline(__always)
     static func pieceOutput(_ x: Double, steps: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
-        typealias V = SIMD2<Double>
         let f = UnsafePointer(elements + Fast.base)
-        let h = V(x, 1 - x)  // both halves' lanes: `x` and `1 − x`
-        let guess = pieceGuess(x, h, f)
-        // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
-        // near a steep middle); the steps as integers, as the plan holds them.
-        var t = guess.t
-        if steps > 0, Double(guess.index) >= f[Fast.plan][1] {
-            t = newtonStep(t, h) { f[$0] }
-            if steps > 1 { t = newtonStep(t, h) { f[$0] } }
-        }
-        let (y, excess) = correctedLanes(h, t) { f[$0] }
+        let h = Swift.min(x, 1 - x)
         let lane = lane(x)
-        return gridValue(y[lane], excess: excess[lane], h: Swift.min(x, 1 - x), lane: lane, f, piece: guess.index)
+        let c = UnsafeRawPointer(f).assumingMemoryBound(to: Double.self) + lane
+        // A NaN or an input outside 0…1 reads a piece and fails the tests later.
+        let index = pieceIndex(h, f)
+        let first = Fast.pieces &+ index &* Fast.pieceStride
+        let map = f[first &+ Fast.degree &+ 1]  // (scale, offset), the same for both halves
+        let w = multiplyAdd(h, map[0], map[1])
+        var t = h * estrin(w, from: 0) { c[2 &* (first &+ $0)] }
+        // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
+        // near a steep middle).
+        if steps > 0, Double(index) >= f[Fast.plan][1] {
+            t = newtonStep(t, h) { c[2 &* $0] }
+            if steps > 1 { t = newtonStep(t, h) { c[2 &* $0] } }
+        }
+        let (y, q) = correction(h, t) { c[2 &* $0] }
+        let excess = multiplyAdd(c[2 &* Fast.limit] * -1, t, Swift.abs(q))
+        let above = t - c[2 &* Fast.largest]
+        return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: index)
     }
 
     /// The lane of the input's half: the sign bit of 1/2 − x (x = 1/2 is the lower half's),
@@ -268,22 +288,6 @@ extension TimingFunction.Table {
         // `mode[0]` is 0 or 1: `> 0` is one compare and branch, where `!= 0` is two (NaN).
         if mode[0] > 0 { t = multiplyAdd(V.laneSquareRoot(h), estrin(z, from: Fast.a, c), t) }
         return newtonSteps(t, h, steps: mode[1], c)
-    }
-
-    /// The piecewise guess for input `x` (both halves' lanes `h`): `t ≈ h·B_k(w)` with
-    /// `k = pieceIndex(min(x, 1 − x))` (a multiply-add with 2^52 and one byte load, no
-    /// exponent, no conversion check; a NaN or an input outside 0…1 reads a piece and fails
-    /// the tests later) and `w = h·scale_k + offset_k` in −1…1 over the piece. The other
-    /// half's lane reads the same piece of its own half: a value nobody uses.
-    @usableFromInline @_transparent
-    static func pieceGuess(
-        _ x: Double, _ h: SIMD2<Double>, _ f: UnsafePointer<SIMD2<Double>>
-    ) -> (t: SIMD2<Double>, index: Int) {
-        let index = pieceIndex(Swift.min(x, 1 - x), f)
-        let piece = f + (Fast.pieces &+ index &* Fast.pieceStride)
-        let map = piece[Fast.degree &+ 1]
-        let w = multiplyAdd(h, SIMD2(repeating: map[0]), SIMD2(repeating: map[1]))
-        return (h * estrin(w, from: 0) { piece[$0] }, index)
     }
 
     /// The piece of `h`: the piece of its cell, the integer nearest `h·cellsPerUnit`
@@ -407,7 +411,7 @@ extension TimingFunction.Table {
         }
         let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
         let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
-            && bits &<< 1 < 0x7FE0_0000_0000_0000  // |y| < 1 (the sign bit shifted out)
+            && Swift.abs(y) < 1  // a mask and one compare (the integer form took six instructions)
             && excess <= 0
         return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
     }
@@ -660,7 +664,7 @@ extension TimingFunction.Table.Builder {
     }
 
     /// The piecewise guess of `t` for `h` on half `index` after `steps` Newton steps, in
-    /// plain arithmetic (construction; `pieceGuess(_:_:_:)` is the fast path's).
+    /// plain arithmetic (construction; `pieceOutput` is the fast path's).
     func pieceGuessForSampling(_ h: Double, half index: Int, steps: Int) -> Double {
         let f = elements + Fast.base
         let k = TimingFunction.Table.pieceIndex(h, f)

@@ -127,7 +127,7 @@ private typealias Table = TimingFunction.Table
 func progressFromThePiecesOrTheTable(_ x: Double, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double {
     let plan = Table.plan(elements)
     if plan == -1 { return progressFromTheTable(x, elements) }
-    if let y = Table.pieceOutput(x, steps: -2 - plan, elements) { return y }
+    if let y = Table.pieceOutput(x, steps: -2 &- plan, elements) { return y }
     return progressOnTheGrid(x, elements)
 }
 
