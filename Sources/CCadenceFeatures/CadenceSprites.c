@@ -56,6 +56,22 @@ CADENCE_AVX2_INLINE void blend_sample_halves(__m256i sl, __m256i sh, __m256i q, 
     store_group(blended(b.s0, b.s1, b.alpha, spread(q), b.opaque, b.full, load_group(low, high)), low, high);
 }
 
+/// `blend_sample_halves` for a particle none of whose samples is opaque (`translucent`):
+/// `over` alone, with no test of the weights or the alphas. Its bytes are `blended`'s in
+/// each case it no longer tests for: at full weight `over` is `overFullWeight`, for an opaque
+/// source `lerp`, and for both the source itself (every colour at most its alpha, every
+/// alpha, weight and destination byte checked: 25,133,056 cases, none differs). `clamped`:
+/// the colour lanes are already at most the alpha (`colourWithinAlpha`), so not held to it.
+CADENCE_AVX2_INLINE void blend_over_halves(__m256i sl, __m256i sh, __m256i q, int clamped, uint8_t *low, uint8_t *high) {
+    const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
+    const __m256i s0 = clamped ? sl : _mm256_min_epu16(sl, alpha), s1 = clamped ? sh : _mm256_min_epu16(sh, alpha);
+    const __m256i w = spread(q), a = _mm256_mullo_epi16(alpha, w);
+    const __m256i raw = load_group(low, high);
+    store_group(pack_pixels(over(_mm256_mullo_epi16(s0, w), a, low_bytes(raw)),
+                            over(_mm256_mullo_epi16(s1, w), a, _mm256_srli_epi16(raw, 8))),
+                low, high);
+}
+
 /// `SourceOver.addSample`.
 CADENCE_AVX2_INLINE void add_sample(__m256i sl, __m256i sh, __m256i q, uint8_t *low, uint8_t *high) {
     const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
@@ -119,11 +135,13 @@ CADENCE_AVX2_INLINE void load_quads(
 /// The rest of a group once its weights `q` are known: the bilinear sample at texel
 /// column `xi` + φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both
 /// 16-bit lanes), the tint, the blend into the pixels at `low` and `high` (`load_group`).
-/// Both kernels end here.
+/// Both kernels end here. `grayOver` (a constant of the caller's) says that the particle
+/// is known `grayOver` (`draw_halves`), so its tests are left out.
 CADENCE_AVX2_INLINE void sample_and_blend(
-    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
+    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy,
+    int grayOver) {
     __m256i lo, hi;
-    if (s->quads && s->gray) {
+    if (grayOver || (s->quads && s->gray)) {
         // A gray level (`gray_sample`): one channel, its value in all four.
         __m256i j, phi;
         pair_columns(xi, fx0, s->maxX, &j, &phi);
@@ -150,8 +168,12 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lo, tintLo), c128), 8);
         hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
     }
-    if (s->additive) {
+    if (grayOver) {
+        blend_over_halves(lo, hi, q, 1, low, high);
+    } else if (s->additive) {
         add_sample(lo, hi, q, low, high);
+    } else if (s->translucent) {
+        blend_over_halves(lo, hi, q, s->colourWithinAlpha, low, high);
     } else {
         blend_sample_halves(lo, hi, q, low, high);
     }
@@ -188,7 +210,7 @@ CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x
     const __m256 ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
     __m256 xf, yf;
     const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
-    sample_and_blend(s, px, px + 16, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))));
+    sample_and_blend(s, px, px + 16, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))), 0);
 }
 
 /// The lanes of the group at column `x` that are still to draw, `next ..< end`, as all-ones:
@@ -267,10 +289,10 @@ CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p) {
 /// Eight pixels in fixed point at `low` and `high` (`load_group`), from their texel columns
 /// `x`, texel rows `y` and slab distances `u`, `v` (Q16 lanes): the coverage `nu·nv` in Q15
 /// and the weight `⌊(c·opacity + 2²²) / 2²³⌋`, lanes outside `lanesIn` weighing 0; then the
-/// float kernel's sample and blend.
+/// float kernel's sample and blend (`grayOver` as there).
 CADENCE_AVX2_INLINE void shade_fixed(
     const cadence_sprite *s, const fixed_sprite *f, __m256i x, __m256i y, __m256i u, __m256i v, __m256i lanesIn,
-    uint8_t *low, uint8_t *high) {
+    uint8_t *low, uint8_t *high, int grayOver) {
     const __m256i nu = slab_fixed(f->halfU, u), nv = slab_fixed(f->halfV, v);
     const __m256i c30 = _mm256_mullo_epi32(_mm256_srli_epi32(nu, 1), _mm256_srli_epi32(nv, 1));
     const __m256i c15 = _mm256_srli_epi32(_mm256_add_epi32(c30, _mm256_set1_epi32(1 << 14)), 15);
@@ -284,7 +306,7 @@ CADENCE_AVX2_INLINE void shade_fixed(
     const __m256i ys = clampi(y, lowest, _mm256_set1_epi32(f->maxYs));
     const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
     const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
-    sample_and_blend(s, low, high, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy));
+    sample_and_blend(s, low, high, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy), grayOver);
 }
 
 /// `draw_row` in fixed point: each group's pixels `k + i` steps after the row's first
@@ -299,7 +321,7 @@ static __attribute__((noinline, target("avx2"))) void draw_row_fixed(
         const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32((int32_t)(x - first)));
         uint8_t *px = pixels + 4 * (x - first);
         shade_fixed(sprite, f, stepped(r->x, f->stepX, at), stepped(r->y, f->stepY, at), stepped(r->u, f->stepU, at),
-                    stepped(r->v, f->stepV, at), inside(x, next, end), px, px + 16);
+                    stepped(r->v, f->stepV, at), inside(x, next, end), px, px + 16, 0);
         next = x + 8;
     }
 }
@@ -326,25 +348,26 @@ typedef struct fixed_span {
 /// One group of two halves: `a` (low lanes) and `b` (high lanes), their first values,
 /// pixels and counts of pixels still in the support from their first (lanes at or past it
 /// weigh 0; 4 or more: all four in). `lanes` is 0 … 3 in both halves; `step*` are each
-/// quantity's steps at those lanes.
+/// quantity's steps at those lanes; `grayOver` as in `sample_and_blend`.
 CADENCE_AVX2_INLINE void draw_half_pair(
     const cadence_sprite *sprite, const fixed_sprite *f, __m128i atA, uint8_t *pixelsA, int32_t countA, __m128i atB,
-    uint8_t *pixelsB, int32_t countB, __m256i lanes, __m256i stepX, __m256i stepY, __m256i stepU, __m256i stepV) {
+    uint8_t *pixelsB, int32_t countB, __m256i lanes, __m256i stepX, __m256i stepY, __m256i stepU, __m256i stepV,
+    int grayOver) {
     const __m256i at = _mm256_inserti128_si256(_mm256_castsi128_si256(atA), atB, 1);
     const __m256i counts = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi32(countA)), _mm_set1_epi32(countB), 1);
     shade_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
                 _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
                 _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
                 _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), _mm256_cmpgt_epi32(counts, lanes), pixelsA,
-                pixelsB);
+                pixelsB, grayOver);
 }
 
 /// Draws the `n` rows at `rows` (n ≥ 1) of one particle in halves, two a group, the halves
 /// in order (each row's from its first pixel, four steps apart: wrapping, as `first +
-/// k·step` wraps), a lone last half paired with itself at count 0. Out of line, as
-/// `draw_row_fixed`.
-static __attribute__((noinline, target("avx2"))) void draw_halves(
-    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n) {
+/// k·step` wraps), a lone last half paired with itself at count 0; `grayOver` (a constant)
+/// as in `sample_and_blend`.
+CADENCE_AVX2_INLINE void draw_halves_as(
+    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n, int grayOver) {
     // Local copies, which the stores to the canvas (through `__m128i *`, which may alias
     // anything) cannot change: their fields are then read once, not again each group.
     const cadence_sprite spriteCopy = *spriteIn, *sprite = &spriteCopy;
@@ -368,7 +391,7 @@ static __attribute__((noinline, target("avx2"))) void draw_halves(
         at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
         if (left <= 0) {
             if (row == last) {
-                draw_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY, stepU, stepV);
+                draw_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY, stepU, stepV, grayOver);
                 return;
             }
             row++, at = row->at, pixels = row->pixels, left = row->count;
@@ -379,8 +402,21 @@ static __attribute__((noinline, target("avx2"))) void draw_halves(
         at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
         const int done = left <= 0 && row == last;
         if (left <= 0 && !done) row++, at = row->at, pixels = row->pixels, left = row->count;
-        draw_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU, stepV);
+        draw_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU, stepV, grayOver);
         if (done) return;
+    }
+}
+
+/// `draw_halves_as`, out of line (as `draw_row_fixed`), compiled twice: for a particle that
+/// is **gray over** — a gray level (`gray_sample`), blended, not added, `translucent` and
+/// `colourWithinAlpha`: the usual particle, a white image tinted and fading — with those
+/// tests left out of its groups, and for any other with them.
+static __attribute__((noinline, target("avx2"))) void draw_halves(
+    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_span *rows, ptrdiff_t n) {
+    if (sprite->quads && sprite->gray && !sprite->additive && sprite->translucent && sprite->colourWithinAlpha) {
+        draw_halves_as(sprite, f, rows, n, 1);
+    } else {
+        draw_halves_as(sprite, f, rows, n, 0);
     }
 }
 
@@ -574,12 +610,25 @@ static int level_is_gray(const cadence_sprite_level *level) {
     return 1;
 }
 
-static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads, int32_t *grays) {
+/// The largest alpha of `level`'s texels.
+static int32_t level_max_alpha(const cadence_sprite_level *level) {
+    int32_t most = 0;
+    for (int32_t y = 0; y <= level->maxY; y++) {
+        const uint8_t *row = level->texels + (ptrdiff_t)y * level->stride;
+        for (int32_t x = 0; x <= level->maxX; x++) most = row[4 * x + 3] > most ? row[4 * x + 3] : most;
+    }
+    return most;
+}
+
+/// Also each tabled level's largest alpha in `alphas[k]` (255 where there is no table: not
+/// looked at), from which a particle is known `translucent`.
+static void quads_build(
+    const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads, int32_t *grays, int32_t *alphas) {
     size_t used = 0;
     for (int32_t k = 0; k < run->levelCount && k < quad_max_levels; k++) {
         const cadence_sprite_level *level = &run->levels[k];
         const int32_t maxX = level->maxX, maxY = level->maxY;
-        quads[k] = 0, grays[k] = 0;
+        quads[k] = 0, grays[k] = 0, alphas[k] = 255;
         if (run->gatherTexels || maxX < 1 || maxX >= quad_max_side || maxY < 0 || maxY >= quad_max_side) continue;
         const int gray = !run->colourTables && level_is_gray(level);
         const size_t size = (size_t)(maxY + 2) << (gray ? gray_row_shift : quad_row_shift);
@@ -603,6 +652,7 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
             }
         }
         grays[k] = gray;
+        alphas[k] = level_max_alpha(level);
         quads[k] = table;
         used += size;
     }
@@ -611,8 +661,8 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
 CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
     _Alignas(32) uint8_t buffer[quad_bytes];
     const uint8_t *quads[quad_max_levels];
-    int32_t grays[quad_max_levels];
-    quads_build(run, buffer, quads, grays);
+    int32_t grays[quad_max_levels], alphas[quad_max_levels];
+    quads_build(run, buffer, quads, grays, alphas);
     for (ptrdiff_t i = start; i < end; i++) {
         if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
         const int32_t *b = run->bounds + 4 * i;
@@ -627,14 +677,21 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
         const float *map = run->maps + 8 * i;
         const uint16_t *tint = run->tints + 4 * i;
         const double *center = run->centers + 2 * i;
+        const int tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256);
+        const int gray = k < quad_max_levels ? grays[k] : 0;
+        // The largest alpha a sample can have: the level's (a bilinear mix is at most its
+        // largest texel), tinted as `sample_and_blend` tints (⌊(c·t + 128)/256⌋, rising in c).
+        const int32_t levelAlpha = k < quad_max_levels ? alphas[k] : 255;
+        const int32_t mostAlpha = tinted ? (levelAlpha * tint[3] + 128) >> 8 : levelAlpha;
         const cadence_sprite sprite = {
             .texels = level->texels, .stride = level->stride, .maxX = level->maxX, .maxY = level->maxY,
             .scale = level->scale, .ux = map[0], .uy = map[1], .vx = map[2], .vy = map[3], .ppu = map[4],
             .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
             .tint = {tint[0], tint[1], tint[2], tint[3]},
-            .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
-            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0,
-            .gray = k < quad_max_levels ? grays[k] : 0};
+            .tinted = tinted, .additive = run->additive, .opacity = run->opacity,
+            .quads = k < quad_max_levels ? quads[k] : 0, .gray = gray, .translucent = mostAlpha < 255,
+            // A gray level's four channels are one sample, tinted by factors rising in it.
+            .colourWithinAlpha = gray && (!tinted || (tint[0] <= tint[3] && tint[1] <= tint[3] && tint[2] <= tint[3]))};
         // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
         const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
         const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];
