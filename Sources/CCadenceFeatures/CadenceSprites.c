@@ -606,8 +606,6 @@ static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b
 /// rows and its mips' 9, 5 and 3 fit; a level that does not fit is gathered).
 enum { quad_max_side = 16, quad_max_levels = 16, quad_bytes = 34 << quad_row_shift };
 
-/// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
-/// in `quads[k]` (null: gathered).
 /// Whether every texel of `level` has its four channels equal (its quad table can then be
 /// a gray table).
 static int level_is_gray(const cadence_sprite_level *level) {
@@ -631,8 +629,10 @@ static int32_t level_max_alpha(const cadence_sprite_level *level) {
     return most;
 }
 
-/// Also each tabled level's largest alpha in `alphas[k]` (255 where there is no table: not
-/// looked at), from which a particle is known `translucent`.
+/// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
+/// in `quads[k]` (null: gathered), whether it is a gray table in `grays[k]`, and the level's
+/// largest alpha in `alphas[k]` (255 where there is no table: not looked at), from which a
+/// particle is known `translucent`.
 static void quads_build(
     const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads, int32_t *grays, int32_t *alphas) {
     size_t used = 0;
