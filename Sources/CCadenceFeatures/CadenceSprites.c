@@ -17,6 +17,13 @@
 // derived in CadenceSprites.h (the per-particle drawing of `cadence_sprite_run_draw`). Its
 // rows are cut into halves of four pixels, two a group (`fixed_span`, `draw_halves`), the
 // same bytes as rows drawn whole (`draw_row_fixed`, the twin).
+//
+// Plain particles: the usual particle is a white image (a gray level), tinted, fading, blended
+// and at least a pixel across; `draw_halves` draws such a particle's groups by a copy of the
+// loop compiled for it (`plain`), without the tests its groups would otherwise make each time
+// (the level's kind, the blend's shortcuts, the clamp of the colour to the alpha, the slabs'
+// narrow case), each of which gives the same bytes there. The Swift kernel and the colour
+// tables are its twins (`RasterizerSpritesTests`).
 #include "CadenceSprites.h"
 #include "CadenceCPU.h"
 
@@ -54,6 +61,22 @@ CADENCE_AVX2_INLINE void blend_sample_halves(__m256i sl, __m256i sh, __m256i q, 
         return;
     }
     store_group(blended(b.s0, b.s1, b.alpha, spread(q), b.opaque, b.full, load_group(low, high)), low, high);
+}
+
+/// `blend_sample_halves` for a particle none of whose samples is opaque (`translucent`):
+/// `over` alone, with no test of the weights or the alphas. Its bytes are `blended`'s in
+/// each case it no longer tests for: at full weight `over` is `overFullWeight`, for an opaque
+/// source `lerp`, and for both the source itself (every colour at most its alpha, every
+/// alpha, weight and destination byte checked: 25,133,056 cases, none differs). `clamped`:
+/// the colour lanes are already at most the alpha (`colourWithinAlpha`), so not held to it.
+CADENCE_AVX2_INLINE void blend_over_halves(__m256i sl, __m256i sh, __m256i q, int clamped, uint8_t *low, uint8_t *high) {
+    const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
+    const __m256i s0 = clamped ? sl : _mm256_min_epu16(sl, alpha), s1 = clamped ? sh : _mm256_min_epu16(sh, alpha);
+    const __m256i w = spread(q), a = _mm256_mullo_epi16(alpha, w);
+    const __m256i raw = load_group(low, high);
+    store_group(pack_pixels(over(_mm256_mullo_epi16(s0, w), a, low_bytes(raw)),
+                            over(_mm256_mullo_epi16(s1, w), a, _mm256_srli_epi16(raw, 8))),
+                low, high);
 }
 
 /// `SourceOver.addSample`.
@@ -119,11 +142,13 @@ CADENCE_AVX2_INLINE void load_quads(
 /// The rest of a group once its weights `q` are known: the bilinear sample at texel
 /// column `xi` + φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both
 /// 16-bit lanes), the tint, the blend into the pixels at `low` and `high` (`load_group`).
-/// Both kernels end here.
+/// Both kernels end here. `plain` (a constant of the caller's): the particle is known
+/// plain (`draw_halves`), so its tests are left out.
 CADENCE_AVX2_INLINE void sample_and_blend(
-    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy) {
+    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy,
+    int plain) {
     __m256i lo, hi;
-    if (s->quads && s->gray) {
+    if (plain || (s->quads && s->gray)) {
         // A gray level (`gray_sample`): one channel, its value in all four.
         __m256i j, phi;
         pair_columns(xi, fx0, s->maxX, &j, &phi);
@@ -150,8 +175,12 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lo, tintLo), c128), 8);
         hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
     }
-    if (s->additive) {
+    if (plain) {
+        blend_over_halves(lo, hi, q, 1, low, high);
+    } else if (s->additive) {
         add_sample(lo, hi, q, low, high);
+    } else if (s->translucent) {
+        blend_over_halves(lo, hi, q, s->colourWithinAlpha, low, high);
     } else {
         blend_sample_halves(lo, hi, q, low, high);
     }
@@ -188,7 +217,7 @@ CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x
     const __m256 ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
     __m256 xf, yf;
     const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
-    sample_and_blend(s, px, px + 16, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))));
+    sample_and_blend(s, px, px + 16, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))), 0);
 }
 
 /// The lanes of the group at column `x` that are still to draw, `next ..< end`, as all-ones:
@@ -256,10 +285,12 @@ CADENCE_AVX2_INLINE __m256i stepped(int32_t first, int32_t step, __m256i at) {
 
 /// One slab's Q16 coverage at Q16 slab distance `p` (pixels), `h` its half extent plus ½:
 /// `sat(h − |p|) + (sat(h + |p|) − 1)`, the second term `min(h + |p| − 1, 0)` as h + |p| ≥ 0,
-/// then `max(0, ·)`.
-CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p) {
+/// then `max(0, ·)`. `wide` (a constant of the caller's): h is at least 1, so the second
+/// term is 0 and the sum at least 0: the coverage is `sat(h − |p|)` alone.
+CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p, int wide) {
     const __m256i izero = _mm256_setzero_si256(), one = _mm256_set1_epi32(65536), hh = _mm256_set1_epi32(h);
     const __m256i a = _mm256_abs_epi32(p);
+    if (wide) return clampi(_mm256_sub_epi32(hh, a), izero, one);
     return _mm256_max_epi32(izero, _mm256_add_epi32(clampi(_mm256_sub_epi32(hh, a), izero, one),
                                                      _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hh, a), one), izero)));
 }
@@ -267,11 +298,11 @@ CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p) {
 /// Eight pixels in fixed point at `low` and `high` (`load_group`), from their texel columns
 /// `x`, texel rows `y` and slab distances `u`, `v` (Q16 lanes): the coverage `nu·nv` in Q15
 /// and the weight `⌊(c·opacity + 2²²) / 2²³⌋`, lanes outside `lanesIn` weighing 0; then the
-/// float kernel's sample and blend.
+/// float kernel's sample and blend (`plain` as there).
 CADENCE_AVX2_INLINE void shade_fixed(
     const cadence_sprite *s, const fixed_sprite *f, __m256i x, __m256i y, __m256i u, __m256i v, __m256i lanesIn,
-    uint8_t *low, uint8_t *high) {
-    const __m256i nu = slab_fixed(f->halfU, u), nv = slab_fixed(f->halfV, v);
+    uint8_t *low, uint8_t *high, int plain) {
+    const __m256i nu = slab_fixed(f->halfU, u, plain), nv = slab_fixed(f->halfV, v, plain);
     const __m256i c30 = _mm256_mullo_epi32(_mm256_srli_epi32(nu, 1), _mm256_srli_epi32(nv, 1));
     const __m256i c15 = _mm256_srli_epi32(_mm256_add_epi32(c30, _mm256_set1_epi32(1 << 14)), 15);
     __m256i q = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi32(c15, _mm256_set1_epi32(f->opacity)), _mm256_set1_epi32(1 << 22)), 23);
@@ -284,7 +315,7 @@ CADENCE_AVX2_INLINE void shade_fixed(
     const __m256i ys = clampi(y, lowest, _mm256_set1_epi32(f->maxYs));
     const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
     const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
-    sample_and_blend(s, low, high, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy));
+    sample_and_blend(s, low, high, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy), plain);
 }
 
 /// `draw_row` in fixed point: each group's pixels `k + i` steps after the row's first
@@ -299,7 +330,7 @@ static __attribute__((noinline, target("avx2"))) void draw_row_fixed(
         const __m256i at = _mm256_add_epi32(lanes, _mm256_set1_epi32((int32_t)(x - first)));
         uint8_t *px = pixels + 4 * (x - first);
         shade_fixed(sprite, f, stepped(r->x, f->stepX, at), stepped(r->y, f->stepY, at), stepped(r->u, f->stepU, at),
-                    stepped(r->v, f->stepV, at), inside(x, next, end), px, px + 16);
+                    stepped(r->v, f->stepV, at), inside(x, next, end), px, px + 16, 0);
         next = x + 8;
     }
 }
@@ -326,25 +357,26 @@ typedef struct fixed_span {
 /// One group of two halves: `a` (low lanes) and `b` (high lanes), their first values,
 /// pixels and counts of pixels still in the support from their first (lanes at or past it
 /// weigh 0; 4 or more: all four in). `lanes` is 0 … 3 in both halves; `step*` are each
-/// quantity's steps at those lanes.
+/// quantity's steps at those lanes; `plain` as in `sample_and_blend`.
 CADENCE_AVX2_INLINE void draw_half_pair(
     const cadence_sprite *sprite, const fixed_sprite *f, __m128i atA, uint8_t *pixelsA, int32_t countA, __m128i atB,
-    uint8_t *pixelsB, int32_t countB, __m256i lanes, __m256i stepX, __m256i stepY, __m256i stepU, __m256i stepV) {
+    uint8_t *pixelsB, int32_t countB, __m256i lanes, __m256i stepX, __m256i stepY, __m256i stepU, __m256i stepV,
+    int plain) {
     const __m256i at = _mm256_inserti128_si256(_mm256_castsi128_si256(atA), atB, 1);
     const __m256i counts = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi32(countA)), _mm_set1_epi32(countB), 1);
     shade_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
                 _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
                 _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
                 _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), _mm256_cmpgt_epi32(counts, lanes), pixelsA,
-                pixelsB);
+                pixelsB, plain);
 }
 
 /// Draws the `n` rows at `rows` (n ≥ 1) of one particle in halves, two a group, the halves
 /// in order (each row's from its first pixel, four steps apart: wrapping, as `first +
-/// k·step` wraps), a lone last half paired with itself at count 0. Out of line, as
-/// `draw_row_fixed`.
-static __attribute__((noinline, target("avx2"))) void draw_halves(
-    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n) {
+/// k·step` wraps), a lone last half paired with itself at count 0; `plain` (a constant)
+/// as in `sample_and_blend`.
+CADENCE_AVX2_INLINE void draw_halves_as(
+    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n, int plain) {
     // Local copies, which the stores to the canvas (through `__m128i *`, which may alias
     // anything) cannot change: their fields are then read once, not again each group.
     const cadence_sprite spriteCopy = *spriteIn, *sprite = &spriteCopy;
@@ -368,7 +400,7 @@ static __attribute__((noinline, target("avx2"))) void draw_halves(
         at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
         if (left <= 0) {
             if (row == last) {
-                draw_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY, stepU, stepV);
+                draw_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY, stepU, stepV, plain);
                 return;
             }
             row++, at = row->at, pixels = row->pixels, left = row->count;
@@ -379,8 +411,23 @@ static __attribute__((noinline, target("avx2"))) void draw_halves(
         at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
         const int done = left <= 0 && row == last;
         if (left <= 0 && !done) row++, at = row->at, pixels = row->pixels, left = row->count;
-        draw_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU, stepV);
+        draw_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU, stepV, plain);
         if (done) return;
+    }
+}
+
+/// `draw_halves_as`, out of line (as `draw_row_fixed`), compiled twice: for a **plain**
+/// particle — a gray level (`gray_sample`), blended, not added, `translucent` and
+/// `colourWithinAlpha`, at least a pixel across (both slabs' `h` at least 1: `slab_fixed`'s
+/// `wide`): the usual particle, a white image tinted and fading — with those tests left out
+/// of its groups, and for any other with them.
+static __attribute__((noinline, target("avx2"))) void draw_halves(
+    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_span *rows, ptrdiff_t n) {
+    if (sprite->quads && sprite->gray && !sprite->additive && sprite->translucent && sprite->colourWithinAlpha &&
+        f->halfU >= 65536 && f->halfV >= 65536) {
+        draw_halves_as(sprite, f, rows, n, 1);
+    } else {
+        draw_halves_as(sprite, f, rows, n, 0);
     }
 }
 
@@ -559,8 +606,6 @@ static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b
 /// rows and its mips' 9, 5 and 3 fit; a level that does not fit is gathered).
 enum { quad_max_side = 16, quad_max_levels = 16, quad_bytes = 34 << quad_row_shift };
 
-/// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
-/// in `quads[k]` (null: gathered).
 /// Whether every texel of `level` has its four channels equal (its quad table can then be
 /// a gray table).
 static int level_is_gray(const cadence_sprite_level *level) {
@@ -574,12 +619,27 @@ static int level_is_gray(const cadence_sprite_level *level) {
     return 1;
 }
 
-static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads, int32_t *grays) {
+/// The largest alpha of `level`'s texels.
+static int32_t level_max_alpha(const cadence_sprite_level *level) {
+    int32_t most = 0;
+    for (int32_t y = 0; y <= level->maxY; y++) {
+        const uint8_t *row = level->texels + (ptrdiff_t)y * level->stride;
+        for (int32_t x = 0; x <= level->maxX; x++) most = row[4 * x + 3] > most ? row[4 * x + 3] : most;
+    }
+    return most;
+}
+
+/// Builds the quad table of each of `run`'s levels that qualifies into `buffer`, its address
+/// in `quads[k]` (null: gathered), whether it is a gray table in `grays[k]`, and the level's
+/// largest alpha in `alphas[k]` (255 where there is no table: not looked at), from which a
+/// particle is known `translucent`.
+static void quads_build(
+    const cadence_sprite_run *run, uint8_t *buffer, const uint8_t **quads, int32_t *grays, int32_t *alphas) {
     size_t used = 0;
     for (int32_t k = 0; k < run->levelCount && k < quad_max_levels; k++) {
         const cadence_sprite_level *level = &run->levels[k];
         const int32_t maxX = level->maxX, maxY = level->maxY;
-        quads[k] = 0, grays[k] = 0;
+        quads[k] = 0, grays[k] = 0, alphas[k] = 255;
         if (run->gatherTexels || maxX < 1 || maxX >= quad_max_side || maxY < 0 || maxY >= quad_max_side) continue;
         const int gray = !run->colourTables && level_is_gray(level);
         const size_t size = (size_t)(maxY + 2) << (gray ? gray_row_shift : quad_row_shift);
@@ -603,6 +663,7 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
             }
         }
         grays[k] = gray;
+        alphas[k] = level_max_alpha(level);
         quads[k] = table;
         used += size;
     }
@@ -611,8 +672,8 @@ static void quads_build(const cadence_sprite_run *run, uint8_t *buffer, const ui
 CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
     _Alignas(32) uint8_t buffer[quad_bytes];
     const uint8_t *quads[quad_max_levels];
-    int32_t grays[quad_max_levels];
-    quads_build(run, buffer, quads, grays);
+    int32_t grays[quad_max_levels], alphas[quad_max_levels];
+    quads_build(run, buffer, quads, grays, alphas);
     for (ptrdiff_t i = start; i < end; i++) {
         if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
         const int32_t *b = run->bounds + 4 * i;
@@ -627,14 +688,23 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
         const float *map = run->maps + 8 * i;
         const uint16_t *tint = run->tints + 4 * i;
         const double *center = run->centers + 2 * i;
+        const uint8_t *table = 0;
+        int32_t gray = 0, levelAlpha = 255;
+        if (k < quad_max_levels) table = quads[k], gray = grays[k], levelAlpha = alphas[k];
+        // The largest alpha a sample can have: the level's (a bilinear mix is at most its
+        // largest texel), tinted as `sample_and_blend` tints (⌊(c·t + 128)/256⌋, rising in c;
+        // the level's own at t = 256, no tint).
+        const int32_t mostAlpha = (levelAlpha * tint[3] + 128) >> 8;
         const cadence_sprite sprite = {
             .texels = level->texels, .stride = level->stride, .maxX = level->maxX, .maxY = level->maxY,
             .scale = level->scale, .ux = map[0], .uy = map[1], .vx = map[2], .vy = map[3], .ppu = map[4],
             .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
             .tint = {tint[0], tint[1], tint[2], tint[3]},
             .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
-            .additive = run->additive, .opacity = run->opacity, .quads = k < quad_max_levels ? quads[k] : 0,
-            .gray = k < quad_max_levels ? grays[k] : 0};
+            .additive = run->additive, .opacity = run->opacity, .quads = table, .gray = gray,
+            .translucent = mostAlpha < 255,
+            // A gray level's four channels are one sample, tinted by factors rising in it.
+            .colourWithinAlpha = gray && tint[0] <= tint[3] && tint[1] <= tint[3] && tint[2] <= tint[3]};
         // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
         const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
         const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];

@@ -7,8 +7,10 @@ import XCTest
 @_spi(Testing) @testable import CadenceCompositor
 
 /// The AVX2 kernel of the sprites (`cadence_sprite_run_draw`) against its reference twins: in
-/// float lanes, the Swift kernel (`Rasterizer.referenceSpritesForTests`), the same bytes
-/// frame for frame; in fixed point, the float lanes, within the bound its doc derives.
+/// float lanes, the Swift kernel (`Rasterizer.Shortcuts.spriteKernel` off), the same bytes
+/// frame for frame; in fixed point, the float lanes, within the bound its doc derives. Its
+/// other shortcuts (`Rasterizer.Shortcuts`: quad and gray tables, half groups) against the
+/// routes they stand in for, byte for byte.
 final class RasterizerSpritesTests: XCTestCase {
     /// SplitMix64: a small seeded generator, so a failure names the case that made it.
     private struct Generator {
@@ -123,14 +125,15 @@ final class RasterizerSpritesTests: XCTestCase {
     /// the Swift kernel.
     private func rowKernelMatchesReference(seed: UInt64, spun: Bool) throws {
         try framesDrawnAlike(
-            seed: seed, spun: spun, Switches(float: true), Switches(reference: true, float: true))
+            seed: seed, spun: spun, without(\.fixedPointSprites), without(\.spriteKernel, \.fixedPointSprites))
     }
 
-    /// Each of 48 random frames from `seed` drawn with the sprite switches set to `first`
-    /// and to `second` (`framesDrawnTwice`) is the same bytes both times, with more than
+    /// Each of 48 random frames from `seed` drawn with the shortcuts `first` and `second`
+    /// (`framesDrawnTwice`) is the same bytes both times, with more than
     /// 20,000 pixels of particles drawn in all. Skipped where the CPU has no AVX2.
     private func framesDrawnAlike(
-        seed: UInt64, spun: Bool = true, gray: Bool = false, _ first: Switches, _ second: Switches
+        seed: UInt64, spun: Bool = true, gray: Bool = false, _ first: Rasterizer.Shortcuts,
+        _ second: Rasterizer.Shortcuts
     ) throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var drawn = 0
@@ -141,36 +144,21 @@ final class RasterizerSpritesTests: XCTestCase {
         XCTAssertGreaterThan(drawn, 20_000, "particles drawn")
     }
 
-    /// Each of 48 random frames from `seed` (`frame`) drawn with the sprite switches
-    /// (`Rasterizer.referenceSpritesForTests`, `Rasterizer.floatSpriteRowsForTests`,
-    /// `Rasterizer.gatherSpriteTexelsForTests`, `Rasterizer.wholeSpriteRowsForTests`,
-    /// `Rasterizer.colourSpriteTablesForTests`) set to
-    /// `first` and then to `second`, handed to `check` with a label naming the case; the
-    /// switches are restored afterwards.
+    /// Each of 48 random frames from `seed` (`frame`) drawn by a one-thread compositor whose
+    /// rasterizer takes the shortcuts `first` and then `second`, handed to `check` with a
+    /// label naming the case.
     private func framesDrawnTwice(
-        seed: UInt64, spun: Bool = true, gray: Bool = false, first: Switches, second: Switches,
-        check: (Bitmap, Bitmap, String) -> Void
+        seed: UInt64, spun: Bool = true, gray: Bool = false, first: Rasterizer.Shortcuts,
+        second: Rasterizer.Shortcuts, check: (Bitmap, Bitmap, String) -> Void
     ) throws {
         var g = Generator(state: seed)
-        func switches() -> Switches {
-            Switches(
-                reference: Rasterizer.referenceSpritesForTests, float: Rasterizer.floatSpriteRowsForTests,
-                gather: Rasterizer.gatherSpriteTexelsForTests, whole: Rasterizer.wholeSpriteRowsForTests,
-                colour: Rasterizer.colourSpriteTablesForTests)
-        }
-        func set(_ s: Switches) {
-            (Rasterizer.referenceSpritesForTests, Rasterizer.floatSpriteRowsForTests, Rasterizer.gatherSpriteTexelsForTests,
-             Rasterizer.wholeSpriteRowsForTests, Rasterizer.colourSpriteTablesForTests) = (s.reference, s.float, s.gather, s.whole, s.colour)
-        }
-        let saved = switches()
-        defer { set(saved) }
+        let a = Compositor(threadCount: 1), b = Compositor(threadCount: 1)
+        a.rasterizer.shortcuts = first
+        b.rasterizer.shortcuts = second
         for index in 0..<48 {
             let (canvas, emitter, time) = try frame(spun: spun, gray: gray, &g)
-            set(first)
-            let a = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
-            set(second)
-            let b = try Compositor(threadCount: 1).render([emitter], at: time, on: canvas)
-            check(a, b, "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
+            check(try a.render([emitter], at: time, on: canvas), try b.render([emitter], at: time, on: canvas),
+                  "seed \(seed), case \(index): \(canvas.width) × \(canvas.height), t = \(time)")
         }
     }
 
@@ -180,9 +168,7 @@ final class RasterizerSpritesTests: XCTestCase {
     /// gathered levels both run). The float lanes read the same tables, and
     /// `testRowKernelMatchesReference` holds them to the Swift kernel.
     func testQuadTablesMatchGathers() throws {
-        try framesDrawnAlike(
-            seed: 0x5EED_2026_1129, Switches(),
-            Switches(gather: true))
+        try framesDrawnAlike(seed: 0x5EED_2026_1129, without(), without(\.spriteQuadTables))
     }
 
     /// Whole frames of random emitters of gray images (`image(gray:)`: every texel's four
@@ -191,9 +177,11 @@ final class RasterizerSpritesTests: XCTestCase {
     /// are equal byte for byte, in fixed point and in float lanes; and the float lanes with
     /// gray tables are the Swift kernel's bytes.
     func testGrayTablesMatchColourTables() throws {
-        try framesDrawnAlike(seed: 0x5EED_2026_1131, gray: true, Switches(), Switches(colour: true))
-        try framesDrawnAlike(seed: 0x5EED_2026_1132, gray: true, Switches(float: true), Switches(float: true, colour: true))
-        try framesDrawnAlike(seed: 0x5EED_2026_1133, gray: true, Switches(float: true), Switches(reference: true, float: true))
+        try framesDrawnAlike(seed: 0x5EED_2026_1131, gray: true, without(), without(\.spriteGrayTables))
+        try framesDrawnAlike(
+            seed: 0x5EED_2026_1132, gray: true, without(\.fixedPointSprites), without(\.fixedPointSprites, \.spriteGrayTables))
+        try framesDrawnAlike(
+            seed: 0x5EED_2026_1133, gray: true, without(\.fixedPointSprites), without(\.spriteKernel, \.fixedPointSprites))
     }
 
     /// Whole frames of random emitters drawn by the AVX2 kernel in fixed point with half
@@ -202,15 +190,14 @@ final class RasterizerSpritesTests: XCTestCase {
     /// lane, and leave the pixels past a row's support as they were. The canvases (8 to 97
     /// pixels wide) put rows' last halves against the row's end, which are drawn whole.
     func testHalfGroupsMatchWholeRows() throws {
-        try framesDrawnAlike(
-            seed: 0x5EED_2026_1130, Switches(),
-            Switches(whole: true))
+        try framesDrawnAlike(seed: 0x5EED_2026_1130, without(), without(\.spriteHalfGroups))
     }
 
-    /// The sprite switches a frame is drawn with (`framesDrawnTwice`), all off by default:
-    /// the kernel as it runs.
-    struct Switches {
-        var reference = false, float = false, gather = false, whole = false, colour = false
+    /// The default shortcuts (the kernel as it runs) with those at `off` turned off.
+    private func without(_ off: WritableKeyPath<Rasterizer.Shortcuts, Bool>...) -> Rasterizer.Shortcuts {
+        var shortcuts = Rasterizer.Shortcuts()
+        for path in off { shortcuts[keyPath: path] = false }
+        return shortcuts
     }
 
     /// The bound CadenceSprites.h derives for its fixed-point rows against its float
@@ -226,8 +213,7 @@ final class RasterizerSpritesTests: XCTestCase {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var histogram = [Int](repeating: 0, count: 256)
         try framesDrawnTwice(
-            seed: 0x5EED_2026_1127, first: Switches(),
-            second: Switches(float: true)
+            seed: 0x5EED_2026_1127, first: without(), second: without(\.fixedPointSprites)
         ) {
             fixed, float, label in
             var worst = 0

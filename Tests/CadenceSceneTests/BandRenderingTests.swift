@@ -130,18 +130,23 @@ final class BandRenderingTests: XCTestCase {
 
     /// The rasterizer's shortcuts (`Rasterizer.Shortcuts`: spans of pixel-aligned layers,
     /// the rectangle and rounded-row kernels, steady rows, masked spans, perspective interiors, corners left
-    /// out, covered shadows left out, mask zeros left out) change no byte of any golden scene
-    /// or of the demo at 0, 1.3 and 2.9 s (its turning clip), at 1 and 7 threads, against a
+    /// out, covered shadows left out, mask zeros left out, the sprite kernel and its quad tables,
+    /// gray tables and half groups) change no byte of any golden scene or of the demo at 0,
+    /// 1.3 and 2.9 s (its turning clip, its emitter), at 1 and 7 threads, against a
     /// one-thread compositor that takes none of them. Where a frame differs, each shortcut is
     /// then turned off alone, and the failure names those whose absence changes the frame.
     /// (One reference for all of them: each shortcut's own test compares it alone on scenes
-    /// made for it.)
+    /// made for it.) The sprites' fixed-point rows, which are within a bound of the float
+    /// lanes but not their bytes (`RasterizerSpritesTests`), are off in every compositor here.
     func testShortcutsChangeNoByte() throws {
         let shortcuts: [(name: String, path: WritableKeyPath<Rasterizer.Shortcuts, Bool>)] = [
             ("alignedSpans", \.alignedSpans), ("rectangleKernel", \.rectangleKernel), ("roundedKernel", \.roundedKernel),
             ("steadyRows", \.steadyRows),
             ("maskedSpans", \.maskedSpans), ("projectiveSpans", \.projectiveSpans), ("cornerSupport", \.cornerSupport),
             ("leavesOutCoveredShadows", \.leavesOutCoveredShadows), ("maskZeros", \.maskZeros),
+            ("spriteKernel", \.spriteKernel), ("fixedPointSprites", \.fixedPointSprites),
+            ("spriteQuadTables", \.spriteQuadTables), ("spriteGrayTables", \.spriteGrayTables),
+            ("spriteHalfGroups", \.spriteHalfGroups),
         ]
         // Every shortcut is named here and off in `.none` (a new one goes in both).
         let fields = Mirror(reflecting: Rasterizer.Shortcuts.none).children
@@ -149,7 +154,11 @@ final class BandRenderingTests: XCTestCase {
         XCTAssert(fields.allSatisfy { $0.value as? Bool == false })
         let every = Compositor(threadCount: 1)
         every.rasterizer.shortcuts = .none
-        let compositors = [1, 7].map { Compositor(threadCount: $0) }
+        let compositors = [1, 7].map { threads in
+            let compositor = Compositor(threadCount: threads)
+            compositor.rasterizer.shortcuts.fixedPointSprites = false
+            return compositor
+        }
         let demo = DemoScene.make()
         var frames = try SceneGoldenImageTests.goldenScenes().map { ($0.name, $0.scene, 0.0) }
         frames += [0, 1.3, 2.9].map { ("demo at \($0) s", demo, $0) }
@@ -160,6 +169,7 @@ final class BandRenderingTests: XCTestCase {
                 guard got != expected else { continue }
                 let culprits = try shortcuts.filter { shortcut in
                     let one = Compositor(threadCount: compositor.threadCount)
+                    one.rasterizer.shortcuts.fixedPointSprites = false
                     one.rasterizer.shortcuts[keyPath: shortcut.path] = false
                     return try one.render(scene.layers, at: time, on: scene.canvas) != got
                 }

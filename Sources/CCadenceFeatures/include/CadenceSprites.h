@@ -41,6 +41,13 @@ typedef struct cadence_sprite {
     /// Nonzero: `quads` is a gray table (the level's texels all gray: one channel, 4 bytes
     /// a quad, 64 a row).
     int32_t gray;
+    /// Nonzero: no sample of the particle can be opaque (its level's largest alpha, tinted,
+    /// is under 255), so each group is blended by `over` with no test for the opaque or
+    /// full-weight shortcuts (`over` gives their bytes: CadenceSprites.c, `blend_over_halves`).
+    int32_t translucent;
+    /// Nonzero: no sample's colour can exceed its alpha (a gray level whose tint's colour is
+    /// at most its alpha), so the colour is not held to the alpha.
+    int32_t colourWithinAlpha;
 } cadence_sprite;
 
 /// Whether `cadence_sprite_run_draw` may be called: the CPU has AVX2 (checked at run time, once).

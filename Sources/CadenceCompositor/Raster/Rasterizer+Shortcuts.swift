@@ -2,8 +2,9 @@ extension Rasterizer {
     /// The shortcuts a rasterizer takes: routes that draw some layers faster than the
     /// general one and give the same bits (the tests compare them, and
     /// `BandRenderingTests.testShortcutsChangeNoByte` renders every golden scene and the
-    /// demo with all of them and with `Shortcuts.none`). Each is on by default; a test
-    /// turns one off to reach the route it stands in for.
+    /// demo with all of them and with `Shortcuts.none`) — all but `fixedPointSprites`,
+    /// which stays within a stated bound of its route. Each is on by default; a test turns
+    /// one off to reach the route it stands in for.
     struct Shortcuts: Equatable, Sendable {
         /// Whether a layer whose bounds (and border's inner edge) land exactly on pixel edges
         /// draws as spans: every pixel of the rectangle has coverage 1 and every other 0, so
@@ -65,9 +66,41 @@ extension Rasterizer {
         /// weighted or blended there; the same bits. `false` (tests) draws the whole pieces.
         var maskZeros = true
 
+        /// Whether an emitter's particles draw through the AVX2 sprite kernel
+        /// (`cadence_sprite_run_draw`, where the CPU has AVX2 and the clip is one rectangle)
+        /// rather than by the Swift kernel (`Rasterizer.shade`), its reference twin: the same
+        /// bits in float lanes (`fixedPointSprites` off). `false` (tests) draws every
+        /// particle in Swift.
+        var spriteKernel = true
+
+        /// Whether the sprite kernel draws a small particle's rows in fixed point (Q16
+        /// coordinates, Q15 coverage) rather than in float lanes: **not the same bits**, within
+        /// 5 of 255 a channel of them (derived in `CadenceSprites.h`, held by
+        /// `RasterizerSpritesTests`). `false` (tests) draws every row in float lanes, the
+        /// Swift kernel's bytes.
+        var fixedPointSprites = true
+
+        /// Whether the sprite kernel reads the levels up to 16 texels a side through quad
+        /// tables (a pixel's four texels in one load) rather than by gathers: the same texels,
+        /// so the same bits. `false` (tests) gathers every texel.
+        var spriteQuadTables = true
+
+        /// Whether the sprite kernel reads a gray level (every texel's four channels equal)
+        /// through a gray table, sampling one channel for all four, rather than through a colour
+        /// quad table: the same integers, so the same bits. `false` (tests) reads every level
+        /// in colour.
+        var spriteGrayTables = true
+
+        /// Whether the sprite kernel draws its fixed-point rows as halves of four pixels, two a
+        /// group of eight, rather than row by row: the same lanes' operations, so the same
+        /// bits. `false` (tests) draws every row in groups of its own.
+        var spriteHalfGroups = true
+
         /// Every shortcut off: every layer down the general routes.
         static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, roundedKernel: false, steadyRows: false,
                                     maskedSpans: false, projectiveSpans: false, cornerSupport: false,
-                                    leavesOutCoveredShadows: false, maskZeros: false)
+                                    leavesOutCoveredShadows: false, maskZeros: false, spriteKernel: false,
+                                    fixedPointSprites: false, spriteQuadTables: false, spriteGrayTables: false,
+                                    spriteHalfGroups: false)
     }
 }

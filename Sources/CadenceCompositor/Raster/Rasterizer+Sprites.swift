@@ -39,13 +39,14 @@ import CadencePixels
 /// float lanes with the same operations in the same types as `shade`, the same bytes; the
 /// texels by hardware gathers or, for levels up to 16 texels a side, from a table of each
 /// pixel's four bilinear texels, one 16-byte load a pixel (built once a run: the same
-/// texels, so the same bytes; `gatherSpriteTexelsForTests` switches it off), for a gray level
-/// (a white image, the usual particle: every texel's four channels equal) a table of one
-/// channel sampled once for all four (the same integers, so the same bytes;
-/// `colourSpriteTablesForTests` switches it off); rows in fixed
-/// point four pixels at a time, two such halves (of one row or two) a group of eight, since
-/// most rows are narrow (the same bytes as whole rows; `wholeSpriteRowsForTests`). `shade` is the
-/// reference twin (`referenceSpritesForTests`) of the float lanes (`floatSpriteRowsForTests`), which are the fixed point's:
+/// texels, so the same bytes; `Shortcuts.spriteQuadTables`), for a gray level (a white
+/// image, the usual particle: every texel's four channels equal) a table of one channel
+/// sampled once for all four (the same integers, so the same bytes;
+/// `Shortcuts.spriteGrayTables`); rows in fixed point four pixels at a time, two such halves
+/// (of one row or two) a group of eight, since most rows are narrow (the same bytes as
+/// whole rows; `Shortcuts.spriteHalfGroups`). Each of these is a shortcut a test turns off
+/// (`Rasterizer.Shortcuts`). `shade` is the reference twin (`Shortcuts.spriteKernel`) of
+/// the float lanes (`Shortcuts.fixedPointSprites` off), which are the fixed point's:
 /// `RasterizerSpritesTests` compares whole frames of random emitters, byte for byte and
 /// within the bound. Under a clip mask or rounded clip, and without AVX2, `shade` draws.
 ///
@@ -71,9 +72,9 @@ extension Rasterizer {
         let context = SpriteContext(
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
             wholeGroups: wholeGroups,
-            vectorRows: wholeGroups && !Self.referenceSpritesForTests && cadence_sprite_draw_available() != 0,
-            floatRows: Self.floatSpriteRowsForTests, gatherTexels: Self.gatherSpriteTexelsForTests,
-            wholeRows: Self.wholeSpriteRowsForTests, colourTables: Self.colourSpriteTablesForTests)
+            vectorRows: wholeGroups && shortcuts.spriteKernel && cadence_sprite_draw_available() != 0,
+            floatRows: !shortcuts.fixedPointSprites, gatherTexels: !shortcuts.spriteQuadTables,
+            wholeRows: !shortcuts.spriteHalfGroups, colourTables: !shortcuts.spriteGrayTables)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -197,43 +198,18 @@ extension Rasterizer {
         /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
         /// Whether the AVX2 kernel draws every row in float lanes (byte for byte `shade`),
-        /// never in fixed point: `floatSpriteRowsForTests`.
+        /// never in fixed point: `Shortcuts.fixedPointSprites` off.
         var floatRows: Bool
         /// Whether the AVX2 kernel gathers every texel, reading no level through a quad
-        /// table (the same bytes): `gatherSpriteTexelsForTests`.
+        /// table (the same bytes): `Shortcuts.spriteQuadTables` off.
         var gatherTexels: Bool
         /// Whether the AVX2 kernel draws its fixed-point rows row by row, never two half
-        /// rows a group (the same bytes): `wholeSpriteRowsForTests`.
+        /// rows a group (the same bytes): `Shortcuts.spriteHalfGroups` off.
         var wholeRows: Bool
         /// Whether the AVX2 kernel reads gray levels through colour quad tables, never
-        /// through gray tables (the same bytes): `colourSpriteTablesForTests`.
+        /// through gray tables (the same bytes): `Shortcuts.spriteGrayTables` off.
         var colourTables: Bool
     }
-
-    /// Whether sprites are drawn by the Swift kernel even where the AVX2 row kernel could
-    /// run: the reference twin, for tests. Set it only where no other thread draws.
-    nonisolated(unsafe) static var referenceSpritesForTests = false
-
-    /// Whether the AVX2 kernel draws in float lanes only (the same bytes as `shade`) rather
-    /// than in fixed point where it can (within a stated bound of them): for tests. Set it
-    /// only where no other thread draws.
-    nonisolated(unsafe) static var floatSpriteRowsForTests = false
-
-    /// Whether the AVX2 kernel gathers the texels of every level (the quad tables' twin, the
-    /// same bytes) rather than reading small levels through their quad tables: for tests.
-    /// Set it only where no other thread draws.
-    nonisolated(unsafe) static var gatherSpriteTexelsForTests = false
-
-    /// Whether the AVX2 kernel draws its fixed-point rows row by row (the half groups' twin,
-    /// the same bytes) rather than four pixels of a row and four of another a group: for
-    /// tests. Set it only where no other thread draws.
-    nonisolated(unsafe) static var wholeSpriteRowsForTests = false
-
-    /// Whether the AVX2 kernel reads a gray level (every texel's four channels equal)
-    /// through a colour quad table like any other (the gray tables' twin, the same bytes)
-    /// rather than through a gray table of one channel: for tests. Set it only where no
-    /// other thread draws.
-    nonisolated(unsafe) static var colourSpriteTablesForTests = false
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip), by the
     /// Swift kernel: where `context.vectorRows` holds, `drawSpriteRun` draws instead.
