@@ -317,23 +317,24 @@ typedef struct blend_paint {
 
 /// One group of eight pixels at `p` (`CoverageRows.blendGroup` for a whole group with
 /// `SourceOver.blend(_:weights:into:)`): the cells at `cells` read and cleared, quantized
-/// (`PixelLanes.quantize`), the paint over the pixels at those weights.
-CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, float *cells, uint8_t *p) {
+/// (`PixelLanes.quantize`), the paint over the pixels at those weights. `opaque` is
+/// `paint->opaque`, a constant where the band's loop is compiled for each value.
+CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, int opaque, float *cells, uint8_t *p) {
     const __m256 v = _mm256_loadu_ps(cells);
     _mm256_storeu_ps(cells, _mm256_setzero_ps());
     // `!any(v < fullWeight)` (1 − 2⁻¹⁰): an opaque paint's interior is stored as it is.
-    if (paint->opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
+    if (opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
         _mm256_storeu_si256((__m256i *)p, paint->fill);
         return;
     }
     const __m256i q = quantize(v);
     if (_mm256_testz_si256(q, q)) return;
     const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
-    if (paint->opaque && full) {
+    if (opaque && full) {
         _mm256_storeu_si256((__m256i *)p, paint->fill);
         return;
     }
-    blend_weighted(paint->lo, paint->hi, paint->alpha, _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, full, p);
+    blend_weighted(paint->lo, paint->hi, paint->alpha, _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), opaque, full, p);
 }
 
 /// The paint's lanes from its pixel word (`SourceOver.Paint.init(bytes:)`).
@@ -353,7 +354,7 @@ CADENCE_AVX2_INLINE blend_paint make_paint(uint32_t word) {
 /// lanes past `n` 0 (`PixelLanes.floats` and `keep`), the paint over the pixels as
 /// `SourceOver.blend(_:weights:into:)` does with those weights — a lane of weight 0 is left
 /// as it was, and the lanes past `n` are neither read nor written (masked loads and stores).
-CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, float *cells, ptrdiff_t n, uint8_t *p) {
+CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, int opaque, float *cells, ptrdiff_t n, uint8_t *p) {
     const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     const __m256 v = _mm256_maskload_ps(cells, mask);
     _mm256_maskstore_ps(cells, mask, _mm256_setzero_ps());
@@ -363,12 +364,12 @@ CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, float *cells, ptrd
     // of the paint do not apply.
     const __m256i d = _mm256_maskload_epi32((const int *)p, mask);
     _mm256_maskstore_epi32((int *)p, mask, blended(paint->lo, paint->hi, paint->alpha,
-                                                   _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, 0, d));
+                                                   _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), opaque, 0, d));
 }
 
 /// `cadence_blend_blocks`' walk over one row's set blocks.
-CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, float *row, const uint64_t *blocks, ptrdiff_t start,
-                                   ptrdiff_t stop, uint8_t *dst) {
+CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, int opaque, float *row, const uint64_t *blocks,
+                                   ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
     if (start >= stop) return;
     // `TouchedBlocks.forEachBlock`: the set blocks `first ..< limit` in order, a bit scan each.
     const ptrdiff_t first = start >> 3, limit = (stop + 7) >> 3, last_word = (limit - 1) >> 6;
@@ -379,7 +380,7 @@ CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, float *row, const u
         if (w == last_word) bits &= last_mask;
         while (bits) {
             const ptrdiff_t c = ((w << 6) | __builtin_ctzll(bits)) << 3;
-            blend_group(paint, row + c, dst + 4 * c);
+            blend_group(paint, opaque, row + c, dst + 4 * c);
             bits &= bits - 1;
         }
         w += 1;
@@ -392,22 +393,33 @@ __attribute__((target("avx2")))
 void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
     if (start >= stop) return;
     const blend_paint paint = make_paint(word);
-    blend_row(&paint, row, blocks, start, stop, dst);
+    blend_row(&paint, paint.opaque, row, blocks, start, stop, dst);
+}
+
+/// `cadence_blend_sparse_band`'s loop, `opaque` (`paint->opaque`) a constant where it is
+/// called: each copy keeps only its own paint's steps and their constants in registers.
+CADENCE_AVX2_INLINE void blend_band(const blend_paint *paint, int opaque, float *base, ptrdiff_t width, ptrdiff_t rows,
+                                    const int32_t *spans, uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
+    const ptrdiff_t words = (width + 511) >> 9, whole = width & ~(ptrdiff_t)7;
+    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width, dst += dst_stride) {
+        const ptrdiff_t lo = spans[0], end = spans[1];
+        // A marked row is the caller's; a row without cells has no block set.
+        if (lo < 0 || lo >= end) continue;
+        blend_row(paint, opaque, base, blocks, lo, end < whole ? end : whole, dst);
+        if ((lo > whole ? lo : whole) < end && (blocks[whole >> 9] >> ((whole >> 3) & 63) & 1))
+            blend_tail(paint, opaque, base + whole, width - whole, dst + 4 * whole);
+        for (ptrdiff_t k = 0; k < words; k++) blocks[k] = 0;
+    }
 }
 
 __attribute__((target("avx2")))
 void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
                                uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
     const blend_paint paint = make_paint(word);
-    const ptrdiff_t words = (width + 511) >> 9, whole = width & ~(ptrdiff_t)7;
-    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width, dst += dst_stride) {
-        const ptrdiff_t lo = spans[0], end = spans[1];
-        // A marked row is the caller's; a row without cells has no block set.
-        if (lo < 0 || lo >= end) continue;
-        blend_row(&paint, base, blocks, lo, end < whole ? end : whole, dst);
-        if ((lo > whole ? lo : whole) < end && (blocks[whole >> 9] >> ((whole >> 3) & 63) & 1))
-            blend_tail(&paint, base + whole, width - whole, dst + 4 * whole);
-        for (ptrdiff_t k = 0; k < words; k++) blocks[k] = 0;
+    if (paint.opaque) {
+        blend_band(&paint, 1, base, width, rows, spans, blocks, dst, dst_stride);
+    } else {
+        blend_band(&paint, 0, base, width, rows, spans, blocks, dst, dst_stride);
     }
 }
 
