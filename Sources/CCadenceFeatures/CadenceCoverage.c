@@ -412,7 +412,9 @@ CADENCE_AVX2_INLINE void blend_band(const blend_paint *paint, int opaque, float 
     }
 }
 
-__attribute__((target("avx2")))
+// Not `memset` for a row's one to three block words: after the call every paint lane and
+// constant would be loaded into its register again, each row.
+__attribute__((target("avx2"), no_builtin("memset")))
 void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
                                uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
     const blend_paint paint = make_paint(word);
