@@ -329,12 +329,16 @@ CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, int opaque, float
     }
     const __m256i q = quantize(v);
     if (_mm256_testz_si256(q, q)) return;
-    const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
-    if (opaque && full) {
-        _mm256_storeu_si256((__m256i *)p, paint->fill);
+    const __m256i w = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
+    // An opaque paint at weight 255 is the paint itself, from the interpolation too (⌊255 · s
+    // / 255 + ½⌋ = s): `SourceOver`'s store of the paint for a group all at 255 gives the same
+    // bytes, so the opaque blend does not test for it.
+    if (opaque) {
+        blend_weighted(paint->lo, paint->hi, paint->alpha, w, 1, 0, p);
         return;
     }
-    blend_weighted(paint->lo, paint->hi, paint->alpha, _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), opaque, full, p);
+    const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
+    blend_weighted(paint->lo, paint->hi, paint->alpha, w, 0, full, p);
 }
 
 /// The paint's lanes from its pixel word (`SourceOver.Paint.init(bytes:)`).
