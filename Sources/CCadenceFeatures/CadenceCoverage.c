@@ -136,9 +136,11 @@ int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, in
 }
 
 /// An edge's values that every row reads (`addInside`'s locals): its cells as a span (lanes
-/// 0 and 1), its area slope (`sign / |dxdy|`, half of it, and as a `float`: the step a cell
-/// gains past the first), the plane's right side and width; for an edge whose blocks may lie
-/// across two words of a row, the first block of the first of them.
+/// 0 and 1; lanes 2 and 3 are its first row and `1 − end_row`, which the row code never
+/// reads: `cadence_accumulate_edges` folds the lanes into the plane's extent in one `vpminsd`),
+/// its area slope (`sign / |dxdy|`, half of it, and as a `float`: the step a cell gains past
+/// the first), the plane's right side and width; for an edge whose blocks may lie across two
+/// words of a row, the first block of the first of them.
 typedef struct edge_rows {
     __m128i cells;
     double right, slope, half_slope;
@@ -156,16 +158,18 @@ typedef struct edge_rows {
 /// rounded to `float` where it converts. `far` (a constant where it is called): the edge's
 /// last cell is at most `width − 3`, so no cell a row writes reaches the row's end (a
 /// crossing rounds at most an ulp past the edge's ends, its ceiling at most one cell
-/// further) and the tests against `width` are left out — they would all pass. `wide` (a
-/// constant too, never with `far`): the row's blocks lie in the two words from `word`, whose
-/// first block is `e->first_block`, and the bits are set in each (`TouchedBlocks.mark`).
+/// further) and the tests against `width` are left out — they would all pass; its first
+/// cell is at least 1, so the clamps at 0 and `width` are left out too. `wide` (a constant
+/// too, never with `far`): the row's blocks lie in the two words from `word`, whose first
+/// block is `e->first_block`, and the bits are set in each (`TouchedBlocks.mark`).
 CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span, uint64_t *word, double cover,
                                  double xt, double xb, int far, int wide) {
     // The span's lanes: `min(span.x, first)`, `max(span.y, last)`.
     const __m128i s = _mm_loadl_epi64((const __m128i *)span);
     _mm_storel_epi64((__m128i *)span, _mm_blend_epi32(_mm_min_epi32(s, e->cells), _mm_max_epi32(s, e->cells), 0x2));
     const double lo = xb < xt ? xb : xt, hi = xt > xb ? xt : xb;
-    const double x0 = lo > 0 ? lo : 0, x1 = e->right < hi ? e->right : hi;
+    // A `far` edge's crossings lie in 1 − ε … width − 3 + ε: the clamps give them back.
+    const double x0 = far ? lo : lo > 0 ? lo : 0, x1 = far ? hi : e->right < hi ? e->right : hi;
     // Whole numbers in 0 … width: their conversions are exact.
     const double f0 = __builtin_floor(x0), c1 = __builtin_ceil(x1);
     const ptrdiff_t i0 = (ptrdiff_t)f0, i1 = (ptrdiff_t)c1;
@@ -177,7 +181,9 @@ CADENCE_AVX2_INLINE void add_row(const edge_rows *e, float *line, int32_t *span,
         if (b0 < 64) word[0] |= (~(uint64_t)0 << b0) & (b1 < 64 ? ~(uint64_t)0 >> (63 - b1) : ~(uint64_t)0);
         if (b1 >= 64) word[1] |= (~(uint64_t)0 >> (127 - b1)) & (b0 >= 64 ? ~(uint64_t)0 << (b0 - 64) : ~(uint64_t)0);
     } else {
-        *word |= (~(uint64_t)0 << ((i0 >> 3) & 63)) & (~(uint64_t)0 >> (63 - ((last >> 3) & 63)));
+        // Bits `i0 / 8 … last / 8` (mod 64) of the word, `last / 8` not below `i0 / 8` in it:
+        // `2 << 63` wraps to 0, and the difference to every bit from `i0 / 8` up.
+        *word |= ((uint64_t)2 << ((last >> 3) & 63)) - ((uint64_t)1 << ((i0 >> 3) & 63));
     }
     if (i1 <= i0 + 1) {
         // Within one cell: the area right of the piece is (1 − mean offset) · dy.
@@ -247,14 +253,18 @@ ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *
     uint64_t *const blocks = plane->blocks;
     const ptrdiff_t stride = plane->stride, width = plane->width, words = (width + 511) >> 9;
     const double right = (double)width, bottom = (double)plane->height;
-    ptrdiff_t min_row = plane->min_row, max_row = plane->max_row, min_cell = plane->min_cell;
+    // The rows and leftmost cell touched as lanes of one vector, each edge folded in by one
+    // `vpminsd` (`edge_rows.cells`): lane 0 the leftmost cell, 2 the first row, 3 the last
+    // row negated. Lane 1 is not read. Rows and cells fit an `int32_t` (the spans hold them).
+    __m128i extent = _mm_setr_epi32((int32_t)plane->min_cell, INT32_MAX, (int32_t)plane->min_row, (int32_t)-plane->max_row);
     ptrdiff_t i = from;
+    if (i >= count) return i;
     // Edge `i` runs from point `i − 1` (the last point for edge 0) to point `i`, each less
-    // the offset (`addPolygon`).
+    // the offset (`addPolygon`); an edge's second point is the next edge's first, carried.
     const double *a = points + 2 * (i == 0 ? count - 1 : i - 1);
-    for (; i < count; a = points + 2 * i, i++) {
-        const double ax = a[0] - offset_x, ay = a[1] - offset_y;
-        const double bx = points[2 * i] - offset_x, by = points[2 * i + 1] - offset_y;
+    double ax = a[0] - offset_x, ay = a[1] - offset_y, bx, by;
+    for (; i < count; i++, ax = bx, ay = by) {
+        bx = points[2 * i] - offset_x, by = points[2 * i + 1] - offset_y;
         // `addEdge`: a level edge adds nothing, nor one wholly above or below the plane.
         if (ay == by) continue;
         const int down = ay < by;
@@ -275,12 +285,12 @@ ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *
         // a crossing is clamped to it) in one word of a row, or in two.
         const ptrdiff_t lo_word = (first_cell < 8 ? 0 : first_cell - 8) >> 9, hi_word = (last_cell + 8) >> 9;
         if (hi_word > lo_word + 1) break;
-        min_row = first_row < min_row ? first_row : min_row;
-        max_row = end_row - 1 > max_row ? end_row - 1 : max_row;
-        min_cell = first_cell < min_cell ? first_cell : min_cell;
+        const __m128i cells = _mm_setr_epi32((int32_t)first_cell, (int32_t)last_cell, (int32_t)first_row,
+                                             (int32_t)(1 - end_row));
+        extent = _mm_min_epi32(extent, cells);
         const double slope = sign / __builtin_fabs(dxdy);
         const edge_rows e = {
-            .cells = _mm_setr_epi32((int32_t)first_cell, (int32_t)last_cell, 0, 0), .right = right, .slope = slope,
+            .cells = cells, .right = right, .slope = slope,
             .half_slope = 0.5 * slope, .step = (float)slope, .width = width, .first_block = lo_word << 6,
         };
         float *line = base + first_row * stride;
@@ -288,13 +298,14 @@ ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *
         uint64_t *word = blocks + first_row * words + lo_word;
         if (hi_word != lo_word) {
             add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0, 1);
-        } else if (last_cell <= width - 3) {
+        } else if (first_cell >= 1 && last_cell <= width - 3) {
             add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1, 0);
         } else {
             add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0, 0);
         }
     }
-    plane->min_row = min_row, plane->max_row = max_row, plane->min_cell = min_cell;
+    plane->min_cell = _mm_cvtsi128_si32(extent);
+    plane->min_row = _mm_extract_epi32(extent, 2), plane->max_row = -(ptrdiff_t)_mm_extract_epi32(extent, 3);
     return i;
 }
 
@@ -306,23 +317,28 @@ typedef struct blend_paint {
 
 /// One group of eight pixels at `p` (`CoverageRows.blendGroup` for a whole group with
 /// `SourceOver.blend(_:weights:into:)`): the cells at `cells` read and cleared, quantized
-/// (`PixelLanes.quantize`), the paint over the pixels at those weights.
-CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, float *cells, uint8_t *p) {
+/// (`PixelLanes.quantize`), the paint over the pixels at those weights. `opaque` is
+/// `paint->opaque`, a constant where the band's loop is compiled for each value.
+CADENCE_AVX2_INLINE void blend_group(const blend_paint *paint, int opaque, float *cells, uint8_t *p) {
     const __m256 v = _mm256_loadu_ps(cells);
     _mm256_storeu_ps(cells, _mm256_setzero_ps());
     // `!any(v < fullWeight)` (1 − 2⁻¹⁰): an opaque paint's interior is stored as it is.
-    if (paint->opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
+    if (opaque && _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_set1_ps(1.0f - 1.0f / 1024), _CMP_LT_OQ)) == 0) {
         _mm256_storeu_si256((__m256i *)p, paint->fill);
         return;
     }
     const __m256i q = quantize(v);
     if (_mm256_testz_si256(q, q)) return;
-    const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
-    if (paint->opaque && full) {
-        _mm256_storeu_si256((__m256i *)p, paint->fill);
+    const __m256i w = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
+    // An opaque paint at weight 255 is the paint itself, from the interpolation too (⌊255 · s
+    // / 255 + ½⌋ = s): `SourceOver`'s store of the paint for a group all at 255 gives the same
+    // bytes, so the opaque blend does not test for it.
+    if (opaque) {
+        blend_weighted(paint->lo, paint->hi, paint->alpha, w, 1, 0, p);
         return;
     }
-    blend_weighted(paint->lo, paint->hi, paint->alpha, _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, full, p);
+    const int full = _mm256_testz_si256(_mm256_xor_si256(q, _mm256_set1_epi32(255)), _mm256_set1_epi32(-1));
+    blend_weighted(paint->lo, paint->hi, paint->alpha, w, 0, full, p);
 }
 
 /// The paint's lanes from its pixel word (`SourceOver.Paint.init(bytes:)`).
@@ -342,7 +358,7 @@ CADENCE_AVX2_INLINE blend_paint make_paint(uint32_t word) {
 /// lanes past `n` 0 (`PixelLanes.floats` and `keep`), the paint over the pixels as
 /// `SourceOver.blend(_:weights:into:)` does with those weights — a lane of weight 0 is left
 /// as it was, and the lanes past `n` are neither read nor written (masked loads and stores).
-CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, float *cells, ptrdiff_t n, uint8_t *p) {
+CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, int opaque, float *cells, ptrdiff_t n, uint8_t *p) {
     const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     const __m256 v = _mm256_maskload_ps(cells, mask);
     _mm256_maskstore_ps(cells, mask, _mm256_setzero_ps());
@@ -352,12 +368,12 @@ CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, float *cells, ptrd
     // of the paint do not apply.
     const __m256i d = _mm256_maskload_epi32((const int *)p, mask);
     _mm256_maskstore_epi32((int *)p, mask, blended(paint->lo, paint->hi, paint->alpha,
-                                                   _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), paint->opaque, 0, d));
+                                                   _mm256_or_si256(q, _mm256_slli_epi32(q, 16)), opaque, 0, d));
 }
 
 /// `cadence_blend_blocks`' walk over one row's set blocks.
-CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, float *row, const uint64_t *blocks, ptrdiff_t start,
-                                   ptrdiff_t stop, uint8_t *dst) {
+CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, int opaque, float *row, const uint64_t *blocks,
+                                   ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
     if (start >= stop) return;
     // `TouchedBlocks.forEachBlock`: the set blocks `first ..< limit` in order, a bit scan each.
     const ptrdiff_t first = start >> 3, limit = (stop + 7) >> 3, last_word = (limit - 1) >> 6;
@@ -368,7 +384,7 @@ CADENCE_AVX2_INLINE void blend_row(const blend_paint *paint, float *row, const u
         if (w == last_word) bits &= last_mask;
         while (bits) {
             const ptrdiff_t c = ((w << 6) | __builtin_ctzll(bits)) << 3;
-            blend_group(paint, row + c, dst + 4 * c);
+            blend_group(paint, opaque, row + c, dst + 4 * c);
             bits &= bits - 1;
         }
         w += 1;
@@ -381,22 +397,35 @@ __attribute__((target("avx2")))
 void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptrdiff_t start, ptrdiff_t stop, uint8_t *dst) {
     if (start >= stop) return;
     const blend_paint paint = make_paint(word);
-    blend_row(&paint, row, blocks, start, stop, dst);
+    blend_row(&paint, paint.opaque, row, blocks, start, stop, dst);
 }
 
-__attribute__((target("avx2")))
-void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
-                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
-    const blend_paint paint = make_paint(word);
+/// `cadence_blend_sparse_band`'s loop, `opaque` (`paint->opaque`) a constant where it is
+/// called: each copy keeps only its own paint's steps and their constants in registers.
+CADENCE_AVX2_INLINE void blend_band(const blend_paint *paint, int opaque, float *base, ptrdiff_t width, ptrdiff_t rows,
+                                    const int32_t *spans, uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
     const ptrdiff_t words = (width + 511) >> 9, whole = width & ~(ptrdiff_t)7;
     for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width, dst += dst_stride) {
         const ptrdiff_t lo = spans[0], end = spans[1];
         // A marked row is the caller's; a row without cells has no block set.
         if (lo < 0 || lo >= end) continue;
-        blend_row(&paint, base, blocks, lo, end < whole ? end : whole, dst);
+        blend_row(paint, opaque, base, blocks, lo, end < whole ? end : whole, dst);
         if ((lo > whole ? lo : whole) < end && (blocks[whole >> 9] >> ((whole >> 3) & 63) & 1))
-            blend_tail(&paint, base + whole, width - whole, dst + 4 * whole);
+            blend_tail(paint, opaque, base + whole, width - whole, dst + 4 * whole);
         for (ptrdiff_t k = 0; k < words; k++) blocks[k] = 0;
+    }
+}
+
+// Not `memset` for a row's one to three block words: after the call every paint lane and
+// constant would be loaded into its register again, each row.
+__attribute__((target("avx2"), no_builtin("memset")))
+void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
+                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
+    const blend_paint paint = make_paint(word);
+    if (paint.opaque) {
+        blend_band(&paint, 1, base, width, rows, spans, blocks, dst, dst_stride);
+    } else {
+        blend_band(&paint, 0, base, width, rows, spans, blocks, dst, dst_stride);
     }
 }
 
