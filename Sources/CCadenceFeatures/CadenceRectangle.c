@@ -164,14 +164,18 @@ static inline __m256 rounded_coverage(const cadence_rounded_shape *shape, __m256
     return _mm256_blendv_ps(c, cc, _mm256_and_ps(corner, _mm256_cmp_ps(cc, c, _CMP_LT_OQ)));
 }
 
-/// The pixels `first ..< end` of one row of a rounded layer (`row` its pixel 0, `py` the
-/// row's centre), in groups of eight lanes from `first`: the coverage (and ring) sampled
-/// as `RoundedRectSampler.sampleSpan` does, or read from `kept` (`keep` 2), or sampled and
-/// written there too (`keep` 1); weighted as `Rasterizer.scale` and `combine` do with the
-/// layer's opacity; quantized and blended as `SourceOver.blend` with one or two paints.
+/// Each of the row's two pieces (`a ..< runStart`, `runEnd ..< b`; `row` is pixel 0, `py`
+/// the row's centre) in groups of eight lanes from the piece's first pixel: the coverage
+/// (and ring) sampled as `RoundedRectSampler.sampleSpan` does, or read from `kept` (`keep`
+/// 2), or sampled and written there too (`keep` 1); weighted as `Rasterizer.scale` and
+/// `combine` do with the layer's opacity; quantized and blended as `SourceOver.blend` with
+/// one or two paints. The constants are set up once for both pieces: on a panel's steady
+/// rows each piece is a group or two, and a call and its prologue a piece cost as much
+/// as the piece (h-demo7's profile).
 __attribute__((target("avx2")))
-static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, double py, ptrdiff_t first,
-                          ptrdiff_t end, float *keptOuter, float *keptRing, int keep) {
+void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep) {
+    const double py = (double)y + 0.5;
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 du = _mm256_mul_ps(lanes, _mm256_set1_ps(s->gradients[0]));
     const __m256 dv = _mm256_mul_ps(lanes, _mm256_set1_ps(s->gradients[2]));
@@ -183,86 +187,82 @@ static void rounded_piece(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t
     const __m256i fl = low_bytes(fill), fh = _mm256_srli_epi16(fill, 8), fa = _mm256_set1_epi16((short)(s->fill >> 24));
     const __m256i sl = low_bytes(stroke), sh = _mm256_srli_epi16(stroke, 8), sa = _mm256_set1_epi16((short)(s->stroke >> 24));
     const int fillOpaque = (s->fill >> 24) == 255, strokeOpaque = (s->stroke >> 24) == 255;
-    for (ptrdiff_t i = first; i < end; i += 8) {
-        __m256 c, r = zero;
-        if (keep == 2) {
-            c = _mm256_loadu_ps(keptOuter + i);
-            if (hasStroke) r = _mm256_loadu_ps(keptRing + i);
-        } else {
-            const double px = (double)(x0 + i) + 0.5;
-            const double hx = s->r1x * px + s->r2x * py + s->r3x, hy = s->r1y * px + s->r2y * py + s->r3y;
-            const __m256 u = _mm256_add_ps(_mm256_set1_ps((float)hx), du);
-            const __m256 v = _mm256_add_ps(_mm256_set1_ps((float)hy), dv);
-            const __m256 un = _mm256_cmp_ps(u, zero, _CMP_LT_OQ), vn = _mm256_cmp_ps(v, zero, _CMP_LT_OQ);
-            const __m256 negative = _mm256_set1_ps(-0.0f);
-            // `u.replacing(with: -u, where: u .< 0)`: −0 stays −0.
-            const __m256 au = _mm256_blendv_ps(u, _mm256_xor_ps(u, negative), un);
-            const __m256 av = _mm256_blendv_ps(v, _mm256_xor_ps(v, negative), vn);
-            const __m256 sign = _mm256_blendv_ps(one, _mm256_set1_ps(-1), _mm256_xor_ps(un, vn));
-            c = rounded_coverage(&s->outer, au, av, sign, s->gradients, pu, pv);
-            if (hasStroke) {
-                r = c;
-                if (s->hasInner) {
-                    r = _mm256_sub_ps(c, rounded_coverage(&s->inner, au, av, sign, s->gradients, pu, pv));
-                    r = _mm256_and_ps(r, _mm256_cmp_ps(r, zero, _CMP_GT_OQ));
+    for (int part = 0; part < 2; part++) {
+        const ptrdiff_t first = part == 0 ? a : runEnd, end = part == 0 ? runStart : b;
+        for (ptrdiff_t i = first; i < end; i += 8) {
+            __m256 c, r = zero;
+            if (keep == 2) {
+                c = _mm256_loadu_ps(keptOuter + i);
+                if (hasStroke) r = _mm256_loadu_ps(keptRing + i);
+            } else {
+                const double px = (double)(x0 + i) + 0.5;
+                const double hx = s->r1x * px + s->r2x * py + s->r3x, hy = s->r1y * px + s->r2y * py + s->r3y;
+                const __m256 u = _mm256_add_ps(_mm256_set1_ps((float)hx), du);
+                const __m256 v = _mm256_add_ps(_mm256_set1_ps((float)hy), dv);
+                const __m256 un = _mm256_cmp_ps(u, zero, _CMP_LT_OQ), vn = _mm256_cmp_ps(v, zero, _CMP_LT_OQ);
+                const __m256 negative = _mm256_set1_ps(-0.0f);
+                // `u.replacing(with: -u, where: u .< 0)`: −0 stays −0.
+                const __m256 au = _mm256_blendv_ps(u, _mm256_xor_ps(u, negative), un);
+                const __m256 av = _mm256_blendv_ps(v, _mm256_xor_ps(v, negative), vn);
+                const __m256 sign = _mm256_blendv_ps(one, _mm256_set1_ps(-1), _mm256_xor_ps(un, vn));
+                c = rounded_coverage(&s->outer, au, av, sign, s->gradients, pu, pv);
+                if (hasStroke) {
+                    r = c;
+                    if (s->hasInner) {
+                        r = _mm256_sub_ps(c, rounded_coverage(&s->inner, au, av, sign, s->gradients, pu, pv));
+                        r = _mm256_and_ps(r, _mm256_cmp_ps(r, zero, _CMP_GT_OQ));
+                    }
+                }
+                if (keep == 1) {
+                    _mm256_storeu_ps(keptOuter + i, c);
+                    if (hasStroke) _mm256_storeu_ps(keptRing + i, r);
                 }
             }
-            if (keep == 1) {
-                _mm256_storeu_ps(keptOuter + i, c);
-                if (hasStroke) _mm256_storeu_ps(keptRing + i, r);
+            // The group's own lanes: pixels before `end`.
+            const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
+            int *p = (int *)(row + 4 * i);
+            if (hasFill && hasStroke) {
+                // `Rasterizer.combine`, then the two-paint kernel.
+                const __m256 rest = _mm256_sub_ps(one, _mm256_mul_ps(_mm256_set1_ps(s->strokeAlpha), r));
+                const __m256i qa = _mm256_and_si256(quantize(_mm256_mul_ps(_mm256_mul_ps(c, rest), k)), mine);
+                const __m256i qb = _mm256_and_si256(quantize(_mm256_mul_ps(r, k)), mine);
+                const __m256i any = _mm256_or_si256(qa, qb);
+                if (_mm256_testz_si256(any, any)) continue;
+                __m256i wa = _mm256_or_si256(qa, _mm256_slli_epi32(qa, 16));
+                const __m256i wb = _mm256_or_si256(qb, _mm256_slli_epi32(qb, 16));
+                // `SourceOver.weights`: the fill's weight held to what the border leaves.
+                const __m256i most = _mm256_sub_epi16(_mm256_set1_epi16(255),
+                                                      divide_floor(_mm256_add_epi16(_mm256_mullo_epi16(sa, wb), _mm256_set1_epi16(254))));
+                wa = _mm256_min_epu16(wa, most);
+                const __m256i d = _mm256_maskload_epi32(p, mine);
+                const __m256i dl = low_bytes(d), dh = _mm256_srli_epi16(d, 8);
+                const __m256i alpha = _mm256_add_epi16(_mm256_mullo_epi16(fa, wa), _mm256_mullo_epi16(sa, wb));
+                const __m256i lo = over(_mm256_add_epi16(_mm256_mullo_epi16(fl, wa), _mm256_mullo_epi16(sl, wb)), alpha, dl);
+                const __m256i hi = over(_mm256_add_epi16(_mm256_mullo_epi16(fh, wa), _mm256_mullo_epi16(sh, wb)), alpha, dh);
+                _mm256_maskstore_epi32(p, mine, pack_pixels(lo, hi));
+            } else {
+                // `Rasterizer.scale` (by the opacity when it is not 1), then the one-paint kernel.
+                __m256 w = hasFill ? c : r;
+                if (s->opacity != 1) w = _mm256_mul_ps(w, k);
+                const __m256i q = _mm256_and_si256(quantize(w), mine);
+                if (_mm256_testz_si256(q, q)) continue;
+                // As in Swift, a partial group (its other lanes at weight 0) is never full.
+                const int isFull = _mm256_movemask_epi8(_mm256_cmpeq_epi32(q, _mm256_set1_epi32(255))) == -1;
+                const int opaque = hasFill ? fillOpaque : strokeOpaque;
+                const __m256i paint = hasFill ? fill : stroke;
+                if (opaque && isFull) {
+                    _mm256_maskstore_epi32(p, mine, paint);
+                    continue;
+                }
+                const __m256i w16 = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
+                const __m256i d = _mm256_maskload_epi32(p, mine);
+                _mm256_maskstore_epi32(p, mine, hasFill ? blended(fl, fh, fa, w16, opaque, isFull, d)
+                                                        : blended(sl, sh, sa, w16, opaque, isFull, d));
             }
-        }
-        // The group's own lanes: pixels before `end`.
-        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
-        int *p = (int *)(row + 4 * i);
-        if (hasFill && hasStroke) {
-            // `Rasterizer.combine`, then the two-paint kernel.
-            const __m256 rest = _mm256_sub_ps(one, _mm256_mul_ps(_mm256_set1_ps(s->strokeAlpha), r));
-            const __m256i qa = _mm256_and_si256(quantize(_mm256_mul_ps(_mm256_mul_ps(c, rest), k)), mine);
-            const __m256i qb = _mm256_and_si256(quantize(_mm256_mul_ps(r, k)), mine);
-            const __m256i any = _mm256_or_si256(qa, qb);
-            if (_mm256_testz_si256(any, any)) continue;
-            __m256i wa = _mm256_or_si256(qa, _mm256_slli_epi32(qa, 16));
-            const __m256i wb = _mm256_or_si256(qb, _mm256_slli_epi32(qb, 16));
-            // `SourceOver.weights`: the fill's weight held to what the border leaves.
-            const __m256i most = _mm256_sub_epi16(_mm256_set1_epi16(255),
-                                                  divide_floor(_mm256_add_epi16(_mm256_mullo_epi16(sa, wb), _mm256_set1_epi16(254))));
-            wa = _mm256_min_epu16(wa, most);
-            const __m256i d = _mm256_maskload_epi32(p, mine);
-            const __m256i dl = low_bytes(d), dh = _mm256_srli_epi16(d, 8);
-            const __m256i alpha = _mm256_add_epi16(_mm256_mullo_epi16(fa, wa), _mm256_mullo_epi16(sa, wb));
-            const __m256i lo = over(_mm256_add_epi16(_mm256_mullo_epi16(fl, wa), _mm256_mullo_epi16(sl, wb)), alpha, dl);
-            const __m256i hi = over(_mm256_add_epi16(_mm256_mullo_epi16(fh, wa), _mm256_mullo_epi16(sh, wb)), alpha, dh);
-            _mm256_maskstore_epi32(p, mine, pack_pixels(lo, hi));
-        } else {
-            // `Rasterizer.scale` (by the opacity when it is not 1), then the one-paint kernel.
-            __m256 w = hasFill ? c : r;
-            if (s->opacity != 1) w = _mm256_mul_ps(w, k);
-            const __m256i q = _mm256_and_si256(quantize(w), mine);
-            if (_mm256_testz_si256(q, q)) continue;
-            // As in Swift, a partial group (its other lanes at weight 0) is never full.
-            const int isFull = _mm256_movemask_epi8(_mm256_cmpeq_epi32(q, _mm256_set1_epi32(255))) == -1;
-            const int opaque = hasFill ? fillOpaque : strokeOpaque;
-            const __m256i paint = hasFill ? fill : stroke;
-            if (opaque && isFull) {
-                _mm256_maskstore_epi32(p, mine, paint);
-                continue;
-            }
-            const __m256i w16 = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
-            const __m256i d = _mm256_maskload_epi32(p, mine);
-            _mm256_maskstore_epi32(p, mine, hasFill ? blended(fl, fh, fa, w16, opaque, isFull, d)
-                                                    : blended(sl, sh, sa, w16, opaque, isFull, d));
         }
     }
 }
 
-__attribute__((target("avx2")))
-void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep) {
-    const double py = (double)y + 0.5;
-    if (a < runStart) rounded_piece(shape, row, x0, py, a, runStart, keptOuter, keptRing, keep);
-    if (runEnd < b) rounded_piece(shape, row, x0, py, runEnd, b, keptOuter, keptRing, keep);
-}
 
 #else
 
