@@ -212,6 +212,21 @@ final class TimingFunctionFastPathTests: XCTestCase {
                 }
             }
             XCTAssertEqual(Int(cells[Fast.cellCount - 1]), used - 1)
+            // Each piece's pairs (`splitEstrin`, the fast path's guess) hold the polynomial
+            // whose coefficients `pieceCoefficient` reads (the longer paths' and the
+            // construction's): Estrin's scheme on either gives the same bits.
+            for k in 0..<used {
+                let piece = UnsafePointer(elements + Fast.base + Fast.pieces + k * Fast.pieceStride)
+                for half in 0..<2 {
+                    for j in 0...16 {
+                        let w = Double(j - 8) / 8
+                        XCTAssertEqual(
+                            Table.splitEstrin(w, piece + 4 * half).bitPattern,
+                            Table.estrin(w, from: 0) { Table.pieceCoefficient(piece, half: half, $0) }.bitPattern,
+                            "\(f) piece \(k) half \(half) w \(w)")
+                    }
+                }
+            }
             if f == steep {
                 // Next to the steep middle a piece is at most two cells (1.5/126 of `h` with
                 // the last, half-width one), narrower than the branch point's distance from

@@ -118,8 +118,10 @@ extension TimingFunction.Table {
         /// halves, so that one byte load picks the piece.
         @usableFromInline static let cells = batchBounds + 2 * batchParts * 4 / 16
         /// The piecewise guess: up to `pieceCount` pieces of `pieceStride` elements each, the
-        /// coefficients of `B_k` in powers of `w` (each a `(lower, upper)` pair), then the
-        /// map `(scale, offset)` that gives `w = h·scale + offset` in −1…1 over the piece.
+        /// coefficients of `B_k` in powers of `w` as `Fast.split`'s pairs, 4 elements a half
+        /// (lower half first: `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)`, so that `pieceOutput`
+        /// evaluates a half's `B_k` by `splitEstrin`), then the map `(scale, offset)` that
+        /// gives `w = h·scale + offset` in −1…1 over the piece, the same for both halves.
         @usableFromInline static let pieces = pieceBounds + 4
         /// Elements per piece.
         @usableFromInline static let pieceStride = degree + 2
@@ -227,8 +229,9 @@ extension TimingFunction.Table {
     /// One half, in scalars, as `fastOutput`: the piece's coefficients and `X`'s and `Y`'s
     /// read at the lane's offset. The piece of `h = min(x, 1 − x)` (`pieceIndex`), then
     /// `t ≈ h·B_k(w)`, `w = h·scale_k + offset_k` in −1…1 across the piece, by Estrin's
-    /// scheme: every operation the one the lanes' form (until 2026-11-28) computed in that
-    /// half's lane, so the same bits, without picking the lanes through the stack at the end.
+    /// scheme on the half's pairs (`splitEstrin`): every operation the one the lanes' form
+    /// (until 2026-11-28) computed in that half's lane, so the same bits, without picking
+    /// the lanes through the stack at the end.
     @inlinable @inline(__always)
     static func pieceOutput(_ x: Double, steps: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         let f = UnsafePointer(elements + Fast.base)
@@ -240,7 +243,7 @@ extension TimingFunction.Table {
         let first = Fast.pieces &+ index &* Fast.pieceStride
         let map = f[first &+ Fast.degree &+ 1]  // (scale, offset), the same for both halves
         let w = multiplyAdd(h, map[0], map[1])
-        var t = h * estrin(w, from: 0) { c[2 &* (first &+ $0)] }
+        var t = h * splitEstrin(w, f + (first &+ lane &* 4))
         // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
         // near a steep middle).
         if steps > 0, Double(index) >= f[Fast.plan][1] {
@@ -306,10 +309,11 @@ extension TimingFunction.Table {
         let fast = UnsafePointer(elements + Fast.base)
         let f = UnsafeRawPointer(fast).assumingMemoryBound(to: Double.self) + half
         let index = pieceIndex(h, fast)
-        let piece = f + 2 &* (Fast.pieces &+ index &* Fast.pieceStride)
-        let w = multiplyAdd(h, piece[2 &* (Fast.degree &+ 1) &- half], piece[2 &* (Fast.degree &+ 1) &+ 1 &- half])
-        var p = piece[2 &* Fast.degree]
-        for j in stride(from: Fast.degree &- 1, through: 0, by: -1) { p = multiplyAdd(p, w, piece[2 &* j]) }
+        let piece = fast + (Fast.pieces &+ index &* Fast.pieceStride)
+        let map = piece[Fast.degree &+ 1]
+        let w = multiplyAdd(h, map[0], map[1])
+        var p = pieceCoefficient(piece, half: half, Fast.degree)
+        for j in stride(from: Fast.degree &- 1, through: 0, by: -1) { p = multiplyAdd(p, w, pieceCoefficient(piece, half: half, j)) }
         var t = h * p
         var steps = steps
         while steps > 0 {
@@ -318,6 +322,13 @@ extension TimingFunction.Table {
             steps -= 1
         }
         return t
+    }
+
+    /// Coefficient `j` of half `half`'s `B_k` in the piece at `piece` (`Fast.pieces`: pair
+    /// `3 − j mod 4` of the half's four, lane `j / 4`).
+    @inlinable @inline(__always)
+    static func pieceCoefficient(_ piece: UnsafePointer<SIMD2<Double>>, half: Int, _ j: Int) -> Double {
+        piece[half &* 4 &+ 3 &- (j & 3)][j >> 2]
     }
 
     /// `c(first) + c(first + 1)·z + … + c(first + 7)·z⁷` by Estrin's scheme.
@@ -531,10 +542,15 @@ extension TimingFunction.Table.Builder {
         let f = elements + Fast.base
         for index in 0..<2 {
             for (polynomial, first) in [Fast.b, Fast.a].enumerated() {
-                let pairs = f + Fast.split + index * Fast.splitCount / 2 + 4 * polynomial
-                for j in 0..<4 { pairs[j] = SIMD2(f[first + 3 - j][index], f[first + 7 - j][index]) }
+                storePairs(f + Fast.split + index * Fast.splitCount / 2 + 4 * polynomial) { f[first + $0][index] }
             }
         }
+    }
+
+    /// Stores a polynomial of degree 7 (`coefficient(j)` of `z^j`) at `pairs` as the four
+    /// pairs `splitEstrin` reads: `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)`.
+    func storePairs(_ pairs: UnsafeMutablePointer<SIMD2<Double>>, _ coefficient: (Int) -> Double) {
+        for j in 0..<4 { pairs[j] = SIMD2(coefficient(3 - j), coefficient(7 - j)) }
     }
 
     /// Stores the batch kernel's bounds (`Fast.batchBounds`), after the binades'.
@@ -602,7 +618,8 @@ extension TimingFunction.Table.Builder {
         for k in 0..<count {
             let range = Table.pieceRange(cells: fits[k].first, fits[k].last)
             let piece = f + Fast.pieces + k * Fast.pieceStride
-            for j in 0...Fast.degree { piece[j] = SIMD2(fits[k].lower[j], fits[k].upper[j]) }
+            storePairs(piece) { fits[k].lower[$0] }
+            storePairs(piece + 4) { fits[k].upper[$0] }
             let scale = 2 / (range.high - range.low)
             piece[Fast.degree + 1] = SIMD2(scale, -(range.low + range.high) / (range.high - range.low))
             for cell in fits[k].first...fits[k].last { cells[cell] = UInt8(k) }
@@ -668,10 +685,12 @@ extension TimingFunction.Table.Builder {
     func pieceGuessForSampling(_ h: Double, half index: Int, steps: Int) -> Double {
         let f = elements + Fast.base
         let k = TimingFunction.Table.pieceIndex(h, f)
-        let piece = f + Fast.pieces + k * Fast.pieceStride
+        let piece = UnsafePointer(f + Fast.pieces + k * Fast.pieceStride)
         let w = h * piece[Fast.degree + 1][0] + piece[Fast.degree + 1][1]
         var p = 0.0
-        for j in stride(from: Fast.degree, through: 0, by: -1) { p = p * w + piece[j][index] }
+        for j in stride(from: Fast.degree, through: 0, by: -1) {
+            p = p * w + TimingFunction.Table.pieceCoefficient(piece, half: index, j)
+        }
         var t = h * p
         for _ in 0..<steps {
             let residual = ((f[Fast.xa][index] * t + f[Fast.xb][index]) * t + f[Fast.xc][index]) * t - h
