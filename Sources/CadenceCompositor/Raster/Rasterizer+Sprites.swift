@@ -73,8 +73,7 @@ extension Rasterizer {
             surface: surface, clip: clip, opacity: opacity, additive: storage.additive,
             wholeGroups: wholeGroups,
             vectorRows: wholeGroups && shortcuts.spriteKernel && cadence_sprite_draw_available() != 0,
-            floatRows: !shortcuts.fixedPointSprites, gatherTexels: !shortcuts.spriteQuadTables,
-            wholeRows: !shortcuts.spriteHalfGroups, colourTables: !shortcuts.spriteGrayTables)
+            shortcuts: shortcuts)
         storage.bounds.withUnsafeBufferPointer { bounds in
             storage.maps.withUnsafeBufferPointer { maps in
                 storage.centers.withUnsafeBufferPointer { centers in
@@ -125,7 +124,7 @@ extension Rasterizer {
         maps: UnsafeBufferPointer<SIMD8<Float>>, tints: UnsafeBufferPointer<SIMD4<UInt16>>,
         cellLevels: UnsafeBufferPointer<UInt32>, region: PixelRect, _ context: SpriteContext
     ) -> cadence_sprite_run {
-        let surface = context.surface
+        let surface = context.surface, shortcuts = context.shortcuts
         return cadence_sprite_run(
             levels: nil, levelCount: 0, halfWidth: 0, halfHeight: 0,
             bounds: UnsafeRawPointer(bounds.baseAddress)?.assumingMemoryBound(to: Int32.self),
@@ -135,9 +134,9 @@ extension Rasterizer {
             cellLevels: cellLevels.baseAddress, count: bounds.count,
             base: surface.base, stride: surface.stride, originX: surface.rect.minX, originY: surface.rect.minY,
             rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
-            opacity: context.opacity, additive: context.additive ? 1 : 0, floatRows: context.floatRows ? 1 : 0,
-            gatherTexels: context.gatherTexels ? 1 : 0, wholeRows: context.wholeRows ? 1 : 0,
-            colourTables: context.colourTables ? 1 : 0)
+            opacity: context.opacity, additive: context.additive ? 1 : 0,
+            floatRows: shortcuts.fixedPointSprites ? 0 : 1, gatherTexels: shortcuts.spriteQuadTables ? 0 : 1,
+            wholeRows: shortcuts.spriteHalfGroups ? 0 : 1, colourTables: shortcuts.spriteGrayTables ? 0 : 1)
     }
 
     /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
@@ -197,18 +196,9 @@ extension Rasterizer {
         /// Whether whole groups are drawn by the AVX2 kernel (`drawSpriteRun`, the CPU
         /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
-        /// Whether the AVX2 kernel draws every row in float lanes (byte for byte `shade`),
-        /// never in fixed point: `Shortcuts.fixedPointSprites` off.
-        var floatRows: Bool
-        /// Whether the AVX2 kernel gathers every texel, reading no level through a quad
-        /// table (the same bytes): `Shortcuts.spriteQuadTables` off.
-        var gatherTexels: Bool
-        /// Whether the AVX2 kernel draws its fixed-point rows row by row, never two half
-        /// rows a group (the same bytes): `Shortcuts.spriteHalfGroups` off.
-        var wholeRows: Bool
-        /// Whether the AVX2 kernel reads gray levels through colour quad tables, never
-        /// through gray tables (the same bytes): `Shortcuts.spriteGrayTables` off.
-        var colourTables: Bool
+        /// The rasterizer's shortcuts: the AVX2 kernel's routes (`fixedPointSprites`,
+        /// `spriteQuadTables`, `spriteHalfGroups`, `spriteGrayTables`) are read from them.
+        var shortcuts: Shortcuts
     }
 
     /// One particle over the pixels `rect` (its bounds within the band and the clip), by the
