@@ -209,10 +209,7 @@ extension TimingFunction.Table {
             t = newtonStep(t, h, coefficient)
             if plan & 2 != 0 { t = newtonStep(t, h, coefficient) }
         }
-        let (y, q) = correction(h, t, coefficient)
-        let excess = multiplyAdd(c[2 &* Fast.limit] * -1, t, Swift.abs(q))
-        let above = t - c[2 &* Fast.largest]
-        return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: nil)
+        return correctedValue(h, t, lane: lane, f, piece: nil, coefficient)
     }
 
     /// A polynomial of degree 7 in `z` stored as `Fast.split`'s four pairs at `p`: Estrin's
@@ -250,10 +247,7 @@ extension TimingFunction.Table {
             t = newtonStep(t, h) { c[2 &* $0] }
             if steps > 1 { t = newtonStep(t, h) { c[2 &* $0] } }
         }
-        let (y, q) = correction(h, t) { c[2 &* $0] }
-        let excess = multiplyAdd(c[2 &* Fast.limit] * -1, t, Swift.abs(q))
-        let above = t - c[2 &* Fast.largest]
-        return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: index)
+        return correctedValue(h, t, lane: lane, f, piece: index) { c[2 &* $0] }
     }
 
     /// The lane of the input's half: the sign bit of 1/2 − x (x = 1/2 is the lower half's),
@@ -391,6 +385,19 @@ extension TimingFunction.Table {
         let q = residual * inverse  // −δ₁
         let k2 = multiplyAdd(y1 * x2 * -1, inverse, y2)
         return (multiplyAdd(q * q, k2, multiplyAdd(y1 * -1, q, y0)), q)
+    }
+
+    /// One half's scalar ending of `fastOutput` and `pieceOutput`: the correction at the
+    /// guess `t` (`c` the half's coefficients), the guess test (the larger of
+    /// `|q| − limit·t` and `t − largest`), then `gridValue`.
+    @inlinable @inline(__always)
+    static func correctedValue(
+        _ h: Double, _ t: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>, piece: Int?, _ c: (Int) -> Double
+    ) -> Double? {
+        let (y, q) = correction(h, t, c)
+        let excess = multiplyAdd(c(Fast.limit) * -1, t, Swift.abs(q))
+        let above = t - c(Fast.largest)
+        return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: piece)
     }
 
     /// `|v|` in every lane, by clearing the sign bits (one `and`; NaN stays NaN).
