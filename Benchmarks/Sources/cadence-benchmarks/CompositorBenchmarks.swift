@@ -51,7 +51,7 @@ func comparePixels(_ what: String, _ bitmap: Bitmap, _ theirs: [UInt8], maxDiffe
     }
     let mean = Double(total) / Double(theirs.count)
     if getenv("CADENCE_PRINT_PIXMAN_CHECKS") != nil {
-        print("check \(what): max difference \(worst), mean \(mean) per channel")
+        report("check \(what): max difference \(worst), mean \(mean) per channel")
     }
     precondition(worst <= maxDifference && mean <= maxMean,
                  "\(what): Cadence and pixman differ by up to \(worst) (mean \(mean)) per channel")

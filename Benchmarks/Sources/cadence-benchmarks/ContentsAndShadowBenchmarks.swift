@@ -149,7 +149,7 @@ private func registerImageScene(
         }
     }
     if getenv("CADENCE_PRINT_PIXMAN_CHECKS") != nil {
-        print("check \(cadence), more than 2 texels inside its edges: max difference \(interiorWorst)")
+        report("check \(cadence), more than 2 texels inside its edges: max difference \(interiorWorst)")
     }
     precondition(interiorWorst <= 4, "\(cadence): Cadence and pixman differ by \(interiorWorst) inside the image")
     comparePixels("\(cadence) (whole canvas)", ours, theirs, maxDifference: edge, maxMean: 0.2)

@@ -1,4 +1,7 @@
 import BenchmarkShim
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The Swift side of the harness: register closures with Google Benchmark through the C
 // shim. The seeded inputs and the loops that walk them are in BenchmarkSupport, shared with
@@ -45,4 +48,12 @@ func registerBenchmark(
 func formatted(_ value: Double) -> String {
     let text = "\(value)"
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+}
+
+/// Writes one line of a benchmark's side report (an output check, a file size, a cache's
+/// size) to standard error, so that standard output holds only Google Benchmark's table or
+/// its JSON (`--benchmark_format=json > file` gives a file a JSON reader takes as it is).
+func report(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -62,7 +62,7 @@ private func checkAgainstRLottie(
     }
     let mean = Double(total) / Double(theirs.count), pixels = theirs.count / 4
     if getenv("CADENCE_PRINT_PIXMAN_CHECKS") != nil {
-        print("check cards frame \(frame): mean difference \(mean) per channel, \(far) pixels more than \(farDifference) apart; covered \(oursCovered) (Cadence), \(theirsCovered) (rlottie) of \(pixels) pixels")
+        report("check cards frame \(frame): mean difference \(mean) per channel, \(far) pixels more than \(farDifference) apart; covered \(oursCovered) (Cadence), \(theirsCovered) (rlottie) of \(pixels) pixels")
     }
     precondition(3 * oursCovered >= pixels && 3 * theirsCovered >= pixels && mean <= maxMean && far <= maxFar,
                  "cards frame \(frame): Cadence and rlottie differ by \(mean) per channel on average, \(far) pixels by more than \(farDifference) (covered \(oursCovered), \(theirsCovered))")

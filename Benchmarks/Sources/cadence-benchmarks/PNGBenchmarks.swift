@@ -14,7 +14,7 @@ func registerPNGBenchmarks() {
     let frame = try! Compositor(threadCount: 1).render(makeDemoLikeScene(), at: 1.3, on: Canvas(width: 1920, height: 1080))
     let (width, height) = (Int32(frame.width), Int32(frame.height))
     for level in [0, 1, 2, 3, 6, 9] {
-        print("PNG level \(level): \(try! PNGEncoder.encode(frame, level: level).count) bytes for the 1920x1080 demo-like frame")
+        report("PNG level \(level): \(try! PNGEncoder.encode(frame, level: level).count) bytes for the 1920x1080 demo-like frame")
         registerBenchmark("PNGEncoder.encode level=\(level): demo-like frame 1920x1080", itemsPerIteration: 1920 * 1080) { n in
             var sink: UInt64 = 0
             for _ in 0..<Int(n) { sink ^= UInt64(try! PNGEncoder.encode(frame, level: level).count) }
@@ -27,7 +27,7 @@ func registerPNGBenchmarks() {
             cadence_baseline_libpng_encode($0.baseAddress!, width, height, Int32(level), runLength ? 1 : 0)
         }
         precondition(size > 0, "libpng failed")
-        print("PNG \(name): \(size) bytes for the 1920x1080 demo-like frame")
+        report("PNG \(name): \(size) bytes for the 1920x1080 demo-like frame")
         registerBenchmark("baseline: \(name) png_write_row: demo-like frame 1920x1080", itemsPerIteration: 1920 * 1080) { n in
             var sink: UInt64 = 0
             frame.pixels.withUnsafeBufferPointer { pixels in

@@ -43,7 +43,7 @@ func registerTiledBenchmarks() {
         _ = compositor.renderList(roots, at: 0, on: fullHD)
     }
     precondition(compositor.tiles.statistics.drawn == drawn, "the tiled benchmark's tiles are not all cached")
-    print("tiled zoom: \(drawn) tiles cached, \(compositor.tiles.statistics.bytes >> 20) MiB")
+    report("tiled zoom: \(drawn) tiles cached, \(compositor.tiles.statistics.bytes >> 20) MiB")
     registerBenchmark(
         "Compositor.render: tiled-layer zoom frame, tiles cached (100,000-pt layer, 0.6x...1.9x) 1920x1080",
         itemsPerIteration: 1920 * 1080
