@@ -84,6 +84,41 @@ static inline cadence_features_double4 cadence_sqrt4(cadence_features_double4 x)
     return __builtin_elementwise_sqrt(x);
 }
 
+/// The least and greatest coordinates of `count` points (`points`, at least one), lane by
+/// lane, a NaN coordinate passed over: `*lo` starts at +∞ and takes `p < lo ? p : lo` at
+/// each point `p`, `*hi` starts at −∞ and takes `p > hi ? p : hi` (so a lane of NaNs alone
+/// leaves ±∞). That rule is `minpd`'s and `maxpd`'s own: one each a point with SSE2, two
+/// points to one of each with AVX; the two halves of the AVX lanes then meet the same way,
+/// which may pick the other of −0 and +0 where both occur. `PolygonSet.pixelBox` in one pass
+/// of two instructions a point, where Swift's compares and blends take six.
+static inline void cadence_point_bounds(const cadence_features_double2 *points, ptrdiff_t count,
+                                        cadence_features_double2 *lo, cadence_features_double2 *hi) {
+    cadence_features_double2 l = {__builtin_inf(), __builtin_inf()}, h = -l;
+    ptrdiff_t i = 0;
+#if defined(__AVX__)
+    cadence_features_double4 l4 = {l[0], l[1], l[0], l[1]}, h4 = -l4;
+    for (; i + 2 <= count; i += 2) {
+        const cadence_features_double4 p = *(const cadence_features_double4 *)(points + i);
+        l4 = __builtin_ia32_minpd256(p, l4);
+        h4 = __builtin_ia32_maxpd256(p, h4);
+    }
+    l = __builtin_ia32_minpd(__builtin_shufflevector(l4, l4, 2, 3), __builtin_shufflevector(l4, l4, 0, 1));
+    h = __builtin_ia32_maxpd(__builtin_shufflevector(h4, h4, 2, 3), __builtin_shufflevector(h4, h4, 0, 1));
+#endif
+    for (; i < count; i++) {
+        const cadence_features_double2 p = points[i];
+#if defined(__SSE2__)
+        l = __builtin_ia32_minpd(p, l);
+        h = __builtin_ia32_maxpd(p, h);
+#else
+        l = (cadence_features_double2){p[0] < l[0] ? p[0] : l[0], p[1] < l[1] ? p[1] : l[1]};
+        h = (cadence_features_double2){p[0] > h[0] ? p[0] : h[0], p[1] > h[1] ? p[1] : h[1]};
+#endif
+    }
+    *lo = l;
+    *hi = h;
+}
+
 // Always inlined, so how a 4-lane vector argument would be passed without AVX (the
 // baseline build) never matters: silence clang's note on it.
 #pragma clang diagnostic push

@@ -321,16 +321,13 @@ extension CoverageRows {
 extension PolygonSet {
     /// The pixels the polygons (pixel coordinates) may touch: their bounding box rounded
     /// out, clamped to ±10⁹ before any `Int` conversion; `nil` when there are no points or
-    /// one is not finite.
+    /// a coordinate is infinite, or every point's x or every point's y is NaN (a NaN
+    /// coordinate gives way to a number, as in `pointwiseMin`). One pass of
+    /// `cadence_point_bounds`.
     var pixelBox: PixelRect? {
-        guard var lo = points.first else { return nil }
-        var hi = lo
-        for p in points {
-            // `pointwiseMin` and `pointwiseMax` (a NaN lane gives way to a number) as a
-            // compare and a blend a side: the library's take a branch a lane.
-            lo.replace(with: p, where: (p .< lo) .| (lo .!= lo))
-            hi.replace(with: p, where: (p .> hi) .| (hi .!= hi))
-        }
+        guard !points.isEmpty else { return nil }
+        var lo = SIMD2<Double>(), hi = SIMD2<Double>()
+        points.withUnsafeBufferPointer { cadence_point_bounds($0.baseAddress!, $0.count, &lo, &hi) }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         func pixel(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -1e9), 1e9)) }
         return PixelRect(minX: pixel(lo.x.rounded(.down)), minY: pixel(lo.y.rounded(.down)),

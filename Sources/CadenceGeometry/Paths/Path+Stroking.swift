@@ -176,7 +176,11 @@ private struct Stroker {
     }
 
     mutating func run(_ path: Path, into out: inout PolygonSet) throws(StrokeError) {
+        // The measures' buffers are the outline's, kept from its last stroke: grown when a
+        // polyline needs more, never allocated or cleared again for one of the same size.
         var measures = Measures()
+        swap(&measures, &out.strokeMeasures)
+        defer { swap(&measures, &out.strokeMeasures) }
         try path.forEachFlattenedSubpath(tolerance: tolerance) { (points, closed, hasSegment) throws(StrokeError) in
             var pts = points
             if closed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
@@ -520,51 +524,74 @@ private struct Stroker {
 
     // MARK: Helpers
 
-    /// One polyline's measures, shared by its two sides.
-    struct Measures {
-        /// Segment `k` runs from point `k` to the next (a closed polyline's last back to the
-        /// first).
-        struct Segment {
-            /// The unit direction (`unit`); the backward side's is this negated, to the bit
-            /// (a difference, its length and the division by it all change sign exactly).
-            var unit: SIMD2<Double>
-            /// The offset from the corner at the segment's start to where the forward
-            /// side's offset lines meet, when both sides are that one point; NaN otherwise.
-            /// Written by the forward side, read by the backward side.
-            var meet: SIMD2<Double>
-            var length: Double
+    typealias Measures = StrokeMeasures
+
+    func check(_ out: PolygonSet) throws(StrokeError) {
+        if out.points.count > Path.maxStrokePoints { throw .tooComplex(limit: Path.maxStrokePoints) }
+    }
+
+    /// `v / |v|` (the zero vector for a zero `v`, which merged points never give).
+    @inline(__always)
+    static func unit(_ v: SIMD2<Double>) -> SIMD2<Double> {
+        let l = (v * v).sum().squareRoot()
+        return l > 0 && l.isFinite ? v / l : (l > 0 ? PathSegment._normalized(v) : .zero)
+    }
+
+    /// The left normal of direction `d` (y down: left of travel), `(d.y, −d.x)`.
+    @inline(__always)
+    static func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(d.y, -d.x) }
+}
+
+/// One polyline's measures, shared by its two sides of a stroke, and the room its sides'
+/// points are staged in. A `PolygonSet` keeps them between strokes (`strokeMeasures`), so
+/// that an outline drawn again strokes without allocating them or writing them zero first.
+package struct StrokeMeasures: Sendable {
+    /// Segment `k` runs from point `k` to the next (a closed polyline's last back to the
+    /// first).
+    struct Segment {
+        /// The unit direction (`unit`); the backward side's is this negated, to the bit
+        /// (a difference, its length and the division by it all change sign exactly).
+        var unit: SIMD2<Double>
+        /// The offset from the corner at the segment's start to where the forward
+        /// side's offset lines meet, when both sides are that one point; NaN otherwise.
+        /// Written by the forward side, read by the backward side.
+        var meet: SIMD2<Double>
+        var length: Double
+    }
+
+    /// At least as many as the polyline's segments (only those are read); it grows,
+    /// never shrinks, and is never cleared.
+    var segments: [Segment] = []
+    /// Room for a side's points, at least two more than the polyline's.
+    var staging = Staging()
+
+    package init() {}
+
+    /// Measures the segments of `pts`, reusing the buffers.
+    mutating func measure(_ pts: [SIMD2<Double>], closed: Bool) {
+        let n = pts.count, count = closed ? n : n - 1
+        if segments.count < count {
+            segments.append(contentsOf: repeatElement(Segment(unit: .zero, meet: .zero, length: 0), count: count - segments.count))
         }
-
-        /// At least as many as the polyline's segments (only those are read); it grows,
-        /// never shrinks, and is never cleared.
-        var segments: [Segment] = []
-        /// Room for a side's points, at least two more than the polyline's.
-        var staging = Staging()
-
-        /// Measures the segments of `pts`, reusing the buffers.
-        mutating func measure(_ pts: [SIMD2<Double>], closed: Bool) {
-            let n = pts.count, count = closed ? n : n - 1
-            if segments.count < count {
-                segments.append(contentsOf: repeatElement(Segment(unit: .zero, meet: .zero, length: 0), count: count - segments.count))
+        staging.reserve(n + 2)
+        segments.withUnsafeMutableBufferPointer { segments in
+            for k in 0..<count {
+                let v = pts[k + 1 == n ? 0 : k + 1] - pts[k]
+                segments[k] = Segment(unit: Stroker.unit(v), meet: SIMD2(.nan, .nan), length: (v * v).sum().squareRoot())
             }
-            staging.reserve(n + 2)
-            segments.withUnsafeMutableBufferPointer { segments in
-                for k in 0..<count {
-                    let v = pts[k + 1 == n ? 0 : k + 1] - pts[k]
-                    segments[k] = Segment(unit: Stroker.unit(v), meet: SIMD2(.nan, .nan), length: (v * v).sum().squareRoot())
-                }
-            }
-        }
-
-        /// The staging buffer, out of the measures while a side writes it (which then
-        /// reads the segments).
-        mutating func takeStaging() -> Staging {
-            var taken = Staging()
-            swap(&taken, &staging)
-            return taken
         }
     }
 
+    /// The staging buffer, out of the measures while a side writes it (which then
+    /// reads the segments).
+    mutating func takeStaging() -> Staging {
+        var taken = Staging()
+        swap(&taken, &staging)
+        return taken
+    }
+}
+
+extension StrokeMeasures {
     /// A side's points on their way into the outline: the meeting points are written here
     /// without `append`'s uniqueness test and capacity check each, and go into the outline
     /// as one run before `join` writes there, and at the side's end.
@@ -605,19 +632,4 @@ private struct Stroker {
             }
         }
     }
-
-    func check(_ out: PolygonSet) throws(StrokeError) {
-        if out.points.count > Path.maxStrokePoints { throw .tooComplex(limit: Path.maxStrokePoints) }
-    }
-
-    /// `v / |v|` (the zero vector for a zero `v`, which merged points never give).
-    @inline(__always)
-    static func unit(_ v: SIMD2<Double>) -> SIMD2<Double> {
-        let l = (v * v).sum().squareRoot()
-        return l > 0 && l.isFinite ? v / l : (l > 0 ? PathSegment._normalized(v) : .zero)
-    }
-
-    /// The left normal of direction `d` (y down: left of travel), `(d.y, −d.x)`.
-    @inline(__always)
-    static func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(d.y, -d.x) }
 }

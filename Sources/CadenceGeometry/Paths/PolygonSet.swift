@@ -16,6 +16,9 @@ package struct PolygonSet: Sendable {
     /// (the corner, plus the longer segment and half the width). Where `mayOverlapThinly`
     /// is not set, thin overlaps are only in these discs.
     package var folds: [SIMD3<Double>] = []
+    /// The stroker's buffers for the polylines it strokes into this set, kept from stroke
+    /// to stroke (`StrokeMeasures`); not part of the polygons.
+    var strokeMeasures = StrokeMeasures()
 
     package init() {}
 
