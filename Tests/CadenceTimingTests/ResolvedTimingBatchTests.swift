@@ -1,5 +1,5 @@
 import CadenceTestSupport
-import CadenceTiming
+@testable import CadenceTiming
 import XCTest
 
 /// `ResolvedTiming.progress(atParentTimes:…)` (four lanes at a time) against one
@@ -162,5 +162,47 @@ final class ResolvedTimingBatchTests: XCTestCase {
                          MediaTiming(duration: 2, speed: 0)] {
             XCTAssertTrue(declined.resolved().firstIterationTime(atParentTime: 0.5).isNaN, "\(declined)")
         }
+    }
+
+    /// `firstIterationProgress(atParentTime:)` on a plain leg (speed 1, no offset, one
+    /// forward leg: its short path) against the state, bit for bit, where the difference
+    /// would show: begin times and durations of every scale (down to the smallest normal
+    /// duration, up to those whose `1 / d` is subnormal, which decline the short path),
+    /// an offset of −0, times at the begin and end ±1 ulp, ±0, NaN and ±∞. The short path
+    /// must be taken (`isPlainLeg`) on most of them.
+    func testPlainLegEqualsState() {
+        let seed: UInt64 = 0x9_1A1
+        var g = SeededGenerator(seed: seed)
+        let durations: [Double] = [0.5, 2, 3, 1e-300, .leastNormalMagnitude, 0x1p1021, 0x1.8p1021, 1e308, 0]
+        var plain = 0, settled = 0
+        for trial in 0..<400 {
+            let duration = trial % 3 == 0 ? durations[Int(g.next() % UInt64(durations.count))] : g.edgeBiased(in: 0...3)
+            let begin = trial % 5 == 0 ? [0, -0.0, 1e300, -1e-300][Int(g.next() % 4)] : g.edgeBiased(in: -2...2)
+            let timing = MediaTiming(
+                beginTime: begin, duration: duration, timeOffset: trial % 4 == 0 ? -0.0 : 0,
+                fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)]).resolved()
+            if timing.isPlainLeg { plain += 1 }
+            let end = timing.beginTime + timing.duration
+            var times = (0..<60).map { _ in g.edgeBiased(in: -1...4) }
+            for t in [timing.beginTime, end] { times += [t, t.nextDown, t.nextUp] }
+            times += [0, -0.0, .nan, .infinity, -.infinity, .greatestFiniteMagnitude]
+            for time in times {
+                let progress = timing.firstIterationProgress(atParentTime: time)
+                let context = "seed \(seed), trial \(trial), \(timing) at \(time)"
+                XCTAssertEqual(progress.isNaN, timing.firstIterationTime(atParentTime: time).isNaN, context)
+                guard !progress.isNaN else { continue }
+                settled += 1
+                let state = timing.state(atParentTime: time)
+                XCTAssertEqual(progress.bitPattern, state.progress.bitPattern, "\(context): \(progress) ≠ \(state.progress)")
+            }
+        }
+        XCTAssertGreaterThan(plain, 300, "seed \(seed): too few plain legs")
+        XCTAssertGreaterThan(settled, 5_000, "seed \(seed): the short path settles too few times")
+        // A −0 time at a begin time of 0 is progress +0, as the state gives.
+        let atZero = MediaTiming(duration: 2, timeOffset: -0.0).resolved()
+        XCTAssertTrue(atZero.isPlainLeg)
+        XCTAssertEqual(atZero.firstIterationProgress(atParentTime: -0.0).bitPattern, (0.0).bitPattern)
+        // A duration whose inverse is subnormal takes the general path.
+        XCTAssertFalse(MediaTiming(duration: 1e308).resolved().isPlainLeg)
     }
 }

@@ -24,6 +24,11 @@ public struct ResolvedTiming: Hashable, Sendable {
     /// then settles every time inside it. (Declared here, it takes the padding after the
     /// two flags above: the struct keeps its size.)
     @usableFromInline let isSingleForwardLeg: Bool
+    /// Whether the timing is a single forward leg played at speed 1 with no time offset
+    /// (`timeOffset` ±0) and a normal `1 / duration` (below 2^1022 s): the common case, in
+    /// which `firstIterationProgress(atParentTime:)` needs one subtraction, two comparisons
+    /// and no clamp. (In the padding after the flags above, as `isSingleForwardLeg`.)
+    @usableFromInline let isPlainLeg: Bool
     /// `1 / duration` and `1 / cycle` (0 when infinite), so evaluation multiplies.
     @usableFromInline let inverseDuration: Double
     @usableFromInline let inverseCycle: Double
@@ -56,6 +61,7 @@ public struct ResolvedTiming: Hashable, Sendable {
         inverseDuration = 1 / d
         inverseCycle = 1 / cycle
         isSingleForwardLeg = speed != 0 && !autoreverses && cycle.isFinite && activeDuration == cycle
+        isPlainLeg = isSingleForwardLeg && speed == 1 && timeOffset == 0 && inverseDuration.isNormal
     }
 
     // MARK: A layer's time space
@@ -175,8 +181,20 @@ public struct ResolvedTiming: Hashable, Sendable {
     /// `state(atParentTime:).progress` where `firstIterationTime(atParentTime:)` is a
     /// number (there the basic time is below `duration`, so the progress is the clamped
     /// product), else NaN.
+    ///
+    /// A plain leg (`isPlainLeg`) takes a shorter path with the same result: the elapsed
+    /// time is `tp − beginTime` exactly (speed 1), the position is the elapsed time (an
+    /// offset of ±0 changes at most the sign of a zero, which the comparisons ignore), so
+    /// two comparisons decide; and the clamp is `+ 0` (a −0 becomes +0, as `max` made it),
+    /// because `p · (1 / d)` lies in 0…1 for `0 ≤ p < d` when `1 / d` is normal: `p` is at
+    /// most `d · (1 − 2^-54)` and `1 / d` at most `(1 / d) · (1 + 2^-53)`, whose product,
+    /// below `1 + 2^-54`, rounds to at most 1.
     @inlinable @inline(__always)
     public func firstIterationProgress(atParentTime tp: Double) -> Double {
+        if isPlainLeg {
+            let p = tp - beginTime
+            return p >= 0 && p < activeDuration ? p * inverseDuration + 0 : .nan
+        }
         let p = firstIterationTime(atParentTime: tp)
         return p == p ? Swift.min(Swift.max(p * inverseDuration, 0), 1) : .nan
     }
