@@ -5,7 +5,7 @@ import CadenceTestSupport
 import XCTest
 
 /// `BasicAnimation.value(atParentTime:model:below:)`, whose plain case (fixed ends, no
-/// spring, not additive, inside a one-leg timing) is in line, against the general path of
+/// spring, not additive, inside a plain leg: speed 1, no offset, no repeats) is in line, against the general path of
 /// `PropertyAnimationProtocol` (reached through a generic function), bit for bit, on
 /// seeded animations whose flags are set after construction as well as in it, so that a
 /// setter that leaves `hasPlainValue` stale shows.
@@ -47,7 +47,9 @@ final class BasicAnimationPlainPathTests: XCTestCase {
             default: break
             }
             let resolved = scalar.resolvedTiming
-            var times = (0..<80).map { _ in g.edgeBiased(in: -2...5) }
+            // Half anywhere, half inside the first leg.
+            let leg = resolved.beginTime...(resolved.beginTime + resolved.duration)
+            var times = (0..<80).map { k in k % 2 == 0 ? g.edgeBiased(in: -2...5) : g.edgeBiased(in: leg) }
             for t in [resolved.beginTime, resolved.activeInterval.end] { times += [t, t.nextDown, t.nextUp] }
             times += [0, -0.0, .nan, .infinity, -.infinity]
             for time in times {
@@ -61,7 +63,7 @@ final class BasicAnimationPlainPathTests: XCTestCase {
                                "\(context): \(String(describing: p)) ≠ \(String(describing: expectedPoint))")
                 for animationIsPlain in [scalar.hasPlainValue, point.hasPlainValue] {
                     calls += 1
-                    if animationIsPlain && resolved.isPlainLeg && !resolved.firstIterationProgress(atParentTime: time).isNaN {
+                    if animationIsPlain && resolved.plainLegProgress(atParentTime: time) != nil {
                         plainCalls += 1
                     }
                 }
@@ -87,6 +89,12 @@ final class BasicAnimationPlainPathTests: XCTestCase {
         XCTAssertFalse(a.hasPlainValue)
         a.byValue = 2
         XCTAssertTrue(a.hasPlainValue)
+        a.timing.speed = 2
+        XCTAssertFalse(a.hasPlainValue)
+        a.timing.speed = 1
+        XCTAssertTrue(a.hasPlainValue)
+        a.timing.repeatCount = 2
+        XCTAssertFalse(a.hasPlainValue)
         XCTAssertFalse(BasicAnimation<Double>(keyPath: "opacity", toValue: 1).hasPlainValue)
         XCTAssertFalse(BasicAnimation<Double>(keyPath: "opacity", fromValue: 0, toValue: 1, isAdditive: true).hasPlainValue)
     }

@@ -1,5 +1,5 @@
 import CadenceTestSupport
-@testable import CadenceTiming
+import CadenceTiming
 import XCTest
 
 /// `ResolvedTiming.progress(atParentTimes:…)` (four lanes at a time) against one
@@ -164,12 +164,12 @@ final class ResolvedTimingBatchTests: XCTestCase {
         }
     }
 
-    /// `firstIterationProgress(atParentTime:)` on a plain leg (speed 1, no offset, one
-    /// forward leg: its short path) against the state, bit for bit, where the difference
-    /// would show: begin times and durations of every scale (down to the smallest normal
-    /// duration, up to those whose `1 / d` is subnormal, which decline the short path),
-    /// an offset of −0, times at the begin and end ±1 ulp, ±0, NaN and ±∞. The short path
-    /// must be taken (`isPlainLeg`) on most of them.
+    /// `plainLegProgress(atParentTime:)` on a plain leg (speed 1, no offset, one forward
+    /// leg) against the state and `firstIterationProgress`, bit for bit, where a
+    /// difference would show: begin times and durations of every scale (down to the
+    /// smallest normal duration, up to those whose `1 / d` is subnormal, which are not
+    /// plain), an offset of −0, times at the begin and end ±1 ulp, ±0, NaN and ±∞. It
+    /// declines only where the state is not active or the position is −0.
     func testPlainLegEqualsState() {
         let seed: UInt64 = 0x9_1A1
         var g = SeededGenerator(seed: seed)
@@ -181,28 +181,33 @@ final class ResolvedTimingBatchTests: XCTestCase {
             let timing = MediaTiming(
                 beginTime: begin, duration: duration, timeOffset: trial % 4 == 0 ? -0.0 : 0,
                 fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)]).resolved()
-            if timing.isPlainLeg { plain += 1 }
+            guard timing.isPlainLeg else { continue }
+            plain += 1
             let end = timing.beginTime + timing.duration
             var times = (0..<60).map { _ in g.edgeBiased(in: -1...4) }
             for t in [timing.beginTime, end] { times += [t, t.nextDown, t.nextUp] }
             times += [0, -0.0, .nan, .infinity, -.infinity, .greatestFiniteMagnitude]
             for time in times {
-                let progress = timing.firstIterationProgress(atParentTime: time)
                 let context = "seed \(seed), trial \(trial), \(timing) at \(time)"
-                XCTAssertEqual(progress.isNaN, timing.firstIterationTime(atParentTime: time).isNaN, context)
-                guard !progress.isNaN else { continue }
-                settled += 1
                 let state = timing.state(atParentTime: time)
+                let first = timing.firstIterationProgress(atParentTime: time)
+                guard let progress = timing.plainLegProgress(atParentTime: time) else {
+                    XCTAssertTrue(first.isNaN || (time - timing.beginTime == 0 && first == 0), "\(context): declined")
+                    continue
+                }
+                settled += 1
+                XCTAssertEqual(state.phase, .active, context)
                 XCTAssertEqual(progress.bitPattern, state.progress.bitPattern, "\(context): \(progress) ≠ \(state.progress)")
+                XCTAssertEqual(progress.bitPattern, first.bitPattern, "\(context): \(progress) ≠ \(first)")
             }
         }
         XCTAssertGreaterThan(plain, 300, "seed \(seed): too few plain legs")
-        XCTAssertGreaterThan(settled, 5_000, "seed \(seed): the short path settles too few times")
-        // A −0 time at a begin time of 0 is progress +0, as the state gives.
-        let atZero = MediaTiming(duration: 2, timeOffset: -0.0).resolved()
-        XCTAssertTrue(atZero.isPlainLeg)
-        XCTAssertEqual(atZero.firstIterationProgress(atParentTime: -0.0).bitPattern, (0.0).bitPattern)
-        // A duration whose inverse is subnormal takes the general path.
-        XCTAssertFalse(MediaTiming(duration: 1e308).resolved().isPlainLeg)
+        XCTAssertGreaterThan(settled, 3_000, "seed \(seed): the short path settles too few times")
+        XCTAssertTrue(MediaTiming(duration: 2, timeOffset: -0.0).resolved().isPlainLeg)
+        // Not plain: a duration whose inverse is subnormal, an offset, a speed, a repeat.
+        for timing in [MediaTiming(duration: 1e308), MediaTiming(duration: 2, timeOffset: 0.5),
+                       MediaTiming(duration: 2, speed: 2), MediaTiming(duration: 2, repeatCount: 2)] {
+            XCTAssertFalse(timing.resolved().isPlainLeg, "\(timing)")
+        }
     }
 }

@@ -47,7 +47,7 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     public var fromValue: Value? { didSet { resolveFixedEnds() } }
     public var toValue: Value? { didSet { resolveFixedEnds() } }
     public var byValue: Value? { didSet { resolveFixedEnds() } }
-    public var animationTiming: AnimationTiming
+    public var animationTiming: AnimationTiming { didSet { classifyPlainValue() } }
     /// Whether the value is added to the value beneath it instead of replacing it.
     public var isAdditive: Bool { didSet { classifyPlainValue() } }
     /// Whether each repeat starts where the previous one ended (adds `to − from` per
@@ -69,9 +69,10 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     /// (`to − from`) when no end reads the model (from and to, from and by, or by and to
     /// set); `nil` when an end reads the model.
     @usableFromInline private(set) var fixedEnds: FixedEnds?
-    /// Whether the value is the plain interpolation of `fixedEnds`: both ends fixed, no
-    /// spring, not additive (what `value(atParentTime:model:below:)` tests once, where the
-    /// general path tests the three one by one). Kept up to date by the setters.
+    /// Whether the value is the plain interpolation of `fixedEnds` in a plain leg: both
+    /// ends fixed, no spring, not additive, and a timing with `isPlainLeg` (what
+    /// `value(atParentTime:model:below:)` tests once, where the general path tests them one
+    /// by one). Kept up to date by the setters.
     @usableFromInline private(set) var hasPlainValue = false
 
     /// See `fixedEnds`.
@@ -122,26 +123,23 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
 
     /// Sets `hasPlainValue`.
     private mutating func classifyPlainValue() {
-        hasPlainValue = fixedEnds != nil && spring == nil && !isAdditive
+        hasPlainValue = fixedEnds != nil && spring == nil && !isAdditive && animationTiming.resolvedTiming.isPlainLeg
     }
 
     /// The value this animation leaves at `parentTime` (the layer's local time), as
     /// `PropertyAnimationProtocol.value(atParentTime:model:below:)`, bit for bit.
     ///
     /// The common case is in line, where the call is made: a plain value (`hasPlainValue`)
-    /// at a time inside a one-leg timing (`ResolvedTiming.firstIterationProgress`) is the
-    /// interpolation of the fixed ends at the eased progress, with no `TimingState`, no
-    /// optional sample and no combining. Every other case goes out of line to the general
-    /// path (`valueOffThePlainPath`).
+    /// at a time inside its leg (`ResolvedTiming.plainLegProgress`) is the interpolation of
+    /// the fixed ends at the eased progress, with no `TimingState`, no optional sample and
+    /// no combining. Every other case goes out of line to the general path
+    /// (`valueOffThePlainPath`).
     @inlinable @inline(__always)
     public func value(atParentTime parentTime: Double, model: Value, below: Value? = nil) -> Value? {
-        if hasPlainValue {
-            let progress = animationTiming.resolvedTiming.firstIterationProgress(atParentTime: parentTime)
-            if progress == progress {
-                // `hasPlainValue` holds only with `fixedEnds` set.
-                let ends = fixedEnds.unsafelyUnwrapped
-                return Value.interpolate(forms: ends.fromForm, ends.toForm, animationTiming.eased(progress))
-            }
+        if hasPlainValue, let progress = animationTiming.resolvedTiming.plainLegProgress(atParentTime: parentTime) {
+            // `hasPlainValue` holds only with `fixedEnds` set.
+            let ends = fixedEnds.unsafelyUnwrapped
+            return Value.interpolate(forms: ends.fromForm, ends.toForm, animationTiming.eased(progress))
         }
         return valueOffThePlainPath(atParentTime: parentTime, model: model, below: below)
     }

@@ -26,9 +26,10 @@ public struct ResolvedTiming: Hashable, Sendable {
     @usableFromInline let isSingleForwardLeg: Bool
     /// Whether the timing is a single forward leg played at speed 1 with no time offset
     /// (`timeOffset` ±0) and a normal `1 / duration` (below 2^1022 s): the common case, in
-    /// which `firstIterationProgress(atParentTime:)` needs one subtraction, two comparisons
-    /// and no clamp. (In the padding after the flags above, as `isSingleForwardLeg`.)
-    @usableFromInline let isPlainLeg: Bool
+    /// which `plainLegProgress(atParentTime:)` settles a time with one subtraction, one
+    /// comparison and one multiplication. (In the padding after the flags above, as
+    /// `isSingleForwardLeg`.)
+    public let isPlainLeg: Bool
     /// `1 / duration` and `1 / cycle` (0 when infinite), so evaluation multiplies.
     @usableFromInline let inverseDuration: Double
     @usableFromInline let inverseCycle: Double
@@ -181,22 +182,31 @@ public struct ResolvedTiming: Hashable, Sendable {
     /// `state(atParentTime:).progress` where `firstIterationTime(atParentTime:)` is a
     /// number (there the basic time is below `duration`, so the progress is the clamped
     /// product), else NaN.
-    ///
-    /// A plain leg (`isPlainLeg`) takes a shorter path with the same result: the elapsed
-    /// time is `tp − beginTime` exactly (speed 1), the position is the elapsed time (an
-    /// offset of ±0 changes at most the sign of a zero, which the comparisons ignore), so
-    /// two comparisons decide; and the clamp is `+ 0` (a −0 becomes +0, as `max` made it),
-    /// because `p · (1 / d)` lies in 0…1 for `0 ≤ p < d` when `1 / d` is normal: `p` is at
-    /// most `d · (1 − 2^-54)` and `1 / d` at most `(1 / d) · (1 + 2^-53)`, whose product,
-    /// below `1 + 2^-54`, rounds to at most 1.
     @inlinable @inline(__always)
     public func firstIterationProgress(atParentTime tp: Double) -> Double {
-        if isPlainLeg {
-            let p = tp - beginTime
-            return p >= 0 && p < activeDuration ? p * inverseDuration + 0 : .nan
-        }
         let p = firstIterationTime(atParentTime: tp)
         return p == p ? Swift.min(Swift.max(p * inverseDuration, 0), 1) : .nan
+    }
+
+    /// For a plain leg (`isPlainLeg`; the result means nothing otherwise): the progress at
+    /// `tp` when `tp − beginTime` lies in `[+0, d)`, else `nil` (after the interval, before
+    /// it, −0, NaN, ±∞; then `state(atParentTime:)` or `firstIterationProgress` say what
+    /// holds). Where it is a number it is `state(atParentTime:).progress` and
+    /// `firstIterationProgress(atParentTime:)`, bit for bit: with speed 1 the elapsed time
+    /// is `tp − beginTime` exactly and an offset of ±0 leaves it as it is, so the position
+    /// is that difference, in iteration 0, forwards. (The evaluators' folds keep
+    /// `firstIterationProgress`, which takes any one-leg timing: a test of this flag there
+    /// cost the timings that are not plain more than it saved.)
+    ///
+    /// One comparison: non-negative doubles order as their bit patterns, and a negative
+    /// difference or −0 (the sign bit), NaN and +∞ (exponents above any finite `d`'s)
+    /// compare above `d`. No clamp: `p · (1 / d)` lies in 0…1 for `+0 ≤ p < d` when
+    /// `1 / d` is normal, as `p` is at most `d · (1 − 2^-54)` and `1 / d` at most
+    /// `(1 / d) · (1 + 2^-53)`, whose product, below `1 + 2^-54`, rounds to at most 1.
+    @inlinable @inline(__always)
+    public func plainLegProgress(atParentTime tp: Double) -> Double? {
+        let p = tp - beginTime
+        return p.bitPattern < activeDuration.bitPattern ? p * inverseDuration : nil
     }
 
     /// Stage 2 proper: the state at elapsed active time `e` (0…activeDuration, finite).
