@@ -163,4 +163,51 @@ final class ResolvedTimingBatchTests: XCTestCase {
             XCTAssertTrue(declined.resolved().firstIterationTime(atParentTime: 0.5).isNaN, "\(declined)")
         }
     }
+
+    /// `plainLegProgress(atParentTime:)` on a plain leg (speed 1, no offset, one forward
+    /// leg) against the state and `firstIterationProgress`, bit for bit, where a
+    /// difference would show: begin times and durations of every scale (down to the
+    /// smallest normal duration, up to those whose `1 / d` is subnormal, which are not
+    /// plain), an offset of −0, times at the begin and end ±1 ulp, ±0, NaN and ±∞. It
+    /// declines only where the state is not active or the position is −0.
+    func testPlainLegEqualsState() {
+        let seed: UInt64 = 0x9_1A1
+        var g = SeededGenerator(seed: seed)
+        let durations: [Double] = [0.5, 2, 3, 1e-300, .leastNormalMagnitude, 0x1p1021, 0x1.8p1021, 1e308, 0]
+        var plain = 0, settled = 0
+        for trial in 0..<400 {
+            let duration = trial % 3 == 0 ? durations[Int(g.next() % UInt64(durations.count))] : g.edgeBiased(in: 0...3)
+            let begin = trial % 5 == 0 ? [0, -0.0, 1e300, -1e-300][Int(g.next() % 4)] : g.edgeBiased(in: -2...2)
+            let timing = MediaTiming(
+                beginTime: begin, duration: duration, timeOffset: trial % 4 == 0 ? -0.0 : 0,
+                fillMode: [.removed, .forwards, .backwards, .both][Int(g.next() % 4)]).resolved()
+            guard timing.isPlainLeg else { continue }
+            plain += 1
+            let end = timing.beginTime + timing.duration
+            var times = (0..<60).map { _ in g.edgeBiased(in: -1...4) }
+            for t in [timing.beginTime, end] { times += [t, t.nextDown, t.nextUp] }
+            times += [0, -0.0, .nan, .infinity, -.infinity, .greatestFiniteMagnitude]
+            for time in times {
+                let context = "seed \(seed), trial \(trial), \(timing) at \(time)"
+                let state = timing.state(atParentTime: time)
+                let first = timing.firstIterationProgress(atParentTime: time)
+                guard let progress = timing.plainLegProgress(atParentTime: time) else {
+                    XCTAssertTrue(first.isNaN || (time - timing.beginTime == 0 && first == 0), "\(context): declined")
+                    continue
+                }
+                settled += 1
+                XCTAssertEqual(state.phase, .active, context)
+                XCTAssertEqual(progress.bitPattern, state.progress.bitPattern, "\(context): \(progress) ≠ \(state.progress)")
+                XCTAssertEqual(progress.bitPattern, first.bitPattern, "\(context): \(progress) ≠ \(first)")
+            }
+        }
+        XCTAssertGreaterThan(plain, 300, "seed \(seed): too few plain legs")
+        XCTAssertGreaterThan(settled, 3_000, "seed \(seed): the short path settles too few times")
+        XCTAssertTrue(MediaTiming(duration: 2, timeOffset: -0.0).resolved().isPlainLeg)
+        // Not plain: a duration whose inverse is subnormal, an offset, a speed, a repeat.
+        for timing in [MediaTiming(duration: 1e308), MediaTiming(duration: 2, timeOffset: 0.5),
+                       MediaTiming(duration: 2, speed: 2), MediaTiming(duration: 2, repeatCount: 2)] {
+            XCTAssertFalse(timing.resolved().isPlainLeg, "\(timing)")
+        }
+    }
 }

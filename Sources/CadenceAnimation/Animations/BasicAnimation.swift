@@ -47,9 +47,9 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     public var fromValue: Value? { didSet { resolveFixedEnds() } }
     public var toValue: Value? { didSet { resolveFixedEnds() } }
     public var byValue: Value? { didSet { resolveFixedEnds() } }
-    public var animationTiming: AnimationTiming
+    public var animationTiming: AnimationTiming { didSet { classifyPlainValue() } }
     /// Whether the value is added to the value beneath it instead of replacing it.
-    public var isAdditive: Bool
+    public var isAdditive: Bool { didSet { classifyPlainValue() } }
     /// Whether each repeat starts where the previous one ended (adds `to − from` per
     /// completed cycle).
     public var isCumulative: Bool
@@ -64,11 +64,16 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
     /// Animation: set `timing.duration` to `spring.settlingDuration` for the whole motion
     /// (the default 0.25 s cuts it short). `springVelocity(atParentTime:)` hands the
     /// motion on.
-    public var spring: Spring?
+    public var spring: Spring? { didSet { classifyPlainValue() } }
     /// The two ends prepared for interpolation and the change over one cycle
     /// (`to − from`) when no end reads the model (from and to, from and by, or by and to
     /// set); `nil` when an end reads the model.
     @usableFromInline private(set) var fixedEnds: FixedEnds?
+    /// Whether the value is the plain interpolation of `fixedEnds` in a plain leg: both
+    /// ends fixed, no spring, not additive, and a timing with `isPlainLeg` (what
+    /// `value(atParentTime:model:below:)` tests once, where the general path tests them one
+    /// by one). Kept up to date by the setters.
+    @usableFromInline private(set) var hasPlainValue = false
 
     /// See `fixedEnds`.
     @usableFromInline
@@ -113,6 +118,37 @@ public struct BasicAnimation<Value: AnimatableValue>: PropertyAnimationProtocol 
                 from: $0.from, to: $0.to, fromForm: Value.interpolationForm($0.from),
                 toForm: Value.interpolationForm($0.to), change: $0.to.subtracting($0.from))
         }
+        classifyPlainValue()
+    }
+
+    /// Sets `hasPlainValue`.
+    private mutating func classifyPlainValue() {
+        hasPlainValue = fixedEnds != nil && spring == nil && !isAdditive && animationTiming.resolvedTiming.isPlainLeg
+    }
+
+    /// The value this animation leaves at `parentTime` (the layer's local time), as
+    /// `PropertyAnimationProtocol.value(atParentTime:model:below:)`, bit for bit.
+    ///
+    /// The common case is in line, where the call is made: a plain value (`hasPlainValue`)
+    /// at a time inside its leg (`ResolvedTiming.plainLegProgress`) is the interpolation of
+    /// the fixed ends at the eased progress, with no `TimingState`, no optional sample and
+    /// no combining. Every other case goes out of line to the general path
+    /// (`valueOffThePlainPath`).
+    @inlinable @inline(__always)
+    public func value(atParentTime parentTime: Double, model: Value, below: Value? = nil) -> Value? {
+        if hasPlainValue, let progress = animationTiming.resolvedTiming.plainLegProgress(atParentTime: parentTime) {
+            // `hasPlainValue` holds only with `fixedEnds` set.
+            let ends = fixedEnds.unsafelyUnwrapped
+            return Value.interpolate(forms: ends.fromForm, ends.toForm, animationTiming.eased(progress))
+        }
+        return valueOffThePlainPath(atParentTime: parentTime, model: model, below: below)
+    }
+
+    /// Steps 1–5 of `PropertyAnimationProtocol` for every case (out of line: the rarer path).
+    @inlinable @inline(never)
+    func valueOffThePlainPath(atParentTime parentTime: Double, model: Value, below: Value?) -> Value? {
+        guard let own = ownSample(atParentTime: parentTime, model: model)?.value else { return nil }
+        return isAdditive ? (below ?? model).adding(own) : own
     }
 
     /// The two ends of the interpolation for model value `model` (table above).

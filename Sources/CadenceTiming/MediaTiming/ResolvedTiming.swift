@@ -24,6 +24,12 @@ public struct ResolvedTiming: Hashable, Sendable {
     /// then settles every time inside it. (Declared here, it takes the padding after the
     /// two flags above: the struct keeps its size.)
     @usableFromInline let isSingleForwardLeg: Bool
+    /// Whether the timing is a single forward leg played at speed 1 with no time offset
+    /// (`timeOffset` ±0) and a normal `1 / duration` (below 2^1022 s): the common case, in
+    /// which `plainLegProgress(atParentTime:)` settles a time with one subtraction, one
+    /// comparison and one multiplication. (In the padding after the flags above, as
+    /// `isSingleForwardLeg`.)
+    public let isPlainLeg: Bool
     /// `1 / duration` and `1 / cycle` (0 when infinite), so evaluation multiplies.
     @usableFromInline let inverseDuration: Double
     @usableFromInline let inverseCycle: Double
@@ -56,6 +62,7 @@ public struct ResolvedTiming: Hashable, Sendable {
         inverseDuration = 1 / d
         inverseCycle = 1 / cycle
         isSingleForwardLeg = speed != 0 && !autoreverses && cycle.isFinite && activeDuration == cycle
+        isPlainLeg = isSingleForwardLeg && speed == 1 && timeOffset == 0 && inverseDuration.isNormal
     }
 
     // MARK: A layer's time space
@@ -179,6 +186,27 @@ public struct ResolvedTiming: Hashable, Sendable {
     public func firstIterationProgress(atParentTime tp: Double) -> Double {
         let p = firstIterationTime(atParentTime: tp)
         return p == p ? Swift.min(Swift.max(p * inverseDuration, 0), 1) : .nan
+    }
+
+    /// For a plain leg (`isPlainLeg`; the result means nothing otherwise): the progress at
+    /// `tp` when `tp − beginTime` lies in `[+0, d)`, else `nil` (after the interval, before
+    /// it, −0, NaN, ±∞; then `state(atParentTime:)` or `firstIterationProgress` say what
+    /// holds). Where it is a number it is `state(atParentTime:).progress` and
+    /// `firstIterationProgress(atParentTime:)`, bit for bit: with speed 1 the elapsed time
+    /// is `tp − beginTime` exactly and an offset of ±0 leaves it as it is, so the position
+    /// is that difference, in iteration 0, forwards. (The evaluators' folds keep
+    /// `firstIterationProgress`, which takes any one-leg timing: a test of this flag there
+    /// cost the timings that are not plain more than it saved.)
+    ///
+    /// One comparison: non-negative doubles order as their bit patterns, and a negative
+    /// difference or −0 (the sign bit), NaN and +∞ (exponents above any finite `d`'s)
+    /// compare above `d`. No clamp: `p · (1 / d)` lies in 0…1 for `+0 ≤ p < d` when
+    /// `1 / d` is normal, as `p` is at most `d · (1 − 2^-54)` and `1 / d` at most
+    /// `(1 / d) · (1 + 2^-53)`, whose product, below `1 + 2^-54`, rounds to at most 1.
+    @inlinable @inline(__always)
+    public func plainLegProgress(atParentTime tp: Double) -> Double? {
+        let p = tp - beginTime
+        return p.bitPattern < activeDuration.bitPattern ? p * inverseDuration : nil
     }
 
     /// Stage 2 proper: the state at elapsed active time `e` (0…activeDuration, finite).
