@@ -58,10 +58,15 @@ extension TimingFunction.Table {
         /// (`Table.plainOutput`). The same for both halves.
         @usableFromInline static let mode = 28
         /// The bounds: 32 `Int16` per half (lower half first), one per binade of `h`, in
-        /// ulps of the least output magnitude there; `Int16.max` where the fast path must
-        /// not answer.
+        /// ulps of the least output magnitude there, each stored less `boundBias`;
+        /// `Int16.max − boundBias` where the fast path must not answer.
         @usableFromInline static let bounds = 29
-        /// The pieces' bounds, as `bounds` but per piece: `pieceCount` `Int16` per half, the
+        /// What `bounds` and `pieceBounds` store less than the bound: 2^12, half the grid's
+        /// step in ulps, so that `gridValue` adds the stored value to the dropped bits as
+        /// they are (`|low 13 bits − 2^12| > bound` is `low 13 bits + (bound − 2^12)`, as an
+        /// unsigned number, above `2·(bound − 2^12) + 2^13`): one subtraction fewer a call.
+        @usableFromInline static let boundBias = 0x1000
+        /// The pieces' bounds, as `bounds` (less `boundBias`) but per piece: `pieceCount` `Int16` per half, the
         /// lower half's at the start and the upper half's `halfStride` bytes on (each in its
         /// own 64 bytes, so that the half's offset reads them as it reads `bounds`), piece
         /// `k` at `k`; piece 0 (and unused ones) `Int16.max`, as the binades' bounds serve its
@@ -212,7 +217,7 @@ extension TimingFunction.Table {
         // `h` is the lanes' `x` or `1 − x` on the input's half (`1 − x` is exact where it is
         // the lesser, and NaN fails the tests either way), `z = 4h − 1` as the lanes make it.
         let h = Swift.min(x, 1 - x)
-        let half = UnsafeRawPointer(elements + Fast.base) + halfOffset(x)
+        let half = UnsafeRawPointer(elements + Fast.base) + halfOffset(x, 1 - x)
         let split = (half + Fast.split &* 16).assumingMemoryBound(to: SIMD2<Double>.self)
         let z = multiplyAdd(h, 4, -1)
         var t = h * splitEstrin(z, split)
@@ -250,7 +255,7 @@ extension TimingFunction.Table {
     static func pieceOutput(_ x: Double, steps: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         let f = UnsafePointer(elements + Fast.base)
         let h = Swift.min(x, 1 - x)
-        let half = UnsafeRawPointer(f) + halfOffset(x)
+        let half = UnsafeRawPointer(f) + halfOffset(x, 1 - x)
         let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
         // A NaN or an input outside 0…1 reads a piece and fails the tests later.
         let index = pieceIndex(h, f)
@@ -268,12 +273,15 @@ extension TimingFunction.Table {
     }
 
     /// The byte offset of the input's half's data from the lower half's in the striped
-    /// parts of `Fast` (`Fast.halfStride` for the upper half, else 0): the sign of 1/2 − x
-    /// (x = 1/2 is the lower half's) spread over the word by an arithmetic shift, then an
-    /// `and`, rather than a branch.
+    /// parts of `Fast` (`Fast.halfStride` for the upper half, else 0), from `x` and the
+    /// `1 − x` that `h` needs anyway: the sign of `(1 − x) − x`, spread over the word by an
+    /// arithmetic shift, then an `and`, rather than a branch. On 0…1 it is the sign of
+    /// 1/2 − x (x = 1/2, giving +0, is the lower half's): below 1/2, `1 − x` rounds to 1/2
+    /// or more, above `x`; from 1/2 up it is exact. A NaN reads either half and fails the
+    /// tests later.
     @inlinable @inline(__always)
-    static func halfOffset(_ x: Double) -> Int {
-        (Int(truncatingIfNeeded: (0.5 - x).bitPattern) >> 63) & Fast.halfStride
+    static func halfOffset(_ x: Double, _ oneMinusX: Double) -> Int {
+        (Int(truncatingIfNeeded: (oneMinusX - x).bitPattern) >> 63) & Fast.halfStride
     }
 
     /// The byte offset of `Fast` element `k`'s copy in a half's scalars (`Fast.scalars`),
@@ -449,13 +457,16 @@ extension TimingFunction.Table {
         // piece's) bound is in ulps of its least output (at most those of this one).
         let bits = y.bitPattern
         let binade = Int(truncatingIfNeeded: h.bitPattern >> 52) &- Fast.firstExponent
-        var bound = Int(half.load(fromByteOffset: Fast.bounds &* 16 &+ 2 &* binade, as: Int16.self))
+        // The bound less `Fast.boundBias`, as stored.
+        var biased = Int(half.load(fromByteOffset: Fast.bounds &* 16 &+ 2 &* binade, as: Int16.self))
         if let piece {
             let pieceBound = half.load(fromByteOffset: Fast.pieceBounds &* 16 &+ 2 &* piece, as: Int16.self)
-            bound = Swift.min(bound, Int(pieceBound))  // both hold for the input
+            biased = Swift.min(biased, Int(pieceBound))  // both hold for the input
         }
-        let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
-        let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
+        // |low − 2^12| > bound, with `low` the dropped bits: `low − 2^12 + bound` outside
+        // 0…2·bound, as one unsigned compare.
+        let low = Int(truncatingIfNeeded: bits & 0x1FFF)
+        let settled = UInt(bitPattern: low &+ biased) > UInt(bitPattern: 2 &* biased &+ 2 &* Fast.boundBias)
             && Swift.abs(y) < 1  // a mask and one compare (the integer form took six instructions)
             && excess <= 0
         return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
@@ -564,6 +575,8 @@ extension TimingFunction.Table.Builder {
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
         }
         storeBatchBounds(halves)
+        let bounds = UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self)
+        for k in 0..<(2 * Fast.boundsPerHalf) { bounds[k] -= Int16(Fast.boundBias) }
     }
 
     /// Sets the plan (`Table.plan`), an `Int` in lane 0's place.
@@ -691,8 +704,9 @@ extension TimingFunction.Table.Builder {
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             for k in 0..<Fast.pieceCount {
-                bounds[index * Fast.halfStride / 2 + k] = k > 0 && k < count
-                    ? half.pieceBound(Table.pieceRange(cells: fits[k].first, fits[k].last), limit: f[Fast.limit][index]) : .max
+                bounds[index * Fast.halfStride / 2 + k] = (k > 0 && k < count
+                    ? half.pieceBound(Table.pieceRange(cells: fits[k].first, fits[k].last), limit: f[Fast.limit][index]) : .max)
+                    - Int16(Fast.boundBias)
             }
         }
     }
