@@ -136,8 +136,9 @@ final class TimingFunctionFastPathTests: XCTestCase {
     }
     // The scalar path's guess (`Fast.split`, `splitEstrin`) is the lanes' (`estrin` on `A`
     // and `B`, as the batch computes it) bit for bit, on both halves of the named curves, the
-    // hard ones and 150 random ones, at 300 seeded `h` each; and the plan's bits name the
-    // lanes' mode (`√h`, the Newton steps).
+    // hard ones and 150 random ones, at 300 seeded `h` each; its copies of the half's
+    // coefficients, limit and largest guess (`Fast.scalars`) are the lanes' values; and the
+    // plan's bits name the lanes' mode (`√h`, the Newton steps).
     func testScalarGuessIsTheLanesGuess() {
         typealias Fast = Table.Fast
         var rng = SeededGenerator(seed: 0x5B17)
@@ -153,18 +154,26 @@ final class TimingFunctionFastPathTests: XCTestCase {
         for c in curves {
             let function = TimingFunction(controlPoints: c.0, c.1, c.2, c.3)
             guard let elements = function.table?.elements else { continue }
+            let f = UnsafePointer(elements + Fast.base)
+            // Every curve's copies (the pieces' path reads them too), at the half's offset
+            // (`Table.halfOffset`).
+            for half in 0..<2 {
+                for k in Array(Fast.xa...Fast.y2b) + [Fast.limit, Fast.largest] {
+                    let copy = (UnsafeRawPointer(f) + half * Fast.halfStride).load(fromByteOffset: Table.scalarOffset(k), as: Double.self)
+                    XCTAssertEqual(copy.bitPattern, f[k][half].bitPattern, "curve \(c) half \(half) element \(k)")
+                }
+            }
             let plan = Table.plan(elements)
             guard plan >= 0 else { continue }
-            let f = UnsafePointer(elements + Fast.base)
             XCTAssertEqual(plan & Fast.rootedPlan != 0, f[Fast.mode][0] > 0, "curve \(c)")
             XCTAssertEqual(plan & 3, Int(f[Fast.mode][1]), "curve \(c)")
             if plan & Fast.rootedPlan != 0 { rooted += 1 }
             for half in 0..<2 {
-                let split = f + Fast.split + half * Fast.splitCount / 2
+                let split = f + Fast.split + half * Fast.halfStride / 16  // the half's pairs at its offset
                 for _ in 0..<300 {
                     let h = 0.5 * rng.unit()
                     let z = multiplyAdd(h, 4, -1)
-                    for (first, pairs) in [(Fast.b, split), (Fast.a, split + 4)] {
+                    for (first, pairs) in [(Fast.b, split), (Fast.a, split + 2 * Fast.halfStride / 16)] {
                         XCTAssertEqual(
                             Table.splitEstrin(z, pairs).bitPattern, Table.estrin(z, from: first) { f[$0][half] }.bitPattern,
                             "seed \(rng.seed) curve \(c) half \(half) h \(h)")

@@ -268,8 +268,8 @@ extension TimingFunction.Table {
             let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self)
             var largest = SIMD2<Int64>()
             for binade in Fast.firstBoundedBinade..<(Fast.boundsPerHalf &- 2) {
-                largest[0] = Swift.max(largest[0], Int64(bounds[binade]))
-                largest[1] = Swift.max(largest[1], Int64(bounds[Fast.boundsPerHalf &+ binade]))
+                largest[0] = Swift.max(largest[0], Self.bound(bounds[binade]))
+                largest[1] = Swift.max(largest[1], Self.bound(bounds[Fast.boundsPerHalf &+ binade]))
             }
             largestBound = largest
         }
@@ -302,10 +302,14 @@ extension TimingFunction.Table {
             let bounds = UnsafeRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self) + half &* Fast.boundsPerHalf
             let quarterBinade = Fast.boundsPerHalf &- 4  // h in 1/4 ..< 1/2; the next one is h = 1/2
             var below: Int64 = 0
-            for binade in Fast.firstBoundedBinade..<(quarterBinade &- 1) { below = Swift.max(below, Int64(bounds[binade])) }
-            return SIMD4(below, Int64(bounds[quarterBinade &- 1]),
-                         Swift.max(Int64(bounds[quarterBinade]), Int64(bounds[quarterBinade &+ 1])), 0)
+            for binade in Fast.firstBoundedBinade..<(quarterBinade &- 1) { below = Swift.max(below, Self.bound(bounds[binade])) }
+            return SIMD4(below, Self.bound(bounds[quarterBinade &- 1]),
+                         Swift.max(Self.bound(bounds[quarterBinade]), Self.bound(bounds[quarterBinade &+ 1])), 0)
         }
+
+        /// A binade's bound in ulps from its stored value (`Fast.bounds`, less `Fast.boundBias`).
+        @inlinable @inline(__always)
+        static func bound(_ stored: Int16) -> Int64 { Int64(stored) &+ Int64(Fast.boundBias) }
 
         /// The coefficients `splat` writes per half: `Fast`'s elements up to `Fast.limit`,
         /// then `Fast.largest`.

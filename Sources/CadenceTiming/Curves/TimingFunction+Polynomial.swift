@@ -58,13 +58,20 @@ extension TimingFunction.Table {
         /// (`Table.plainOutput`). The same for both halves.
         @usableFromInline static let mode = 28
         /// The bounds: 32 `Int16` per half (lower half first), one per binade of `h`, in
-        /// ulps of the least output magnitude there; `Int16.max` where the fast path must
-        /// not answer.
+        /// ulps of the least output magnitude there, each stored less `boundBias`;
+        /// `Int16.max − boundBias` where the fast path must not answer.
         @usableFromInline static let bounds = 29
-        /// The pieces' bounds, as `bounds` but per piece: `pieceCount` `Int16` per half (lower
-        /// half first), piece `k` at `k`; piece 0 (and unused ones) `Int16.max`, as the
-        /// binades' bounds serve its inputs. An input's bound is the lesser of its binade's and
-        /// its piece's (tighter near a steep middle, where a binade is wide).
+        /// What `bounds` and `pieceBounds` store less than the bound: 2^12, half the grid's
+        /// step in ulps, so that `gridValue` adds the stored value to the dropped bits as
+        /// they are (`|low 13 bits − 2^12| > bound` is `low 13 bits + (bound − 2^12)`, as an
+        /// unsigned number, above `2·(bound − 2^12) + 2^13`): one subtraction fewer a call.
+        @usableFromInline static let boundBias = 0x1000
+        /// The pieces' bounds, as `bounds` (less `boundBias`) but per piece: `pieceCount` `Int16` per half, the
+        /// lower half's at the start and the upper half's `halfStride` bytes on (each in its
+        /// own 64 bytes, so that the half's offset reads them as it reads `bounds`), piece
+        /// `k` at `k`; piece 0 (and unused ones) `Int16.max`, as the binades' bounds serve its
+        /// inputs. An input's bound is the lesser of its binade's and its piece's (tighter
+        /// near a steep middle, where a binade is wide).
         @usableFromInline static let pieceBounds = cells + 4
         /// Elements, with every piece (the cells, the pieces' bounds and the pieces come
         /// last: a curve without pieces is stored without them, one with fewer than
@@ -116,13 +123,26 @@ extension TimingFunction.Table {
         @usableFromInline static let batchParts = 16
         /// The piece of each cell of `h` (`Fast.cellsPerUnit`): 64 bytes, the same for both
         /// halves, so that one byte load picks the piece.
-        @usableFromInline static let cells = batchBounds + 2 * batchParts * 4 / 16
+        @usableFromInline static let cells = scalars + scalarCount
+        /// Each half's scalars for the scalar paths (`fastOutput`, `pieceOutput`): a copy of
+        /// the half's lane of `X`'s and `Y`'s coefficients (`xa` … `y2b`), `limit` and
+        /// `largest`, 13 doubles (`scalarOffset`), in stripes of 64 bytes, the lower half's
+        /// first 8 then the upper half's, then the last 5 of each (so 256 bytes a curve). Like
+        /// `bounds`, `split` and the pieces' pairs, whatever the scalar paths read of a half
+        /// lies `halfStride` bytes after the lower half's copy, so that the input's half is one
+        /// offset (`halfOffset`: a shift and an `and`) and every read is at a constant from it.
+        @usableFromInline static let scalars = batchBounds + 2 * batchParts * 4 / 16
+        /// Elements of `scalars`.
+        @usableFromInline static let scalarCount = 16
+        /// Bytes from the lower half's data to the upper half's in `bounds`, `pieceBounds`,
+        /// `scalars`, `split` and each piece.
+        @usableFromInline static let halfStride = 64
         /// The piecewise guess: up to `pieceCount` pieces of `pieceStride` elements each, the
         /// coefficients of `B_k` in powers of `w` as `Fast.split`'s pairs, 4 elements a half
         /// (lower half first: `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)`, so that `pieceOutput`
         /// evaluates a half's `B_k` by `splitEstrin`), then the map `(scale, offset)` that
         /// gives `w = h·scale + offset` in −1…1 over the piece, the same for both halves.
-        @usableFromInline static let pieces = pieceBounds + 4
+        @usableFromInline static let pieces = pieceBounds + 2 * halfStride / 16
         /// Elements per piece.
         @usableFromInline static let pieceStride = degree + 2
         /// The most pieces a curve keeps (the bounds' room per half).
@@ -141,10 +161,11 @@ extension TimingFunction.Table {
         /// Degree of `A` and `B`.
         @usableFromInline static let degree = 7
         /// The scalar path's copy of `B` and `A` (`fastOutput`), for curves whose plan is
-        /// `n ≥ 0` (which have no pieces, so it takes the cells' and pieces' place): per
-        /// half (lower half first) `splitCount / 2` elements, `B` then `A`, each as the pairs
-        /// `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)` of its coefficients, so that one
-        /// half's polynomial is Estrin's scheme in the two lanes of a vector (`splitEstrin`).
+        /// `n ≥ 0` (which have no pieces, so it takes the cells' and pieces' place): `B` of
+        /// both halves (the lower half's, then the upper half's, `halfStride` bytes on),
+        /// then `A` of both, each as the pairs `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)` of its
+        /// coefficients, so that one half's polynomial is Estrin's scheme in the two lanes of
+        /// a vector (`splitEstrin`).
         @usableFromInline static let split = cells
         /// Elements of `split`: 4 a polynomial, 2 polynomials a half.
         @usableFromInline static let splitCount = 16
@@ -181,35 +202,36 @@ extension TimingFunction.Table {
     /// residual's term), plus the truncation term: it covers these. (`(S_x + h)` in place
     /// of `(S_x + 3P)/4` until 2026-11-26: 2–8× wider on that term.)
     ///
-    /// One half only, in scalars: `h = min(x, 1 − x)` and the half's coefficients at the
-    /// lane's offset, so no lane is picked at the end; the guess from `Fast.split`
-    /// (`splitEstrin`). Every operation is the one the lanes' form (`fastLanes`, the
-    /// batch) computes in that half's lane, so the result's bits are the same.
+    /// One half only, in scalars: `h = min(x, 1 − x)` and the half's data (`Fast.scalars`,
+    /// `Fast.split`, `Fast.bounds`) at the input's half's offset (`halfOffset`), so no lane
+    /// is picked at the end and every read is at a constant from one address; the guess
+    /// from `Fast.split` (`splitEstrin`). Every operation is the one the lanes' form
+    /// (`fastLanes`, the batch) computes in that half's lane, on a copy of the same values,
+    /// so the result's bits are the same.
     ///
     /// `X`'s first four coefficients are read once, before the Newton steps, and kept in
     /// registers for the steps and the correction (read in each, the step's reads were not
     /// carried over its branch: four loads more on the default).
     @inlinable @inline(__always)
     static func fastOutput(_ x: Double, plan: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
-        let f = UnsafePointer(elements + Fast.base)
         // `h` is the lanes' `x` or `1 − x` on the input's half (`1 − x` is exact where it is
         // the lesser, and NaN fails the tests either way), `z = 4h − 1` as the lanes make it.
         let h = Swift.min(x, 1 - x)
-        let lane = lane(x)
-        let c = UnsafeRawPointer(f).assumingMemoryBound(to: Double.self) + lane
-        let split = f + (Fast.split &+ lane &* (Fast.splitCount / 2))
+        let half = UnsafeRawPointer(elements + Fast.base) + halfOffset(x, 1 - x)
+        let split = (half + Fast.split &* 16).assumingMemoryBound(to: SIMD2<Double>.self)
         let z = multiplyAdd(h, 4, -1)
         var t = h * splitEstrin(z, split)
-        if plan & Fast.rootedPlan != 0 { t = multiplyAdd(cadence_sqrt(h), splitEstrin(z, split + 4), t) }
-        let xa = c[2 &* Fast.xa], xb = c[2 &* Fast.xb], xc = c[2 &* Fast.xc], x3a = c[2 &* Fast.x3a]
+        if plan & Fast.rootedPlan != 0 { t = multiplyAdd(cadence_sqrt(h), splitEstrin(z, split + 2 &* Fast.halfStride / 16), t) }
+        let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
+        let xa = c(Fast.xa), xb = c(Fast.xb), xc = c(Fast.xc), x3a = c(Fast.x3a)
         let coefficient = { (k: Int) -> Double in
-            k == Fast.xa ? xa : k == Fast.xb ? xb : k == Fast.xc ? xc : k == Fast.x3a ? x3a : c[2 &* k]
+            k == Fast.xa ? xa : k == Fast.xb ? xb : k == Fast.xc ? xc : k == Fast.x3a ? x3a : c(k)
         }
         if plan & 3 != 0 {
             t = newtonStep(t, h, coefficient)
             if plan & 2 != 0 { t = newtonStep(t, h, coefficient) }
         }
-        return correctedValue(h, t, lane: lane, f, piece: nil, coefficient)
+        return correctedValue(h, t, half: half, piece: nil, coefficient)
     }
 
     /// A polynomial of degree 7 in `z` stored as `Fast.split`'s four pairs at `p`: Estrin's
@@ -223,38 +245,52 @@ extension TimingFunction.Table {
     /// `fastOutput` with the piecewise guess and `steps` Newton steps after it (a curve
     /// whose plan is `−2 − steps`); the bound is the lesser of the binade's and the piece's.
     ///
-    /// One half, in scalars, as `fastOutput`: the piece's coefficients and `X`'s and `Y`'s
-    /// read at the lane's offset. The piece of `h = min(x, 1 − x)` (`pieceIndex`), then
-    /// `t ≈ h·B_k(w)`, `w = h·scale_k + offset_k` in −1…1 across the piece, by Estrin's
-    /// scheme on the half's pairs (`splitEstrin`): every operation the one the lanes' form
-    /// (until 2026-11-28) computed in that half's lane, so the same bits, without picking
-    /// the lanes through the stack at the end.
+    /// One half, in scalars, as `fastOutput`: the piece's coefficients, `X`'s and `Y`'s and
+    /// the bounds read at the input's half's offset. The piece of `h = min(x, 1 − x)`
+    /// (`pieceIndex`), then `t ≈ h·B_k(w)`, `w = h·scale_k + offset_k` in −1…1 across the
+    /// piece, by Estrin's scheme on the half's pairs (`splitEstrin`): every operation the one
+    /// the lanes' form (until 2026-11-28) computed in that half's lane, so the same bits,
+    /// without picking the lanes through the stack at the end.
     @inlinable @inline(__always)
     static func pieceOutput(_ x: Double, steps: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         let f = UnsafePointer(elements + Fast.base)
         let h = Swift.min(x, 1 - x)
-        let lane = lane(x)
-        let c = UnsafeRawPointer(f).assumingMemoryBound(to: Double.self) + lane
+        let half = UnsafeRawPointer(f) + halfOffset(x, 1 - x)
+        let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
         // A NaN or an input outside 0…1 reads a piece and fails the tests later.
         let index = pieceIndex(h, f)
         let first = Fast.pieces &+ index &* Fast.pieceStride
         let map = f[first &+ Fast.degree &+ 1]  // (scale, offset), the same for both halves
         let w = multiplyAdd(h, map[0], map[1])
-        var t = h * splitEstrin(w, f + (first &+ lane &* 4))
+        var t = h * splitEstrin(w, (half + first &* 16).assumingMemoryBound(to: SIMD2<Double>.self))
         // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
         // near a steep middle).
         if steps > 0, Double(index) >= f[Fast.plan][1] {
-            t = newtonStep(t, h) { c[2 &* $0] }
-            if steps > 1 { t = newtonStep(t, h) { c[2 &* $0] } }
+            t = newtonStep(t, h, c)
+            if steps > 1 { t = newtonStep(t, h, c) }
         }
-        return correctedValue(h, t, lane: lane, f, piece: index) { c[2 &* $0] }
+        return correctedValue(h, t, half: half, piece: index, c)
     }
 
-    /// The lane of the input's half: the sign bit of 1/2 − x (x = 1/2 is the lower half's),
-    /// as an index rather than a branch.
+    /// The byte offset of the input's half's data from the lower half's in the striped
+    /// parts of `Fast` (`Fast.halfStride` for the upper half, else 0), from `x` and the
+    /// `1 − x` that `h` needs anyway: the sign of `(1 − x) − x`, spread over the word by an
+    /// arithmetic shift, then an `and`, rather than a branch. On 0…1 it is the sign of
+    /// 1/2 − x (x = 1/2, giving +0, is the lower half's): below 1/2, `1 − x` rounds to 1/2
+    /// or more, above `x`; from 1/2 up it is exact. A NaN reads either half and fails the
+    /// tests later.
     @inlinable @inline(__always)
-    static func lane(_ x: Double) -> Int {
-        Int(truncatingIfNeeded: (0.5 - x).bitPattern >> 63)
+    static func halfOffset(_ x: Double, _ oneMinusX: Double) -> Int {
+        (Int(truncatingIfNeeded: (oneMinusX - x).bitPattern) >> 63) & Fast.halfStride
+    }
+
+    /// The byte offset of `Fast` element `k`'s copy in a half's scalars (`Fast.scalars`),
+    /// for `k` in `Fast.xa … Fast.y2b`, `Fast.limit` or `Fast.largest`: slots 0…12 in that
+    /// order, the first 8 in one stripe, the rest in the next but one.
+    @inlinable @inline(__always)
+    static func scalarOffset(_ k: Int) -> Int {
+        let slot = k == Fast.limit ? Fast.y2b &- Fast.xa &+ 1 : k == Fast.largest ? Fast.y2b &- Fast.xa &+ 2 : k &- Fast.xa
+        return Fast.scalars &* 16 &+ (slot >> 3) &* (2 &* Fast.halfStride) &+ (slot & 7) &* 8
     }
 
     /// The fast path's arithmetic for inputs in lanes (see the file's comment): `xs` holds
@@ -392,12 +428,12 @@ extension TimingFunction.Table {
     /// `|q| − limit·t` and `t − largest`), then `gridValue`.
     @inlinable @inline(__always)
     static func correctedValue(
-        _ h: Double, _ t: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>, piece: Int?, _ c: (Int) -> Double
+        _ h: Double, _ t: Double, half: UnsafeRawPointer, piece: Int?, _ c: (Int) -> Double
     ) -> Double? {
         let (y, q) = correction(h, t, c)
         let excess = multiplyAdd(c(Fast.limit) * -1, t, Swift.abs(q))
         let above = t - c(Fast.largest)
-        return gridValue(y, excess: excess < above ? above : excess, h: h, lane: lane, f, piece: piece)
+        return gridValue(y, excess: excess < above ? above : excess, h: h, half: half, piece: piece)
     }
 
     /// `|v|` in every lane, by clearing the sign bits (one `and`; NaN stays NaN).
@@ -407,12 +443,13 @@ extension TimingFunction.Table {
     }
 
     /// The grid point nearest `y` if the test proves it the exact output's rounding (see
-    /// `fastOutput`), else `nil`. `h` is the input on its half (`lane`), `excess` the guess
-    /// test, `piece` the piece the guess came from (`nil` for the single polynomial): the
-    /// lesser of the binade's and the piece's bounds holds.
+    /// `fastOutput`), else `nil`. `h` is the input on its half, `half` that half's data
+    /// (`Fast`'s first element at `halfOffset`), `excess` the guess test, `piece` the piece
+    /// the guess came from (`nil` for the single polynomial): the lesser of the binade's and
+    /// the piece's bounds holds.
     @inlinable @inline(__always)
     static func gridValue(
-        _ y: Double, excess: Double, h: Double, lane: Int, _ f: UnsafePointer<SIMD2<Double>>, piece: Int?
+        _ y: Double, excess: Double, h: Double, half: UnsafeRawPointer, piece: Int?
     ) -> Double? {
         guard h >= TimingFunction.HalfSolver.tinyInput else { return nil }  // also NaN and outside (0, 1)
         // Ziv's test on the grid in integers, for |y| < 1: the grid keeps the leading 40 bits,
@@ -420,15 +457,16 @@ extension TimingFunction.Table {
         // piece's) bound is in ulps of its least output (at most those of this one).
         let bits = y.bitPattern
         let binade = Int(truncatingIfNeeded: h.bitPattern >> 52) &- Fast.firstExponent
-        var bound = Int(UnsafeRawPointer(f + Fast.bounds).load(
-            fromByteOffset: 2 &* (binade &+ lane &* Fast.boundsPerHalf), as: Int16.self))
+        // The bound less `Fast.boundBias`, as stored.
+        var biased = Int(half.load(fromByteOffset: Fast.bounds &* 16 &+ 2 &* binade, as: Int16.self))
         if let piece {
-            let pieceBound = UnsafeRawPointer(f + Fast.pieceBounds).load(
-                fromByteOffset: 2 &* (piece &+ lane &* Fast.pieceCount), as: Int16.self)
-            bound = Swift.min(bound, Int(pieceBound))  // both hold for the input
+            let pieceBound = half.load(fromByteOffset: Fast.pieceBounds &* 16 &+ 2 &* piece, as: Int16.self)
+            biased = Swift.min(biased, Int(pieceBound))  // both hold for the input
         }
-        let low = Int(truncatingIfNeeded: bits & 0x1FFF) &- 0x1000
-        let settled = UInt(bitPattern: low &+ bound) > UInt(bitPattern: 2 &* bound)
+        // |low − 2^12| > bound, with `low` the dropped bits: `low − 2^12 + bound` outside
+        // 0…2·bound, as one unsigned compare.
+        let low = Int(truncatingIfNeeded: bits & 0x1FFF)
+        let settled = UInt(bitPattern: low &+ biased) > UInt(bitPattern: 2 &* biased &+ 2 &* Fast.boundBias)
             && Swift.abs(y) < 1  // a mask and one compare (the integer form took six instructions)
             && excess <= 0
         return settled ? Double(bitPattern: (bits &+ 0x1000) & ~0x1FFF) : nil
@@ -529,6 +567,7 @@ extension TimingFunction.Table.Builder {
         setPlan(steps < 0 ? -1 : steps | (f[Fast.mode][0] > 0 ? Fast.rootedPlan : 0))
         storePieces(halves, tolerance: tolerance)
         if TimingFunction.Table.plan(elements) >= 0 { storeSplit() }
+        storeScalars()
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             half.storeFastBounds(
@@ -536,6 +575,8 @@ extension TimingFunction.Table.Builder {
                 limit: f[Fast.limit][index], guess: { self.fastGuess($0, half: index, steps: Swift.max(0, Int(f[Fast.mode][1]))) })
         }
         storeBatchBounds(halves)
+        let bounds = UnsafeMutableRawPointer(f + Fast.bounds).assumingMemoryBound(to: Int16.self)
+        for k in 0..<(2 * Fast.boundsPerHalf) { bounds[k] -= Int16(Fast.boundBias) }
     }
 
     /// Sets the plan (`Table.plan`), an `Int` in lane 0's place.
@@ -549,7 +590,19 @@ extension TimingFunction.Table.Builder {
         let f = elements + Fast.base
         for index in 0..<2 {
             for (polynomial, first) in [Fast.b, Fast.a].enumerated() {
-                storePairs(f + Fast.split + index * Fast.splitCount / 2 + 4 * polynomial) { f[first + $0][index] }
+                storePairs(f + Fast.split + (2 * polynomial + index) * Fast.halfStride / 16) { f[first + $0][index] }
+            }
+        }
+    }
+
+    /// Stores `Fast.scalars`: each half's copy of its lane of `X`, `Y`, `limit` and `largest`.
+    func storeScalars() {
+        let f = elements + Fast.base
+        let scalars = UnsafeMutableRawPointer(f)
+        for index in 0..<2 {
+            for k in Array(Fast.xa...Fast.y2b) + [Fast.limit, Fast.largest] {
+                scalars.storeBytes(
+                    of: f[k][index], toByteOffset: TimingFunction.Table.scalarOffset(k) + index * Fast.halfStride, as: Double.self)
             }
         }
     }
@@ -651,8 +704,9 @@ extension TimingFunction.Table.Builder {
         for index in 0..<2 {
             let half = index == 0 ? halves.0 : halves.1
             for k in 0..<Fast.pieceCount {
-                bounds[index * Fast.pieceCount + k] = k > 0 && k < count
-                    ? half.pieceBound(Table.pieceRange(cells: fits[k].first, fits[k].last), limit: f[Fast.limit][index]) : .max
+                bounds[index * Fast.halfStride / 2 + k] = (k > 0 && k < count
+                    ? half.pieceBound(Table.pieceRange(cells: fits[k].first, fits[k].last), limit: f[Fast.limit][index]) : .max)
+                    - Int16(Fast.boundBias)
             }
         }
     }

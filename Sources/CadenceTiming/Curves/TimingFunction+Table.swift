@@ -19,15 +19,16 @@ import CCadenceFeatures
 // (`t ≈ t0 + u·(c1 + u·(c2 + u·c3))`, `u` in 0…1 across it) guesses `t` to better than
 // 1e-4 past the first interval on the named curves.
 //
-// Size: (64 + 39 + 16) × 16 = 1,904 bytes of elements (the halves, then the fast path's
-// data in `TimingFunction+Polynomial.swift`, the last 16 the scalar call's copy of the
-// guess polynomials), plus the 32-byte object: 1,936 bytes. A curve whose
-// single polynomial guess needs two Newton steps or cannot follow the curve (a steep
-// middle), on two halves that both leave at an angle (neither takes the √h form), instead
-// keeps the piecewise guess when its pieces need fewer steps than the single polynomial,
-// in the copy's place: 8 elements (the cells' pieces and the pieces' bounds, 128 bytes) and 9 a piece (8
-// coefficient pairs and the piece's map, 144 bytes), with at most 16 pieces (10 for
-// (0.9, 0, 0.1, 1): 3,216 + 32 bytes; at most 4,080 + 32).
+// Size: (64 + 63 + 16) × 16 = 2,288 bytes of elements (the halves, then the fast path's
+// data in `TimingFunction+Polynomial.swift`, with the scalar call's copy of each half's
+// coefficients beside its bounds, and last 16 for its copy of the guess polynomials), plus the
+// 32-byte object: 2,320 bytes. A curve whose single polynomial guess needs two Newton steps
+// or cannot follow the curve (a steep middle), on two halves that both leave at an angle
+// (neither takes the √h form), instead keeps the piecewise guess when its pieces need fewer
+// steps than the single polynomial, in the copy's place: 12 elements (the cells' pieces and
+// the pieces' bounds, 192 bytes) and 9 a piece (8 coefficient pairs and the piece's map,
+// 144 bytes), with at most 16 pieces (10 for (0.9, 0, 0.1, 1): 3,664 + 32 bytes; at most
+// 4,528 + 32).
 
 extension TimingFunction {
     /// The polynomial lanes and guess rows of a curved timing function (see the file's
@@ -35,9 +36,9 @@ extension TimingFunction {
     /// after `init` (hence `Sendable`), freed with the last copy of the function.
     @usableFromInline
     final class Table: @unchecked Sendable {
-        /// The block of 16-byte elements: `storedCount(pieces:)` of them, 119 for a curve
-        /// without the piecewise guess (103 and the scalar path's `Fast.split`), `111 +
-        /// 9·pieces` (at most 255) with it.
+        /// The block of 16-byte elements: `storedCount(pieces:)` of them, 143 for a curve
+        /// without the piecewise guess (127 and the scalar path's `Fast.split`), `139 +
+        /// 9·pieces` (at most 283) with it.
         @usableFromInline let elements: UnsafeMutablePointer<SIMD2<Double>>
 
         deinit { elements.deallocate() }
@@ -89,10 +90,14 @@ extension TimingFunction {
         init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) {
             assert(Table.intervalsPerRoot == Double(Table.intervals) * 2.0.squareRoot())
             // The cells' layout (`pieceIndex` masks with 0x3F; 64 bytes, then two halves'
-            // `Int16` piece bounds, each four elements) holds only for these counts.
+            // `Int16` piece bounds, each in its own `halfStride` bytes) holds only for these
+            // counts, and the halves' data lies `halfStride` bytes apart only with these.
             assert(Fast.cellCount == 64 && Fast.cellsPerUnit == 2 * Double(Fast.cellCount - 1)
                 && Fast.pieceBounds == Fast.cells + Fast.cellCount / 16
-                && Fast.pieces == Fast.pieceBounds + 2 * Fast.pieceCount * 2 / 16)
+                && Fast.pieces == Fast.pieceBounds + 2 * Fast.halfStride / 16
+                && 2 * Fast.pieceCount <= Fast.halfStride && 2 * Fast.boundsPerHalf == Fast.halfStride
+                && 4 * 16 == Fast.halfStride && Fast.splitCount * 16 == 4 * Fast.halfStride
+                && Fast.scalarCount * 16 == 4 * Fast.halfStride && Fast.y2b - Fast.xa + 3 <= 16)
             let lower = HalfSolver(c1x: (p1x, 0), c1y: (p1y, 0), c2x: (p2x, 0), c2y: (p2y, 0), outputSign: 1)
             // The reversed curve's control points 1 − c, kept exact as double-doubles.
             let upper = HalfSolver(
