@@ -129,8 +129,8 @@ enum ShadowBlur {
     /// opaque layer that casts it). At full resolution with the box passes, a hole at least
     /// `holeLimit` reaches wide and high (smaller ones would save less than the reach the
     /// blur repeats around them) is left as it was and the rest is blurred as the four
-    /// rectangles around it, which meet without a seam because their sums are exact;
-    /// otherwise every pixel is written.
+    /// rectangles around it (`convolve`), which meet without a seam because their sums are
+    /// exact; otherwise every pixel is written.
     static func blur(
         source: UnsafePointer<Float>, sourceRect: PixelRect, sourceStride: Int, sigma: Double,
         into out: UnsafeMutablePointer<Float>, outRect: PixelRect, outStride: Int, workspace: Workspace,
@@ -155,8 +155,9 @@ enum ShadowBlur {
     }
 
     /// A `hole` is left out only when it is at least this many kernel reaches wide and high:
-    /// each of the four rectangles around it repeats the reach's running sums along its
-    /// cut side, about `2 · reach` rows or columns.
+    /// the horizontal passes of the rows beside it restart the reach's running sums along
+    /// its sides, and the vertical passes of the columns only above and below it along its
+    /// top and bottom, about `2 · reach` columns or rows each.
     static let holeLimit = 2
 
     // MARK: Plan
@@ -400,8 +401,12 @@ enum ShadowBlur {
     /// The separable blur at full resolution (σ ≤ 64): the vertical passes over the source,
     /// eight columns at a time, into the workspace's plane; then the horizontal passes,
     /// eight rows at a time (8 × 8 transposes in and out), into `dst`. `exactRows` and
-    /// `hole` as `blur` takes them: with a hole of the box kernel, the four rectangles
-    /// around it one after the other.
+    /// `hole` as `blur` takes them. With a hole of the box kernel, the horizontal passes
+    /// run over four parts — the rows above and below it across the output, its own rows
+    /// left and right of it — and a column group that the side parts read runs its vertical
+    /// passes once over all the rows, a group that only the rows above and below read twice
+    /// (above, below): exact sums, so the same bits as four blurs of the parts, without the
+    /// 2 · reach rows each side part's vertical passes would repeat at both ends.
     static func convolve(
         _ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, exactRows: Bool = false, hole: PixelRect = .empty
     ) {
@@ -411,46 +416,38 @@ enum ShadowBlur {
         let p = Swift.max(o.minX, s.minX - reach), q = Swift.min(o.maxX, s.maxX + reach)
         let y0 = Swift.max(o.minY, s.minY - reach), y1 = Swift.min(o.maxY, s.maxY + reach)
         let live = PixelRect(minX: p, minY: y0, maxX: q, maxY: y1)
-        let h = hole.intersection(live)
-        if case .boxes = kernel, h.width >= holeLimit * reach, h.height >= holeLimit * reach {
-            // Above and below the hole across the whole output, beside it only its rows.
-            func part(_ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) {
-                let r = PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
-                guard !r.isEmpty else { return }
-                convolve(src, kernel, into: Plane(base: dst.pixel(r.minX, r.minY), rect: r, stride: dst.stride), ws, exactRows: true)
-            }
-            part(o.minX, o.minY, o.maxX, h.minY)
-            part(o.minX, h.maxY, o.maxX, o.maxY)
-            part(o.minX, h.minY, h.minX, h.maxY)
-            part(h.maxX, h.minY, o.maxX, h.maxY)
-            return
-        }
+        var h = hole.intersection(live)
+        if case .boxes = kernel, h.width >= holeLimit * reach, h.height >= holeLimit * reach {} else { h = .empty }
         zero(dst, outside: live)
         guard !live.isEmpty else { return }
         let n = q - p, m = y1 - y0
-        // The intermediate plane: rows y0 ..< y1 (padded to 8), columns p − reach ..< q + reach
-        // (what the horizontal passes read; padded to 8), zero where no source column is.
+        // The intermediate plane: rows y0 ..< y1 and eight more (zero), which the last
+        // eight-row block of a part reads; columns p − reach ..< q + reach (what the
+        // horizontal passes read; padded to 8), zero where no source column is.
         let tx = p - reach
-        let wt = n + 2 * reach, wt8 = (wt + 7) & ~7, m8 = (m + 7) & ~7
+        let wt = n + 2 * reach, wt8 = (wt + 7) & ~7
         let stripLength = Swift.max(m + 2 * reach, wt8) + 8
-        let t = ws.plane.reserve(wt8 * m8 * 4).bindMemory(to: Float.self, capacity: wt8 * m8)
+        let t = ws.plane.reserve(wt8 * (m + 8) * 4).bindMemory(to: Float.self, capacity: wt8 * (m + 8))
         let a = ws.stripA.reserve(stripLength * 32).bindMemory(to: SIMD8<Float>.self, capacity: stripLength)
         let b = ws.stripB.reserve(stripLength * 32).bindMemory(to: SIMD8<Float>.self, capacity: stripLength)
         let c = ws.stripC.reserve(stripLength * 32).bindMemory(to: SIMD8<Float>.self, capacity: stripLength)
         let groupsX = wt8 / 8
+        let tRows = UnsafeMutableRawPointer(t).assumingMemoryBound(to: SIMD8<Float>.self)
 
-        // Vertical: the strip holds rows y0 − reach ..< y1 + reach of eight columns.
-        let first = Swift.max(s.minY, y0 - reach), last = Swift.min(s.maxY, y1 + reach)
-        for g in 0..<groupsX {
-            let c0 = tx + 8 * g
+        // Vertical: rows ya ..< yb of column group g; the strip holds rows ya − reach ..<
+        // yb + reach of its eight columns.
+        func vertical(_ g: Int, _ ya: Int, _ yb: Int) {
+            guard ya < yb else { return }
+            let c0 = tx + 8 * g, count = yb - ya
             let lo = Swift.max(c0, s.minX), hi = Swift.min(c0 + 8, s.maxX)
-            let dest = UnsafeMutableRawPointer(t + 8 * g).assumingMemoryBound(to: SIMD8<Float>.self)
+            let first = Swift.max(s.minY, ya - reach), last = Swift.min(s.maxY, yb + reach)
+            let dest = tRows + (ya - y0) * groupsX + g
             guard lo < hi, first < last else {
-                for i in 0..<m { dest[i * groupsX] = SIMD8() }
-                continue
+                for i in 0..<count { dest[i * groupsX] = SIMD8() }
+                return
             }
-            let total = m + 2 * reach
-            let i0 = first - (y0 - reach), i1 = last - (y0 - reach)
+            let total = count + 2 * reach
+            let i0 = first - (ya - reach), i1 = last - (ya - reach)
             for i in 0..<i0 { a[i] = SIMD8() }
             for i in i1..<total { a[i] = SIMD8() }
             if lo == c0, hi == c0 + 8 {
@@ -470,37 +467,67 @@ enum ShadowBlur {
             if case .boxes = kernel {
                 for i in i0..<i1 { a[i] = gridded(a[i]) }
             }
-            run(kernel, a, b, c, count: m, into: dest, stride: groupsX, exact: true)
+            run(kernel, a, b, c, count: count, into: dest, stride: groupsX, exact: true)
         }
-        (t + m * wt8).update(repeating: 0, count: (m8 - m) * wt8)
+        for g in 0..<groupsX {
+            let c0 = tx + 8 * g
+            if !h.isEmpty, c0 >= h.minX + reach, c0 + 8 <= h.maxX - reach {
+                vertical(g, y0, h.minY)
+                vertical(g, h.maxY, y1)
+                // The hole's first rows, which the last block above it reads in lanes it
+                // does not write: zero, not whatever the plane held.
+                let dest = tRows + (h.minY - y0) * groupsX + g
+                for i in 0..<Swift.min(8, h.height) { dest[i * groupsX] = SIMD8() }
+            } else {
+                vertical(g, y0, y1)
+            }
+        }
+        (t + m * wt8).update(repeating: 0, count: 8 * wt8)
 
-        // Horizontal: the strip holds columns tx ..< tx + wt8 of eight rows.
-        let tRows = UnsafeMutableRawPointer(t).assumingMemoryBound(to: SIMD8<Float>.self)
-        for h in 0..<(m8 / 8) {
-            let block = tRows + 8 * h * groupsX
-            for g in 0..<groupsX {
-                Block8(block + g, stride: groupsX).transposed().store(to: a + 8 * g, stride: 1)
-            }
-            if exactRows, case .boxes = kernel {
-                for i in 0..<(8 * groupsX) { a[i] = gridded(a[i]) }
-            }
-            run(kernel, a, b, c, count: n, into: b, stride: 1, exact: exactRows)
-            let rows = Swift.min(8, m - 8 * h)
-            var x = 0
-            while x < n {
-                let columns = Swift.min(8, n - x)
-                let tile = Block8(b + x, stride: 1).transposed()
-                for l in 0..<rows {
-                    let v = sanitized(tile[l])
-                    let d = dst.pixel(p + x, y0 + 8 * h + l)
-                    if columns == 8 {
-                        UnsafeMutableRawPointer(d).storeBytes(of: v, as: SIMD8<Float>.self)
-                    } else {
-                        for j in 0..<columns { d[j] = v[j] }
-                    }
+        // Horizontal: pixels xa ..< xb of rows ya ..< yb, eight rows at a time; the strip
+        // holds columns xa − reach ..< xb + reach of eight rows, from the column groups that
+        // hold them.
+        func horizontal(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+            guard xa < xb, ya < yb else { return }
+            let count = xb - xa
+            let ga = (xa - p) / 8, gb = (xb - p + 2 * reach + 7) / 8
+            let strip = a + (xa - p - 8 * ga)
+            var y = ya
+            while y < yb {
+                let block = tRows + (y - y0) * groupsX
+                for g in ga..<gb {
+                    Block8(block + g, stride: groupsX).transposed().store(to: a + 8 * (g - ga), stride: 1)
                 }
-                x += 8
+                if exactRows, case .boxes = kernel {
+                    for i in 0..<(8 * (gb - ga)) { a[i] = gridded(a[i]) }
+                }
+                run(kernel, strip, b, c, count: count, into: b, stride: 1, exact: exactRows)
+                let rows = Swift.min(8, yb - y)
+                var x = 0
+                while x < count {
+                    let columns = Swift.min(8, count - x)
+                    let tile = Block8(b + x, stride: 1).transposed()
+                    for l in 0..<rows {
+                        let v = sanitized(tile[l])
+                        let d = dst.pixel(xa + x, y + l)
+                        if columns == 8 {
+                            UnsafeMutableRawPointer(d).storeBytes(of: v, as: SIMD8<Float>.self)
+                        } else {
+                            for j in 0..<columns { d[j] = v[j] }
+                        }
+                    }
+                    x += 8
+                }
+                y += 8
             }
+        }
+        if h.isEmpty {
+            horizontal(p, y0, q, y1)
+        } else {
+            horizontal(p, y0, q, h.minY)
+            horizontal(p, h.minY, h.minX, h.maxY)
+            horizontal(h.maxX, h.minY, q, h.maxY)
+            horizontal(p, h.maxY, q, y1)
         }
     }
 
