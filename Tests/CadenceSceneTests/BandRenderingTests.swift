@@ -146,7 +146,8 @@ final class BandRenderingTests: XCTestCase {
             ("leavesOutCoveredShadows", \.leavesOutCoveredShadows), ("maskZeros", \.maskZeros),
             ("spriteKernel", \.spriteKernel), ("fixedPointSprites", \.fixedPointSprites),
             ("spriteQuadTables", \.spriteQuadTables), ("spriteGrayTables", \.spriteGrayTables),
-            ("spriteHalfGroups", \.spriteHalfGroups),
+            ("spriteHalfGroups", \.spriteHalfGroups), ("groupsClearAroundBackgrounds", \.groupsClearAroundBackgrounds),
+            ("groupsOverRootColor", \.groupsOverRootColor),
         ]
         // Every shortcut is named here and off in `.none` (a new one goes in both).
         let fields = Mirror(reflecting: Rasterizer.Shortcuts.none).children
