@@ -251,6 +251,62 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(crossed, 35)
     }
 
+    /// An offscreen group whose layer's background paints a cross of its pixels opaque at
+    /// full weight leaves that cross out of its surface's clear
+    /// (`Shortcuts.groupsClearAroundBackgrounds`), and what its scratch block held does not
+    /// show: the pixels of clearing every group whole (the shortcut off), bit for bit, at 1,
+    /// 2 and 7 threads, on a second frame drawn after every free scratch block was filled
+    /// with `0xA5`. Seeded scenes of four groups (opacity 0.8, each with a sublayer that
+    /// overhangs its edge) at fractional places and sizes, at scale 1 and 2, in a holder
+    /// that is plain, a group, clipping rounded, clipping square, or scaled; their
+    /// backgrounds opaque, nearly (alpha 0.999's byte is 255, 0.998's 254) or translucent,
+    /// rounded (circular or continuous), bordered with or without another sublayer,
+    /// scaled, turned, transparent, masking to their bounds, overlapping.
+    func testGroupsClearAroundTheirOpaqueBackgrounds() throws {
+        var g = SeededGenerator(seed: 0x6C0E_A5A5)
+        var crossed = 0
+        for trial in 0..<50 {
+            let (canvas, root, holder) = try holderScene(width: 59, height: 43, variant: trial, scale: SIMD2(1.25, 1.5))
+            for k in 0..<4 {
+                let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
+                let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
+                let w = [2.5, 7, 13.75, 24, 31][Int(g.next() % 5)], h = [3.5, 9, 12.25, 20, 26][Int(g.next() % 5)]
+                let alpha = [1, 1, 1, 0.999, 0.998, 0.6][Int(g.next() % 6)]
+                let layer = makeLayer("group \(k)", frame: Rect(x: x, y: y, width: w, height: h),
+                                      background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
+                layer.opacity = 0.8
+                try layer.addSublayer(makeLayer("overhang", frame: Rect(x: w / 2, y: -1.5, width: w / 2 + 2, height: h / 3),
+                                                background: Color(red: 0.1, green: 0.8, blue: 0.3, alpha: 0.7)))
+                switch g.next() % 10 {
+                case let v where v < 5: try shape(layer, v)
+                case 5: layer.transform = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
+                case 6: layer.masksToBounds = true; layer.cornerRadius = 3
+                case 7: layer.backgroundColor = nil
+                default: break
+                }
+                try holder.addSublayer(layer)
+            }
+            let reference = Compositor(threadCount: 1)
+            reference.rasterizer.shortcuts.groupsClearAroundBackgrounds = false
+            let expected = try reference.render([root], at: 0, on: canvas)
+            let unclipped = Rasterizer.Clip(scissor: PixelRect(width: canvas.pixelWidth, height: canvas.pixelHeight),
+                                            mask: nil, analytic: 0..<0, buffer: nil)
+            if reference.renderList([root], at: 0, on: canvas).items.contains(where: {
+                $0.groupOpacity != nil && Rasterizer.backgroundCross($0, under: unclipped) != nil
+            }) { crossed += 1 }
+            for threads in [1, 2, 7] {
+                let compositor = Compositor(threadCount: threads)
+                var bitmap = try compositor.render([root], at: 0, on: canvas)
+                for worker in compositor.rasterizers { worker.pool.fillFreeBlocks(with: 0xA5) }
+                try compositor.render([root], at: 0, on: canvas, into: &bitmap)
+                XCTAssertTrue(bitmap == expected, "trial \(trial), \(threads) threads: \(maxDifference(bitmap, expected)) apart")
+            }
+        }
+        // Most scenes have a group with a cross (a clipping or grouped holder keeps some
+        // of them from being drawn with it).
+        XCTAssertGreaterThanOrEqual(crossed, 35)
+    }
+
     /// A band blurs only the shadow rows it needs (its own, the row above for the offset's
     /// fraction, and the kernel's reach), and a group that casts its own alpha's shadow gets
     /// the shadow only in the band's rows: the pixels are still those of one thread, bit for

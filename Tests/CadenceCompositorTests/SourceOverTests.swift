@@ -339,6 +339,42 @@ final class SourceOverTests: XCTestCase {
         XCTAssertEqual(target, opaque, "an opaque group at opacity 1 replaces")
     }
 
+    /// Compositing a group over an opaque background in place of the pixels below
+    /// (`composite(_:opacity:over:into:count:)`) against its twin, filling with the
+    /// background and compositing over that: seeded runs of 1 to 40 pixels (whole groups,
+    /// tails) of transparent, opaque and translucent sources, groups of eight all
+    /// transparent among them, at opacities 0 to 1, over bitmaps of noise; every byte equal.
+    func testCompositeOverBackgroundMatchesTwin() {
+        var g = SeededGenerator(seed: 0xC0_B6)
+        for trial in 0..<600 {
+            let count = Int(g.next() % 40) + 1
+            let background = SourceOver.Paint(bytes: SIMD4(UInt8(truncatingIfNeeded: g.next()), UInt8(truncatingIfNeeded: g.next()),
+                                                           UInt8(truncatingIfNeeded: g.next()), 255))
+            let clearGroup = Int(g.next() % 6)
+            let sources = (0..<count).map { i -> SIMD4<UInt8> in
+                if i / 8 == clearGroup { return .zero }
+                let a: UInt8 = switch g.next() % 4 { case 0: 0; case 1: 255; default: UInt8(truncatingIfNeeded: g.next()) }
+                func c() -> UInt8 { a == 0 ? 0 : UInt8(g.next() % (UInt64(a) + 1)) }
+                return SIMD4(c(), c(), c(), a)
+            }
+            let opacity = [0, 0.001, 0.5, 0.85, 0.999, 1][trial % 6]
+            let src = flatten(sources)
+            var expected = (0..<4 * count).map { _ in UInt8(truncatingIfNeeded: g.next()) }
+            var got = expected.map { ~$0 }
+            src.withUnsafeBufferPointer { s in
+                expected.withUnsafeMutableBufferPointer {
+                    SourceOver.fill($0.baseAddress!, with: background.fill, count: count)
+                    SourceOver.composite(s.baseAddress!, opacity: Float(opacity), into: $0.baseAddress!, count: count)
+                }
+                got.withUnsafeMutableBufferPointer {
+                    SourceOver.composite(s.baseAddress!, opacity: Float(opacity), over: background, into: $0.baseAddress!,
+                                         count: count)
+                }
+            }
+            XCTAssertEqual(got, expected, "trial \(trial): \(count) pixels at opacity \(opacity)")
+        }
+    }
+
     /// The division identities the lanes rely on, over their whole ranges.
     func testDivisionBy255() {
         for start in stride(from: 0, to: 65535, by: 16) {

@@ -135,12 +135,12 @@ private func draw(_ canvas: Canvas, fill: SIMD4<UInt8> = .zero, _ roots: @escapi
     }
 }
 
-/// The shadowed 1080p frame (`makeContentsAndShadowScene`, t = 0) rendered `n` times into a
-/// bitmap kept from frame to frame by a compositor of `threads` threads (its scratch and the
-/// images' mip chains warm from a first frame, outside the difference).
-private func shadowedFrame(threads: Int) -> Kernel.Prepare {
+/// A 1080p frame (`scene()` at t = 0) rendered `n` times into a bitmap kept from frame to
+/// frame by a compositor of `threads` threads (its scratch and any images' mip chains warm
+/// from a first frame, outside the difference).
+private func frame(threads: Int, _ scene: @escaping @Sendable () -> [Layer]) -> Kernel.Prepare {
     {
-        let roots = makeContentsAndShadowScene(), canvas = Canvas(width: 1920, height: 1080)
+        let roots = scene(), canvas = Canvas(width: 1920, height: 1080)
         let compositor = Compositor(threadCount: threads)
         var bitmap = try! compositor.render(roots, at: 0, on: canvas)
         return { n in
@@ -337,9 +337,14 @@ let kernels: [Kernel] = [
     // (eight bands), which callgrind runs one after the other, so that count is the bands'
     // work together — what a band repeats of its neighbours' rows is the difference.
     Kernel("Compositor.render(into:) 10 images + 5 shadows 1080p, one thread, per frame", count: 1,
-           shadowedFrame(threads: 1)),
+           frame(threads: 1) { makeContentsAndShadowScene() }),
     Kernel("Compositor.render(into:) 10 images + 5 shadows 1080p, two threads (the bands' sum), per frame", count: 1,
-           shadowedFrame(threads: 2)),
+           frame(threads: 2) { makeContentsAndShadowScene() }),
+
+    // The 100-layer 1080p frame (issue 13: rounded, bordered, 10 opacity groups, 5 clips; the
+    // benchmarks' `threads=1` row) into a kept bitmap, one thread, per frame.
+    Kernel("Compositor.render(into:) 100 layers 1080p, one thread, per frame", count: 1,
+           frame(threads: 1) { makeHundredLayerScene() }),
 
     // The drawing context (issue 18), per call on a context kept from call to call: a
     // 1,000-segment polygon filled, a 1,000-segment spiral (smooth, and zigzag so that it

@@ -96,11 +96,27 @@ extension Rasterizer {
         /// bits. `false` (tests) draws every row in groups of its own.
         var spriteHalfGroups = true
 
+        /// Whether an offscreen group whose layer's background paints a cross of its pixels
+        /// opaque at full weight, as the first drawing on the group's surface
+        /// (`Rasterizer.backgroundCross`), leaves that cross out of the surface's clear: the
+        /// background overwrites whatever those pixels held, so the same bits. `false`
+        /// (tests) clears every group whole.
+        var groupsClearAroundBackgrounds = true
+
+        /// Whether the root's fill (when it covers the canvas opaquely) also leaves out the
+        /// rectangles of its direct sublayers' offscreen groups, which then composite over
+        /// the root's colour without reading the pixels below
+        /// (`RenderList.occluders(into:groupBytes:)`): the same bits. Read by the compositor
+        /// when it finds a frame's occluders (`occludesUnderOpaqueLayers` on). `false` (tests)
+        /// fills under every group and composites over what the fill wrote.
+        var groupsOverRootColor = true
+
         /// Every shortcut off: every layer down the general routes.
         static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, roundedKernel: false, steadyRows: false,
                                     maskedSpans: false, projectiveSpans: false, cornerSupport: false,
                                     leavesOutCoveredShadows: false, maskZeros: false, spriteKernel: false,
                                     fixedPointSprites: false, spriteQuadTables: false, spriteGrayTables: false,
-                                    spriteHalfGroups: false)
+                                    spriteHalfGroups: false, groupsClearAroundBackgrounds: false,
+                                    groupsOverRootColor: false)
     }
 }

@@ -86,7 +86,9 @@ final class Rasterizer {
         /// Whether the border has been drawn (with the background, when there is nothing
         /// between them).
         var borderDrawn = false
-        var group: (buffer: ScratchBuffer, opacity: Float)?
+        /// The layer's offscreen group: its block, its opacity, and the root's colour when
+        /// the pixels under it were left unfilled (`RenderList.Occluder.group`).
+        var group: (buffer: ScratchBuffer, opacity: Float, background: SourceOver.Paint?)?
         /// The layer's rounded bounds with its border ring: what its background, border and
         /// clip cover (built once for the three).
         var shape: RoundedRectSampler?
@@ -222,8 +224,12 @@ final class Rasterizer {
                     rows = visible.intersection(rows.union(Self.rowsRead(by: shadow, drawing: rows)))
                 }
                 if let buffer = pool.acquire(rows.area * 4, charging: visible.area * 4) {
-                    pushSurface(buffer, rect: rows, bounds: visible)
-                    entry.group = (buffer, opacity)
+                    let covered = shortcuts.groupsClearAroundBackgrounds && entry.shape != nil && !occluded
+                        ? Self.backgroundCross(item, under: clips[clips.count - 1]) : nil
+                    pushSurface(buffer, rect: rows, bounds: visible, leavingOut: covered)
+                    let background = isFrame && item.parent == 0 && occluders.contains { $0.group == i }
+                        ? items[0].backgroundColor.map(SourceOver.Paint.init) : nil
+                    entry.group = (buffer, opacity, background)
                     entry.fold = 1
                     entry.drawOpacity = Float(item.drawOpacity)
                 } else {
@@ -304,22 +310,58 @@ final class Rasterizer {
     }
 
     /// A cleared block of `rect`'s size pushed as the surface to draw on: the rows `rect`
-    /// of a surface whose extent in the whole frame is `bounds`.
-    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect) {
+    /// of a surface whose extent in the whole frame is `bounds`. `leavingOut`: a cross of
+    /// pixels the first drawing on the surface paints opaque at full weight whatever they
+    /// hold (`backgroundCross`), not cleared; the pixels are the same once it is drawn.
+    func pushSurface(_ buffer: ScratchBuffer, rect: PixelRect, bounds: PixelRect, leavingOut covered: RenderList.Occluder? = nil) {
         let surface = Surface(
             base: buffer.pointer.assumingMemoryBound(to: UInt8.self), stride: rect.width * 4, rect: rect, bounds: bounds)
-        surface.base.initialize(repeating: 0, count: rect.area * 4)
+        if let covered {
+            for y in rect.minY..<rect.maxY {
+                let row = surface.pixel(rect.minX, y)
+                let c = covered.columns(atRow: y).clamped(to: rect.minX..<rect.maxX)
+                let skip = c.isEmpty ? rect.maxX..<rect.maxX : c
+                row.initialize(repeating: 0, count: 4 * (skip.lowerBound - rect.minX))
+                surface.pixel(skip.upperBound, y).initialize(repeating: 0, count: 4 * (rect.maxX - skip.upperBound))
+            }
+        } else {
+            surface.base.initialize(repeating: 0, count: rect.area * 4)
+        }
         surfaces.append(surface)
     }
 
+    /// The cross of pixels a group's layer paints opaque at full weight with its background,
+    /// the first thing drawn on its group's surface, whatever they hold: its
+    /// `RenderList.cross` within the scissor of `clip` (the clip in force, which the
+    /// background is drawn under) when the background's alpha byte is 255, the layer's own
+    /// draw opacity is 1, no clip mask or analytic clip weights it, and nothing comes
+    /// before it (a transition's previous rendering, a 3D fragment's clip); else `nil`.
+    /// The caller checks that the background is drawn at all (a rounded-rect sampler) and
+    /// not with the root's occluders left out.
+    static func backgroundCross(_ item: RenderList.Item, under clip: Clip) -> RenderList.Occluder? {
+        guard item.drawOpacity == 1, item.transition == nil, item.fragment == nil, clip.mask == nil, clip.analytic.isEmpty,
+              let color = item.backgroundColor, SourceOver.bytes(of: color)[3] == 255,
+              let cross = RenderList.cross(of: item)
+        else { return nil }
+        let across = cross.across.intersection(clip.scissor), down = cross.down.intersection(clip.scissor)
+        return across.isEmpty || down.isEmpty ? nil : RenderList.Occluder(across: across, down: down)
+    }
+
     /// Composites the top surface onto the one below with `group.opacity` and frees it.
-    private func finishGroup(_ group: (buffer: ScratchBuffer, opacity: Float)) {
+    /// Over the root's colour in place of the pixels below when `group.background` is set.
+    private func finishGroup(_ group: (buffer: ScratchBuffer, opacity: Float, background: SourceOver.Paint?)) {
         let source = surfaces.removeLast()
         let target = surfaces[surfaces.count - 1]
         let r = source.rect.intersection(target.rect)
         if !r.isEmpty {
             for y in r.minY..<r.maxY {
-                SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, into: target.pixel(r.minX, y), count: r.width)
+                if let background = group.background {
+                    SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, over: background,
+                                         into: target.pixel(r.minX, y), count: r.width)
+                } else {
+                    SourceOver.composite(source.pixel(r.minX, y), opacity: group.opacity, into: target.pixel(r.minX, y),
+                                         count: r.width)
+                }
             }
         }
         pool.release(group.buffer)

@@ -12,6 +12,10 @@ extension RenderList {
     struct Occluder: Hashable {
         var across: PixelRect
         var down: PixelRect
+        /// The index of the item whose offscreen group is composited over the root's colour
+        /// in place of the fill (`across` and `down` are then both the group's rectangle), or
+        /// `nil` for a background that paints the cross.
+        var group: Int? = nil
 
         var bounds: PixelRect {
             PixelRect(minX: across.minX, minY: down.minY, maxX: across.maxX, maxY: down.maxY)
@@ -51,15 +55,24 @@ extension RenderList {
     /// there. The condition on earlier siblings is stricter than the pixels need (every
     /// draw onto the canvas reads and writes each pixel alone, so what an earlier sibling
     /// leaves in the cross is overwritten too; the tests pass without it): it keeps the
-    /// rule independent of how a sibling draws. Cost: a few comparisons per pair of the root's sublayers; no allocation once
+    /// rule independent of how a sibling draws.
+    ///
+    /// With `groupBytes`, a direct sublayer drawn in an offscreen group (no mask, transition
+    /// or 3D fragment) whose rectangle on the canvas (its extent) takes at most that many
+    /// bytes of scratch — so the pool grants it: nothing else is held when the root's
+    /// sublayers are walked — occludes that rectangle (`group`): its composite is the first
+    /// thing written there after the fill, and it writes every pixel of it as if over the
+    /// root's colour (`SourceOver.composite(_:opacity:over:into:count:)`), the same bytes.
+    /// Cost: a few comparisons per pair of the root's sublayers; no allocation once
     /// `out` has grown to `maxOccluders`.
-    func occluders(into out: inout [Occluder]) {
+    func occluders(into out: inout [Occluder], groupBytes: Int? = nil) {
         out.removeAll(keepingCapacity: true)
         guard coversCanvasOpaquely, let root = items.first, !root.masksToBounds else { return }
         var i = 1
         while i < root.subtreeEnd && out.count < Self.maxOccluders {
             let item = items[i]
-            if let o = Self.occluder(item), !out.contains(where: { !$0.bounds.intersection(o.bounds).isEmpty }),
+            if let o = Self.occluder(item) ?? groupBytes.flatMap({ groupOccluder(i, bytes: $0) }),
+               !out.contains(where: { !$0.bounds.intersection(o.bounds).isEmpty }),
                !reaches(o.bounds, before: i) {
                 out.insert(o, at: out.firstIndex { $0.bounds.minX > o.bounds.minX } ?? out.count)
             }
@@ -77,6 +90,17 @@ extension RenderList {
             j = items[j].subtreeEnd
         }
         return false
+    }
+
+    /// The rectangle the group of item `i` composites over the root's colour, as
+    /// `occluders(into:groupBytes:)` describes; `nil` when it has none.
+    private func groupOccluder(_ i: Int, bytes: Int) -> Occluder? {
+        let item = items[i]
+        guard item.parent == 0, item.groupOpacity != nil, item.mask == nil, item.transition == nil, item.fragment == nil
+        else { return nil }
+        let rect = item.extent.intersection(PixelRect(width: pixelWidth, height: pixelHeight))
+        guard !rect.isEmpty, rect.area <= bytes / 4 else { return nil }
+        return Occluder(across: rect, down: rect, group: i)
     }
 
     /// The cross `item` paints opaque, as `occluders(into:)` describes; `nil` when it has

@@ -155,7 +155,7 @@ extension Compositor {
     @_spi(Testing)
     public func prepareBands(for list: RenderList) {
         if occludesUnderOpaqueLayers {
-            list.occluders(into: &occluders)
+            list.occluders(into: &occluders, groupBytes: rasterizer.shortcuts.groupsOverRootColor ? scratchLimit : nil)
         } else {
             occluders.removeAll(keepingCapacity: true)
         }

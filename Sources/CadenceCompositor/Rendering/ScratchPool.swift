@@ -96,6 +96,12 @@ final class ScratchPool {
         free.insert(buffer, at: firstFree(atLeast: buffer.capacity + 1))
     }
 
+    /// Sets every byte of every block not handed out to `byte` (tests: what a block held
+    /// before it is handed out again must not show in a frame).
+    func fillFreeBlocks(with byte: UInt8) {
+        for block in free { block.pointer.initializeMemory(as: UInt8.self, repeating: byte, count: block.capacity) }
+    }
+
     /// The index of the first free block of at least `bytes` bytes (`free.count` if none).
     private func firstFree(atLeast bytes: Int) -> Int {
         var lo = 0, hi = free.count
