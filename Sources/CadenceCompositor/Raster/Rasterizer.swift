@@ -236,6 +236,7 @@ final class Rasterizer {
                     // Past the scratch limit: the opacity multiplies each draw below instead
                     // (identical where the sublayers do not overlap); shadows, masks and
                     // cross-fades, which need the whole rendering, are left out.
+                    paintLeftOutFill(under: i, of: items, in: visible, on: surface, isFrame: isFrame)
                     entry.fold = opacity
                     entry.drawOpacity = Float(item.drawOpacity) * opacity
                 }
@@ -307,6 +308,22 @@ final class Rasterizer {
         }
         if let mask = item.mask { applyMask(mask) }
         finishGroup(group)
+    }
+
+    /// Paints the root's fill where it left out the group of item `i`
+    /// (`RenderList.Occluder.group`), for a group the scratch pool refused: the layer is then
+    /// drawn straight onto the canvas and needs what the fill would have written under it.
+    /// `RenderList.occluders(into:groupBytes:)` takes such a group only when the pool grants
+    /// it, so this is a guard for that argument, not a path a frame is expected to take.
+    private func paintLeftOutFill(under i: Int, of items: [RenderList.Item], in visible: PixelRect, on surface: Surface, isFrame: Bool) {
+        guard isFrame, items[i].parent == 0, let o = occluders.first(where: { $0.group == i }),
+              let color = items[0].backgroundColor
+        else { return }
+        let r = o.across.intersection(visible)
+        let fill = SourceOver.Paint(color)
+        for y in r.minY..<r.maxY {
+            SourceOver.blend(fill, weight: Float(items[0].drawOpacity), into: surface.pixel(r.minX, y), count: r.width)
+        }
     }
 
     /// A cleared block of `rect`'s size pushed as the surface to draw on: the rows `rect`
