@@ -136,7 +136,8 @@ extension Rasterizer {
             rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
             opacity: context.opacity, additive: context.additive ? 1 : 0,
             floatRows: shortcuts.fixedPointSprites ? 0 : 1, gatherTexels: shortcuts.spriteQuadTables ? 0 : 1,
-            wholeRows: shortcuts.spriteHalfGroups ? 0 : 1, colourTables: shortcuts.spriteGrayTables ? 0 : 1)
+            wholeRows: shortcuts.spriteHalfGroups ? 0 : 1, colourTables: shortcuts.spriteGrayTables ? 0 : 1,
+            everyParticle: shortcuts.spritePicking ? 0 : 1)
     }
 
     /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
@@ -197,7 +198,8 @@ extension Rasterizer {
         /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
         /// The rasterizer's shortcuts: the AVX2 kernel's routes (`fixedPointSprites`,
-        /// `spriteQuadTables`, `spriteHalfGroups`, `spriteGrayTables`) are read from them.
+        /// `spriteQuadTables`, `spriteHalfGroups`, `spriteGrayTables`, `spritePicking`) are
+        /// read from them.
         var shortcuts: Shortcuts
     }
 
