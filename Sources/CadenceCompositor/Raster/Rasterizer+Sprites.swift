@@ -52,7 +52,10 @@ import CadencePixels
 ///
 /// **Memory.** Particles land anywhere on a canvas larger than the caches, so each one's
 /// rows would be read cold, stalling the blend of every group; the rows of the next particle
-/// are prefetched (a hint: the pixels are the same) while one is drawn.
+/// are prefetched (a hint: the pixels are the same) while one is drawn. A frame's bands each
+/// run the kernel over every particle, most of them outside the band: the AVX2 kernel picks
+/// those that meet the band first, two a compare, and prefetches the next one it draws
+/// (`Shortcuts.spritePicking`; the same particles in the same order, so the same bytes).
 ///
 /// **Cost**: per particle a few dozen scalar operations, and per row a few more for the
 /// support; per eight pixels of a support about 40 vector operations for the weights, and
