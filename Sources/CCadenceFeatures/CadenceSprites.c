@@ -669,51 +669,102 @@ static void quads_build(
     }
 }
 
+/// Particles a run picks at a time (`particles_picked`).
+enum { pick_capacity = 256 };
+
+/// A 32-bit bound of the region (the particles' bounds are 32-bit), held within 32 bits.
+static inline int32_t bound32(ptrdiff_t value) {
+    return value < INT32_MIN ? INT32_MIN : value > INT32_MAX ? INT32_MAX : (int32_t)value;
+}
+
+/// The particles from `*next` on (before `end`) whose bounds meet the run's region, in their
+/// order, at most `pick_capacity` of them, into `picked`; `*next` moves past the last one
+/// looked at. Two particles a step and no branch a particle: on a band of a frame most
+/// particles lie outside, in no order a branch predictor could learn. With `everyParticle`
+/// (the twin) every particle is picked, and the drawing loop's own cull decides.
+static inline CADENCE_AVX2 ptrdiff_t particles_picked(
+    const cadence_sprite_run *run, ptrdiff_t *next, ptrdiff_t end, int32_t *picked) {
+    const int32_t r0 = bound32(run->region[0]), r1 = bound32(run->region[1]);
+    const int32_t r2 = bound32(run->region[2]), r3 = bound32(run->region[3]);
+    const int32_t every = run->everyParticle != 0;
+    // A particle meets the region when max(its min, the region's) < min(its max, the region's)
+    // on both axes: lanes 0 and 1 of each 128-bit half after the compare.
+    const __m256i low = _mm256_setr_epi32(r0, r1, r0, r1, r0, r1, r0, r1);
+    const __m256i high = _mm256_setr_epi32(r2, r3, r2, r3, r2, r3, r2, r3);
+    ptrdiff_t i = *next, n = 0;
+    for (; i + 1 < end && n + 2 <= pick_capacity; i += 2) {
+        const __m256i b = _mm256_loadu_si256((const __m256i *)(run->bounds + 4 * i));
+        const __m256i mins = _mm256_max_epi32(b, low);
+        const __m256i maxs = _mm256_shuffle_epi32(_mm256_min_epi32(b, high), _MM_SHUFFLE(1, 0, 3, 2));
+        const int mask = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(maxs, mins)));
+        picked[n] = (int32_t)i;
+        n += every | ((mask & 3) == 3);
+        picked[n] = (int32_t)(i + 1);
+        n += every | ((mask >> 4 & 3) == 3);
+    }
+    for (; i < end && n < pick_capacity; i++) {
+        const int32_t *b = run->bounds + 4 * i;
+        const int32_t minX = b[0] > r0 ? b[0] : r0, minY = b[1] > r1 ? b[1] : r1;
+        const int32_t maxX = b[2] < r2 ? b[2] : r2, maxY = b[3] < r3 ? b[3] : r3;
+        picked[n] = (int32_t)i;
+        n += every | ((minX < maxX) & (minY < maxY));
+    }
+    *next = i;
+    return n;
+}
+
 CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
     _Alignas(32) uint8_t buffer[quad_bytes];
     const uint8_t *quads[quad_max_levels];
     int32_t grays[quad_max_levels], alphas[quad_max_levels];
     quads_build(run, buffer, quads, grays, alphas);
-    for (ptrdiff_t i = start; i < end; i++) {
-        if (i + 1 < run->count) prefetch_rows(run, run->bounds + 4 * (i + 1));
-        const int32_t *b = run->bounds + 4 * i;
-        const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
-        const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
-        const ptrdiff_t maxX = b[2] < run->region[2] ? b[2] : run->region[2];
-        const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
-        if (minX >= maxX || minY >= maxY) continue;
-        const uint32_t k = run->cellLevels[i] & 0xFF;
-        if (k >= (uint32_t)run->levelCount) continue;
-        const cadence_sprite_level *level = &run->levels[k];
-        const float *map = run->maps + 8 * i;
-        const uint16_t *tint = run->tints + 4 * i;
-        const double *center = run->centers + 2 * i;
-        const uint8_t *table = 0;
-        int32_t gray = 0, levelAlpha = 255;
-        if (k < quad_max_levels) table = quads[k], gray = grays[k], levelAlpha = alphas[k];
-        // The largest alpha a sample can have: the level's (a bilinear mix is at most its
-        // largest texel), tinted as `sample_and_blend` tints (⌊(c·t + 128)/256⌋, rising in c;
-        // the level's own at t = 256, no tint).
-        const int32_t mostAlpha = (levelAlpha * tint[3] + 128) >> 8;
-        const cadence_sprite sprite = {
-            .texels = level->texels, .stride = level->stride, .maxX = level->maxX, .maxY = level->maxY,
-            .scale = level->scale, .ux = map[0], .uy = map[1], .vx = map[2], .vy = map[3], .ppu = map[4],
-            .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
-            .tint = {tint[0], tint[1], tint[2], tint[3]},
-            .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
-            .additive = run->additive, .opacity = run->opacity, .quads = table, .gray = gray,
-            .translucent = mostAlpha < 255,
-            // A gray level's four channels are one sample, tinted by factors rising in it.
-            .colourWithinAlpha = gray && tint[0] <= tint[3] && tint[1] <= tint[3] && tint[2] <= tint[3]};
-        // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
-        const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
-        const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];
-        const cadence_sprite_rows rows = {
-            .base = run->base, .stride = run->stride, .originX = run->originX, .originY = run->originY,
-            .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
-            .reciprocal = {1 / (double)map[0], 1 / (double)map[2]}, .across = {(double)map[1], (double)map[3]},
-            .limit = {limitU, limitV}, .floatRows = run->floatRows, .wholeRows = run->wholeRows};
-        sprite_draw(&sprite, &rows);
+    int32_t picked[pick_capacity];
+    for (ptrdiff_t next = start; next < end;) {
+        const ptrdiff_t count = particles_picked(run, &next, end, picked);
+        for (ptrdiff_t j = 0; j < count; j++) {
+            const ptrdiff_t i = picked[j];
+            // The next particle drawn's rows asked for (the twin: the next particle's, drawn or not).
+            const ptrdiff_t after = j + 1 < count ? picked[j + 1] : run->everyParticle ? i + 1 : run->count;
+            if (after < run->count) prefetch_rows(run, run->bounds + 4 * after);
+            const int32_t *b = run->bounds + 4 * i;
+            const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
+            const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
+            const ptrdiff_t maxX = b[2] < run->region[2] ? b[2] : run->region[2];
+            const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
+            if (minX >= maxX || minY >= maxY) continue;
+            const uint32_t k = run->cellLevels[i] & 0xFF;
+            if (k >= (uint32_t)run->levelCount) continue;
+            const cadence_sprite_level *level = &run->levels[k];
+            const float *map = run->maps + 8 * i;
+            const uint16_t *tint = run->tints + 4 * i;
+            const double *center = run->centers + 2 * i;
+            const uint8_t *table = 0;
+            int32_t gray = 0, levelAlpha = 255;
+            if (k < quad_max_levels) table = quads[k], gray = grays[k], levelAlpha = alphas[k];
+            // The largest alpha a sample can have: the level's (a bilinear mix is at most its
+            // largest texel), tinted as `sample_and_blend` tints (⌊(c·t + 128)/256⌋, rising in c;
+            // the level's own at t = 256, no tint).
+            const int32_t mostAlpha = (levelAlpha * tint[3] + 128) >> 8;
+            const cadence_sprite sprite = {
+                .texels = level->texels, .stride = level->stride, .maxX = level->maxX, .maxY = level->maxY,
+                .scale = level->scale, .ux = map[0], .uy = map[1], .vx = map[2], .vy = map[3], .ppu = map[4],
+                .ppv = map[5], .halfWidth = run->halfWidth, .halfHeight = run->halfHeight, .centerX = center[0],
+                .tint = {tint[0], tint[1], tint[2], tint[3]},
+                .tinted = !(tint[0] == 256 && tint[1] == 256 && tint[2] == 256 && tint[3] == 256),
+                .additive = run->additive, .opacity = run->opacity, .quads = table, .gray = gray,
+                .translucent = mostAlpha < 255,
+                // A gray level's four channels are one sample, tinted by factors rising in it.
+                .colourWithinAlpha = gray && tint[0] <= tint[3] && tint[1] <= tint[3] && tint[2] <= tint[3]};
+            // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
+            const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
+            const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];
+            const cadence_sprite_rows rows = {
+                .base = run->base, .stride = run->stride, .originX = run->originX, .originY = run->originY,
+                .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
+                .reciprocal = {1 / (double)map[0], 1 / (double)map[2]}, .across = {(double)map[1], (double)map[3]},
+                .limit = {limitU, limitV}, .floatRows = run->floatRows, .wholeRows = run->wholeRows};
+            sprite_draw(&sprite, &rows);
+        }
     }
 }
 

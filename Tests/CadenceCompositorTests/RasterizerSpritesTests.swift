@@ -133,11 +133,13 @@ final class RasterizerSpritesTests: XCTestCase {
     /// 20,000 pixels of particles drawn in all. Skipped where the CPU has no AVX2.
     private func framesDrawnAlike(
         seed: UInt64, spun: Bool = true, gray: Bool = false, _ first: Rasterizer.Shortcuts,
-        _ second: Rasterizer.Shortcuts
+        _ second: Rasterizer.Shortcuts, bandByteLimit: Int = Compositor.bandByteLimit
     ) throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var drawn = 0
-        try framesDrawnTwice(seed: seed, spun: spun, gray: gray, first: first, second: second) { a, b, label in
+        try framesDrawnTwice(
+            seed: seed, spun: spun, gray: gray, first: first, second: second, bandByteLimit: bandByteLimit
+        ) { a, b, label in
             XCTAssertTrue(a == b, label)
             drawn += pixels(of: b, notEqualTo: b[0, 0]).count
         }
@@ -145,16 +147,19 @@ final class RasterizerSpritesTests: XCTestCase {
     }
 
     /// Each of 48 random frames from `seed` (`frame`) drawn by a one-thread compositor whose
-    /// rasterizer takes the shortcuts `first` and then `second`, handed to `check` with a
-    /// label naming the case.
+    /// rasterizer takes the shortcuts `first` and then `second`, in bands of at most
+    /// `bandByteLimit` bytes of rows, handed to `check` with a label naming the case.
     private func framesDrawnTwice(
         seed: UInt64, spun: Bool = true, gray: Bool = false, first: Rasterizer.Shortcuts,
-        second: Rasterizer.Shortcuts, check: (Bitmap, Bitmap, String) -> Void
+        second: Rasterizer.Shortcuts, bandByteLimit: Int = Compositor.bandByteLimit,
+        check: (Bitmap, Bitmap, String) -> Void
     ) throws {
         var g = Generator(state: seed)
         let a = Compositor(threadCount: 1), b = Compositor(threadCount: 1)
         a.rasterizer.shortcuts = first
         b.rasterizer.shortcuts = second
+        a.bandByteLimit = bandByteLimit
+        b.bandByteLimit = bandByteLimit
         for index in 0..<48 {
             let (canvas, emitter, time) = try frame(spun: spun, gray: gray, &g)
             check(try a.render([emitter], at: time, on: canvas), try b.render([emitter], at: time, on: canvas),
@@ -191,6 +196,14 @@ final class RasterizerSpritesTests: XCTestCase {
     /// pixels wide) put rows' last halves against the row's end, which are drawn whole.
     func testHalfGroupsMatchWholeRows() throws {
         try framesDrawnAlike(seed: 0x5EED_2026_1130, without(), without(\.spriteHalfGroups))
+    }
+
+    /// Whole frames of random emitters drawn in bands of three rows or fewer by the AVX2
+    /// kernel picking the particles that meet each band first (its default) and looking at
+    /// every particle in turn are equal byte for byte: the same particles, in the same order.
+    /// Most particles of a band lie outside it, and most cross a band's edge.
+    func testPickedParticlesMatchEveryParticle() throws {
+        try framesDrawnAlike(seed: 0x5EED_2026_1134, without(), without(\.spritePicking), bandByteLimit: 4 * 97 * 3)
     }
 
     /// The default shortcuts (the kernel as it runs) with those at `off` turned off.

@@ -218,6 +218,32 @@ final class SourceOverTests: XCTestCase {
         }
     }
 
+    /// The span fill of an opaque paint at full weight against a plain loop of stores: runs
+    /// of 0…40 pixels and around `stringFillMinimum` (the vector stores below it, the string
+    /// store from it) at every offset 0…8 of a row of seeded bytes; every pixel of the run is
+    /// the paint, and every pixel before and past it is left as it was.
+    func testFillMatchesPlainStores() {
+        var g = SeededGenerator(seed: 0xF1_11)
+        let m = SourceOver.stringFillMinimum, pixels = m + 24
+        let original = (0..<4 * pixels).map { _ in UInt8(truncatingIfNeeded: g.next()) }
+        for count in Array(0...40) + Array(m - 9...m + 9) {
+            for start in 0...8 {
+                let word = UInt32(truncatingIfNeeded: g.next()) | 0xFF00_0000
+                var bytes = original
+                bytes.withUnsafeMutableBufferPointer {
+                    SourceOver.fill($0.baseAddress! + 4 * start, with: SIMD8(repeating: word), count: count)
+                }
+                var expected = original
+                for i in start..<start + count {
+                    for c in 0..<4 { expected[4 * i + c] = UInt8(truncatingIfNeeded: word >> (8 * c)) }
+                }
+                if let i = bytes.indices.first(where: { bytes[$0] != expected[$0] }) {
+                    return XCTFail("count \(count) start \(start): byte \(i) is \(bytes[i]), plain stores \(expected[i])")
+                }
+            }
+        }
+    }
+
     /// Weight 0 (and NaN, negative) leaves the destination; opaque at weight 1 replaces it
     /// exactly, however often; 255 stays 255; a transparent colour changes nothing; colour
     /// stays at most alpha.

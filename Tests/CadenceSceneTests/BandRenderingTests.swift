@@ -131,7 +131,7 @@ final class BandRenderingTests: XCTestCase {
     /// The rasterizer's shortcuts (`Rasterizer.Shortcuts`: spans of pixel-aligned layers,
     /// the rectangle and rounded-row kernels, steady rows, masked spans, perspective interiors, corners left
     /// out, covered shadows left out, mask zeros left out, the sprite kernel and its quad tables,
-    /// gray tables and half groups, groups cleared around their backgrounds and composited over
+    /// gray tables, half groups and picking, groups cleared around their backgrounds and composited over
     /// the root's colour) change no byte of any golden scene or of the demo at 0,
     /// 1.3 and 2.9 s (its turning clip, its emitter), at 1 and 7 threads, against a
     /// one-thread compositor that takes none of them. Where a frame differs, each shortcut is
@@ -148,7 +148,7 @@ final class BandRenderingTests: XCTestCase {
             ("spriteKernel", \.spriteKernel), ("fixedPointSprites", \.fixedPointSprites),
             ("spriteQuadTables", \.spriteQuadTables), ("spriteGrayTables", \.spriteGrayTables),
             ("spriteHalfGroups", \.spriteHalfGroups), ("groupsClearAroundBackgrounds", \.groupsClearAroundBackgrounds),
-            ("groupsOverRootColor", \.groupsOverRootColor),
+            ("groupsOverRootColor", \.groupsOverRootColor), ("spritePicking", \.spritePicking),
         ]
         // Every shortcut is named here and off in `.none` (a new one goes in both).
         let fields = Mirror(reflecting: Rasterizer.Shortcuts.none).children

@@ -153,6 +153,10 @@ typedef struct cadence_sprite_run {
     /// Nonzero: gray levels read through colour quad tables like any other, never through
     /// gray tables (the gray tables' twin, the same bytes; for tests).
     int32_t colourTables;
+    /// Nonzero: every particle of the run looked at in turn and culled where it is drawn,
+    /// its successor's rows prefetched, never the particles meeting the region picked first
+    /// (the picking's twin, the same bytes; for tests).
+    int32_t everyParticle;
 } cadence_sprite_run;
 
 /// **Quad tables.** A level at most 16 texels a side and at least two wide is read through
@@ -176,6 +180,12 @@ typedef struct cadence_sprite_run {
 /// the row's support weigh 0, as a row's last group's do, and its pixels are stored as 16
 /// bytes; so the bytes are those of the rows drawn whole (`wholeRows`, the twin). A row
 /// whose last half would pass `rowEnd` is drawn whole.
+///
+/// **Picking.** A run is drawn once a band of the frame, and most of its particles lie
+/// outside the band: the particles that meet the region are picked first, up to 256 at a
+/// time, two a step without a branch a particle, and only those go through the loop below;
+/// the next one drawn is the one prefetched (`everyParticle`, the twin, looks at every
+/// particle in turn: the same particles in the same order, so the same bytes).
 ///
 /// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
 /// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level

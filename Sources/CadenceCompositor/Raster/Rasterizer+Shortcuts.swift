@@ -111,12 +111,18 @@ extension Rasterizer {
         /// fills under every group and composites over what the fill wrote.
         var groupsOverRootColor = true
 
+        /// Whether the sprite kernel first picks a run's particles that meet the band being
+        /// drawn (two at a time, no branch a particle) and prefetches the next one drawn,
+        /// rather than looking at every particle in turn: the same particles in the same
+        /// order, so the same bits. `false` (tests) looks at every particle.
+        var spritePicking = true
+
         /// Every shortcut off: every layer down the general routes.
         static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, roundedKernel: false, steadyRows: false,
                                     maskedSpans: false, projectiveSpans: false, cornerSupport: false,
                                     leavesOutCoveredShadows: false, maskZeros: false, spriteKernel: false,
                                     fixedPointSprites: false, spriteQuadTables: false, spriteGrayTables: false,
                                     spriteHalfGroups: false, groupsClearAroundBackgrounds: false,
-                                    groupsOverRootColor: false)
+                                    groupsOverRootColor: false, spritePicking: false)
     }
 }

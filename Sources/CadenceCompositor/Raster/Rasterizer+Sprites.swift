@@ -52,7 +52,10 @@ import CadencePixels
 ///
 /// **Memory.** Particles land anywhere on a canvas larger than the caches, so each one's
 /// rows would be read cold, stalling the blend of every group; the rows of the next particle
-/// are prefetched (a hint: the pixels are the same) while one is drawn.
+/// are prefetched (a hint: the pixels are the same) while one is drawn. A frame's bands each
+/// run the kernel over every particle, most of them outside the band: the AVX2 kernel picks
+/// those that meet the band first, two a compare, and prefetches the next one it draws
+/// (`Shortcuts.spritePicking`; the same particles in the same order, so the same bytes).
 ///
 /// **Cost**: per particle a few dozen scalar operations, and per row a few more for the
 /// support; per eight pixels of a support about 40 vector operations for the weights, and
@@ -136,7 +139,8 @@ extension Rasterizer {
             rowEnd: surface.rect.maxX, region: (region.minX, region.minY, region.maxX, region.maxY),
             opacity: context.opacity, additive: context.additive ? 1 : 0,
             floatRows: shortcuts.fixedPointSprites ? 0 : 1, gatherTexels: shortcuts.spriteQuadTables ? 0 : 1,
-            wholeRows: shortcuts.spriteHalfGroups ? 0 : 1, colourTables: shortcuts.spriteGrayTables ? 0 : 1)
+            wholeRows: shortcuts.spriteHalfGroups ? 0 : 1, colourTables: shortcuts.spriteGrayTables ? 0 : 1,
+            everyParticle: shortcuts.spritePicking ? 0 : 1)
     }
 
     /// Particles `range` (all of `cell`) by one `cadence_sprite_run_draw`: the cell's levels
@@ -197,7 +201,8 @@ extension Rasterizer {
         /// having AVX2) instead of `support` and `shade`, its reference twin: the same bytes.
         var vectorRows: Bool
         /// The rasterizer's shortcuts: the AVX2 kernel's routes (`fixedPointSprites`,
-        /// `spriteQuadTables`, `spriteHalfGroups`, `spriteGrayTables`) are read from them.
+        /// `spriteQuadTables`, `spriteHalfGroups`, `spriteGrayTables`, `spritePicking`) are
+        /// read from them.
         var shortcuts: Shortcuts
     }
 

@@ -621,6 +621,13 @@ final class Rasterizer {
         let r = outer.intersection(region)
         guard !r.isEmpty else { return true }
         inner = inner.intersection(r)
+        // A background alone over whole rows of the surface, none left out (the root's, under
+        // no occluder): its rows are one run in memory, blended as one run — the same bytes,
+        // each pixel's blend being its own — which an opaque paint fills by one string store.
+        if stroke == nil, let fill, !(occluded && !occluders.isEmpty), 4 * r.width == surface.stride {
+            SourceOver.blend(fill, weight: opacity, into: surface.pixel(r.minX, r.minY), count: r.area)
+            return true
+        }
         // The weights `combine` gives where the ring covers a pixel (fill, border), and
         // inside the inner edge.
         let ringA = opacity * (1 - Float(stroke?.bytes[3] ?? 0) / 255)

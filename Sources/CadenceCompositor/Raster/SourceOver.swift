@@ -165,8 +165,17 @@ enum SourceOver {
     /// kernel's reference twin. For tests; set it only where no other thread draws.
     nonisolated(unsafe) static var referenceUniformForTests = false
 
-    /// `count` copies of the pixel in `word` (eight times) at `dst`: 64 bytes a step.
+    /// The shortest run (pixels) that `fill` writes as one string store
+    /// (`cadence_fill_words`): 16 KiB, more than a 1080p row, so that only runs of several
+    /// whole rows take it (a band's background, `Rasterizer.drawAligned`). Over such a run the
+    /// store reads no line first; over a row's runs between other layers it lost to the
+    /// vector stores (`Benchmarks/README.md`, "string stores for the first writes").
+    static let stringFillMinimum = 4096
+
+    /// `count` copies of the pixel in `word` (eight times) at `dst`: one string store for a
+    /// run of `stringFillMinimum` pixels or more, else 64 bytes a step; the same bytes.
     static func fill(_ dst: UnsafeMutablePointer<UInt8>, with word: SIMD8<UInt32>, count: Int) {
+        if count >= stringFillMinimum { return cadence_fill_words(dst, count, word[0]) }
         let p = UnsafeMutableRawPointer(dst)
         let wide = SIMD16<UInt32>(lowHalf: word, highHalf: word)
         var i = 0
