@@ -174,6 +174,15 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(occluded, 20)
     }
 
+    /// A layer's frame in `holderScene`'s holder: its origin whole, half, nearly whole or a
+    /// quarter back (0 to 31, 0 to 21 points), its size one of `widths` and `heights`.
+    private func seededFrame(_ g: inout SeededGenerator, widths: [Double], heights: [Double]) -> Rect {
+        let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
+        let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
+        let w = widths[Int(g.next() % UInt64(widths.count))], h = heights[Int(g.next() % UInt64(heights.count))]
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
     /// A `width × height` canvas (scale 1 for an even `variant`, else 2) over a translucent
     /// background, its translucent root, and a holder 2 pixels in that is, by `variant % 5`,
     /// plain, a group (opacity 0.8), clipping rounded, clipping square, or scaled by `scale`.
@@ -211,11 +220,10 @@ final class CompositorBandsTests: XCTestCase {
         for trial in 0..<50 {
             let (canvas, root, holder) = try holderScene(width: 57, height: 41, variant: trial, scale: SIMD2(1.5, 1.25))
             for k in 0..<4 {
-                let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
-                let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
-                let w = [1.0, 2.5, 7, 13.75, 24][Int(g.next() % 5)], h = [1.0, 3.5, 9, 12.25, 20][Int(g.next() % 5)]
+                let frame = seededFrame(&g, widths: [1.0, 2.5, 7, 13.75, 24], heights: [1.0, 3.5, 9, 12.25, 20])
+                let (w, h) = (frame.width, frame.height)
                 let alpha = [1, 1, 1, 0.999, 0.998][Int(g.next() % 5)]
-                let layer = makeLayer("layer \(k)", frame: Rect(x: x, y: y, width: w, height: h),
+                let layer = makeLayer("layer \(k)", frame: frame,
                                       background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
                 layer.shadowOpacity = [0.5, 1][Int(g.next() % 2)]
                 layer.shadowRadius = [0, 0.5, 2, 4][Int(g.next() % 4)]
@@ -268,11 +276,10 @@ final class CompositorBandsTests: XCTestCase {
         for trial in 0..<50 {
             let (canvas, root, holder) = try holderScene(width: 59, height: 43, variant: trial, scale: SIMD2(1.25, 1.5))
             for k in 0..<4 {
-                let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
-                let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
-                let w = [2.5, 7, 13.75, 24, 31][Int(g.next() % 5)], h = [3.5, 9, 12.25, 20, 26][Int(g.next() % 5)]
+                let frame = seededFrame(&g, widths: [2.5, 7, 13.75, 24, 31], heights: [3.5, 9, 12.25, 20, 26])
+                let (w, h) = (frame.width, frame.height)
                 let alpha = [1, 1, 1, 0.999, 0.998, 0.6][Int(g.next() % 6)]
-                let layer = makeLayer("group \(k)", frame: Rect(x: x, y: y, width: w, height: h),
+                let layer = makeLayer("group \(k)", frame: frame,
                                       background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
                 layer.opacity = 0.8
                 try layer.addSublayer(makeLayer("overhang", frame: Rect(x: w / 2, y: -1.5, width: w / 2 + 2, height: h / 3),
