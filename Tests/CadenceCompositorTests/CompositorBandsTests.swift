@@ -174,13 +174,18 @@ final class CompositorBandsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(occluded, 20)
     }
 
-    /// A layer's frame in `holderScene`'s holder: its origin whole, half, nearly whole or a
-    /// quarter back (0 to 31, 0 to 21 points), its size one of `widths` and `heights`.
-    private func seededFrame(_ g: inout SeededGenerator, widths: [Double], heights: [Double]) -> Rect {
+    /// A layer for `holderScene`'s holder: its origin whole, half, nearly whole or a quarter
+    /// back (0 to 31, 0 to 21 points), its size one of `widths` and `heights`, its
+    /// background a seeded colour at one of `alphas`.
+    private func seededLayer(
+        _ name: String, _ g: inout SeededGenerator, widths: [Double], heights: [Double], alphas: [Double]
+    ) -> Layer {
         let x = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 32)
         let y = [0.0, 0.5, 1e-7, -0.25, 3][Int(g.next() % 5)] + Double(g.next() % 22)
         let w = widths[Int(g.next() % UInt64(widths.count))], h = heights[Int(g.next() % UInt64(heights.count))]
-        return Rect(x: x, y: y, width: w, height: h)
+        let alpha = alphas[Int(g.next() % UInt64(alphas.count))]
+        return makeLayer(name, frame: Rect(x: x, y: y, width: w, height: h),
+                         background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
     }
 
     /// A `width × height` canvas (scale 1 for an even `variant`, else 2) over a translucent
@@ -220,11 +225,9 @@ final class CompositorBandsTests: XCTestCase {
         for trial in 0..<50 {
             let (canvas, root, holder) = try holderScene(width: 57, height: 41, variant: trial, scale: SIMD2(1.5, 1.25))
             for k in 0..<4 {
-                let frame = seededFrame(&g, widths: [1.0, 2.5, 7, 13.75, 24], heights: [1.0, 3.5, 9, 12.25, 20])
-                let (w, h) = (frame.width, frame.height)
-                let alpha = [1, 1, 1, 0.999, 0.998][Int(g.next() % 5)]
-                let layer = makeLayer("layer \(k)", frame: frame,
-                                      background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
+                let layer = seededLayer("layer \(k)", &g, widths: [1.0, 2.5, 7, 13.75, 24], heights: [1.0, 3.5, 9, 12.25, 20],
+                                        alphas: [1, 1, 1, 0.999, 0.998])
+                let (w, h) = (layer.bounds.width, layer.bounds.height)
                 layer.shadowOpacity = [0.5, 1][Int(g.next() % 2)]
                 layer.shadowRadius = [0, 0.5, 2, 4][Int(g.next() % 4)]
                 layer.shadowOffset = Size(width: [0, 3, -2, 1.5, 0.25][Int(g.next() % 5)],
@@ -276,11 +279,9 @@ final class CompositorBandsTests: XCTestCase {
         for trial in 0..<50 {
             let (canvas, root, holder) = try holderScene(width: 59, height: 43, variant: trial, scale: SIMD2(1.25, 1.5))
             for k in 0..<4 {
-                let frame = seededFrame(&g, widths: [2.5, 7, 13.75, 24, 31], heights: [3.5, 9, 12.25, 20, 26])
-                let (w, h) = (frame.width, frame.height)
-                let alpha = [1, 1, 1, 0.999, 0.998, 0.6][Int(g.next() % 6)]
-                let layer = makeLayer("group \(k)", frame: frame,
-                                      background: Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: alpha))
+                let layer = seededLayer("group \(k)", &g, widths: [2.5, 7, 13.75, 24, 31], heights: [3.5, 9, 12.25, 20, 26],
+                                        alphas: [1, 1, 1, 0.999, 0.998, 0.6])
+                let (w, h) = (layer.bounds.width, layer.bounds.height)
                 layer.opacity = 0.8
                 try layer.addSublayer(makeLayer("overhang", frame: Rect(x: w / 2, y: -1.5, width: w / 2 + 2, height: h / 3),
                                                 background: Color(red: 0.1, green: 0.8, blue: 0.3, alpha: 0.7)))
