@@ -220,8 +220,8 @@ private func framePairs() -> [Pair] {
     return pairs
 }
 
-/// Every pair, issue 12's first (the cheap ones), then the frames.
-func allPairs() -> [Pair] { issue12Pairs() + framePairs() }
+/// Every pair, issue 12's first (the cheap ones), then issue 13's primitives, then the frames.
+func allPairs() -> [Pair] { issue12Pairs() + kernelPairs() + framePairs() }
 
 extension String {
     /// The string without `suffix` at its end: `"0.0"` → `"0"`.

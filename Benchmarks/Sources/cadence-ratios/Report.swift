@@ -76,7 +76,10 @@ func printTables(_ measurements: [Measurement], header: String) {
         let r = m.ratio
         var target = "", met = ""
         switch m.pair.target {
-        case .ratio(let limit)?: (target, met) = ("≤ \(fixed(limit, digits: 1))×", verdict(r, limit: limit))
+        case .ratio(let limit)?:
+            // One decimal for 1.0 or 1.3, three for 1/1.5 (0.667).
+            let digits = (limit * 10).rounded() == limit * 10 ? 1 : 3
+            (target, met) = ("≤ \(fixed(limit, digits: digits))×", verdict(r, limit: limit))
         case .time(let limit)?: target = "≤ \(duration(limit)) there"
         case nil: break
         }
