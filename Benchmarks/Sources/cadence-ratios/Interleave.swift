@@ -3,9 +3,10 @@ import Glibc
 #endif
 
 // The measurement: two kernels in alternating short blocks, each block timed by one clock
-// (a CPU clock, or the wall clock for two threads against one), one ratio a round. A machine whose speed drifts (a shared VM: the same loop 14 ns one
-// minute and 23 ns the next) moves both sides of a round together, so the ratio keeps what
-// separate runs of each side lose.
+// (a CPU clock, or the wall clock for two threads against one), one ratio a round. A
+// machine whose speed drifts (a shared VM: the same loop 14 ns one minute and 23 ns the
+// next) moves both sides of a round together, so the ratio keeps what separate runs of
+// each side lose.
 
 /// The clock a pair's blocks are timed by.
 enum PairClock: String {

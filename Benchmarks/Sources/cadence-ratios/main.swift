@@ -12,7 +12,7 @@ import Glibc
 //   cadence-ratios --serve
 //
 //   --rounds N     rounds a pair (default 200), after 2 rounds not kept
-//   --block-ms X   the length of one block of one side, in ms of CPU time (default 1.5); a
+//   --block-ms X   the length of one block of one side, in ms of its pair's clock (default 1.5); a
 //                  call longer than that is a block of one call
 //   --lead-in-ms X the untimed run of the same kernel before each block, in ms (default
 //                  1.5; at least one call; 0: none), so that no block pays for the caches
@@ -132,6 +132,6 @@ if json {
     printJSON(measurements, date: started, load: load, rounds: rounds, block: block, leadIn: leadIn, baseline: baseline)
 } else {
     printTables(measurements, header: "cadence-ratios, \(started) to \(now()); load average (1, 5, 15 min) \(load); "
-                + "\(rounds) rounds a pair, blocks of \(fixed(block * 1e3, digits: 1)) ms CPU after a lead-in of "
+                + "\(rounds) rounds a pair, blocks of \(fixed(block * 1e3, digits: 1)) ms by the pair's clock after a lead-in of "
                 + "\(fixed(leadIn * 1e3, digits: 1)) ms, A and B alternating", baseline: baseline)
 }
