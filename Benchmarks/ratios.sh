@@ -15,7 +15,7 @@
 #
 # cadence-ratios' own flags follow: --rounds N (200), --block-ms X (1.5), --lead-in-ms X (1.5), --filter TEXT,
 # --json, --trace (every round's times on standard error), --list. A whole run takes about
-# 7 minutes at load 10. The two-thread pairs are timed by the wall clock: their figure is
+# 6 minutes at load 10. The two-thread pairs are timed by the wall clock: their figure is
 # the one taken on a quiet machine. Timing only: CI runs it for three rounds without
 # --march (the baseline pairs are then skipped), to see that it runs.
 set -euo pipefail
