@@ -14,6 +14,7 @@
 #             frames drawn by each build, alternated (the baseline's in a child process).
 #
 # cadence-ratios' own flags follow: --rounds N (200), --block-ms X (1.5), --lead-in-ms X (1.5), --filter TEXT,
+# --baseline PATH (what --march passes),
 # --json, --trace (every round's times on standard error), --list. A whole run takes about
 # 6 minutes at load 10. The two-thread pairs are timed by the wall clock: their figure is
 # the one taken on a quiet machine. Timing only: CI runs it for three rounds without
