@@ -76,7 +76,7 @@ let package = Package(
             dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),
 
         // MARK: The interleaved ratios: `cadence-ratios` alternates each Cadence kernel with
-        // its peer in short blocks on one CPU clock; `ratios.sh` runs it.
+        // its peer in short blocks on one clock; `ratios.sh` runs it.
         .executableTarget(
             name: "cadence-ratios",
             dependencies: ["BenchmarkShim", "BenchmarkSupport"] + cadence),

@@ -6,6 +6,7 @@
 #include <Eigen/LU>  // Matrix4d::inverse()
 #include <pixman.h>
 #include <rlottie_capi.h>
+#include <unistd.h>  // environ
 
 #include <algorithm>
 #include <cmath>
@@ -91,6 +92,18 @@ extern "C" void cadence_benchmark_register_process_time(
 
 extern "C" void cadence_benchmark_consume(uint64_t value) {
     benchmark::DoNotOptimize(value);
+}
+
+extern "C" int cadence_benchmark_built_for_avx2(void) {
+#ifdef __AVX2__
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+extern "C" char *const *cadence_benchmark_environment(void) {
+    return environ;
 }
 
 extern "C" int cadence_benchmark_run(int argc, char **argv) {

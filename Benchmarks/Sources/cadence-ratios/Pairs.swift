@@ -113,11 +113,11 @@ private func issue12Pairs() -> [Pair] {
 
 // MARK: - Issues 13, 18, 20: frames against pixman and rlottie
 
-/// `render(_:at:on:into:)` of `roots` by a compositor of its own (one thread) into one
-/// bitmap kept from frame to frame, at the times of `times` (0 without), frame after frame
-/// across blocks.
-private func frame(_ name: String, _ roots: [Layer], times: Inputs? = nil) -> Kernel {
-    let compositor = Compositor(threadCount: 1)
+/// `render(_:at:on:into:)` of `roots` by a compositor of its own (`threads` threads) into
+/// one bitmap kept from frame to frame, at the times of `times` (0 without), frame after
+/// frame across blocks.
+private func frame(_ name: String, _ roots: [Layer], times: Inputs? = nil, threads: Int = 1) -> Kernel {
+    let compositor = Compositor(threadCount: threads)
     let canvas = Canvas(width: 1920, height: 1080)
     var bitmap = try! compositor.render(roots, at: 0, on: canvas)
     var k = 0
@@ -170,9 +170,37 @@ private func pixmanReferences() -> [(kernel: Kernel, printed: Reference)] {
     ]
 }
 
-private func framePairs() -> [Pair] {
-    let demo = frame("demo-like 1920x1080 t in [0,3), threads=1", makeDemoLikeScene(),
-                     times: Inputs(in: 0..<3, seed: 0xCADE_0601))
+/// One of issue 13's three 1080p frames: its name (without the thread count), its layers,
+/// the times it is drawn at (t = 0 without) and its target on the issues' machine.
+private struct Issue13Frame {
+    let name: String
+    let roots: [Layer]
+    let times: Inputs?
+    let target: Double
+
+    /// The frame drawn by a compositor of `threads` threads (`frame`), named with the count.
+    func kernel(threads: Int) -> Kernel { frame("\(name), threads=\(threads)", roots, times: times, threads: threads) }
+
+    /// Demo-like (≤ 2 ms), 10 images + 5 shadows (≤ 6 ms), 100 layers (≤ 4 ms).
+    static func all() -> [Issue13Frame] {
+        [Issue13Frame(name: "demo-like 1920x1080 t in [0,3)", roots: makeDemoLikeScene(),
+                      times: Inputs(in: 0..<3, seed: 0xCADE_0601), target: 2e-3),
+         Issue13Frame(name: "10 images + 5 shadows 1920x1080", roots: makeContentsAndShadowScene(), times: nil, target: 6e-3),
+         Issue13Frame(name: "100 layers 1920x1080", roots: makeHundredLayerScene(), times: nil, target: 4e-3)]
+    }
+}
+
+/// The kernels `cadence-ratios --serve` runs for a `-march` driver: issue 13's three frames
+/// on one thread, named as the driver names its own.
+func servedKernels() -> [Kernel] { Issue13Frame.all().map { $0.kernel(threads: 1) } }
+
+/// The frames against pixman and rlottie; then issue 13's frames at two threads against
+/// one, by the wall clock; then, with `baseline`, each of them drawn by the baseline build
+/// against this (`-march`) build.
+private func framePairs(baseline: BaselineServer?) -> [Pair] {
+    let issue13 = Issue13Frame.all()
+    let oneThread = issue13.map { $0.kernel(threads: 1) }
+    let demo = oneThread[0]
     let wave = wavyPolyline(zigzag: 0)
     let context = try! GraphicsContext(width: 640, height: 640)
     context.lineWidth = 3
@@ -181,10 +209,7 @@ private func framePairs() -> [Pair] {
         for _ in 0..<Int(n) { context.stroke(wave) }
         cadence_benchmark_consume(UInt64(context.bitmap.pixels[640 * 320 * 4 + 4 * 20]))
     }
-    let frames: [(issue: String, kernel: Kernel, target: Double)] = [
-        ("13", demo, 2e-3),
-        ("13", frame("10 images + 5 shadows 1920x1080, threads=1", makeContentsAndShadowScene()), 6e-3),
-        ("13", frame("100 layers 1920x1080, threads=1", makeHundredLayerScene()), 4e-3),
+    let frames: [(issue: String, kernel: Kernel, target: Double)] = zip(issue13, oneThread).map { ("13", $1, $0.target) } + [
         ("20", frame("emitter of 10,000 particles 1920x1080 t in [3,6)", makeEmitterScene(),
                      times: Inputs(in: 3..<6, seed: 0xCADE_2001)), 4e-3),
         ("18", spiral, 100e-6),
@@ -217,13 +242,24 @@ private func framePairs() -> [Pair] {
     }
     pairs.append(Pair("13", cards, Kernel("rlottie cards frame") { n in cadence_baseline_loop_run(lottie, n) },
                       clock: .process, reference: Printed.rlottie, target: .ratio(1.0)))
+
+    // Issue 13: two threads give ≥ 1.7× the throughput of one on each frame (the same
+    // layers, a compositor each), timed by the wall clock.
+    for (frame, single) in zip(issue13, oneThread) {
+        pairs.append(Pair("13", frame.kernel(threads: 2), single, clock: .wall, target: .speedUp(1.7)))
+    }
+    // Issue 13: the baseline build within 1.6× of the `-march` build on each frame.
+    if let baseline {
+        for single in oneThread { pairs.append(Pair("13", baseline.twin(of: single), single, target: .ratio(1.6))) }
+    }
     return pairs
 }
 
-/// Every pair, issue 12's first (the cheap ones), then issue 13's primitives, then the frames.
-func allPairs() -> [Pair] { issue12Pairs() + kernelPairs() + framePairs() }
+/// Every pair, issue 12's first (the cheap ones), then issue 13's primitives, then the
+/// frames; the baseline build's pairs only with `baseline`.
+func allPairs(baseline: BaselineServer?) -> [Pair] { issue12Pairs() + kernelPairs() + framePairs(baseline: baseline) }
 
 extension String {
     /// The string without `suffix` at its end: `"0.0"` → `"0"`.
-    fileprivate func replacingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+    func replacingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }

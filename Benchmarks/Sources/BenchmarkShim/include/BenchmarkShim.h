@@ -44,6 +44,15 @@ void cadence_benchmark_register_process_time(
 /// the batch's accumulated result.
 void cadence_benchmark_consume(uint64_t value);
 
+/// 1 when this package was compiled for AVX2 (`-Xcc -march=x86-64-v3` defines `__AVX2__`
+/// here as it enables AVX2 for the Swift code), 0 otherwise: lets `cadence-ratios` check
+/// that its baseline build and its `-march` build are what they say.
+int cadence_benchmark_built_for_avx2(void);
+
+/// This process's environment (`environ`), for starting a child with it: Swift 6 does not
+/// let Swift code read a mutable C global.
+char *_Nullable const *_Nonnull cadence_benchmark_environment(void);
+
 /// Initialises Google Benchmark with `argc`/`argv` (its `--benchmark_*` flags), runs every
 /// registered benchmark and returns 0; returns 1 on an unrecognised argument.
 int cadence_benchmark_run(int argc, char *_Nullable *_Nonnull argv);
