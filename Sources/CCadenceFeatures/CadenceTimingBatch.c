@@ -24,7 +24,6 @@
 //   correctly rounded output, which is what the scalar call returns: the same bits.
 // The square root and the division are IEEE operations (correctly rounded) in both.
 #include "CadenceTimingBatch.h"
-#include <string.h>
 #include "CadenceCPU.h"
 #include "CadenceFeatures.h"
 
@@ -133,33 +132,21 @@ CADENCE_TIMING_KERNEL void estrin_groups(const __m256d *z, const __m256d *c, __m
 /// holds, so with the groups one after the other the second waits for room behind the
 /// first; side by side, both chains advance in the same window. The arithmetic of each
 /// group is the same either way.
-CADENCE_TIMING_KERNEL int evaluate_groups(
+CADENCE_TIMING_KERNEL void evaluate_groups(
     const cadence_timing_lanes *lanes, int half, const double *xs, double *ys, ptrdiff_t p, int n, int root,
-    int steps, const cadence_timing_lanes *upper, int direct) {
+    int steps) {
     const __m256d zero = _mm256_setzero_pd();
     // Read from memory (see `cadence_timing_lanes`).
     const cadence_timing_lanes *c = lanes;
     const cadence_timing_constants *k = &cadence_timing_halves[half];
-    const cadence_timing_lanes *u = upper;
-    const cadence_timing_constants *k1 = &cadence_timing_halves[1];
-    __asm__ volatile("" : "+r"(c), "+r"(k), "+r"(u), "+r"(k1));
+    __asm__ volatile("" : "+r"(c), "+r"(k));
 #define CONSTANT(name) _mm256_load_pd((const double *)k->name)
 #define INTEGERS(name) _mm256_load_si256((const __m256i *)k->name)
     __m256d x[2], h[2], z[2], t[2], negative_h[2];
     EACH(x[g] = _mm256_loadu_pd(xs + p + 4 * g))
     // `Table.fastLanes`: h, the guess, its Newton steps.
-    __m256d up[2];
-    if (direct) {
-        EACH(up[g] = _mm256_cmp_pd(x[g], _mm256_set1_pd(0.5), _CMP_GT_OQ))
-#define PER_LANE(name) _mm256_blendv_pd(CONSTANT(name), _mm256_load_pd((const double *)k1->name), up[g])
-        EACH(h[g] = _mm256_fmadd_pd(x[g], PER_LANE(sign), PER_LANE(offset)))  // x or 1 − x
-        EACH(z[g] = _mm256_fmadd_pd(x[g], PER_LANE(sign4), PER_LANE(offset4)))  // 4h − 1
-#undef PER_LANE
-    } else {
     EACH(h[g] = _mm256_fmadd_pd(x[g], CONSTANT(sign), CONSTANT(offset)))  // x or 1 − x
     EACH(z[g] = _mm256_fmadd_pd(x[g], CONSTANT(sign4), CONSTANT(offset4)))  // 4h − 1
-    }
-#define Y(name) (direct ? _mm256_blendv_pd(c->name, u->name, up[g]) : c->name)
     estrin_groups(z, c->b, t, n);
     EACH(t[g] = _mm256_mul_pd(h[g], t[g]))
     if (root) {
@@ -184,10 +171,9 @@ CADENCE_TIMING_KERNEL int evaluate_groups(
     EACH(x1[g] = _mm256_fmadd_pd(c->x3a, tt[g], _mm256_fmadd_pd(c->x2b, t[g], c->xc)))
     EACH(inverse[g] = _mm256_div_pd(CONSTANT(one), x1[g]))
     EACH(x2[g] = _mm256_fmadd_pd(c->x3a, t[g], c->xb))
-    EACH(y0[g] = _mm256_fmadd_pd(tt[g], _mm256_fmadd_pd(Y(ya), t[g], Y(yb)), _mm256_fmadd_pd(Y(yc), t[g], Y(yd))))
-    EACH(y1[g] = _mm256_fmadd_pd(Y(y3a), tt[g], _mm256_fmadd_pd(Y(y2b), t[g], Y(yc))))
-    EACH(y2[g] = _mm256_fmadd_pd(Y(y3a), t[g], Y(yb)))
-#undef Y
+    EACH(y0[g] = _mm256_fmadd_pd(tt[g], _mm256_fmadd_pd(c->ya, t[g], c->yb), _mm256_fmadd_pd(c->yc, t[g], c->yd)))
+    EACH(y1[g] = _mm256_fmadd_pd(c->y3a, tt[g], _mm256_fmadd_pd(c->y2b, t[g], c->yc)))
+    EACH(y2[g] = _mm256_fmadd_pd(c->y3a, t[g], c->yb))
     EACH(q[g] = _mm256_mul_pd(residual[g], inverse[g]))  // −δ₁
     EACH(k2[g] = _mm256_fmadd_pd(_mm256_sub_pd(zero, _mm256_mul_pd(y1[g], x2[g])), inverse[g], y2[g]))
     EACH(y[g] = _mm256_fmadd_pd(
@@ -200,7 +186,6 @@ CADENCE_TIMING_KERNEL int evaluate_groups(
     // the bound and the distance are not used: only a lane's sign bit reaches the blend
     // below).
     __m256i bits[2], bound[2], distance[2];
-    int open = 0;
     __m256d valid[2];
     EACH(bits[g] = _mm256_castpd_si256(y[g]))
     EACH(valid[g] = _mm256_and_pd(
@@ -222,12 +207,7 @@ CADENCE_TIMING_KERNEL int evaluate_groups(
     EACH(const __m256d settled = _mm256_and_pd(valid[g], _mm256_castsi256_pd(_mm256_cmpgt_epi32(distance[g], bound[g])));
          const __m256d value = _mm256_castsi256_pd(
              _mm256_andnot_si256(INTEGERS(dropped), _mm256_add_epi64(bits[g], INTEGERS(half_dropped))));
-         if (direct) {
-             _mm256_storeu_pd(ys + p + 4 * g, _mm256_blendv_pd(x[g], value, settled));
-             open |= (15 ^ _mm256_movemask_pd(settled)) << 4 * g;
-         } else
          _mm256_storeu_pd(ys + p + 4 * g, _mm256_blendv_pd(CONSTANT(not_a_number), value, settled)))
-    return open;
 #undef CONSTANT
 #undef INTEGERS
 }
@@ -249,9 +229,9 @@ CADENCE_TIMING_KERNEL void evaluate_list(
     int root, int steps) {
     ptrdiff_t p = start;
     if (steps > 0) {
-        for (; p + 4 < end; p += 8) evaluate_groups(lanes, half, xs, ys, p, 2, root, steps, lanes, 0);
+        for (; p + 4 < end; p += 8) evaluate_groups(lanes, half, xs, ys, p, 2, root, steps);
     }
-    for (; p < end; p += 4) evaluate_groups(lanes, half, xs, ys, p, 1, root, steps, lanes, 0);
+    for (; p < end; p += 4) evaluate_groups(lanes, half, xs, ys, p, 1, root, steps);
 }
 
 /// `lanes` (four doubles) moved by `order` (eight 32-bit lane indices,
@@ -334,49 +314,11 @@ CADENCE_TIMING_KERNEL ptrdiff_t batch(
     return n;
 }
 
-/// Whether both halves share `X`, `B` (and `A` where read): a curve symmetric about its
-/// middle, whose lanes then need no split.
-static int shares_halves(const double *fast, int root) {
-    for (int k = root ? CADENCE_TIMING_A : CADENCE_TIMING_B; k <= CADENCE_TIMING_X2B; k++)
-        if (memcmp(fast + 2 * k, fast + 2 * k + 1, sizeof(double)) != 0) return 0;
-    return 1;
-}
-
-CADENCE_TIMING_KERNEL ptrdiff_t direct_batch(
-    const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, ptrdiff_t capacity,
-    ptrdiff_t *done, int root, int steps) {
-    cadence_timing_lanes halves[2];
-    fill_lanes(&halves[0], fast, 0, root);
-    fill_lanes(&halves[1], fast, 1, root);
-    // The stricter of the two halves' limits, largest guesses and bounds.
-    halves[0].negative_limit = _mm256_max_pd(halves[0].negative_limit, halves[1].negative_limit);
-    halves[0].largest = _mm256_min_pd(halves[0].largest, halves[1].largest);
-    halves[0].bounds[0] = _mm256_max_epi32(halves[0].bounds[0], halves[1].bounds[0]);
-    halves[0].bounds[1] = _mm256_max_epi32(halves[0].bounds[1], halves[1].bounds[1]);
-    ptrdiff_t n = 0, g = 0;
-    if (steps > 0) {
-        for (; g + 1 < groups && n + 2 <= capacity; g += 2) {
-            int open = evaluate_groups(&halves[0], 0, input, output, 4 * g, 2, root, steps, &halves[1], 1);
-            if (__builtin_expect(open != 0, 0)) {
-                if (open & 15) notes[n++] = (int64_t)(4 * g) << 4 | (open & 15);
-                if (open >> 4) notes[n++] = (int64_t)(4 * g + 4) << 4 | (open >> 4);
-            }
-        }
-    }
-    for (; g < groups && n + 1 <= capacity; g++) {
-        int open = evaluate_groups(&halves[0], 0, input, output, 4 * g, 1, root, steps, &halves[1], 1);
-        if (__builtin_expect(open != 0, 0)) notes[n++] = (int64_t)(4 * g) << 4 | open;
-    }
-    *done = g;
-    return n;
-}
-
 // One function a mode, each with its loop compiled for it.
 #define CADENCE_TIMING_MODE_KERNEL(name, root, steps) \
     static __attribute__((noinline, target("avx2,fma,popcnt"))) ptrdiff_t name( \
         const double *fast, const double *input, double *output, ptrdiff_t groups, int64_t *notes, \
         ptrdiff_t capacity, ptrdiff_t *done) { \
-        if (shares_halves(fast, root)) return direct_batch(fast, input, output, groups, notes, capacity, done, root, steps); \
         return batch(fast, input, output, groups, notes, capacity, done, root, steps); \
     }
 CADENCE_TIMING_MODE_KERNEL(batch_plain0, 0, 0)
