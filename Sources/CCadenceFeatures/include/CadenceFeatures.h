@@ -78,6 +78,75 @@ static inline __attribute__((always_inline)) double cadence_split_estrin(double 
 /// Swift aligns `SIMD4<Double>`).
 typedef double cadence_features_double4 __attribute__((ext_vector_type(4), aligned(16)));
 
+/// `a·b + c` lane by lane (or on scalars) as the timing function's fast path computes it:
+/// one fused multiply-add where `CADENCE_HAS_FMA`, else a product and a sum (Swift's
+/// `multiplyAdd`), so that the C forms below give the Swift forms' bits.
+#if CADENCE_HAS_FMA
+#define CADENCE_MULTIPLY_ADD(a, b, c) __builtin_elementwise_fma((a), (b), (c))
+#else
+#define CADENCE_MULTIPLY_ADD(a, b, c) ((a) * (b) + (c))
+#endif
+
+/// Both of a half's guess polynomials of the timing function's fast path, `B(z)` in lane 0
+/// and `A(z)` in lane 1, each by `cadence_split_estrin`'s scheme, in the four lanes of one
+/// vector: the pairs `(B₃₇, A₃₇)`, `(B₂₆, A₂₆)` at `p[0…1]`, `p[2…3]` and `(B₁₅, A₁₅)`, `(B₀₄, A₀₄)` at
+/// `p[8…9]`, `p[10…11]` (the layout of `Fast.split`, one half's data 64 bytes from the
+/// other's), `Bⱼₖ` the pair `(cⱼ, cₖ)` of `B`'s coefficients. Each lane's operations are
+/// `cadence_split_estrin`'s, so each polynomial's bits are the same; for a curve whose halves
+/// leave vertically (`t ≈ √h·A + h·B`) 4 loads and 6 vector operations where the two apart
+/// take 8 and 10.
+static inline __attribute__((always_inline)) cadence_features_double2 cadence_split_estrin_ab(
+    double z, const cadence_features_double2 *p) {
+    cadence_features_double4 q0, q1, q2, q3;
+    __builtin_memcpy(&q0, p, sizeof q0);
+    __builtin_memcpy(&q1, p + 2, sizeof q1);
+    __builtin_memcpy(&q2, p + 8, sizeof q2);
+    __builtin_memcpy(&q3, p + 10, sizeof q3);
+    const cadence_features_double4 lanes = {z, z, z, z};
+    const cadence_features_double4 z2 = lanes * lanes;
+    const cadence_features_double4 r =
+        CADENCE_MULTIPLY_ADD(z2, CADENCE_MULTIPLY_ADD(q0, lanes, q1), CADENCE_MULTIPLY_ADD(q2, lanes, q3));
+    const cadence_features_double2 low = __builtin_shufflevector(r, r, 0, 2);
+    const cadence_features_double2 high = __builtin_shufflevector(r, r, 1, 3);
+    const cadence_features_double2 z4 = __builtin_shufflevector(z2, z2, 0, 1) * __builtin_shufflevector(z2, z2, 0, 1);
+    return CADENCE_MULTIPLY_ADD(z4, high, low);
+}
+
+/// `B(z)` alone from the layout of `cadence_split_estrin_ab` (its pairs at `p[0]`, `p[2]`,
+/// `p[8]`, `p[10]`): `cadence_split_estrin`'s operations, so its bits.
+static inline __attribute__((always_inline)) double cadence_split_estrin_b(double z, const cadence_features_double2 *p) {
+    const cadence_features_double2 pairs[4] = {p[0], p[2], p[8], p[10]};
+    return cadence_split_estrin(z, pairs);
+}
+
+/// The timing function's fast correction for one half in two lanes (`Table.correction`, whose
+/// operations on `X`'s coefficients run in lane 0 and on `Y`'s in lane 1): at the guess `t`
+/// for the input `h`, the output `y` (lane 0 of the result) and `q = −δ₁` (lane 1). `s` is the
+/// half's copy of its coefficients as pairs (`Fast.scalars`): `(xa, ya)`, `(xb, yb)`, `(xc, yc)`,
+/// `(3xa, 3ya)` at `s[0…3]`, `(2xb, 2yb)`, `(yd, −yd)` at `s[8]`, `s[9]`. The residual
+/// `t²·(xa·t + xb) + (xc·t − h)` and `Y` at `t` share their operations lane by lane (lane 1's
+/// `yc·t − (−yd)` is `yc·t + yd` to the bit), and so do `X'` and `Y'`, `X''/2` and `Y''/2`:
+/// every value is the one `Table.correction` computes, so the same bits; 12 vector operations
+/// and loads where the scalars took 19.
+static inline __attribute__((always_inline)) cadence_features_double2 cadence_fast_correction(
+    double h, double t, const cadence_features_double2 *s) {
+    const cadence_features_double2 lanes = {t, t};
+    const cadence_features_double2 squares = lanes * lanes;
+    const cadence_features_double2 ends = {h, s[9][1]};
+    const cadence_features_double2 linear = CADENCE_MULTIPLY_ADD(s[2], lanes, -ends);
+    const cadence_features_double2 values =
+        CADENCE_MULTIPLY_ADD(squares, CADENCE_MULTIPLY_ADD(s[0], lanes, s[1]), linear);  // (X(t) − h, Y(t))
+    const cadence_features_double2 slopes =
+        CADENCE_MULTIPLY_ADD(s[3], squares, CADENCE_MULTIPLY_ADD(s[8], lanes, s[2]));  // (X', Y')
+    const cadence_features_double2 bends = CADENCE_MULTIPLY_ADD(s[3], lanes, s[1]);  // (X''/2, Y''/2)
+    const double inverse = 1.0 / slopes[0];
+    const double q = values[0] * inverse;
+    const double k2 = CADENCE_MULTIPLY_ADD(-(slopes[1] * bends[0]), inverse, bends[1]);
+    const double y = CADENCE_MULTIPLY_ADD(q * q, k2, CADENCE_MULTIPLY_ADD(-slopes[1], q, values[1]));
+    return (cadence_features_double2){y, q};
+}
+
+
 /// √x lane by lane as one vector instruction (two without AVX). `SIMD4.squareRoot()` calls
 /// the scalar square root four times.
 static inline cadence_features_double4 cadence_sqrt4(cadence_features_double4 x) {
