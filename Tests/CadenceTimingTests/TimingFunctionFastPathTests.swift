@@ -138,9 +138,8 @@ final class TimingFunctionFastPathTests: XCTestCase {
     // The scalar path's guess (`Fast.split`, `cadence_split_estrin_b` and `_ab`) is the
     // lanes' (`estrin` on `A` and `B`, as the batch computes it) bit for bit, on both halves
     // of the named curves, the hard ones and 150 random ones, at 300 seeded `h` each, and so
-    // are its correction and Newton step (`cadence_fast_correction` and
-    // `cadence_fast_newton_step` on `Fast.scalars`' pairs against the lanes' `correction` and
-    // `newtonStep`, at that guess and at the guess moved by up to 2^-20 of itself); its copies
+    // is its correction (`cadence_fast_correction` on `Fast.scalars`' pairs against the lanes'
+    // `correction`, at that guess and at the guess moved by up to 2^-20 of itself); its copies
     // of the half's coefficients, limit and largest guess (`Fast.scalars`) are the lanes'
     // values; and the plan's bits name the lanes' mode (`√h`, the Newton steps).
     func testScalarGuessIsTheLanesGuess() {
@@ -192,9 +191,6 @@ final class TimingFunctionFastPathTests: XCTestCase {
                         let lanes = Table.correction(h, t) { f[$0][half] }, scalar = cadence_fast_correction(h, t, pairs)
                         XCTAssertEqual(scalar[0].bitPattern, lanes.y.bitPattern, "seed \(rng.seed) curve \(c) half \(half) h \(h) t \(t)")
                         XCTAssertEqual(scalar[1].bitPattern, lanes.q.bitPattern, "seed \(rng.seed) curve \(c) half \(half) h \(h) t \(t)")
-                        XCTAssertEqual(
-                            cadence_fast_newton_step(h, t, pairs).bitPattern, Table.newtonStep(t, h) { f[$0][half] }.bitPattern,
-                            "seed \(rng.seed) curve \(c) half \(half) h \(h) t \(t)")
                     }
                 }
             }

@@ -54,17 +54,6 @@ static inline cadence_features_double2 cadence_sqrt2(cadence_features_double2 x)
     return __builtin_elementwise_sqrt(x);
 }
 
-/// Hides from the optimiser that every lane of the vector `v` holds one value, so that
-/// `v * v` stays one vector product: LLVM otherwise squares the scalar and broadcasts the
-/// square, one instruction more wherever both the value and its square are wanted in
-/// lanes. An empty `asm` (no instruction); with AVX only, where the 4-lane vectors below
-/// fit one register (without it the baseline's code is left as it was).
-#if defined(__AVX__)
-#define CADENCE_OPAQUE_LANES(v) __asm__("" : "+x"(v))
-#else
-#define CADENCE_OPAQUE_LANES(v) ((void)0)
-#endif
-
 /// `c₀ + c₁z + … + c₇z⁷` by Estrin's scheme with its two halves in the lanes of a vector:
 /// `p` holds the pairs `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)`, and the result is
 /// `z⁴·r₁ + r₀` with `r = z²·(p₀z + p₁) + (p₂z + p₃)`. Each lane's operations are those of
@@ -73,8 +62,7 @@ static inline cadence_features_double2 cadence_sqrt2(cadence_features_double2 x)
 /// scheme takes 7, and 2 loads where it takes 4. In C because Swift's lane-wise
 /// `addingProduct` is left to the vectorizer, which splits this form back into scalars.
 static inline __attribute__((always_inline)) double cadence_split_estrin(double z, const cadence_features_double2 *p) {
-    cadence_features_double2 lanes = {z, z};
-    CADENCE_OPAQUE_LANES(lanes);
+    const cadence_features_double2 lanes = {z, z};
     const cadence_features_double2 z2 = lanes * lanes;
 #if CADENCE_HAS_FMA
     const cadence_features_double2 r = __builtin_elementwise_fma(
@@ -114,15 +102,13 @@ static inline __attribute__((always_inline)) cadence_features_double2 cadence_sp
     __builtin_memcpy(&q1, p + 2, sizeof q1);
     __builtin_memcpy(&q2, p + 8, sizeof q2);
     __builtin_memcpy(&q3, p + 10, sizeof q3);
-    cadence_features_double4 lanes = {z, z, z, z};
-    CADENCE_OPAQUE_LANES(lanes);
+    const cadence_features_double4 lanes = {z, z, z, z};
     const cadence_features_double4 z2 = lanes * lanes;
     const cadence_features_double4 r =
         CADENCE_MULTIPLY_ADD(z2, CADENCE_MULTIPLY_ADD(q0, lanes, q1), CADENCE_MULTIPLY_ADD(q2, lanes, q3));
     const cadence_features_double2 low = __builtin_shufflevector(r, r, 0, 2);
     const cadence_features_double2 high = __builtin_shufflevector(r, r, 1, 3);
-    const cadence_features_double2 z2low = __builtin_shufflevector(z2, z2, 0, 1);
-    const cadence_features_double2 z4 = z2low * z2low;
+    const cadence_features_double2 z4 = __builtin_shufflevector(z2, z2, 0, 1) * __builtin_shufflevector(z2, z2, 0, 1);
     return CADENCE_MULTIPLY_ADD(z4, high, low);
 }
 
@@ -131,32 +117,6 @@ static inline __attribute__((always_inline)) cadence_features_double2 cadence_sp
 static inline __attribute__((always_inline)) double cadence_split_estrin_b(double z, const cadence_features_double2 *p) {
     const cadence_features_double2 pairs[4] = {p[0], p[2], p[8], p[10]};
     return cadence_split_estrin(z, pairs);
-}
-
-/// `X(t) − h` and `Y(t)` (`values`), `X'(t)` and `Y'(t)` (`slopes`) for one half in two lanes,
-/// at `t` (`lanes`, both lanes `t`) and `t²` (`squares`), from the half's pairs `s` (see
-/// `cadence_fast_correction`): the operations of `Table.correction` (and of `newtonStep`,
-/// lane 0), lane 1's `yc·t − (−yd)` being `yc·t + yd` to the bit.
-static inline __attribute__((always_inline)) void cadence_fast_values(
-    double h, cadence_features_double2 lanes, cadence_features_double2 squares, const cadence_features_double2 *s,
-    cadence_features_double2 *values, cadence_features_double2 *slopes) {
-    const cadence_features_double2 ends = {h, s[9][1]};
-    const cadence_features_double2 linear = CADENCE_MULTIPLY_ADD(s[2], lanes, -ends);
-    *values = CADENCE_MULTIPLY_ADD(squares, CADENCE_MULTIPLY_ADD(s[0], lanes, s[1]), linear);
-    *slopes = CADENCE_MULTIPLY_ADD(s[3], squares, CADENCE_MULTIPLY_ADD(s[8], lanes, s[2]));
-}
-
-/// One plain Newton step on `X(t) = h` from `t` for one half (`Table.newtonStep`'s
-/// operations in lane 0 of `cadence_fast_values`, so its bits): `t − (X(t) − h)/X'(t)`.
-/// With the coefficients as pairs the step takes its loads folded into vector operations
-/// where the scalars took five loads and three copies.
-static inline __attribute__((always_inline)) double cadence_fast_newton_step(
-    double h, double t, const cadence_features_double2 *s) {
-    cadence_features_double2 lanes = {t, t};
-    CADENCE_OPAQUE_LANES(lanes);
-    cadence_features_double2 values, slopes;
-    cadence_fast_values(h, lanes, lanes * lanes, s, &values, &slopes);
-    return t - values[0] / slopes[0];
 }
 
 /// The timing function's fast correction for one half in two lanes (`Table.correction`, whose
@@ -170,11 +130,14 @@ static inline __attribute__((always_inline)) double cadence_fast_newton_step(
 /// and loads where the scalars took 19.
 static inline __attribute__((always_inline)) cadence_features_double2 cadence_fast_correction(
     double h, double t, const cadence_features_double2 *s) {
-    cadence_features_double2 lanes = {t, t};
-    CADENCE_OPAQUE_LANES(lanes);
+    const cadence_features_double2 lanes = {t, t};
     const cadence_features_double2 squares = lanes * lanes;
-    cadence_features_double2 values, slopes;  // (X(t) − h, Y(t)), (X', Y')
-    cadence_fast_values(h, lanes, squares, s, &values, &slopes);
+    const cadence_features_double2 ends = {h, s[9][1]};
+    const cadence_features_double2 linear = CADENCE_MULTIPLY_ADD(s[2], lanes, -ends);
+    const cadence_features_double2 values =
+        CADENCE_MULTIPLY_ADD(squares, CADENCE_MULTIPLY_ADD(s[0], lanes, s[1]), linear);  // (X(t) − h, Y(t))
+    const cadence_features_double2 slopes =
+        CADENCE_MULTIPLY_ADD(s[3], squares, CADENCE_MULTIPLY_ADD(s[8], lanes, s[2]));  // (X', Y')
     const cadence_features_double2 bends = CADENCE_MULTIPLY_ADD(s[3], lanes, s[1]);  // (X''/2, Y''/2)
     const double inverse = 1.0 / slopes[0];
     const double q = values[0] * inverse;
@@ -182,6 +145,7 @@ static inline __attribute__((always_inline)) cadence_features_double2 cadence_fa
     const double y = CADENCE_MULTIPLY_ADD(q * q, k2, CADENCE_MULTIPLY_ADD(-slopes[1], q, values[1]));
     return (cadence_features_double2){y, q};
 }
+
 
 /// √x lane by lane as one vector instruction (two without AVX). `SIMD4.squareRoot()` calls
 /// the scalar square root four times.

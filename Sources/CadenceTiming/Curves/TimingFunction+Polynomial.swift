@@ -212,10 +212,13 @@ extension TimingFunction.Table {
     /// is picked at the end and every read is at a constant from one address; the guess
     /// from `Fast.split` (`cadence_split_estrin_b`, or `cadence_split_estrin_ab` for both
     /// polynomials where the halves use `√h`), the correction's `X` and `Y` side by side
-    /// (`correctedValue`), and the Newton steps on the same pairs
-    /// (`cadence_fast_newton_step`). Every operation is the one the lanes' form
-    /// (`fastLanes`, the batch) computes in that half's lane, on a copy of the same values,
-    /// so the result's bits are the same.
+    /// (`correctedValue`). Every operation is the one the lanes' form (`fastLanes`, the
+    /// batch) computes in that half's lane, on a copy of the same values, so the result's
+    /// bits are the same.
+    ///
+    /// `X`'s first four coefficients are read once, before the second Newton step, and kept
+    /// in registers for both steps (read in each, the first step's reads were not carried
+    /// over the second's branch).
     @inlinable @inline(__always)
     static func fastOutput(_ x: Double, plan: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         // `h` is the lanes' `x` or `1 − x` on the input's half (`1 − x` is exact where it is
@@ -233,9 +236,13 @@ extension TimingFunction.Table {
             t = h * cadence_split_estrin_b(z, split)
         }
         if plan & 3 != 0 {
-            let pairs = scalarPairs(half)
-            t = cadence_fast_newton_step(h, t, pairs)
-            if plan & 2 != 0 { t = cadence_fast_newton_step(h, t, pairs) }
+            let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
+            let xa = c(Fast.xa), xb = c(Fast.xb), xc = c(Fast.xc), x3a = c(Fast.x3a)
+            let coefficient = { (k: Int) -> Double in
+                k == Fast.xa ? xa : k == Fast.xb ? xb : k == Fast.xc ? xc : k == Fast.x3a ? x3a : c(k)
+            }
+            t = newtonStep(t, h, coefficient)
+            if plan & 2 != 0 { t = newtonStep(t, h, coefficient) }
         }
         return correctedValue(h, t, half: half, piece: nil)
     }
@@ -262,6 +269,7 @@ extension TimingFunction.Table {
         let f = UnsafePointer(elements + Fast.base)
         let h = Swift.min(x, 1 - x)
         let half = UnsafeRawPointer(f) + halfOffset(x, 1 - x)
+        let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
         // A NaN or an input outside 0…1 reads a piece and fails the tests later.
         let index = pieceIndex(h, f)
         let first = Fast.pieces &+ index &* Fast.pieceStride
@@ -271,8 +279,8 @@ extension TimingFunction.Table {
         // Only the pieces from `plan[1]` on take the steps (a branch taken by the inputs
         // near a steep middle).
         if steps > 0, Double(index) >= f[Fast.plan][1] {
-            t = cadence_fast_newton_step(h, t, scalarPairs(half))
-            if steps > 1 { t = cadence_fast_newton_step(h, t, scalarPairs(half)) }
+            t = newtonStep(t, h, c)
+            if steps > 1 { t = newtonStep(t, h, c) }
         }
         return correctedValue(h, t, half: half, piece: index)
     }
@@ -300,13 +308,6 @@ extension TimingFunction.Table {
             k == Fast.limit ? 12 : k == Fast.largest ? 13 : k == Fast.yd ? 10
             : x >= 0 && x <= Fast.x2b &- Fast.xa ? 2 &* x : y == 0 || y == 1 || y == 2 ? 2 &* y &+ 1 : 2 &* (y &- 1) &+ 1
         return Fast.scalars &* 16 &+ (slot >> 3) &* (2 &* Fast.halfStride) &+ (slot & 7) &* 8
-    }
-
-    /// A half's pairs of coefficients (`Fast.scalars`) as the C kernels read them, from the
-    /// half's data (`Fast`'s first element at `halfOffset`).
-    @inlinable @inline(__always)
-    static func scalarPairs(_ half: UnsafeRawPointer) -> UnsafePointer<SIMD2<Double>> {
-        (half + Fast.scalars &* 16).assumingMemoryBound(to: SIMD2<Double>.self)
     }
 
     /// The byte offset of pair `j` (0…3, `(c₃, c₇)` … `(c₀, c₄)`) of the lower half's `B`
@@ -453,7 +454,7 @@ extension TimingFunction.Table {
     @inlinable @inline(__always)
     static func correctedValue(_ h: Double, _ t: Double, half: UnsafeRawPointer, piece: Int?) -> Double? {
         let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
-        let yq = cadence_fast_correction(h, t, scalarPairs(half))
+        let yq = cadence_fast_correction(h, t, (half + Fast.scalars &* 16).assumingMemoryBound(to: SIMD2<Double>.self))
         let excess = multiplyAdd(c(Fast.limit) * -1, t, Swift.abs(yq[1]))
         let above = t - c(Fast.largest)
         return gridValue(yq[0], excess: excess < above ? above : excess, h: h, half: half, piece: piece)
