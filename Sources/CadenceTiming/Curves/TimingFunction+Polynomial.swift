@@ -126,11 +126,8 @@ extension TimingFunction.Table {
         @usableFromInline static let cells = scalars + scalarCount
         /// Each half's scalars for the scalar paths (`fastOutput`, `pieceOutput`): a copy of
         /// the half's lane of `X`'s and `Y`'s coefficients (`xa` … `y2b`), `limit` and
-        /// `largest` (`scalarOffset`), as the pairs `(xa, ya)`, `(xb, yb)`, `(xc, yc)`,
-        /// `(3xa, 3ya)`, then `(2xb, 2yb)`, `(yd, −yd)`, `(limit, largest)`, so that the
-        /// correction runs `X`'s operations and `Y`'s in the two lanes of one vector
-        /// (`cadence_fast_correction`); in stripes of 64 bytes (four pairs), the lower half's
-        /// first four then the upper half's, then the last three of each (so 256 bytes a curve). Like
+        /// `largest`, 13 doubles (`scalarOffset`), in stripes of 64 bytes, the lower half's
+        /// first 8 then the upper half's, then the last 5 of each (so 256 bytes a curve). Like
         /// `bounds`, `split` and the pieces' pairs, whatever the scalar paths read of a half
         /// lies `halfStride` bytes after the lower half's copy, so that the input's half is one
         /// offset (`halfOffset`: a shift and an `and`) and every read is at a constant from it.
@@ -164,13 +161,11 @@ extension TimingFunction.Table {
         /// Degree of `A` and `B`.
         @usableFromInline static let degree = 7
         /// The scalar path's copy of `B` and `A` (`fastOutput`), for curves whose plan is
-        /// `n ≥ 0` (which have no pieces, so it takes the cells' and pieces' place): each as
-        /// the pairs `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)` of its coefficients, so that one
-        /// half's polynomial is Estrin's scheme in the two lanes of a vector, and `B`'s pair
-        /// beside `A`'s, so that both polynomials are that scheme in the four lanes of one
-        /// (`cadence_split_estrin_ab`): in stripes of 64 bytes, the lower half's
-        /// `(B₃₇, A₃₇, B₂₆, A₂₆)`, the upper half's, then the lower half's `(B₁₅, A₁₅, B₀₄,
-        /// A₀₄)`, the upper half's (`splitOffset`).
+        /// `n ≥ 0` (which have no pieces, so it takes the cells' and pieces' place): `B` of
+        /// both halves (the lower half's, then the upper half's, `halfStride` bytes on),
+        /// then `A` of both, each as the pairs `(c₃, c₇), (c₂, c₆), (c₁, c₅), (c₀, c₄)` of its
+        /// coefficients, so that one half's polynomial is Estrin's scheme in the two lanes of
+        /// a vector (`splitEstrin`).
         @usableFromInline static let split = cells
         /// Elements of `split`: 4 a polynomial, 2 polynomials a half.
         @usableFromInline static let splitCount = 16
@@ -210,15 +205,13 @@ extension TimingFunction.Table {
     /// One half only, in scalars: `h = min(x, 1 − x)` and the half's data (`Fast.scalars`,
     /// `Fast.split`, `Fast.bounds`) at the input's half's offset (`halfOffset`), so no lane
     /// is picked at the end and every read is at a constant from one address; the guess
-    /// from `Fast.split` (`cadence_split_estrin_b`, or `cadence_split_estrin_ab` for both
-    /// polynomials where the halves use `√h`), the correction's `X` and `Y` side by side
-    /// (`correctedValue`). Every operation is the one the lanes' form (`fastLanes`, the
-    /// batch) computes in that half's lane, on a copy of the same values, so the result's
-    /// bits are the same.
+    /// from `Fast.split` (`splitEstrin`). Every operation is the one the lanes' form
+    /// (`fastLanes`, the batch) computes in that half's lane, on a copy of the same values,
+    /// so the result's bits are the same.
     ///
-    /// `X`'s first four coefficients are read once, before the second Newton step, and kept
-    /// in registers for both steps (read in each, the first step's reads were not carried
-    /// over the second's branch).
+    /// `X`'s first four coefficients are read once, before the Newton steps, and kept in
+    /// registers for the steps and the correction (read in each, the step's reads were not
+    /// carried over its branch: four loads more on the default).
     @inlinable @inline(__always)
     static func fastOutput(_ x: Double, plan: Int, _ elements: UnsafeMutablePointer<SIMD2<Double>>) -> Double? {
         // `h` is the lanes' `x` or `1 − x` on the input's half (`1 − x` is exact where it is
@@ -227,27 +220,21 @@ extension TimingFunction.Table {
         let half = UnsafeRawPointer(elements + Fast.base) + halfOffset(x, 1 - x)
         let split = (half + Fast.split &* 16).assumingMemoryBound(to: SIMD2<Double>.self)
         let z = multiplyAdd(h, 4, -1)
-        var t: Double
-        if plan & Fast.rootedPlan != 0 {
-            // `B` and `A` in one vector's lanes: `h·B`, then `√h·A` added, as the lanes do.
-            let guesses = cadence_split_estrin_ab(z, split)
-            t = multiplyAdd(cadence_sqrt(h), guesses[1], h * guesses[0])
-        } else {
-            t = h * cadence_split_estrin_b(z, split)
+        var t = h * splitEstrin(z, split)
+        if plan & Fast.rootedPlan != 0 { t = multiplyAdd(cadence_sqrt(h), splitEstrin(z, split + 2 &* Fast.halfStride / 16), t) }
+        let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
+        let xa = c(Fast.xa), xb = c(Fast.xb), xc = c(Fast.xc), x3a = c(Fast.x3a)
+        let coefficient = { (k: Int) -> Double in
+            k == Fast.xa ? xa : k == Fast.xb ? xb : k == Fast.xc ? xc : k == Fast.x3a ? x3a : c(k)
         }
         if plan & 3 != 0 {
-            let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
-            let xa = c(Fast.xa), xb = c(Fast.xb), xc = c(Fast.xc), x3a = c(Fast.x3a)
-            let coefficient = { (k: Int) -> Double in
-                k == Fast.xa ? xa : k == Fast.xb ? xb : k == Fast.xc ? xc : k == Fast.x3a ? x3a : c(k)
-            }
             t = newtonStep(t, h, coefficient)
             if plan & 2 != 0 { t = newtonStep(t, h, coefficient) }
         }
-        return correctedValue(h, t, half: half, piece: nil)
+        return correctedValue(h, t, half: half, piece: nil, coefficient)
     }
 
-    /// A polynomial of degree 7 in `z` stored as four pairs at `p` (a piece's): Estrin's
+    /// A polynomial of degree 7 in `z` stored as `Fast.split`'s four pairs at `p`: Estrin's
     /// scheme with its two halves in the lanes (`cadence_split_estrin`), every operation
     /// `estrin`'s, so the same bits.
     @inlinable @inline(__always)
@@ -282,7 +269,7 @@ extension TimingFunction.Table {
             t = newtonStep(t, h, c)
             if steps > 1 { t = newtonStep(t, h, c) }
         }
-        return correctedValue(h, t, half: half, piece: index)
+        return correctedValue(h, t, half: half, piece: index, c)
     }
 
     /// The byte offset of the input's half's data from the lower half's in the striped
@@ -298,23 +285,12 @@ extension TimingFunction.Table {
     }
 
     /// The byte offset of `Fast` element `k`'s copy in a half's scalars (`Fast.scalars`),
-    /// for `k` in `Fast.xa … Fast.y2b`, `Fast.limit` or `Fast.largest`: its pair (0…6, see
-    /// `Fast.scalars`) and lane, the first four pairs in one stripe, the rest in the next
-    /// but one. (`k` is a constant where the fast paths call it: the chain folds away.)
+    /// for `k` in `Fast.xa … Fast.y2b`, `Fast.limit` or `Fast.largest`: slots 0…12 in that
+    /// order, the first 8 in one stripe, the rest in the next but one.
     @inlinable @inline(__always)
     static func scalarOffset(_ k: Int) -> Int {
-        let x = k &- Fast.xa, y = k &- Fast.ya
-        let slot =
-            k == Fast.limit ? 12 : k == Fast.largest ? 13 : k == Fast.yd ? 10
-            : x >= 0 && x <= Fast.x2b &- Fast.xa ? 2 &* x : y == 0 || y == 1 || y == 2 ? 2 &* y &+ 1 : 2 &* (y &- 1) &+ 1
+        let slot = k == Fast.limit ? Fast.y2b &- Fast.xa &+ 1 : k == Fast.largest ? Fast.y2b &- Fast.xa &+ 2 : k &- Fast.xa
         return Fast.scalars &* 16 &+ (slot >> 3) &* (2 &* Fast.halfStride) &+ (slot & 7) &* 8
-    }
-
-    /// The byte offset of pair `j` (0…3, `(c₃, c₇)` … `(c₀, c₄)`) of the lower half's `B`
-    /// (`polynomial` 0) or `A` (1) in `Fast.split` (see there; the upper half's is
-    /// `Fast.halfStride` bytes on).
-    static func splitOffset(pair j: Int, polynomial: Int) -> Int {
-        Fast.split * 16 + (j >> 1) * 2 * Fast.halfStride + (j & 1) * 32 + polynomial * 16
     }
 
     /// The fast path's arithmetic for inputs in lanes (see the file's comment): `xs` holds
@@ -448,16 +424,16 @@ extension TimingFunction.Table {
     }
 
     /// One half's scalar ending of `fastOutput` and `pieceOutput`: the correction at the
-    /// guess `t` (`correction`'s operations, `X`'s and `Y`'s side by side in one vector's
-    /// lanes: `cadence_fast_correction` on the half's pairs, `Fast.scalars`), the guess test
-    /// (the larger of `|q| − limit·t` and `t − largest`), then `gridValue`.
+    /// guess `t` (`c` the half's coefficients), the guess test (the larger of
+    /// `|q| − limit·t` and `t − largest`), then `gridValue`.
     @inlinable @inline(__always)
-    static func correctedValue(_ h: Double, _ t: Double, half: UnsafeRawPointer, piece: Int?) -> Double? {
-        let c = { (k: Int) -> Double in half.load(fromByteOffset: scalarOffset(k), as: Double.self) }
-        let yq = cadence_fast_correction(h, t, (half + Fast.scalars &* 16).assumingMemoryBound(to: SIMD2<Double>.self))
-        let excess = multiplyAdd(c(Fast.limit) * -1, t, Swift.abs(yq[1]))
+    static func correctedValue(
+        _ h: Double, _ t: Double, half: UnsafeRawPointer, piece: Int?, _ c: (Int) -> Double
+    ) -> Double? {
+        let (y, q) = correction(h, t, c)
+        let excess = multiplyAdd(c(Fast.limit) * -1, t, Swift.abs(q))
         let above = t - c(Fast.largest)
-        return gridValue(yq[0], excess: excess < above ? above : excess, h: h, half: half, piece: piece)
+        return gridValue(y, excess: excess < above ? above : excess, h: h, half: half, piece: piece)
     }
 
     /// `|v|` in every lane, by clearing the sign bits (one `and`; NaN stays NaN).
@@ -609,18 +585,12 @@ extension TimingFunction.Table.Builder {
     }
 
     /// Stores `Fast.split`: each half's `B` and `A` (zeros where the half has none) as the
-    /// pairs `cadence_split_estrin_ab` reads (`Table.splitOffset`).
+    /// pairs `splitEstrin` reads.
     func storeSplit() {
         let f = elements + Fast.base
-        let split = UnsafeMutableRawPointer(f)
         for index in 0..<2 {
             for (polynomial, first) in [Fast.b, Fast.a].enumerated() {
-                for j in 0..<4 {
-                    split.storeBytes(
-                        of: SIMD2(f[first + 3 - j][index], f[first + 7 - j][index]),
-                        toByteOffset: TimingFunction.Table.splitOffset(pair: j, polynomial: polynomial) + index * Fast.halfStride,
-                        as: SIMD2<Double>.self)
-                }
+                storePairs(f + Fast.split + (2 * polynomial + index) * Fast.halfStride / 16) { f[first + $0][index] }
             }
         }
     }
@@ -634,10 +604,6 @@ extension TimingFunction.Table.Builder {
                 scalars.storeBytes(
                     of: f[k][index], toByteOffset: TimingFunction.Table.scalarOffset(k) + index * Fast.halfStride, as: Double.self)
             }
-            // `−yd` beside `yd` (`cadence_fast_correction` subtracts it where `X` subtracts `h`).
-            scalars.storeBytes(
-                of: -f[Fast.yd][index], toByteOffset: TimingFunction.Table.scalarOffset(Fast.yd) + 8 + index * Fast.halfStride,
-                as: Double.self)
         }
     }
 
