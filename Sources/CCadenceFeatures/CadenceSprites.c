@@ -562,8 +562,9 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
         row_quad quad;
         rows_solve(sprite, rows, fixed ? &f : 0, y, &quad);
-        for (int i = 0; i < 4; i++) {
-            if (!(quad.solid >> i & 1)) continue;
+        // The solid rows only, lowest first (the order of the loop over all four).
+        for (unsigned solid = (unsigned)quad.solid; solid; solid &= solid - 1) {
+            const int i = __builtin_ctz(solid);
             const ptrdiff_t begin = quad.begin[i], end = quad.end[i];
             uint8_t *pixels = rows->base + (y + i - rows->originY) * rows->stride + (begin - rows->originX) * 4;
             if (!(quad.inReach >> i & 1 && end - begin <= fixed_row_pixels)) {
@@ -583,21 +584,25 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
     if (n) draw_halves(sprite, &f, spans, n);
 }
 
-/// `Rasterizer.prefetchRows`: a write hint for each cache line of the canvas rows a particle
-/// with pixel bounds `b` can write within the run's region (its groups of eight may reach
-/// seven pixels past its bounds).
+/// `Rasterizer.prefetchRows`, cheaper: a write hint for the canvas rows a particle with pixel
+/// bounds `b` can write within the run's region (its groups of eight may reach seven pixels
+/// past its bounds): per row its first pixel, its middle one and its last, three hints and
+/// no loop over the row's cache lines (a trip count of one to three lines that changes from
+/// particle to particle: about 11 % of the run's samples). A row of at most 33 pixels (its
+/// first and last 128 bytes apart, so hints at most 64 apart) has every line hinted; a
+/// longer one its ends and middle.
 static inline void prefetch_rows(const cadence_sprite_run *run, const int32_t *b) {
     const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
     const ptrdiff_t maxX = (ptrdiff_t)b[2] + 7 < run->region[2] ? (ptrdiff_t)b[2] + 7 : run->region[2];
     const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
     const ptrdiff_t maxY = b[3] < run->region[3] ? b[3] : run->region[3];
     if (minX >= maxX || minY >= maxY) return;
-    const uintptr_t line = 64;
-    for (ptrdiff_t y = minY; y < maxY; y++) {
-        const uint8_t *row = run->base + (y - run->originY) * run->stride;
-        const uintptr_t last = (uintptr_t)(row + (maxX - 1 - run->originX) * 4);
-        for (uintptr_t address = (uintptr_t)(row + (minX - run->originX) * 4) & ~(line - 1); address <= last; address += line)
-            __builtin_prefetch((const void *)address, 1, 3);
+    const ptrdiff_t last = (maxX - 1 - minX) * 4, middle = last / 2;
+    const uint8_t *row = run->base + (minY - run->originY) * run->stride + (minX - run->originX) * 4;
+    for (ptrdiff_t y = minY; y < maxY; y++, row += run->stride) {
+        __builtin_prefetch(row, 1, 3);
+        __builtin_prefetch(row + middle, 1, 3);
+        __builtin_prefetch(row + last, 1, 3);
     }
 }
 
