@@ -135,38 +135,18 @@ private func frame(_ name: String, _ roots: [Layer], times: Inputs? = nil, threa
 
 /// The pixman references, each the loop of its benchmark row.
 private func pixmanReferences() -> [(kernel: Kernel, printed: Reference)] {
-    func loop(_ name: String, _ loop: OpaquePointer) -> Kernel {
-        Kernel(name) { n in cadence_baseline_loop_run(loop, n) }
-    }
-    let blue = premultipliedBytes(Color(red: 0.2, green: 0.4, blue: 0.8))
-    var fill = cadence_pixman_scene(
-        canvas_width: 1920, canvas_height: 1080, background: (0, 0, 0, 0), kind: 0, x: 0, y: 0, width: 1920, height: 1080,
-        angle: 0, color: blue)
-    var over = cadence_pixman_scene(
-        canvas_width: 512, canvas_height: 512, background: premultipliedBytes(rgb(0x204060)), kind: 1, x: 0, y: 0,
-        width: 512, height: 512, angle: 0, color: premultipliedBytes(Color(red: 0.9, green: 0.5, blue: 0.1, alpha: 0.6)))
-
-    // The 512 × 512 test image turned by 30° and scaled by 1.5 about the centre of a 1024 ×
-    // 1024 canvas; pixman's matrix maps canvas to image.
-    let image = makeTestBitmap(width: 512, height: 512, seed: 0xCADE_0720)
-    let (c, s) = (cos(Double.pi / 6) / 1.5, sin(Double.pi / 6) / 1.5)
-    let bilinear = image.pixels.withUnsafeBufferPointer { pixels in
-        var scene = cadence_pixman_transformed_image(
-            canvas_width: 1024, canvas_height: 1024, image: pixels.baseAddress!, image_width: 512, image_height: 512,
-            matrix: (c, s, 256 - 512 * (c + s), -s, c, 256 - 512 * (c - s)))
-        return cadence_baseline_pixman_transformed_image_loop(&scene)
-    }
     let xy = wobblyPolygon().flatMap { [$0.x, $0.y] }
     let polygon = xy.withUnsafeBufferPointer { buffer in
         var scene = cadence_pixman_polygon(canvas_width: 640, canvas_height: 640, xy: buffer.baseAddress!, count: 1000,
-                                           color: blue)
+                                           color: premultipliedBytes(PixmanPeer.blue))
         return cadence_baseline_pixman_polygon_loop(&scene)
     }
     return [
-        (loop("pixman fill_rectangles opaque 1920x1080", cadence_baseline_pixman_loop(&fill)), Printed.fill),
-        (loop("pixman composite32 OVER 512x512 alpha 0.6", cadence_baseline_pixman_loop(&over)), Printed.over),
-        (loop("pixman bilinear 512x512 rotated 30deg scaled 1.5", bilinear), Printed.bilinear),
-        (loop("pixman trapezoids 1000-vertex polygon 640x640", polygon), Printed.polygon),
+        (PixmanPeer.fill(), Printed.fill),
+        (PixmanPeer.over(), Printed.over),
+        (PixmanPeer.turned(), Printed.bilinear),
+        (Kernel("pixman trapezoids 1000-vertex polygon 640x640") { n in cadence_baseline_loop_run(polygon, n) },
+         Printed.polygon),
     ]
 }
 
