@@ -386,11 +386,13 @@ final class CompositorBandsTests: XCTestCase {
     }
 
     /// Bands cover the rows once, top to bottom, each at least one row and as even as
-    /// whole rows allow; `bandsPerThread` a thread on more than one thread, shadows or not,
-    /// and more when a band would span more than `byteLimit` bytes of rows (`4 · width` a
-    /// row, at least one row a band); never more bands than rows; an empty canvas is one band.
-    /// On one thread no cut falls inside the rows of a layer casting a shadow (`scene()`'s
-    /// child): the cuts there move to those rows' ends, and the bands that meet are one.
+    /// whole rows allow; `bandsPerThread` a thread on more than one thread, and more when a
+    /// band would span more than `byteLimit` bytes of rows (`4 · width` a row, at least one
+    /// row a band); never more bands than rows; an empty canvas is one band. Within the
+    /// rows of a layer casting a shadow (`scene()`'s child): on one thread no cut (the cuts
+    /// there move to those rows' ends, and the bands that meet are one); on several, the
+    /// even cuts outside those rows stay, and inside them there are at most `threads − 1`
+    /// cuts, even ones, and no more than the even cuts that fell there.
     func testBands() throws {
         let compositor = Compositor(threadCount: 1)
         XCTAssertEqual(compositor.bandByteLimit, Compositor.bandByteLimit)
@@ -419,6 +421,19 @@ final class CompositorBandsTests: XCTestCase {
                             XCTAssertFalse(bands.dropFirst().contains { rows.minY < $0.lowerBound && $0.lowerBound < rows.maxY }, message)
                             XCTAssertLessThanOrEqual(bands.count, even, message)
                             XCTAssertGreaterThan(bands.count, even - (rows.maxY - rows.minY) / max(1, Int(height) / even) - 2, message)
+                        } else if shadowed, let zone = Compositor.shadowedRows(of: list).first {
+                            let rows = [zone]
+                            XCTAssertEqual(Compositor.shadowedRows(of: list).count, 1, message)
+                            let inside = { (cut: Int) in rows[0].lowerBound < cut && cut < rows[0].upperBound }
+                            let evenCuts = (1..<even).map { $0 * Int(height) / even }
+                            let cuts = bands.dropFirst().map(\.lowerBound)
+                            XCTAssertEqual(cuts.filter { !inside($0) && !rows[0].contains($0) && $0 != rows[0].upperBound },
+                                           evenCuts.filter { !inside($0) && !rows[0].contains($0) && $0 != rows[0].upperBound },
+                                           message)
+                            let within = cuts.filter(inside), parts = min(threads, evenCuts.filter(inside).count + 1)
+                            XCTAssertLessThanOrEqual(within.count, threads - 1, message)
+                            let zone = rows[0].count
+                            XCTAssertEqual(within, (1..<parts).map { rows[0].lowerBound + $0 * zone / parts }.filter(inside), message)
                         } else {
                             XCTAssertEqual(bands.count, even, message)
                             XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, message)
@@ -432,6 +447,33 @@ final class CompositorBandsTests: XCTestCase {
                                         byteLimit: Compositor.bandByteLimit), [0..<0])
         XCTAssertEqual(Compositor.bands(for: RenderList(pixelWidth: 1920, pixelHeight: 1080, items: []), threads: 1,
                                         byteLimit: Compositor.bandByteLimit).count, 8)
+    }
+
+    /// The threads take the bands by estimated work, most first, ties top first: a
+    /// permutation of the bands; on a canvas with layers only in its lower rows those
+    /// bands come first, and the rest keep their order. And the pixels do not depend on it
+    /// (the same frame at 1, 2 and 3 threads).
+    func testBandsAreTakenHeaviestFirst() throws {
+        let canvas = Canvas(width: 64, height: 80)
+        let root = makeLayer("root", frame: Rect(x: 0, y: 0, width: 64, height: 80))
+        for (k, y) in [58.0, 66, 74].enumerated() {
+            let layer = makeLayer("bar \(k)", frame: Rect(x: 2, y: y, width: 60, height: 6), background: k == 1 ? blue : red)
+            layer.opacity = 0.5  // a group: twice its extent
+            try root.addSublayer(layer)
+        }
+        let compositor = Compositor(threadCount: 2)
+        let list = compositor.renderList([root], at: 0, on: canvas)
+        let bands = Compositor.bands(for: list, threads: 2, byteLimit: .max)
+        XCTAssertEqual(bands.count, 8)
+        let order = Compositor.heaviestFirst(bands, of: list)
+        XCTAssertEqual(order.sorted(), Array(bands.indices))
+        XCTAssertEqual(Set(order.prefix(3)), [5, 6, 7], "\(bands) \(order)")
+        XCTAssertEqual(Array(order.dropFirst(3)), [0, 1, 2, 3, 4])
+        XCTAssertEqual(Compositor.heaviestFirst([], of: list), [])
+        let expected = try Compositor(threadCount: 1).render([root], at: 0, on: canvas)
+        for threads in [2, 3] {
+            XCTAssertEqual(try Compositor(threadCount: threads).render([root], at: 0, on: canvas), expected, "\(threads) threads")
+        }
     }
 
     func testThreadCountIsClamped() {

@@ -30,61 +30,90 @@ extension Compositor {
     /// `⌈height / n⌉` rows, top to bottom, where `n` is the larger of `threads ·
     /// bandsPerThread` (on more than one thread; else 1) and the fewest bands of at most
     /// `byteLimit` bytes of rows (`4 · width` bytes a row, at least one row a band), and at
-    /// most `height` (at least one band, maybe empty for an empty canvas). On one thread the
-    /// cuts that fall inside a shadow's rows move out of them (`bandsAroundShadows`), so those
-    /// bands are uneven and may be fewer: cutting a shadow would repeat its blur's reach
-    /// (+15 % instructions on the shadowed 1080p frame in eight even bands) for no balance.
-    /// The threads take the bands in order, each the next one not yet taken when it is free
-    /// (a thread that starts late, or that the host machine pauses, leaves its share to the
-    /// others; bands dealt round-robin, thread `t` drawing `t`, `t + threads`, …, waited for
-    /// it). Where the bands are cut, and which thread draws which band, does not change a
-    /// pixel. (Until shadows were cut to a band's rows, a frame with a shadow had one band
-    /// a thread; cutting by estimated work instead of rows — each item's `pixelWork` spread
-    /// over its rows — was tried then and cut the shadowed frame through its shadows:
-    /// 1.11×; `Benchmarks/README.md`, "Threads".)
+    /// most `height` (at least one band, maybe empty for an empty canvas) — except where
+    /// items cast shadows. A cut inside a shadow's rows costs its blur's reach twice (the
+    /// bands on both sides blur it; and, for a shadow of a layer's own alpha, draw that many
+    /// rows of the layer's group): on the shadowed 1080p frame, eight even bands are +22 %
+    /// instructions over one band. So within the rows of shadowed items (overlapping ones
+    /// joined, `shadowedRows`):
+    /// - on one thread there is no cut: the cuts that fall inside move to the nearer end
+    ///   (`bandsAroundShadows`), so those bands are uneven and may be fewer; nothing is
+    ///   gained by cutting a shadow;
+    /// - on `threads > 1` the even cuts inside are replaced by the shadowed rows' ends and
+    ///   `min(threads, m + 1) − 1` even cuts of those rows, `m` the even cuts that fell
+    ///   inside: one band a thread at most, so that the threads still share the shadows'
+    ///   work, with a third of the repeated reach of eight bands on the 1080p frame (three
+    ///   cuts through five shadows become one).
+    ///
+    /// The threads take the bands heaviest first (`heaviestFirst`), each the next one not
+    /// yet taken when it is free (a thread that starts late, or that the host machine
+    /// pauses, leaves its share to the others; bands dealt round-robin, thread `t` drawing
+    /// `t`, `t + threads`, …, waited for it). Where the bands are cut, and which thread
+    /// draws which band, does not change a pixel. (Cutting by estimated work instead of
+    /// rows — each item's `pixelWork` spread over its rows — was tried when shadows were
+    /// first cut to a band's rows and cut the shadowed frame through its shadows: 1.11×;
+    /// `Benchmarks/README.md`, "Threads".)
     static func bands(for list: RenderList, threads: Int, byteLimit: Int) -> [Range<Int>] {
         let height = list.pixelHeight
         let perThread = threads > 1 ? bandsPerThread : 1
         let rowsPerBand = Swift.max(1, byteLimit / Swift.max(1, 4 * list.pixelWidth))
         let cacheBands = height == 0 ? 1 : (height - 1) / rowsPerBand + 1
         let n = Swift.max(1, Swift.min(Swift.max(threads * perThread, cacheBands), height))
-        if threads == 1, n > 1 {
-            return bandsAroundShadows(for: list, count: n)
+        guard n > 1 else { return [0..<height] }
+        let shadowed = shadowedRows(of: list)
+        if threads == 1 { return bandsAroundShadows(shadowed, height: height, count: n) }
+        let even = (1..<n).map { $0 * height / n }
+        guard !shadowed.isEmpty else { return bands(cutAt: even, height: height) }
+        var cuts = even.filter { cut in !shadowed.contains { $0.lowerBound < cut && cut < $0.upperBound } }
+        for rows in shadowed {
+            let inside = even.count { rows.lowerBound < $0 && $0 < rows.upperBound }
+            let parts = Swift.min(threads, inside + 1)
+            cuts.append(rows.lowerBound)
+            cuts.append(contentsOf: (1..<parts).map { rows.lowerBound + $0 * rows.count / parts })
+            cuts.append(rows.upperBound)
         }
-        return (0..<n).map { ($0 * height / n)..<(($0 + 1) * height / n) }
+        return bands(cutAt: cuts, height: height)
     }
 
-    /// `count` even bands of `list`'s rows, each cut that falls inside the rows of an item
-    /// casting a shadow moved to the nearer end of those rows (cuts that meet are one): on
-    /// one thread nothing is gained by cutting a shadow, and a band cut through one repeats
-    /// its blur's reach (and, for a shadow of a layer's own alpha, that many rows of the
-    /// layer's group).
-    static func bandsAroundShadows(for list: RenderList, count n: Int) -> [Range<Int>] {
-        let height = list.pixelHeight
-        // The rows of the shadowed items, overlapping ones joined.
+    /// The bands between `cuts` (any order; those at or outside `0…height` and repeated
+    /// ones are dropped), top to bottom.
+    private static func bands(cutAt cuts: [Int], height: Int) -> [Range<Int>] {
+        let inner = Set(cuts.filter { 0 < $0 && $0 < height }).sorted()
+        return zip([0] + inner, inner + [height]).map { $0..<$1 }
+    }
+
+    /// The rows of `list`'s items that cast a shadow (their extents' rows, within the
+    /// canvas), overlapping or touching ones joined, top to bottom.
+    static func shadowedRows(of list: RenderList) -> [Range<Int>] {
         var shadowed: [Range<Int>] = []
         for item in list.items where item.shadow != nil && !item.extent.isEmpty {
-            shadowed.append(item.extent.minY..<item.extent.maxY)
+            let rows = Swift.max(0, item.extent.minY)..<Swift.min(list.pixelHeight, item.extent.maxY)
+            if !rows.isEmpty { shadowed.append(rows) }
         }
         shadowed.sort { $0.lowerBound < $1.lowerBound }
         var joined: [Range<Int>] = []
         for rows in shadowed {
-            if let last = joined.last, rows.lowerBound < last.upperBound {
+            if let last = joined.last, rows.lowerBound <= last.upperBound {
                 joined[joined.count - 1] = last.lowerBound..<Swift.max(last.upperBound, rows.upperBound)
             } else {
                 joined.append(rows)
             }
         }
-        var cuts: [Int] = []
-        for k in 1..<n {
-            var cut = k * height / n
-            if let rows = joined.first(where: { $0.lowerBound < cut && cut < $0.upperBound }) {
-                cut = cut - rows.lowerBound <= rows.upperBound - cut ? rows.lowerBound : rows.upperBound
-            }
-            if cut > (cuts.last ?? 0), cut < height { cuts.append(cut) }
+        return joined
+    }
+
+    /// `count` even bands of `height` rows, each cut that falls inside `shadowed` rows
+    /// (`shadowedRows`) moved to the nearer end of those rows (cuts that meet are one): on
+    /// one thread nothing is gained by cutting a shadow, and a band cut through one repeats
+    /// its blur's reach (and, for a shadow of a layer's own alpha, that many rows of the
+    /// layer's group).
+    static func bandsAroundShadows(_ shadowed: [Range<Int>], height: Int, count n: Int) -> [Range<Int>] {
+        let cuts = (1..<n).map { k in
+            let cut = k * height / n
+            guard let rows = shadowed.first(where: { $0.lowerBound < cut && cut < $0.upperBound }) else { return cut }
+            return cut - rows.lowerBound <= rows.upperBound - cut ? rows.lowerBound : rows.upperBound
         }
-        let starts = [0] + cuts, ends = cuts + [height]
-        return zip(starts, ends).map { $0..<$1 }
+        return bands(cutAt: cuts, height: height)
     }
 
     /// Clears `bitmap` to `fill` (unless `nil`: then draws over what it holds) and draws
@@ -96,6 +125,7 @@ extension Compositor {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
         let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
         let workers = Swift.min(threadCount, bands.count)
+        let order = workers > 1 ? Self.heaviestFirst(bands, of: list) : Array(bands.indices)
         while rasterizers.count < workers { rasterizers.append(Rasterizer(byteLimit: scratchLimit)) }
         // The workers take the shortcuts the compositor's rasterizer is set to (tests change
         // them between frames).
@@ -105,7 +135,7 @@ extension Compositor {
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { ticket in
                 ticket[0] = 0
-                let job = BandJob(list: list, bands: bands, workers: Array(rasterizers.prefix(workers)),
+                let job = BandJob(list: list, bands: order.map { bands[$0] }, workers: Array(rasterizers.prefix(workers)),
                                   base: pixels.baseAddress!, stride: stride, width: width, fill: fill,
                                   occluders: occluders, ticket: ticket.baseAddress!)
                 if workers == 1 {
@@ -159,6 +189,24 @@ extension Compositor {
         } else {
             occluders.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The indices of `bands` in the order the threads take them: by estimated work, most
+    /// first (ties top first). Each band's estimate is the canvas's rows it holds plus, for
+    /// each item, the item's `pixelWork` times the share of the item's extent rows in the
+    /// band. Taken largest first, the bands end about together (the last band a thread takes
+    /// is a light one, not a heavy band at the bottom of the canvas that the other thread
+    /// waits for). The order changes no pixel. Cost: one pass over the items per band.
+    static func heaviestFirst(_ bands: [Range<Int>], of list: RenderList) -> [Int] {
+        let width = Double(list.pixelWidth)
+        let work = bands.map { band in
+            list.items.reduce(width * Double(band.count)) { sum, item in
+                let rows = item.extent.minY..<Swift.max(item.extent.minY, item.extent.maxY)
+                let shared = rows.clamped(to: band).count
+                return shared == 0 ? sum : sum + Double(item.pixelWork) * Double(shared) / Double(rows.count)
+            }
+        }
+        return bands.indices.sorted { work[$0] > work[$1] || (work[$0] == work[$1] && $0 < $1) }
     }
 
     /// Sets `rows` rows of `width` pixels at `start` (rows `stride` bytes apart) to `fill`.
