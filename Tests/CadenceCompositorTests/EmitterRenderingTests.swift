@@ -310,39 +310,6 @@ final class EmitterRenderingTests: XCTestCase {
         }
     }
 
-    /// The compositor packs each particle as it is evaluated (its pool, the visitor of
-    /// `particles(at:into:visitor:)`); a list built without a pool packs the particles'
-    /// array (`particles(at:)`): the same sprites, value for value, in every render mode,
-    /// over several cells (one without contents) on a y-down and a flipped canvas.
-    func testPackingWhileEvaluatingMatchesTheArray() throws {
-        let emitter = try fountain()
-        var blue = emitter.emitterCells[0]
-        blue.emissionLongitude = -.pi / 3
-        blue.spin = -3
-        var empty = emitter.emitterCells[0]
-        empty.contents = nil
-        emitter.emitterCells += [empty, blue]
-        for origin in [Canvas.Origin.topLeft, .bottomLeft] {
-            let canvas = Canvas(width: 64, height: 64, origin: origin)
-            for mode in EmitterRenderMode.allCases {
-                emitter.renderMode = mode
-                let fused = try XCTUnwrap(Compositor(threadCount: 1).renderList([emitter], at: 2.5, on: canvas).items[0].sprites)
-                let list = RenderList(
-                    layers: [emitter.presentation(at: 2.5)], pixelWidth: 64, pixelHeight: 64, scale: 1, origin: origin,
-                    time: 2.5)
-                let arrays = try XCTUnwrap(list.items[0].sprites)
-                XCTAssertGreaterThan(fused.count, 100, "\(mode)")
-                let a = fused.storage, b = arrays.storage
-                XCTAssertTrue(a.bounds == b.bounds && a.centers == b.centers && a.maps == b.maps, "\(mode) \(origin)")
-                XCTAssertTrue(a.tints == b.tints && a.cellLevels == b.cellLevels, "\(mode) \(origin)")
-                XCTAssertEqual(a.extent, b.extent, "\(mode) \(origin)")
-                XCTAssertEqual(a.pixelArea, b.pixelArea, "\(mode) \(origin)")
-                XCTAssertEqual(a.additive, b.additive)
-                XCTAssertEqual(a.flipped, b.flipped)
-            }
-        }
-    }
-
     /// 10⁶ particles asked for: the cap holds, the frame finishes.
     func testHugeBirthRateIsCapped() throws {
         let emitter = try fountain()

@@ -282,48 +282,6 @@ final class EmitterLayerTests: XCTestCase {
         }
     }
 
-    /// `particles(at:into:visitor:)` visits the particles of `particles(at:)`, bit for bit
-    /// and in order, in every render mode: with sub-cells (each parent's sub-particles after
-    /// its cell's), a cell without births between two with, and a cap that cuts the first
-    /// cell's candidates short (visited newest first, so kept and reversed before they are
-    /// handed over) and leaves the second cell one particle. The unordered modes keep none
-    /// in the buffer.
-    func testVisitorSeesTheParticlesInOrder() {
-        struct Collect: ParticleVisitor {
-            var seen: [Particle] = []
-            mutating func visit(_ particle: Particle) { seen.append(particle) }
-        }
-        let layer = EmitterLayer()
-        var parent = cell(rate: 3, lifetime: 2)
-        parent.velocity = 20
-        parent.emissionRange = 2 * .pi
-        var child = cell(rate: 5, lifetime: 0.5)
-        child.velocity = 9
-        child.emissionRange = 2 * .pi
-        parent.emitterCells = [child]
-        var still = cell(rate: 0, lifetime: 1)
-        still.velocity = 1
-        let scenes: [([EmitterCell], Double)] = [
-            ([parent, still, cell(rate: 2, lifetime: 1)], 3),
-            ([cell(rate: 1024, lifetime: 1000), cell(rate: 1, lifetime: 1000)], Double(EmitterLayer.maxParticles - 2) / 1024),
-            ([cell(rate: 1024, lifetime: 1000), cell(rate: 1, lifetime: 1000)], 200),
-        ]
-        for (cells, time) in scenes {
-            layer.emitterCells = cells
-            for mode in EmitterRenderMode.allCases {
-                layer.renderMode = mode
-                let expected = layer.particles(at: time)
-                var buffer = ParticleBuffer(), visitor = Collect()
-                layer.particles(at: time, into: &buffer, visitor: &visitor)
-                XCTAssertEqual(visitor.seen.count, expected.count, "\(mode) at \(time)")
-                XCTAssertTrue(visitor.seen == expected, "\(mode) at \(time)")
-                if mode == .unordered || mode == .additive {
-                    XCTAssertTrue(buffer.particles.isEmpty, "\(mode) at \(time): none kept")
-                }
-            }
-        }
-    }
-
     /// When the particle cap cuts a cell's candidates short, the newest are kept (oldest
     /// first, as always); one candidate short of the cap, and exactly at it, all are kept.
     /// (The evaluation visits candidates oldest first only when no cap can cut them.)

@@ -40,34 +40,151 @@ extension RenderList.Builder {
                 tint: tint, additive: additive, into: &items)
         }
         if let pool = spritePool {
-            // Each particle packed as it is evaluated (in the unordered modes: one pass).
+            emitter.particles(at: time, into: &pool.particles)
             items[index].sprites = sprites(
-                cells: emitter.emitterCells, map: map, orientation: orientation, tint: tint, additive: additive,
-                storage: pool.storage()
-            ) { emitter.particles(at: time, into: &pool.particles, visitor: &$0) }
+                of: pool.particles.particles, cells: emitter.emitterCells, map: map, orientation: orientation,
+                tint: tint, additive: additive, storage: pool.storage())
         } else {
-            // The particles as an array first: the fused pass's twin.
-            let particles = emitter.particles(at: time)
             items[index].sprites = sprites(
-                cells: emitter.emitterCells, map: map, orientation: orientation, tint: tint, additive: additive,
-                storage: SpriteStorage()
-            ) { packer in for particle in particles { packer.visit(particle) } }
+                of: emitter.particles(at: time), cells: emitter.emitterCells, map: map, orientation: orientation,
+                tint: tint, additive: additive, storage: SpriteStorage())
         }
     }
 
-    /// The particles that `feed` hands to its packer, packed for the sprite kernel into
-    /// `storage` (emptied), under the emitter's affine plane `map`; `nil` when none is drawn
-    /// (`SpritePacker`).
+    /// The particles packed for the sprite kernel into `storage` (emptied), under the
+    /// emitter's affine plane `map`; `nil` when none is drawn.
+    ///
+    /// Per particle: its 2 × 2 matrix `s · R(θ) · A` (`A` the plane's linear part, `s` its
+    /// scale over the cell's `contentsScale`), its centre in pixels, the inverse (pixels to
+    /// its layer coordinates; v negated where image rows run up), the bounds of its image in
+    /// pixels with the anti-aliasing pixel (as `RenderList.pixelBounds`), its mip level
+    /// (`ContentsSampler.choose` on the inverse's footprint: the level the general path
+    /// reads), and its tint, premultiplied, rounded to 1/256ths. Cost: one `sincos` and about
+    /// 60 other operations a particle; no allocation once `storage` has grown.
     func sprites(
-        cells: [EmitterCell], map: PlaneMap, orientation: Double, tint: SIMD4<Double>?, additive: Bool,
-        storage: SpriteStorage, feed: (inout SpritePacker) -> Void
+        of particles: [Particle], cells: [EmitterCell], map: PlaneMap, orientation: Double, tint: SIMD4<Double>?,
+        additive: Bool, storage: SpriteStorage
     ) -> RenderList.Sprites? {
-        guard var packer = SpritePacker(
-            cells: cells, map: map, orientation: orientation, tint: tint.map(Self.clampedColor), additive: additive,
-            canvas: canvas, image: image, storage: storage)
-        else { return nil }
-        feed(&packer)
-        return packer.finish()
+        guard !particles.isEmpty else { return nil }
+        storage.additive = additive
+        storage.flipped = orientation < 0
+        // The plane's linear part (w normalised to 1) and its inverse.
+        let w = map.r3.z
+        let a11 = map.r1.x / w, a12 = map.r1.y / w, a21 = map.r2.x / w, a22 = map.r2.y / w
+        let tx = map.r3.x / w, ty = map.r3.y / w
+        let det = a11 * a22 - a12 * a21
+        guard det != 0, det.isFinite else { return nil }
+        let i11 = a22 / det, i12 = -a12 / det, i21 = -a21 / det, i22 = a11 / det
+        let flip: Double = orientation < 0 ? -1 : 1
+        let multiplier = tint.map(Self.clampedColor)
+        var extent = PixelRect.empty
+        var area = 0
+        // The cell of the particle before (its scalars: reading the cell itself would retain
+        // its image and bitmap per particle).
+        var current = -1
+        var hasContents = false, mipmapped = false, contentsScale = 1.0, hw = 0.0, hh = 0.0, levels = 1
+        // The per-particle arrays are filled as locals and put back at the end: appending to
+        // the storage's properties checked exclusive access at run time, five times a particle.
+        var bounds: [SIMD4<Int32>] = [], centers: [SIMD2<Double>] = [], maps: [SIMD8<Float>] = []
+        var tints: [SIMD4<UInt16>] = [], cellLevels: [UInt32] = []
+        swap(&bounds, &storage.bounds)
+        swap(&centers, &storage.centers)
+        swap(&maps, &storage.maps)
+        swap(&tints, &storage.tints)
+        swap(&cellLevels, &storage.cellLevels)
+        defer {
+            swap(&bounds, &storage.bounds)
+            swap(&centers, &storage.centers)
+            swap(&maps, &storage.maps)
+            swap(&tints, &storage.tints)
+            swap(&cellLevels, &storage.cellLevels)
+        }
+        // A `Particle` is plain data (its cell path inline), so the copy a particle is a
+        // load, without reference counting.
+        for particle in particles {
+            let flat = particle.cellIndex
+            guard flat >= 0, flat < 1 << 24 else { continue }
+            if flat != current {
+                current = flat
+                if storage.seen.count <= flat {
+                    storage.seen.append(contentsOf: repeatElement(false, count: flat + 1 - storage.seen.count))
+                    storage.cells.append(contentsOf: repeatElement(nil, count: flat + 1 - storage.cells.count))
+                }
+                if !storage.seen[flat] {
+                    storage.seen[flat] = true
+                    storage.cells[flat] = spriteCell(Self.cell(at: particle.cell, in: cells))
+                }
+                hasContents = storage.cells[flat] != nil
+                if let cell = storage.cells[flat] {
+                    mipmapped = cell.mipmapped
+                    contentsScale = cell.contentsScale
+                    hw = Double(cell.halfWidth)
+                    hh = Double(cell.halfHeight)
+                    levels = cell.image.levelCount
+                }
+            }
+            guard hasContents else { continue }
+            let s = particle.scale / contentsScale
+            let c = multiplier.map { particle.color * $0 } ?? particle.color
+            guard s > 0, s.isFinite, c.w > 0 else { continue }
+            // One call for both: the same values as `sin` and `cos` apart (`cadence_sincos`).
+            var sn = 0.0, cs = 0.0
+            cadence_sincos(particle.rotation, &sn, &cs)
+            // The matrix s·R(θ)·A, row vectors.
+            let r11 = s * cs, r12 = s * sn
+            let m11 = r11 * a11 + r12 * a21, m12 = r11 * a12 + r12 * a22
+            let m21 = r11 * a21 - r12 * a11, m22 = r11 * a22 - r12 * a12
+            let p = particle.position
+            let center = SIMD2(p.x * a11 + p.y * a21 + tx, p.x * a12 + p.y * a22 + ty)
+            // Its inverse, A⁻¹ · R(−θ) / s.
+            let n11 = (i11 * cs + i12 * sn) / s, n12 = (i12 * cs - i11 * sn) / s
+            let n21 = (i21 * cs + i22 * sn) / s, n22 = (i22 * cs - i21 * sn) / s
+            let reach = SIMD2(abs(m11) * hw + abs(m21) * hh, abs(m12) * hw + abs(m22) * hh)
+            guard center.x.isFinite, center.y.isFinite, reach.x.isFinite, reach.y.isFinite,
+                  n11.isFinite, n12.isFinite, n21.isFinite, n22.isFinite
+            else { continue }
+            let rect = PixelRect(covering: center - reach, center + reach, margin: 1, within: canvas)
+            guard !rect.isEmpty else { continue }
+            let ux = Float(n11), uy = Float(n21), vx = Float(flip * n12), vy = Float(flip * n22)
+            let ppu = 1 / (ux * ux + uy * uy).squareRoot(), ppv = 1 / (vx * vx + vy * vy).squareRoot()
+            guard ppu.isFinite, ppv.isFinite, ppu > 0, ppv > 0 else { continue }
+            // The mip level the general path samples (its `choice.first`).
+            let rho2 = Swift.max(n11 * n11 + n12 * n12, n21 * n21 + n22 * n22)
+            var level = ContentsSampler.choose(
+                rho2: Float(rho2), magnification: .linear, minification: .linear, bias: 0, last: 64).first
+            if level > 0 && !mipmapped, let bitmap = storage.cells[flat]?.bitmap {
+                let chain = image(bitmap, true)
+                storage.cells[flat]?.image = chain
+                storage.cells[flat]?.mipmapped = true
+                mipmapped = true
+                levels = chain.levelCount
+            }
+            level = Swift.min(level, levels - 1, 255)
+            // Scalar conversions: the generic SIMD ones are calls and loops.
+            let premultiplied = SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * 256
+            let tintBits = SIMD4<UInt16>(
+                UInt16(premultiplied.x.rounded()), UInt16(premultiplied.y.rounded()), UInt16(premultiplied.z.rounded()),
+                UInt16(premultiplied.w.rounded()))
+            bounds.append(SIMD4(Int32(rect.minX), Int32(rect.minY), Int32(rect.maxX), Int32(rect.maxY)))
+            centers.append(center)
+            maps.append(SIMD8(ux, uy, vx, vy, ppu, ppv, 0, 0))
+            tints.append(tintBits)
+            cellLevels.append(UInt32(flat) << 8 | UInt32(level))
+            extent = extent.union(rect)
+            area += rect.area
+        }
+        storage.extent = extent
+        storage.pixelArea = area
+        return bounds.isEmpty ? nil : RenderList.Sprites(storage: storage)
+    }
+
+    /// A cell's image for the sprites, `nil` when it has no contents (or an empty one).
+    func spriteCell(_ cell: EmitterCell) -> SpriteStorage.Cell? {
+        guard let bitmap = cell.contents, bitmap.width > 0, bitmap.height > 0 else { return nil }
+        let scale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1
+        return SpriteStorage.Cell(
+            image: image(bitmap, false), bitmap: bitmap, mipmapped: false, halfWidth: Float(bitmap.width) / 2,
+            halfHeight: Float(bitmap.height) / 2, contentsScale: scale)
     }
 
     /// The general path, the sprites' reference twin: each particle an item of its own
@@ -158,168 +275,5 @@ extension RenderList.Builder {
                 contentsCenter: Rect(x: 0, y: 0, width: 1, height: 1), contentsScale: 1,
                 rowZeroAtUnitYZero: orientation > 0)
         }
-    }
-}
-
-/// The sprite arrays of one emitter, filled a particle at a time (`visit`, in draw order) and
-/// handed to the render list by `finish`.
-///
-/// Per particle: its 2 × 2 matrix `s · R(θ) · A` (`A` the plane's linear part, `s` its
-/// scale over the cell's `contentsScale`), its centre in pixels, the inverse (pixels to
-/// its layer coordinates; v negated where image rows run up), the bounds of its image in
-/// pixels with the anti-aliasing pixel (as `RenderList.pixelBounds`), its mip level
-/// (`ContentsSampler.choose` on the inverse's footprint: the level the general path
-/// reads), and its tint, premultiplied, rounded to 1/256ths. Cells without contents,
-/// particles of scale ≤ 0 or of alpha 0 are left out. Cost: one `sincos` and about 60
-/// other operations a particle; no allocation once `storage` has grown. A visitor of
-/// `EmitterLayer.particles(at:into:visitor:)`: a value passed `inout`, so its arrays are
-/// appended to without the run-time exclusivity checks of a class's or a closure's.
-struct SpritePacker: ParticleVisitor {
-    let storage: SpriteStorage
-    let cells: [EmitterCell]
-    let canvas: PixelRect
-    let image: (Bitmap, _ mipmapped: Bool) -> ContentsImage
-    /// The plane's linear part (w normalised to 1), its translation, its inverse; the
-    /// orientation's sign on v; the replicator's colour multiplier, clamped.
-    let a11, a12, a21, a22, tx, ty: Double
-    let i11, i12, i21, i22: Double
-    let flip: Double
-    let multiplier: SIMD4<Double>?
-    var extent = PixelRect.empty
-    var area = 0
-    /// The cell of the particle before (its scalars: reading the cell itself would retain
-    /// its image and bitmap per particle).
-    var current = -1
-    var hasContents = false, mipmapped = false, contentsScale = 1.0, hw = 0.0, hh = 0.0, levels = 1
-    /// The per-particle arrays, taken from the storage and put back by `finish`.
-    var bounds: [SIMD4<Int32>] = [], centers: [SIMD2<Double>] = [], maps: [SIMD8<Float>] = []
-    var tints: [SIMD4<UInt16>] = [], cellLevels: [UInt32] = []
-
-    /// A packer into `storage` (emptied); `nil` when the plane `map` is singular.
-    init?(
-        cells: [EmitterCell], map: PlaneMap, orientation: Double, tint multiplier: SIMD4<Double>?, additive: Bool,
-        canvas: PixelRect, image: @escaping (Bitmap, _ mipmapped: Bool) -> ContentsImage, storage: SpriteStorage
-    ) {
-        storage.additive = additive
-        storage.flipped = orientation < 0
-        let w = map.r3.z
-        a11 = map.r1.x / w
-        a12 = map.r1.y / w
-        a21 = map.r2.x / w
-        a22 = map.r2.y / w
-        tx = map.r3.x / w
-        ty = map.r3.y / w
-        let det = a11 * a22 - a12 * a21
-        guard det != 0, det.isFinite else { return nil }
-        i11 = a22 / det
-        i12 = -a12 / det
-        i21 = -a21 / det
-        i22 = a11 / det
-        flip = orientation < 0 ? -1 : 1
-        self.multiplier = multiplier
-        self.cells = cells
-        self.canvas = canvas
-        self.image = image
-        self.storage = storage
-        swap(&bounds, &storage.bounds)
-        swap(&centers, &storage.centers)
-        swap(&maps, &storage.maps)
-        swap(&tints, &storage.tints)
-        swap(&cellLevels, &storage.cellLevels)
-    }
-
-    /// Packs `particle`, or leaves it out.
-    mutating func visit(_ particle: Particle) {
-            let flat = particle.cellIndex
-            guard flat >= 0, flat < 1 << 24 else { return }
-            if flat != current {
-                current = flat
-                if storage.seen.count <= flat {
-                    storage.seen.append(contentsOf: repeatElement(false, count: flat + 1 - storage.seen.count))
-                    storage.cells.append(contentsOf: repeatElement(nil, count: flat + 1 - storage.cells.count))
-                }
-                if !storage.seen[flat] {
-                    storage.seen[flat] = true
-                    storage.cells[flat] = spriteCell(RenderList.Builder.cell(at: particle.cell, in: cells))
-                }
-                hasContents = storage.cells[flat] != nil
-                if let cell = storage.cells[flat] {
-                    mipmapped = cell.mipmapped
-                    contentsScale = cell.contentsScale
-                    hw = Double(cell.halfWidth)
-                    hh = Double(cell.halfHeight)
-                    levels = cell.image.levelCount
-                }
-            }
-            guard hasContents else { return }
-            let s = particle.scale / contentsScale
-            let c = multiplier.map { particle.color * $0 } ?? particle.color
-            guard s > 0, s.isFinite, c.w > 0 else { return }
-            // One call for both: the same values as `sin` and `cos` apart (`cadence_sincos`).
-            var sn = 0.0, cs = 0.0
-            cadence_sincos(particle.rotation, &sn, &cs)
-            // The matrix s·R(θ)·A, row vectors.
-            let r11 = s * cs, r12 = s * sn
-            let m11 = r11 * a11 + r12 * a21, m12 = r11 * a12 + r12 * a22
-            let m21 = r11 * a21 - r12 * a11, m22 = r11 * a22 - r12 * a12
-            let p = particle.position
-            let center = SIMD2(p.x * a11 + p.y * a21 + tx, p.x * a12 + p.y * a22 + ty)
-            // Its inverse, A⁻¹ · R(−θ) / s.
-            let n11 = (i11 * cs + i12 * sn) / s, n12 = (i12 * cs - i11 * sn) / s
-            let n21 = (i21 * cs + i22 * sn) / s, n22 = (i22 * cs - i21 * sn) / s
-            let reach = SIMD2(abs(m11) * hw + abs(m21) * hh, abs(m12) * hw + abs(m22) * hh)
-            guard center.x.isFinite, center.y.isFinite, reach.x.isFinite, reach.y.isFinite,
-                  n11.isFinite, n12.isFinite, n21.isFinite, n22.isFinite
-            else { return }
-            let rect = PixelRect(covering: center - reach, center + reach, margin: 1, within: canvas)
-            guard !rect.isEmpty else { return }
-            let ux = Float(n11), uy = Float(n21), vx = Float(flip * n12), vy = Float(flip * n22)
-            let ppu = 1 / (ux * ux + uy * uy).squareRoot(), ppv = 1 / (vx * vx + vy * vy).squareRoot()
-            guard ppu.isFinite, ppv.isFinite, ppu > 0, ppv > 0 else { return }
-            // The mip level the general path samples (its `choice.first`).
-            let rho2 = Swift.max(n11 * n11 + n12 * n12, n21 * n21 + n22 * n22)
-            var level = ContentsSampler.choose(
-                rho2: Float(rho2), magnification: .linear, minification: .linear, bias: 0, last: 64).first
-            if level > 0 && !mipmapped, let bitmap = storage.cells[flat]?.bitmap {
-                let chain = image(bitmap, true)
-                storage.cells[flat]?.image = chain
-                storage.cells[flat]?.mipmapped = true
-                mipmapped = true
-                levels = chain.levelCount
-            }
-            level = Swift.min(level, levels - 1, 255)
-            // Scalar conversions: the generic SIMD ones are calls and loops.
-            let premultiplied = SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * 256
-            let tintBits = SIMD4<UInt16>(
-                UInt16(premultiplied.x.rounded()), UInt16(premultiplied.y.rounded()), UInt16(premultiplied.z.rounded()),
-                UInt16(premultiplied.w.rounded()))
-            bounds.append(SIMD4(Int32(rect.minX), Int32(rect.minY), Int32(rect.maxX), Int32(rect.maxY)))
-            centers.append(center)
-            maps.append(SIMD8(ux, uy, vx, vy, ppu, ppv, 0, 0))
-            tints.append(tintBits)
-            cellLevels.append(UInt32(flat) << 8 | UInt32(level))
-            extent = extent.union(rect)
-            area += rect.area
-    }
-
-    /// A cell's image for the sprites, `nil` when it has no contents (or an empty one).
-    func spriteCell(_ cell: EmitterCell) -> SpriteStorage.Cell? {
-        guard let bitmap = cell.contents, bitmap.width > 0, bitmap.height > 0 else { return nil }
-        let scale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1
-        return SpriteStorage.Cell(
-            image: image(bitmap, false), bitmap: bitmap, mipmapped: false, halfWidth: Float(bitmap.width) / 2,
-            halfHeight: Float(bitmap.height) / 2, contentsScale: scale)
-    }
-
-    /// Puts the arrays back into the storage: its sprites, `nil` when none is drawn.
-    mutating func finish() -> RenderList.Sprites? {
-        swap(&bounds, &storage.bounds)
-        swap(&centers, &storage.centers)
-        swap(&maps, &storage.maps)
-        swap(&tints, &storage.tints)
-        swap(&cellLevels, &storage.cellLevels)
-        storage.extent = extent
-        storage.pixelArea = area
-        return storage.bounds.isEmpty ? nil : RenderList.Sprites(storage: storage)
     }
 }

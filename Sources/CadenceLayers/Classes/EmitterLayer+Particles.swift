@@ -62,19 +62,6 @@ struct CellPath: Hashable, Sendable {
     var indices: [Int] { (0..<Int(depth)).map { Int(slots[$0]) } }
 }
 
-/// What `EmitterLayer.particles(at:into:visitor:)` hands the particles to, one at a time in
-/// the render mode's order.
-public protocol ParticleVisitor {
-    /// Takes the next particle.
-    mutating func visit(_ particle: Particle)
-}
-
-/// The visitor of `particles(at:into:)`, which keeps every particle in the buffer and
-/// visits none.
-struct KeptParticles: ParticleVisitor {
-    func visit(_ particle: Particle) {}
-}
-
 /// Memory that `EmitterLayer.particles(at:into:)` keeps from one call to the next: the
 /// particles of the last call and the scratch of their evaluation (sub-cells' parents, the
 /// sort of the ordered modes, the cells' index paths). Once it has grown to an emitter, a
@@ -210,34 +197,6 @@ extension EmitterLayer {
     /// that keeps one buffer per emitter allocates nothing once it has grown (the same
     /// particles, bit for bit).
     public func particles(at time: Double, into buffer: inout ParticleBuffer) {
-        var none = KeptParticles()
-        evaluate(at: time, into: &buffer, streaming: false, visitor: &none)
-    }
-
-    /// The particles of `particles(at:)`, handed to `visitor` one at a time in the same
-    /// order, bit for bit. In `.unordered` and `.additive` each is handed over as it is
-    /// evaluated and none is kept (`buffer.particles` is left empty): one pass over the
-    /// particles instead of two, and 160 bytes a particle neither written nor read back. The
-    /// ordered modes need every particle before the first: they are evaluated and sorted
-    /// into `buffer.particles` (as `particles(at:into:)`), then visited. Cost: that of
-    /// `particles(at:into:)` plus a call a particle; no allocation once `buffer` has grown.
-    public func particles<Visitor: ParticleVisitor>(
-        at time: Double, into buffer: inout ParticleBuffer, visitor: inout Visitor
-    ) {
-        switch renderMode {
-        case .unordered, .additive:
-            evaluate(at: time, into: &buffer, streaming: true, visitor: &visitor)
-        case .oldestFirst, .oldestLast, .backToFront:
-            particles(at: time, into: &buffer)
-            for particle in buffer.particles { visitor.visit(particle) }
-        }
-    }
-
-    /// The walk of both: into `buffer.particles`, or to `visitor` when `streaming` (the
-    /// unordered modes only: nothing is sorted after).
-    private func evaluate<Visitor: ParticleVisitor>(
-        at time: Double, into buffer: inout ParticleBuffer, streaming: Bool, visitor: inout Visitor
-    ) {
         buffer.particles.removeAll(keepingCapacity: true)
         buffer.parents.removeAll(keepingCapacity: true)
         guard time.isFinite, time >= 0 else { return }
@@ -248,10 +207,9 @@ extension EmitterLayer {
         var flat = 0
         for (i, cell) in cells.enumerated() {
             evaluation.emit(cell, flat: flat, parentKey: UInt64(seed), sibling: i, origin: nil, from: 0, until: time,
-                            at: time, into: &buffer, streaming: streaming, visitor: &visitor)
+                            at: time, into: &buffer)
             flat += buffer.sizes[flat]
         }
-        guard !streaming else { return }
         switch renderMode {
         case .unordered, .additive: break
         case .oldestFirst: buffer.sortStable { $0.birthTime }
@@ -270,8 +228,6 @@ struct ParticleEvaluation {
     let shape: EmitterShape
     let mode: EmitterMode
     var candidates = 0
-    /// The particles made so far (kept or visited), against `maxParticles`.
-    var made = 0
 
     /// What a particle's sub-cells need of it: its key, lifetime and motion.
     struct Parent {
@@ -296,14 +252,12 @@ struct ParticleEvaluation {
     /// The particles of `cell` (flattened index `flat`, index `sibling` among its
     /// siblings) born between `start` and `end` (emitter times), alive at `time`; from the
     /// emitter's shape (`origin` nil) or from the moving parent particle `origin`, then
-    /// their sub-cells'. Appended to `buffer.particles`, or handed to `visitor` in the same
-    /// order when `streaming`.
-    mutating func emit<Visitor: ParticleVisitor>(
+    /// their sub-cells'. Appended to `buffer.particles`.
+    mutating func emit(
         _ cell: EmitterCell, flat: Int, parentKey: UInt64, sibling: Int, origin: Motion?,
-        from start: Double, until end: Double, at time: Double, into buffer: inout ParticleBuffer,
-        streaming: Bool, visitor: inout Visitor
+        from start: Double, until end: Double, at time: Double, into buffer: inout ParticleBuffer
     ) {
-        guard cell.isEnabled, made < EmitterLayer.maxParticles else { return }
+        guard cell.isEnabled, buffer.particles.count < EmitterLayer.maxParticles else { return }
         let rate = cell.birthRate * birthRate
         guard rate > 0, rate.isFinite, end >= start else { return }
         let lifeScale = Swift.max(lifetime, 0)
@@ -321,7 +275,7 @@ struct ParticleEvaluation {
         // changes nothing else.
         let span = last - first + 1
         let ascending = span <= Double(EmitterLayer.maxCandidates - candidates)
-            && span <= Double(EmitterLayer.maxParticles - made)
+            && span <= Double(EmitterLayer.maxParticles - buffer.particles.count)
         let step: Double = ascending ? 1 : -1
         var remaining = Int(span)  // at most 2⁵² + 1
         let cellKey = Self.mix(parentKey &+ Self.gamma &* UInt64(sibling + 1))
@@ -335,10 +289,7 @@ struct ParticleEvaluation {
         let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
         let latitude = cell.emissionLatitude
         let cosLatitude = cos(latitude), sinLatitude = sin(latitude)
-        // Visited as they are made, unless a cap cuts them (made newest first: kept and
-        // reversed first).
-        let streamed = streaming && ascending
-        while remaining > 0, candidates < EmitterLayer.maxCandidates, made < EmitterLayer.maxParticles {
+        while remaining > 0, candidates < EmitterLayer.maxCandidates, buffer.particles.count < EmitterLayer.maxParticles {
             candidates += 1
             remaining -= 1
             let index = Int(k)
@@ -362,22 +313,14 @@ struct ParticleEvaluation {
             var color = cell.color.components + ranges * colorDraws + speeds * age
             color.replace(with: 0, where: .!(color .>= 0))  // negatives and NaN
             color.replace(with: 1, where: color .> 1)
-            let particle = Particle(
+            buffer.particles.append(Particle(
                 cellPath: path, cellIndex: flat, index: index, birthTime: birth, age: age, position: p,
-                rotation: spinRate * age, scale: (scale0 + cell.scaleSpeed * age) * scale, color: color)
-            made += 1
-            if streamed { visitor.visit(particle) } else { buffer.particles.append(particle) }
+                rotation: spinRate * age, scale: (scale0 + cell.scaleSpeed * age) * scale, color: color))
             if hasSubcells { buffer.parents.append(Parent(key: key, birth: birth, lifetime: life, motion: motion)) }
         }
         // Oldest first, then each particle's sub-cells. Reversed in place through the
         // buffer: reversing the array's slice `particles[first...]` copies it.
-        if !ascending {
-            buffer.particles.withUnsafeMutableBufferPointer { $0[firstParticle...].reverse() }
-            if streaming {
-                for particle in buffer.particles[firstParticle...] { visitor.visit(particle) }
-                buffer.particles.removeSubrange(firstParticle...)
-            }
-        }
+        if !ascending { buffer.particles.withUnsafeMutableBufferPointer { $0[firstParticle...].reverse() } }
         guard hasSubcells else { return }
         let lastParent = buffer.parents.count
         if !ascending { buffer.parents.withUnsafeMutableBufferPointer { $0[firstParent..<lastParent].reverse() } }
@@ -386,8 +329,7 @@ struct ParticleEvaluation {
             var child = flat + 1
             for (j, sub) in cell.emitterCells.enumerated() where child < flat + buffer.sizes[flat] {
                 emit(sub, flat: child, parentKey: parent.key, sibling: j, origin: parent.motion,
-                     from: parent.birth, until: Swift.min(time, parent.birth + parent.lifetime), at: time, into: &buffer,
-                     streaming: streaming, visitor: &visitor)
+                     from: parent.birth, until: Swift.min(time, parent.birth + parent.lifetime), at: time, into: &buffer)
                 child += buffer.sizes[child]
             }
         }
