@@ -64,15 +64,20 @@ extension Compositor {
         if threads == 1 { return bandsAroundShadows(shadowed, height: height, count: n) }
         let even = (1..<n).map { $0 * height / n }
         guard !shadowed.isEmpty else { return bands(cutAt: even, height: height) }
-        var cuts = even.filter { cut in !shadowed.contains { $0.lowerBound < cut && cut < $0.upperBound } }
+        var cuts = even.filter { cut in !shadowed.contains { isInside(cut, $0) } }
         for rows in shadowed {
-            let inside = even.count { rows.lowerBound < $0 && $0 < rows.upperBound }
+            let inside = even.count { isInside($0, rows) }
             let parts = Swift.min(threads, inside + 1)
             cuts.append(rows.lowerBound)
             cuts.append(contentsOf: (1..<parts).map { rows.lowerBound + $0 * rows.count / parts })
             cuts.append(rows.upperBound)
         }
         return bands(cutAt: cuts, height: height)
+    }
+
+    /// Whether `cut` falls strictly inside `rows` (a cut at either end cuts nothing).
+    private static func isInside(_ cut: Int, _ rows: Range<Int>) -> Bool {
+        rows.lowerBound < cut && cut < rows.upperBound
     }
 
     /// The bands between `cuts` (any order; those at or outside `0…height` and repeated
@@ -110,7 +115,7 @@ extension Compositor {
     static func bandsAroundShadows(_ shadowed: [Range<Int>], height: Int, count n: Int) -> [Range<Int>] {
         let cuts = (1..<n).map { k in
             let cut = k * height / n
-            guard let rows = shadowed.first(where: { $0.lowerBound < cut && cut < $0.upperBound }) else { return cut }
+            guard let rows = shadowed.first(where: { isInside(cut, $0) }) else { return cut }
             return cut - rows.lowerBound <= rows.upperBound - cut ? rows.lowerBound : rows.upperBound
         }
         return bands(cutAt: cuts, height: height)
@@ -125,7 +130,7 @@ extension Compositor {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
         let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
         let workers = Swift.min(threadCount, bands.count)
-        let order = workers > 1 ? Self.heaviestFirst(bands, of: list) : Array(bands.indices)
+        let order = workers > 1 ? Self.heaviestFirst(bands, of: list) : bands
         while rasterizers.count < workers { rasterizers.append(Rasterizer(byteLimit: scratchLimit)) }
         // The workers take the shortcuts the compositor's rasterizer is set to (tests change
         // them between frames).
@@ -135,7 +140,7 @@ extension Compositor {
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { ticket in
                 ticket[0] = 0
-                let job = BandJob(list: list, bands: order.map { bands[$0] }, workers: Array(rasterizers.prefix(workers)),
+                let job = BandJob(list: list, bands: order, workers: Array(rasterizers.prefix(workers)),
                                   base: pixels.baseAddress!, stride: stride, width: width, fill: fill,
                                   occluders: occluders, ticket: ticket.baseAddress!)
                 if workers == 1 {
@@ -191,22 +196,23 @@ extension Compositor {
         }
     }
 
-    /// The indices of `bands` in the order the threads take them: by estimated work, most
-    /// first (ties top first). Each band's estimate is the canvas's rows it holds plus, for
-    /// each item, the item's `pixelWork` times the share of the item's extent rows in the
-    /// band. Taken largest first, the bands end about together (the last band a thread takes
-    /// is a light one, not a heavy band at the bottom of the canvas that the other thread
-    /// waits for). The order changes no pixel. Cost: one pass over the items per band.
-    static func heaviestFirst(_ bands: [Range<Int>], of list: RenderList) -> [Int] {
+    /// `bands` in the order the threads take them: by estimated work, most first (ties top
+    /// first). Each band's estimate is the canvas's rows it holds plus, for each item, the
+    /// item's `pixelWork` per row of its extent times the rows it shares with the band.
+    /// Taken largest first, the bands end about together (the last band a thread takes is a
+    /// light one, not a heavy band at the bottom of the canvas that the other thread waits
+    /// for). The order changes no pixel. Cost: one estimate an item, one range comparison
+    /// per item and band.
+    static func heaviestFirst(_ bands: [Range<Int>], of list: RenderList) -> [Range<Int>] {
+        let perRow = list.items.map { item in
+            let rows = item.extent.minY..<Swift.max(item.extent.minY, item.extent.maxY)
+            return (rows: rows, work: rows.isEmpty ? 0 : Double(item.pixelWork) / Double(rows.count))
+        }
         let width = Double(list.pixelWidth)
         let work = bands.map { band in
-            list.items.reduce(width * Double(band.count)) { sum, item in
-                let rows = item.extent.minY..<Swift.max(item.extent.minY, item.extent.maxY)
-                let shared = rows.clamped(to: band).count
-                return shared == 0 ? sum : sum + Double(item.pixelWork) * Double(shared) / Double(rows.count)
-            }
+            perRow.reduce(width * Double(band.count)) { $0 + $1.work * Double($1.rows.clamped(to: band).count) }
         }
-        return bands.indices.sorted { work[$0] > work[$1] || (work[$0] == work[$1] && $0 < $1) }
+        return bands.indices.sorted { work[$0] > work[$1] || (work[$0] == work[$1] && $0 < $1) }.map { bands[$0] }
     }
 
     /// Sets `rows` rows of `width` pixels at `start` (rows `stride` bytes apart) to `fill`.
