@@ -1,6 +1,5 @@
 import CCadenceFeatures
 import CadencePixels
-import Dispatch
 
 // Band-parallel drawing: a frame is cut into horizontal bands of rows, one a thread, drawn
 // at once by rasterizers of their own (`Rasterizer.draw(_:into:stride:rows:)` draws a
@@ -126,7 +125,11 @@ extension Compositor {
     /// The clear is left out when the list's first item paints every pixel opaque
     /// (`RenderList.coversCanvasOpaquely`): it writes every byte the clear would, so the
     /// pixels are the same and the frame is one pass over memory shorter.
-    func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?) {
+    ///
+    /// `crew`: helper threads asked for before `list` was built (`render(_:at:on:into:)`),
+    /// so that they are awake when the bands start; without one, the helpers are asked for
+    /// here. Either way the caller draws too, and the call returns when every band is drawn.
+    func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?, crew: BandCrew? = nil) {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
         let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
         let workers = Swift.min(threadCount, bands.count)
@@ -143,11 +146,13 @@ extension Compositor {
                 let job = BandJob(list: list, bands: order, workers: Array(rasterizers.prefix(workers)),
                                   base: pixels.baseAddress!, stride: stride, width: width, fill: fill,
                                   occluders: occluders, ticket: ticket.baseAddress!)
-                if workers == 1 {
-                    job.draw(worker: 0)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: workers) { job.draw(worker: $0) }
-                }
+                guard workers > 1 || crew != nil else { return job.draw(worker: 0) }
+                let crew = crew ?? BandCrew(helpers: workers - 1)
+                // Helpers numbered past this frame's workers (a crew asked for more threads
+                // than the list has bands) have nothing to do.
+                crew.post { if $0 < workers { job.draw(worker: $0) } }
+                job.draw(worker: 0)
+                crew.close()
             }
         }
     }

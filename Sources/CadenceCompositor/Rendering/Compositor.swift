@@ -143,7 +143,9 @@ public final class Compositor {
     /// over. Once the bitmap has the canvas's size (it is replaced when it has not: a
     /// different size, or rows not `4 · width` bytes apart; storage shared with a copy is
     /// copied first) and the scratch memory has grown to the scene, a frame allocates
-    /// nothing but its render list.
+    /// nothing but its render list and, on more than one thread, the helpers' hand-off (one
+    /// small object and a pool job a helper, asked for before the list is built so that the
+    /// helpers are awake when the bands start: `BandCrew`).
     ///
     /// Throws as `render(_:at:on:)` does, leaving `bitmap` as it was.
     public func render(_ roots: [Layer], at time: Double, on canvas: Canvas, into bitmap: inout Bitmap) throws {
@@ -153,8 +155,11 @@ public final class Compositor {
         {
             bitmap = try Bitmap(uninitializedWidth: width, height: height)
         }
+        // The helper threads are asked for first: they wake while the list is built.
+        let helpers = Swift.min(threadCount, height) - 1
+        let crew = helpers > 0 ? BandCrew(helpers: helpers) : nil
         let list = renderList(roots, at: time, on: canvas)
-        draw(list, into: &bitmap, clearingTo: canvas.background.map(SourceOver.bytes(of:)) ?? .zero)
+        draw(list, into: &bitmap, clearingTo: canvas.background.map(SourceOver.bytes(of:)) ?? .zero, crew: crew)
     }
 
     /// The render list of the trees under `roots` at `time` on `canvas` (what `render`
