@@ -33,30 +33,40 @@ let usage = "usage: cadence-ratios [--rounds N] [--block-ms X] [--lead-in-ms X] 
     + "       cadence-ratios --serve"
 var rounds = 200, block = 1.5e-3, leadIn = 1.5e-3, filter: String? = nil, json = false, trace = false, list = false
 var baseline: BaselineServer? = nil, serving = false
+/// Prints `message` and the usage on standard error and exits with status 2 (a mistyped
+/// argument is not a crash).
+func usageError(_ message: String) -> Never {
+    let line = "cadence-ratios: \(message)\n\(usage)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+    exit(2)
+}
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--rounds":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 1 else { fatalError("--rounds needs a count ≥ 1\n\(usage)") }
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 1 else { usageError("--rounds needs a count ≥ 1") }
         rounds = value
     case "--block-ms":
-        guard let value = arguments.popFirst().flatMap({ Double($0) }), value > 0 else { fatalError("--block-ms needs a number > 0\n\(usage)") }
+        guard let value = arguments.popFirst().flatMap({ Double($0) }), value > 0 else { usageError("--block-ms needs a number > 0") }
         block = value / 1e3
     case "--lead-in-ms":
-        guard let value = arguments.popFirst().flatMap({ Double($0) }), value >= 0 else { fatalError("--lead-in-ms needs a number ≥ 0\n\(usage)") }
+        guard let value = arguments.popFirst().flatMap({ Double($0) }), value >= 0 else { usageError("--lead-in-ms needs a number ≥ 0") }
         leadIn = value / 1e3
     case "--filter":
-        guard let value = arguments.popFirst() else { fatalError("--filter needs a text\n\(usage)") }
+        guard let value = arguments.popFirst() else { usageError("--filter needs a text") }
         filter = value
     case "--baseline":
-        guard let value = arguments.popFirst() else { fatalError("--baseline needs a path\n\(usage)") }
-        guard access(value, X_OK) == 0 else { fatalError("--baseline: \(value) is not an executable file") }
+        guard let value = arguments.popFirst() else { usageError("--baseline needs a path") }
+        guard access(value, X_OK) == 0 else { usageError("--baseline: \(value) is not an executable file") }
         baseline = BaselineServer(path: value)
     case "--serve": serving = true
     case "--json": json = true
     case "--trace": trace = true
     case "--list": list = true
-    default: fatalError("unknown argument \(argument)\n\(usage)")
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default: usageError("unknown argument \(argument)")
     }
 }
 
