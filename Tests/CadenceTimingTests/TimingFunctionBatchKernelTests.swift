@@ -145,12 +145,15 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
                           ("(0.9, 0, 0.1, 1)", TimingFunction(controlPoints: 0.9, 0, 0.1, 1))] {
             // Inputs whose exact output is next to a rounding boundary of the grid (where a
             // bound too small settles a lane with the wrong grid point): 64 a binade of `h`
-            // from 2^-20 to 1/16 … 1/8, 512 in each of 1/8 … 1/4 and 1/4 … 1/2 (8 parts
+            // from 2^-20 to 1/16 … 1/8, 2,048 in each of 1/8 … 1/4 and 1/4 … 1/2 (8 parts
             // each), on both halves, each the input where the scalar call steps to the next
-            // grid point (found by bisection) and its neighbours.
+            // grid point (found by bisection) and its neighbours. Which of them a bound of 0
+            // gets wrong is the evaluation's rounding, so a part needs many: with 512 a
+            // binade (64 a part) some parts of the steep curve had 0 to 2 wrong lanes, and
+            // which ones moved with the last bits of the guess.
             var xs: [Double] = []
             for exponent in -20 ... -2 {
-                for k in 0..<(exponent < -3 ? 64 : 512) {
+                for k in 0..<(exponent < -3 ? 64 : 2_048) {
                     let h = Double(sign: .plus, exponent: exponent, significand: 1 + 0.9 * rng.unit())
                     var below = k % 2 == 0 ? h : 1 - h
                     let y = f.progress(at: below)

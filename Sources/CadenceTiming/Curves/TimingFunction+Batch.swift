@@ -23,7 +23,9 @@ import CCadenceFeatures
 // the long route written in C instead (`cadence_timing_batch4`, CadenceTimingBatch.c: the
 // coefficients broadcast once a call, one loop per mode of the curve, chunks of 32 groups,
 // the grid test against a bound per eighth of the binades 1/8 … 1/2 of `h`,
-// `Fast.batchBounds`); the two Swift routes are its reference twin and serve every other CPU.
+// `Fast.batchBounds`, and on a curve with two Newton steps one step of the root's series in
+// their place, which moves only which lanes the guess test passes); the two Swift routes are
+// its reference twin and serve every other CPU.
 
 extension TimingFunction {
     /// Evaluates `progress(at:)` for every input in `xs`, writing into `ys`.
