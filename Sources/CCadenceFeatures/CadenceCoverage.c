@@ -245,6 +245,91 @@ CADENCE_AVX2_INLINE void add_rows(const edge_rows *e, float *line, ptrdiff_t str
 
 int cadence_accumulate_edges_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2 | CADENCE_CPU_BMI2); }
 
+/// Four edges' set-up (`cadence_accumulate_edges`), edges `i … i + 3` from points `i − 1 …
+/// i + 3`, each lane's operations the scalar edge's (the same subtractions, selects,
+/// divisions, roundings and compares on the same operands), so each lane's values are the
+/// scalar edge's bits. A lane whose edge is not usual (level, outside the plane, cut at its
+/// sides, no rows, blocks across more than two words) has its bit clear in the mask returned;
+/// the caller takes that edge by the scalar path.
+typedef struct edge_group {
+    double px[4], py[4], qx[4], qy[4], dxdy[4], sign[4], slope[4];
+    __m128i cells[4];
+    int32_t first_row[4], end_row[4], lo_word[4], kind[4];
+    float *line[4];
+    int32_t *span[4];
+    uint64_t *word[4];
+} edge_group;
+
+CADENCE_AVX2_INLINE unsigned set_up_four(edge_group *g, const cadence_coverage_plane *plane, const double *points,
+                                         ptrdiff_t i, double offset_x, double offset_y, double right, double bottom,
+                                         ptrdiff_t width, ptrdiff_t words) {
+    // Points i − 1 … i + 3 as x and y lanes: `a` the edges' first points, `b` their second.
+    const __m256d o = _mm256_setr_pd(offset_x, offset_y, offset_x, offset_y);
+    const __m256d a01 = _mm256_sub_pd(_mm256_loadu_pd(points + 2 * (i - 1)), o);
+    const __m256d a23 = _mm256_sub_pd(_mm256_loadu_pd(points + 2 * (i + 1)), o);
+    const __m256d b01 = _mm256_sub_pd(_mm256_loadu_pd(points + 2 * i), o);
+    const __m256d b23 = _mm256_sub_pd(_mm256_loadu_pd(points + 2 * (i + 2)), o);
+    // (x0, y0, x1, y1), (x2, y2, x3, y3) → (x0, x2, x1, x3) → (x0, x1, x2, x3).
+    const __m256d ax = _mm256_permute4x64_pd(_mm256_unpacklo_pd(a01, a23), 0xD8);
+    const __m256d ay = _mm256_permute4x64_pd(_mm256_unpackhi_pd(a01, a23), 0xD8);
+    const __m256d bx = _mm256_permute4x64_pd(_mm256_unpacklo_pd(b01, b23), 0xD8);
+    const __m256d by = _mm256_permute4x64_pd(_mm256_unpackhi_pd(b01, b23), 0xD8);
+    const __m256d down = _mm256_cmp_pd(ay, by, _CMP_LT_OQ);
+    const __m256d px = _mm256_blendv_pd(bx, ax, down), py = _mm256_blendv_pd(by, ay, down);
+    const __m256d qx = _mm256_blendv_pd(ax, bx, down), qy = _mm256_blendv_pd(ay, by, down);
+    const __m256d sign = _mm256_blendv_pd(_mm256_set1_pd(-1), _mm256_set1_pd(1), down);
+    const __m256d dxdy = _mm256_div_pd(_mm256_sub_pd(qx, px), _mm256_sub_pd(qy, py));
+    // `qx < px ? qx : px` and `qx >= px ? qx : px` (the same for every number).
+    const __m256d lo = _mm256_min_pd(qx, px), hi = _mm256_max_pd(px, qx);
+    const __m256d rb = _mm256_set1_pd(bottom);
+    __m256d ok = _mm256_cmp_pd(ay, by, _CMP_NEQ_UQ);
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(qy, _mm256_setzero_pd(), _CMP_GT_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(py, rb, _CMP_LT_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(py, _mm256_setzero_pd(), _CMP_GE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(qy, rb, _CMP_LE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(lo, _mm256_setzero_pd(), _CMP_GE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(hi, _mm256_set1_pd(right), _CMP_LT_OQ));
+    // Whole numbers in 0 … 2³¹ in a usual lane: their conversions are exact.
+    const __m128i first_row = _mm256_cvttpd_epi32(_mm256_round_pd(py, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    const __m128i end_row = _mm256_cvttpd_epi32(_mm256_round_pd(qy, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC));
+    const __m128i first_cell = _mm256_cvttpd_epi32(_mm256_round_pd(lo, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    const __m128i ceiling = _mm256_cvttpd_epi32(_mm256_round_pd(hi, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC));
+    const __m128i last_cell = _mm_min_epi32(ceiling, _mm_set1_epi32((int32_t)(width - 1)));
+    const __m128i lo_word = _mm_srai_epi32(_mm_max_epi32(_mm_sub_epi32(first_cell, _mm_set1_epi32(8)), _mm_setzero_si128()), 9);
+    const __m128i hi_word = _mm_srai_epi32(_mm_add_epi32(last_cell, _mm_set1_epi32(8)), 9);
+    // Rows to add, and blocks in at most two words.
+    const __m128i fine = _mm_andnot_si128(_mm_cmpgt_epi32(hi_word, _mm_add_epi32(lo_word, _mm_set1_epi32(1))),
+                                          _mm_cmpgt_epi32(end_row, first_row));
+    const unsigned usual = (unsigned)_mm256_movemask_pd(ok) & (unsigned)_mm_movemask_ps(_mm_castsi128_ps(fine));
+    // The kind of rows: 2 across two words, 1 far from the row's ends, 0 otherwise.
+    const __m128i wide = _mm_cmpgt_epi32(hi_word, lo_word);
+    const __m128i far = _mm_andnot_si128(_mm_cmpgt_epi32(last_cell, _mm_set1_epi32((int32_t)(width - 3))),
+                                         _mm_cmpgt_epi32(first_cell, _mm_setzero_si128()));
+    const __m128i kind = _mm_blendv_epi8(_mm_and_si128(far, _mm_set1_epi32(1)), _mm_set1_epi32(2), wide);
+    // `sign / |dxdy|`.
+    const __m256d slope = _mm256_div_pd(sign, _mm256_andnot_pd(_mm256_set1_pd(-0.0), dxdy));
+    _mm256_storeu_pd(g->px, px), _mm256_storeu_pd(g->py, py), _mm256_storeu_pd(g->qx, qx), _mm256_storeu_pd(g->qy, qy);
+    _mm256_storeu_pd(g->dxdy, dxdy), _mm256_storeu_pd(g->sign, sign), _mm256_storeu_pd(g->slope, slope);
+    _mm_storeu_si128((__m128i *)g->first_row, first_row), _mm_storeu_si128((__m128i *)g->end_row, end_row);
+    _mm_storeu_si128((__m128i *)g->lo_word, lo_word), _mm_storeu_si128((__m128i *)g->kind, kind);
+    // The first row's cells, span and block word (`base + first_row · stride` and so on), as
+    // addresses in 64-bit lanes: rows, strides and words fit 32 bits, so `vpmuldq` multiplies them.
+    const __m256i row = _mm256_cvtepi32_epi64(first_row);
+    _mm256_storeu_si256((__m256i *)g->line, _mm256_add_epi64(_mm256_set1_epi64x((int64_t)(intptr_t)plane->base),
+        _mm256_slli_epi64(_mm256_mul_epi32(row, _mm256_set1_epi64x(plane->stride)), 2)));
+    _mm256_storeu_si256((__m256i *)g->span, _mm256_add_epi64(_mm256_set1_epi64x((int64_t)(intptr_t)plane->spans),
+        _mm256_slli_epi64(row, 3)));
+    _mm256_storeu_si256((__m256i *)g->word, _mm256_add_epi64(_mm256_set1_epi64x((int64_t)(intptr_t)plane->blocks),
+        _mm256_slli_epi64(_mm256_add_epi64(_mm256_mul_epi32(row, _mm256_set1_epi64x(words)), _mm256_cvtepi32_epi64(lo_word)), 3)));
+    // Each lane's cells vector (first cell, last cell, first row, 1 − end row): a 4 × 4 transpose.
+    const __m128i c3 = _mm_sub_epi32(_mm_set1_epi32(1), end_row);
+    const __m128i t0 = _mm_unpacklo_epi32(first_cell, last_cell), t1 = _mm_unpackhi_epi32(first_cell, last_cell);
+    const __m128i t2 = _mm_unpacklo_epi32(first_row, c3), t3 = _mm_unpackhi_epi32(first_row, c3);
+    g->cells[0] = _mm_unpacklo_epi64(t0, t2), g->cells[1] = _mm_unpackhi_epi64(t0, t2);
+    g->cells[2] = _mm_unpacklo_epi64(t1, t3), g->cells[3] = _mm_unpackhi_epi64(t1, t3);
+    return usual;
+}
+
 __attribute__((target("avx2,bmi2")))
 ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *points, ptrdiff_t count, ptrdiff_t from,
                                    double offset_x, double offset_y) {
@@ -258,47 +343,70 @@ ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *
     // row negated. Lane 1 is not read. Rows and cells fit an `int32_t` (the spans hold them).
     __m128i extent = _mm_setr_epi32((int32_t)plane->min_cell, INT32_MAX, (int32_t)plane->min_row, (int32_t)-plane->max_row);
     ptrdiff_t i = from;
-    if (i >= count) return i;
-    // Edge `i` runs from point `i − 1` (the last point for edge 0) to point `i`, each less
-    // the offset (`addPolygon`); an edge's second point is the next edge's first, carried.
-    const double *a = points + 2 * (i == 0 ? count - 1 : i - 1);
-    double ax = a[0] - offset_x, ay = a[1] - offset_y, bx, by;
-    for (; i < count; i++, ax = bx, ay = by) {
-        bx = points[2 * i] - offset_x, by = points[2 * i + 1] - offset_y;
-        // `addEdge`: a level edge adds nothing, nor one wholly above or below the plane.
-        if (ay == by) continue;
-        const int down = ay < by;
-        const double sign = down ? 1 : -1;
-        const double px = down ? ax : bx, py = down ? ay : by, qx = down ? bx : ax, qy = down ? by : ay;
-        if (!(qy > 0) || !(py < bottom)) continue;
-        const double dxdy = (qx - px) / (qy - py);
-        // Swift's `min(p.x, q.x)` and `max(p.x, q.x)`, operands in their order.
-        const double lo = qx < px ? qx : px, hi = qx >= px ? qx : px;
-        // Not inside the plane (cut at its sides or rows), or not usual: the Swift edge.
-        if (!(py >= 0 && qy <= bottom && lo >= 0 && hi < right)) break;
-        // `addInside`'s set-up: whole numbers in 0 … 2⁵², so their conversions are exact.
-        const ptrdiff_t first_row = (ptrdiff_t)__builtin_floor(py), end_row = (ptrdiff_t)__builtin_ceil(qy);
-        if (!(first_row < end_row)) continue;
-        const ptrdiff_t first_cell = (ptrdiff_t)__builtin_floor(lo);
-        const ptrdiff_t ceiling = (ptrdiff_t)__builtin_ceil(hi), last_cell = width - 1 < ceiling ? width - 1 : ceiling;
-        // Every block the rows may touch (a block of margin each side, none left of cell 0:
-        // a crossing is clamped to it) in one word of a row, or in two.
-        const ptrdiff_t lo_word = (first_cell < 8 ? 0 : first_cell - 8) >> 9, hi_word = (last_cell + 8) >> 9;
-        if (hi_word > lo_word + 1) break;
-        const __m128i cells = _mm_setr_epi32((int32_t)first_cell, (int32_t)last_cell, (int32_t)first_row,
-                                             (int32_t)(1 - end_row));
+    // Edge `i` runs from point `i − 1` (the last point for edge 0) to point `i`, each less the
+    // offset (`addPolygon`). The edges are set up in fours (`set_up_four`) from edge 1 while
+    // four remain: lane `k` of the four, `usual` its bit and the next lanes' above it; an
+    // edge whose bit is clear, and the edges outside a four, are set up one at a time here.
+    edge_group g;
+    unsigned usual = 0;
+    ptrdiff_t k = 4;
+    for (; i < count; i++, k++, usual >>= 1) {
+        double px, py, qx, qy, dxdy, sign, slope;
+        ptrdiff_t first_row, end_row, lo_word;
+        int kind;
+        __m128i cells;
+        float *line;
+        int32_t *span;
+        uint64_t *word;
+        if (k == 4) {
+            usual = i >= 1 && i + 4 <= count
+                ? set_up_four(&g, plane, points, i, offset_x, offset_y, right, bottom, width, words) : 0;
+            k = 0;
+        }
+        if (usual & 1) {
+            px = g.px[k], py = g.py[k], qx = g.qx[k], qy = g.qy[k], dxdy = g.dxdy[k], sign = g.sign[k], slope = g.slope[k];
+            first_row = g.first_row[k], end_row = g.end_row[k], lo_word = g.lo_word[k], kind = g.kind[k];
+            cells = g.cells[k];
+            line = g.line[k], span = g.span[k], word = g.word[k];
+        } else {
+            const double *a = points + 2 * (i == 0 ? count - 1 : i - 1);
+            const double ax = a[0] - offset_x, ay = a[1] - offset_y;
+            const double bx = points[2 * i] - offset_x, by = points[2 * i + 1] - offset_y;
+            // `addEdge`: a level edge adds nothing, nor one wholly above or below the plane.
+            if (ay == by) continue;
+            const int down = ay < by;
+            sign = down ? 1 : -1;
+            px = down ? ax : bx, py = down ? ay : by, qx = down ? bx : ax, qy = down ? by : ay;
+            if (!(qy > 0) || !(py < bottom)) continue;
+            dxdy = (qx - px) / (qy - py);
+            // Swift's `min(p.x, q.x)` and `max(p.x, q.x)`, operands in their order.
+            const double lo = qx < px ? qx : px, hi = qx >= px ? qx : px;
+            // Not inside the plane (cut at its sides or rows), or not usual: the Swift edge.
+            if (!(py >= 0 && qy <= bottom && lo >= 0 && hi < right)) break;
+            // `addInside`'s set-up: whole numbers in 0 … 2⁵², so their conversions are exact.
+            first_row = (ptrdiff_t)__builtin_floor(py), end_row = (ptrdiff_t)__builtin_ceil(qy);
+            if (!(first_row < end_row)) continue;
+            const ptrdiff_t first_cell = (ptrdiff_t)__builtin_floor(lo);
+            const ptrdiff_t ceiling = (ptrdiff_t)__builtin_ceil(hi), last_cell = width - 1 < ceiling ? width - 1 : ceiling;
+            // Every block the rows may touch (a block of margin each side, none left of cell 0:
+            // a crossing is clamped to it) in one word of a row, or in two.
+            lo_word = (first_cell < 8 ? 0 : first_cell - 8) >> 9;
+            const ptrdiff_t hi_word = (last_cell + 8) >> 9;
+            if (hi_word > lo_word + 1) break;
+            // The rows' copy (`add_rows`): 2 across two words, 1 far from the row's ends, 0 else.
+            kind = hi_word != lo_word ? 2 : first_cell >= 1 && last_cell <= width - 3 ? 1 : 0;
+            cells = _mm_setr_epi32((int32_t)first_cell, (int32_t)last_cell, (int32_t)first_row, (int32_t)(1 - end_row));
+            slope = sign / __builtin_fabs(dxdy);
+            line = base + first_row * stride, span = spans + 2 * first_row, word = blocks + first_row * words + lo_word;
+        }
         extent = _mm_min_epi32(extent, cells);
-        const double slope = sign / __builtin_fabs(dxdy);
         const edge_rows e = {
             .cells = cells, .right = right, .slope = slope,
             .half_slope = 0.5 * slope, .step = (float)slope, .width = width, .first_block = lo_word << 6,
         };
-        float *line = base + first_row * stride;
-        int32_t *span = spans + 2 * first_row;
-        uint64_t *word = blocks + first_row * words + lo_word;
-        if (hi_word != lo_word) {
+        if (kind == 2) {
             add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0, 1);
-        } else if (first_cell >= 1 && last_cell <= width - 3) {
+        } else if (kind == 1) {
             add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 1, 0);
         } else {
             add_rows(&e, line, stride, span, word, words, first_row, end_row, px, py, qx, qy, dxdy, sign, 0, 0);

@@ -671,8 +671,9 @@ final class PathCoverageTests: XCTestCase {
     /// edges favour what an operand order or a select could get wrong: vertical, slopes of
     /// exactly ±1 and an ulp either side, steep and shallow ones, level ones, ends on whole
     /// cells and rows and an ulp off, near multiples of 8 (blocks) and 512 (words), and at
-    /// the plane's right side; some points lie outside the plane (edges the kernel hands
-    /// back to `addEdge` in the middle of a polygon), and some polygons are offset.
+    /// the plane's right side; some points lie outside the plane or on its right side (edges
+    /// the kernel hands back to `addEdge` in the middle of a polygon), and some polygons are
+    /// offset. (Edges come to the kernel's four-edge set-up in every position of a four.)
     func testVectorEdgeRowsMatchTheReference() throws {
         try XCTSkipUnless(cadence_accumulate_edges_available() != 0, "the CPU has no AVX2 and BMI2")
         let seed: UInt64 = 0x5EED_0018_E6
@@ -747,10 +748,11 @@ final class PathCoverageTests: XCTestCase {
                 b.x = Swift.min(Swift.max(b.x, 0), Double(width).nextDown)
                 // Now and then a point outside the plane: left, right, above or below it.
                 if Int.random(in: 0..<12, using: &rng) == 0 {
-                    switch Int.random(in: 0..<4, using: &rng) {
+                    switch Int.random(in: 0..<5, using: &rng) {
                     case 0: b.x = -Double.random(in: 0...30, using: &rng)
                     case 1: b.x = Double(width) + Double.random(in: 0...30, using: &rng)
                     case 2: b.y = -Double.random(in: 0...10, using: &rng)
+                    case 3: b.x = Double(width)                        // on the right side: not inside
                     default: b.y = Double(height) + Double.random(in: 0...10, using: &rng)
                     }
                 }
