@@ -321,7 +321,7 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertThrowsError(try layer.setValue(.scalar(.nan), forKeyPath: "birthRate"))
     }
 
-    /// The evaluation's sine and cosine (`ParticleEvaluation.sinCos`, an inlined polynomial up
+    /// The evaluation's sine and cosine (`ParticleEvaluation.sinCos`, a polynomial up
     /// to |x| = 4096, the C library past it) are each within 1 ulp of the exact value and of
     /// `sin` and `cos`, over the angles it takes them of: longitudes (a cell's plus half its
     /// range times a draw in −1 ..< 1), π times a draw, spins up to ±4096 and past it, with

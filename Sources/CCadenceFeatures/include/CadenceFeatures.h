@@ -46,8 +46,8 @@ static inline void cadence_sincos(double x, double *s, double *c) {
 /// second subtraction and the third part carried as a correction `e`; then sin r = r −
 /// r³·S(r²) + e·(1 − r²/2) and cos r = 1 − r²/2 + r⁴·C(r²) − e·r, S and C the Taylor series to
 /// r¹⁷ and r¹⁶ (what follows is under 10⁻¹⁹ for |r| ≤ π/4) by Estrin's scheme, 1 − r²/2 with
-/// its rounding error added back. Cost: about 70 instructions with no call, against the
-/// library's call and its own reduction.
+/// its rounding error added back. Cost: about 80 instructions inlined, 90 called (callgrind),
+/// against about 120 and a call through the PLT for glibc's `sincos`.
 static inline void cadence_sincos_polynomial(double x, double *s, double *c) {
 #pragma clang fp contract(off)
     if (!(__builtin_fabs(x) <= 0x1p12)) {
