@@ -138,13 +138,13 @@ private func draw(_ canvas: Canvas, fill: SIMD4<UInt8> = .zero, _ roots: @escapi
 /// A 1080p frame (`scene()` at t = 0) rendered `n` times into a bitmap kept from frame to
 /// frame by a compositor of `threads` threads (its scratch and any images' mip chains warm
 /// from a first frame, outside the difference).
-private func frame(threads: Int, _ scene: @escaping @Sendable () -> [Layer]) -> Kernel.Prepare {
+private func frame(threads: Int, at time: Double = 0, _ scene: @escaping @Sendable () -> [Layer]) -> Kernel.Prepare {
     {
         let roots = scene(), canvas = Canvas(width: 1920, height: 1080)
         let compositor = Compositor(threadCount: threads)
-        var bitmap = try! compositor.render(roots, at: 0, on: canvas)
+        var bitmap = try! compositor.render(roots, at: time, on: canvas)
         return { n in
-            for _ in 0..<Int(n) { try! compositor.render(roots, at: 0, on: canvas, into: &bitmap) }
+            for _ in 0..<Int(n) { try! compositor.render(roots, at: time, on: canvas, into: &bitmap) }
             cadence_benchmark_consume(UInt64(bitmap.pixels[bitmap.pixels.count / 3]))
         }
     }
@@ -345,6 +345,23 @@ let kernels: [Kernel] = [
     // benchmarks' `threads=1` row) into a kept bitmap, one thread, per frame.
     Kernel("Compositor.render(into:) 100 layers 1080p, one thread, per frame", count: 1,
            frame(threads: 1) { makeHundredLayerScene() }),
+
+    // The emitter's 1080p frame (issue 20: 10,000 live particles, the benchmarks' primary
+    // row) at t = 3 s into a kept bitmap, one thread, per frame; and its render list alone
+    // (the particles evaluated and packed into sprites), per list.
+    Kernel("Compositor.render(into:) emitter of 10,000 live particles 1080p at t = 3 s, one thread, per frame",
+           count: 1, frame(threads: 1, at: 3) { makeEmitterScene() }),
+    Kernel("Compositor.renderList: emitter of 10,000 live particles 1080p at t = 3 s, per list", count: 1) {
+        let roots = makeEmitterScene(), canvas = Canvas(width: 1920, height: 1080)
+        let compositor = Compositor(threadCount: 1)
+        _ = compositor.renderList(roots, at: 3, on: canvas)
+        return { n in
+            for _ in 0..<Int(n) {
+                let list = compositor.renderList(roots, at: 3, on: canvas)
+                cadence_benchmark_consume(UInt64(list.items.count))
+            }
+        }
+    },
 
     // The drawing context (issue 18), per call on a context kept from call to call: a
     // 1,000-segment polygon filled, a 1,000-segment spiral (smooth, and zigzag so that it

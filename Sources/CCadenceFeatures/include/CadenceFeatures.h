@@ -35,6 +35,50 @@ static inline void cadence_sincos(double x, double *s, double *c) {
 #endif
 }
 
+/// sin x and cos x for |x| ≤ 4096 without a library call, each within 1 ulp of the exact
+/// value (the largest error measured over 2·10⁷ angles of the emitter's kinds is 0.88 ulp; the
+/// C library's are under 0.5 ulp, so the two differ by at most 1 ulp and the sign of a zero
+/// is kept); past 4096, NaN and ±∞, `cadence_sincos`. The same bits in every build: plain
+/// IEEE operations, no fused multiply-add (`fp contract(off)`), no table, no branch on the
+/// angle's quadrant. For the emitter's random angles (directions, spins), where Core
+/// Animation pins no bits. Reduction: x − k·π/2 with k = ⌊x·2/π⌉ and π/2 in three parts
+/// (the first two of 33 bits, so k·part is exact for |k| < 2²⁰), the rounding of the
+/// second subtraction and the third part carried as a correction `e`; then sin r = r −
+/// r³·S(r²) + e·(1 − r²/2) and cos r = 1 − r²/2 + r⁴·C(r²) − e·r, S and C the Taylor series to
+/// r¹⁷ and r¹⁶ (what follows is under 10⁻¹⁹ for |r| ≤ π/4) by Estrin's scheme, 1 − r²/2 with
+/// its rounding error added back. Cost: about 80 instructions inlined, 90 called (callgrind),
+/// against about 120 and a call through the PLT for glibc's `sincos`.
+static inline void cadence_sincos_polynomial(double x, double *s, double *c) {
+#pragma clang fp contract(off)
+    if (!(__builtin_fabs(x) <= 0x1p12)) {
+        cadence_sincos(x, s, c);
+        return;
+    }
+    const double shift = 0x1.8p52;  // adding and subtracting it rounds to an integer (|v| < 2⁵¹)
+    double k = (x * 0x1.45f306dc9c883p-1 + shift) - shift;
+    unsigned long long q = (unsigned long long)(long long)k;
+    double t = x - k * 0x1.921fb544p0;  // exact (Sterbenz)
+    double w = k * 0x1.0b4611a6p-34;    // exact (33 bits times |k| < 2¹³)
+    double r = t - w;
+    double e = ((t - r) - w) - k * 0x1.3198a2e037073p-69;
+    double z = r * r, h = 0.5 * z, z2 = z * z, z4 = z2 * z2;
+    double ps = ((1.0 / 6.0 - z * (1.0 / 120.0)) + z2 * (1.0 / 5040.0 - z * (1.0 / 362880.0)))
+        + z4 * ((1.0 / 39916800.0 - z * (1.0 / 6227020800.0))
+                + z2 * (1.0 / 1307674368000.0 - z * (1.0 / 355687428096000.0)));
+    double pc = ((1.0 / 24.0 - z * (1.0 / 720.0)) + z2 * (1.0 / 40320.0 - z * (1.0 / 3628800.0)))
+        + z4 * ((1.0 / 479001600.0 - z * (1.0 / 87178291200.0)) + z2 * (1.0 / 20922789888000.0));
+    double sr = r + (e * (1.0 - h) - r * z * ps);
+    sr = r == 0 ? r : sr;  // sin(−0) = −0
+    double v = 1.0 - h;
+    double cr = v + ((((1.0 - v) - h) + z2 * pc) - e * r);
+    // The quadrant: k odd swaps the two, bit 1 of k negates the sine, bit 1 of k + 1 the cosine.
+    unsigned long long swap = 0 - (q & 1);
+    unsigned long long sb = __builtin_bit_cast(unsigned long long, sr);
+    unsigned long long cb = __builtin_bit_cast(unsigned long long, cr);
+    *s = __builtin_bit_cast(double, ((sb & ~swap) | (cb & swap)) ^ ((q & 2) << 62));
+    *c = __builtin_bit_cast(double, ((cb & ~swap) | (sb & swap)) ^ (((q + 1) & 2) << 62));
+}
+
 /// Asks the CPU to bring the cache line holding `p` close (all cache levels), for a write
 /// soon: a hint (`prefetchw`/`prefetcht0`), never a fault, whatever `p` points at, and it
 /// changes no memory. Swift has no prefetch of its own.
