@@ -15,14 +15,16 @@
 // `t`, and the test reads the correction at the `t` it is given). Why the settled lanes
 // are correctly rounded, whatever the build:
 // - Built with `-march=x86-64-v3` (`CADENCE_HAS_FMA`), Swift's `multiplyAdd` is the same
-//   fused multiply-add, so every intermediate here has the Swift loop's bits: the same
+//   fused multiply-add, so on curves with one Newton step every intermediate here has the
+//   Swift loop's bits (on curves with two, the kernel's one series step differs from the
+//   loop's two steps in the last bits, and the bounds argument below carries it): the same
 //   outputs wherever both settle a lane (the kernel tests against the bound of an eighth of
 //   a binade, `Fast.batchBounds`, where the Swift loop takes the largest of a tier of
 //   binades, so the kernel settles more lanes; `Fast.batchBounds` says why that is still sound).
 // - In the baseline build Swift's `multiplyAdd` is a product and a sum, and the bounds
 //   (`Fast.bounds`) are made with `evaluationError = 8u` for two roundings a step. The
-//   kernel does the same operations in the same order with one rounding where that
-//   analysis allows two: each step's error is at most what the bound charges for it, so
+//   kernel does the same operations in the same order (on two-step curves, its one series
+//   step in place of the loop's two) with one rounding where that analysis allows two: each step's error is at most what the bound charges for it, so
 //   the bound holds a fortiori, and so does the guess test (it reads the computed
 //   correction, whose relative error is a few `u` either way, against a limit that keeps
 //   the series' next terms 2^-40 below its first). A lane the test settles is then the

@@ -72,7 +72,30 @@ final class BandCrewTests: XCTestCase {
         let crew = BandCrew(helpers: 0)
         crew.post { _ in XCTFail("no helper was asked for") }
         crew.close()
-        XCTAssertEqual(crew.helpers, 0)
+    }
+
+    func testForEachCallsEveryIndexOnce() {
+        let calls = Calls()
+        BandCrew.forEach(100, helpers: 3) { i in calls.numbers.withLock { $0.append(i) } }
+        XCTAssertEqual(calls.numbers.withLock { $0.sorted() }, Array(0..<100))
+        BandCrew.forEach(0, helpers: 3) { _ in XCTFail("no index") }
+    }
+
+    /// Work done while a frame's list is built (tiles drawn before the frame) must not wait
+    /// for pool threads that the frame's band helpers hold: with the pool's threads taken by
+    /// helpers waiting for a post, `forEach` does all the work on the caller and returns.
+    /// (It fails if `forEach` waits for helpers that have not come in.)
+    func testForEachDoesNotWaitForThePoolsThreads() {
+        let holders = BandCrew(helpers: 4 * Compositor.activeProcessorCount + 4)
+        usleep(50_000)  // the pool's threads come in and wait for a post
+        let start = DispatchTime.now().uptimeNanoseconds
+        let calls = Calls()
+        BandCrew.forEach(8, helpers: 3) { _ in calls.finished.add(1, ordering: .relaxed) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        holders.post { _ in }
+        holders.close()
+        XCTAssertEqual(calls.finished.load(ordering: .relaxed), 8)
+        XCTAssertLessThan(seconds, 0.5)
     }
 
     /// A crew with more helpers than the frame has workers, handed to `draw`, and crews

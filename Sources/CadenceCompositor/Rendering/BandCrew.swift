@@ -11,13 +11,13 @@ import Darwin
 ///
 /// A pool thread that has slept since the last frame takes tens of microseconds to start
 /// (on the benchmark VM, where waking an idle virtual CPU goes through the host, the
-/// demo-like 1080p frame's helper started 66–116 µs after its bands were ready, medians of
+/// demo-like 1080p frame's helper started 73–116 µs after its bands were ready, medians of
 /// 750 frames): asked for when the bands are ready, that start is lost from every frame;
 /// asked for first, it passes while the caller builds the render list (0.2–0.3 ms there),
 /// and the helper takes its first band 0–1 µs after they are posted. Until then the
 /// helpers wait by yielding the processor (a list that takes longer than `spinNanoseconds`
-/// puts them to sleep on a semaphore instead). The price: a processor kept busy for the
-/// list's time, and on that VM a list built about 10 % slower meanwhile (not by sharing
+/// puts them to sleep on a semaphore instead). The price: the helpers' processors kept busy
+/// for the list's time, and on that VM a list built about 10 % slower meanwhile (not by sharing
 /// the caller's processor; `Benchmarks/README.md`, "Helpers asked for before the list").
 ///
 /// The hand-off: `post(_:)` publishes the frame's work and wakes any sleeper; each helper,
@@ -73,6 +73,36 @@ final class BandCrew: @unchecked Sendable {
     func close() {
         let came = entered.wrappingAdd(Self.closedBit, ordering: .acquiringAndReleasing).oldValue
         while finished.load(ordering: .acquiring) < came { sched_yield() }
+    }
+
+    /// Calls `body(i)` once for every `i` in `0..<count`, on the caller and on up to
+    /// `helpers` pool threads, each taking the next index not yet taken; returns when all
+    /// are done. It waits only for the helpers that came in, by construction: a frame's band
+    /// helpers, asked for before its render list is built, may hold the pool's threads until
+    /// the list is done, and work done while building the list (tiles drawn before the
+    /// frame, `TileCache.drawNow`) must not depend on the pool finding it more. (Dispatch's
+    /// `concurrentPerform` passed the same test, `BandCrewTests`, on Linux, but documents no
+    /// such guarantee.)
+    static func forEach(_ count: Int, helpers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let crew = BandCrew(helpers: Swift.min(helpers, count - 1))
+        // `unowned`: the crew's work must not keep the crew; a helper running it holds the
+        // crew through its pool job.
+        crew.post { [unowned crew] _ in crew.drain(count, body) }
+        crew.drain(count, body)
+        crew.close()
+    }
+
+    /// The next index `forEach` hands out.
+    private let nextIndex = Atomic<Int>(0)
+
+    /// Calls `body` with indices taken from `nextIndex` until `count` is reached.
+    private func drain(_ count: Int, _ body: (Int) -> Void) {
+        while true {
+            let i = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard i < count else { return }
+            body(i)
+        }
     }
 
     /// A pool thread's part: come in unless the door is shut, wait for the work, do it.

@@ -1,7 +1,6 @@
 import CadenceGeometry
 import CadenceLayers
 import CadencePixels
-import Dispatch
 import Synchronization
 
 /// How a compositor draws the tiles of tiled layers that it has not drawn yet
@@ -146,7 +145,9 @@ public final class TileCache: Sendable {
         }
     }
 
-    /// Draws `jobs` now, several at once (`concurrentPerform`), and stores them.
+    /// Draws `jobs` now, several at once (`BandCrew.forEach`: this runs while a frame's
+    /// render list is built, when the frame's band helpers may hold the pool's threads),
+    /// and stores them.
     @discardableResult
     func drawNow(_ jobs: [Job]) -> [Key: Tile] {
         guard !jobs.isEmpty else { return [:] }
@@ -155,7 +156,7 @@ public final class TileCache: Sendable {
             let drawn = Self.paint(jobs[i])
             results.withLock { $0[i] = drawn }
         }
-        if jobs.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work) }
+        BandCrew.forEach(jobs.count, helpers: Compositor.activeProcessorCount - 1, work)
         let drawn = results.withLock { $0 }
         var tiles: [Key: Tile] = [:]
         for (job, result) in zip(jobs, drawn) {
