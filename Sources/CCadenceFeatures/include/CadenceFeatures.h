@@ -39,8 +39,7 @@ static inline void cadence_sincos(double x, double *s, double *c) {
 /// value (the largest error measured over 2·10⁷ angles of the emitter's kinds is 0.88 ulp; it
 /// differed from glibc's by at most 1 ulp there, and the sign of a zero is kept); past 4096,
 /// NaN and ±∞, `cadence_sincos` (the C library's bits). For |x| ≤ 4096 the same bits in
-/// every build: plain
-/// IEEE operations, no fused multiply-add (`fp contract(off)`), no table, no branch on the
+/// every build: plain IEEE operations, no fused multiply-add (`fp contract(off)`), no table, no branch on the
 /// angle's quadrant. For the emitter's random angles (directions, spins), where Core
 /// Animation pins no bits. Reduction: x − k·π/2 with k = ⌊x·2/π⌉ and π/2 in three parts
 /// (the first two of 33 bits, so k·part is exact for |k| < 2²⁰), the rounding of the

@@ -398,9 +398,9 @@ struct ParticleEvaluation {
 
     /// `(sin x, cos x)` of an angle in radians, each within 1 ulp of the exact value (and, as
     /// measured, of `sin` and `cos`), from a polynomial for |x| ≤ 4096 and from the C library
-    /// past it (`cadence_sincos_polynomial`); for |x| ≤ 4096 the same bits in every build. Core Animation's
-    /// particles are random, so it pins no bits here. Cost: about 90 instructions, no library
-    /// call (glibc's `sincos`: about 120 and the call).
+    /// past it (`cadence_sincos_polynomial`); for |x| ≤ 4096 the same bits in every build.
+    /// Core Animation's particles are random, so it pins no bits here. Cost: about 90
+    /// instructions, no library call (glibc's `sincos`: about 120 and the call).
     @inline(__always)
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         var s = 0.0, c = 0.0
