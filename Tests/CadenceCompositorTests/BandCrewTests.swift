@@ -52,8 +52,10 @@ final class BandCrewTests: XCTestCase {
     func testASleepingHelperIsWokenByThePost() {
         let crew = BandCrew(helpers: 1, startingThreads: false)
         startHelpers(1, of: crew)
-        // Past the spin: the helper sleeps on the semaphore.
+        // Past the spin: the helper sleeps on the semaphore (waited for, up to 5 s).
         usleep(UInt32(3 * BandCrew.spinNanoseconds / 1000))
+        for _ in 0..<500 where crew.sleeps == 0 { usleep(10_000) }
+        XCTAssertEqual(crew.sleeps, 1, "the helper went to sleep before the post")
         let calls = Calls()
         crew.post { number in
             calls.numbers.withLock { $0.append(number) }

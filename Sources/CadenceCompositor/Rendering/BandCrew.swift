@@ -40,6 +40,8 @@ final class BandCrew: @unchecked Sendable {
     /// Set (releasing) once `work` is written.
     private let posted = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
+    /// The helpers that went to sleep on `wake` (tests: shows that a post wakes a sleeper).
+    private let sleepers = Atomic<Int>(0)
     /// The helpers asked for.
     let helpers: Int
     /// The frame's work, called with a helper's number; written once, before `posted`, and
@@ -58,6 +60,9 @@ final class BandCrew: @unchecked Sendable {
 
     /// How many helpers have arrived so far (tests; one arriving after `close()` counts, and leaves).
     var arrivals: Int { entered.load(ordering: .acquiring) & (Self.closedBit - 1) }
+
+    /// How many helpers have gone to sleep waiting for the post (tests).
+    var sleeps: Int { sleepers.load(ordering: .acquiring) }
 
     /// Publishes the frame's work, `work(n)` for helper `n` (1, 2, …), and wakes helpers that
     /// went to sleep waiting for it. Call once.
@@ -114,6 +119,7 @@ final class BandCrew: @unchecked Sendable {
             if DispatchTime.now().uptimeNanoseconds &- start < Self.spinNanoseconds {
                 sched_yield()
             } else {
+                sleepers.wrappingAdd(1, ordering: .releasing)
                 wake.wait()
             }
         }
