@@ -830,13 +830,14 @@ final class PathCoverageTests: XCTestCase {
         print("spiral strokes: \(changed) bytes differ from the reference accumulation")
     }
 
-    /// `cadence_resolve_sparse_band` and `cadence_blend_sparse_band` (a band's resolve and
-    /// blend, one C call each) against their twins, `resolveBand`'s Swift loops over the row
-    /// kernels' twins: spirals stroked under 16 transforms, so that the boxes' widths take
+    /// `cadence_resolve_blend_sparse_band` (a band's resolve, neighbour rule and blend of the
+    /// rows not marked, one C pass) against its twins, `resolveBand`'s Swift loops over the
+    /// row kernels' twins: spirals stroked under 16 transforms, so that the boxes' widths take
     /// every remainder by 8 (a last group cut by the row's end, blended with masked loads and
     /// stores) and their left and right sides fall at different cells, in a translucent and
-    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, corrected and
-    /// blended by the Swift loop between the kernels' rows): the same bytes.
+    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, their
+    /// neighbours marked by the kernel, corrected and blended by the Swift loop between the
+    /// kernel's rows): the same bytes.
     func testBandKernelsMatchTheRowLoops() throws {
         try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
         // Opaque pixels of varied colours.
