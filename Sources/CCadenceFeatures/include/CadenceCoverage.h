@@ -42,14 +42,14 @@ int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, in
 /// in one pass (`CoverageRows.resolveBand`'s loops for a one-colour paint, the non-zero rule):
 /// each row resolved and marked as `cadence_resolve_sparse_band` does; with `neighbours`, a
 /// row with cells (`spans[2r] < spans[2r + 1]` once resolved) next to a row marked by its own
-/// resolve is marked too (`−1 − first`); every other row with cells is blended in the pixel
-/// word `word` (premultiplied RGBA8) over the pixels at `dst + r · dst_stride` (the pixel of
-/// cell 0), its cells and blocks cleared — a last group cut by the row's end (`width` not a
-/// multiple of 8) with masked loads and stores, the pixels past the row neither read nor
-/// written. The rows are resolved about 8,192 cells (32 KB) at a time, at least two rows,
+/// resolve is marked too (`−1 − first`); each of the remaining rows with cells is blended in
+/// the pixel word `word` (premultiplied RGBA8) over the pixels at `dst + r · dst_stride` (the
+/// pixel of cell 0), its cells and blocks cleared — a last group cut by the row's end (`width`
+/// not a multiple of 8) with masked loads and stores, the pixels past the row neither read
+/// nor written. The rows are resolved about 8,192 cells (32 KB) at a time, at least two rows,
 /// and blended but the last before the next are resolved, their cells still in L1. The
-/// marked rows are left resolved, for the caller. Returns 1 when a row was marked by its resolve.
-/// The same cells, spans, blocks and bytes as the two passes. Needs AVX2.
+/// marked rows are left resolved, for the caller. Returns 1 when a row was marked by its
+/// resolve. The same cells, spans, blocks and bytes as the two passes. Needs AVX2.
 int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
                                       uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
                                       uint8_t *dst, ptrdiff_t dst_stride);

@@ -123,9 +123,9 @@ final class CoverageRows {
     /// (`PathCoverage.resolveSparse`); a row whose overlaps are corrected, or any row under
     /// even-odd, is handed out over its whole span. With AVX2 the sparse rows are resolved
     /// by one C call a band (`cadence_resolve_sparse_band`), and for one colour the rows not
-    /// marked blended in the same pass, each a row after its resolve
-    /// (`cadence_resolve_blend_sparse_band`): the Swift loops' steps, the same bytes, without
-    /// a call and a row's set-up in Swift for each row.
+    /// marked blended in the same pass (`cadence_resolve_blend_sparse_band`: 32 KB of cells
+    /// resolved, then blended from L1): the Swift loops' steps, the same bytes, without a call
+    /// and a row's set-up in Swift for each row.
     private func resolveBand(
         _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
         spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, blocks blockBase: UnsafeMutablePointer<UInt64>,
@@ -154,9 +154,8 @@ final class CoverageRows {
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
         let vectorResolve = sparse && PathCoverage.usesVectorResolve
-        // For one colour, the rows not marked are blended in the same C call as the resolve
-        // (their cells and blocks then hold what the loops below would read, row by row),
-        // and the neighbour rule below is the kernel's; the loops take the marked rows.
+        // For one colour, the rows not marked are blended in the same C call as the resolve,
+        // which applies the neighbour rule below too; the loops then take the marked rows.
         let bandBlended = ok && vectorResolve && target != nil && Self.usesVectorBlend
         let spanWords = UnsafeMutableRawPointer(spanBase).assumingMemoryBound(to: Int32.self)
         if vectorResolve {
