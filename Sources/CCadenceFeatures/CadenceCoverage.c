@@ -508,33 +508,94 @@ void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptr
     blend_row(&paint, paint.opaque, row, blocks, start, stop, dst);
 }
 
-/// `cadence_blend_sparse_band`'s loop, `opaque` (`paint->opaque`) a constant where it is
-/// called: each copy keeps only its own paint's steps and their constants in registers.
-CADENCE_AVX2_INLINE void blend_band(const blend_paint *paint, int opaque, float *base, ptrdiff_t width, ptrdiff_t rows,
-                                    const int32_t *spans, uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
+/// A resolved row not marked (`spans[0] ≥ 0`) blended and its blocks cleared
+/// (`CoverageRows.resolveBand`'s last loop for one row): a row without cells is left as it is.
+CADENCE_AVX2_INLINE void blend_band_row(const blend_paint *paint, int opaque, float *row, ptrdiff_t width,
+                                        const int32_t *spans, uint64_t *blocks, uint8_t *dst) {
     const ptrdiff_t words = (width + 511) >> 9, whole = width & ~(ptrdiff_t)7;
-    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width, dst += dst_stride) {
-        const ptrdiff_t lo = spans[0], end = spans[1];
-        // A marked row is the caller's; a row without cells has no block set.
-        if (lo < 0 || lo >= end) continue;
-        blend_row(paint, opaque, base, blocks, lo, end < whole ? end : whole, dst);
-        if ((lo > whole ? lo : whole) < end && (blocks[whole >> 9] >> ((whole >> 3) & 63) & 1))
-            blend_tail(paint, opaque, base + whole, width - whole, dst + 4 * whole);
-        for (ptrdiff_t k = 0; k < words; k++) blocks[k] = 0;
+    const ptrdiff_t lo = spans[0], end = spans[1];
+    if (lo < 0 || lo >= end) return;
+    blend_row(paint, opaque, row, blocks, lo, end < whole ? end : whole, dst);
+    if ((lo > whole ? lo : whole) < end && (blocks[whole >> 9] >> ((whole >> 3) & 63) & 1))
+        blend_tail(paint, opaque, row + whole, width - whole, dst + 4 * whole);
+    for (ptrdiff_t k = 0; k < words; k++) blocks[k] = 0;
+}
+
+/// The rows `from ..< to` of a band resolved up to row `to` (`cadence_resolve_blend_sparse_band`'s
+/// second step): each row not marked by its own resolve is marked too when `neighbours` is set
+/// and a neighbour was (`previous` says whether row `from − 1` was; row `to` is read from its
+/// span, resolved and not yet decided), and blended otherwise. Returns whether row `to − 1`
+/// was marked by its own resolve. Out of line, so that neither loop's constants take the
+/// other's registers (one function gives both loops' lanes too few and reloads them in the
+/// loops); `opaque` (`paint->opaque`) a constant in each of its two copies.
+CADENCE_AVX2_INLINE int blend_band_rows(const blend_paint *paint, int opaque, float *base, ptrdiff_t width,
+                                        ptrdiff_t from, ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
+                                        int neighbours, int previous, uint8_t *dst, ptrdiff_t dst_stride) {
+    const ptrdiff_t words = (width + 511) >> 9;
+    spans += 2 * from, blocks += from * words, base += from * width, dst += from * dst_stride;
+    for (ptrdiff_t p = from; p < to; p++, spans += 2, blocks += words, base += width, dst += dst_stride) {
+        const int marked = spans[0] < 0;
+        if (!marked) {
+            if (neighbours && (previous || (p + 1 < rows && spans[2] < 0))) {
+                // A marked row's neighbours too (`resolveBand`'s rule): left for the caller.
+                if (spans[0] < spans[1]) spans[0] = -1 - spans[0];
+            } else {
+                blend_band_row(paint, opaque, base, width, spans, blocks, dst);
+            }
+        }
+        previous = marked;
     }
+    return previous;
 }
 
 // Not `memset` for a row's one to three block words: after the call every paint lane and
 // constant would be loaded into its register again, each row.
-__attribute__((target("avx2"), no_builtin("memset")))
-void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
-                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
+__attribute__((target("avx2"), no_builtin("memset"), noinline))
+static int blend_band_rows_opaque(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t from, ptrdiff_t to,
+                                  ptrdiff_t rows, int32_t *spans, uint64_t *blocks, int neighbours, int previous,
+                                  uint8_t *dst, ptrdiff_t dst_stride) {
+    // A copy the pixels' stores cannot alias (a `uint8_t` store may write any object): the
+    // paint's lanes then stay in registers instead of being loaded again after each store.
+    const blend_paint lanes = *paint;
+    return blend_band_rows(&lanes, 1, base, width, from, to, rows, spans, blocks, neighbours, previous, dst, dst_stride);
+}
+
+__attribute__((target("avx2"), no_builtin("memset"), noinline))
+static int blend_band_rows_translucent(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t from,
+                                       ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks, int neighbours,
+                                       int previous, uint8_t *dst, ptrdiff_t dst_stride) {
+    const blend_paint lanes = *paint;
+    return blend_band_rows(&lanes, 0, base, width, from, to, rows, spans, blocks, neighbours, previous, dst, dst_stride);
+}
+
+/// The cells a step of `cadence_resolve_blend_sparse_band` resolves before it blends them:
+/// 32 KB, an L1 data cache.
+enum { resolve_blend_cells = 8192 };
+
+__attribute__((target("avx2")))
+int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
+                                      uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
+                                      uint8_t *dst, ptrdiff_t dst_stride) {
     const blend_paint paint = make_paint(word);
-    if (paint.opaque) {
-        blend_band(&paint, 1, base, width, rows, spans, blocks, dst, dst_stride);
-    } else {
-        blend_band(&paint, 0, base, width, rows, spans, blocks, dst, dst_stride);
+    const ptrdiff_t words = (width + 511) >> 9;
+    // Rows a step: about `resolve_blend_cells` cells, at least 2 (a row is blended once the
+    // next is resolved).
+    const ptrdiff_t step = resolve_blend_cells / width > 2 ? resolve_blend_cells / width : 2;
+    int overlapped = 0, previous = 0;
+    for (ptrdiff_t r = 0, done = 0; r < rows; r += step) {
+        const ptrdiff_t n = rows - r < step ? rows - r : step;
+        overlapped |= cadence_resolve_sparse_band(base + r * width, width, n, spans + 2 * r, blocks + r * words,
+                                                  thin + r, residue, limit);
+        // Every row resolved but the last, whose neighbour below is not yet; all at the end.
+        const ptrdiff_t to = r + n == rows ? rows : r + n - 1;
+        previous = paint.opaque
+            ? blend_band_rows_opaque(&paint, base, width, done, to, rows, spans, blocks, neighbours, previous, dst,
+                                     dst_stride)
+            : blend_band_rows_translucent(&paint, base, width, done, to, rows, spans, blocks, neighbours, previous,
+                                          dst, dst_stride);
+        done = to;
     }
+    return overlapped;
 }
 
 #else
@@ -557,9 +618,11 @@ int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, in
     __builtin_trap();
 }
 
-void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
-                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride) {
-    (void)word, (void)base, (void)width, (void)rows, (void)spans, (void)blocks, (void)dst, (void)dst_stride;
+int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
+                                      uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
+                                      uint8_t *dst, ptrdiff_t dst_stride) {
+    (void)word, (void)base, (void)width, (void)rows, (void)spans, (void)blocks, (void)thin, (void)residue, (void)limit,
+        (void)neighbours, (void)dst, (void)dst_stride;
     __builtin_trap();
 }
 

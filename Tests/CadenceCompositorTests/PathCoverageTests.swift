@@ -830,13 +830,14 @@ final class PathCoverageTests: XCTestCase {
         print("spiral strokes: \(changed) bytes differ from the reference accumulation")
     }
 
-    /// `cadence_resolve_sparse_band` and `cadence_blend_sparse_band` (a band's resolve and
-    /// blend, one C call each) against their twins, `resolveBand`'s Swift loops over the row
-    /// kernels' twins: spirals stroked under 16 transforms, so that the boxes' widths take
+    /// `cadence_resolve_blend_sparse_band` (a band's resolve, neighbour rule and blend of the
+    /// rows not marked, one C pass) against its twins, `resolveBand`'s Swift loops over the
+    /// row kernels' twins: spirals stroked under 16 transforms, so that the boxes' widths take
     /// every remainder by 8 (a last group cut by the row's end, blended with masked loads and
     /// stores) and their left and right sides fall at different cells, in a translucent and
-    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, corrected and
-    /// blended by the Swift loop between the kernels' rows): the same bytes.
+    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, their
+    /// neighbours marked by the kernel, corrected and blended by the Swift loop between the
+    /// kernel's rows): the same bytes.
     func testBandKernelsMatchTheRowLoops() throws {
         try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
         // Opaque pixels of varied colours.
@@ -869,6 +870,49 @@ final class PathCoverageTests: XCTestCase {
             }
         }
         print("band kernels: \(differing) of 64 strokes differ from the row loops")
+    }
+
+    /// `cadence_resolve_blend_sparse_band`'s neighbour rule and its steps of rows against the
+    /// Swift loops: 30 stacked pairs of equal rectangles, each pair at winding 2 inside (rows
+    /// marked by their resolve), its top and bottom rows cut (0.4 and 0.3 of a row each, 0.8
+    /// and 0.6 summed: under the limit, so marked only as a marked row's neighbours, and then
+    /// corrected, which changes their bytes), shifted by 0 … 10 rows below a small rectangle
+    /// that holds the box's top, so that the kernel's steps of rows (8,192 cells: 81 rows of a
+    /// box 101 wide) begin next to every row of a pair: the same bytes.
+    func testBandKernelMarksTheNeighboursOfMarkedRows() throws {
+        try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
+        func render(shift: Int, reference: Bool) throws -> [UInt8] {
+            let saved = (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests)
+            (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = (reference, reference)
+            defer { (PathCoverage.referenceResolveForTests, CoverageRows.referenceBlendForTests) = saved }
+            var path = Path()
+            func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+                path.move(to: Point(x: x0, y: y0))
+                path.addLine(to: Point(x: x1, y: y0))
+                path.addLine(to: Point(x: x1, y: y1))
+                path.addLine(to: Point(x: x0, y: y1))
+                path.closeSubpath()
+            }
+            rectangle(10.25, 0.5, 12, 1)
+            for j in 0..<30 {
+                let top = Double(3 + shift + 11 * j) + 0.6
+                rectangle(10.25, top, 110.5, top + 4.7)
+                rectangle(10.25, top, 110.5, top + 4.7)
+            }
+            let context = try GraphicsContext(width: 160, height: 400)
+            context.fillColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7)
+            context.fill(path)
+            return context.bitmap.pixels
+        }
+        var differing = 0
+        for shift in 0..<11 {
+            let fast = try render(shift: shift, reference: false)
+            let slow = try render(shift: shift, reference: true)
+            let bytes = zip(fast, slow).filter { $0 != $1 }.count
+            if bytes > 0 { differing += 1 }
+            XCTAssertEqual(bytes, 0, "shift \(shift): \(bytes) bytes differ from the row loops")
+        }
+        print("band kernel's neighbours: \(differing) of 11 fills differ from the row loops")
     }
 
     /// `cadence_resolve_sparse` (the AVX2 row kernel, the fast path) against

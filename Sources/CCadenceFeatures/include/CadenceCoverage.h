@@ -38,15 +38,21 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
 int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
                                 const bool *thin, float residue, float limit);
 
-/// `cadence_blend_blocks` over the rows of a resolved band that are not marked
-/// (`CoverageRows.resolveBand`'s last loop for a one-colour paint, the non-zero rule): row
-/// `r` (cells `spans[2r] ..< spans[2r + 1]`, laid out as in `cadence_resolve_sparse_band`) over
-/// the pixels at `dst + r · dst_stride` (the pixel of cell 0), its blocks cleared after; a
-/// last group cut by the row's end (`width` not a multiple of 8) is blended with masked
-/// loads and stores, the pixels past the row neither read nor written. Marked rows
-/// (`spans[2r] < 0`) and rows without cells are left as they are. Needs AVX2.
-void cadence_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, const int32_t *spans,
-                               uint64_t *blocks, uint8_t *dst, ptrdiff_t dst_stride);
+/// `cadence_resolve_sparse_band`, then `cadence_blend_blocks` over the rows left unmarked,
+/// in one pass (`CoverageRows.resolveBand`'s loops for a one-colour paint, the non-zero rule):
+/// each row resolved and marked as `cadence_resolve_sparse_band` does; with `neighbours`, a
+/// row with cells (`spans[2r] < spans[2r + 1]` once resolved) next to a row marked by its own
+/// resolve is marked too (`−1 − first`); each of the remaining rows with cells is blended in
+/// the pixel word `word` (premultiplied RGBA8) over the pixels at `dst + r · dst_stride` (the
+/// pixel of cell 0), its cells and blocks cleared — a last group cut by the row's end (`width`
+/// not a multiple of 8) with masked loads and stores, the pixels past the row neither read
+/// nor written. The rows are resolved about 8,192 cells (32 KB) at a time, at least two rows,
+/// and blended but the last before the next are resolved, their cells still in L1. The
+/// marked rows are left resolved, for the caller. Returns 1 when a row was marked by its
+/// resolve. The same cells, spans, blocks and bytes as the two passes. Needs AVX2.
+int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
+                                      uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
+                                      uint8_t *dst, ptrdiff_t dst_stride);
 
 /// The pixel word `word` (`r | g << 8 | b << 16 | a << 24`, premultiplied RGBA8) over the
 /// pixels of the blocks set in `blocks` that meet cells `start ..< stop` of a resolved row,

@@ -121,10 +121,11 @@ final class CoverageRows {
     /// Under the non-zero rule a row is resolved and handed out in runs: the blocks its
     /// edges touched and the stretches between them where the winding is not 0
     /// (`PathCoverage.resolveSparse`); a row whose overlaps are corrected, or any row under
-    /// even-odd, is handed out over its whole span. With AVX2 the sparse rows are resolved,
-    /// and for one colour the rows not marked blended, by one C call a band each
-    /// (`cadence_resolve_sparse_band`, `cadence_blend_sparse_band`): the Swift loops' steps,
-    /// the same bytes, without a call and a row's set-up in Swift for each row.
+    /// even-odd, is handed out over its whole span. With AVX2 the sparse rows are resolved
+    /// by one C call a band (`cadence_resolve_sparse_band`), and for one colour the rows not
+    /// marked blended in the same pass (`cadence_resolve_blend_sparse_band`: 32 KB of cells
+    /// resolved, then blended from L1): the Swift loops' steps, the same bytes, without a call
+    /// and a row's set-up in Swift for each row.
     private func resolveBand(
         _ set: PolygonSet, rule: FillRule, band: PixelRect, base: UnsafeMutablePointer<Float>,
         spans spanBase: UnsafeMutablePointer<SIMD2<Int32>>, blocks blockBase: UnsafeMutablePointer<UInt64>,
@@ -153,13 +154,23 @@ final class CoverageRows {
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
         let vectorResolve = sparse && PathCoverage.usesVectorResolve
+        // For one colour, the rows not marked are blended in the same C call as the resolve,
+        // which applies the neighbour rule below too; the loops then take the marked rows.
+        let bandBlended = ok && vectorResolve && target != nil && Self.usesVectorBlend
         let spanWords = UnsafeMutableRawPointer(spanBase).assumingMemoryBound(to: Int32.self)
         if vectorResolve {
             // The loop below (which then does nothing), one C call a band; without AVX2, or
-            // with the twins under test, the loop is the kernel's reference twin.
+            // with the twins under test, the loops are the kernels' reference twins.
             overlapped = thinRows.withUnsafeBufferPointer { thin in
-                cadence_resolve_sparse_band(base, w, band.height, spanWords, blockBase, thin.baseAddress!,
-                                            PathCoverage.residue, 1 + PathCoverage.overlapThreshold)
+                if bandBlended, let target {
+                    cadence_resolve_blend_sparse_band(
+                        target.paint.fill[0], base, w, band.height, spanWords, blockBase, thin.baseAddress!,
+                        PathCoverage.residue, 1 + PathCoverage.overlapThreshold, set.mayOverlapThinly ? 0 : 1,
+                        target.pixels + band.minY * target.stride + 4 * band.minX, target.stride)
+                } else {
+                    cadence_resolve_sparse_band(base, w, band.height, spanWords, blockBase, thin.baseAddress!,
+                                                PathCoverage.residue, 1 + PathCoverage.overlapThreshold)
+                }
             } != 0
         }
         for r in 0..<band.height where !vectorResolve && spanBase[r].x <= spanBase[r].y {
@@ -181,7 +192,7 @@ final class CoverageRows {
         }
         // A marked row's neighbours too: an overlap's tip may lift no pixel of its own row
         // past 1.
-        if overlapped, !set.mayOverlapThinly {
+        if overlapped, !set.mayOverlapThinly, !bandBlended {
             var previousMarked = false
             for r in 0..<band.height {
                 let marked = spanBase[r].x < 0
@@ -196,14 +207,7 @@ final class CoverageRows {
             overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
         }
         let vectorBlend = target != nil && Self.usesVectorBlend
-        // The rows not marked, one C call a band, when the resolve was one too (their cells
-        // and blocks then hold what the loop below would read); the loop takes the marked.
-        let bandBlended = ok && sparse && vectorResolve && vectorBlend
-        if bandBlended, let target {
-            cadence_blend_sparse_band(target.paint.fill[0], base, w, band.height, spanWords, blockBase,
-                                      target.pixels + band.minY * target.stride + 4 * band.minX, target.stride)
-            guard overlapped else { return }
-        }
+        if bandBlended, !overlapped { return }
         for r in 0..<band.height {
             let marked = spanBase[r].x < 0
             if bandBlended, !marked { continue }
