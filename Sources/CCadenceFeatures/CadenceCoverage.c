@@ -525,9 +525,8 @@ CADENCE_AVX2_INLINE void blend_band_row(const blend_paint *paint, int opaque, fl
 /// second step): each row not marked by its own resolve is marked too when `neighbours` is set
 /// and a neighbour was (`previous` says whether row `from − 1` was; row `to` is read from its
 /// span, resolved and not yet decided), and blended otherwise. Returns whether row `to − 1`
-/// was marked by its own resolve. Out of line, so that neither loop's constants take the
-/// other's registers (one function gives both loops' lanes too few and reloads them in the
-/// loops); `opaque` (`paint->opaque`) a constant in each of its two copies.
+/// was marked by its own resolve. Inlined into its two out-of-line copies below, `opaque`
+/// (`paint->opaque`) a constant in each.
 CADENCE_AVX2_INLINE int blend_band_rows(const blend_paint *paint, int opaque, float *base, ptrdiff_t width,
                                         ptrdiff_t from, ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
                                         int neighbours, int previous, uint8_t *dst, ptrdiff_t dst_stride) {
@@ -548,8 +547,11 @@ CADENCE_AVX2_INLINE int blend_band_rows(const blend_paint *paint, int opaque, fl
     return previous;
 }
 
-// Not `memset` for a row's one to three block words: after the call every paint lane and
-// constant would be loaded into its register again, each row.
+// `blend_band_rows` for an opaque paint and for a translucent one, each out of line, so that
+// neither loop's constants take the other's registers (one function gives both loops' lanes
+// too few, and reloads them in the loops). Not `memset` for a row's one to three block
+// words: after the call every paint lane and constant would be loaded into its register
+// again, each row.
 __attribute__((target("avx2"), no_builtin("memset"), noinline))
 static int blend_band_rows_opaque(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t from, ptrdiff_t to,
                                   ptrdiff_t rows, int32_t *spans, uint64_t *blocks, int neighbours, int previous,
@@ -576,6 +578,7 @@ __attribute__((target("avx2")))
 int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
                                       uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
                                       uint8_t *dst, ptrdiff_t dst_stride) {
+    if (width <= 0 || rows <= 0) return 0;
     const blend_paint paint = make_paint(word);
     const ptrdiff_t words = (width + 511) >> 9;
     // Rows a step: about `resolve_blend_cells` cells, at least 2 (a row is blended once the

@@ -54,8 +54,9 @@ final class BandCrewTests: XCTestCase {
         startHelpers(1, of: crew)
         // Past the spin: the helper sleeps on the semaphore (waited for, up to 5 s).
         usleep(UInt32(3 * BandCrew.spinNanoseconds / 1000))
-        for _ in 0..<500 where crew.sleeps == 0 { usleep(10_000) }
-        XCTAssertEqual(crew.sleeps, 1, "the helper went to sleep before the post")
+        var tries = 0
+        while crew.sleeps == 0 && tries < 500 { usleep(10_000); tries += 1 }
+        XCTAssertEqual(crew.sleeps, 1, "the helper reached the sleep before the post")
         let calls = Calls()
         crew.post { number in
             calls.numbers.withLock { $0.append(number) }

@@ -835,9 +835,10 @@ final class PathCoverageTests: XCTestCase {
     /// row kernels' twins: spirals stroked under 16 transforms, so that the boxes' widths take
     /// every remainder by 8 (a last group cut by the row's end, blended with masked loads and
     /// stores) and their left and right sides fall at different cells, in a translucent and
-    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, their
-    /// neighbours marked by the kernel, corrected and blended by the Swift loop between the
-    /// kernel's rows): the same bytes.
+    /// an opaque colour, smooth (no row marked) and with zigzags (rows marked, corrected and
+    /// blended by the Swift loop between the kernel's rows): the same bytes. (The neighbour
+    /// rule is pinned by `testBandKernelMarksTheNeighboursOfMarkedRows`: these strokes pass
+    /// without it.)
     func testBandKernelsMatchTheRowLoops() throws {
         try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
         // Opaque pixels of varied colours.

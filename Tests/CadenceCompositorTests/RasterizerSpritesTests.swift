@@ -198,6 +198,44 @@ final class RasterizerSpritesTests: XCTestCase {
         try framesDrawnAlike(seed: 0x5EED_2026_1130, without(), without(\.spriteHalfGroups))
     }
 
+    /// Tall narrow particles (a 3 × 16 image at scale 2.5–3: 8–9 pixels wide, 40–48 rows,
+    /// slightly spun) drawn with half groups and row by row are equal byte for byte: each
+    /// particle collects more half rows than its record buffer holds (32), so the buffer is
+    /// drawn and refilled mid-particle (`sprite_draw`'s flush), which the random frames above
+    /// reach only as their draws fall (they do today: a flush that drops a record fails both).
+    func testTallParticlesFlushTheirHalvesMidParticle() throws {
+        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
+        var g = Generator(state: 0x5EED_2026_1135)
+        let canvas = Canvas(width: 96, height: 120)
+        let emitter = EmitterLayer()
+        emitter.bounds = Rect(x: 0, y: 0, width: 96, height: 120)
+        emitter.position = Point(x: 48, y: 60)
+        emitter.emitterPosition = Point(x: 48, y: 60)
+        emitter.emitterShape = .rectangle
+        emitter.emitterMode = .surface
+        emitter.emitterSize = Size(width: 80, height: 60)
+        emitter.seed = 0x7A11
+        var cell = EmitterCell()
+        cell.contents = try image(3, 16, &g)
+        cell.birthRate = 40
+        cell.lifetime = 2
+        cell.scale = 2.5
+        cell.scaleRange = 0.5
+        cell.spinRange = 0.2
+        cell.emissionRange = .pi * 2
+        cell.velocity = 5
+        emitter.emitterCells = [cell]
+        let a = Compositor(threadCount: 1), b = Compositor(threadCount: 1)
+        a.rasterizer.shortcuts = without()
+        b.rasterizer.shortcuts = without(\.spriteHalfGroups)
+        for time in [0.7, 1.3, 2.9] {
+            let halves = try a.render([emitter], at: time, on: canvas)
+            let rows = try b.render([emitter], at: time, on: canvas)
+            XCTAssertTrue(halves == rows, "t = \(time)")
+            XCTAssertGreaterThan(pixels(of: rows, notEqualTo: rows[0, 0]).count, 2_000, "particles drawn at t = \(time)")
+        }
+    }
+
     /// Whole frames of random emitters drawn in bands of three rows or fewer by the AVX2
     /// kernel picking the particles that meet each band first (its default) and looking at
     /// every particle in turn are equal byte for byte: the same particles, in the same order.

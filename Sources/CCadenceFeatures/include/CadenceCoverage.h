@@ -49,7 +49,8 @@ int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, in
 /// nor written. The rows are resolved about 8,192 cells (32 KB) at a time, at least two rows,
 /// and blended but the last before the next are resolved, their cells still in L1. The
 /// marked rows are left resolved, for the caller. Returns 1 when a row was marked by its
-/// resolve. The same cells, spans, blocks and bytes as the two passes. Needs AVX2.
+/// resolve. The same cells, spans, blocks and bytes as the two passes; `width ≤ 0` or
+/// `rows ≤ 0` touches nothing and returns 0. Needs AVX2.
 int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
                                       uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
                                       uint8_t *dst, ptrdiff_t dst_stride);

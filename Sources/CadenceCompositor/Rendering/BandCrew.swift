@@ -40,7 +40,8 @@ final class BandCrew: @unchecked Sendable {
     /// Set (releasing) once `work` is written.
     private let posted = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
-    /// The helpers that went to sleep on `wake` (tests: shows that a post wakes a sleeper).
+    /// The helpers that reached the sleep on `wake` (counted just before it; tests: a post
+    /// wakes a sleeper).
     private let sleepers = Atomic<Int>(0)
     /// The helpers asked for.
     let helpers: Int
@@ -61,7 +62,7 @@ final class BandCrew: @unchecked Sendable {
     /// How many helpers have arrived so far (tests; one arriving after `close()` counts, and leaves).
     var arrivals: Int { entered.load(ordering: .acquiring) & (Self.closedBit - 1) }
 
-    /// How many helpers have gone to sleep waiting for the post (tests).
+    /// How many helpers have reached the sleep while waiting for the post (tests).
     var sleeps: Int { sleepers.load(ordering: .acquiring) }
 
     /// Publishes the frame's work, `work(n)` for helper `n` (1, 2, …), and wakes helpers that
