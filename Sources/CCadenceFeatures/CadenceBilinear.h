@@ -129,9 +129,11 @@ CADENCE_AVX2_INLINE int narrow_rows(int32_t stride, int32_t maxY) {
 /// lines at each gather. Four pixels of eight: a group spans at most a few texel rows,
 /// and two lines of the same row are one request. On the AMD EPYC (Zen 3) of 2026-11-29,
 /// in a C harness drawing a 512 × 384 image turned 20° at 1:1 over an 800 × 800 span,
-/// the kernel took ×0.91–0.93 (median of 12 alternated rounds, two rows ahead); one row
-/// ahead was level (too late), and at 1.8× magnified, where the rows stay in the cache,
-/// the four prefetches cost nothing measurable. A hint: never faults, changes no byte.
+/// the kernel took ×0.91–0.93 (median of 12 alternated rounds, two rows ahead) and the
+/// shadowed frame ×0.85 (median of 30 interleaved pairs; `Benchmarks/README.md`, "Texels
+/// two rows ahead"); one row ahead was level (too late), and at 1.8× magnified, where the
+/// rows stay in the cache, the four prefetches cost nothing measurable. A hint: never
+/// faults, changes no byte.
 CADENCE_AVX2_INLINE void texel_rows_ahead(const uint8_t *texels, __m256i offsets, int32_t rows) {
     _Alignas(32) int32_t o[8];
     _mm256_store_si256((__m256i *)o, _mm256_add_epi32(offsets, _mm256_set1_epi32(rows)));
