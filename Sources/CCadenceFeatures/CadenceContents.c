@@ -31,10 +31,17 @@ CADENCE_AVX2_INLINE __m256i level_floor(__m256 x, __m256 *f) {
     return _mm256_cvttps_epi32(*f);
 }
 
+/// How many texel rows below (above, when the map's `by` is negative) the bottom ones a
+/// group asks for (`texel_rows_ahead`): two, the next pixel row's new texel rows at
+/// about 1:1 and a turn; one row ahead arrived too late to help in the harness of
+/// `texel_rows_ahead`, three no better than two.
+static const int32_t texelRowsAhead = 2;
+
 /// One group: the eight pixels at `p` from column `x` of the row whose pixel centre is
-/// `py`, at the eight weights at `w`; `narrow` as `bilinear_gathered` takes it.
+/// `py`, at the eight weights at `w`; `narrow` and `ahead` as `bilinear_gathered` takes
+/// them.
 CADENCE_AVX2_INLINE void affine_group(
-    const cadence_contents_affine *m, double py, ptrdiff_t x, const float *w, uint8_t *p, int narrow) {
+    const cadence_contents_affine *m, double py, ptrdiff_t x, const float *w, uint8_t *p, int narrow, int32_t ahead) {
     const __m256i q = quantize(_mm256_loadu_ps(w));
     if (_mm256_testz_si256(q, q)) return;
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), half = _mm256_set1_ps(0.5f);
@@ -51,7 +58,7 @@ CADENCE_AVX2_INLINE void affine_group(
     const __m256i xi = level_floor(xs, &xf), yi = level_floor(ys, &yf);
     __m256i lo, hi;
     bilinear_gathered(m->texels, m->stride, m->maxX, m->maxY, xi, yi, fraction(_mm256_sub_ps(xs, xf)),
-                      spread(fraction(_mm256_sub_ps(ys, yf))), 0, narrow, &lo, &hi);
+                      spread(fraction(_mm256_sub_ps(ys, yf))), 0, narrow, ahead, &lo, &hi);
     blend_sample(lo, hi, q, p);
 }
 
@@ -64,11 +71,14 @@ void cadence_contents_affine_blend(
     const double py = (double)y + 0.5;
     // The whole groups in two copies, `narrow` a constant in each.
     const int narrow = narrow_rows(m.stride, m.maxY);
+    // The next pixel rows read texel rows further down the image when `by` ≥ 0, up it
+    // otherwise.
+    const int32_t ahead = m.by < 0 ? -texelRowsAhead : texelRowsAhead;
     ptrdiff_t i = 0;
     if (narrow) {
-        for (; i + 8 <= count; i += 8) affine_group(&m, py, x0 + i, weights + i, dst + 4 * i, 1);
+        for (; i + 8 <= count; i += 8) affine_group(&m, py, x0 + i, weights + i, dst + 4 * i, 1, ahead);
     } else {
-        for (; i + 8 <= count; i += 8) affine_group(&m, py, x0 + i, weights + i, dst + 4 * i, 0);
+        for (; i + 8 <= count; i += 8) affine_group(&m, py, x0 + i, weights + i, dst + 4 * i, 0, ahead);
     }
     const ptrdiff_t n = count - i;
     if (n <= 0) return;
@@ -77,7 +87,7 @@ void cadence_contents_affine_blend(
     _Alignas(32) uint8_t pixels[32] = {0};
     __builtin_memcpy(w, weights + i, (size_t)n * sizeof(float));
     __builtin_memcpy(pixels, dst + 4 * i, (size_t)n * 4);
-    affine_group(&m, py, x0 + i, w, pixels, narrow);
+    affine_group(&m, py, x0 + i, w, pixels, narrow, ahead);
     __builtin_memcpy(dst + 4 * i, pixels, (size_t)n * 4);
 }
 

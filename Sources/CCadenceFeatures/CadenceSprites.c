@@ -166,7 +166,7 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         load_quads(s->quads, at, &topLeft, &topRight, &bottomLeft, &bottomRight);
         bilinear_mix(topLeft, topRight, bottomLeft, bottomRight, spread(phi), fy, &lo, &hi);
     } else {
-        bilinear_gathered(s->texels, s->stride, s->maxX, s->maxY, xi, yi, fx0, fy, 1, 0, &lo, &hi);
+        bilinear_gathered(s->texels, s->stride, s->maxX, s->maxY, xi, yi, fx0, fy, 1, 0, 0, &lo, &hi);
     }
     if (s->tinted) {
         const __m256i tintLo = _mm256_set1_epi32((int)((uint32_t)s->tint[0] | (uint32_t)s->tint[2] << 16));

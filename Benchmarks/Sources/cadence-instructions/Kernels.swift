@@ -341,6 +341,12 @@ let kernels: [Kernel] = [
     Kernel("Compositor.render(into:) 10 images + 5 shadows 1080p, two threads (the bands' sum), per frame", count: 1,
            frame(threads: 2) { makeContentsAndShadowScene() }),
 
+    // The demo-like 1080p frame (issue 13: eight rounded, bordered panels of animations, the
+    // cube in perspective, clips and groups; the benchmarks' `threads=1` row) at t = 1.3 s
+    // into a kept bitmap, one thread, per frame: presentation, render list and drawing.
+    Kernel("Compositor.render(into:) demo-like 1080p at t = 1.3 s, one thread, per frame", count: 1,
+           frame(threads: 1, at: 1.3) { makeDemoLikeScene() }),
+
     // The 100-layer 1080p frame (issue 13: rounded, bordered, 10 opacity groups, 5 clips; the
     // benchmarks' `threads=1` row) into a kept bitmap, one thread, per frame.
     Kernel("Compositor.render(into:) 100 layers 1080p, one thread, per frame", count: 1,

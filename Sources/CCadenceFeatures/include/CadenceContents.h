@@ -37,8 +37,10 @@ int cadence_contents_affine_available(void);
 /// in `float`, clamped, scaled to the level, floored, their fractions as 8-bit weights, the
 /// 16-bit bilinear sample rounded once, and `SourceOver.blendSample`. A last group of fewer
 /// than eight goes through the stack (the lanes past the span weigh 0 and are not written).
-/// Needs AVX2 (`cadence_contents_affine_available`). Cost per group: four 32-bit gathers
-/// of eight texels and about 110 other instructions (the blend's branches included).
+/// Each group also asks for the texels two rows past its bottom ones (four prefetches: the
+/// rows the next pixel rows read, which may not be in the cache). Needs AVX2
+/// (`cadence_contents_affine_available`). Cost per group: four 32-bit gathers of eight
+/// texels, four prefetches and about 120 other instructions (the blend's branches included).
 void cadence_contents_affine_blend(
     const cadence_contents_affine *map, ptrdiff_t y, ptrdiff_t x0, ptrdiff_t count, const float *weights, uint8_t *dst);
 
