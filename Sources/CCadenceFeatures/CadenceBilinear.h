@@ -129,15 +129,18 @@ CADENCE_AVX2_INLINE int narrow_rows(int32_t stride, int32_t maxY) {
 /// lines at each gather. Four pixels of eight: a group spans at most a few texel rows,
 /// and two lines of the same row are one request. On the AMD EPYC (Zen 3) of 2026-11-29,
 /// in a C harness drawing a 512 × 384 image turned 20° at 1:1 over an 800 × 800 span,
-/// the kernel took ×0.91–0.93 (median of 12 alternated rounds, two rows ahead) and the
-/// shadowed frame ×0.85 (median of 30 interleaved pairs; `Benchmarks/README.md`, "Texels
-/// two rows ahead"); one row ahead was level (too late), and at 1.8× magnified, where the
-/// rows stay in the cache, the four prefetches cost nothing measurable. A hint: never
-/// faults, changes no byte.
+/// the kernel took ×0.91 (median of 12 alternated rounds, two rows ahead, four pixels of
+/// eight; ×0.93 asking for all eight) and the shadowed frame ×0.85 (median of 30 quotients
+/// from 10 interleaved runs; `Benchmarks/README.md`, "Texels two rows ahead"); one row
+/// ahead was level (too late), and at 1.8× magnified, where the rows stay in the cache, the
+/// four prefetches cost nothing measurable. The offsets are wrapping 32-bit sums and the
+/// addresses are made as integers: rows past the level's last (or, going up, before its
+/// first) are asked for as addresses, never formed as pointers past the buffer. A hint:
+/// never faults, changes no byte.
 CADENCE_AVX2_INLINE void texel_rows_ahead(const uint8_t *texels, __m256i offsets, int32_t rows) {
     _Alignas(32) int32_t o[8];
     _mm256_store_si256((__m256i *)o, _mm256_add_epi32(offsets, _mm256_set1_epi32(rows)));
-    for (int k = 0; k < 8; k += 2) __builtin_prefetch(texels + o[k], 0, 3);
+    for (int k = 0; k < 8; k += 2) __builtin_prefetch((const void *)((uintptr_t)texels + (uintptr_t)(intptr_t)o[k]), 0, 3);
 }
 
 /// The bilinear sample of four texels per pixel (`ContentsSampler`'s vertical steps, then
@@ -165,8 +168,9 @@ CADENCE_AVX2_INLINE void bilinear_mix(
 /// rotated image drew in 5.35 ms this way against 6.3 ms by pairs: the pairs' edge weights
 /// and shuffles cost more than the gathers they save). `narrow` (a constant of the
 /// caller's, true only when `narrow_rows(stride, maxY)`): the row offsets by `vpmaddwd`.
-/// `ahead` (a constant of the caller's; 0: none): with the 32-bit gathers, the texels
-/// `ahead` rows below the bottom ones of pixels 0, 2, 4 and 6 are asked for
+/// `ahead` (rows; 0: none, a constant in the sprite kernel; ±2 in the contents kernel,
+/// negative when the map goes up the image): with the 32-bit gathers, the texels `ahead`
+/// rows past the bottom ones of pixels 0, 2, 4 and 6 are asked for
 /// (`prefetcht0`), so that the rows a later pixel row reads are in the cache when it
 /// gathers them (`texel_rows_ahead`). A hint: it reads nothing into a register and
 /// cannot fault, so the samples are the same whatever it asks for.
@@ -190,7 +194,7 @@ CADENCE_AVX2_INLINE void bilinear_gathered(
         phi = fx;
         topLeft = gather(texels, _mm256_add_epi32(ra, xa)), topRight = gather(texels, _mm256_add_epi32(ra, xb));
         bottomLeft = gather(texels, _mm256_add_epi32(rb, xa)), bottomRight = gather(texels, _mm256_add_epi32(rb, xb));
-        if (ahead) texel_rows_ahead(texels, _mm256_add_epi32(rb, xa), ahead * stride);
+        if (ahead) texel_rows_ahead(texels, _mm256_add_epi32(rb, xa), (int32_t)((uint32_t)ahead * (uint32_t)stride));
     }
     bilinear_mix(topLeft, topRight, bottomLeft, bottomRight, spread(phi), fy, lo, hi);
 }

@@ -198,11 +198,12 @@ final class RasterizerSpritesTests: XCTestCase {
         try framesDrawnAlike(seed: 0x5EED_2026_1130, without(), without(\.spriteHalfGroups))
     }
 
-    /// Tall narrow particles (a 3 × 16 image at scale 2.5–3: 8–9 pixels wide, 40–48 rows,
+    /// Tall narrow particles (a 3 × 16 image at scale 2.5–3: 7.5–9 pixels wide, 40–48 rows,
     /// slightly spun) drawn with half groups and row by row are equal byte for byte: each
     /// particle collects more half rows than its record buffer holds (32), so the buffer is
     /// drawn and refilled mid-particle (`sprite_draw`'s flush), which the random frames above
-    /// reach only as their draws fall (they do today: a flush that drops a record fails both).
+    /// reach only as their draws fall (they do today). Shown able to fail: with a flush that
+    /// drops its last record, all three times differ (2026-11-29).
     func testTallParticlesFlushTheirHalvesMidParticle() throws {
         try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
         var g = Generator(state: 0x5EED_2026_1135)
@@ -219,8 +220,8 @@ final class RasterizerSpritesTests: XCTestCase {
         cell.contents = try image(3, 16, &g)
         cell.birthRate = 40
         cell.lifetime = 2
-        cell.scale = 2.5
-        cell.scaleRange = 0.5
+        cell.scale = 2.75
+        cell.scaleRange = 0.25
         cell.spinRange = 0.2
         cell.emissionRange = .pi * 2
         cell.velocity = 5

@@ -135,7 +135,7 @@ private func draw(_ canvas: Canvas, fill: SIMD4<UInt8> = .zero, _ roots: @escapi
     }
 }
 
-/// A 1080p frame (`scene()` at t = 0) rendered `n` times into a bitmap kept from frame to
+/// A 1080p frame (`scene()` at `time`, 0 unless given) rendered `n` times into a bitmap kept from frame to
 /// frame by a compositor of `threads` threads (its scratch and any images' mip chains warm
 /// from a first frame, outside the difference).
 private func frame(threads: Int, at time: Double = 0, _ scene: @escaping @Sendable () -> [Layer]) -> Kernel.Prepare {

@@ -37,8 +37,9 @@ int cadence_contents_affine_available(void);
 /// in `float`, clamped, scaled to the level, floored, their fractions as 8-bit weights, the
 /// 16-bit bilinear sample rounded once, and `SourceOver.blendSample`. A last group of fewer
 /// than eight goes through the stack (the lanes past the span weigh 0 and are not written).
-/// Each group also asks for the texels two rows past its bottom ones (four prefetches: the
-/// rows the next pixel rows read, which may not be in the cache). Needs AVX2
+/// Each group also asks for the texels two rows past its bottom ones (above its top ones
+/// when the map goes up the image; four prefetches: the rows the next pixel rows read,
+/// which may not be in the cache). Needs AVX2
 /// (`cadence_contents_affine_available`). Cost per group: four 32-bit gathers of eight
 /// texels, four prefetches and about 120 other instructions (the blend's branches included).
 void cadence_contents_affine_blend(
