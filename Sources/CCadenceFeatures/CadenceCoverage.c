@@ -345,8 +345,9 @@ ptrdiff_t cadence_accumulate_edges(cadence_coverage_plane *plane, const double *
     ptrdiff_t i = from;
     // Edge `i` runs from point `i − 1` (the last point for edge 0) to point `i`, each less the
     // offset (`addPolygon`). The edges are set up in fours (`set_up_four`) while four remain,
-    // never with edge 0 in them (from edge 4 when `from` is 0, else from `from`): lane `k` of the four, `usual` its bit and the next lanes' above it; an
-    // edge whose bit is clear, and the edges outside a four, are set up one at a time here.
+    // never with edge 0 in them (from edge 4 when `from` is 0, else from `from`): lane `k` of
+    // the four, `usual` its bit and the next lanes' above it; an edge whose bit is clear, and
+    // the edges outside a four, are set up one at a time here.
     edge_group g;
     unsigned usual = 0;
     ptrdiff_t k = 4;

@@ -154,9 +154,10 @@ final class CoverageRows {
         // where the winding reached 2 are marked by a negated start.
         var overlapped = false
         let vectorResolve = sparse && PathCoverage.usesVectorResolve
+        let vectorBlend = target != nil && Self.usesVectorBlend
         // For one colour, the rows not marked are blended in the same C call as the resolve,
         // which applies the neighbour rule below too; the loops then take the marked rows.
-        let bandBlended = ok && vectorResolve && target != nil && Self.usesVectorBlend
+        let bandBlended = ok && vectorResolve && vectorBlend
         let spanWords = UnsafeMutableRawPointer(spanBase).assumingMemoryBound(to: Int32.self)
         if vectorResolve {
             // The loop below (which then does nothing), one C call a band; without AVX2, or
@@ -206,7 +207,6 @@ final class CoverageRows {
         if ok, correctingOverlaps, overlapped {
             overlaps.correct(set, rule: rule, into: base, rect: band, stride: w, spans: spanBase)
         }
-        let vectorBlend = target != nil && Self.usesVectorBlend
         if bandBlended, !overlapped { return }
         for r in 0..<band.height {
             let marked = spanBase[r].x < 0
