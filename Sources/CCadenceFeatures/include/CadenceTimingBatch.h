@@ -29,8 +29,12 @@ enum {
     CADENCE_TIMING_BATCH_PARTS = 16,
     /// The first binade of `h` with a bound, counted from `h = 2^-30`.
     CADENCE_TIMING_FIRST_BOUNDED_BINADE = 6,
-    /// Groups of four in a chunk (its two lists fill about 1 KiB of the stack each).
-    CADENCE_TIMING_BATCH_GROUPS = 32,
+    /// Groups of four in a chunk (its two lists fill about 2 KiB of the stack each). Each
+    /// list's last group is part empty and each chunk pays its lists' set-up, so longer
+    /// chunks waste less: 64 groups take 0.987 of 32's instructions a sample on (0.9, 0,
+    /// 0.1, 1) and on easeInEaseOut, and about 0.985 of the time on the first
+    /// (Benchmarks/README.md, "… h-tf18 …").
+    CADENCE_TIMING_BATCH_GROUPS = 64,
 };
 
 /// Whether `cadence_timing_batch4` may be called: an x86-64 CPU with AVX2, FMA and `popcnt`

@@ -21,7 +21,7 @@ import CCadenceFeatures
 // same bits as a scalar call.
 // On an x86-64 CPU with AVX2 and FMA (checked at run time, in any build) every call takes
 // the long route written in C instead (`cadence_timing_batch4`, CadenceTimingBatch.c: the
-// coefficients broadcast once a call, one loop per mode of the curve, chunks of 32 groups,
+// coefficients broadcast once a call, one loop per mode of the curve, chunks of 64 groups,
 // the grid test against a bound per eighth of the binades 1/8 … 1/2 of `h`,
 // `Fast.batchBounds`, and on a curve with two Newton steps one step of the root's series in
 // their place, which moves only which lanes the guess test passes); the two Swift routes are
@@ -42,7 +42,7 @@ extension TimingFunction {
     ///   curve (in chunks of 120 on the stack, about 4 instructions an input each way), so
     ///   that each vector holds inputs of one half and reads that half's coefficients
     ///   directly. On a CPU with AVX2 and FMA, whatever the build's flags, a C kernel does
-    ///   the sorted route for every length (chunks of 128 inputs): about 36 instructions an
+    ///   the sorted route for every length (chunks of 256 inputs): about 36 instructions an
     ///   input on easeInEaseOut with the lanes it leaves. An input the vector test leaves
     ///   (about 1 in 70 on the named curves in the Swift loops; 1 in 110 to 160 in the C
     ///   kernel, 1 in 77 on (0.9, 0, 0.1, 1)) takes the scalar function.
@@ -235,7 +235,7 @@ extension TimingFunction.Table {
         static let pendingCapacity = 16
         /// Groups the AVX2 kernel may note in one call (`cadence_timing_batch4`): 1 KiB, what
         /// `withUnsafeTemporaryAllocation` always keeps on the stack; a call stops before a
-        /// chunk that could overflow it (four chunks of 32 groups at least).
+        /// chunk that could overflow it (two chunks of 64 groups at least).
         static let noteCapacity = 128
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
