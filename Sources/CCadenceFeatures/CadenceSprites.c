@@ -275,9 +275,6 @@ typedef struct fixed_row {
 /// must be within ±2³¹ (checked by the caller).
 static inline int32_t nearest(double value) { return _mm_cvtsd_si32(_mm_set_sd(value)); }
 
-/// Q16 of `value`, rounded to nearest; `value` must be within ±2¹⁴ (checked by the caller).
-static inline int32_t q16(double value) { return nearest(value * 65536.0); }
-
 /// Q16 values at a group's pixels `at` steps after the row's first: `first + at·step`.
 CADENCE_AVX2_INLINE __m256i stepped(int32_t first, int32_t step, __m256i at) {
     return _mm256_add_epi32(_mm256_set1_epi32(first), _mm256_mullo_epi32(at, _mm256_set1_epi32(step)));
@@ -458,28 +455,48 @@ CADENCE_AVX2_INLINE void slab_intervals(
 /// first pixel) and level side (256 texels). Its Q16 lanes stay below 2²⁷: no overflow.
 enum { fixed_reach = 1 << 10, fixed_step = 16, fixed_row_pixels = 32, fixed_max_texel = 255 };
 
-/// Whether `sprite` can be drawn in fixed point, and its constants in `f` if so.
+/// Whether a particle of `run` at `level` with map `map` (`ux, uy, vx, vy, ppu, ppv`) can be
+/// drawn in fixed point, and its constants in `f` if so. The four steps, the four extents
+/// (`halfU`, `halfV`, `maxXs`, `maxYs`) and the first values' factors are each made in the
+/// four lanes of a `double` vector, each lane the one-value operations (the same products
+/// and sums in the same order: `2·hw·scale − ½` as `(2·hw)·scale + (−½)`), checked in lanes,
+/// and rounded to Q16 by `vcvtpd2dq` (`nearest`'s rounding).
 static inline __attribute__((target("avx2"))) int fixed_setup(
-    const cadence_sprite *s, const cadence_sprite_rows *rows, fixed_sprite *f) {
-    if (rows->floatRows) return 0;
-    const double scale = s->scale, ppu = s->ppu, ppv = s->ppv, hw = s->halfWidth, hh = s->halfHeight;
-    const double steps[4] = {s->ux * scale, s->vx * scale, s->ux * ppu, s->vx * ppv};
-    for (int i = 0; i < 4; i++)
-        if (!(__builtin_fabs(steps[i]) <= fixed_step)) return 0;
-    const double halfU = hw * ppu + 0.5, halfV = hh * ppv + 0.5;
-    const double maxXs = 2 * hw * scale - 0.5, maxYs = 2 * hh * scale - 0.5;
-    if (!(s->opacity >= 0 && s->opacity <= 1 && s->maxX <= fixed_max_texel && s->maxY <= fixed_max_texel &&
-          halfU >= 0.5 && halfU <= fixed_reach && halfV >= 0.5 && halfV <= fixed_reach &&
-          __builtin_fabs(maxXs) <= fixed_reach && __builtin_fabs(maxYs) <= fixed_reach))
+    const cadence_sprite_run *run, const cadence_sprite_level *level, const float *map, fixed_sprite *f) {
+    if (run->floatRows) return 0;
+    const double scale = level->scale, hw = run->halfWidth, hh = run->halfHeight;
+    const __m256d uv = _mm256_cvtps_pd(_mm_loadu_ps(map));  // ux, uy, vx, vy
+    const __m128d pp = _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(map + 4))));  // ppu, ppv
+    const __m256d factors = _mm256_insertf128_pd(_mm256_set1_pd(scale), pp, 1);  // scale, scale, ppu, ppv
+    // ux·scale, vx·scale, ux·ppu, vx·ppv, and the same of uy and vy.
+    const __m256d steps = _mm256_mul_pd(_mm256_permute4x64_pd(uv, _MM_SHUFFLE(2, 0, 2, 0)), factors);
+    const __m256d across = _mm256_mul_pd(_mm256_permute4x64_pd(uv, _MM_SHUFFLE(3, 1, 3, 1)), factors);
+    // hw·ppu + ½, hh·ppv + ½, 2·hw·scale − ½, 2·hh·scale − ½.
+    const __m256d extents = _mm256_add_pd(
+        _mm256_mul_pd(_mm256_setr_pd(hw, hh, 2 * hw, 2 * hh), _mm256_permute4x64_pd(factors, _MM_SHUFFLE(1, 0, 3, 2))),
+        _mm256_setr_pd(0.5, 0.5, -0.5, -0.5));
+    // |step| ≤ `fixed_step`; ½ ≤ halfU, halfV ≤ `fixed_reach`; |maxXs|, |maxYs| ≤ `fixed_reach` (NaN: none holds).
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m256d within = _mm256_and_pd(
+        _mm256_and_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, steps), _mm256_set1_pd(fixed_step), _CMP_LE_OQ),
+                      _mm256_cmp_pd(_mm256_andnot_pd(sign, extents), _mm256_set1_pd(fixed_reach), _CMP_LE_OQ)),
+        _mm256_cmp_pd(extents, _mm256_setr_pd(0.5, 0.5, -__builtin_inf(), -__builtin_inf()), _CMP_GE_OQ));
+    if (!(_mm256_movemask_pd(within) == 0xF && run->opacity >= 0 && run->opacity <= 1 &&
+          level->maxX <= fixed_max_texel && level->maxY <= fixed_max_texel))
         return 0;
-    f->stepX = q16(steps[0]), f->stepY = q16(steps[1]), f->stepU = q16(steps[2]), f->stepV = q16(steps[3]);
-    f->halfU = q16(halfU), f->halfV = q16(halfV), f->maxXs = q16(maxXs), f->maxYs = q16(maxYs);
-    f->opacity = nearest(255.0 * 256.0 * s->opacity);
-    const double across[4] = {s->uy * scale, s->vy * scale, s->uy * ppu, s->vy * ppv};
-    const double offset[4] = {hw * scale - 0.5, hh * scale - 0.5, 0, 0};
-    for (int k = 0; k < 4; k++) {
-        f->along[k] = steps[k] * 65536.0, f->across[k] = across[k] * 65536.0, f->offset[k] = offset[k] * 65536.0;
-    }
+    const __m256d q = _mm256_set1_pd(65536.0), along = _mm256_mul_pd(steps, q);
+    // stepX, stepY, stepU, stepV, halfU, halfV, maxXs, maxYs: eight neighbouring fields, each
+    // `value · 2¹⁶` rounded to nearest (its Q16).
+    _Static_assert(__builtin_offsetof(fixed_sprite, maxYs) == __builtin_offsetof(fixed_sprite, stepX) + 28,
+                   "fixed_sprite's eight Q16 constants are neighbours");
+    _mm256_storeu_si256((__m256i *)&f->stepX,
+                        _mm256_set_m128i(_mm256_cvtpd_epi32(_mm256_mul_pd(extents, q)), _mm256_cvtpd_epi32(along)));
+    f->opacity = nearest(255.0 * 256.0 * run->opacity);
+    // The offsets hw·scale − ½, hh·scale − ½, 0, 0.
+    const __m128d offset = _mm_sub_pd(_mm_mul_pd(_mm_setr_pd(hw, hh), _mm_set1_pd(scale)), _mm_set1_pd(0.5));
+    _mm256_storeu_pd(f->along, along);
+    _mm256_storeu_pd(f->across, _mm256_mul_pd(across, q));
+    _mm256_storeu_pd(f->offset, _mm256_mul_pd(_mm256_zextpd128_pd256(offset), q));
     return 1;
 }
 
@@ -575,15 +592,16 @@ enum { span_capacity = 32 };
 /// The records of four rows are written without a branch a row (`row_quad`'s `halves`):
 /// with a test, a load of its columns and a record a row, that loop was about 38
 /// instructions a row, a quarter of the run's own.
+///
+/// `f`: the particle's fixed-point constants (`sprite_setup`), null where its rows are all in
+/// float lanes.
 static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
-    const cadence_sprite *sprite, const cadence_sprite_rows *rows) {
-    fixed_sprite f;
-    const int fixed = fixed_setup(sprite, rows, &f);
+    const cadence_sprite *sprite, const cadence_sprite_rows *rows, const fixed_sprite *f) {
     fixed_span spans[span_capacity];
     ptrdiff_t n = 0;
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
         row_quad quad;
-        rows_solve(sprite, rows, fixed ? &f : 0, y, &quad);
+        rows_solve(sprite, rows, f, y, &quad);
         // The solid rows not drawn in halves (rare), lowest first, drawn now: rows are disjoint.
         for (unsigned whole = (unsigned)(quad.solid & ~quad.halves); whole; whole &= whole - 1) {
             const int i = __builtin_ctz(whole);
@@ -592,12 +610,12 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
             if (!(quad.inReach >> i & 1 && end - begin <= fixed_row_pixels)) {
                 draw_row(sprite, pixels, begin, end, rows->rowEnd, (float)quad.dy[i]);
             } else {
-                draw_row_fixed(sprite, &f, &quad.start[i], pixels, begin, end, rows->rowEnd);
+                draw_row_fixed(sprite, f, &quad.start[i], pixels, begin, end, rows->rowEnd);
             }
         }
         if (!quad.halves) continue;
         if (n > span_capacity - 4) {
-            draw_halves(sprite, &f, spans, n);
+            draw_halves(sprite, f, spans, n);
             n = 0;
         }
         // The rows in halves, lowest first: a record written for each of the four lanes and
@@ -612,7 +630,7 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
             n += quad.halves >> i & 1;
         }
     }
-    if (n) draw_halves(sprite, &f, spans, n);
+    if (n) draw_halves(sprite, f, spans, n);
 }
 
 /// `Rasterizer.prefetchRows`, cheaper: a write hint for the canvas rows a particle with pixel
@@ -705,6 +723,38 @@ static void quads_build(
     }
 }
 
+/// How many picked particles ahead of the one drawn a particle's data is asked for.
+enum { particle_ahead = 2 };
+
+/// A picked particle's set-up: its slabs' reciprocals and limits (`drawSprite`'s, the same
+/// `double` operations) and its fixed-point constants (`fixed_setup`). Each is a chain of
+/// dependent operations (a division, then the limit, then the first rows' supports) that
+/// the particle's drawing waits on; made for `setup_capacity` particles in a pass of their
+/// own (`setup_make`) before any of them is drawn, the chains of different particles are
+/// independent and overlap, where one set-up at a time left each chain's latency between
+/// one particle's last group and the next one's first.
+typedef struct sprite_setup {
+    fixed_sprite f;
+    double reciprocal[2], limit[2];
+    /// Nonzero: `f` holds the particle's constants (its rows may be drawn in fixed point).
+    int32_t fixed;
+} sprite_setup;
+
+/// Particles set up at a time (`sprite_setup`): 32 set-ups are 5.6 KB of stack.
+enum { setup_capacity = 32 };
+
+/// The set-up of particle `i` of `run` (one whose level is out of range, which is not drawn,
+/// gets no fixed-point constants).
+static inline CADENCE_AVX2 void setup_make(const cadence_sprite_run *run, ptrdiff_t i, sprite_setup *setup) {
+    const uint32_t k = run->cellLevels[i] & 0xFF;
+    const float *map = run->maps + 8 * i;
+    // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
+    setup->reciprocal[0] = 1 / (double)map[0], setup->reciprocal[1] = 1 / (double)map[2];
+    setup->limit[0] = (double)run->halfWidth + 0.51 / (double)map[4];
+    setup->limit[1] = (double)run->halfHeight + 0.51 / (double)map[5];
+    setup->fixed = k < (uint32_t)run->levelCount && fixed_setup(run, &run->levels[k], map, &setup->f);
+}
+
 /// Particles a run picks at a time (`particles_picked`).
 enum { pick_capacity = 256 };
 
@@ -750,13 +800,28 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
     int32_t grays[quad_max_levels], alphas[quad_max_levels];
     quads_build(run, buffer, quads, grays, alphas);
     int32_t picked[pick_capacity];
+    sprite_setup setups[setup_capacity];
     for (ptrdiff_t next = start; next < end;) {
         const ptrdiff_t count = particles_picked(run, &next, end, picked);
         for (ptrdiff_t j = 0; j < count; j++) {
+            if (j % setup_capacity == 0) {
+                const ptrdiff_t stop = j + setup_capacity < count ? j + setup_capacity : count;
+                for (ptrdiff_t m = j; m < stop; m++) setup_make(run, picked[m], &setups[m - j]);
+            }
+            const sprite_setup *setup = &setups[j % setup_capacity];
             const ptrdiff_t i = picked[j];
             // The next particle drawn's rows asked for (the twin: the next particle's, drawn or not).
             const ptrdiff_t after = j + 1 < count ? picked[j + 1] : run->everyParticle ? i + 1 : run->count;
             if (after < run->count) prefetch_rows(run, run->bounds + 4 * after);
+            // The data of the particle drawn two after this one asked for: the picked particles
+            // lie anywhere in the packed arrays, and their first loads missed the cache.
+            if (j + particle_ahead < count) {
+                const ptrdiff_t ahead = picked[j + particle_ahead];
+                __builtin_prefetch(run->maps + 8 * ahead, 0, 3);
+                __builtin_prefetch(run->centers + 2 * ahead, 0, 3);
+                __builtin_prefetch(run->tints + 4 * ahead, 0, 3);
+                __builtin_prefetch(run->cellLevels + ahead, 0, 3);
+            }
             const int32_t *b = run->bounds + 4 * i;
             const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
             const ptrdiff_t minY = b[1] > run->region[1] ? b[1] : run->region[1];
@@ -786,15 +851,12 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
                 .translucent = mostAlpha < 255,
                 // A gray level's four channels are one sample, tinted by factors rising in it.
                 .colourWithinAlpha = gray && tint[0] <= tint[3] && tint[1] <= tint[3] && tint[2] <= tint[3]};
-            // `drawSprite`'s slabs: the limits half a pixel (and 1/100 more) past the image.
-            const double limitU = (double)run->halfWidth + 0.51 / (double)map[4];
-            const double limitV = (double)run->halfHeight + 0.51 / (double)map[5];
             const cadence_sprite_rows rows = {
                 .base = run->base, .stride = run->stride, .originX = run->originX, .originY = run->originY,
                 .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
-                .reciprocal = {1 / (double)map[0], 1 / (double)map[2]}, .across = {(double)map[1], (double)map[3]},
-                .limit = {limitU, limitV}, .floatRows = run->floatRows, .wholeRows = run->wholeRows};
-            sprite_draw(&sprite, &rows);
+                .reciprocal = {setup->reciprocal[0], setup->reciprocal[1]}, .across = {(double)map[1], (double)map[3]},
+                .limit = {setup->limit[0], setup->limit[1]}, .floatRows = run->floatRows, .wholeRows = run->wholeRows};
+            sprite_draw(&sprite, &rows, setup->fixed ? &setup->f : 0);
         }
     }
 }

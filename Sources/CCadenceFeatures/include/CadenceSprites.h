@@ -185,7 +185,11 @@ typedef struct cadence_sprite_run {
 /// outside the band: the particles that meet the region are picked first, up to 256 at a
 /// time, two a step without a branch a particle, and only those go through the loop below;
 /// the next one drawn is the one prefetched (`everyParticle`, the twin, looks at every
-/// particle in turn: the same particles in the same order, so the same bytes).
+/// particle in turn: the same particles in the same order, so the same bytes). The picked
+/// particles are set up 32 at a time before any of them is drawn (their slabs' reciprocals
+/// and limits, their fixed-point constants: the same `double` operations, made in vector
+/// lanes), so that those chains of dependent operations overlap from particle to particle,
+/// and the data of the particle drawn two after the current one is asked for.
 ///
 /// Draws particles `start ..< end` of `run` (all of the run's cell) in order: for each, the
 /// next particle's canvas rows prefetched (a hint), its bounds cut to the region, its level
