@@ -81,8 +81,14 @@ typedef struct cadence_rounded_rect {
 /// two-paint kernel's rule (`SourceOver.blend`): the same bytes as the Swift rows. With
 /// `keep` 1 the coverage (and ring) is also written to `keptOuter` (`keptRing`) at the
 /// pixels' indices; with `keep` 2 it is read from there instead of sampled (a steady row).
-/// Writes no pixel outside the pieces. Needs AVX2.
+/// `room` (at least `b`): the row's pixels `0 ..< room` are this call's to read and to write
+/// back unchanged; a group of eight that lies within them is read and stored whole, its
+/// pixels outside the pieces stored as they were read (the same bytes), and a group past
+/// `room` through masked loads and stores that touch no other pixel. The caller must not
+/// let another thread write those pixels during the call (a band's rows are its own).
+/// Changes no pixel outside the pieces. Needs AVX2.
 void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep);
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t room, float *keptOuter,
+                         float *keptRing, int keep);
 
 #endif

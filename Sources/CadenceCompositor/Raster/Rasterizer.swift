@@ -446,6 +446,9 @@ final class Rasterizer {
         var rounded = shortcuts.roundedKernel && clip.mask == nil && !whole && cadence_rectangle_avx2_available() != 0
             ? sampler.roundedRect(fill: fillPaint, stroke: strokePaint, opacity: opacity) : nil
         let x0 = region.minX
+        // The pixels of each row from `x0` to the surface's last, all this band's: the rounded
+        // kernel may read and store back unchanged those its pieces' last groups reach.
+        let room = surface.rect.maxX - x0
         // Steady rows (an axis-aligned layer away from its top and bottom edges and its
         // corners) sample to the same coverage: the first is sampled and kept, with its
         // spans, in two spare rows; the next ones copy it.
@@ -490,7 +493,7 @@ final class Rasterizer {
                 SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * run.lowerBound, count: run.count)
             }
             if rounded != nil {
-                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, keptOuter, keptRing,
+                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, room, keptOuter, keptRing,
                                     reuse ? 2 : steady ? 1 : 0)
                 continue
             }
