@@ -7,6 +7,7 @@
 // contracted into fused multiply-adds (the pragma), each min/max is written with Swift's
 // operand order, and the lanes start where the Swift pieces' lanes start.
 #include "CadenceRectangle.h"
+#include "CadenceSourceOver.h"
 #include "CadenceCPU.h"
 
 #pragma clang fp contract(off)
@@ -290,6 +291,24 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
 }
 
 
+__attribute__((target("avx2")))
+void cadence_rounded_steady_rows(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
+                                 ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
+                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 int prefetchAfter) {
+    const __m256i paint = _mm256_set1_epi32((int)word);
+    for (ptrdiff_t j = 0; j < rows; j++, row += stride) {
+        // As `Rasterizer.drawOwn` asks for the next row's lines under the support.
+        if (j + 1 < rows || prefetchAfter) cadence_prefetch_lines(row + stride + 4 * a, 4 * (b - a));
+        if (fillRun) {
+            ptrdiff_t i = runStart;
+            for (; i + 8 <= runEnd; i += 8) _mm256_storeu_si256((__m256i *)(row + 4 * i), paint);
+            for (; i < runEnd; i++) __builtin_memcpy(row + 4 * i, &word, 4);
+        }
+        cadence_rounded_row(s, row, x0, y + j, a, runStart, runEnd, b, room, keptOuter, keptRing, 2);
+    }
+}
+
 #else
 
 int cadence_rectangle_avx2_available(void) { return 0; }
@@ -297,6 +316,15 @@ int cadence_rectangle_avx2_available(void) { return 0; }
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
                             ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows) {
     (void)shape, (void)word, (void)pixels, (void)stride, (void)x0, (void)count, (void)y0, (void)rows;
+    __builtin_trap();
+}
+
+void cadence_rounded_steady_rows(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
+                                 ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
+                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 int prefetchAfter) {
+    (void)shape, (void)row, (void)stride, (void)rows, (void)x0, (void)y, (void)a, (void)runStart, (void)runEnd, (void)b,
+        (void)room, (void)keptOuter, (void)keptRing, (void)fillRun, (void)word, (void)prefetchAfter;
     __builtin_trap();
 }
 

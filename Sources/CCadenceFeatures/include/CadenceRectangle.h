@@ -91,4 +91,17 @@ void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdif
                          ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t room, float *keptOuter,
                          float *keptRing, int keep);
 
+
+/// `cadence_rounded_row` (`keep` 2) over `rows` steady rows, the first at `row` (canvas
+/// row `y`), the next `stride` bytes apart: rows of the same spans whose coverage is kept
+/// in `keptOuter` (`keptRing`). Before each row's pieces, as `Rasterizer.drawOwn` does
+/// row by row: the next row's lines under the support `a ..< b` asked for (after the last
+/// row only with `prefetchAfter`), and with `fillRun` the run `runStart ..< runEnd` filled
+/// with the opaque pixel word `word` (the interior at full weight). The same bytes as
+/// those rows drawn one call a row, without the Swift loop's work a row. Needs AVX2.
+void cadence_rounded_steady_rows(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
+                                 ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
+                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 int prefetchAfter);
+
 #endif
