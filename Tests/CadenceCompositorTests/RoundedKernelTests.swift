@@ -39,6 +39,34 @@ final class RoundedKernelTests: XCTestCase {
         XCTAssertEqual(differing, 0)
     }
 
+    /// Upright cards of opaque colours at full opacity (the demo's panels: their steady rows
+    /// go to `cadence_rounded_steady_rows`, the interior filled or, on the border's own pass
+    /// after a sublayer, not painted), at fractional positions and sizes, some scaled
+    /// upright, some past the canvas's edges, with and without a border and a sublayer,
+    /// draw the same bytes as the Swift pieces at 1, 2 and 7 threads (bands cut the runs of
+    /// steady rows anywhere).
+    func testSteadyRowRunsMatchTheSwiftPieces() throws {
+        try XCTSkipUnless(cadence_rectangle_avx2_available() != 0, "the kernel needs AVX2")
+        let differing = try assertKernelMatchesTwin(seed: 0x57EA_D1E5, trials: 48, layer: { g, k in
+            func opaque() -> Color { Color(red: g.unit(), green: g.unit(), blue: g.unit()) }
+            let frame = Rect(x: 220 * g.unit() - 40, y: 150 * g.unit() - 60, width: 4 + 110 * g.unit(), height: 20 + 120 * g.unit())
+            let card = makeLayer("\(k)", frame: frame, background: opaque())
+            if g.next() % 4 == 0 { card.transform = Transform3D(scaleX: 0.5 + g.unit(), y: 0.5 + g.unit(), z: 1) }
+            card.cornerRadius = [0.3, 3, 12, 30][Int(g.next() % 4)] * (0.5 + g.unit())
+            if g.next() % 3 != 0 {
+                card.borderWidth = [0.6, 2, 5][Int(g.next() % 3)]
+                card.borderColor = g.next() % 2 == 0 ? opaque() : Color(red: 0.9, green: 0.9, blue: 0.2, alpha: 0.5)
+            }
+            if g.next() % 2 == 0 {
+                let label = makeLayer("label \(k)", frame: Rect(x: 3, y: 3, width: 20 * g.unit() + 1, height: 6), background: opaque())
+                label.cornerRadius = 2
+                try! card.addSublayer(label)
+            }
+            return card
+        }, twin: { $0.rasterizer.shortcuts.roundedKernel = false })
+        XCTAssertEqual(differing, 0)
+    }
+
     /// A card of the benchmarks' cards scene (rounded, bordered, turned) is one the kernel
     /// draws, and a continuous corner is not.
     func testKernelTakesCircularCornersOnly() throws {

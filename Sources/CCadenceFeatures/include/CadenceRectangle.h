@@ -81,8 +81,27 @@ typedef struct cadence_rounded_rect {
 /// two-paint kernel's rule (`SourceOver.blend`): the same bytes as the Swift rows. With
 /// `keep` 1 the coverage (and ring) is also written to `keptOuter` (`keptRing`) at the
 /// pixels' indices; with `keep` 2 it is read from there instead of sampled (a steady row).
-/// Writes no pixel outside the pieces. Needs AVX2.
+/// `room` (at least `b`): the row's pixels `0 ..< room` are this call's to read and to write
+/// back unchanged; a group of eight that lies within them is read and stored whole, its
+/// pixels outside the pieces stored as they were read (the same bytes), and a group past
+/// `room` through masked loads and stores that touch no other pixel. The caller must not
+/// let another thread write those pixels during the call (a band's rows are its own).
+/// Changes no pixel outside the pieces. Needs AVX2.
 void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, float *keptOuter, float *keptRing, int keep);
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t room, float *keptOuter,
+                         float *keptRing, int keep);
+
+
+/// `cadence_rounded_row` (`keep` 2) over `rows` steady rows, the first at `row` (canvas
+/// row `y`), the next `stride` bytes apart: rows of the same spans whose coverage is kept
+/// in `keptOuter` (`keptRing`). Before each row's pieces, as `Rasterizer.drawOwn` does
+/// row by row: the next row's lines under the support `a ..< b` asked for (after the last
+/// row only with `prefetchAfter`), and with `fillRun` the run `runStart ..< runEnd` filled
+/// with the opaque pixel word `word` (the interior at full weight). The same bytes as
+/// those rows drawn one call a row, without the Swift loop's work a row. Needs AVX2.
+void cadence_rounded_steady_rows(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
+                                 ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
+                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 int prefetchAfter);
 
 #endif

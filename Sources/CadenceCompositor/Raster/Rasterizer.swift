@@ -446,12 +446,17 @@ final class Rasterizer {
         var rounded = shortcuts.roundedKernel && clip.mask == nil && !whole && cadence_rectangle_avx2_available() != 0
             ? sampler.roundedRect(fill: fillPaint, stroke: strokePaint, opacity: opacity) : nil
         let x0 = region.minX
+        // The pixels of each row from `x0` to the surface's last, all this band's: the rounded
+        // kernel may read and store back unchanged those its pieces' last groups reach.
+        let room = surface.rect.maxX - x0
         // Steady rows (an axis-aligned layer away from its top and bottom edges and its
         // corners) sample to the same coverage: the first is sampled and kept, with its
         // spans, in two spare rows; the next ones copy it.
         let keptOuter = pool.row(4), keptRing = pool.row(5)
         var kept: (support: Range<Int>, inside: Range<Int>)?
-        for y in region.minY..<region.maxY {
+        // The rows before `drawn` are drawn already (a run of steady rows in one C call).
+        var drawn = region.minY
+        for y in region.minY..<region.maxY where y >= drawn {
             // A steady row after the first has the first's spans too (its coverage is the
             // same), so they are not solved again.
             let steady = shortcuts.steadyRows && sampler.isSteady(row: y, border: strokePaint != nil)
@@ -490,8 +495,22 @@ final class Rasterizer {
                 SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * run.lowerBound, count: run.count)
             }
             if rounded != nil {
-                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, keptOuter, keptRing,
+                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, room, keptOuter, keptRing,
                                     reuse ? 2 : steady ? 1 : 0)
+                // After the first steady row, the steady rows below it (the set is one run of
+                // rows: |v| within a bound, v linear in y) in one C call, when their run is
+                // filled by an opaque paint at full weight or not painted at all.
+                let w = constant.map { SourceOver.quantize($0.weight) } ?? 0
+                if steady && !reuse, w == 0 || constant!.paint.isOpaque && w == 255 {
+                    var end = y + 1
+                    while end < region.maxY && sampler.isSteady(row: end, border: strokePaint != nil) { end += 1 }
+                    if end > y + 1 {
+                        cadence_rounded_steady_rows(&rounded!, dst + surface.stride, surface.stride, end - y - 1, x0, y + 1, a,
+                                                    run.lowerBound, run.upperBound, b, room, keptOuter, keptRing, w == 0 ? 0 : 1,
+                                                    constant?.paint.fill[0] ?? 0, end < region.maxY ? 1 : 0)
+                        drawn = end
+                    }
+                }
                 continue
             }
             // Coverage, weights and blend for the pixels `r` of each piece, as a whole-row
