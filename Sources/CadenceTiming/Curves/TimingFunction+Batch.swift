@@ -233,10 +233,12 @@ extension TimingFunction.Table {
         /// test left: a list of the groups and their inputs of 16 × 48 bytes, under the
         /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack.
         static let pendingCapacity = 16
-        /// Groups the AVX2 kernel may note in one call (`cadence_timing_batch4`): 1 KiB, what
-        /// `withUnsafeTemporaryAllocation` always keeps on the stack; a call stops before a
-        /// chunk that could overflow it (two chunks of 64 groups at least).
-        static let noteCapacity = 128
+        /// Groups the AVX2 kernel may note in one call (`cadence_timing_batch4`): two chunks'
+        /// worth (a chunk notes each of its groups at most once), 128 notes of 8 bytes, the
+        /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack. A call stops
+        /// before a chunk that could overflow it, and its first chunk always fits, so each call
+        /// of `kernelProgress`'s loop moves on by at least one chunk.
+        static let noteCapacity = 2 * Int(CADENCE_TIMING_BATCH_GROUPS)
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
         static let chunkGroups = 30
