@@ -14,6 +14,8 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
 
     // The kernel reads the curve's data by the header's indices: they must be `Fast`'s.
     func testKernelIndicesAreTheTables() {
+        // Two chunks' notes a call: the first chunk always fits, so every call moves on.
+        XCTAssertEqual(TimingFunction.Table.Batch.noteCapacity, 2 * Int(CADENCE_TIMING_BATCH_GROUPS))
         XCTAssertEqual([Int(CADENCE_TIMING_A), Int(CADENCE_TIMING_B)], [Fast.a, Fast.b])
         XCTAssertEqual(
             [CADENCE_TIMING_XA, CADENCE_TIMING_XB, CADENCE_TIMING_XC, CADENCE_TIMING_X3A, CADENCE_TIMING_X2B].map { Int($0) },

@@ -237,8 +237,10 @@ extension TimingFunction.Table {
         /// worth (a chunk notes each of its groups at most once), 128 notes of 8 bytes, the
         /// 1 KiB that `withUnsafeTemporaryAllocation` always keeps on the stack. A call stops
         /// before a chunk that could overflow it, and its first chunk always fits, so each call
-        /// of `kernelProgress`'s loop moves on by at least one chunk.
-        static let noteCapacity = 2 * Int(CADENCE_TIMING_BATCH_GROUPS)
+        /// of `kernelProgress`'s loop moves on by at least one chunk. A literal (a constant
+        /// the optimizer sees), checked against `2 × CADENCE_TIMING_BATCH_GROUPS` by
+        /// `testKernelIndicesAreTheTables`.
+        static let noteCapacity = 128
         /// Groups of four a chunk holds: its inputs split into the two lists of `slots`
         /// doubles (1 KiB, what `withUnsafeTemporaryAllocation` always keeps on the stack).
         static let chunkGroups = 30
