@@ -861,9 +861,26 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
     }
 }
 
+CADENCE_AVX2 int cadence_sprite_fixed_constants(const cadence_sprite_run *run, const cadence_sprite_level *level, const float *map,
+                                   int32_t *q16, int32_t *opacity, double *factors) {
+    fixed_sprite f;
+    if (!fixed_setup(run, level, map, &f)) return 0;
+    const int32_t values[8] = {f.stepX, f.stepY, f.stepU, f.stepV, f.halfU, f.halfV, f.maxXs, f.maxYs};
+    for (int k = 0; k < 8; k++) q16[k] = values[k];
+    *opacity = f.opacity;
+    for (int k = 0; k < 4; k++) factors[k] = f.along[k], factors[4 + k] = f.across[k], factors[8 + k] = f.offset[k];
+    return 1;
+}
+
 #else
 
 int cadence_sprite_draw_available(void) { return 0; }
+
+CADENCE_AVX2 int cadence_sprite_fixed_constants(const cadence_sprite_run *run, const cadence_sprite_level *level, const float *map,
+                                   int32_t *q16, int32_t *opacity, double *factors) {
+    (void)run, (void)level, (void)map, (void)q16, (void)opacity, (void)factors;
+    __builtin_trap();
+}
 
 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end) {
     (void)run, (void)start, (void)end;

@@ -245,6 +245,79 @@ final class RasterizerSpritesTests: XCTestCase {
         try framesDrawnAlike(seed: 0x5EED_2026_1134, without(), without(\.spritePicking), bandByteLimit: 4 * 97 * 3)
     }
 
+    /// The fixed-point constants the kernel makes in `double` vector lanes
+    /// (`cadence_sprite_fixed_constants`) against the one-value arithmetic they stand in for
+    /// (`fixedConstants`), bit for bit, and the same verdict on whether a particle can be
+    /// drawn in fixed point: 20,000 seeded particles, a third of their values on or next to a
+    /// limit of the checks (|step| = 16, `halfU` = ½ or 1,024, |`maxXs`| = 1,024, opacity 0
+    /// or 1, `maxX` = 255), some NaN.
+    func testFixedPointConstantsMatchOneValueArithmetic() throws {
+        try XCTSkipUnless(cadence_sprite_draw_available() != 0, "no AVX2: the C kernel cannot run here")
+        let seed: UInt64 = 0x5EED_2026_1129
+        var g = Generator(state: seed)
+        var accepted = 0
+        for case_ in 0..<20_000 {
+            var run = cadence_sprite_run(), level = cadence_sprite_level()
+            level.scale = Float(g.range(0.05...6))
+            run.halfWidth = Float(g.range(0.5...400)); run.halfHeight = Float(g.range(0.5...400))
+            run.opacity = Float(g.range(-0.1...1.1))
+            run.floatRows = g.int(0...19) == 0 ? 1 : 0
+            level.maxX = Int32(g.int(0...300)); level.maxY = Int32(g.int(0...300))
+            var map = (0..<8).map { k in Float(k < 4 ? g.range(-12...12) : g.range(-0.01...3)) }
+            // One value in three on or next to a limit, or NaN.
+            if g.int(0...2) == 0 {
+                let scale = Double(level.scale), hw = Double(run.halfWidth)
+                switch g.int(0...7) {
+                case 0: map[0] = Float(16 / scale)  // |ux·scale| at 16, by the float's rounding either side
+                case 1: map[2] = Float(-16 / scale)
+                case 2: map[4] = 0  // halfU = ½
+                case 3: map[4] = Float(1023.5 / hw)  // halfU at 1,024
+                case 4: run.halfWidth = Float(1024.5 / (2 * scale))  // maxXs at 1,024
+                case 5: run.opacity = [0, 1, Float.nan][g.int(0...2)]
+                case 6: level.maxX = 255 + Int32(g.int(0...1))
+                default: map[g.int(0...5)] = .nan
+                }
+            }
+            var q16 = [Int32](repeating: 0, count: 8), opacity: Int32 = 0
+            var factors = [Double](repeating: 0, count: 12)
+            let fixed = cadence_sprite_fixed_constants(&run, &level, map, &q16, &opacity, &factors) != 0
+            let expected = fixedConstants(run, level, map)
+            XCTAssertEqual(fixed, expected != nil, "seed \(seed) case \(case_): whether fixed point")
+            guard fixed, let expected else { continue }
+            accepted += 1
+            XCTAssertEqual(q16, expected.q16, "seed \(seed) case \(case_): the Q16 steps and extents")
+            XCTAssertEqual(opacity, expected.opacity, "seed \(seed) case \(case_): the opacity")
+            XCTAssertEqual(factors.map(\.bitPattern), expected.factors.map(\.bitPattern), "seed \(seed) case \(case_): the factors")
+        }
+        // Both verdicts occur often.
+        XCTAssertGreaterThan(accepted, 1_000, "seed \(seed)")
+        XCTAssertLessThan(accepted, 19_000, "seed \(seed)")
+    }
+
+    /// The fixed-point constants of a particle one value at a time (the kernel's scalar
+    /// set-up before h-part20 put it in vector lanes), or nil where its rows stay in float
+    /// lanes: the steps and extents in range (NaN fails), the opacity in 0…1, the level at
+    /// most 256 texels a side; each Q16 value rounded to nearest, ties to even.
+    private func fixedConstants(_ run: cadence_sprite_run, _ level: cadence_sprite_level, _ map: [Float])
+        -> (q16: [Int32], opacity: Int32, factors: [Double])? {
+        guard run.floatRows == 0 else { return nil }
+        let scale = Double(level.scale), hw = Double(run.halfWidth), hh = Double(run.halfHeight)
+        let (ux, uy, vx, vy) = (Double(map[0]), Double(map[1]), Double(map[2]), Double(map[3]))
+        let (ppu, ppv) = (Double(map[4]), Double(map[5]))
+        let steps = [ux * scale, vx * scale, ux * ppu, vx * ppv]
+        let halfU = hw * ppu + 0.5, halfV = hh * ppv + 0.5
+        let maxXs = 2 * hw * scale - 0.5, maxYs = 2 * hh * scale - 0.5
+        let opacity = Double(run.opacity)
+        guard steps.allSatisfy({ abs($0) <= 16 }), opacity >= 0, opacity <= 1, level.maxX <= 255, level.maxY <= 255,
+              halfU >= 0.5, halfU <= 1024, halfV >= 0.5, halfV <= 1024, abs(maxXs) <= 1024, abs(maxYs) <= 1024
+        else { return nil }
+        let q16 = (steps + [halfU, halfV, maxXs, maxYs]).map { Int32(($0 * 65536).rounded(.toNearestOrEven)) }
+        let across = [uy * scale, vy * scale, uy * ppu, vy * ppv]
+        let offset = [hw * scale - 0.5, hh * scale - 0.5, 0, 0]
+        return (q16, Int32((255.0 * 256.0 * opacity).rounded(.toNearestOrEven)),
+                (steps + across + offset).map { $0 * 65536 })
+    }
+
     /// The default shortcuts (the kernel as it runs) with those at `off` turned off.
     private func without(_ off: WritableKeyPath<Rasterizer.Shortcuts, Bool>...) -> Rasterizer.Shortcuts {
         var shortcuts = Rasterizer.Shortcuts()

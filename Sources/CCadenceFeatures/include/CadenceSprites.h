@@ -198,4 +198,14 @@ typedef struct cadence_sprite_run {
 /// `double` operations). One call a run in place of one a particle. Needs AVX2.
 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff_t start, ptrdiff_t end);
 
+/// For tests: the fixed-point constants the kernel makes for a particle of `run` at `level`
+/// with map `map` (`ux, uy, vx, vy, ppu, ppv`), in vector lanes: returns 0 where the
+/// particle cannot be drawn in fixed point, else 1 with `q16` (8: the steps `stepX, stepY,
+/// stepU, stepV`, the extents `halfU, halfV, maxXs, maxYs`, each `value · 2¹⁶` rounded to
+/// nearest), `*opacity` (255·256·opacity, rounded) and `factors` (12: `along`, `across`,
+/// `offset`, four each, times 2¹⁶). Their twin is the one-value arithmetic in the test that
+/// calls this. Needs AVX2.
+int cadence_sprite_fixed_constants(const cadence_sprite_run *run, const cadence_sprite_level *level, const float *map,
+                                   int32_t *q16, int32_t *opacity, double *factors);
+
 #endif
