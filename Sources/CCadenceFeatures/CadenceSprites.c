@@ -486,10 +486,11 @@ static inline __attribute__((target("avx2"))) int fixed_setup(
         return 0;
     const __m256d q = _mm256_set1_pd(65536.0), along = _mm256_mul_pd(steps, q);
     // stepX, stepY, stepU, stepV, halfU, halfV, maxXs, maxYs: eight neighbouring fields, each
-    // `value · 2¹⁶` rounded to nearest (its Q16).
+    // `value · 2¹⁶` rounded to nearest (its Q16), stored as 32 bytes of the struct's object
+    // representation from `stepX`'s offset (a pointer into the whole struct, not one field's).
     _Static_assert(__builtin_offsetof(fixed_sprite, maxYs) == __builtin_offsetof(fixed_sprite, stepX) + 28,
                    "fixed_sprite's eight Q16 constants are neighbours");
-    _mm256_storeu_si256((__m256i *)&f->stepX,
+    _mm256_storeu_si256((__m256i *)((char *)f + __builtin_offsetof(fixed_sprite, stepX)),
                         _mm256_set_m128i(_mm256_cvtpd_epi32(_mm256_mul_pd(extents, q)), _mm256_cvtpd_epi32(along)));
     f->opacity = nearest(255.0 * 256.0 * run->opacity);
     // The offsets hw·scale − ½, hh·scale − ½, 0, 0.
