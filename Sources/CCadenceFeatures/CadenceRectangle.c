@@ -65,12 +65,35 @@ static inline __m256 slab(__m256 h, __m256 a, __m256 scale) {
     return _mm256_andnot_ps(_mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_LT_OQ), c);
 }
 
+/// A group's eight pixels at `p`, the lanes of `mine` its own: with `whole` (all eight lie in
+/// the row's pixels the caller may touch) one plain load; else a masked load that reads no
+/// other lane (those lanes 0).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i load_group(const int *p, __m256i mine, int whole) {
+    return whole ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32(p, mine);
+}
+
+/// Stores the group's lanes `mine` of `x` at `p`; `d` what `load_group` read there. With
+/// `whole` one plain store of all eight, the other lanes as `d` holds them (their bytes
+/// unchanged): a masked store costs several times a plain one on AMD's Zen 3 (about 12 ns
+/// against 2.5 in a loop of row edges), where each row's edge pieces end in one. Else a
+/// masked store that writes no other lane.
+__attribute__((target("avx2"), always_inline))
+static inline void store_group(int *p, __m256i mine, int whole, __m256i x, __m256i d) {
+    if (whole) {
+        _mm256_storeu_si256((__m256i *)p, _mm256_blendv_epi8(d, x, mine));
+    } else {
+        _mm256_maskstore_epi32(p, mine, x);
+    }
+}
+
 /// The pixels `first ..< end` of the row at `row` (pixel `x0` of canvas row `y`), sampled
 /// in groups of eight lanes from `first` and blended with the opaque paint
-/// (`sl`, `sh`: its low and high byte lanes, `CadencePixelLanes.h`), as the Swift piece is.
+/// (`sl`, `sh`: its low and high byte lanes, `CadencePixelLanes.h`), as the Swift piece is;
+/// a group within the row's first `room` pixels read and stored whole.
 __attribute__((target("avx2")))
 static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double py, ptrdiff_t first, ptrdiff_t end,
-                  __m256i sl, __m256i sh) {
+                  ptrdiff_t room, __m256i sl, __m256i sh) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 du = _mm256_mul_ps(lanes, _mm256_set1_ps(s->stepU)), dv = _mm256_mul_ps(lanes, _mm256_set1_ps(s->stepV));
     const __m256 hw = _mm256_set1_ps(s->halfWidth), hh = _mm256_set1_ps(s->halfHeight);
@@ -88,17 +111,18 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
         if (_mm256_testz_si256(q, q)) continue;
         // The group's own lanes: pixels before `end`.
         const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
+        const int whole = i + 8 <= room;
         int *p = (int *)(row + 4 * i);
-        const __m256i d = _mm256_maskload_epi32(p, mine);
+        const __m256i d = load_group(p, mine, whole);
         // `PixelLanes.lerp` (an opaque paint), each pixel's weight in its two 16-bit lanes.
         const __m256i w = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
-        _mm256_maskstore_epi32(p, mine, blended(sl, sh, w, w, 1, 0, d));
+        store_group(p, mine, whole, blended(sl, sh, w, w, 1, 0, d), d);
     }
 }
 
 __attribute__((target("avx2")))
 void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
-                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows) {
+                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t room, ptrdiff_t y0, ptrdiff_t rows) {
     const __m256i fill = _mm256_set1_epi32((int)word);
     const __m256i sl = low_bytes(fill), sh = _mm256_srli_epi16(fill, 8);
     const __m256i indices8 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -130,35 +154,20 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
             ptrdiff_t k = i0;
             for (; k + 8 <= i1; k += 8) _mm256_storeu_si256((__m256i *)(row + 4 * k), fill);
             if (k < i1) {
-                _mm256_maskstore_epi32((int *)(row + 4 * k), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(i1 - k)), indices8), fill);
+                if (i1 - i0 >= 8) {
+                    // The last eight of the interior again: the same paint over pixels it holds.
+                    _mm256_storeu_si256((__m256i *)(row + 4 * (i1 - 8)), fill);
+                } else {
+                    const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(i1 - k)), indices8);
+                    const int whole = k + 8 <= room;
+                    store_group((int *)(row + 4 * k), mine, whole, fill, whole ? _mm256_loadu_si256((const __m256i *)(row + 4 * k)) : fill);
+                }
             }
-            piece(s, row, x0, py, a, i0, sl, sh);
-            piece(s, row, x0, py, i1, b, sl, sh);
+            piece(s, row, x0, py, a, i0, room, sl, sh);
+            piece(s, row, x0, py, i1, b, room, sl, sh);
         } else {
-            piece(s, row, x0, py, a, b, sl, sh);
+            piece(s, row, x0, py, a, b, room, sl, sh);
         }
-    }
-}
-
-/// A group's eight pixels at `p`, the lanes of `mine` its own: with `whole` (all eight lie in
-/// the row's pixels the caller may touch) one plain load; else a masked load that reads no
-/// other lane (those lanes 0).
-__attribute__((target("avx2"), always_inline))
-static inline __m256i load_group(const int *p, __m256i mine, int whole) {
-    return whole ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32(p, mine);
-}
-
-/// Stores the group's lanes `mine` of `x` at `p`; `d` what `load_group` read there. With
-/// `whole` one plain store of all eight, the other lanes as `d` holds them (their bytes
-/// unchanged): a masked store costs several times a plain one on AMD's Zen 3 (about 12 ns
-/// against 2.5 in a loop of row edges), where each row's edge pieces end in one. Else a
-/// masked store that writes no other lane.
-__attribute__((target("avx2"), always_inline))
-static inline void store_group(int *p, __m256i mine, int whole, __m256i x, __m256i d) {
-    if (whole) {
-        _mm256_storeu_si256((__m256i *)p, _mm256_blendv_epi8(d, x, mine));
-    } else {
-        _mm256_maskstore_epi32(p, mine, x);
     }
 }
 
@@ -314,8 +323,8 @@ void cadence_rounded_steady_rows(const cadence_rounded_rect *s, uint8_t *row, pt
 int cadence_rectangle_avx2_available(void) { return 0; }
 
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
-                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows) {
-    (void)shape, (void)word, (void)pixels, (void)stride, (void)x0, (void)count, (void)y0, (void)rows;
+                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t room, ptrdiff_t y0, ptrdiff_t rows) {
+    (void)shape, (void)word, (void)pixels, (void)stride, (void)x0, (void)count, (void)room, (void)y0, (void)rows;
     __builtin_trap();
 }
 

@@ -42,10 +42,14 @@ int cadence_rectangle_avx2_available(void);
 /// of each piece (the per-axis slab coverage `max(0, sat(½ + (h − |u|)·s) + sat(½ + (h +
 /// |u|)·s) − 1)`, the product of the two axes, in `float`, each lane's `u` the group's
 /// first `u` rounded to `float` plus the lane times the step), quantized to 8 bits and
-/// blended as `⌊(S·w + D·(255 − w)) / 255⌉`. No pixel outside the support is read or
-/// written. Needs AVX2.
+/// blended as `⌊(S·w + D·(255 − w)) / 255⌉`. No pixel outside the support changes: a
+/// group of eight (a piece's, or the interior's last when it is shorter than eight) that
+/// lies within the row's first `room` pixels (`room` ≥ `count`: pixels the caller may read
+/// and rewrite unchanged, no other thread writing them meanwhile) is read and stored whole,
+/// its other lanes as read; one past it is a masked load and store that touch no other
+/// pixel. Needs AVX2.
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
-                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t y0, ptrdiff_t rows);
+                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t room, ptrdiff_t y0, ptrdiff_t rows);
 
 /// A rounded rectangle's shape as `RoundedRectSampler.Shape` holds it: half extents, corner
 /// radius and the corner's reach (equal for a circular corner; radius 0: none), in layer units.
