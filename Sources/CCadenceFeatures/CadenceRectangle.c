@@ -1,6 +1,6 @@
 // An opaque colour over an unrounded, borderless rectangle under an affine map, a whole
 // layer's rows in one call, and a rounded (or bordered, or translucent) layer's row pieces,
-// one call a row, in AVX2 (CadenceRectangle.h). The Swift path they stand in for
+// one call a row or one call a run of steady rows, in AVX2 (CadenceRectangle.h). The Swift path they stand in for
 // (`Rasterizer.drawOwn` with `RoundedRectSampler.spans`, `sample` and
 // `SourceOver.blend(_:weights:…)`) is their reference twin: every operation here is that
 // path's, in its order and precision, so the bytes are the same — floats are never
@@ -90,10 +90,10 @@ static inline void store_group(int *p, __m256i mine, int whole, __m256i x, __m25
 /// The pixels `first ..< end` of the row at `row` (pixel `x0` of canvas row `y`), sampled
 /// in groups of eight lanes from `first` and blended with the opaque paint
 /// (`sl`, `sh`: its low and high byte lanes, `CadencePixelLanes.h`), as the Swift piece is;
-/// a group within the row's first `room` pixels read and stored whole.
+/// a group within the row's first `reach` pixels read and stored whole.
 __attribute__((target("avx2")))
 static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double py, ptrdiff_t first, ptrdiff_t end,
-                  ptrdiff_t room, __m256i sl, __m256i sh) {
+                  ptrdiff_t reach, __m256i sl, __m256i sh) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 du = _mm256_mul_ps(lanes, _mm256_set1_ps(s->stepU)), dv = _mm256_mul_ps(lanes, _mm256_set1_ps(s->stepV));
     const __m256 hw = _mm256_set1_ps(s->halfWidth), hh = _mm256_set1_ps(s->halfHeight);
@@ -111,7 +111,7 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
         if (_mm256_testz_si256(q, q)) continue;
         // The group's own lanes: pixels before `end`.
         const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
-        const int whole = i + 8 <= room;
+        const int whole = i + 8 <= reach;
         int *p = (int *)(row + 4 * i);
         const __m256i d = load_group(p, mine, whole);
         // `PixelLanes.lerp` (an opaque paint), each pixel's weight in its two 16-bit lanes.
@@ -122,7 +122,7 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
 
 __attribute__((target("avx2")))
 void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
-                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t room, ptrdiff_t y0, ptrdiff_t rows) {
+                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t reach, ptrdiff_t y0, ptrdiff_t rows) {
     const __m256i fill = _mm256_set1_epi32((int)word);
     const __m256i sl = low_bytes(fill), sh = _mm256_srli_epi16(fill, 8);
     const __m256i indices8 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -159,14 +159,14 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
                     _mm256_storeu_si256((__m256i *)(row + 4 * (i1 - 8)), fill);
                 } else {
                     const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(i1 - k)), indices8);
-                    const int whole = k + 8 <= room;
+                    const int whole = k + 8 <= reach;
                     store_group((int *)(row + 4 * k), mine, whole, fill, whole ? _mm256_loadu_si256((const __m256i *)(row + 4 * k)) : fill);
                 }
             }
-            piece(s, row, x0, py, a, i0, room, sl, sh);
-            piece(s, row, x0, py, i1, b, room, sl, sh);
+            piece(s, row, x0, py, a, i0, reach, sl, sh);
+            piece(s, row, x0, py, i1, b, reach, sl, sh);
         } else {
-            piece(s, row, x0, py, a, b, room, sl, sh);
+            piece(s, row, x0, py, a, b, reach, sl, sh);
         }
     }
 }
@@ -206,7 +206,7 @@ static inline __m256 rounded_coverage(const cadence_rounded_shape *shape, __m256
 /// as the piece (h-demo7's profile).
 __attribute__((target("avx2")))
 void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t room, float *keptOuter, float *keptRing,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter, float *keptRing,
                          int keep) {
     const double py = (double)y + 0.5;
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
@@ -253,8 +253,8 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
             }
             // The group's own lanes: pixels before `end`.
             const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
-            // All eight pixels within the row's `room`: read and written whole.
-            const int whole = i + 8 <= room;
+            // All eight pixels within the row's `reach`: read and written whole.
+            const int whole = i + 8 <= reach;
             int *p = (int *)(row + 4 * i);
             if (hasFill && hasStroke) {
                 // `Rasterizer.combine`, then the two-paint kernel.
@@ -299,22 +299,23 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
     }
 }
 
-
 __attribute__((target("avx2")))
 void cadence_rounded_steady_rows(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
                                  ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
-                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 ptrdiff_t reach, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
                                  int prefetchAfter) {
     const __m256i paint = _mm256_set1_epi32((int)word);
-    for (ptrdiff_t j = 0; j < rows; j++, row += stride) {
+    for (ptrdiff_t j = 0; j < rows; j++) {
+        // Each row's pointer made from `j` (no pointer formed past the last row).
+        uint8_t *const r = row + j * stride;
         // As `Rasterizer.drawOwn` asks for the next row's lines under the support.
-        if (j + 1 < rows || prefetchAfter) cadence_prefetch_lines(row + stride + 4 * a, 4 * (b - a));
+        if (j + 1 < rows || prefetchAfter) cadence_prefetch_lines(r + stride + 4 * a, 4 * (b - a));
         if (fillRun) {
             ptrdiff_t i = runStart;
-            for (; i + 8 <= runEnd; i += 8) _mm256_storeu_si256((__m256i *)(row + 4 * i), paint);
-            for (; i < runEnd; i++) __builtin_memcpy(row + 4 * i, &word, 4);
+            for (; i + 8 <= runEnd; i += 8) _mm256_storeu_si256((__m256i *)(r + 4 * i), paint);
+            for (; i < runEnd; i++) __builtin_memcpy(r + 4 * i, &word, 4);
         }
-        cadence_rounded_row(s, row, x0, y + j, a, runStart, runEnd, b, room, keptOuter, keptRing, 2);
+        cadence_rounded_row(s, r, x0, y + j, a, runStart, runEnd, b, reach, keptOuter, keptRing, 2);
     }
 }
 
@@ -323,24 +324,24 @@ void cadence_rounded_steady_rows(const cadence_rounded_rect *s, uint8_t *row, pt
 int cadence_rectangle_avx2_available(void) { return 0; }
 
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
-                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t room, ptrdiff_t y0, ptrdiff_t rows) {
-    (void)shape, (void)word, (void)pixels, (void)stride, (void)x0, (void)count, (void)room, (void)y0, (void)rows;
+                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t reach, ptrdiff_t y0, ptrdiff_t rows) {
+    (void)shape, (void)word, (void)pixels, (void)stride, (void)x0, (void)count, (void)reach, (void)y0, (void)rows;
     __builtin_trap();
 }
 
 void cadence_rounded_steady_rows(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
                                  ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
-                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 ptrdiff_t reach, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
                                  int prefetchAfter) {
     (void)shape, (void)row, (void)stride, (void)rows, (void)x0, (void)y, (void)a, (void)runStart, (void)runEnd, (void)b,
-        (void)room, (void)keptOuter, (void)keptRing, (void)fillRun, (void)word, (void)prefetchAfter;
+        (void)reach, (void)keptOuter, (void)keptRing, (void)fillRun, (void)word, (void)prefetchAfter;
     __builtin_trap();
 }
 
 void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t room, float *keptOuter,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter,
                          float *keptRing, int keep) {
-    (void)shape, (void)row, (void)x0, (void)y, (void)a, (void)runStart, (void)runEnd, (void)b, (void)room, (void)keptOuter,
+    (void)shape, (void)row, (void)x0, (void)y, (void)a, (void)runStart, (void)runEnd, (void)b, (void)reach, (void)keptOuter,
         (void)keptRing, (void)keep;
     __builtin_trap();
 }

@@ -72,7 +72,7 @@ void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word) {
 }
 
 __attribute__((target("avx2")))
-void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t room, uint32_t word, uint32_t weight) {
+void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32_t word, uint32_t weight) {
     const __m256i source = _mm256_set1_epi32((int)word);
     const __m256i sl = low_bytes(source), sh = _mm256_srli_epi16(source, 8);
     const __m256i alpha = _mm256_set1_epi16((short)(word >> 24)), w = _mm256_set1_epi16((short)weight);
@@ -80,12 +80,12 @@ void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t room, uint32
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) blend_weighted(sl, sh, alpha, w, opaque, 0, dst + 4 * i);
     if (i < count) {
-        // The last pixels as the lanes' own. Within `room` the group is read and stored whole,
+        // The last pixels as the lanes' own. Within `reach` the group is read and stored whole,
         // the other lanes as read (a masked store costs several plain ones on Zen 3); past it
         // a masked load and store that neither read nor write the others.
         const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         int *p = (int *)(dst + 4 * i);
-        if (i + 8 <= room) {
+        if (i + 8 <= reach) {
             const __m256i d = _mm256_loadu_si256((const __m256i *)p);
             _mm256_storeu_si256((__m256i *)p, _mm256_blendv_epi8(d, blended(sl, sh, alpha, w, opaque, 0, d), mine));
         } else {
@@ -103,8 +103,8 @@ void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word) {
     __builtin_trap();
 }
 
-void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t room, uint32_t word, uint32_t weight) {
-    (void)dst, (void)count, (void)room, (void)word, (void)weight;
+void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32_t word, uint32_t weight) {
+    (void)dst, (void)count, (void)reach, (void)word, (void)weight;
     __builtin_trap();
 }
 

@@ -42,9 +42,10 @@ final class RoundedKernelTests: XCTestCase {
     /// Upright cards of opaque colours at full opacity (the demo's panels: their steady rows
     /// go to `cadence_rounded_steady_rows`, the interior filled or, on the border's own pass
     /// after a sublayer, not painted), at fractional positions and sizes, some scaled
-    /// upright, some past the canvas's edges, with and without a border and a sublayer,
-    /// draw the same bytes as the Swift pieces at 1, 2 and 7 threads (bands cut the runs of
-    /// steady rows anywhere).
+    /// upright, some past the canvas's edges, with and without a border and a sublayer, a
+    /// third of them groups at opacity 0.7 (drawn into an offscreen buffer), draw the same
+    /// bytes as the Swift pieces at 1, 2 and 7 threads (bands cut the runs of steady rows
+    /// anywhere).
     func testSteadyRowRunsMatchTheSwiftPieces() throws {
         try XCTSkipUnless(cadence_rectangle_avx2_available() != 0, "the kernel needs AVX2")
         let differing = try assertKernelMatchesTwin(seed: 0x57EA_D1E5, trials: 48, layer: { g, k in
@@ -57,11 +58,15 @@ final class RoundedKernelTests: XCTestCase {
                 card.borderWidth = [0.6, 2, 5][Int(g.next() % 3)]
                 card.borderColor = g.next() % 2 == 0 ? opaque() : Color(red: 0.9, green: 0.9, blue: 0.2, alpha: 0.5)
             }
-            if g.next() % 2 == 0 {
+            // One card in three is a group at opacity 0.7 (a sublayer and an opacity below 1:
+            // drawn into an offscreen buffer, whose rows are the kernel's reach there).
+            let grouped = g.next() % 3 == 0
+            if grouped || g.next() % 2 == 0 {
                 let label = makeLayer("label \(k)", frame: Rect(x: 3, y: 3, width: 20 * g.unit() + 1, height: 6), background: opaque())
                 label.cornerRadius = 2
                 try! card.addSublayer(label)
             }
+            if grouped { card.opacity = 0.7 }
             return card
         }, twin: { $0.rasterizer.shortcuts.roundedKernel = false })
         XCTAssertEqual(differing, 0)

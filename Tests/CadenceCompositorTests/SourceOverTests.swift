@@ -181,7 +181,7 @@ final class SourceOverTests: XCTestCase {
     /// alpha with colours at 0, 1, half, alpha − 1 and alpha over every destination byte in
     /// every channel — at full weight (alpha below 255) and at the weights 1, 2, 127, 128,
     /// 254 and one that changes with the alpha — on runs that start at each of 0…8 and end
-    /// with tails of 0…7 pixels (the weighted kernel's last group: masked, or with `room` to
+    /// with tails of 0…7 pixels (the weighted kernel's last group: masked, or with `reach` to
     /// the row's end read and stored whole), every pixel outside the run left as it was.
     func testUniformKernelsAndTheirTwinMatchTheReference() throws {
         for k in 0..<256 {
@@ -201,7 +201,7 @@ final class SourceOverTests: XCTestCase {
                     for w in (a < 255 ? [255] : []) + [1, 2, 127, 128, 254, 1 + (a * 37) % 254] {
                         let start = (a + w) % 9, count = 256 - start - (a + w) % 8
                         // Every other case may rewrite the pixels after the run up to the row's end.
-                        let room = (a + w) % 2 == 0 ? 256 - start : 0
+                        let reach = (a + w) % 2 == 0 ? 256 - start : 0
                         let expected = destination.indices.map {
                             start..<start + count ~= $0 ? KernelReference.blend(paint, weight: w, over: destination[$0]) : destination[$0]
                         }
@@ -209,7 +209,7 @@ final class SourceOverTests: XCTestCase {
                         bytes.withUnsafeMutableBufferPointer {
                             // `w / 255` quantizes to `w` (`PixelLanes.quantize`).
                             SourceOver.blend(SourceOver.Paint(bytes: paint), weight: Float(w) / 255,
-                                             into: $0.baseAddress! + 4 * start, count: count, room: room)
+                                             into: $0.baseAddress! + 4 * start, count: count, reach: reach)
                         }
                         let got = unflatten(bytes)
                         if let i = got.indices.first(where: { got[$0] != expected[$0] }) {

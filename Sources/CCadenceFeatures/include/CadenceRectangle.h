@@ -2,7 +2,8 @@
 // every row of a layer in one call, in AVX2: the row spans, the coverage of the pixels the
 // edges cross and the interior's span fill of `Rasterizer.drawOwn` with
 // `RoundedRectSampler`'s lanes; and a rounded layer's row pieces (circular corners, border
-// ring, translucent paints, opacity), one call a row. That Swift path is the reference twin;
+// ring, translucent paints, opacity), one call a row, or one call for a run of steady rows
+// (`cadence_rounded_steady_rows`). That Swift path is the reference twin;
 // both give the same bytes.
 #ifndef CADENCE_RECTANGLE_H
 #define CADENCE_RECTANGLE_H
@@ -44,12 +45,12 @@ int cadence_rectangle_avx2_available(void);
 /// first `u` rounded to `float` plus the lane times the step), quantized to 8 bits and
 /// blended as `⌊(S·w + D·(255 − w)) / 255⌉`. No pixel outside the support changes: a
 /// group of eight (a piece's, or the interior's last when it is shorter than eight) that
-/// lies within the row's first `room` pixels (`room` ≥ `count`: pixels the caller may read
+/// lies within the row's first `reach` pixels (`reach` ≥ `count`: pixels the caller may read
 /// and rewrite unchanged, no other thread writing them meanwhile) is read and stored whole,
 /// its other lanes as read; one past it is a masked load and store that touch no other
 /// pixel. Needs AVX2.
 void cadence_rectangle_draw(const cadence_rectangle *shape, uint32_t word, uint8_t *pixels, ptrdiff_t stride,
-                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t room, ptrdiff_t y0, ptrdiff_t rows);
+                            ptrdiff_t x0, ptrdiff_t count, ptrdiff_t reach, ptrdiff_t y0, ptrdiff_t rows);
 
 /// A rounded rectangle's shape as `RoundedRectSampler.Shape` holds it: half extents, corner
 /// radius and the corner's reach (equal for a circular corner; radius 0: none), in layer units.
@@ -85,16 +86,15 @@ typedef struct cadence_rounded_rect {
 /// two-paint kernel's rule (`SourceOver.blend`): the same bytes as the Swift rows. With
 /// `keep` 1 the coverage (and ring) is also written to `keptOuter` (`keptRing`) at the
 /// pixels' indices; with `keep` 2 it is read from there instead of sampled (a steady row).
-/// `room` (at least `b`): the row's pixels `0 ..< room` are this call's to read and to write
+/// `reach` (at least `b`): the row's pixels `0 ..< reach` are this call's to read and to write
 /// back unchanged; a group of eight that lies within them is read and stored whole, its
 /// pixels outside the pieces stored as they were read (the same bytes), and a group past
-/// `room` through masked loads and stores that touch no other pixel. The caller must not
+/// `reach` through masked loads and stores that touch no other pixel. The caller must not
 /// let another thread write those pixels during the call (a band's rows are its own).
 /// Changes no pixel outside the pieces. Needs AVX2.
 void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t room, float *keptOuter,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter,
                          float *keptRing, int keep);
-
 
 /// `cadence_rounded_row` (`keep` 2) over `rows` steady rows, the first at `row` (canvas
 /// row `y`), the next `stride` bytes apart: rows of the same spans whose coverage is kept
@@ -105,7 +105,7 @@ void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdif
 /// those rows drawn one call a row, without the Swift loop's work a row. Needs AVX2.
 void cadence_rounded_steady_rows(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t stride, ptrdiff_t rows,
                                  ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a, ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b,
-                                 ptrdiff_t room, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
+                                 ptrdiff_t reach, float *keptOuter, float *keptRing, int fillRun, uint32_t word,
                                  int prefetchAfter);
 
 #endif

@@ -26,10 +26,10 @@ void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word);
 /// 255²` rounded once, in 16-bit lanes as `SourceOver`'s (`PixelLanes.lerp` for an opaque
 /// paint, `over` otherwise; CadencePixelLanes.h). The last pixels past a multiple of 8 are
 /// one group: read and stored whole, its lanes past `count` written back as read, when its
-/// eight pixels lie within the `room` pixels at `dst` (`room` ≥ `count`: pixels the caller
+/// eight pixels lie within the `reach` pixels at `dst` (`reach` ≥ `count`: pixels the caller
 /// may read and rewrite unchanged, no other thread writing them meanwhile); else one masked
 /// load and store that touch no pixel past `count`. Needs AVX2.
-void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t room, uint32_t word, uint32_t weight);
+void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32_t word, uint32_t weight);
 
 /// The rounding multiplier of `vpmulhrsw` for `k = 255 − a` (0…255): the least `M` with
 /// `⌊(D·M + 2¹⁴) / 2¹⁵⌋ = ⌊D·k / 255⌉` for every `D` in 0…255. No closed form of `k` gives

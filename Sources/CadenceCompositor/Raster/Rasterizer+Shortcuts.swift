@@ -21,7 +21,8 @@ extension Rasterizer {
 
         /// Whether a layer with four circular corners (or none) under an affine map, with no
         /// clip mask or analytic clip, draws each row's pieces through `cadence_rounded_row`
-        /// where the CPU has AVX2 (`RoundedRectSampler.roundedRect`): the same bits. `false`
+        /// (a run of steady rows through `cadence_rounded_steady_rows`) where the CPU has AVX2
+        /// (`RoundedRectSampler.roundedRect`): the same bits. `false`
         /// (tests) keeps such layers on the Swift pieces, the kernel's twin.
         var roundedKernel = true
 

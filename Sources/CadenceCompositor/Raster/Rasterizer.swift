@@ -445,13 +445,17 @@ final class Rasterizer {
         // as the Swift pieces below do, the same bytes, without the coverage rows between.
         var rounded = shortcuts.roundedKernel && clip.mask == nil && !whole && cadence_rectangle_avx2_available() != 0
             ? sampler.roundedRect(fill: fillPaint, stroke: strokePaint, opacity: opacity) : nil
+        // Whether the C call for a run of steady rows fills their interior (an opaque paint
+        // at full weight) or leaves it (no paint, or weight 0); nil: another paint, row by row.
+        let steadyWeight = constant.map { SourceOver.quantize($0.weight) } ?? 0
+        let steadyRunsFill: Bool? = steadyWeight == 0 ? false : constant!.paint.isOpaque && steadyWeight == 255 ? true : nil
         let x0 = region.minX
         // The pixels of each row from `x0` to the surface's last. Only this band's thread
         // writes a row of its surface, and none of these pixels is read or written by another
         // while the layer is drawn, so the rounded kernel and the weighted run's kernel may
         // read and store back unchanged those their pieces' last groups reach (one plain load
         // and store of eight pixels in place of a masked pair: several times cheaper on Zen 3).
-        let room = surface.rect.maxX - x0
+        let reach = surface.rect.maxX - x0
         // Steady rows (an axis-aligned layer away from its top and bottom edges and its
         // corners) sample to the same coverage: the first is sampled and kept, with its
         // spans, in two spare rows; the next ones copy it.
@@ -496,21 +500,20 @@ final class Rasterizer {
             if let constant, !inside.isEmpty {
                 run = clip.mask.map { Self.fullRun($0.pixel(x0, y), in: inside) } ?? inside
                 SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * run.lowerBound, count: run.count,
-                                 room: room - run.lowerBound)
+                                 reach: reach - run.lowerBound)
             }
             if rounded != nil {
-                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, room, keptOuter, keptRing,
+                cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, reach, keptOuter, keptRing,
                                     reuse ? 2 : steady ? 1 : 0)
                 // After the first steady row, the steady rows below it (the set is one run of
                 // rows: |v| within a bound, v linear in y) in one C call, when their run is
                 // filled by an opaque paint at full weight or not painted at all.
-                let w = constant.map { SourceOver.quantize($0.weight) } ?? 0
-                if steady && !reuse, w == 0 || constant!.paint.isOpaque && w == 255 {
+                if steady && !reuse, steadyRunsFill != nil {
                     var end = y + 1
                     while end < region.maxY && sampler.isSteady(row: end, border: strokePaint != nil) { end += 1 }
                     if end > y + 1 {
                         cadence_rounded_steady_rows(&rounded!, dst + surface.stride, surface.stride, end - y - 1, x0, y + 1, a,
-                                                    run.lowerBound, run.upperBound, b, room, keptOuter, keptRing, w == 0 ? 0 : 1,
+                                                    run.lowerBound, run.upperBound, b, reach, keptOuter, keptRing, steadyRunsFill! ? 1 : 0,
                                                     constant?.paint.fill[0] ?? 0, end < region.maxY ? 1 : 0)
                         drawn = end
                     }
@@ -570,7 +573,7 @@ final class Rasterizer {
         _ sampler: RoundedRectSampler, _ paint: SourceOver.Paint, in region: PixelRect, on surface: Surface
     ) -> Bool {
         guard cadence_rectangle_avx2_available() != 0, var shape = sampler.rectangle else { return false }
-        // `room`: the pixels from the region's first to the surface's last (the rule at
+        // `reach`: the pixels from the region's first to the surface's last (the rule at
         // `drawOwn`'s: only this band's thread writes these rows).
         cadence_rectangle_draw(&shape, paint.fill[0], surface.pixel(region.minX, region.minY), surface.stride,
                                region.minX, region.width, surface.rect.maxX - region.minX, region.minY, region.height)
@@ -665,9 +668,9 @@ final class Rasterizer {
             }
         }
         // A run at `x` may rewrite unchanged the pixels up to the surface's last (the rule at
-        // `drawOwn`'s `room`: only this band's thread writes the row).
+        // `drawOwn`'s `reach`: only this band's thread writes the row).
         func run(_ fill: SourceOver.Paint, _ row: UnsafeMutablePointer<UInt8>, from x: Int, count: Int) {
-            SourceOver.blend(fill, weight: opacity, into: row + 4 * (x - r.minX), count: count, room: surface.rect.maxX - x)
+            SourceOver.blend(fill, weight: opacity, into: row + 4 * (x - r.minX), count: count, reach: surface.rect.maxX - x)
         }
         for y in r.minY..<r.maxY {
             let row = surface.pixel(r.minX, y)
