@@ -814,14 +814,13 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
             // The next particle drawn's rows asked for (the twin: the next particle's, drawn or not).
             const ptrdiff_t after = j + 1 < count ? picked[j + 1] : run->everyParticle ? i + 1 : run->count;
             if (after < run->count) prefetch_rows(run, run->bounds + 4 * after);
-            // The data of the particle drawn two after this one asked for: the picked particles
-            // lie anywhere in the packed arrays, and their first loads missed the cache.
+            // The centre and tint of the particle drawn two after this one asked for: the picked
+            // particles lie anywhere in the packed arrays, and their first loads missed the
+            // cache (its map and level are read by its set-up, `setup_make`, in a pass of their own).
             if (j + particle_ahead < count) {
                 const ptrdiff_t ahead = picked[j + particle_ahead];
-                __builtin_prefetch(run->maps + 8 * ahead, 0, 3);
                 __builtin_prefetch(run->centers + 2 * ahead, 0, 3);
                 __builtin_prefetch(run->tints + 4 * ahead, 0, 3);
-                __builtin_prefetch(run->cellLevels + ahead, 0, 3);
             }
             const int32_t *b = run->bounds + 4 * i;
             const ptrdiff_t minX = b[0] > run->region[0] ? b[0] : run->region[0];
