@@ -139,14 +139,13 @@ CADENCE_AVX2_INLINE void load_quads(
     *bottomLeft = _mm256_unpacklo_epi64(abBottom, cdBottom), *bottomRight = _mm256_unpackhi_epi64(abBottom, cdBottom);
 }
 
-/// The rest of a group once its weights `q` are known: the bilinear sample at texel
-/// column `xi` + φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both
-/// 16-bit lanes), the tint, the blend into the pixels at `low` and `high` (`load_group`).
-/// Both kernels end here. `plain` (a constant of the caller's): the particle is known
-/// plain (`draw_halves`), so its tests are left out.
-CADENCE_AVX2_INLINE void sample_and_blend(
-    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy,
-    int plain) {
+/// A group's sample once its weights are known: the bilinear sample at texel column `xi` +
+/// φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both 16-bit lanes), then
+/// the tint, as byte lanes in `*loOut` and `*hiOut`; `blend_texels` blends it. Both kernels
+/// end here. `plain` (a constant of the caller's): the particle is known plain
+/// (`draw_halves`), so its tests are left out.
+CADENCE_AVX2_INLINE void sample_texels(
+    const cadence_sprite *s, __m256i xi, __m256i yi, __m256i fx0, __m256i fy, int plain, __m256i *loOut, __m256i *hiOut) {
     __m256i lo, hi;
     if (plain || (s->quads && s->gray)) {
         // A gray level (`gray_sample`): one channel, its value in all four.
@@ -175,6 +174,13 @@ CADENCE_AVX2_INLINE void sample_and_blend(
         lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(lo, tintLo), c128), 8);
         hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(hi, tintHi), c128), 8);
     }
+    *loOut = lo, *hiOut = hi;
+}
+
+/// The blend of a group's tinted sample `lo`, `hi` (`sample_texels`) at weights `q` into the
+/// pixels at `low` and `high` (`load_group`); `plain` as in `sample_texels`.
+CADENCE_AVX2_INLINE void blend_texels(
+    const cadence_sprite *s, __m256i lo, __m256i hi, __m256i q, uint8_t *low, uint8_t *high, int plain) {
     if (plain) {
         blend_over_halves(lo, hi, q, 1, low, high);
     } else if (s->additive) {
@@ -184,6 +190,15 @@ CADENCE_AVX2_INLINE void sample_and_blend(
     } else {
         blend_sample_halves(lo, hi, q, low, high);
     }
+}
+
+/// `sample_texels`, then `blend_texels`.
+CADENCE_AVX2_INLINE void sample_and_blend(
+    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy,
+    int plain) {
+    __m256i lo, hi;
+    sample_texels(s, xi, yi, fx0, fy, plain, &lo, &hi);
+    blend_texels(s, lo, hi, q, low, high, plain);
 }
 
 /// Eight pixels at `px` (column `x`), each weighted by its coverage times `factor`.
@@ -292,19 +307,21 @@ CADENCE_AVX2_INLINE __m256i slab_fixed(int32_t h, __m256i p, int wide) {
                                                      _mm256_min_epi32(_mm256_sub_epi32(_mm256_add_epi32(hh, a), one), izero)));
 }
 
-/// Eight pixels in fixed point at `low` and `high` (`load_group`), from their texel columns
-/// `x`, texel rows `y` and slab distances `u`, `v` (Q16 lanes): the coverage `nu·nv` in Q15
-/// and the weight `⌊(c·opacity + 2²²) / 2²³⌋`, lanes outside `lanesIn` weighing 0; then the
-/// float kernel's sample and blend (`plain` as there).
-CADENCE_AVX2_INLINE void shade_fixed(
+/// Eight pixels in fixed point, from their texel columns `x`, texel rows `y` and slab
+/// distances `u`, `v` (Q16 lanes): the coverage `nu·nv` in Q15 and the weights
+/// `⌊(c·opacity + 2²²) / 2²³⌋` in `*qOut`, lanes outside `lanesIn` weighing 0; then the float
+/// kernel's sample (`sample_texels`, `plain` as there) in `*lo`, `*hi`. Returns 0, with
+/// nothing sampled, when every weight is 0.
+CADENCE_AVX2_INLINE int sample_fixed(
     const cadence_sprite *s, const fixed_sprite *f, __m256i x, __m256i y, __m256i u, __m256i v, __m256i lanesIn,
-    uint8_t *low, uint8_t *high, int plain) {
+    int plain, __m256i *qOut, __m256i *lo, __m256i *hi) {
     const __m256i nu = slab_fixed(f->halfU, u, plain), nv = slab_fixed(f->halfV, v, plain);
     const __m256i c30 = _mm256_mullo_epi32(_mm256_srli_epi32(nu, 1), _mm256_srli_epi32(nv, 1));
     const __m256i c15 = _mm256_srli_epi32(_mm256_add_epi32(c30, _mm256_set1_epi32(1 << 14)), 15);
     __m256i q = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi32(c15, _mm256_set1_epi32(f->opacity)), _mm256_set1_epi32(1 << 22)), 23);
     q = _mm256_and_si256(q, lanesIn);
-    if (_mm256_testz_si256(q, q)) return;
+    if (_mm256_testz_si256(q, q)) return 0;
+    *qOut = q;
 
     const __m256i mask = _mm256_set1_epi32(0xFFFF), round = _mm256_set1_epi32(128);
     const __m256i lowest = _mm256_set1_epi32(-32768);
@@ -312,7 +329,16 @@ CADENCE_AVX2_INLINE void shade_fixed(
     const __m256i ys = clampi(y, lowest, _mm256_set1_epi32(f->maxYs));
     const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
     const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
-    sample_and_blend(s, low, high, q, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy), plain);
+    sample_texels(s, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy), plain, lo, hi);
+    return 1;
+}
+
+/// `sample_fixed`, then (unless every weight is 0) `blend_texels` into `low` and `high`.
+CADENCE_AVX2_INLINE void shade_fixed(
+    const cadence_sprite *s, const fixed_sprite *f, __m256i x, __m256i y, __m256i u, __m256i v, __m256i lanesIn,
+    uint8_t *low, uint8_t *high, int plain) {
+    __m256i q, lo, hi;
+    if (sample_fixed(s, f, x, y, u, v, lanesIn, plain, &q, &lo, &hi)) blend_texels(s, lo, hi, q, low, high, plain);
 }
 
 /// `draw_row` in fixed point: each group's pixels `k + i` steps after the row's first
@@ -351,27 +377,40 @@ typedef struct fixed_span {
     int32_t count;
 } fixed_span;
 
-/// One group of two halves: `a` (low lanes) and `b` (high lanes), their first values,
-/// pixels and counts of pixels still in the support from their first (lanes at or past it
-/// weigh 0; 4 or more: all four in). `lanes` is 0 … 3 in both halves; `step*` are each
-/// quantity's steps at those lanes; `plain` as in `sample_and_blend`.
-CADENCE_AVX2_INLINE void draw_half_pair(
+/// A group of two halves sampled, not yet blended (`sample_half_pair`, `blend_texels`).
+typedef struct half_pair {
+    __m256i q, lo, hi;
+    uint8_t *low, *high;
+} half_pair;
+
+/// Samples one group of two halves into `*p` (0: every weight 0, nothing to blend): `a`
+/// (low lanes) and `b` (high lanes), their first values, pixels and counts of pixels still
+/// in the support from their first (lanes at or past it weigh 0; 4 or more: all four in).
+/// `lanes` is 0 … 3 in both halves; `step*` are each quantity's steps at those lanes;
+/// `plain` as in `sample_texels`.
+CADENCE_AVX2_INLINE int sample_half_pair(
     const cadence_sprite *sprite, const fixed_sprite *f, __m128i atA, uint8_t *pixelsA, int32_t countA, __m128i atB,
     uint8_t *pixelsB, int32_t countB, __m256i lanes, __m256i stepX, __m256i stepY, __m256i stepU, __m256i stepV,
-    int plain) {
+    int plain, half_pair *p) {
     const __m256i at = _mm256_inserti128_si256(_mm256_castsi128_si256(atA), atB, 1);
     const __m256i counts = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi32(countA)), _mm_set1_epi32(countB), 1);
-    shade_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
-                _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
-                _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
-                _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), _mm256_cmpgt_epi32(counts, lanes), pixelsA,
-                pixelsB, plain);
+    p->low = pixelsA, p->high = pixelsB;
+    return sample_fixed(sprite, f, _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x00), stepX),
+                        _mm256_add_epi32(_mm256_shuffle_epi32(at, 0x55), stepY),
+                        _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xAA), stepU),
+                        _mm256_add_epi32(_mm256_shuffle_epi32(at, 0xFF), stepV), _mm256_cmpgt_epi32(counts, lanes), plain,
+                        &p->q, &p->lo, &p->hi);
+}
+
+/// Blends a group sampled by `sample_half_pair` into its pixels.
+CADENCE_AVX2_INLINE void blend_half_pair(const cadence_sprite *sprite, const half_pair *p, int plain) {
+    blend_texels(sprite, p->lo, p->hi, p->q, p->low, p->high, plain);
 }
 
 /// Draws the `n` rows at `rows` (n ≥ 1) of one particle in halves, two a group, the halves
 /// in order (each row's from its first pixel, four steps apart: wrapping, as `first +
-/// k·step` wraps), a lone last half paired with itself at count 0; `plain` (a constant)
-/// as in `sample_and_blend`.
+/// k·step` wraps), a lone last half paired with itself at count 0, each group blended after
+/// the next one is sampled; `plain` (a constant) as in `sample_texels`.
 CADENCE_AVX2_INLINE void draw_halves_as(
     const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n, int plain) {
     // Local copies, which the stores to the canvas (through `__m128i *`, which may alias
@@ -390,6 +429,12 @@ CADENCE_AVX2_INLINE void draw_halves_as(
     __m128i at = row->at;
     uint8_t *pixels = row->pixels;
     int32_t left = row->count;
+    // A group is sampled, then the one before it blended: the blend's chain (its loads, its
+    // products, its stores) does not wait on the sample's (the coordinates, the gather, the
+    // tint) of the same group, and the two overlap. Only the blends touch the canvas, in
+    // the groups' order, so the bytes are the ones of a group drawn whole at a time.
+    half_pair pending, next;
+    int waiting = 0;
     for (;;) {
         const __m128i atA = at;
         uint8_t *const pixelsA = pixels;
@@ -397,7 +442,10 @@ CADENCE_AVX2_INLINE void draw_halves_as(
         at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
         if (left <= 0) {
             if (row == last) {
-                draw_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY, stepU, stepV, plain);
+                const int drawn = sample_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY,
+                                                   stepU, stepV, plain, &next);
+                if (waiting) blend_half_pair(sprite, &pending, plain);
+                if (drawn) blend_half_pair(sprite, &next, plain);
                 return;
             }
             row++, at = row->at, pixels = row->pixels, left = row->count;
@@ -408,8 +456,14 @@ CADENCE_AVX2_INLINE void draw_halves_as(
         at = _mm_add_epi32(at, step), pixels += 16, left -= 4;
         const int done = left <= 0 && row == last;
         if (left <= 0 && !done) row++, at = row->at, pixels = row->pixels, left = row->count;
-        draw_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU, stepV, plain);
-        if (done) return;
+        const int drawn = sample_half_pair(sprite, f, atA, pixelsA, leftA, atB, pixelsB, leftB, lanes, stepX, stepY, stepU,
+                                           stepV, plain, &next);
+        if (waiting) blend_half_pair(sprite, &pending, plain);
+        pending = next, waiting = drawn;
+        if (done) {
+            if (waiting) blend_half_pair(sprite, &pending, plain);
+            return;
+        }
     }
 }
 
@@ -838,7 +892,7 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
             int32_t gray = 0, levelAlpha = 255;
             if (k < quad_max_levels) table = quads[k], gray = grays[k], levelAlpha = alphas[k];
             // The largest alpha a sample can have: the level's (a bilinear mix is at most its
-            // largest texel), tinted as `sample_and_blend` tints (⌊(c·t + 128)/256⌋, rising in c;
+            // largest texel), tinted as `sample_texels` tints (⌊(c·t + 128)/256⌋, rising in c;
             // the level's own at t = 256, no tint).
             const int32_t mostAlpha = (levelAlpha * tint[3] + 128) >> 8;
             const cadence_sprite sprite = {
