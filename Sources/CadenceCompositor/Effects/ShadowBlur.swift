@@ -167,7 +167,9 @@ enum ShadowBlur {
     /// bytes at a time; a shadow's planes (about a megabyte each on the 1080p benchmark
     /// frame's cards) do not stay in a 512 KiB L2 between the shape's fill, the vertical
     /// passes and the horizontal ones, so each row's line would otherwise be waited for. At
-    /// about two cycles a row, 64 rows is about two L3 latencies ahead.
+    /// about two cycles a row, 64 rows is about two L3 latencies ahead. Measured on a Zen 3
+    /// VM, this hint left the loads' waits as they were (32 rows ahead too), unlike the
+    /// other two (`Benchmarks/README.md`, "The blur's planes on a 512 KiB L2").
     static let sourceRowsAhead = 64
 
     // MARK: Plan
