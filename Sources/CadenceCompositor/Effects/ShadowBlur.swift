@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CCadenceFeatures
 import CadencePixels
 import Glibc
 #elseif canImport(Darwin)
@@ -159,6 +160,17 @@ enum ShadowBlur {
     /// its sides, and the vertical passes of the columns only above and below it along its
     /// top and bottom, about `2 · reach` columns or rows each.
     static let holeLimit = 2
+
+    /// How many rows below the one it loads a vertical pass asks for the source's (a hint:
+    /// `cadence_prefetch_for_write`, which never faults and changes no value). The passes walk
+    /// the source and the intermediate plane down one column group at a time, a row's 32
+    /// bytes at a time; a shadow's planes (about a megabyte each on the 1080p benchmark
+    /// frame's cards) do not stay in a 512 KiB L2 between the shape's fill, the vertical
+    /// passes and the horizontal ones, so each row's line would otherwise be waited for. At
+    /// about two cycles a row, 64 rows is about two L3 latencies ahead. Measured on a Zen 3
+    /// VM, this hint left the loads' waits as they were (32 rows ahead too), unlike the
+    /// other two (`Benchmarks/README.md`, "The blur's planes on a 512 KiB L2").
+    static let sourceRowsAhead = 64
 
     // MARK: Plan
 
@@ -406,7 +418,10 @@ enum ShadowBlur {
     /// left and right of it — and a column group that the side parts read runs its vertical
     /// passes once over all the rows, a group that only the rows above and below read twice
     /// (above, below): exact sums, so the same bits as four blurs of the parts, without the
-    /// 2 · reach rows each side part's vertical passes would repeat at both ends.
+    /// 2 · reach rows each side part's vertical passes would repeat at both ends. The
+    /// lines the passes will read or write next are asked for ahead (`sourceRowsAhead`,
+    /// `run`'s `prefetchingDest`, and each horizontal block the next block's output rows):
+    /// hints, so the same bits.
     static func convolve(
         _ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, exactRows: Bool = false, hole: PixelRect = .empty
     ) {
@@ -453,6 +468,7 @@ enum ShadowBlur {
             if lo == c0, hi == c0 + 8 {
                 var row = src.pixel(c0, first)
                 for i in i0..<i1 {
+                    cadence_prefetch_for_write(row + sourceRowsAhead * src.stride)
                     a[i] = sanitized(UnsafeRawPointer(row).loadUnaligned(as: SIMD8<Float>.self))
                     row += src.stride
                 }
@@ -467,7 +483,7 @@ enum ShadowBlur {
             if case .boxes = kernel {
                 for i in i0..<i1 { a[i] = gridded(a[i]) }
             }
-            run(kernel, a, b, c, count: count, into: dest, stride: groupsX, exact: true)
+            run(kernel, a, b, c, count: count, into: dest, stride: groupsX, exact: true, prefetchingDest: true)
         }
         for g in 0..<groupsX {
             let c0 = tx + 8 * g
@@ -510,6 +526,7 @@ enum ShadowBlur {
                     for l in 0..<rows {
                         let v = sanitized(tile[l])
                         let d = dst.pixel(xa + x, y + l)
+                        cadence_prefetch_for_write(d + 8 * dst.stride)
                         if columns == 8 {
                             UnsafeMutableRawPointer(d).storeBytes(of: v, as: SIMD8<Float>.self)
                         } else {
@@ -537,12 +554,14 @@ enum ShadowBlur {
     /// inputs are `Int32` grid steps (`gridded`), its sums are `Int32` and its inner boxes'
     /// outputs are rounded to the grid (`exactBoxPass`), and the results are scaled back by
     /// `1 / gridScale` (the vertical passes, and the horizontal ones with `exactRows`);
-    /// otherwise plain `Float` sums.
+    /// otherwise plain `Float` sums. `prefetchingDest`: the first box pass asks for each
+    /// result's line of `dest` for writing (a hint), so that the last pass's strided stores
+    /// into a plane larger than the L2 find their lines there (the vertical passes).
     @inline(__always)
     static func run(
         _ kernel: Kernel, _ a: UnsafeMutablePointer<SIMD8<Float>>, _ b: UnsafeMutablePointer<SIMD8<Float>>,
         _ c: UnsafeMutablePointer<SIMD8<Float>>, count n: Int, into dest: UnsafeMutablePointer<SIMD8<Float>>, stride: Int,
-        exact: Bool
+        exact: Bool, prefetchingDest: Bool = false
     ) {
         switch kernel {
         case .identity:
@@ -565,7 +584,14 @@ enum ShadowBlur {
                 UnsafeMutableRawPointer(p).storeBytes(of: wholeSteps(v), toByteOffset: 32 * i, as: SIMD8<Int32>.self)
             }
             if exact {
-                exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in c[i] = v }
+                if prefetchingDest {
+                    exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in
+                        c[i] = v
+                        cadence_prefetch_for_write(dest + i * stride)
+                    }
+                } else {
+                    exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in c[i] = v }
+                }
                 exactBoxPass(a + start, count: n + 2 * (b2.reach + b3.reach), b1) { i, v in storeSteps(b, i, v) }
                 exactBoxPass(b, count: n + 2 * b3.reach, b2) { i, v in storeSteps(a, i, v) }
                 exactBoxPass(a, count: n, b3, mix)
