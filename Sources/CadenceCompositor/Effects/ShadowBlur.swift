@@ -161,17 +161,6 @@ enum ShadowBlur {
     /// top and bottom, about `2 · reach` columns or rows each.
     static let holeLimit = 2
 
-    /// How many rows below the one it loads a vertical pass asks for the source's (a hint:
-    /// `cadence_prefetch_for_write`, which never faults and changes no value). The passes walk
-    /// the source and the intermediate plane down one column group at a time, a row's 32
-    /// bytes at a time; a shadow's planes (about a megabyte each on the 1080p benchmark
-    /// frame's cards) do not stay in a 512 KiB L2 between the shape's fill, the vertical
-    /// passes and the horizontal ones, so each row's line would otherwise be waited for. At
-    /// about two cycles a row, 64 rows is about two L3 latencies ahead. Measured on a Zen 3
-    /// VM, this hint left the loads' waits as they were (32 rows ahead too), unlike the
-    /// other two (`Benchmarks/README.md`, "The blur's planes on a 512 KiB L2").
-    static let sourceRowsAhead = 64
-
     // MARK: Plan
 
     /// One extended box pass: `2r + 1` taps of weight 1 and one of weight `alpha` at each
@@ -419,9 +408,10 @@ enum ShadowBlur {
     /// passes once over all the rows, a group that only the rows above and below read twice
     /// (above, below): exact sums, so the same bits as four blurs of the parts, without the
     /// 2 · reach rows each side part's vertical passes would repeat at both ends. The
-    /// lines the passes will read or write next are asked for ahead (`sourceRowsAhead`,
-    /// `run`'s `prefetchingDest`, and each horizontal block the next block's output rows):
-    /// hints, so the same bits.
+    /// lines the passes will write next are asked for ahead (`run`'s `prefetchingDest`, and
+    /// each horizontal block the next block's output rows): hints, so the same bits. (The
+    /// source rows asked for ahead of the vertical passes' loads did not pay on a Zen 3 VM
+    /// and are not asked for: `Benchmarks/README.md`, h-shad7.)
     static func convolve(
         _ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, exactRows: Bool = false, hole: PixelRect = .empty
     ) {
@@ -468,7 +458,6 @@ enum ShadowBlur {
             if lo == c0, hi == c0 + 8 {
                 var row = src.pixel(c0, first)
                 for i in i0..<i1 {
-                    cadence_prefetch_for_write(row + sourceRowsAhead * src.stride)
                     a[i] = sanitized(UnsafeRawPointer(row).loadUnaligned(as: SIMD8<Float>.self))
                     row += src.stride
                 }
