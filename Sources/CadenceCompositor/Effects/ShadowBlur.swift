@@ -409,9 +409,8 @@ enum ShadowBlur {
     /// (above, below): exact sums, so the same bits as four blurs of the parts, without the
     /// 2 · reach rows each side part's vertical passes would repeat at both ends. The
     /// lines the passes will write next are asked for ahead (`run`'s `prefetchingDest`, and
-    /// each horizontal block the next block's output rows): hints, so the same bits. (The
-    /// source rows asked for ahead of the vertical passes' loads did not pay on a Zen 3 VM
-    /// and are not asked for: `Benchmarks/README.md`, h-shad7.)
+    /// each horizontal block the next block's output rows of the same part): hints, so the
+    /// same bits.
     static func convolve(
         _ src: Plane, _ kernel: Kernel, into dst: Plane, _ ws: Workspace, exactRows: Bool = false, hole: PixelRect = .empty
     ) {
@@ -508,6 +507,9 @@ enum ShadowBlur {
                 }
                 run(kernel, strip, b, c, count: count, into: b, stride: 1, exact: exactRows)
                 let rows = Swift.min(8, yb - y)
+                // The next block's rows of this part, asked for as this block's are stored:
+                // only those that exist (a pointer is never formed past the part's rows).
+                let ahead = yb - y - 8
                 var x = 0
                 while x < count {
                     let columns = Swift.min(8, count - x)
@@ -515,7 +517,7 @@ enum ShadowBlur {
                     for l in 0..<rows {
                         let v = sanitized(tile[l])
                         let d = dst.pixel(xa + x, y + l)
-                        cadence_prefetch_for_write(d + 8 * dst.stride)
+                        if l < ahead { cadence_prefetch_for_write(d + 8 * dst.stride) }
                         if columns == 8 {
                             UnsafeMutableRawPointer(d).storeBytes(of: v, as: SIMD8<Float>.self)
                         } else {
@@ -543,7 +545,8 @@ enum ShadowBlur {
     /// inputs are `Int32` grid steps (`gridded`), its sums are `Int32` and its inner boxes'
     /// outputs are rounded to the grid (`exactBoxPass`), and the results are scaled back by
     /// `1 / gridScale` (the vertical passes, and the horizontal ones with `exactRows`);
-    /// otherwise plain `Float` sums. `prefetchingDest`: the first box pass asks for each
+    /// otherwise plain `Float` sums. `prefetchingDest` (used by the exact box passes only;
+    /// the other kernels and the `Float` sums ignore it): the first box pass asks for each
     /// result's line of `dest` for writing (a hint), so that the last pass's strided stores
     /// into a plane larger than the L2 find their lines there (the vertical passes).
     @inline(__always)
@@ -573,13 +576,9 @@ enum ShadowBlur {
                 UnsafeMutableRawPointer(p).storeBytes(of: wholeSteps(v), toByteOffset: 32 * i, as: SIMD8<Int32>.self)
             }
             if exact {
-                if prefetchingDest {
-                    exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in
-                        c[i] = v
-                        cadence_prefetch_for_write(dest + i * stride)
-                    }
-                } else {
-                    exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in c[i] = v }
+                exactBoxPass(a + (reach - wide.reach), count: n, wide) { i, v in
+                    c[i] = v
+                    if prefetchingDest { cadence_prefetch_for_write(dest + i * stride) }
                 }
                 exactBoxPass(a + start, count: n + 2 * (b2.reach + b3.reach), b1) { i, v in storeSteps(b, i, v) }
                 exactBoxPass(b, count: n + 2 * b3.reach, b2) { i, v in storeSteps(a, i, v) }
