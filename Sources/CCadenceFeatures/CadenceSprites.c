@@ -407,12 +407,32 @@ CADENCE_AVX2_INLINE void blend_half_pair(const cadence_sprite *sprite, const hal
     blend_texels(sprite, p->lo, p->hi, p->q, p->low, p->high, plain);
 }
 
+/// A plain particle's last group, sampled by its `draw_halves` and not yet blended: the
+/// next particle's call blends it after sampling its own first group (or `carry_flush`
+/// does, before anything else touches the canvas), so a particle's first and last groups
+/// overlap with work as the others do. Its blend is the plain one (`blend_texels` at
+/// `plain`), which reads nothing of its particle's.
+typedef struct halves_carry {
+    half_pair pair;
+    int waiting;
+} halves_carry;
+
+/// Blends the group `carry` holds, if any.
+CADENCE_AVX2_INLINE void carry_flush(halves_carry *carry) {
+    if (carry->waiting) blend_over_halves(carry->pair.lo, carry->pair.hi, carry->pair.q, 1, carry->pair.low, carry->pair.high);
+    carry->waiting = 0;
+}
+
 /// Draws the `n` rows at `rows` (n ≥ 1) of one particle in halves, two a group, the halves
 /// in order (each row's from its first pixel, four steps apart: wrapping, as `first +
 /// k·step` wraps), a lone last half paired with itself at count 0, each group blended after
-/// the next one is sampled; `plain` (a constant) as in `sample_texels`.
+/// the next one is sampled; `plain` (a constant) as in `sample_texels`. The group `carry`
+/// holds (a plain particle's before) is blended after this call's first group is sampled;
+/// a plain call leaves its last group there, others blend it.
 CADENCE_AVX2_INLINE void draw_halves_as(
-    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n, int plain) {
+    const cadence_sprite *spriteIn, const fixed_sprite *fIn, const fixed_span *rows, ptrdiff_t n, int plain,
+    halves_carry *carry) {
+    if (!plain) carry_flush(carry);
     // Local copies, which the stores to the canvas (through `__m128i *`, which may alias
     // anything) cannot change: their fields are then read once, not again each group.
     const cadence_sprite spriteCopy = *spriteIn, *sprite = &spriteCopy;
@@ -435,6 +455,7 @@ CADENCE_AVX2_INLINE void draw_halves_as(
     // the groups' order, so the bytes are the ones of a group drawn whole at a time.
     half_pair pending, next;
     int waiting = 0;
+    if (plain) pending = carry->pair, waiting = carry->waiting;
     for (;;) {
         const __m128i atA = at;
         uint8_t *const pixelsA = pixels;
@@ -445,7 +466,11 @@ CADENCE_AVX2_INLINE void draw_halves_as(
                 const int drawn = sample_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY,
                                                    stepU, stepV, plain, &next);
                 if (waiting) blend_half_pair(sprite, &pending, plain);
-                if (drawn) blend_half_pair(sprite, &next, plain);
+                if (plain) {
+                    carry->pair = next, carry->waiting = drawn;
+                } else if (drawn) {
+                    blend_half_pair(sprite, &next, plain);
+                }
                 return;
             }
             row++, at = row->at, pixels = row->pixels, left = row->count;
@@ -461,7 +486,11 @@ CADENCE_AVX2_INLINE void draw_halves_as(
         if (waiting) blend_half_pair(sprite, &pending, plain);
         pending = next, waiting = drawn;
         if (done) {
-            if (waiting) blend_half_pair(sprite, &pending, plain);
+            if (plain) {
+                carry->pair = pending, carry->waiting = waiting;
+            } else if (waiting) {
+                blend_half_pair(sprite, &pending, plain);
+            }
             return;
         }
     }
@@ -473,12 +502,12 @@ CADENCE_AVX2_INLINE void draw_halves_as(
 /// `wide`): the usual particle, a white image tinted and fading — with those tests left out
 /// of its groups, and for any other with them.
 static __attribute__((noinline, target("avx2"))) void draw_halves(
-    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_span *rows, ptrdiff_t n) {
+    const cadence_sprite *sprite, const fixed_sprite *f, const fixed_span *rows, ptrdiff_t n, halves_carry *carry) {
     if (sprite->quads && sprite->gray && !sprite->additive && sprite->translucent && sprite->colourWithinAlpha &&
         f->halfU >= 65536 && f->halfV >= 65536) {
-        draw_halves_as(sprite, f, rows, n, 1);
+        draw_halves_as(sprite, f, rows, n, 1, carry);
     } else {
-        draw_halves_as(sprite, f, rows, n, 0);
+        draw_halves_as(sprite, f, rows, n, 0, carry);
     }
 }
 
@@ -649,16 +678,19 @@ enum { span_capacity = 32 };
 /// instructions a row, a quarter of the run's own.
 ///
 /// `f`: the particle's fixed-point constants (`sprite_setup`), null where its rows are all in
-/// float lanes.
+/// float lanes. `carry`: the group the particle before left (`halves_carry`), blended before
+/// a row of this one is drawn whole.
 static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
-    const cadence_sprite *sprite, const cadence_sprite_rows *rows, const fixed_sprite *f) {
+    const cadence_sprite *sprite, const cadence_sprite_rows *rows, const fixed_sprite *f, halves_carry *carry) {
     fixed_span spans[span_capacity];
     ptrdiff_t n = 0;
     for (ptrdiff_t y = rows->minY; y < rows->maxY; y += 4) {
         row_quad quad;
         rows_solve(sprite, rows, f, y, &quad);
         // The solid rows not drawn in halves (rare), lowest first, drawn now: rows are disjoint.
-        for (unsigned whole = (unsigned)(quad.solid & ~quad.halves); whole; whole &= whole - 1) {
+        const unsigned wholeRows = (unsigned)(quad.solid & ~quad.halves);
+        if (wholeRows) carry_flush(carry);
+        for (unsigned whole = wholeRows; whole; whole &= whole - 1) {
             const int i = __builtin_ctz(whole);
             const ptrdiff_t begin = quad.begin[i], end = quad.end[i];
             uint8_t *pixels = rows->base + (y + i - rows->originY) * rows->stride + (begin - rows->originX) * 4;
@@ -670,7 +702,7 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
         }
         if (!quad.halves) continue;
         if (n > span_capacity - 4) {
-            draw_halves(sprite, f, spans, n);
+            draw_halves(sprite, f, spans, n, carry);
             n = 0;
         }
         // The rows in halves, lowest first: a record written for each of the four lanes and
@@ -685,7 +717,7 @@ static inline __attribute__((always_inline, target("avx2"))) void sprite_draw(
             n += quad.halves >> i & 1;
         }
     }
-    if (n) draw_halves(sprite, f, spans, n);
+    if (n) draw_halves(sprite, f, spans, n, carry);
 }
 
 /// `Rasterizer.prefetchRows`, cheaper: a write hint for the canvas rows a particle with pixel
@@ -856,6 +888,7 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
     quads_build(run, buffer, quads, grays, alphas);
     int32_t picked[pick_capacity];
     sprite_setup setups[setup_capacity];
+    halves_carry carry = {.waiting = 0};
     for (ptrdiff_t next = start; next < end;) {
         const ptrdiff_t count = particles_picked(run, &next, end, picked);
         for (ptrdiff_t j = 0; j < count; j++) {
@@ -910,9 +943,10 @@ CADENCE_AVX2 void cadence_sprite_run_draw(const cadence_sprite_run *run, ptrdiff
                 .rowEnd = run->rowEnd, .minX = minX, .minY = minY, .maxX = maxX, .maxY = maxY, .centerY = center[1],
                 .reciprocal = {setup->reciprocal[0], setup->reciprocal[1]}, .across = {(double)map[1], (double)map[3]},
                 .limit = {setup->limit[0], setup->limit[1]}, .floatRows = run->floatRows, .wholeRows = run->wholeRows};
-            sprite_draw(&sprite, &rows, setup->fixed ? &setup->f : 0);
+            sprite_draw(&sprite, &rows, setup->fixed ? &setup->f : 0, &carry);
         }
     }
+    carry_flush(&carry);
 }
 
 CADENCE_AVX2 int cadence_sprite_fixed_constants(const cadence_sprite_run *run, const cadence_sprite_level *level, const float *map,
