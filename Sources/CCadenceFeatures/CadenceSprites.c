@@ -24,6 +24,14 @@
 // (the level's kind, the blend's shortcuts, the clamp of the colour to the alpha, the slabs'
 // narrow case), each of which gives the same bytes there. The Swift kernel and the colour
 // tables are its twins (`RasterizerSpritesTests`).
+//
+// Pipelined groups: `draw_halves` samples a group, then blends the one sampled before it, so
+// that one group's blend runs beside the next group's sample instead of waiting on its own;
+// a plain particle's last group is carried to the next plain particle's call
+// (`halves_carry`) and blended after that call's first sample, or by `carry_flush` before
+// anything else touches the canvas (a non-plain call, a whole row, the run's end). The
+// groups' pixels reach the canvas in the order they had without the pipeline, so the bytes
+// are the same.
 #include "CadenceSprites.h"
 #include "CadenceCPU.h"
 
@@ -142,7 +150,7 @@ CADENCE_AVX2_INLINE void load_quads(
 /// A group's sample once its weights are known: the bilinear sample at texel column `xi` +
 /// φx/256 and row `yi` + φy/256 (φ in 0…256; `fy` is φy spread to both 16-bit lanes), then
 /// the tint, as byte lanes in `*loOut` and `*hiOut`; `blend_texels` blends it. Both kernels
-/// end here. `plain` (a constant of the caller's): the particle is known plain
+/// sample here. `plain` (a constant of the caller's): the particle is known plain
 /// (`draw_halves`), so its tests are left out.
 CADENCE_AVX2_INLINE void sample_texels(
     const cadence_sprite *s, __m256i xi, __m256i yi, __m256i fx0, __m256i fy, int plain, __m256i *loOut, __m256i *hiOut) {
@@ -377,7 +385,7 @@ typedef struct fixed_span {
     int32_t count;
 } fixed_span;
 
-/// A group of two halves sampled, not yet blended (`sample_half_pair`, `blend_texels`).
+/// A group of two halves sampled, not yet blended (`sample_half_pair`, `blend_half_pair`).
 typedef struct half_pair {
     __m256i q, lo, hi;
     uint8_t *low, *high;
@@ -419,7 +427,7 @@ typedef struct halves_carry {
 
 /// Blends the group `carry` holds, if any.
 CADENCE_AVX2_INLINE void carry_flush(halves_carry *carry) {
-    if (carry->waiting) blend_over_halves(carry->pair.lo, carry->pair.hi, carry->pair.q, 1, carry->pair.low, carry->pair.high);
+    if (carry->waiting) blend_half_pair(NULL, &carry->pair, 1); // the plain blend reads no sprite
     carry->waiting = 0;
 }
 
