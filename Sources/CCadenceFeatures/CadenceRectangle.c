@@ -65,28 +65,6 @@ static inline __m256 slab(__m256 h, __m256 a, __m256 scale) {
     return _mm256_andnot_ps(_mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_LT_OQ), c);
 }
 
-/// A group's eight pixels at `p`, the lanes of `mine` its own: with `whole` (all eight lie in
-/// the row's pixels the caller may touch) one plain load; else a masked load that reads no
-/// other lane (those lanes 0).
-__attribute__((target("avx2"), always_inline))
-static inline __m256i load_group(const int *p, __m256i mine, int whole) {
-    return whole ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32(p, mine);
-}
-
-/// Stores the group's lanes `mine` of `x` at `p`; `d` what `load_group` read there. With
-/// `whole` one plain store of all eight, the other lanes as `d` holds them (their bytes
-/// unchanged): a masked store costs several times a plain one on AMD's Zen 3 (about 12 ns
-/// against 2.5 in a loop of row edges), where each row's edge pieces end in one. Else a
-/// masked store that writes no other lane.
-__attribute__((target("avx2"), always_inline))
-static inline void store_group(int *p, __m256i mine, int whole, __m256i x, __m256i d) {
-    if (whole) {
-        _mm256_storeu_si256((__m256i *)p, _mm256_blendv_epi8(d, x, mine));
-    } else {
-        _mm256_maskstore_epi32(p, mine, x);
-    }
-}
-
 /// The pixels `first ..< end` of the row at `row` (pixel `x0` of canvas row `y`), sampled
 /// in groups of eight lanes from `first` and blended with the opaque paint
 /// (`sl`, `sh`: its low and high byte lanes, `CadencePixelLanes.h`), as the Swift piece is;
@@ -113,10 +91,10 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
         const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
         const int whole = i + 8 <= reach;
         int *p = (int *)(row + 4 * i);
-        const __m256i d = load_group(p, mine, whole);
+        const __m256i d = reach_load(p, mine, whole);
         // `PixelLanes.lerp` (an opaque paint), each pixel's weight in its two 16-bit lanes.
         const __m256i w = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
-        store_group(p, mine, whole, blended(sl, sh, w, w, 1, 0, d), d);
+        reach_store(p, mine, whole, blended(sl, sh, w, w, 1, 0, d), d);
     }
 }
 
@@ -160,7 +138,7 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
                 } else {
                     const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(i1 - k)), indices8);
                     const int whole = k + 8 <= reach;
-                    store_group((int *)(row + 4 * k), mine, whole, fill, whole ? _mm256_loadu_si256((const __m256i *)(row + 4 * k)) : fill);
+                    reach_store((int *)(row + 4 * k), mine, whole, fill, whole ? _mm256_loadu_si256((const __m256i *)(row + 4 * k)) : fill);
                 }
             }
             piece(s, row, x0, py, a, i0, reach, sl, sh);
@@ -269,12 +247,12 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
                 const __m256i most = _mm256_sub_epi16(_mm256_set1_epi16(255),
                                                       divide_floor(_mm256_add_epi16(_mm256_mullo_epi16(sa, wb), _mm256_set1_epi16(254))));
                 wa = _mm256_min_epu16(wa, most);
-                const __m256i d = load_group(p, mine, whole);
+                const __m256i d = reach_load(p, mine, whole);
                 const __m256i dl = low_bytes(d), dh = _mm256_srli_epi16(d, 8);
                 const __m256i alpha = _mm256_add_epi16(_mm256_mullo_epi16(fa, wa), _mm256_mullo_epi16(sa, wb));
                 const __m256i lo = over(_mm256_add_epi16(_mm256_mullo_epi16(fl, wa), _mm256_mullo_epi16(sl, wb)), alpha, dl);
                 const __m256i hi = over(_mm256_add_epi16(_mm256_mullo_epi16(fh, wa), _mm256_mullo_epi16(sh, wb)), alpha, dh);
-                store_group(p, mine, whole, pack_pixels(lo, hi), d);
+                reach_store(p, mine, whole, pack_pixels(lo, hi), d);
             } else {
                 // `Rasterizer.scale` (by the opacity when it is not 1), then the one-paint kernel.
                 __m256 w = hasFill ? c : r;
@@ -291,8 +269,8 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
                     continue;
                 }
                 const __m256i w16 = _mm256_or_si256(q, _mm256_slli_epi32(q, 16));
-                const __m256i d = load_group(p, mine, whole);
-                store_group(p, mine, whole, hasFill ? blended(fl, fh, fa, w16, opaque, isFull, d)
+                const __m256i d = reach_load(p, mine, whole);
+                reach_store(p, mine, whole, hasFill ? blended(fl, fh, fa, w16, opaque, isFull, d)
                                                     : blended(sl, sh, sa, w16, opaque, isFull, d), d);
             }
         }

@@ -85,12 +85,9 @@ void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint3
         // a masked load and store that neither read nor write the others.
         const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         int *p = (int *)(dst + 4 * i);
-        if (i + 8 <= reach) {
-            const __m256i d = _mm256_loadu_si256((const __m256i *)p);
-            _mm256_storeu_si256((__m256i *)p, _mm256_blendv_epi8(d, blended(sl, sh, alpha, w, opaque, 0, d), mine));
-        } else {
-            _mm256_maskstore_epi32(p, mine, blended(sl, sh, alpha, w, opaque, 0, _mm256_maskload_epi32(p, mine)));
-        }
+        const int whole = i + 8 <= reach;
+        const __m256i d = reach_load(p, mine, whole);
+        reach_store(p, mine, whole, blended(sl, sh, alpha, w, opaque, 0, d), d);
     }
 }
 

@@ -200,15 +200,6 @@ CADENCE_AVX2_INLINE void blend_texels(
     }
 }
 
-/// `sample_texels`, then `blend_texels`.
-CADENCE_AVX2_INLINE void sample_and_blend(
-    const cadence_sprite *s, uint8_t *low, uint8_t *high, __m256i q, __m256i xi, __m256i yi, __m256i fx0, __m256i fy,
-    int plain) {
-    __m256i lo, hi;
-    sample_texels(s, xi, yi, fx0, fy, plain, &lo, &hi);
-    blend_texels(s, lo, hi, q, low, high, plain);
-}
-
 /// Eight pixels at `px` (column `x`), each weighted by its coverage times `factor`.
 CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x, float dy, __m256 factor) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
@@ -240,7 +231,9 @@ CADENCE_AVX2_INLINE void shade(const cadence_sprite *s, uint8_t *px, ptrdiff_t x
     const __m256 ys = _mm256_sub_ps(_mm256_mul_ps(iy, scale), half);
     __m256 xf, yf;
     const __m256i xi = floorf8(xs, &xf), yi = floorf8(ys, &yf);
-    sample_and_blend(s, px, px + 16, q, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))), 0);
+    __m256i lo, hi;
+    sample_texels(s, xi, yi, fraction(_mm256_sub_ps(xs, xf)), spread(fraction(_mm256_sub_ps(ys, yf))), 0, &lo, &hi);
+    blend_texels(s, lo, hi, q, px, px + 16, 0);
 }
 
 /// The lanes of the group at column `x` that are still to draw, `next ..< end`, as all-ones:
@@ -431,6 +424,17 @@ CADENCE_AVX2_INLINE void carry_flush(halves_carry *carry) {
     carry->waiting = 0;
 }
 
+/// The end of a `draw_halves_as` call whose last sampled group is `last` (`waiting` 0: none):
+/// a plain call leaves it in `carry` for the next particle's call, another blends it now.
+CADENCE_AVX2_INLINE void halves_end(
+    const cadence_sprite *sprite, const half_pair *last, int waiting, int plain, halves_carry *carry) {
+    if (plain) {
+        carry->pair = *last, carry->waiting = waiting;
+    } else if (waiting) {
+        blend_half_pair(sprite, last, plain);
+    }
+}
+
 /// Draws the `n` rows at `rows` (n ≥ 1) of one particle in halves, two a group, the halves
 /// in order (each row's from its first pixel, four steps apart: wrapping, as `first +
 /// k·step` wraps), a lone last half paired with itself at count 0, each group blended after
@@ -474,11 +478,7 @@ CADENCE_AVX2_INLINE void draw_halves_as(
                 const int drawn = sample_half_pair(sprite, f, atA, pixelsA, leftA, atA, pixelsA, 0, lanes, stepX, stepY,
                                                    stepU, stepV, plain, &next);
                 if (waiting) blend_half_pair(sprite, &pending, plain);
-                if (plain) {
-                    carry->pair = next, carry->waiting = drawn;
-                } else if (drawn) {
-                    blend_half_pair(sprite, &next, plain);
-                }
+                halves_end(sprite, &next, drawn, plain, carry);
                 return;
             }
             row++, at = row->at, pixels = row->pixels, left = row->count;
@@ -494,11 +494,7 @@ CADENCE_AVX2_INLINE void draw_halves_as(
         if (waiting) blend_half_pair(sprite, &pending, plain);
         pending = next, waiting = drawn;
         if (done) {
-            if (plain) {
-                carry->pair = pending, carry->waiting = waiting;
-            } else if (waiting) {
-                blend_half_pair(sprite, &pending, plain);
-            }
+            halves_end(sprite, &pending, waiting, plain, carry);
             return;
         }
     }
