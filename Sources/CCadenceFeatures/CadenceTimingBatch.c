@@ -163,38 +163,44 @@ CADENCE_TIMING_KERNEL void evaluate_groups(
         EACH(t[g] = _mm256_fmadd_pd(_mm256_sqrt_pd(h[g]), a[g], t[g]))
     }
     EACH(negative_h[g] = _mm256_sub_pd(zero, h[g]))
-    if (steps > 0) {
+    if (steps == 1) {
         __m256d tt[2], residual[2], slope[2];
         EACH(tt[g] = _mm256_mul_pd(t[g], t[g]))
         EACH(residual[g] = _mm256_fmadd_pd(
                  tt[g], _mm256_fmadd_pd(c->xa, t[g], c->xb), _mm256_fmadd_pd(c->xc, t[g], negative_h[g])))
         EACH(slope[g] = _mm256_fmadd_pd(c->x3a, tt[g], _mm256_fmadd_pd(c->x2b, t[g], c->xc)))
-        if (steps == 1) {
-            EACH(t[g] = _mm256_sub_pd(t[g], _mm256_div_pd(residual[g], slope[g])))
-        } else {
-            // One step of the root's series in place of two Newton steps. `X` is a cubic, so
-            // with `r = X(t) − h`, `s = X'(t)`, `k = X''(t)/2 = 3a·t + b` the root is `t + δ`
-            // with `r + s·δ + k·δ² + a·δ³ = 0` exactly; reverting that series in `r/s`,
-            // `t + δ = t − (1/s)·(r + (1/s²)·(k·r² + (1/s²)·(2k² − a·s)·r³))` to fourth order,
-            // the order of two Newton steps, with one division where they take two: a shorter
-            // chain (the second step's residual, slope and division waited for the first's
-            // division; here four operations follow it, over the powers of `1/s`) for about as
-            // many instructions. On (0.9, 0, 0.1, 1) it leaves `t` within 6.1e-8 of the root
-            // where two Newton steps leave 5.6e-8 (a model of the fit in double, 4·10⁵ uniform
-            // inputs; the guess limit is 1.36e-7).
-            __m256d bend[2], inverse[2], square[2], near[2], far[2], inverse2[2];
-            EACH(inverse[g] = _mm256_div_pd(CONSTANT(one), slope[g]))
-            EACH(bend[g] = _mm256_fmadd_pd(c->x3a, t[g], c->xb))  // X''/2
-            EACH(square[g] = _mm256_mul_pd(residual[g], residual[g]))
-            EACH(near[g] = _mm256_mul_pd(bend[g], square[g]))
-            EACH(far[g] = _mm256_mul_pd(
-                     _mm256_fmsub_pd(bend[g], _mm256_add_pd(bend[g], bend[g]), _mm256_mul_pd(c->xa, slope[g])),
-                     _mm256_mul_pd(square[g], residual[g])))
-            EACH(inverse2[g] = _mm256_mul_pd(inverse[g], inverse[g]))
-            EACH(t[g] = _mm256_fnmadd_pd(
-                     inverse[g],
-                     _mm256_fmadd_pd(inverse2[g], _mm256_fmadd_pd(inverse2[g], far[g], near[g]), residual[g]), t[g]))
-        }
+        EACH(t[g] = _mm256_sub_pd(t[g], _mm256_div_pd(residual[g], slope[g])))
+    } else if (steps == 2) {
+        // One step of the root's series in place of two Newton steps. `X` is a cubic, so
+        // with `r = X(t) − h`, `s = X'(t)`, `k = X''(t)/2 = 3a·t + b` the root is `t + δ`
+        // with `r + s·δ + k·δ² + a·δ³ = 0` exactly; reverting that series in `r/s`,
+        // `t + δ = t − (1/s)·r − (1/s)³·(k·r² + (1/s²)·(2k² − a·s)·r³)` to fourth order,
+        // the order of two Newton steps, with one division where they take two: the second
+        // Newton step's residual, slope and division waited for the first's division.
+        // After the division the sum is three operations deep: `1/s²`; then `1/s³` and the
+        // parenthesis' multiply-add side by side (`t − r/s` beside them); then the last
+        // multiply-add. `r` and `s` by Horner's rule, with no `t²`: `s` is as soon (two
+        // multiply-adds from `t`), `r` two multiply-adds later but still before the
+        // division ends, and one product a group fewer on the multiply pipes. (Any of this
+        // may move `t`'s last bits: only which lanes pass the guess test depends on them.)
+        // On (0.9, 0, 0.1, 1) the series leaves `t` within 6.1e-8 of the root where two
+        // Newton steps leave 5.6e-8 (a model of the fit in double, 4·10⁵ uniform inputs;
+        // the guess limit is 1.36e-7).
+        __m256d residual[2], slope[2], bend[2], inverse[2], square[2], near[2], far[2], inverse2[2], first[2];
+        EACH(residual[g] = _mm256_fmadd_pd(
+                 _mm256_fmadd_pd(_mm256_fmadd_pd(c->xa, t[g], c->xb), t[g], c->xc), t[g], negative_h[g]))
+        EACH(slope[g] = _mm256_fmadd_pd(_mm256_fmadd_pd(c->x3a, t[g], c->x2b), t[g], c->xc))
+        EACH(inverse[g] = _mm256_div_pd(CONSTANT(one), slope[g]))
+        EACH(bend[g] = _mm256_fmadd_pd(c->x3a, t[g], c->xb))  // X''/2
+        EACH(square[g] = _mm256_mul_pd(residual[g], residual[g]))
+        EACH(near[g] = _mm256_mul_pd(bend[g], square[g]))
+        EACH(far[g] = _mm256_mul_pd(
+                 _mm256_fmsub_pd(bend[g], _mm256_add_pd(bend[g], bend[g]), _mm256_mul_pd(c->xa, slope[g])),
+                 _mm256_mul_pd(square[g], residual[g])))
+        EACH(inverse2[g] = _mm256_mul_pd(inverse[g], inverse[g]))
+        EACH(first[g] = _mm256_fnmadd_pd(inverse[g], residual[g], t[g]))  // t − r/s
+        EACH(t[g] = _mm256_fnmadd_pd(
+                 _mm256_mul_pd(inverse[g], inverse2[g]), _mm256_fmadd_pd(inverse2[g], far[g], near[g]), first[g]))
     }
     // `Table.correctedLanes`: the correction and the guess test.
     __m256d tt[2], residual[2], x1[2], x2[2], y0[2], y1[2], y2[2], inverse[2], q[2], k2[2], y[2], excess[2];
