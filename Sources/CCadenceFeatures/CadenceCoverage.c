@@ -123,12 +123,12 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
 
 /// `cadence_resolve_sparse_band`'s rows; with `dst` (rows `dst_stride` bytes apart, or null:
 /// a constant where it is inlined) each row's touched pixels asked for ahead (`resolve_row`).
-CADENCE_AVX2_INLINE int resolve_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
-                                     const bool *thin, float residue, float limit, const uint8_t *dst,
-                                     ptrdiff_t dst_stride) {
+CADENCE_AVX2_INLINE int resolve_band(float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows, int32_t *spans,
+                                     uint64_t *blocks, const bool *thin, float residue, float limit,
+                                     const uint8_t *dst, ptrdiff_t dst_stride) {
     const ptrdiff_t words = (width + 511) >> 9;
     int overlapped = 0;
-    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += width) {
+    for (ptrdiff_t r = 0; r < rows; r++, spans += 2, blocks += words, base += stride) {
         const ptrdiff_t lo = spans[0];
         if (lo > spans[1]) continue;
         const ptrdiff_t end = spans[1] + 1 < width ? spans[1] + 1 : width;
@@ -143,18 +143,18 @@ CADENCE_AVX2_INLINE int resolve_band(float *base, ptrdiff_t width, ptrdiff_t row
 }
 
 __attribute__((target("avx2")))
-int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
-                                const bool *thin, float residue, float limit) {
-    return resolve_band(base, width, rows, spans, blocks, thin, residue, limit, 0, 0);
+int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows, int32_t *spans,
+                                uint64_t *blocks, const bool *thin, float residue, float limit) {
+    return resolve_band(base, width, stride, rows, spans, blocks, thin, residue, limit, 0, 0);
 }
 
 /// `cadence_resolve_blend_sparse_band`'s resolve of a step of rows, the pixels of their
 /// touched blocks asked for ahead of the blend (out of line, as the blend's two loops).
 __attribute__((target("avx2"), noinline))
-static int resolve_band_prefetching(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
-                                    const bool *thin, float residue, float limit, const uint8_t *dst,
-                                    ptrdiff_t dst_stride) {
-    return resolve_band(base, width, rows, spans, blocks, thin, residue, limit, dst, dst_stride);
+static int resolve_band_prefetching(float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows, int32_t *spans,
+                                    uint64_t *blocks, const bool *thin, float residue, float limit,
+                                    const uint8_t *dst, ptrdiff_t dst_stride) {
+    return resolve_band(base, width, stride, rows, spans, blocks, thin, residue, limit, dst, dst_stride);
 }
 
 /// An edge's values that every row reads (`addInside`'s locals): its cells as a span (lanes
@@ -590,11 +590,12 @@ CADENCE_AVX2_INLINE void blend_band_row(const blend_paint *paint, int opaque, fl
 /// was marked by its own resolve. Inlined into its two out-of-line copies below, `opaque`
 /// (`paint->opaque`) a constant in each.
 CADENCE_AVX2_INLINE int blend_band_rows(const blend_paint *paint, int opaque, float *base, ptrdiff_t width,
-                                        ptrdiff_t from, ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
-                                        int neighbours, int previous, uint8_t *dst, ptrdiff_t dst_stride) {
+                                        ptrdiff_t stride, ptrdiff_t from, ptrdiff_t to, ptrdiff_t rows, int32_t *spans,
+                                        uint64_t *blocks, int neighbours, int previous, uint8_t *dst,
+                                        ptrdiff_t dst_stride) {
     const ptrdiff_t words = (width + 511) >> 9;
-    spans += 2 * from, blocks += from * words, base += from * width, dst += from * dst_stride;
-    for (ptrdiff_t p = from; p < to; p++, spans += 2, blocks += words, base += width, dst += dst_stride) {
+    spans += 2 * from, blocks += from * words, base += from * stride, dst += from * dst_stride;
+    for (ptrdiff_t p = from; p < to; p++, spans += 2, blocks += words, base += stride, dst += dst_stride) {
         const int marked = spans[0] < 0;
         if (!marked) {
             if (neighbours && (previous || (p + 1 < rows && spans[2] < 0))) {
@@ -615,21 +616,23 @@ CADENCE_AVX2_INLINE int blend_band_rows(const blend_paint *paint, int opaque, fl
 // words: after the call every paint lane and constant would be loaded into its register
 // again, each row.
 __attribute__((target("avx2"), no_builtin("memset"), noinline))
-static int blend_band_rows_opaque(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t from, ptrdiff_t to,
-                                  ptrdiff_t rows, int32_t *spans, uint64_t *blocks, int neighbours, int previous,
-                                  uint8_t *dst, ptrdiff_t dst_stride) {
+static int blend_band_rows_opaque(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t stride,
+                                  ptrdiff_t from, ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
+                                  int neighbours, int previous, uint8_t *dst, ptrdiff_t dst_stride) {
     // A copy the pixels' stores cannot alias (a `uint8_t` store may write any object): the
     // paint's lanes then stay in registers instead of being loaded again after each store.
     const blend_paint lanes = *paint;
-    return blend_band_rows(&lanes, 1, base, width, from, to, rows, spans, blocks, neighbours, previous, dst, dst_stride);
+    return blend_band_rows(&lanes, 1, base, width, stride, from, to, rows, spans, blocks, neighbours, previous, dst,
+                           dst_stride);
 }
 
 __attribute__((target("avx2"), no_builtin("memset"), noinline))
-static int blend_band_rows_translucent(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t from,
-                                       ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks, int neighbours,
-                                       int previous, uint8_t *dst, ptrdiff_t dst_stride) {
+static int blend_band_rows_translucent(const blend_paint *paint, float *base, ptrdiff_t width, ptrdiff_t stride,
+                                       ptrdiff_t from, ptrdiff_t to, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
+                                       int neighbours, int previous, uint8_t *dst, ptrdiff_t dst_stride) {
     const blend_paint lanes = *paint;
-    return blend_band_rows(&lanes, 0, base, width, from, to, rows, spans, blocks, neighbours, previous, dst, dst_stride);
+    return blend_band_rows(&lanes, 0, base, width, stride, from, to, rows, spans, blocks, neighbours, previous, dst,
+                           dst_stride);
 }
 
 /// The cells a step of `cadence_resolve_blend_sparse_band` resolves before it blends them:
@@ -637,9 +640,9 @@ static int blend_band_rows_translucent(const blend_paint *paint, float *base, pt
 enum { resolve_blend_cells = 8192 };
 
 __attribute__((target("avx2")))
-int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
-                                      uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
-                                      uint8_t *dst, ptrdiff_t dst_stride) {
+int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows,
+                                      int32_t *spans, uint64_t *blocks, const bool *thin, float residue, float limit,
+                                      int neighbours, uint8_t *dst, ptrdiff_t dst_stride) {
     if (width <= 0 || rows <= 0) return 0;
     const blend_paint paint = make_paint(word);
     const ptrdiff_t words = (width + 511) >> 9;
@@ -649,15 +652,15 @@ int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t widt
     int overlapped = 0, previous = 0;
     for (ptrdiff_t r = 0, done = 0; r < rows; r += step) {
         const ptrdiff_t n = rows - r < step ? rows - r : step;
-        overlapped |= resolve_band_prefetching(base + r * width, width, n, spans + 2 * r, blocks + r * words, thin + r,
-                                               residue, limit, dst + r * dst_stride, dst_stride);
+        overlapped |= resolve_band_prefetching(base + r * stride, width, stride, n, spans + 2 * r, blocks + r * words,
+                                               thin + r, residue, limit, dst + r * dst_stride, dst_stride);
         // Every row resolved but the last, whose neighbour below is not yet; all at the end.
         const ptrdiff_t to = r + n == rows ? rows : r + n - 1;
         previous = paint.opaque
-            ? blend_band_rows_opaque(&paint, base, width, done, to, rows, spans, blocks, neighbours, previous, dst,
-                                     dst_stride)
-            : blend_band_rows_translucent(&paint, base, width, done, to, rows, spans, blocks, neighbours, previous,
-                                          dst, dst_stride);
+            ? blend_band_rows_opaque(&paint, base, width, stride, done, to, rows, spans, blocks, neighbours, previous,
+                                     dst, dst_stride)
+            : blend_band_rows_translucent(&paint, base, width, stride, done, to, rows, spans, blocks, neighbours,
+                                          previous, dst, dst_stride);
         done = to;
     }
     return overlapped;
@@ -677,16 +680,16 @@ void cadence_blend_blocks(uint32_t word, float *row, const uint64_t *blocks, ptr
     __builtin_trap();
 }
 
-int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans, uint64_t *blocks,
-                                const bool *thin, float residue, float limit) {
-    (void)base, (void)width, (void)rows, (void)spans, (void)blocks, (void)thin, (void)residue, (void)limit;
+int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows, int32_t *spans,
+                                uint64_t *blocks, const bool *thin, float residue, float limit) {
+    (void)base, (void)width, (void)stride, (void)rows, (void)spans, (void)blocks, (void)thin, (void)residue, (void)limit;
     __builtin_trap();
 }
 
-int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t rows, int32_t *spans,
-                                      uint64_t *blocks, const bool *thin, float residue, float limit, int neighbours,
-                                      uint8_t *dst, ptrdiff_t dst_stride) {
-    (void)word, (void)base, (void)width, (void)rows, (void)spans, (void)blocks, (void)thin, (void)residue, (void)limit,
+int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows,
+                                      int32_t *spans, uint64_t *blocks, const bool *thin, float residue, float limit,
+                                      int neighbours, uint8_t *dst, ptrdiff_t dst_stride) {
+    (void)word, (void)base, (void)width, (void)stride, (void)rows, (void)spans, (void)blocks, (void)thin, (void)residue, (void)limit,
         (void)neighbours, (void)dst, (void)dst_stride;
     __builtin_trap();
 }

@@ -514,6 +514,38 @@ final class PathCoverageTests: XCTestCase {
         }
     }
 
+    /// `CoverageRows`' band rows each start on a 64-byte line (`cellStride`, `lineStart`), so
+    /// that a block of 8 cells never lies across two lines: for boxes 1 … 40 and 559 cells
+    /// wide (every remainder by 16), at both ends of the box's x range, every row handed out
+    /// has its cell 0 (the handed weights less their offset from the box's left side) at an
+    /// address that is a multiple of 64, and its rows `cellStride` cells apart.
+    func testBandRowsStartOnCacheLines() {
+        let rows = CoverageRows()
+        for width in Array(1...40) + [559] {
+            XCTAssertEqual(CoverageRows.cellStride(width: width) % 16, 0)
+            XCTAssertGreaterThanOrEqual(CoverageRows.cellStride(width: width), width)
+            XCTAssertLessThan(CoverageRows.cellStride(width: width), width + 16)
+            for minX in [-5, 3] {
+                let box = PixelRect(minX: minX, minY: 1, maxX: minX + width, maxY: 7)
+                var set = PolygonSet()
+                for p in [SIMD2(Double(minX), 1), SIMD2(Double(minX + width), 1.5), SIMD2(Double(minX + width), 7),
+                          SIMD2(Double(minX) + 0.5, 7)] { set.points.append(p) }
+                set.closePolygon()
+                var starts: [Int: UInt] = [:]
+                rows.forEachRow(set, rule: .nonZero, in: box, correctingOverlaps: false) { y, x0, _, weights in
+                    let cell0 = UInt(bitPattern: weights) &- 4 * UInt(x0 - box.minX)
+                    XCTAssertEqual(cell0 % 64, 0, "width \(width), row \(y): cell 0 at \(cell0 % 64) bytes into a line")
+                    starts[y] = cell0
+                }
+                XCTAssertEqual(starts.count, 6, "width \(width): rows handed out")
+                for (y, start) in starts where y > 1 {
+                    guard let above = starts[y - 1] else { continue }
+                    XCTAssertEqual(Int(start &- above), 4 * CoverageRows.cellStride(width: width), "width \(width), row \(y)")
+                }
+            }
+        }
+    }
+
     /// The sparse rows (`CoverageRows` under non-zero: blocks of 8 touched cells, runs
     /// between them where the winding is not 0) against the dense resolve of the same cells
     /// (`PathCoverage.resolve` over each row's whole span): every pixel handed out within
