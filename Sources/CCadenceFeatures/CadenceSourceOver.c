@@ -49,19 +49,34 @@ static inline uint32_t over_pixel(uint32_t d, uint32_t s, uint32_t m) {
 
 int cadence_source_over_avx2_available(void) { return cadence_cpu_supports(CADENCE_CPU_AVX2); }
 
+/// Eight pixels `d` under the source at full weight: the bytes widened to 16-bit lanes in
+/// place (unpack and pack undo each other within each 128-bit half), each lane's quotient
+/// by the rounding multiply, packed back and the source added.
+CADENCE_AVX2_INLINE __m256i over_group(__m256i d, __m256i multiplier, __m256i source) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, zero), multiplier);
+    const __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, zero), multiplier);
+    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), source);
+}
+
 __attribute__((target("avx2")))
-void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word) {
+void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32_t word) {
     const uint32_t m = multipliers[255 - (word >> 24)];
     const __m256i source = _mm256_set1_epi32((int)word), multiplier = _mm256_set1_epi16((short)m);
-    const __m256i zero = _mm256_setzero_si256();
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + 4 * i));
-        // The bytes widened to 16-bit lanes in place (unpack and pack undo each other
-        // within each 128-bit half), each lane's quotient, packed back and the source added.
-        const __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, zero), multiplier);
-        const __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, zero), multiplier);
-        _mm256_storeu_si256((__m256i *)(dst + 4 * i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), source));
+        __m256i *p = (__m256i *)(dst + 4 * i);
+        _mm256_storeu_si256(p, over_group(_mm256_loadu_si256(p), multiplier, source));
+    }
+    if (i < count && i + 8 <= reach) {
+        // The last pixels as one group read and stored whole, its lanes past `count` written
+        // back as read (`reach_store`): one load and store in place of up to seven pixels
+        // one by one. Past `reach`, one by one below.
+        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        int *p = (int *)(dst + 4 * i);
+        const __m256i d = reach_load(p, mine, 1);
+        reach_store(p, mine, 1, over_group(d, multiplier, source), d);
+        return;
     }
     for (; i < count; i++) {
         uint32_t d;
@@ -95,8 +110,8 @@ void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint3
 
 int cadence_source_over_avx2_available(void) { return 0; }
 
-void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word) {
-    (void)dst, (void)count, (void)word, (void)over_pixel;
+void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32_t word) {
+    (void)dst, (void)count, (void)reach, (void)word, (void)over_pixel;
     __builtin_trap();
 }
 

@@ -153,7 +153,9 @@ final class SourceOverTests: XCTestCase {
 
     /// The uniform kernel over runs of 1…70 pixels (two groups a step, one group, the tail)
     /// starting at every offset of a row: seeded paints at full weight (the short form) and
-    /// opaque paints at a partial weight, against the twin.
+    /// opaque paints at a partial weight, against the twin; on every other run `reach` goes to
+    /// the row's end (the last group read and stored whole), and every pixel past the run is
+    /// left as it was.
     func testUniformBlendMatchesTwinOnRuns() {
         var g = SeededGenerator(seed: 0x5_0F3A)
         for trial in 0..<300 {
@@ -161,15 +163,16 @@ final class SourceOverTests: XCTestCase {
             let paint = SIMD4(UInt8(g.next() % UInt64(a + 1)), UInt8(g.next() % UInt64(a + 1)), UInt8(g.next() % UInt64(a + 1)), UInt8(a))
             let w = a == 255 ? Int(g.next() % 256) : 255
             let row = (0..<80).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
-            let start = trial % 7, count = 1 + trial % 70
+            let start = trial % 7, count = 1 + trial % 70, reach = trial % 2 == 0 ? row.count - start : 0
             var bytes = flatten(row)
             bytes.withUnsafeMutableBufferPointer {
-                SourceOver.blend(SourceOver.Paint(bytes: paint), weight: Float(w) / 255, into: $0.baseAddress! + 4 * start, count: count)
+                SourceOver.blend(SourceOver.Paint(bytes: paint), weight: Float(w) / 255, into: $0.baseAddress! + 4 * start, count: count,
+                                 reach: reach)
             }
             let got = unflatten(bytes)
             for i in row.indices {
                 let expected = start..<start + count ~= i ? KernelReference.blend(paint, weight: w, over: row[i]) : row[i]
-                XCTAssertEqual(got[i], expected, "trial \(trial) paint \(paint) weight \(w) pixel \(i)")
+                XCTAssertEqual(got[i], expected, "trial \(trial) paint \(paint) weight \(w) reach \(reach) pixel \(i)")
             }
         }
     }
@@ -181,7 +184,7 @@ final class SourceOverTests: XCTestCase {
     /// alpha with colours at 0, 1, half, alpha − 1 and alpha over every destination byte in
     /// every channel — at full weight (alpha below 255) and at the weights 1, 2, 127, 128,
     /// 254 and one that changes with the alpha — on runs that start at each of 0…8 and end
-    /// with tails of 0…7 pixels (the weighted kernel's last group: masked, or with `reach` to
+    /// with tails of 0…7 pixels (the last group: masked or pixel by pixel, or with `reach` to
     /// the row's end read and stored whole), every pixel outside the run left as it was.
     func testUniformKernelsAndTheirTwinMatchTheReference() throws {
         for k in 0..<256 {

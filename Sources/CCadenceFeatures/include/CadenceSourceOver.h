@@ -17,9 +17,12 @@ int cadence_source_over_avx2_available(void);
 /// (`vpmulhrsw`, `⌊(D·M + 2¹⁴) / 2¹⁵⌋`) by a multiplier `M` chosen per `255 − a` so that the
 /// quotient is the exact rounded one for every byte `D` (`cadence_over_multiplier`; the
 /// tests check all 256 × 256 pairs), and the sum stays a byte (`S ≤ a`), so it is added
-/// after packing: six vector operations for eight pixels. `dst` needs no alignment; the
-/// last pixels past a multiple of 8 are done one by one. Needs AVX2.
-void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, uint32_t word);
+/// after packing: six vector operations for eight pixels. `dst` needs no alignment. The
+/// last pixels past a multiple of 8 are one group, read and stored whole with its lanes past
+/// `count` written back as read, when its eight pixels lie within the `reach` pixels at
+/// `dst` (as `cadence_over_weighted`'s); else they are done one by one, touching no pixel
+/// past `count`. Needs AVX2.
+void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32_t word);
 
 /// The premultiplied pixel `word` (as above) over the `count` pixels at `dst` at the 8-bit
 /// weight `weight` (1…254): each byte the exact source-over `(255·S·w + D·(255² − a·w)) /

@@ -674,6 +674,10 @@ final class Rasterizer {
         }
         for y in r.minY..<r.maxY {
             let row = surface.pixel(r.minX, y)
+            // The next row's lines, asked for now (as `drawOwn` does): in a band's first layer
+            // (the root's background between its occluders) they are not in the cache, and
+            // the row's stores would wait for them.
+            if y + 1 < r.maxY { cadence_prefetch_lines(row + surface.stride, 4 * r.width) }
             guard !inner.isEmpty, y >= inner.minY, y < inner.maxY else {
                 if stroke != nil { ringRun(row, r.width) } else if let fill { run(fill, row, from: r.minX, count: r.width) }
                 continue

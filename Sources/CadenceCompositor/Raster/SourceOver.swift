@@ -109,15 +109,15 @@ enum SourceOver {
     /// six vector operations for eight pixels against the lanes' twelve, the same bytes),
     /// and any paint at a weight below 1 to `cadence_over_weighted` (the lanes' operations
     /// in 256-bit vectors, the same bytes); weight 0 touches nothing. `reach` (at most the
-    /// pixels from `dst` to its row's end that only this thread writes) lets that kernel read
-    /// and store its last group whole, the pixels past `count` written back as read; below
+    /// pixels from `dst` to its row's end that only this thread writes) lets both kernels read
+    /// and store their last group whole, the pixels past `count` written back as read; below
     /// `count` it counts as `count`.
     static func blend(_ paint: Paint, weight: Float, into dst: UnsafeMutablePointer<UInt8>, count: Int, reach: Int = 0) {
         let w = quantize(weight)
         guard w > 0, count > 0 else { return }
         if w == 255 {
             if paint.isOpaque { return fill(dst, with: paint.fill, count: count) }
-            if usesUniformKernel { return cadence_over_uniform(dst, count, paint.fill[0]) }
+            if usesUniformKernel { return cadence_over_uniform(dst, count, reach, paint.fill[0]) }
         } else if usesUniformKernel {
             return cadence_over_weighted(dst, count, Swift.max(reach, count), paint.fill[0], UInt32(w))
         }
