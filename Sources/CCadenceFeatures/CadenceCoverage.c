@@ -648,7 +648,7 @@ int cadence_resolve_blend_sparse_band(uint32_t word, float *base, ptrdiff_t widt
     const ptrdiff_t words = (width + 511) >> 9;
     // Rows a step: about `resolve_blend_cells` cells, at least 2 (a row is blended once the
     // next is resolved).
-    const ptrdiff_t step = resolve_blend_cells / width > 2 ? resolve_blend_cells / width : 2;
+    const ptrdiff_t step = resolve_blend_cells / stride > 2 ? resolve_blend_cells / stride : 2;
     int overlapped = 0, previous = 0;
     for (ptrdiff_t r = 0, done = 0; r < rows; r += step) {
         const ptrdiff_t n = rows - r < step ? rows - r : step;

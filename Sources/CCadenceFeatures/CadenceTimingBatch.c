@@ -25,8 +25,9 @@
 //   (`Fast.bounds`) are made with `evaluationError = 8u` for two roundings a step. The
 //   kernel does the same operations in the same order (on two-step curves, its one series
 //   step in place of the loop's two) with one rounding where that analysis allows two: each
-//   step's error is at most what the bound charges for it, so the bound holds a fortiori,
-//   and so does the guess test (it reads the computed correction, whose relative error is
+//   step the bound charges (the correction's) errs at most what it charges, so the bound
+//   holds a fortiori; the guess's steps (the Newton or series steps before the correction)
+//   are charged nothing, because whatever `t` they give is checked by the guess test (it reads the computed correction, whose relative error is
 //   a few `u` either way, against a limit that keeps the series' next terms 2^-40 below its
 //   first). A lane the test settles is then the correctly rounded output, which is what
 //   the scalar call returns: the same bits.

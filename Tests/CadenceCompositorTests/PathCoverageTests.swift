@@ -520,6 +520,17 @@ final class PathCoverageTests: XCTestCase {
     /// has its cell 0 (the handed weights less their offset from the box's left side) at an
     /// address that is a multiple of 64, and its rows `cellStride` cells apart.
     func testBandRowsStartOnCacheLines() {
+        // `lineStart` itself, from every offset a `Float` can have within a line (the rows
+        // below could start on lines by the allocator's luck alone): the next boundary, at
+        // most 15 cells on, so the 15 cells `run` allocates more are enough.
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+        defer { line.deallocate() }
+        let base = CoverageRows.lineStart(line)
+        for offset in 0..<16 {
+            let p = base + offset, start = CoverageRows.lineStart(p)
+            XCTAssertEqual(UInt(bitPattern: start) % 64, 0, "offset \(offset)")
+            XCTAssertEqual(start - p, (16 - offset) % 16, "offset \(offset)")
+        }
         let rows = CoverageRows()
         for width in Array(1...40) + [559] {
             XCTAssertEqual(CoverageRows.cellStride(width: width) % 16, 0)
@@ -910,8 +921,8 @@ final class PathCoverageTests: XCTestCase {
     /// marked by their resolve), its top and bottom rows cut (0.4 and 0.3 of a row each, 0.8
     /// and 0.6 summed: under the limit, so marked only as a marked row's neighbours, and then
     /// corrected, which changes their bytes), shifted by 0 … 10 rows below a small rectangle
-    /// that holds the box's top, so that the kernel's steps of rows (8,192 cells: 81 rows of a
-    /// box 101 wide) begin next to every row of a pair: the same bytes.
+    /// that holds the box's top, so that the kernel's steps of rows (8,192 cells: 73 rows of a
+    /// box 101 wide, 112 cells a row) begin next to every row of a pair: the same bytes.
     func testBandKernelMarksTheNeighboursOfMarkedRows() throws {
         try XCTSkipUnless(cadence_coverage_avx2_available() != 0, "the CPU has no AVX2")
         func render(shift: Int, reference: Bool) throws -> [UInt8] {

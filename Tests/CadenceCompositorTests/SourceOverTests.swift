@@ -2,6 +2,9 @@ import CCadenceFeatures
 import CadenceGeometry
 import CadenceTestSupport
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @testable import CadenceCompositor
 
@@ -175,6 +178,43 @@ final class SourceOverTests: XCTestCase {
                 XCTAssertEqual(got[i], expected, "trial \(trial) paint \(paint) weight \(w) reach \(reach) pixel \(i)")
             }
         }
+    }
+
+    /// Runs that end where the memory ends: a row whose last pixel is the last of a page,
+    /// the next page unreadable (`PROT_NONE`). With `reach` exactly the run (the row's end)
+    /// or 0, no kernel may read or store past it — a translucent paint at full weight
+    /// (`cadence_over_uniform`) and a paint at a partial weight (`cadence_over_weighted`),
+    /// runs of 1 … 20 pixels; a group read past the row would stop the test with a fault —
+    /// and the pixels are the twin's.
+    func testRunsEndingAtAnUnreadablePage() throws {
+        #if canImport(Glibc)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let memory = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              memory != MAP_FAILED else { throw XCTSkip("mmap failed") }
+        defer { munmap(memory, 2 * page) }
+        XCTAssertEqual(mprotect(memory + page, page, PROT_NONE), 0)
+        let end = memory.assumingMemoryBound(to: UInt8.self) + page
+        var g = SeededGenerator(seed: 0x6A_2D0E)
+        for count in 1...20 {
+            for (paint, weight) in [(SIMD4<UInt8>(40, 90, 20, 120), 255), (SIMD4<UInt8>(200, 10, 90, 255), 77),
+                                    (SIMD4<UInt8>(30, 30, 60, 100), 200)] {
+                for reach in [count, 0] {
+                    let row = (0..<count).map { _ in SIMD4<UInt8>(truncatingIfNeeded: SIMD4(g.next(), g.next(), g.next(), g.next())) }
+                    let dst = end - 4 * count
+                    for (i, pixel) in row.enumerated() { for c in 0..<4 { dst[4 * i + c] = pixel[c] } }
+                    SourceOver.blend(SourceOver.Paint(bytes: paint), weight: Float(weight) / 255, into: dst, count: count,
+                                     reach: reach)
+                    for (i, pixel) in row.enumerated() {
+                        let got = SIMD4((0..<4).map { dst[4 * i + $0] })
+                        XCTAssertEqual(got, KernelReference.blend(paint, weight: weight, over: pixel),
+                                       "count \(count) paint \(paint) weight \(weight) reach \(reach) pixel \(i)")
+                    }
+                }
+            }
+        }
+        #else
+        throw XCTSkip("needs mmap")
+        #endif
     }
 
     /// The AVX2 kernels of a translucent paint at full weight (`cadence_over_uniform`) and

@@ -11,9 +11,11 @@ import CadencePixels
 /// row handed to the caller, then cleared — or, for one colour (`blend`), blended from the
 /// cells and cleared as it is read. `docs/compositor.md` § 15 states the metric.
 ///
-/// **Bands.** At most `limit` pixels (default 2²⁰, 4 MiB of `Float`s; each row's cells
-/// padded to a multiple of 16, `cellStride`) are held at once: taller boxes are cut into
-/// bands of whole rows (at most `bandRows`), counted from the box's top. A band is always
+/// **Bands.** At most `limit` pixels (default 2²⁰) are held at once: taller boxes are cut
+/// into bands of whole rows (at most `bandRows`, `limit ÷ width`), counted from the box's
+/// top. Each row's cells are padded to a multiple of 16 (`cellStride`), so the cells take
+/// up to `limit × cellStride ÷ width` `Float`s plus 15: 4 MiB for widths that are multiples
+/// of 16, at most about ×1.23 of it (5.2 MB, a box 65 wide: 80 cells a row). A band is always
 /// accumulated whole — where an edge is cut at a band's top or bottom changes its cells'
 /// last bits — so when only some rows are wanted (a compositor
 /// band) the bands that hold them are accumulated, and a row's coverage does not depend
