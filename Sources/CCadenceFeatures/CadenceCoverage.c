@@ -529,7 +529,7 @@ CADENCE_AVX2_INLINE blend_paint make_paint(uint32_t word) {
 /// `SourceOver.blend(_:weights:into:)` does with those weights — a lane of weight 0 is left
 /// as it was, and the lanes past `n` are neither read nor written (masked loads and stores).
 CADENCE_AVX2_INLINE void blend_tail(const blend_paint *paint, int opaque, float *cells, ptrdiff_t n, uint8_t *p) {
-    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i mask = first_lanes(n);
     const __m256 v = _mm256_maskload_ps(cells, mask);
     _mm256_maskstore_ps(cells, mask, _mm256_setzero_ps());
     const __m256i q = quantize(v);

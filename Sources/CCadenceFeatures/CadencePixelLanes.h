@@ -85,6 +85,12 @@ CADENCE_AVX2_INLINE void blend_weighted(
     _mm256_storeu_si256((__m256i *)p, blended(sl, sh, alpha, w, opaque, full, _mm256_loadu_si256((const __m256i *)p)));
 }
 
+/// The lanes `0 ..< n` of a group (all bits set), the others 0: the mask of a group cut
+/// by its run's end, `n` the pixels or cells left (1 … 7; 8 or more sets every lane).
+CADENCE_AVX2_INLINE __m256i first_lanes(ptrdiff_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
 /// A group's eight pixels at `p`, the lanes of `mine` its own: with `whole` (all eight lie in
 /// the row's pixels the caller may read and rewrite unchanged, its `reach`) one plain load;
 /// else a masked load that reads no other lane (those lanes 0).

@@ -77,7 +77,6 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
     const __m256 hw = _mm256_set1_ps(s->halfWidth), hh = _mm256_set1_ps(s->halfHeight);
     const __m256 pu = _mm256_set1_ps(s->pixelsPerU), pv = _mm256_set1_ps(s->pixelsPerV);
     const __m256 sign = _mm256_set1_ps(-0.0f);
-    const __m256i indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (ptrdiff_t i = first; i < end; i += 8) {
         // `PlaneMap.homogeneous` at the group's first pixel, then the lanes in float.
         const double px = (double)(x0 + i) + 0.5;
@@ -88,7 +87,7 @@ static void piece(const cadence_rectangle *s, uint8_t *row, ptrdiff_t x0, double
         const __m256i q = quantize(c);
         if (_mm256_testz_si256(q, q)) continue;
         // The group's own lanes: pixels before `end`.
-        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
+        const __m256i mine = first_lanes(end - i);
         const int whole = i + 8 <= reach;
         int *p = (int *)(row + 4 * i);
         const __m256i d = reach_load(p, mine, whole);
@@ -103,7 +102,6 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
                             ptrdiff_t x0, ptrdiff_t count, ptrdiff_t reach, ptrdiff_t y0, ptrdiff_t rows) {
     const __m256i fill = _mm256_set1_epi32((int)word);
     const __m256i sl = low_bytes(fill), sh = _mm256_srli_epi16(fill, 8);
-    const __m256i indices8 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const double last = (double)(count - 1), px = (double)x0 + 0.5;
     for (ptrdiff_t j = 0; j < rows; j++) {
         uint8_t *row = pixels + j * stride;
@@ -136,7 +134,7 @@ void cadence_rectangle_draw(const cadence_rectangle *s, uint32_t word, uint8_t *
                     // The last eight of the interior again: the same paint over pixels it holds.
                     _mm256_storeu_si256((__m256i *)(row + 4 * (i1 - 8)), fill);
                 } else {
-                    const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(i1 - k)), indices8);
+                    const __m256i mine = first_lanes(i1 - k);
                     const int whole = k + 8 <= reach;
                     reach_store((int *)(row + 4 * k), mine, whole, fill, whole ? _mm256_loadu_si256((const __m256i *)(row + 4 * k)) : fill);
                 }
@@ -192,7 +190,6 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
     const __m256 dv = _mm256_mul_ps(lanes, _mm256_set1_ps(s->gradients[2]));
     const __m256 pu = _mm256_set1_ps(s->pixelsPerU), pv = _mm256_set1_ps(s->pixelsPerV);
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), k = _mm256_set1_ps(s->opacity);
-    const __m256i indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const int hasFill = s->paints & 1, hasStroke = (s->paints >> 1) & 1;
     const __m256i fill = _mm256_set1_epi32((int)s->fill), stroke = _mm256_set1_epi32((int)s->stroke);
     const __m256i fl = low_bytes(fill), fh = _mm256_srli_epi16(fill, 8), fa = _mm256_set1_epi16((short)(s->fill >> 24));
@@ -230,7 +227,7 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
                 }
             }
             // The group's own lanes: pixels before `end`.
-            const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(end - i)), indices);
+            const __m256i mine = first_lanes(end - i);
             // All eight pixels within the row's `reach`: read and written whole.
             const int whole = i + 8 <= reach;
             int *p = (int *)(row + 4 * i);

@@ -72,7 +72,7 @@ void cadence_over_uniform(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint32
         // The last pixels as one group read and stored whole, its lanes past `count` written
         // back as read (`reach_store`): one load and store in place of up to seven pixels
         // one by one. Past `reach`, one by one below.
-        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const __m256i mine = first_lanes(count - i);
         int *p = (int *)(dst + 4 * i);
         const __m256i d = reach_load(p, mine, 1);
         reach_store(p, mine, 1, over_group(d, multiplier, source), d);
@@ -98,7 +98,7 @@ void cadence_over_weighted(uint8_t *dst, ptrdiff_t count, ptrdiff_t reach, uint3
         // The last pixels as the lanes' own. Within `reach` the group is read and stored whole,
         // the other lanes as read (a masked store costs several plain ones on Zen 3); past it
         // a masked load and store that neither read nor write the others.
-        const __m256i mine = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const __m256i mine = first_lanes(count - i);
         int *p = (int *)(dst + 4 * i);
         const int whole = i + 8 <= reach;
         const __m256i d = reach_load(p, mine, whole);

@@ -27,9 +27,9 @@
 //   step in place of the loop's two) with one rounding where that analysis allows two: each
 //   step the bound charges (the correction's) errs at most what it charges, so the bound
 //   holds a fortiori; the guess's steps (the Newton or series steps before the correction)
-//   are charged nothing, because whatever `t` they give is checked by the guess test (it reads the computed correction, whose relative error is
-//   a few `u` either way, against a limit that keeps the series' next terms 2^-40 below its
-//   first). A lane the test settles is then the correctly rounded output, which is what
+//   are charged nothing, because whatever `t` they give is checked by the guess test (it
+//   reads the computed correction, whose relative error is a few `u` either way, against a
+//   limit that keeps the series' next terms 2^-40 below its first). A lane the test settles is then the correctly rounded output, which is what
 //   the scalar call returns: the same bits.
 // The square root and the division are IEEE operations (correctly rounded) in both.
 #include "CadenceTimingBatch.h"
