@@ -39,7 +39,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-// Products and sums stay apart where the Swift loop keeps them apart (`0 − y1·x2`).
+// Products and sums stay apart where the Swift loop keeps them apart (`Y'·X''/2` before its
+// multiply-add).
 #pragma clang fp contract(off)
 
 #define CADENCE_TIMING_KERNEL static inline __attribute__((always_inline, target("avx2,fma,popcnt")))
@@ -214,10 +215,12 @@ CADENCE_TIMING_KERNEL void evaluate_groups(
     EACH(y0[g] = _mm256_fmadd_pd(tt[g], _mm256_fmadd_pd(c->ya, t[g], c->yb), _mm256_fmadd_pd(c->yc, t[g], c->yd)))
     EACH(y1[g] = _mm256_fmadd_pd(c->y3a, tt[g], _mm256_fmadd_pd(c->y2b, t[g], c->yc)))
     EACH(y2[g] = _mm256_fmadd_pd(c->y3a, t[g], c->yb))
+    // Swift's `multiplyAdd(v * -1, w, s)` is `s − v·w` rounded once: a negated multiply-add,
+    // the same value to the sign of a zero (where `0 − v` then a multiply-add, as until
+    // h-tf21, gave the same but for that sign, with two subtractions a group more).
     EACH(q[g] = _mm256_mul_pd(residual[g], inverse[g]))  // −δ₁
-    EACH(k2[g] = _mm256_fmadd_pd(_mm256_sub_pd(zero, _mm256_mul_pd(y1[g], x2[g])), inverse[g], y2[g]))
-    EACH(y[g] = _mm256_fmadd_pd(
-             _mm256_mul_pd(q[g], q[g]), k2[g], _mm256_fmadd_pd(_mm256_sub_pd(zero, y1[g]), q[g], y0[g])))
+    EACH(k2[g] = _mm256_fnmadd_pd(_mm256_mul_pd(y1[g], x2[g]), inverse[g], y2[g]))
+    EACH(y[g] = _mm256_fmadd_pd(_mm256_mul_pd(q[g], q[g]), k2[g], _mm256_fnmadd_pd(y1[g], q[g], y0[g])))
     EACH(excess[g] = _mm256_fmadd_pd(c->negative_limit, t[g], _mm256_and_pd(q[g], CONSTANT(magnitude_mask))))
     EACH(const __m256d above = _mm256_sub_pd(t[g], c->largest);
          excess[g] = _mm256_blendv_pd(excess[g], above, _mm256_cmp_pd(excess[g], above, _CMP_LT_OQ)))

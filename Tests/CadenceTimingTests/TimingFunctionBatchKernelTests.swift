@@ -101,21 +101,43 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
     // the uniform ones it leaves few (a series step that fell short of the guess limit
     // would leave most of them to the scalar call, which the bit comparisons cannot see).
     func testSeriesStepOnAMillionInputs() {
-        let seed: UInt64 = 0x5E_41E5
+        // The uniform inputs' lanes left (the edge-biased ones are often left by design):
+        // about 1 in 75 on the steep curve in the baseline build (whose bounds are twice
+        // `-march`'s), 1 in 155 with `-march`; 1 in 30 on the seeded curve with `√h`.
+        checkMillionInputs(seed: 0x5E_41E5, steps: 2...2, expected: 3) { $0.hasPrefix("rooted true") ? 10 : 50 }
+    }
+
+    // The correction in every loop (its negated multiply-adds, `Table.correction`'s
+    // `multiplyAdd(v * -1, w, s)`), on the curves whose mode takes no step or one (those with
+    // two are `testSeriesStepOnAMillionInputs`'): as there, on 10^6 seeded inputs a curve,
+    // every lane the kernel settles is the scalar call's bits, and of the uniform ones it
+    // leaves as few as `testKernelMatchesSwiftLoopsBitForBit` asks (a sign or term gone
+    // wrong settles wrong lanes, or fails the guess test in most of them).
+    func testCorrectionOnAMillionInputs() {
+        checkMillionInputs(seed: 0xE7_9A4D, steps: 0...1, expected: 8) { $0.hasPrefix("rooted") ? nil : 40 }
+    }
+
+    /// The curves of `curves(seed:)` whose mode takes `steps` Newton steps (`expected` of
+    /// them), each on 10^6 inputs from `seed` (one in three edge-biased) through
+    /// `lanesNoted` (every settled lane the scalar call's bits); the uniform inputs left
+    /// under 1 in `share(name)` of them, where it is not `nil`.
+    func checkMillionInputs(
+        seed: UInt64, steps: ClosedRange<Double>, expected: Int, file: StaticString = #filePath, line: UInt = #line,
+        share: (String) -> Int?
+    ) {
         let curves = Self.curves(seed: 0xA5_2F3A).filter { _, f in
-            f.table!.elements[Fast.base + Fast.mode][1] >= 2
+            steps.contains(f.table!.elements[Fast.base + Fast.mode][1])
         }
-        XCTAssertEqual(curves.count, 3, "the steep curve and a seeded curve with and without √h")
+        XCTAssertEqual(curves.count, expected, "curves with \(steps) steps", file: file, line: line)
         var rng = SeededGenerator(seed: seed)
         for (name, f) in curves {
             let count = 1_000_000
             let xs = (0..<count).map { k in k % 3 == 0 ? rng.edgeBiased() : rng.unit() }
-            // The uniform inputs' lanes left (the edge-biased ones are often left by design):
-            // about 1 in 75 on the steep curve in the baseline build (whose bounds are twice
-            // `-march`'s), 1 in 155 with `-march`; 1 in 30 on the seeded curve with `√h`.
-            let left = lanesNoted(f, xs).filter { $0 % 3 != 0 }.count
-            XCTAssertLessThan(left, count / 3 * 2 / (name.hasPrefix("rooted true") ? 10 : 50),
-                              "seed \(seed) \(name): \(left) uniform inputs left")
+            let left = lanesNoted(f, xs, file: file, line: line).filter { $0 % 3 != 0 }.count
+            if let share = share(name) {
+                XCTAssertLessThan(left, count / 3 * 2 / share, "seed \(seed) \(name): \(left) uniform inputs left",
+                                  file: file, line: line)
+            }
         }
     }
 

@@ -409,7 +409,8 @@ extension TimingFunction.Table {
     static func correction<V: FloatingLanes>(_ h: V, _ t: V, _ c: (Int) -> V) -> (y: V, q: V) {
         // Negations are products by −1: an exact sign flip, which the compiler folds into a
         // negated fused multiply-add (`0 − v` differs from `−v` at zero, so it stays a
-        // subtraction; the batch kernel's `0 − v` gives the same values but for a zero's sign).
+        // subtraction; the batch kernel's negated multiply-adds are these, and its `0 − h` gives
+        // the same values but for a zero's sign).
         let tt = t * t
         let residual = multiplyAdd(tt, multiplyAdd(c(Fast.xa), t, c(Fast.xb)), multiplyAdd(c(Fast.xc), t, h * -1))
         let x1 = multiplyAdd(c(Fast.x3a), tt, multiplyAdd(c(Fast.x2b), t, c(Fast.xc)))
