@@ -39,8 +39,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-// Products and sums stay apart where the Swift loop keeps them apart (`Y'·X''/2` before its
-// multiply-add).
+// A guard for plain C arithmetic: the kernels below are written in intrinsics, each one
+// rounding as the Swift loops do; any `*` or `+` added here must not be fused behind them.
 #pragma clang fp contract(off)
 
 #define CADENCE_TIMING_KERNEL static inline __attribute__((always_inline, target("avx2,fma,popcnt")))
@@ -215,9 +215,9 @@ CADENCE_TIMING_KERNEL void evaluate_groups(
     EACH(y0[g] = _mm256_fmadd_pd(tt[g], _mm256_fmadd_pd(c->ya, t[g], c->yb), _mm256_fmadd_pd(c->yc, t[g], c->yd)))
     EACH(y1[g] = _mm256_fmadd_pd(c->y3a, tt[g], _mm256_fmadd_pd(c->y2b, t[g], c->yc)))
     EACH(y2[g] = _mm256_fmadd_pd(c->y3a, t[g], c->yb))
-    // Swift's `multiplyAdd(v * -1, w, s)` is `s − v·w` rounded once: a negated multiply-add,
-    // the same value to the sign of a zero (where `0 − v` then a multiply-add, as until
-    // h-tf21, gave the same but for that sign, with two subtractions a group more).
+    // Swift's `multiplyAdd(v * -1, w, s)` is `s − v·w` rounded once where the Swift build has
+    // FMA (`CADENCE_HAS_FMA`): a negated multiply-add, the same value to the sign of a zero.
+    // (In the baseline Swift build the product is rounded apart: see the file's comment.)
     EACH(q[g] = _mm256_mul_pd(residual[g], inverse[g]))  // −δ₁
     EACH(k2[g] = _mm256_fnmadd_pd(_mm256_mul_pd(y1[g], x2[g]), inverse[g], y2[g]))
     EACH(y[g] = _mm256_fmadd_pd(_mm256_mul_pd(q[g], q[g]), k2[g], _mm256_fnmadd_pd(y1[g], q[g], y0[g])))
@@ -245,7 +245,10 @@ CADENCE_TIMING_KERNEL void evaluate_groups(
              _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(c->bounds[1], part)),
              _mm256_castsi256_pd(_mm256_slli_epi32(part, 28)))))
     // The distance from the boundary: `low = (bits & 0x1FFF) − 2^12` times 2^19 in the
-    // high 32 bits (the dropped bits shifted to the top, less 2^63), its magnitude.
+    // high 32 bits (the dropped bits shifted to the top, less 2^63), its magnitude. When the
+    // 13 dropped bits are all 0 (about 1 lane in 8,192, and every zero `y`), the magnitude of
+    // INT_MIN is INT_MIN and the lane is never settled: it goes to the scalar call, on
+    // purpose — the twins and the lanes-left figures count on it.
     EACH(distance[g] = _mm256_abs_epi32(_mm256_xor_si256(_mm256_slli_epi64(bits[g], 51), INTEGERS(sign_bit))))
     EACH(const __m256d settled = _mm256_and_pd(valid[g], _mm256_castsi256_pd(_mm256_cmpgt_epi32(distance[g], bound[g])));
          const __m256d value = _mm256_castsi256_pd(

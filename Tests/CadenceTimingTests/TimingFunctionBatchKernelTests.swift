@@ -104,26 +104,29 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
         // The uniform inputs' lanes left (the edge-biased ones are often left by design):
         // about 1 in 75 on the steep curve in the baseline build (whose bounds are twice
         // `-march`'s), 1 in 155 with `-march`; 1 in 30 on the seeded curve with `√h`.
-        checkMillionInputs(seed: 0x5E_41E5, steps: 2...2, expected: 3) { $0.hasPrefix("rooted true") ? 10 : 50 }
+        checkSeededInputs(seed: 0x5E_41E5, count: 1_000_000, steps: 2...2, expected: 3) { $0.hasPrefix("rooted true") ? 10 : 50 }
     }
 
     // The correction in every loop (its negated multiply-adds, `Table.correction`'s
     // `multiplyAdd(v * -1, w, s)`), on the curves whose mode takes no step or one (those with
-    // two are `testSeriesStepOnAMillionInputs`'): as there, on 10^6 seeded inputs a curve,
-    // every lane the kernel settles is the scalar call's bits, and of the uniform ones it
-    // leaves as few as `testKernelMatchesSwiftLoopsBitForBit` asks (a sign or term gone
-    // wrong settles wrong lanes, or fails the guess test in most of them).
-    func testCorrectionOnAMillionInputs() {
-        checkMillionInputs(seed: 0xE7_9A4D, steps: 0...1, expected: 8) { $0.hasPrefix("rooted") ? nil : 40 }
+    // two are `testSeriesStepOnAMillionInputs`'): as there, every lane the kernel settles is
+    // the scalar call's bits, and of the uniform ones the named curves leave as few as
+    // `testKernelMatchesSwiftLoopsBitForBit` asks (a sign or term gone wrong settles wrong
+    // lanes, or fails the guess test in most of them). 10^5 inputs a curve: a wider sweep of
+    // the seeded curves than that test's, kept short for CI.
+    func testCorrectionOnSeededInputs() {
+        checkSeededInputs(seed: 0xE7_9A4D, count: 100_000, steps: 0...1, expected: 8) {
+            $0.hasPrefix("rooted") ? nil : 40
+        }
     }
 
     /// The curves of `curves(seed:)` whose mode takes `steps` Newton steps (`expected` of
-    /// them), each on 10^6 inputs from `seed` (one in three edge-biased) through
+    /// them), each on `count` inputs from `seed` (one in three edge-biased) through
     /// `lanesNoted` (every settled lane the scalar call's bits); the uniform inputs left
     /// under 1 in `share(name)` of them, where it is not `nil`.
-    func checkMillionInputs(
-        seed: UInt64, steps: ClosedRange<Double>, expected: Int, file: StaticString = #filePath, line: UInt = #line,
-        share: (String) -> Int?
+    func checkSeededInputs(
+        seed: UInt64, count: Int, steps: ClosedRange<Double>, expected: Int, file: StaticString = #filePath,
+        line: UInt = #line, share: (String) -> Int?
     ) {
         let curves = Self.curves(seed: 0xA5_2F3A).filter { _, f in
             steps.contains(f.table!.elements[Fast.base + Fast.mode][1])
@@ -131,7 +134,6 @@ final class TimingFunctionBatchKernelTests: XCTestCase {
         XCTAssertEqual(curves.count, expected, "curves with \(steps) steps", file: file, line: line)
         var rng = SeededGenerator(seed: seed)
         for (name, f) in curves {
-            let count = 1_000_000
             let xs = (0..<count).map { k in k % 3 == 0 ? rng.edgeBiased() : rng.unit() }
             let left = lanesNoted(f, xs, file: file, line: line).filter { $0 % 3 != 0 }.count
             if let share = share(name) {

@@ -347,8 +347,9 @@ struct RoundedRectSampler {
     /// A row's two spans for sampling: `inside` as `interior`, and `support` as `support`
     /// (the whole row when `whole`) widened to hold `inside`, so every pixel past `support`
     /// has coverage exactly 0 and the pixels of `inside` are taken as fully covered.
-    /// Always inlined: `drawOwn` asks for it on every row that is not steady, and out of
-    /// line (the compiler's choice once `drawOwn` grew) it cost about 21 instructions a call.
+    /// Always inlined: `Rasterizer.drawOwn` asks for it on every row that is not steady (and
+    /// `pushClip` on a rounded clip's rows), and out of line (the compiler's choice once
+    /// `drawOwn` grew) it cost about 21 instructions a call.
     @inline(__always)
     func spans(
         row y: Int, from x0: Int, count: Int, border: Bool, whole: Bool, leavingOutCorners: Bool
