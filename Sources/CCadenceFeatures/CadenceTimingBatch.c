@@ -29,8 +29,9 @@
 //   holds a fortiori; the guess's steps (the Newton or series steps before the correction)
 //   are charged nothing, because whatever `t` they give is checked by the guess test (it
 //   reads the computed correction, whose relative error is a few `u` either way, against a
-//   limit that keeps the series' next terms 2^-40 below its first). A lane the test settles is then the correctly rounded output, which is what
-//   the scalar call returns: the same bits.
+//   limit that keeps the series' next terms 2^-40 below its first). A lane the test
+//   settles is then the correctly rounded output, which is what the scalar call returns:
+//   the same bits.
 // The square root and the division are IEEE operations (correctly rounded) in both.
 #include "CadenceTimingBatch.h"
 #include "CadenceCPU.h"

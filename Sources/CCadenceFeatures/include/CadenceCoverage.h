@@ -30,20 +30,22 @@ int cadence_resolve_sparse(float *row, ptrdiff_t lo, ptrdiff_t count, uint64_t *
 /// `cadence_resolve_sparse` over the rows of a band, one call a band
 /// (`CoverageRows.resolveBand`'s loop under the non-zero rule): row `r`'s `width` cells at
 /// `base + r · stride` (`stride ≥ width`), its first and last cell touched at `spans[2r]`,
-/// `spans[2r + 1]` (none when the first is past the last), its blocks at `blocks + r · ⌈width / 512⌉`. Each touched row is
-/// resolved over cells `first … min(last, width − 1)`, `spans[2r + 1]` becomes the end of its
-/// cells (`min(last + 1, width)`), and a row whose running sums passed `limit` or whose
-/// `thin[r]` is set is marked by a negated first cell (`−1 − first`). Returns 1 when a row
-/// was marked. Needs AVX2.
+/// `spans[2r + 1]` (none when the first is past the last), its blocks at
+/// `blocks + r · ⌈width / 512⌉`. Each touched row is resolved over cells
+/// `first … min(last, width − 1)`, `spans[2r + 1]` becomes the end of its cells
+/// (`min(last + 1, width)`), and a row whose running sums passed `limit` or whose `thin[r]`
+/// is set is marked by a negated first cell (`−1 − first`). Returns 1 when a row was
+/// marked. Needs AVX2.
 int cadence_resolve_sparse_band(float *base, ptrdiff_t width, ptrdiff_t stride, ptrdiff_t rows, int32_t *spans,
                                 uint64_t *blocks, const bool *thin, float residue, float limit);
 
 /// `cadence_resolve_sparse_band`, then `cadence_blend_blocks` over the rows left unmarked,
 /// in one pass (`CoverageRows.resolveBand`'s loops for a one-colour paint, the non-zero rule):
-/// each row (its cells `base + r · stride`) resolved and marked as `cadence_resolve_sparse_band` does; with `neighbours`, a
-/// row with cells (`spans[2r] < spans[2r + 1]` once resolved) next to a row marked by its own
-/// resolve is marked too (`−1 − first`); each of the remaining rows with cells is blended in
-/// the pixel word `word` (premultiplied RGBA8) over the pixels at `dst + r · dst_stride` (the
+/// each row (its cells at `base + r · stride`) resolved and marked as
+/// `cadence_resolve_sparse_band` does; with `neighbours`, a row with cells
+/// (`spans[2r] < spans[2r + 1]` once resolved) next to a row marked by its own resolve is
+/// marked too (`−1 − first`); each of the remaining rows with cells is blended in the pixel
+/// word `word` (premultiplied RGBA8) over the pixels at `dst + r · dst_stride` (the
 /// pixel of cell 0), its cells and blocks cleared — a last group cut by the row's end (`width`
 /// not a multiple of 8) with masked loads and stores, the pixels past the row neither read
 /// nor written. The rows are resolved about 8,192 cells (32 KB) at a time, at least two rows,
