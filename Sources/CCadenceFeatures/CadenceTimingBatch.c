@@ -78,8 +78,8 @@ typedef struct cadence_timing_lanes {
 
 /// Each half's constants, in lanes (`cadence_timing_lanes`).
 typedef struct cadence_timing_constants {
-    /// h = x·sign + offset (x or 1 − x), z = x·4sign + (4·offset − 1) (4h − 1).
-    double sign[4], offset[4], sign4[4], offset4[4];
+    /// h = x or 1 − x (`offset`, 0 or 1), z = x·4sign + (4·offset − 1) (4h − 1).
+    double offset[4], sign4[4], offset4[4];
     /// 1, 2^(firstBoundedBinade − 30), the least and the largest `h` the bounds are looked
     /// up for (1/8 and the double below 1/2), NaN.
     double one[4], first_bounded[4], least_h[4], largest_h[4], not_a_number[4];
@@ -90,7 +90,7 @@ typedef struct cadence_timing_constants {
 #define CADENCE_TIMING_FOUR(v) {v, v, v, v}
 #define CADENCE_TIMING_CONSTANTS(sign, offset) \
     { \
-        CADENCE_TIMING_FOUR(sign), CADENCE_TIMING_FOUR(offset), CADENCE_TIMING_FOUR(4 * (sign)), \
+        CADENCE_TIMING_FOUR(offset), CADENCE_TIMING_FOUR(4 * (sign)), \
         CADENCE_TIMING_FOUR(4 * (offset) - 1), CADENCE_TIMING_FOUR(1.0), CADENCE_TIMING_FOUR(1.0 / (1 << (30 - CADENCE_TIMING_FIRST_BOUNDED_BINADE))), \
         CADENCE_TIMING_FOUR(0x1p-3), CADENCE_TIMING_FOUR(0x1.fffffffffffffp-2), CADENCE_TIMING_FOUR(__builtin_nan("")), \
         CADENCE_TIMING_FOUR(0x7FFFFFFFFFFFFFFF), CADENCE_TIMING_FOUR(0x1FFF), CADENCE_TIMING_FOUR(0x1000), \
@@ -156,7 +156,12 @@ CADENCE_TIMING_KERNEL void evaluate_groups(
     __m256d x[2], h[2], z[2], t[2], negative_h[2];
     EACH(x[g] = _mm256_loadu_pd(xs + p + 4 * g))
     // `Table.fastLanes`: h, the guess, its Newton steps (or the series' step).
-    EACH(h[g] = _mm256_fmadd_pd(x[g], CONSTANT(sign), CONSTANT(offset)))  // x or 1 − x
+    // h: `x` itself in the lower half, `1 − x` by a subtraction in the upper one (the value
+    // of `x·sign + offset` in both, as `Table.fastLanes` computes it: `1 − x` is exact for
+    // `x` in 1/2 … 1, and rounded once otherwise, as the multiply-add rounds it; only a
+    // zero's sign can differ, on lanes the test never settles, h < 2^-24). A multiply-add
+    // less a group: the lower half's `h` is a copy, the upper half's a subtraction.
+    EACH(h[g] = half == 0 ? x[g] : _mm256_sub_pd(CONSTANT(offset), x[g]))
     EACH(z[g] = _mm256_fmadd_pd(x[g], CONSTANT(sign4), CONSTANT(offset4)))  // 4h − 1
     estrin_groups(z, c->b, t, n);
     EACH(t[g] = _mm256_mul_pd(h[g], t[g]))
