@@ -34,6 +34,16 @@ CADENCE_AVX2_INLINE __m256i fraction(__m256 f) {
 /// `PixelLanes.spread`: a value per pixel in both 16-bit lanes of its pixel.
 CADENCE_AVX2_INLINE __m256i spread(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
+/// `spread(v >> 8k)` for `k` 0 or 1 (a constant) and every lane of `v` below 2^(8k + 16):
+/// the lane's bytes k and k + 1 copied to both its 16-bit halves by one byte shuffle, where
+/// the shift and `spread` are two or three operations.
+CADENCE_AVX2_INLINE __m256i spread_shifted(__m256i v, int k) {
+    const char a = (char)k, b = (char)(k + 1);
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(a, b, a, b, a + 4, b + 4, a + 4, b + 4, a + 8, b + 8, a + 8, b + 8, a + 12,
+                                                   b + 12, a + 12, b + 12, a, b, a, b, a + 4, b + 4, a + 4, b + 4, a + 8,
+                                                   b + 8, a + 8, b + 8, a + 12, b + 12, a + 12, b + 12));
+}
+
 
 /// `ContentsSampler.vertical`: `top·(256 − φ) + bottom·φ`.
 CADENCE_AVX2_INLINE __m256i vertical(__m256i top, __m256i bottom, __m256i phi) {

@@ -42,9 +42,11 @@ CADENCE_AVX2_INLINE __m256i divide_round(__m256i x) {
 /// rounded to nearest (f0 ≥ 128 is a remainder past half), which is `divide_round(dv)`
 /// (`dv` is at most 255·254 = 64,770, inside its range; checked for every byte `d` and
 /// every `alpha` up to 255²), so the same 16-bit value in four fewer operations a vector.
+/// `v0 = alpha − 255·v1`, the remainder of `alpha` by 255 (0 … 254), is the low byte of
+/// `alpha + v1 = 256·v1 + v0`: an add and an `and`, not a product and a subtraction.
 CADENCE_AVX2_INLINE __m256i over(__m256i sigma, __m256i alpha, __m256i d) {
     const __m256i c255 = _mm256_set1_epi16(255);
-    const __m256i v1 = divide_floor(alpha), v0 = _mm256_sub_epi16(alpha, _mm256_mullo_epi16(v1, c255));
+    const __m256i v1 = divide_floor(alpha), v0 = low_bytes(_mm256_add_epi16(alpha, v1));
     const __m256i rounded = divide_round(_mm256_mullo_epi16(d, v0));
     __m256i g = _mm256_add_epi16(sigma, _mm256_mullo_epi16(d, _mm256_sub_epi16(c255, v1)));
     g = _mm256_sub_epi16(g, rounded);

@@ -80,7 +80,7 @@ CADENCE_AVX2_INLINE void blend_sample_halves(__m256i sl, __m256i sh, __m256i q, 
 CADENCE_AVX2_INLINE void blend_over_halves(__m256i sl, __m256i sh, __m256i q, int clamped, uint8_t *low, uint8_t *high) {
     const __m256i alpha = spread(_mm256_srli_epi32(sh, 16));
     const __m256i s0 = clamped ? sl : _mm256_min_epu16(sl, alpha), s1 = clamped ? sh : _mm256_min_epu16(sh, alpha);
-    const __m256i w = spread(q), a = _mm256_mullo_epi16(alpha, w);
+    const __m256i w = spread_shifted(q, 0), a = _mm256_mullo_epi16(alpha, w);
     const __m256i raw = load_group(low, high);
     store_group(pack_pixels(over(_mm256_mullo_epi16(s0, w), a, low_bytes(raw)),
                             over(_mm256_mullo_epi16(s1, w), a, _mm256_srli_epi16(raw, 8))),
@@ -109,23 +109,25 @@ enum { quad_row_shift = 8 };
 enum { gray_row_shift = 6 };
 
 /// The bilinear sample of a gray level (every texel's four channels equal: a white image
-/// premultiplied, the usual particle) at eight pixels, one channel a pixel (0…255 in its
-/// 32-bit lane), from `quads`, each pixel's four texels' one channel as the bytes top left,
-/// bottom left, top right, bottom right of its lane (the gray table: CadenceSprites.h);
+/// premultiplied, the usual particle) at eight pixels, one channel a pixel (0…255), spread
+/// over both 16-bit halves of its 32-bit lane (`spread`), from `quads`, each pixel's four
+/// texels' one channel as the bytes top left, bottom left, top right, bottom right of its
+/// lane (the gray table: CadenceSprites.h);
 /// `phi` the right texels' weight (`pair_columns`), `fy` the bottom's spread over both
 /// 16-bit lanes. It is `bilinear_mix`'s value of every channel, by the same integers: the
 /// two columns' vertical steps side by side in a pixel's 16-bit lanes, then the horizontal
 /// step's two partial sums (high bytes, low bytes) each one `madd` of the two columns
 /// (every product at most 255 · 256, so the signed multiply is exact), and its one
-/// rounding, `(high + ⌊low / 256⌋ + 128) / 256` (at most 65,408 before the shift, as in the
-/// 16-bit lanes, so no wrap there either).
+/// rounding, `(high + ⌊low / 256⌋ + 128) / 256` (at most 65,408 before the division, as in
+/// the 16-bit lanes, so no wrap there either). Below 2¹⁶, that sum's quotient by 256 is its
+/// byte 1, which one byte shuffle both takes and spreads (`spread_shifted`).
 CADENCE_AVX2_INLINE __m256i gray_sample(__m256i quads, __m256i phi, __m256i fy) {
     const __m256i bytes = _mm256_set1_epi16(0xFF);
     const __m256i v = vertical(_mm256_and_si256(quads, bytes), _mm256_srli_epi16(quads, 8), fy);
     const __m256i weights = _mm256_or_si256(_mm256_sub_epi32(_mm256_set1_epi32(256), phi), _mm256_slli_epi32(phi, 16));
     const __m256i high = _mm256_madd_epi16(_mm256_srli_epi16(v, 8), weights);
     const __m256i low = _mm256_madd_epi16(_mm256_and_si256(v, bytes), weights);
-    return _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(high, _mm256_srli_epi32(low, 8)), _mm256_set1_epi32(128)), 8);
+    return spread_shifted(_mm256_add_epi32(_mm256_add_epi32(high, _mm256_srli_epi32(low, 8)), _mm256_set1_epi32(128)), 1);
 }
 
 /// The four texels of each of eight pixels from a level's quad table (CadenceSprites.h), at
@@ -156,12 +158,17 @@ CADENCE_AVX2_INLINE void sample_texels(
     const cadence_sprite *s, __m256i xi, __m256i yi, __m256i fx0, __m256i fy, int plain, __m256i *loOut, __m256i *hiOut) {
     __m256i lo, hi;
     if (plain || (s->quads && s->gray)) {
-        // A gray level (`gray_sample`): one channel, its value in all four.
+        // A gray level (`gray_sample`): one channel, its value in all four. Quad row r + 1
+        // holds texel rows r and r + 1 (r from −1). `plain`: `yi` is at least −1 already
+        // (`sample_fixed`'s clamp), so only the upper clamp is made, and the + 1 is in the
+        // table's address, one row on: the same bytes are read.
         __m256i j, phi;
         pair_columns(xi, fx0, s->maxX, &j, &phi);
-        const __m256i r = _mm256_add_epi32(clampi(yi, _mm256_set1_epi32(-1), _mm256_set1_epi32(s->maxY)), _mm256_set1_epi32(1));
+        const __m256i maxY = _mm256_set1_epi32(s->maxY);
+        const __m256i r = plain ? _mm256_min_epi32(yi, maxY) : clampi(yi, _mm256_set1_epi32(-1), maxY);
+        const int *table = (const int *)(s->quads + ((size_t)1 << gray_row_shift));
         const __m256i at = _mm256_add_epi32(_mm256_slli_epi32(r, gray_row_shift), j);
-        lo = hi = spread(gray_sample(_mm256_i32gather_epi32((const int *)s->quads, at, 1), phi, fy));
+        lo = hi = gray_sample(_mm256_i32gather_epi32(table, at, 1), phi, fy);
     } else if (s->quads) {
         // A level with a quad table is at least two texels wide: the texel pairs of
         // `bilinear_gathered`, four of a pixel in one load. Rows above −1 or past the last
@@ -175,7 +182,9 @@ CADENCE_AVX2_INLINE void sample_texels(
     } else {
         bilinear_gathered(s->texels, s->stride, s->maxX, s->maxY, xi, yi, fx0, fy, 1, 0, 0, &lo, &hi);
     }
-    if (s->tinted) {
+    // `plain`: tinted whether or not `tinted` (a tint of 256 leaves a byte as it is: ⌊(256·c +
+    // 128)/256⌋ = c), so that its groups have no branch here.
+    if (plain || s->tinted) {
         const __m256i tintLo = _mm256_set1_epi32((int)((uint32_t)s->tint[0] | (uint32_t)s->tint[2] << 16));
         const __m256i tintHi = _mm256_set1_epi32((int)((uint32_t)s->tint[1] | (uint32_t)s->tint[3] << 16));
         const __m256i c128 = _mm256_set1_epi16(128);
@@ -329,8 +338,9 @@ CADENCE_AVX2_INLINE int sample_fixed(
     const __m256i xs = clampi(x, lowest, _mm256_set1_epi32(f->maxXs));
     const __m256i ys = clampi(y, lowest, _mm256_set1_epi32(f->maxYs));
     const __m256i fx = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(xs, mask), round), 8);
-    const __m256i fy = _mm256_srli_epi32(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 8);
-    sample_texels(s, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, spread(fy), plain, lo, hi);
+    // φy spread: the sum is below 2¹⁷, so `spread_shifted` of it is `spread` of its quotient by 256.
+    const __m256i fy = spread_shifted(_mm256_add_epi32(_mm256_and_si256(ys, mask), round), 1);
+    sample_texels(s, _mm256_srai_epi32(xs, 16), _mm256_srai_epi32(ys, 16), fx, fy, plain, lo, hi);
     return 1;
 }
 
