@@ -41,10 +41,11 @@ extension RenderList {
         builder.spritePool = sprites
         builder.particleSprites = particleSprites
         // The canvas's own orientation, divided out of the back-face test.
-        let items = builder.items(
+        let (items, rowWork) = builder.items(
             roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
-            rootLevel: Transform3D?.none)
+            rootLevel: Transform3D?.none, recordingRowWork: true)
         self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, items: items)
+        self.rowWork = rowWork
     }
 
     /// How deep masks and transitions' previous renderings nest (a mask of a mask …) before
@@ -143,11 +144,13 @@ extension RenderList {
         /// The items of the trees under `roots`, each placed in `plane` (the superlayer's
         /// matrix, flattened) whose y axis has `orientation` on the canvas. `rootLevel`,
         /// when given, replaces the (single) root's `transformToSuperlayer` (a previous
-        /// rendering placed where the layer it stands for is).
+        /// rendering placed where the layer it stands for is). With `recordingRowWork` (a
+        /// frame's list, which the band planner reads; `canvas` at the origin), also what
+        /// the planner reads of the items (`RowWork`), else `nil`.
         func items(
             roots: [Layer], plane: Transform3D, orientation: Double, depth: Int, nesting: Int, rootLevel: Transform3D?,
-            face: Face? = nil
-        ) -> [Item] {
+            face: Face? = nil, recordingRowWork: Bool = false
+        ) -> (items: [Item], rowWork: RowWork?) {
             var items: [Item] = []
             // Layers copied for replicators so far (`ReplicatorLayer.maxCopiedLayers`).
             var copiedLayers = 0
@@ -239,8 +242,9 @@ extension RenderList {
                 }
             }
             decideGroups(&items)
-            gatherExtents(&items)
-            return items
+            var rowWork = recordingRowWork ? RowWork(count: items.count) : nil
+            gatherExtents(&items, recording: &rowWork)
+            return (items, rowWork)
         }
 
         /// A layer whose sublayers are being placed by the walk of `items(roots:…)`.
@@ -374,8 +378,8 @@ extension RenderList {
 
         /// Extents, children before parents: what the layer draws, its sublayers and its
         /// previous rendering, clipped by `masksToBounds`, grown by the shadow, cut by the
-        /// mask.
-        func gatherExtents(_ items: inout [Item]) {
+        /// mask. Each item is recorded in `rowWork` (unless `nil`) once its extent is set.
+        func gatherExtents(_ items: inout [Item], recording rowWork: inout RowWork?) {
             var sublayerExtents = [PixelRect](repeating: .empty, count: items.count)
             for i in items.indices.reversed() {
                 let item = items[i]
@@ -405,8 +409,10 @@ extension RenderList {
                 }
                 if let mask = item.mask { extent = extent.intersection(mask.extent) }
                 items[i].extent = extent
+                rowWork?.record(item, at: i, extent: extent, pixelHeight: canvas.maxY)
                 if let parent = item.parent { sublayerExtents[parent] = sublayerExtents[parent].union(extent) }
             }
+            rowWork?.joinShadowedRows()
         }
 
         /// The pixels a shadow of a shape covering `shape` can touch: moved by the offset,
@@ -460,7 +466,7 @@ extension RenderList {
                     pixelWidth: canvas.width, pixelHeight: canvas.height,
                     items: items(
                         roots: [previous], plane: parentPlane, orientation: orientation, depth: depth,
-                        nesting: nesting + 1, rootLevel: previousLevel))
+                        nesting: nesting + 1, rootLevel: previousLevel).items)
                 transition = TransitionDrawing(type: presented.type, progress: progress, previous: list)
                 level = Transform3D(translationX: offsets.current.x, y: offsets.current.y, z: 0).concatenating(level)
             }
@@ -483,7 +489,7 @@ extension RenderList {
                     pixelWidth: canvas.width, pixelHeight: canvas.height,
                     items: items(
                         roots: [maskLayer], plane: restingMatrix.flattenedToPlane, orientation: orientation * flip,
-                        depth: depth + 1, nesting: nesting + 1, rootLevel: nil))
+                        depth: depth + 1, nesting: nesting + 1, rootLevel: nil).items)
             }
 
             let shorter = Swift.min(bounds.width, bounds.height)

@@ -1,3 +1,5 @@
+import CadencePixels
+
 /// An estimate of the work of drawing a render list, in **pixel passes**: each time the
 /// rasterizer runs over a pixel for one purpose counts one.
 ///
@@ -35,9 +37,12 @@ extension RenderList {
 extension RenderList.Item {
     /// The estimated pixel passes of this item's own drawing and effects, without its
     /// sublayers (which are items of their own).
-    public var pixelWork: Int {
+    public var pixelWork: Int { work(extent: extent) }
+
+    /// `pixelWork` with `extent` for the item's own (the builder's pass that sets it).
+    func work(extent: PixelRect) -> Int {
         let own = pixelBounds.area
-        let extent = self.extent.area
+        let extent = extent.area
         var work = 0
         if backgroundColor != nil { work += own }
         if borderColor != nil { work += own }
