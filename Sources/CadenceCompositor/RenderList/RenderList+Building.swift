@@ -378,17 +378,32 @@ extension RenderList {
 
         /// Extents, children before parents: what the layer draws, its sublayers and its
         /// previous rendering, clipped by `masksToBounds`, grown by the shadow, cut by the
-        /// mask. Each item is recorded in `rowWork` (unless `nil`) once its extent is set.
+        /// mask. Each item is recorded in `rowWork` (unless `nil`) once its extent is set,
+        /// with its `pixelWork` summed here from the parts this pass reads anyway (the
+        /// estimate read from the item again copies its contents, shadow and mask out of it:
+        /// about 1,400 instructions an item, most of the planner's cost on the demo-like
+        /// frame; `RowWork(items:pixelHeight:)` is that reading, and the twin tested against).
         func gatherExtents(_ items: inout [Item], recording rowWork: inout RowWork?) {
             var sublayerExtents = [PixelRect](repeating: .empty, count: items.count)
             for i in items.indices.reversed() {
                 let item = items[i]
                 let plane = PlaneMap(item.matrix)
+                let own = item.pixelBounds.area
+                // `pixelWork`'s terms: passes over the layer's own pixels and the nested lists'
+                // work, and how many passes go over the extent (added once it is known).
+                var work = 0, extentPasses = item.masksToBounds ? 1 : 0, castsShadow = false
+                var isolated = item.groupOpacity != nil
+                if item.backgroundColor != nil { work += own }
+                if item.borderColor != nil { work += own }
                 var extent = item.backgroundColor != nil || item.borderColor != nil ? item.pixelBounds : .empty
                 if let contents = item.contents {
+                    work += 2 * own
                     extent = extent.union(RenderList.pixelBounds(of: contents.destination, under: plane, within: canvas))
                 }
-                if let sprites = item.sprites { extent = extent.union(sprites.extent) }
+                if let sprites = item.sprites {
+                    work += 2 * sprites.pixelArea
+                    extent = extent.union(sprites.extent)
+                }
                 switch item.drawing {
                 case .shape(let shape)?: extent = extent.union(RenderList.pixelBounds(of: shape.box, under: plane, within: canvas))
                 case .gradient?: extent = extent.union(item.pixelBounds)
@@ -396,8 +411,16 @@ extension RenderList {
                 }
                 extent = extent.union(sublayerExtents[i])
                 if item.masksToBounds { extent = extent.intersection(item.pixelBounds) }
-                if let transition = item.transition { extent = extent.union(transition.previous.extent) }
+                if let transition = item.transition {
+                    work += transition.previous.itemWork
+                    extentPasses += 2
+                    isolated = isolated || transition.type == .fade
+                    extent = extent.union(transition.previous.extent)
+                }
                 if let shadow = item.shadow {
+                    extentPasses += RenderList.shadowWeight
+                    isolated = isolated || shadow.path == nil
+                    castsShadow = true
                     let resting = PlaneMap(shadow.matrix)
                     let shape = shadow.path?.bounds.map { RenderList.pixelBounds(of: $0, under: resting, within: canvas) }
                         ?? extent
@@ -407,9 +430,16 @@ extension RenderList {
                     }
                     extent = extent.union(cast)
                 }
-                if let mask = item.mask { extent = extent.intersection(mask.extent) }
+                if let mask = item.mask {
+                    work += mask.itemWork
+                    extentPasses += 1
+                    isolated = true
+                    extent = extent.intersection(mask.extent)
+                }
                 items[i].extent = extent
-                rowWork?.record(item, at: i, extent: extent, pixelHeight: canvas.maxY)
+                if isolated { extentPasses += 2 }
+                rowWork?.record(at: i, extent: extent, work: work + extentPasses * extent.area,
+                                castsShadow: castsShadow, pixelHeight: canvas.maxY)
                 if let parent = item.parent { sublayerExtents[parent] = sublayerExtents[parent].union(extent) }
             }
             rowWork?.joinShadowedRows()

@@ -1,5 +1,3 @@
-import CadencePixels
-
 /// An estimate of the work of drawing a render list, in **pixel passes**: each time the
 /// rasterizer runs over a pixel for one purpose counts one.
 ///
@@ -37,12 +35,11 @@ extension RenderList {
 extension RenderList.Item {
     /// The estimated pixel passes of this item's own drawing and effects, without its
     /// sublayers (which are items of their own).
-    public var pixelWork: Int { work(extent: extent) }
-
-    /// `pixelWork` with `extent` for the item's own (the builder's pass that sets it).
-    func work(extent: PixelRect) -> Int {
+    /// (The builder's pass that gathers the extents sums the same terms as it goes:
+    /// `RenderList.Builder.gatherExtents`.)
+    public var pixelWork: Int {
         let own = pixelBounds.area
-        let extent = extent.area
+        let extent = self.extent.area
         var work = 0
         if backgroundColor != nil { work += own }
         if borderColor != nil { work += own }

@@ -17,14 +17,27 @@ import CadencePixels
 public struct RenderList: Hashable, Sendable {
     /// The canvas size in pixels.
     public var pixelWidth: Int
-    public var pixelHeight: Int { didSet { rowWork = nil } }
+    public var pixelHeight: Int { didSet { recordedRowWork = nil } }
     /// The layers in paint order.
-    public var items: [Item] { didSet { rowWork = nil } }
+    public var items: [Item] { didSet { recordedRowWork = nil } }
     /// What the band planner reads of the items, recorded as the builder made them
     /// (`RowWork`); `nil` for a list made or changed otherwise, which the planner then reads
     /// from `items` (the same numbers). Not part of the list's value: `==` and `hash(into:)`
     /// leave it out.
-    var rowWork: RowWork?
+    var rowWork: RowWork? {
+        get { recordedRowWork?.rowWork }
+        set { recordedRowWork = newValue.map(RecordedRowWork.init) }
+    }
+    /// `rowWork` behind one reference: a list is copied and passed around while it is
+    /// drawn (masks and transitions hold lists too), and three arrays inline cost each copy
+    /// three retains (with them inline the demo-like frame took +47 k instructions, most in
+    /// its drawing).
+    private var recordedRowWork: RecordedRowWork?
+
+    private final class RecordedRowWork: Sendable {
+        let rowWork: RowWork
+        init(_ rowWork: RowWork) { self.rowWork = rowWork }
+    }
 
     public init(pixelWidth: Int, pixelHeight: Int, items: [Item]) {
         self.pixelWidth = pixelWidth
@@ -80,13 +93,14 @@ public struct RenderList: Hashable, Sendable {
             shadowed = []
         }
 
-        /// Records item `i` (its extent set): what `init(items:pixelHeight:)` reads of it; its
-        /// shadowed rows as they are, joined by `joinShadowedRows` once every item is in.
-        mutating func record(_ item: Item, at i: Int, extent: PixelRect, pixelHeight: Int) {
+        /// Records item `i`: its `extent` and its `pixelWork`, `work` (what
+        /// `init(items:pixelHeight:)` reads of it); its shadowed rows, when it casts a shadow,
+        /// as they are, joined by `joinShadowedRows` once every item is in.
+        mutating func record(at i: Int, extent: PixelRect, work: Int, castsShadow: Bool, pixelHeight: Int) {
             let rows = extent.minY..<Swift.max(extent.minY, extent.maxY)
             self.rows[i] = rows
-            perRow[i] = rows.isEmpty ? 0 : Double(item.work(extent: extent)) / Double(rows.count)
-            if item.shadow != nil && !extent.isEmpty {
+            perRow[i] = rows.isEmpty ? 0 : Double(work) / Double(rows.count)
+            if castsShadow && !extent.isEmpty {
                 shadowed.append(Swift.max(0, extent.minY)..<Swift.min(pixelHeight, extent.maxY))
             }
         }
