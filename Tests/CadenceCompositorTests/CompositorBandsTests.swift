@@ -479,6 +479,28 @@ final class CompositorBandsTests: XCTestCase {
         }
     }
 
+    /// A list changed after it was built (its items or its height) drops what the builder
+    /// recorded for the band planner, which then reads the items; the record is not part of
+    /// the list's value.
+    func testRowWorkIsDroppedWhenTheListChanges() throws {
+        let compositor = Compositor(threadCount: 2)
+        let built = compositor.renderList([scene()], at: 0, on: Canvas(width: 64, height: 48))
+        let recorded = try XCTUnwrap(built.rowWork)
+        XCTAssertEqual(recorded.shadowed.count, 1)
+        let plain = RenderList(pixelWidth: built.pixelWidth, pixelHeight: built.pixelHeight, items: built.items)
+        XCTAssertNil(plain.rowWork)
+        XCTAssertEqual(plain, built)
+        XCTAssertEqual(plain.hashValue, built.hashValue)
+        var moved = built
+        moved.items[1].extent.minY = recorded.shadowed[0].lowerBound + 5
+        XCTAssertNil(moved.rowWork)
+        XCTAssertEqual(Compositor.shadowedRows(of: moved), [recorded.shadowed[0].lowerBound + 5 ..< recorded.shadowed[0].upperBound])
+        var shorter = built
+        shorter.pixelHeight = 20
+        XCTAssertNil(shorter.rowWork)
+        XCTAssertEqual(Compositor.shadowedRows(of: shorter).last?.upperBound, 20)
+    }
+
     func testThreadCountIsClamped() {
         XCTAssertEqual(Compositor(threadCount: 0).threadCount, 1)
         XCTAssertEqual(Compositor(threadCount: -3).threadCount, 1)

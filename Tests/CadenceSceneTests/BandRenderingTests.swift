@@ -55,6 +55,27 @@ final class BandRenderingTests: XCTestCase {
         }
     }
 
+    /// What the band planner reads of a frame's items (`RenderList.RowWork`: each item's
+    /// rows and work per row, the shadowed rows), as the builder records it while it gathers
+    /// the extents, is what the planner would read from the items: on every golden scene,
+    /// the demo at 0, 1.3 and 2.9 s and the shadowed cards. So the bands and their order are
+    /// those of the items (the pixels do not depend on them either way: the tests above).
+    func testRecordedRowWorkIsTheItems() throws {
+        let compositor = Compositor(threadCount: 2)
+        let demo = DemoScene.make()
+        var frames = try SceneGoldenImageTests.goldenScenes().map { ($0.name, $0.scene.layers, $0.scene.canvas, 0.0) }
+        frames += [0, 1.3, 2.9].map { ("demo at \($0) s", demo.layers, demo.canvas, $0) }
+        frames.append(("cards and shadows", Self.shadowedCards(), Canvas(width: 1920, height: 1080), 0))
+        var shadowed = 0
+        for (name, layers, canvas, time) in frames {
+            let list = compositor.renderList(layers, at: time, on: canvas)
+            let recorded = try XCTUnwrap(list.rowWork, name)
+            XCTAssertEqual(recorded, RenderList.RowWork(items: list.items, pixelHeight: list.pixelHeight), name)
+            shadowed += recorded.shadowed.isEmpty ? 0 : 1
+        }
+        XCTAssertGreaterThan(shadowed, 2)
+    }
+
     /// One thread draws a frame in bands of at most `Compositor.bandByteLimit` bytes of rows
     /// (three bands of the 640 × 1172 demo, eight of a 1080p frame): the same bytes as one
     /// band of the whole frame (`bandByteLimit = .max`), for the demo at 0, 1.3 and 2.9 s

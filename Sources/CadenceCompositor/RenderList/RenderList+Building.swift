@@ -41,10 +41,11 @@ extension RenderList {
         builder.spritePool = sprites
         builder.particleSprites = particleSprites
         // The canvas's own orientation, divided out of the back-face test.
-        let items = builder.items(
+        let (items, rowWork) = builder.items(
             roots: roots, plane: canvasMatrix, orientation: flipped ? -1 : 1, depth: 0, nesting: 0,
-            rootLevel: Transform3D?.none)
+            rootLevel: Transform3D?.none, recordingRowWork: true)
         self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, items: items)
+        self.rowWork = rowWork
     }
 
     /// How deep masks and transitions' previous renderings nest (a mask of a mask …) before
@@ -143,11 +144,13 @@ extension RenderList {
         /// The items of the trees under `roots`, each placed in `plane` (the superlayer's
         /// matrix, flattened) whose y axis has `orientation` on the canvas. `rootLevel`,
         /// when given, replaces the (single) root's `transformToSuperlayer` (a previous
-        /// rendering placed where the layer it stands for is).
+        /// rendering placed where the layer it stands for is). With `recordingRowWork` (a
+        /// frame's list, which the band planner reads; `canvas` at the origin), also what
+        /// the planner reads of the items (`RowWork`), else `nil`.
         func items(
             roots: [Layer], plane: Transform3D, orientation: Double, depth: Int, nesting: Int, rootLevel: Transform3D?,
-            face: Face? = nil
-        ) -> [Item] {
+            face: Face? = nil, recordingRowWork: Bool = false
+        ) -> (items: [Item], rowWork: RowWork?) {
             var items: [Item] = []
             // Layers copied for replicators so far (`ReplicatorLayer.maxCopiedLayers`).
             var copiedLayers = 0
@@ -239,8 +242,9 @@ extension RenderList {
                 }
             }
             decideGroups(&items)
-            gatherExtents(&items)
-            return items
+            var rowWork = recordingRowWork ? RowWork(count: items.count) : nil
+            gatherExtents(&items, recording: &rowWork)
+            return (items, rowWork)
         }
 
         /// A layer whose sublayers are being placed by the walk of `items(roots:…)`.
@@ -374,17 +378,32 @@ extension RenderList {
 
         /// Extents, children before parents: what the layer draws, its sublayers and its
         /// previous rendering, clipped by `masksToBounds`, grown by the shadow, cut by the
-        /// mask.
-        func gatherExtents(_ items: inout [Item]) {
+        /// mask. Each item is recorded in `rowWork` (unless `nil`) once its extent is set,
+        /// with its `pixelWork` summed here from the parts this pass reads anyway (the
+        /// estimate read from the item again copies its contents, shadow and mask out of it:
+        /// about 1,400 instructions an item, most of the planner's cost on the demo-like
+        /// frame; `RowWork(items:pixelHeight:)` is that reading, and the twin tested against).
+        func gatherExtents(_ items: inout [Item], recording rowWork: inout RowWork?) {
             var sublayerExtents = [PixelRect](repeating: .empty, count: items.count)
             for i in items.indices.reversed() {
                 let item = items[i]
                 let plane = PlaneMap(item.matrix)
+                let own = item.pixelBounds.area
+                // `pixelWork`'s terms: passes over the layer's own pixels and the nested lists'
+                // work, and how many passes go over the extent (added once it is known).
+                var work = 0, extentPasses = item.masksToBounds ? 1 : 0, castsShadow = false
+                var isolated = item.groupOpacity != nil
+                if item.backgroundColor != nil { work += own }
+                if item.borderColor != nil { work += own }
                 var extent = item.backgroundColor != nil || item.borderColor != nil ? item.pixelBounds : .empty
                 if let contents = item.contents {
+                    work += 2 * own
                     extent = extent.union(RenderList.pixelBounds(of: contents.destination, under: plane, within: canvas))
                 }
-                if let sprites = item.sprites { extent = extent.union(sprites.extent) }
+                if let sprites = item.sprites {
+                    work += 2 * sprites.pixelArea
+                    extent = extent.union(sprites.extent)
+                }
                 switch item.drawing {
                 case .shape(let shape)?: extent = extent.union(RenderList.pixelBounds(of: shape.box, under: plane, within: canvas))
                 case .gradient?: extent = extent.union(item.pixelBounds)
@@ -392,8 +411,16 @@ extension RenderList {
                 }
                 extent = extent.union(sublayerExtents[i])
                 if item.masksToBounds { extent = extent.intersection(item.pixelBounds) }
-                if let transition = item.transition { extent = extent.union(transition.previous.extent) }
+                if let transition = item.transition {
+                    work += transition.previous.itemWork
+                    extentPasses += 2
+                    isolated = isolated || transition.type == .fade
+                    extent = extent.union(transition.previous.extent)
+                }
                 if let shadow = item.shadow {
+                    extentPasses += RenderList.shadowWeight
+                    isolated = isolated || shadow.path == nil
+                    castsShadow = true
                     let resting = PlaneMap(shadow.matrix)
                     let shape = shadow.path?.bounds.map { RenderList.pixelBounds(of: $0, under: resting, within: canvas) }
                         ?? extent
@@ -403,10 +430,19 @@ extension RenderList {
                     }
                     extent = extent.union(cast)
                 }
-                if let mask = item.mask { extent = extent.intersection(mask.extent) }
+                if let mask = item.mask {
+                    work += mask.itemWork
+                    extentPasses += 1
+                    isolated = true
+                    extent = extent.intersection(mask.extent)
+                }
                 items[i].extent = extent
+                if isolated { extentPasses += 2 }
+                rowWork?.record(at: i, extent: extent, work: work + extentPasses * extent.area,
+                                castsShadow: castsShadow, pixelHeight: canvas.maxY)
                 if let parent = item.parent { sublayerExtents[parent] = sublayerExtents[parent].union(extent) }
             }
+            rowWork?.joinShadowedRows()
         }
 
         /// The pixels a shadow of a shape covering `shape` can touch: moved by the offset,
@@ -460,7 +496,7 @@ extension RenderList {
                     pixelWidth: canvas.width, pixelHeight: canvas.height,
                     items: items(
                         roots: [previous], plane: parentPlane, orientation: orientation, depth: depth,
-                        nesting: nesting + 1, rootLevel: previousLevel))
+                        nesting: nesting + 1, rootLevel: previousLevel).items)
                 transition = TransitionDrawing(type: presented.type, progress: progress, previous: list)
                 level = Transform3D(translationX: offsets.current.x, y: offsets.current.y, z: 0).concatenating(level)
             }
@@ -483,7 +519,7 @@ extension RenderList {
                     pixelWidth: canvas.width, pixelHeight: canvas.height,
                     items: items(
                         roots: [maskLayer], plane: restingMatrix.flattenedToPlane, orientation: orientation * flip,
-                        depth: depth + 1, nesting: nesting + 1, rootLevel: nil))
+                        depth: depth + 1, nesting: nesting + 1, rootLevel: nil).items)
             }
 
             let shorter = Swift.min(bounds.width, bounds.height)

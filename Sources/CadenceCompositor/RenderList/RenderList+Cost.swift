@@ -35,6 +35,8 @@ extension RenderList {
 extension RenderList.Item {
     /// The estimated pixel passes of this item's own drawing and effects, without its
     /// sublayers (which are items of their own).
+    /// (The builder's pass that gathers the extents sums the same terms as it goes:
+    /// `RenderList.Builder.gatherExtents`.)
     public var pixelWork: Int {
         let own = pixelBounds.area
         let extent = self.extent.area

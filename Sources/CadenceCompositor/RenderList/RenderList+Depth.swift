@@ -64,7 +64,7 @@ extension RenderList.Builder {
         for face in faces {
             let list = self.items(
                 roots: [face.layer], plane: plane, orientation: face.orientation, depth: depth, nesting: nesting,
-                rootLevel: nil, face: face)
+                rootLevel: nil, face: face).items
             guard let region = Self.region(of: list) else { continue }
             lists.append(list)
             regions.append(region)

@@ -36,7 +36,7 @@ extension RenderList.Builder {
         local.canvas = PixelRect(minX: -reach, minY: -reach, maxX: reach, maxY: reach)
         local.rasterRoot = true
         let fingerprint = local.items(
-            roots: [layer], plane: toPixels, orientation: orientation, depth: 0, nesting: nesting + 1, rootLevel: .identity)
+            roots: [layer], plane: toPixels, orientation: orientation, depth: 0, nesting: nesting + 1, rootLevel: .identity).items
         let extent = fingerprint.first?.extent ?? .empty
         var result = item
         result.backgroundColor = nil
@@ -64,7 +64,7 @@ extension RenderList.Builder {
                 pixelWidth: extent.width, pixelHeight: extent.height,
                 items: placed.items(
                     roots: [layer], plane: toPixels.concatenating(shift), orientation: orientation, depth: 0,
-                    nesting: nesting + 1, rootLevel: .identity))
+                    nesting: nesting + 1, rootLevel: .identity).items)
         }
         guard let bitmap else { return nil }
         // The bitmap's rectangle in the layer's space.

@@ -17,14 +17,112 @@ import CadencePixels
 public struct RenderList: Hashable, Sendable {
     /// The canvas size in pixels.
     public var pixelWidth: Int
-    public var pixelHeight: Int
+    public var pixelHeight: Int { didSet { recordedRowWork = nil } }
     /// The layers in paint order.
-    public var items: [Item]
+    public var items: [Item] { didSet { recordedRowWork = nil } }
+    /// What the band planner reads of the items, recorded as the builder made them
+    /// (`RowWork`); `nil` for a list made or changed otherwise, which the planner then reads
+    /// from `items` (the same numbers). Not part of the list's value: `==` and `hash(into:)`
+    /// leave it out.
+    var rowWork: RowWork? {
+        get { recordedRowWork?.rowWork }
+        set { recordedRowWork = newValue.map(RecordedRowWork.init) }
+    }
+    /// `rowWork` behind one reference: a list is copied and passed around while it is
+    /// drawn (masks and transitions hold lists too), and three arrays inline cost each copy
+    /// three retains (with them inline the demo-like frame took +47 k instructions, most in
+    /// its drawing).
+    private var recordedRowWork: RecordedRowWork?
+
+    private final class RecordedRowWork: Sendable {
+        let rowWork: RowWork
+        init(_ rowWork: RowWork) { self.rowWork = rowWork }
+    }
 
     public init(pixelWidth: Int, pixelHeight: Int, items: [Item]) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.items = items
+    }
+
+    public static func == (a: RenderList, b: RenderList) -> Bool {
+        a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.items == b.items
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pixelWidth)
+        hasher.combine(pixelHeight)
+        hasher.combine(items)
+    }
+
+    /// What the band planner (`Compositor.bands(for:threads:byteLimit:)`,
+    /// `Compositor.heaviestFirst`) reads of a frame's items: recorded by the builder's pass
+    /// that gathers the extents, which holds each item already, so that the planner reads
+    /// two plain arrays instead of copying every item out of `items` again (on the
+    /// demo-like 1080p frame that copy was most of the planner's 150 k instructions).
+    struct RowWork: Hashable, Sendable {
+        /// Per item: the rows of its extent, `minY ..< max(minY, maxY)`.
+        var rows: [Range<Int>]
+        /// Per item: its `pixelWork` per row of `rows` (0 when `rows` is empty).
+        var perRow: [Double]
+        /// The rows of the items that cast a shadow, within the canvas, overlapping or
+        /// touching ones joined, top to bottom (`Compositor.shadowedRows`).
+        var shadowed: [Range<Int>]
+
+        /// The same numbers read from `items` (the reference the recorded ones are tested
+        /// against, and what the planner uses for a list without them).
+        init(items: [Item], pixelHeight: Int) {
+            rows = []
+            perRow = []
+            var cast: [Range<Int>] = []
+            for item in items {
+                let rows = item.extent.minY..<Swift.max(item.extent.minY, item.extent.maxY)
+                self.rows.append(rows)
+                perRow.append(rows.isEmpty ? 0 : Double(item.pixelWork) / Double(rows.count))
+                if item.shadow != nil && !item.extent.isEmpty {
+                    cast.append(Swift.max(0, item.extent.minY)..<Swift.min(pixelHeight, item.extent.maxY))
+                }
+            }
+            shadowed = Self.joined(cast)
+        }
+
+        /// Empty arrays of `count` items, filled in by `record`, then `joinShadowedRows`.
+        init(count: Int) {
+            rows = Array(repeating: 0..<0, count: count)
+            perRow = Array(repeating: 0, count: count)
+            shadowed = []
+        }
+
+        /// Records item `i`: its `extent` and its `pixelWork`, `work` (what
+        /// `init(items:pixelHeight:)` reads of it); its shadowed rows, when it casts a shadow,
+        /// as they are, joined by `joinShadowedRows` once every item is in.
+        mutating func record(at i: Int, extent: PixelRect, work: Int, castsShadow: Bool, pixelHeight: Int) {
+            let rows = extent.minY..<Swift.max(extent.minY, extent.maxY)
+            self.rows[i] = rows
+            perRow[i] = rows.isEmpty ? 0 : Double(work) / Double(rows.count)
+            if castsShadow && !extent.isEmpty {
+                shadowed.append(Swift.max(0, extent.minY)..<Swift.min(pixelHeight, extent.maxY))
+            }
+        }
+
+        /// Joins the shadowed rows `record` collected (`joined`).
+        mutating func joinShadowedRows() {
+            shadowed = Self.joined(shadowed)
+        }
+
+        /// `rows` without the empty ones, sorted by their first row, overlapping or touching
+        /// ones joined: the same for any order of `rows`.
+        static func joined(_ rows: [Range<Int>]) -> [Range<Int>] {
+            var joined: [Range<Int>] = []
+            for rows in rows.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = joined.last, rows.lowerBound <= last.upperBound {
+                    joined[joined.count - 1] = last.lowerBound..<Swift.max(last.upperBound, rows.upperBound)
+                } else {
+                    joined.append(rows)
+                }
+            }
+            return joined
+        }
     }
 
     /// Whether the first item alone paints every pixel of the canvas opaque, whatever was

@@ -87,23 +87,10 @@ extension Compositor {
     }
 
     /// The rows of `list`'s items that cast a shadow (their extents' rows, within the
-    /// canvas), overlapping or touching ones joined, top to bottom.
+    /// canvas), overlapping or touching ones joined, top to bottom: as the builder recorded
+    /// them (`RenderList.rowWork`), else read from the items.
     static func shadowedRows(of list: RenderList) -> [Range<Int>] {
-        var shadowed: [Range<Int>] = []
-        for item in list.items where item.shadow != nil && !item.extent.isEmpty {
-            let rows = Swift.max(0, item.extent.minY)..<Swift.min(list.pixelHeight, item.extent.maxY)
-            if !rows.isEmpty { shadowed.append(rows) }
-        }
-        shadowed.sort { $0.lowerBound < $1.lowerBound }
-        var joined: [Range<Int>] = []
-        for rows in shadowed {
-            if let last = joined.last, rows.lowerBound <= last.upperBound {
-                joined[joined.count - 1] = last.lowerBound..<Swift.max(last.upperBound, rows.upperBound)
-            } else {
-                joined.append(rows)
-            }
-        }
-        return joined
+        list.rowWork?.shadowed ?? RenderList.RowWork(items: list.items, pixelHeight: list.pixelHeight).shadowed
     }
 
     /// `count` even bands of `height` rows, each cut that falls inside `shadowed` rows
@@ -207,15 +194,13 @@ extension Compositor {
     /// Taken largest first, the bands end about together (the last band a thread takes is a
     /// light one, not a heavy band at the bottom of the canvas that the other thread waits
     /// for). The order changes no pixel. Cost: one estimate an item, one range comparison
-    /// per item and band.
+    /// per item and band, the items' rows and work per row as the builder recorded them
+    /// (`RenderList.rowWork`; else read from the items).
     static func heaviestFirst(_ bands: [Range<Int>], of list: RenderList) -> [Range<Int>] {
-        let perRow = list.items.map { item in
-            let rows = item.extent.minY..<Swift.max(item.extent.minY, item.extent.maxY)
-            return (rows: rows, work: rows.isEmpty ? 0 : Double(item.pixelWork) / Double(rows.count))
-        }
+        let items = list.rowWork ?? RenderList.RowWork(items: list.items, pixelHeight: list.pixelHeight)
         let width = Double(list.pixelWidth)
         let work = bands.map { band in
-            perRow.reduce(width * Double(band.count)) { $0 + $1.work * Double($1.rows.clamped(to: band).count) }
+            zip(items.rows, items.perRow).reduce(width * Double(band.count)) { $0 + $1.1 * Double($1.0.clamped(to: band).count) }
         }
         return bands.indices.sorted { work[$0] > work[$1] || (work[$0] == work[$1] && $0 < $1) }.map { bands[$0] }
     }

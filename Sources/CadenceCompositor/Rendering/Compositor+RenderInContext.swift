@@ -75,10 +75,11 @@ extension RenderList {
         builder.inContext = true
         builder.backingStore = backingStore
         builder.tiles = tiles  // complete: renderInContext draws every visible tile
-        let items = builder.items(
+        let (items, rowWork) = builder.items(
             roots: [root], plane: context.userToPixels, orientation: context.orientation, depth: 0, nesting: 0,
-            rootLevel: .identity)
+            rootLevel: .identity, recordingRowWork: true)
         self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, items: items)
+        self.rowWork = rowWork
     }
 
     /// Whether `renderInContext:` draws `layer` (and so its sublayers): not when it has a
