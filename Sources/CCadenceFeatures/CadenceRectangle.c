@@ -294,10 +294,10 @@ CADENCE_AVX2_INLINE void rounded_blend(const cadence_rounded_rect *s, const roun
 /// (and ring) sampled as `RoundedRectSampler.sampleSpan` does, or read from `kept` (`keep`
 /// 2), or sampled and written there too (`keep` 1); weighted with the layer's opacity,
 /// quantized and blended (`rounded_blend`).
-__attribute__((target("avx2")))
-void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
-                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter, float *keptRing,
-                         int keep) {
+/// Always inlined: `cadence_rounded_steady_rows` calls it with `keep` 2 for each row.
+CADENCE_AVX2_INLINE void rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                                     ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter,
+                                     float *keptRing, int keep) {
     const double py = (double)y + 0.5;
     const rounded_lanes l = rounded_lanes_of(s);
     const __m256 k = _mm256_set1_ps(s->opacity);
@@ -312,6 +312,13 @@ void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t 
             rounded_blend(s, &l, (int *)(row + 4 * i), first_lanes(end - i), i + 8 <= reach, c, r, k, weighted);
         }
     }
+}
+
+__attribute__((target("avx2")))
+void cadence_rounded_row(const cadence_rounded_rect *s, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                         ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter, float *keptRing,
+                         int keep) {
+    rounded_row(s, row, x0, y, a, runStart, runEnd, b, reach, keptOuter, keptRing, keep);
 }
 
 /// `cadence_rounded_row` under a clip mask: each piece cut where `RoundedRectSampler.sample(row:from:pixels:interior:…)`
@@ -378,7 +385,7 @@ void cadence_rounded_steady_rows(const cadence_rounded_rect *s, uint8_t *row, pt
             for (; i + 8 <= runEnd; i += 8) _mm256_storeu_si256((__m256i *)(r + 4 * i), paint);
             for (; i < runEnd; i++) __builtin_memcpy(r + 4 * i, &word, 4);
         }
-        cadence_rounded_row(s, r, x0, y + j, a, runStart, runEnd, b, reach, keptOuter, keptRing, 2);
+        rounded_row(s, r, x0, y + j, a, runStart, runEnd, b, reach, keptOuter, keptRing, 2);
     }
 }
 

@@ -506,13 +506,13 @@ final class Rasterizer {
                 SourceOver.blend(constant.paint, weight: constant.weight, into: dst + 4 * run.lowerBound, count: run.count,
                                  reach: reach - run.lowerBound)
             }
-            if rounded != nil, let mask = clip.mask {
-                cadence_rounded_row_masked(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, inside.lowerBound,
-                                           inside.upperBound, mask.pixel(x0, y), maskScale, reach, keptOuter, keptRing,
-                                           reuse ? 2 : steady ? 1 : 0)
-                continue
-            }
             if rounded != nil {
+                if let mask = clip.mask {
+                    cadence_rounded_row_masked(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, inside.lowerBound,
+                                               inside.upperBound, mask.pixel(x0, y), maskScale, reach, keptOuter, keptRing,
+                                               reuse ? 2 : steady ? 1 : 0)
+                    continue
+                }
                 cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, reach, keptOuter, keptRing,
                                     reuse ? 2 : steady ? 1 : 0)
                 // After the first steady row, the steady rows below it (the set is one run of
