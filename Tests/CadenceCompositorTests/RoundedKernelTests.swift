@@ -8,8 +8,9 @@ import XCTest
 @testable import CadenceCompositor
 
 /// `cadence_rounded_row`, the AVX2 pieces of a rounded, bordered or translucent layer's
-/// rows under an affine map, against its twin, the Swift pieces
-/// (`Rasterizer.Shortcuts.roundedKernel = false`).
+/// rows under an affine map, and `cadence_rounded_row_masked`, the same under a clip mask,
+/// against their twin, the Swift pieces (`Rasterizer.Shortcuts.roundedKernel = false`,
+/// `maskedRoundedKernel = false`).
 final class RoundedKernelTests: XCTestCase {
     /// Seeded layers with circular corners from 0 to past half their sides, borders thinner
     /// and thicker than the radius, translucent and opaque backgrounds and borders (either
@@ -17,7 +18,8 @@ final class RoundedKernelTests: XCTestCase {
     /// upright at fractional positions and sizes (some thinner than a pixel, some past the
     /// canvas's edges), over a translucent canvas, draw the same bytes through the kernel as
     /// through the Swift pieces, at 1, 2 and 7 threads (bands cut the layers' rows anywhere,
-    /// steady rows included). Continuous corners and clipped layers keep the Swift path.
+    /// steady rows included). Continuous corners keep the Swift path; clipped layers are
+    /// `testMaskedKernelMatchesTheSwiftPieces`'s.
     func testKernelMatchesTheSwiftPieces() throws {
         try XCTSkipUnless(cadence_rectangle_avx2_available() != 0, "the kernel needs AVX2")
         let differing = try assertKernelMatchesTwin(seed: 0x20D_C0A1, trials: 64, layer: { g, k in
@@ -69,6 +71,53 @@ final class RoundedKernelTests: XCTestCase {
             if grouped { card.opacity = 0.7 }
             return card
         }, twin: { $0.rasterizer.shortcuts.roundedKernel = false })
+        XCTAssertEqual(differing, 0)
+    }
+
+    /// Rounded, bordered, translucent layers under clip masks — sublayers of seeded
+    /// containers that clip to their rounded bounds (`masksToBounds`), turned, scaled,
+    /// skewed or upright at fractional positions, so the masks hold 0 outside, 255 inside
+    /// and partial bytes along their edges; some sublayers clip a sublayer of their own (a
+    /// mask times its parent's), some containers are groups at an opacity — draw the same
+    /// bytes through `cadence_rounded_row_masked` as through the Swift pieces
+    /// (`maskedRoundedKernel` off), at 1, 2 and 7 threads (upright, tall layers reach the
+    /// kept rows of steady runs under the mask).
+    func testMaskedKernelMatchesTheSwiftPieces() throws {
+        try XCTSkipUnless(cadence_rectangle_avx2_available() != 0, "the kernel needs AVX2")
+        let differing = try assertKernelMatchesTwin(seed: 0x3A5C_ED15, trials: 48, layer: { g, k in
+            func color() -> Color {
+                Color(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.next() % 2 == 0 ? 1 : g.unit())
+            }
+            func rounded(_ name: String, in size: Size) -> Layer {
+                let frame = Rect(x: size.width * (1.2 * g.unit() - 0.4), y: size.height * (1.2 * g.unit() - 0.4),
+                                 width: 0.5 + size.width * g.unit(), height: 0.5 + size.height * 1.3 * g.unit())
+                let layer = makeLayer(name, frame: frame, background: color())
+                if g.next() % 2 == 0, let transform = seededTransform(&g) { layer.transform = transform }
+                layer.cornerRadius = [0, 0.4, 3, 10, 40][Int(g.next() % 5)] * (0.5 + g.unit())
+                if g.next() % 2 == 0 {
+                    layer.borderWidth = [0.4, 1.5, 4, 30][Int(g.next() % 4)]
+                    layer.borderColor = color()
+                    if g.next() % 4 == 0 { layer.backgroundColor = nil }
+                }
+                if g.next() % 3 == 0 { layer.opacity = g.unit() }
+                return layer
+            }
+            let frame = Rect(x: 200 * g.unit() - 30, y: 130 * g.unit() - 30, width: 10 + 120 * g.unit(), height: 10 + 100 * g.unit())
+            let container = makeLayer("clip \(k)", frame: frame, background: g.next() % 2 == 0 ? color() : nil)
+            if let transform = seededTransform(&g) { container.transform = transform }
+            container.cornerRadius = [0.3, 4, 15, 60][Int(g.next() % 4)] * (0.5 + g.unit())
+            container.masksToBounds = true
+            for j in 0..<(1 + Int(g.next() % 3)) {
+                let layer = rounded("\(k).\(j)", in: frame.size)
+                if g.next() % 3 == 0 {
+                    layer.masksToBounds = true
+                    try! layer.addSublayer(rounded("\(k).\(j).0", in: layer.bounds.size))
+                }
+                try! container.addSublayer(layer)
+            }
+            if g.next() % 4 == 0 { container.opacity = 0.3 + 0.6 * g.unit() }
+            return container
+        }, twin: { $0.rasterizer.shortcuts.maskedRoundedKernel = false })
         XCTAssertEqual(differing, 0)
     }
 

@@ -150,7 +150,7 @@ final class BandRenderingTests: XCTestCase {
     }
 
     /// The rasterizer's shortcuts (`Rasterizer.Shortcuts`: spans of pixel-aligned layers,
-    /// the rectangle and rounded-row kernels, steady rows, masked spans, perspective interiors, corners left
+    /// the rectangle and rounded-row kernels (under a mask too), steady rows, masked spans, perspective interiors, corners left
     /// out, covered shadows left out, mask zeros left out, the sprite kernel and its quad tables,
     /// gray tables, half groups and picking, groups cleared around their backgrounds and composited over
     /// the root's colour) change no byte of any golden scene or of the demo at 0,
@@ -163,7 +163,7 @@ final class BandRenderingTests: XCTestCase {
     func testShortcutsChangeNoByte() throws {
         let shortcuts: [(name: String, path: WritableKeyPath<Rasterizer.Shortcuts, Bool>)] = [
             ("alignedSpans", \.alignedSpans), ("rectangleKernel", \.rectangleKernel), ("roundedKernel", \.roundedKernel),
-            ("steadyRows", \.steadyRows),
+            ("maskedRoundedKernel", \.maskedRoundedKernel), ("steadyRows", \.steadyRows),
             ("maskedSpans", \.maskedSpans), ("projectiveSpans", \.projectiveSpans), ("cornerSupport", \.cornerSupport),
             ("leavesOutCoveredShadows", \.leavesOutCoveredShadows), ("maskZeros", \.maskZeros),
             ("spriteKernel", \.spriteKernel), ("fixedPointSprites", \.fixedPointSprites),

@@ -96,6 +96,21 @@ void cadence_rounded_row(const cadence_rounded_rect *shape, uint8_t *row, ptrdif
                          ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t reach, float *keptOuter,
                          float *keptRing, int keep);
 
+/// `cadence_rounded_row` for a layer under a clip mask (no analytic clip): `mask` is the
+/// mask row's byte for pixel 0 of `row`, and a pixel's weight is its byte times `maskScale`
+/// (the opacity over 255) in `float`, as `Rasterizer.clipWeights` makes it, in place of the
+/// opacity. The run `runStart ..< runEnd` lies in the row's interior `interiorStart ..<
+/// interiorEnd` (inside the shape by more than half a pixel; empty: none) or is empty at `b`,
+/// and each piece is cut there as `RoundedRectSampler.sample(row:from:pixels:interior:…)`
+/// cuts it: lanes from the piece's first pixel up to the interior, the interior's pixels at
+/// coverage 1 (border ring 1 without an inner edge, else 0), lanes from the interior's end —
+/// the same bytes as the Swift pieces under the mask. The mask is read only at the pieces'
+/// pixels. `keep` as in `cadence_rounded_row` (the kept rows hold the lanes' spans). Needs AVX2.
+void cadence_rounded_row_masked(const cadence_rounded_rect *shape, uint8_t *row, ptrdiff_t x0, ptrdiff_t y, ptrdiff_t a,
+                                ptrdiff_t runStart, ptrdiff_t runEnd, ptrdiff_t b, ptrdiff_t interiorStart,
+                                ptrdiff_t interiorEnd, const uint8_t *mask, float maskScale, ptrdiff_t reach,
+                                float *keptOuter, float *keptRing, int keep);
+
 /// `cadence_rounded_row` (`keep` 2) over `rows` steady rows, the first at `row` (canvas
 /// row `y`), the next `stride` bytes apart: rows of the same spans whose coverage is kept
 /// in `keptOuter` (`keptRing`). Before each row's pieces, as `Rasterizer.drawOwn` does

@@ -26,6 +26,12 @@ extension Rasterizer {
         /// (tests) keeps such layers on the Swift pieces, the kernel's twin.
         var roundedKernel = true
 
+        /// Whether `roundedKernel` also takes such a layer under a clip mask (no analytic
+        /// clip), each row's pieces through `cadence_rounded_row_masked` with the mask's bytes
+        /// as one more weight: the same bits. `false` (tests) keeps masked layers on the Swift
+        /// pieces, the kernel's twin, and the unmasked ones on the kernel.
+        var maskedRoundedKernel = true
+
         /// Whether an axis-aligned layer's steady rows (away from its top and bottom edges and
         /// its corners' band) copy the coverage and spans of the first steady row its band
         /// draws instead of sampling their own, which are the same bits. `false` (tests)
@@ -119,7 +125,8 @@ extension Rasterizer {
         var spritePicking = true
 
         /// Every shortcut off: every layer down the general routes.
-        static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, roundedKernel: false, steadyRows: false,
+        static let none = Shortcuts(alignedSpans: false, rectangleKernel: false, roundedKernel: false,
+                                    maskedRoundedKernel: false, steadyRows: false,
                                     maskedSpans: false, projectiveSpans: false, cornerSupport: false,
                                     leavesOutCoveredShadows: false, maskZeros: false, spriteKernel: false,
                                     fixedPointSprites: false, spriteQuadTables: false, spriteGrayTables: false,

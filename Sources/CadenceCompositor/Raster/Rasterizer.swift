@@ -440,11 +440,15 @@ final class Rasterizer {
         case let (nil, s?): (s, sampler.inner == nil ? runWeight : 0)
         default: nil
         }
-        // Four circular corners (or none) under an affine map with no clip but the scissor:
-        // each row's two pieces in one C call (AVX2) that samples, weights and blends them
-        // as the Swift pieces below do, the same bytes, without the coverage rows between.
-        var rounded = shortcuts.roundedKernel && clip.mask == nil && !whole && cadence_rectangle_avx2_available() != 0
+        // Four circular corners (or none) under an affine map with no clip but the scissor
+        // (or a clip mask): each row's two pieces in one C call (AVX2) that samples, weights
+        // and blends them as the Swift pieces below do, the same bytes, without the coverage
+        // rows between.
+        var rounded = shortcuts.roundedKernel && (clip.mask == nil || shortcuts.maskedRoundedKernel) && !whole
+            && cadence_rectangle_avx2_available() != 0
             ? sampler.roundedRect(fill: fillPaint, stroke: strokePaint, opacity: opacity) : nil
+        // Under a mask, a pixel's weight is its byte times this (`clipWeights`).
+        let maskScale = opacity / 255
         // Whether the C call for a run of steady rows fills their interior (an opaque paint
         // at full weight) or leaves it (no paint, or weight 0); nil: another paint, row by row.
         let steadyWeight = constant.map { SourceOver.quantize($0.weight) } ?? 0
@@ -503,6 +507,12 @@ final class Rasterizer {
                                  reach: reach - run.lowerBound)
             }
             if rounded != nil {
+                if let mask = clip.mask {
+                    cadence_rounded_row_masked(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, inside.lowerBound,
+                                               inside.upperBound, mask.pixel(x0, y), maskScale, reach, keptOuter, keptRing,
+                                               reuse ? 2 : steady ? 1 : 0)
+                    continue
+                }
                 cadence_rounded_row(&rounded!, dst, x0, y, a, run.lowerBound, run.upperBound, b, reach, keptOuter, keptRing,
                                     reuse ? 2 : steady ? 1 : 0)
                 // After the first steady row, the steady rows below it (the set is one run of
