@@ -22,7 +22,9 @@
 // and at least a pixel across; `draw_halves` draws such a particle's groups by a copy of the
 // loop compiled for it (`plain`), without the tests its groups would otherwise make each time
 // (the level's kind, the blend's shortcuts, the clamp of the colour to the alpha, the slabs'
-// narrow case), each of which gives the same bytes there. The Swift kernel and the colour
+// narrow case, whether to tint — a plain particle is always tinted, a tint of 256 changing no
+// byte — and the texel row's lower clamp, rows being ≥ −1 by `fixed_setup`'s bounds), each of
+// which gives the same bytes there. The Swift kernel and the colour
 // tables are its twins (`RasterizerSpritesTests`).
 //
 // Pipelined groups: `draw_halves` samples a group, then blends the one sampled before it, so
@@ -513,8 +515,9 @@ CADENCE_AVX2_INLINE void draw_halves_as(
 /// `draw_halves_as`, out of line (as `draw_row_fixed`), compiled twice: for a **plain**
 /// particle — a gray level (`gray_sample`), blended, not added, `translucent` and
 /// `colourWithinAlpha`, at least a pixel across (both slabs' `h` at least 1: `slab_fixed`'s
-/// `wide`): the usual particle, a white image tinted and fading — with those tests left out
-/// of its groups, and for any other with them.
+/// `wide`): the usual particle, a white image tinted and fading — with those tests (and the
+/// tint test and the row's lower clamp, see the file's header) left out of its groups, and
+/// for any other with them.
 static __attribute__((noinline, target("avx2"))) void draw_halves(
     const cadence_sprite *sprite, const fixed_sprite *f, const fixed_span *rows, ptrdiff_t n, halves_carry *carry) {
     if (sprite->quads && sprite->gray && !sprite->additive && sprite->translucent && sprite->colourWithinAlpha &&
@@ -572,12 +575,14 @@ static inline __attribute__((target("avx2"))) int fixed_setup(
     const __m256d extents = _mm256_add_pd(
         _mm256_mul_pd(_mm256_setr_pd(hw, hh, 2 * hw, 2 * hh), _mm256_permute4x64_pd(factors, _MM_SHUFFLE(1, 0, 3, 2))),
         _mm256_setr_pd(0.5, 0.5, -0.5, -0.5));
-    // |step| ≤ `fixed_step`; ½ ≤ halfU, halfV ≤ `fixed_reach`; |maxXs|, |maxYs| ≤ `fixed_reach` (NaN: none holds).
+    // |step| ≤ `fixed_step`; ½ ≤ halfU, halfV ≤ `fixed_reach`; −½ ≤ maxXs, maxYs ≤ `fixed_reach` (NaN:
+    // none holds). maxYs ≥ −½ (Q16 ≥ −32768) makes `sample_fixed`'s clamp give rows ≥ −1, which
+    // the plain loop's gray table relies on (it leaves out the lower clamp).
     const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d within = _mm256_and_pd(
         _mm256_and_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, steps), _mm256_set1_pd(fixed_step), _CMP_LE_OQ),
                       _mm256_cmp_pd(_mm256_andnot_pd(sign, extents), _mm256_set1_pd(fixed_reach), _CMP_LE_OQ)),
-        _mm256_cmp_pd(extents, _mm256_setr_pd(0.5, 0.5, -__builtin_inf(), -__builtin_inf()), _CMP_GE_OQ));
+        _mm256_cmp_pd(extents, _mm256_setr_pd(0.5, 0.5, -0.5, -0.5), _CMP_GE_OQ));
     if (!(_mm256_movemask_pd(within) == 0xF && run->opacity >= 0 && run->opacity <= 1 &&
           level->maxX <= fixed_max_texel && level->maxY <= fixed_max_texel))
         return 0;

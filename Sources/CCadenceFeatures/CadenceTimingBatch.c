@@ -7,9 +7,11 @@
 // `Table.Batch.merge`), noting the groups with a lane the rounding test leaves.
 //
 // Each step is `Table.fastLanes` and `Table.Batch.gridValues`, operation for operation in
-// the same order, each of Swift's `multiplyAdd` a fused multiply-add, with one exception:
-// where the mode has two Newton steps, the kernel takes one step of the root's series
-// instead (`evaluate_groups`), so its guess differs from the Swift loop's in the last bits.
+// the same order, each of Swift's `multiplyAdd` a fused multiply-add, with two exceptions.
+// `h` is `x` itself or `1 − x` by a subtraction, not `x·sign + offset`: the same value
+// (only a zero's sign may differ, on lanes never settled; `evaluate_groups`). And where the
+// mode has two Newton steps, the kernel takes one step of the root's series instead
+// (`evaluate_groups`), so its guess differs from the Swift loop's in the last bits.
 // That changes which lanes the guess test passes, not what a settled lane holds: the bounds
 // hold for every `t` that passes the guess test (they are made over the binade's range of
 // `t`, and the test reads the correction at the `t` it is given). Why the settled lanes

@@ -72,18 +72,12 @@ public struct RenderList: Hashable, Sendable {
         /// The same numbers read from `items` (the reference the recorded ones are tested
         /// against, and what the planner uses for a list without them).
         init(items: [Item], pixelHeight: Int) {
-            rows = []
-            perRow = []
-            var cast: [Range<Int>] = []
-            for item in items {
-                let rows = item.extent.minY..<Swift.max(item.extent.minY, item.extent.maxY)
-                self.rows.append(rows)
-                perRow.append(rows.isEmpty ? 0 : Double(item.pixelWork) / Double(rows.count))
-                if item.shadow != nil && !item.extent.isEmpty {
-                    cast.append(Swift.max(0, item.extent.minY)..<Swift.min(pixelHeight, item.extent.maxY))
-                }
+            self.init(count: items.count)
+            for (i, item) in items.enumerated() {
+                record(at: i, extent: item.extent, work: item.pixelWork, castsShadow: item.shadow != nil,
+                       pixelHeight: pixelHeight)
             }
-            shadowed = Self.joined(cast)
+            joinShadowedRows()
         }
 
         /// Empty arrays of `count` items, filled in by `record`, then `joinShadowedRows`.

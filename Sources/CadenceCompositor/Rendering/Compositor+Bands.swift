@@ -52,14 +52,17 @@ extension Compositor {
     /// rows — each item's `pixelWork` spread over its rows — was tried when shadows were
     /// first cut to a band's rows and cut the shadowed frame through its shadows: 1.11×;
     /// `Benchmarks/README.md`, "Threads".)
-    static func bands(for list: RenderList, threads: Int, byteLimit: Int) -> [Range<Int>] {
+    /// `work`: the list's rows and work per row (`rowWork(of:)`), when the caller has them.
+    static func bands(
+        for list: RenderList, threads: Int, byteLimit: Int, work: RenderList.RowWork? = nil
+    ) -> [Range<Int>] {
         let height = list.pixelHeight
         let perThread = threads > 1 ? bandsPerThread : 1
         let rowsPerBand = Swift.max(1, byteLimit / Swift.max(1, 4 * list.pixelWidth))
         let cacheBands = height == 0 ? 1 : (height - 1) / rowsPerBand + 1
         let n = Swift.max(1, Swift.min(Swift.max(threads * perThread, cacheBands), height))
         guard n > 1 else { return [0..<height] }
-        let shadowed = shadowedRows(of: list)
+        let shadowed = (work ?? rowWork(of: list)).shadowed
         if threads == 1 { return bandsAroundShadows(shadowed, height: height, count: n) }
         let even = (1..<n).map { $0 * height / n }
         guard !shadowed.isEmpty else { return bands(cutAt: even, height: height) }
@@ -90,7 +93,13 @@ extension Compositor {
     /// canvas), overlapping or touching ones joined, top to bottom: as the builder recorded
     /// them (`RenderList.rowWork`), else read from the items.
     static func shadowedRows(of list: RenderList) -> [Range<Int>] {
-        list.rowWork?.shadowed ?? RenderList.RowWork(items: list.items, pixelHeight: list.pixelHeight).shadowed
+        rowWork(of: list).shadowed
+    }
+
+    /// What the band planner reads of `list`'s items: as the builder recorded it
+    /// (`RenderList.rowWork`), else read from the items (a list made or changed by hand).
+    static func rowWork(of list: RenderList) -> RenderList.RowWork {
+        list.rowWork ?? RenderList.RowWork(items: list.items, pixelHeight: list.pixelHeight)
     }
 
     /// `count` even bands of `height` rows, each cut that falls inside `shadowed` rows
@@ -118,9 +127,12 @@ extension Compositor {
     /// here. Either way the caller draws too, and the call returns when every band is drawn.
     func draw(_ list: RenderList, into bitmap: inout Bitmap, clearingTo fill: SIMD4<UInt8>?, crew: BandCrew? = nil) {
         let fill = clearsUnderOpaqueRoot || !list.coversCanvasOpaquely ? fill : nil
-        let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit)
+        // Read once: for a list without a record, reading it from the items is the planner's
+        // largest cost.
+        let work = Self.rowWork(of: list)
+        let bands = Self.bands(for: list, threads: threadCount, byteLimit: bandByteLimit, work: work)
         let workers = Swift.min(threadCount, bands.count)
-        let order = workers > 1 ? Self.heaviestFirst(bands, of: list) : bands
+        let order = workers > 1 ? Self.heaviestFirst(bands, of: list, work: work) : bands
         while rasterizers.count < workers { rasterizers.append(Rasterizer(byteLimit: scratchLimit)) }
         // The workers take the shortcuts the compositor's rasterizer is set to (tests change
         // them between frames).
@@ -195,9 +207,11 @@ extension Compositor {
     /// light one, not a heavy band at the bottom of the canvas that the other thread waits
     /// for). The order changes no pixel. Cost: one estimate an item, one range comparison
     /// per item and band, the items' rows and work per row as the builder recorded them
-    /// (`RenderList.rowWork`; else read from the items).
-    static func heaviestFirst(_ bands: [Range<Int>], of list: RenderList) -> [Range<Int>] {
-        let items = list.rowWork ?? RenderList.RowWork(items: list.items, pixelHeight: list.pixelHeight)
+    /// (`RenderList.rowWork`; else read from the items; `work` when the caller has them).
+    static func heaviestFirst(
+        _ bands: [Range<Int>], of list: RenderList, work: RenderList.RowWork? = nil
+    ) -> [Range<Int>] {
+        let items = work ?? rowWork(of: list)
         let width = Double(list.pixelWidth)
         let work = bands.map { band in
             zip(items.rows, items.perRow).reduce(width * Double(band.count)) { $0 + $1.1 * Double($1.0.clamped(to: band).count) }
